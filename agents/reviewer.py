@@ -1,0 +1,91 @@
+"""Reviewer node: accepts or rejects candidate paths (PET-style pattern + verbalizer scoring)."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from graphs.state import State
+from medpath.errors import LLMError
+from tools.judge import VERBALIZER, LLMJudge
+
+__all__ = ["judge_features", "review"]
+
+REVIEW_TOP = 3
+
+
+def judge_features(cands: list[dict[str, Any]], i: int, sources: list[str], targets: list[str], qsim: float) -> dict[str, float]:
+    """Features of candidate ``i`` for the embedded judge."""
+    scores = [c["score"] for c in cands]
+    z = [math.exp(s - max(scores)) for s in scores]
+    c = cands[i]
+    nodes = {t["head"] for t in c["triples"]} | {t["tail"] for t in c["triples"]}
+    need = set(sources) | set(targets)
+    connects = 1.0 if need and need <= nodes else (0.5 if need & nodes else 0.0)
+    nxt = scores[i + 1] if i + 1 < len(scores) else scores[i] - 2.0
+    return {
+        "share": z[i] / sum(z),
+        "score_gap": c["score"] - nxt,
+        "mean_log_conf": c["features"].get("mean_log_conf", 0.0),
+        "hops": float(c["hops"]),
+        "connects": connects,
+        "question_sim": qsim,
+        "type_loglik": c["features"].get("type_loglik", 0.0),
+    }
+
+
+def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Score the top candidates; accept those at or above the calibrated threshold."""
+    t0 = time.perf_counter()
+    ctx = runtime.context or Context()
+    res = ctx.get_resources()
+    cands = state.candidates[:REVIEW_TOP]
+    fallbacks: list[dict[str, str]] = []
+    backend = "embedded"
+    judgments: list[dict[str, Any]] = []
+    llm = _llm_judge(ctx, res) if cands else None
+    qsims: list[float] = []
+    if cands:
+        vecs = res.embedder.embed([state.question, *(c["text"] for c in cands)])
+        qsims = [float(vecs[0] @ v) for v in vecs[1:]]
+    for i, c in enumerate(cands):
+        feats = judge_features(cands, i, state.sources, state.targets, qsims[i])
+        prob = None
+        if llm is not None:
+            try:
+                prob = llm.probability(state.question, c["text"])
+                backend = "llm"
+            except LLMError as exc:
+                fallbacks.append({"component": "reviewer.llm", "reason": str(exc), "fallback": "embedded"})
+                llm = None
+        threshold = llm.threshold if llm is not None and prob is not None else res.judge.threshold
+        if prob is None:
+            prob = res.judge.probability(feats)
+        decision = "accept" if prob >= threshold else "reject"
+        judgments.append({"rank": i, "score": round(prob, 4), "decision": decision,
+                          "verbalizer": VERBALIZER[decision], "threshold": threshold})
+    accepted = [j["rank"] for j in judgments if j["decision"] == "accept"]
+    return {
+        "review": {
+            "backend": backend,
+            "judgments": judgments,
+            "accepted": accepted,
+            "decision": "accept" if accepted else "reject",
+            "score": judgments[accepted[0]]["score"] if accepted else (judgments[0]["score"] if judgments else 0.0),
+        },
+        "fallbacks": fallbacks,
+        "timings": {"reviewer": (time.perf_counter() - t0) * 1000},
+    }
+
+
+def _llm_judge(ctx: Context, res: Any) -> LLMJudge | None:
+    settings = res.settings.llm
+    if not (ctx.use_llm and settings.enabled):
+        return None
+    from tools.llm import LLMClient
+
+    return LLMJudge(LLMClient(settings))

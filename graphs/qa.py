@@ -1,0 +1,51 @@
+"""Wires the QA graph: Planner → Retriever → Reviewer → Explainer, with conditional edges."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langgraph.graph import END, START, StateGraph
+
+from agents.explainer import explain
+from agents.planner import plan
+from agents.retriever import retrieve
+from agents.reviewer import review
+from graphs.context import Context
+from graphs.state import InputState, State, Status
+
+__all__ = ["build_graph", "builder", "graph"]
+
+
+def after_planner(state: State) -> Literal["retriever", "explainer"]:
+    """Skip retrieval when planning failed or found nothing to walk from."""
+    if state.status in (Status.ERROR, Status.NOT_FOUND):
+        return "explainer"
+    return "retriever"
+
+
+def after_retriever(state: State) -> Literal["reviewer", "explainer"]:
+    """Skip review when no candidate path was found."""
+    return "reviewer" if state.candidates else "explainer"
+
+
+builder = StateGraph(State, input_schema=InputState, context_schema=Context)
+builder.add_node("planner", plan)
+builder.add_node("retriever", retrieve)
+builder.add_node("reviewer", review)
+builder.add_node("explainer", explain)
+builder.add_edge(START, "planner")
+builder.add_conditional_edges("planner", after_planner)
+builder.add_conditional_edges("retriever", after_retriever)
+builder.add_edge("reviewer", "explainer")
+builder.add_edge("explainer", END)
+
+
+def build_graph(checkpointer: Any = None, store: Any = None) -> Any:
+    """Compile the graph with an optional checkpointer (threads) and store."""
+    g = builder.compile(checkpointer=checkpointer, store=store)
+    g.name = "medpath-qa"
+    return g
+
+
+graph = build_graph()
+"""The compiled graph that ``langgraph.json`` names (the server supplies persistence)."""

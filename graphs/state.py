@@ -1,0 +1,96 @@
+"""Typed state of the QA graph: Planner → Retriever → Reviewer → Explainer."""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Any
+
+__all__ = ["InputState", "Intent", "State", "Status", "merge_dicts"]
+
+
+class Status(StrEnum):
+    """Where a question ended up."""
+
+    RUNNING = "RUNNING"
+    ANSWERED = "ANSWERED"
+    NEEDS_CLARIFICATION = "NEEDS_CLARIFICATION"
+    NOT_FOUND = "NOT_FOUND"
+    ERROR = "ERROR"
+
+
+class Intent(StrEnum):
+    """What the question asks for."""
+
+    MECHANISM = "mechanism"
+    """How does drug X treat disease Y?"""
+    TREATS = "treats"
+    """What treats disease Y?"""
+    TARGETS = "targets"
+    """What does drug X target?"""
+    INDICATIONS = "indications"
+    """What does drug X treat?"""
+    RELATION = "relation"
+    """How are two named entities connected?"""
+    ENTITY = "entity"
+    """What is known about one entity?"""
+
+
+def merge_dicts(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:
+    """Reducer: shallow-merge dictionaries, right wins."""
+    return {**(left or {}), **(right or {})}
+
+
+@dataclass(kw_only=True)
+class InputState:
+    """What a caller sends."""
+
+    question: str = ""
+    """The user's question, free text."""
+    user_id: str = "anonymous"
+    """Who asks; scopes memory in later stages."""
+
+
+@dataclass(kw_only=True)
+class State(InputState):
+    """Everything the nodes read and write."""
+
+    status: Status = Status.RUNNING
+    """Lifecycle of the run."""
+    intent: str = ""
+    """An ``Intent`` value, set by the planner."""
+    mentions: list[dict[str, Any]] = field(default_factory=list)
+    """Mentions found in the question and how each was linked."""
+    sources: list[str] = field(default_factory=list)
+    """Entity ids the walk starts from (drug side, forward)."""
+    targets: list[str] = field(default_factory=list)
+    """Entity ids the walk ends at (disease side, backward)."""
+    goal_types: list[str] = field(default_factory=list)
+    """Entity types that answer a one-sided question (e.g. Drug for "what treats Y")."""
+    clarification: dict[str, Any] = field(default_factory=dict)
+    """The last clarification asked and the choice made."""
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    """Ranked candidate paths from the retriever."""
+    retrieved: list[dict[str, str]] = field(default_factory=list)
+    """Ranked, de-duplicated triples from the candidate paths."""
+    walk: dict[str, Any] = field(default_factory=dict)
+    """Walker statistics: budgets, nodes expanded, stop reason."""
+    dense: dict[str, Any] = field(default_factory=dict)
+    """Dense back-off: whether it ran, why, and the seeds injected."""
+    review: dict[str, Any] = field(default_factory=dict)
+    """Reviewer decision: accepted paths, scores, threshold, backend."""
+    answer: str = ""
+    """The answer in plain words."""
+    evidence: list[dict[str, str]] = field(default_factory=list)
+    """The accepted evidence path as triples."""
+    evidence_text: str = ""
+    """The evidence path rendered with arrows."""
+    citations: list[dict[str, str]] = field(default_factory=list)
+    """Where the evidence comes from."""
+    error: str = ""
+    """One-line error when status is ERROR or NOT_FOUND."""
+    fallbacks: Annotated[list[dict[str, str]], operator.add] = field(default_factory=list)
+    """Components that failed and what was used instead."""
+    timings: Annotated[dict[str, float], merge_dicts] = field(default_factory=dict)
+    """Milliseconds spent per node."""

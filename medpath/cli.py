@@ -1,0 +1,205 @@
+"""The ``medpath`` command line: noun → verb, one clear line per error."""
+
+from __future__ import annotations
+
+import json
+import sys
+import uuid
+from typing import Any
+
+import click
+
+from medpath.errors import MedpathError
+from medpath.settings import Settings
+
+__all__ = ["cli"]
+
+
+class _Group(click.Group):
+    """Turns medpath errors into one line and a non-zero exit, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MedpathError as exc:
+            raise click.ClickException(f"{type(exc).__name__}: {exc}") from exc
+        except ImportError as exc:
+            raise click.ClickException(f"missing dependency: {exc}") from exc
+        except KeyboardInterrupt as exc:
+            raise click.Abort() from exc
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="medpath")
+def cli() -> None:
+    """medpath: offline question answering over a biomedical knowledge graph."""
+
+
+@cli.group()
+def index() -> None:
+    """Build and inspect the indexes (KG, dense, BM25, learned models)."""
+
+
+@index.command("build")
+@click.option("--force", is_flag=True, help="Rebuild every component even if unchanged.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def index_build(force: bool, quiet: bool) -> None:
+    """Build what is missing or stale; skip what is unchanged (by content hash).
+
+    Example usage:
+
+        medpath index build
+    """
+    from medpath.indexing import build_index
+
+    settings = Settings.from_env()
+    report = build_index(settings, force=force, show_progress=not quiet)
+    for name, status in report.components.items():
+        click.echo(f"{name:8s} {status.value:8s} {report.seconds.get(name, 0.0):7.2f} s")
+    click.echo(f"index: {settings.index_dir}")
+
+
+@index.command("status")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def index_status_cmd(as_json: bool) -> None:
+    """Say what is built, with the model id and dimension.
+
+    Example usage:
+
+        medpath index status
+    """
+    from medpath.indexing import index_status
+
+    settings = Settings.from_env()
+    status = index_status(settings)
+    if as_json:
+        click.echo(json.dumps(status, indent=1))
+        return
+    click.echo(f"index: {settings.index_dir}")
+    for name, entry in status.items():
+        extra = ", ".join(f"{k}={v}" for k, v in entry.items() if k != "status")
+        click.echo(f"{name:8s} {entry['status']:8s} {extra}")
+    if any(e["status"] != "ready" for e in status.values()):
+        sys.exit(1)
+
+
+def _render_step(node: str, update: dict[str, Any]) -> str:
+    if node == "planner":
+        ms = [f"{m['mention']}→{m['entity']['name']} ({m['entity']['id']})" if m.get("entity") else f"{m['mention']}→?" for m in update.get("mentions", [])]
+        return f"planner    intent={update.get('intent', '?')} " + "; ".join(ms)
+    if node == "retriever":
+        w = update.get("walk", {})
+        d = update.get("dense", {})
+        extra = f", dense back-off seeds={len(d.get('seeds', []))}" if d.get("triggered") else ""
+        return f"retriever  {w.get('paths_found', 0)} paths, {w.get('expanded', 0)} nodes expanded, stop={w.get('stop')}{extra}"
+    if node == "reviewer":
+        r = update.get("review", {})
+        return f"reviewer   {r.get('decision')} (score {r.get('score', 0):.2f}, backend {r.get('backend')})"
+    if node == "explainer":
+        return "explainer  done"
+    return node
+
+
+def _print_result(values: dict[str, Any]) -> None:
+    click.echo("")
+    click.echo(f"status: {values.get('status')}")
+    click.echo(f"answer: {values.get('answer')}")
+    if values.get("evidence_text"):
+        click.echo(f"path:   {values['evidence_text']}")
+        for t in values.get("evidence", []):
+            click.echo(f"        ({t['head']}, {t['relation']}, {t['tail']})")
+    for c in values.get("citations", []):
+        click.echo(f"cite:   {c.get('title')} <{c.get('url')}>")
+    for f in values.get("fallbacks", []):
+        click.echo(f"fallback: {f.get('component')}: {f.get('reason')}")
+
+
+@cli.command()
+@click.argument("question", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
+@click.option("--thread", default=None, help="Thread id; reuse it to resume a clarification.")
+@click.option("--resume", "choice", default=None, help="Answer to a pending clarification (number, id or name).")
+@click.option("--user", default="anonymous", envvar="MEDPATH_USER", help="User id.")
+@click.option("--no-clarify", is_flag=True, help="Pick the best candidate instead of asking.")
+def ask(question: str | None, as_json: bool, thread: str | None, choice: str | None, user: str, no_clarify: bool) -> None:
+    """Answer a question, streaming each node's step.
+
+    Example usage:
+
+        medpath ask "How does imatinib treat CML (ph+)?"
+        medpath ask --thread T1 --resume 2
+    """
+    from medpath.session import Session
+
+    if not question and choice is None:
+        raise click.UsageError("give a QUESTION, or --thread and --resume to answer a clarification")
+    if choice is not None and not thread:
+        raise click.UsageError("--resume needs the --thread of the pending question")
+    session = Session(Settings.from_env(), interactive=not no_clarify)
+    thread = thread or f"cli-{uuid.uuid4().hex[:12]}"
+    on_step = None if as_json else (lambda node, upd: click.echo(_render_step(node, upd)))
+    if choice is not None:
+        result = session.resume(thread, choice, on_step=on_step)
+    else:
+        result = session.ask(question or "", thread_id=thread, user_id=user, on_step=on_step)
+    if as_json:
+        click.echo(json.dumps(result, default=str))
+        return
+    if result.get("status") == "NEEDS_CLARIFICATION":
+        clar = result["interrupt"]
+        click.echo(f"\n{clar['question']}")
+        for i, c in enumerate(clar["candidates"], 1):
+            click.echo(f"  {i}. {c['name']} ({c['id']}, {c['type']})")
+        click.echo(f"resume with: medpath ask --thread {thread} --resume N")
+        return
+    _print_result(result)
+    if result.get("status") == "ERROR":
+        sys.exit(2)
+
+
+@cli.command()
+@click.option("--user", default="anonymous", envvar="MEDPATH_USER", help="User id.")
+def chat(user: str) -> None:
+    """A REPL that keeps one thread and answers clarifications at the prompt (Ctrl-D quits).
+
+    Example usage:
+
+        medpath chat
+    """
+    from medpath.session import Session
+
+    session = Session(Settings.from_env(), interactive=True)
+    thread = f"chat-{uuid.uuid4().hex[:12]}"
+    click.echo(f"medpath chat (thread {thread}); empty line or Ctrl-D quits")
+    while True:
+        try:
+            line = input("you> ").strip()
+        except EOFError:
+            break
+        if not line:
+            break
+        try:
+            result = session.ask(line, thread_id=thread, user_id=user)
+            while result.get("status") == "NEEDS_CLARIFICATION":
+                clar = result["interrupt"]
+                click.echo(clar["question"])
+                for i, c in enumerate(clar["candidates"], 1):
+                    click.echo(f"  {i}. {c['name']} ({c['id']}, {c['type']})")
+                try:
+                    pick = input("choice> ").strip()
+                except EOFError:
+                    return
+                result = session.resume(thread, pick)
+            _print_result(result)
+        except MedpathError as exc:
+            click.echo(f"error: {exc}", err=True)
+    click.echo("bye")
+
+
+def main() -> None:
+    """Console entry point."""
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""``medpath index build|status``: idempotent builds of the KG, dense, BM25 and model files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+import numpy as np
+
+from medpath.datasets import Node, Triple, file_hash, load_nodes, load_passages, load_triples, sentences
+from medpath.errors import DataError
+from medpath.settings import Settings
+
+__all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
+
+# Bump when the way a component is derived changes, so old outputs are rebuilt.
+FORMAT_VERSION = {"public": 1, "dense": 1, "bm25": 1, "models": 3}
+
+
+class ComponentStatus(StrEnum):
+    """What a build did with one component."""
+
+    BUILT = "built"
+    SKIPPED = "skipped"
+    MISSING = "missing"
+    STALE = "stale"
+    READY = "ready"
+
+
+@dataclass
+class BuildReport:
+    """Outcome of one ``index build``."""
+
+    components: dict[str, ComponentStatus] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def triple_text(head_name: str, relation: str, tail_name: str) -> str:
+    """Textualize a triple the way the dense and BM25 indexes see it."""
+    return f"{head_name} {relation} {tail_name}"
+
+
+def dense_documents(
+    nodes: list[Node], triples: list[Triple], passages_path: Path | None
+) -> dict[str, dict[str, str]]:
+    """All dense items: textualized triples, entity names and aliases, PubMedQA sentences."""
+    names = {n.id: n.name for n in nodes}
+    docs: dict[str, dict[str, str]] = {}
+    for t in triples:
+        text = triple_text(names.get(t.head, t.head), t.relation, names.get(t.tail, t.tail))
+        docs[t.id] = {"kind": "triple", "text": text, "head": t.head, "rel": t.relation, "tail": t.tail}
+    for n in nodes:
+        for alias in (n.name, *n.aliases):
+            key = "entity-" + hashlib.sha1(f"{n.id}\x1f{alias}".encode()).hexdigest()[:16]
+            docs[key] = {"kind": "entity", "text": alias, "entity_id": n.id}
+    if passages_path is not None and passages_path.exists():
+        for p in load_passages(passages_path):
+            for s in sentences(p.text):
+                if len(s) < 20:
+                    continue
+                key = "chunk-" + hashlib.sha1(s.encode()).hexdigest()[:16]
+                docs[key] = {"kind": "sentence", "text": s, "pmid": p.pmid, "passage": p.id, "title": p.title}
+    return docs
+
+
+class _Manifest:
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "manifest.json"
+        try:
+            self.data: dict[str, dict[str, object]] = json.loads(self.path.read_text()) if self.path.exists() else {}
+        except (OSError, ValueError):
+            self.data = {}
+
+    def fresh(self, name: str, key: str, *files: Path) -> bool:
+        entry = self.data.get(name, {})
+        return entry.get("key") == key and all(f.exists() for f in files)
+
+    def record(self, name: str, key: str, **info: object) -> None:
+        self.data[name] = {"key": key, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S"), **info}
+        self.path.write_text(json.dumps(self.data, indent=1, sort_keys=True))
+
+
+def _key(name: str, *parts: str) -> str:
+    return hashlib.sha256("|".join((name, str(FORMAT_VERSION[name]), *parts)).encode()).hexdigest()[:24]
+
+
+def _embed_with_cache(
+    folder: Path, embedder: object, texts: list[str], progress: Callable[[int], None]
+) -> np.ndarray:
+    """Embed texts, reusing vectors of unchanged texts from ``embeddings.npy``."""
+    model_id = embedder.model_id  # type: ignore[attr-defined]
+    keys = [hashlib.sha1(f"{model_id}\x1f{t}".encode()).hexdigest() for t in texts]
+    cache: dict[str, np.ndarray] = {}
+    kpath, vpath = folder / "embedding_keys.json", folder / "embeddings.npy"
+    if kpath.exists() and vpath.exists():
+        try:
+            old_keys = json.loads(kpath.read_text())
+            old = np.load(vpath)
+            if len(old_keys) == len(old):
+                cache = dict(zip(old_keys, old, strict=True))
+        except (OSError, ValueError):
+            cache = {}
+    todo = sorted({i for i, k in enumerate(keys) if k not in cache}, key=lambda i: len(texts[i]))
+    progress(len(texts) - len(todo))
+    step = 256
+    for s in range(0, len(todo), step):
+        idx = todo[s : s + step]
+        vecs = embedder.embed([texts[i] for i in idx])  # type: ignore[attr-defined]
+        for i, v in zip(idx, vecs, strict=True):
+            cache[keys[i]] = v
+        progress(len(idx))
+    out = np.stack([cache[k] for k in keys]).astype(np.float32)
+    np.save(vpath, out)
+    kpath.write_text(json.dumps(keys))
+    return out
+
+
+def build_index(settings: Settings, *, force: bool = False, show_progress: bool = True) -> BuildReport:
+    """Build what is missing or stale under ``settings.index_dir``; skip the rest."""
+    from tqdm import tqdm
+
+    from memory.bm25_index import BM25Index
+    from memory.faiss_index import FaissIndex
+    from memory.public_kg import write_public_db
+    from tools.embedder import make_embedder
+
+    folder = settings.index_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    dm = settings.data_dir / "drugmechdb"
+    nodes_p, triples_p = dm / "nodes.tsv", dm / "triples.tsv"
+    pqa_p = settings.data_dir / "pubmedqa" / "pqal_dev.json"
+    paths_p = dm / "paths_dev.jsonl"
+    for p in (nodes_p, triples_p):
+        if not p.exists():
+            raise DataError(f"{p} is missing")
+    manifest = _Manifest(folder)
+    report = BuildReport()
+    if force:
+        manifest.data = {}
+    kg_hash = file_hash(nodes_p, triples_p)
+    pqa_hash = file_hash(pqa_p) if pqa_p.exists() else "none"
+
+    t0 = time.perf_counter()
+    key = _key("public", kg_hash)
+    nodes = load_nodes(nodes_p)
+    triples = load_triples(triples_p)
+    if manifest.fresh("public", key, folder / "public.duckdb"):
+        report.components["public"] = ComponentStatus.SKIPPED
+    else:
+        n = write_public_db(folder / "public.duckdb", nodes, triples)
+        manifest.record("public", key, triples=n, entities=len(nodes))
+        report.components["public"] = ComponentStatus.BUILT
+    report.seconds["public"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    embedder = make_embedder(settings.embedder)
+    key = _key("dense", kg_hash, pqa_hash, embedder.model_id, str(embedder.dim))
+    if manifest.fresh("dense", key, folder / "dense.faiss", folder / "dense_docs.json"):
+        report.components["dense"] = ComponentStatus.SKIPPED
+    else:
+        docs = dense_documents(nodes, triples, pqa_p)
+        ids = list(docs)
+        bar = tqdm(total=len(ids), desc="embedding", unit="text", disable=not show_progress)
+        vecs = _embed_with_cache(folder, embedder, [docs[i]["text"] for i in ids], bar.update)
+        bar.close()
+        index = FaissIndex(embedder.dim, embedder.model_id)
+        index.add(ids, vecs)
+        index.save(folder)
+        (folder / "dense_docs.json").write_text(json.dumps(docs))
+        manifest.record("dense", key, count=len(ids), model_id=embedder.model_id, dim=embedder.dim)
+        report.components["dense"] = ComponentStatus.BUILT
+    report.seconds["dense"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    key = _key("bm25", kg_hash, pqa_hash)
+    if manifest.fresh("bm25", key, folder / "bm25_ids.json"):
+        report.components["bm25"] = ComponentStatus.SKIPPED
+    else:
+        docs = json.loads((folder / "dense_docs.json").read_text())
+        bm_ids = [i for i, d in docs.items() if d["kind"] in ("triple", "sentence")]
+        BM25Index(bm_ids, [docs[i]["text"] for i in bm_ids]).save(folder)
+        manifest.record("bm25", key, count=len(bm_ids))
+        report.components["bm25"] = ComponentStatus.BUILT
+    report.seconds["bm25"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    paths_hash = file_hash(paths_p) if paths_p.exists() else "none"
+    key = _key("models", kg_hash, paths_hash, embedder.model_id)
+    model_files = [folder / "models.json"]
+    if manifest.fresh("models", key, *model_files):
+        report.components["models"] = ComponentStatus.SKIPPED
+    elif not paths_p.exists():
+        report.components["models"] = ComponentStatus.MISSING
+    else:
+        from medpath.training import train_models
+
+        info = train_models(settings, paths_p, show_progress=show_progress)
+        manifest.record("models", key, **info)
+        report.components["models"] = ComponentStatus.BUILT
+    report.seconds["models"] = time.perf_counter() - t0
+    return report
+
+
+def index_status(settings: Settings) -> dict[str, dict[str, object]]:
+    """What is built under the index folder, per component."""
+    folder = settings.index_dir
+    manifest = _Manifest(folder)
+    files = {
+        "public": ["public.duckdb"],
+        "dense": ["dense.faiss", "dense_docs.json", "dense_config.json"],
+        "bm25": ["bm25_ids.json"],
+        "models": ["models.json"],
+    }
+    out: dict[str, dict[str, object]] = {}
+    for name, needed in files.items():
+        entry = dict(manifest.data.get(name, {}))
+        present = all((folder / f).exists() for f in needed)
+        entry["status"] = (ComponentStatus.READY if present and entry.get("key") else ComponentStatus.MISSING).value
+        entry.pop("key", None)
+        out[name] = entry
+    return out

@@ -1,0 +1,142 @@
+"""Loads what a run needs (KG view, embedder, dense index, learned models) once per index folder."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from medpath.errors import IndexMissingError, MedpathError, StoreError
+from medpath.settings import Settings
+from memory.public_kg import PublicKG
+from tools.dense import DenseSearch
+from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
+from tools.embedder import Embedder, make_embedder
+from tools.judge import EmbeddedJudge
+from tools.linker import EntityLinker
+from tools.path_ranker import PathRanker, RankerModel, TransitionTables
+
+__all__ = ["Resources", "load_resources"]
+
+
+@dataclass
+class Resources:
+    """Everything loaded from the index folder, shared by the graph's nodes."""
+
+    settings: Settings
+    kg: PublicKG
+    embedder: Embedder
+    linker: EntityLinker
+    predictor: EmbeddingEdgePredictor
+    ranker: PathRanker
+    judge: EmbeddedJudge
+    priors: RelationPriors
+    dense: DenseSearch | None
+    dense_error: str | None
+    entity_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    models: dict[str, object] = field(default_factory=dict)
+
+    def embed_one(self, text: str) -> np.ndarray:
+        """Unit vector of one text."""
+        return self.embedder.embed([text])[0]
+
+    def node_vector(self, entity_id: str) -> np.ndarray | None:
+        """Vector of an entity's canonical name."""
+        return self.entity_vectors.get(entity_id)
+
+    def name_similarity(self, mentions: list[str], entity_ids: list[str]) -> np.ndarray:
+        """Cosine between each mention and its entity's canonical name."""
+        vecs = self.embedder.embed(mentions)
+        out = np.zeros(len(mentions))
+        for i, eid in enumerate(entity_ids):
+            v = self.entity_vectors.get(eid)
+            out[i] = float(vecs[i] @ v) if v is not None else 0.0
+        return out
+
+
+_LOCK = threading.Lock()
+_CACHE: dict[tuple[str, str], Resources] = {}
+
+
+def load_resources(settings: Settings) -> Resources:
+    """Load (once per index folder and embedder) the stores and models."""
+    key = (str(settings.index_dir), settings.embedder)
+    with _LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = _load(settings)
+        return _CACHE[key]
+
+
+def _load(settings: Settings) -> Resources:
+    from memory.faiss_index import FaissIndex
+
+    folder = settings.index_dir
+    kg = PublicKG.open(folder / "public.duckdb")
+    models_path = folder / "models.json"
+    if not models_path.exists():
+        raise IndexMissingError(f"{models_path} is missing; run `medpath index build`")
+    try:
+        models = json.loads(models_path.read_text())
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot read {models_path}: {exc}") from exc
+    embedder = make_embedder(settings.embedder)
+    if models.get("model_id") != embedder.model_id:
+        from medpath.errors import IndexMismatchError
+
+        raise IndexMismatchError(
+            f"models were trained with {models.get('model_id')}, embedder is {embedder.model_id}; rebuild"
+        )
+    dense: DenseSearch | None = None
+    dense_error: str | None = None
+    entity_vectors: dict[str, np.ndarray] = {}
+    linker_vectors: tuple[list[str], np.ndarray] | None = None
+    try:
+        index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
+        docs = json.loads((folder / "dense_docs.json").read_text())
+        dense = DenseSearch(index, docs, embedder.embed)
+        allv = index.vectors()
+        ent_rows = [i for i, doc_id in enumerate(index.ids) if docs[doc_id]["kind"] == "entity"]
+        ent_ids = [docs[index.ids[i]]["entity_id"] for i in ent_rows]
+        linker_vectors = (ent_ids, allv[ent_rows])
+        for i, eid in zip(ent_rows, ent_ids, strict=True):
+            if docs[index.ids[i]]["text"] == kg.name(eid) or eid not in entity_vectors:
+                entity_vectors[eid] = allv[i]
+    except (MedpathError, OSError, ValueError) as exc:
+        dense_error = str(exc)
+    priors = RelationPriors.from_json(models["priors"])
+    relations = list(models["relations"])
+    predictor = EmbeddingEdgePredictor(
+        relations,
+        np.asarray(models["relation_vectors"], dtype=np.float32),
+        priors,
+        lambda text: embedder.embed([text])[0],
+        beta=float(models.get("beta", 4.0)),
+        temperature=float(models["temperature"]["embedding"]),
+    )
+    linker = EntityLinker(kg.entities, kg.aliases, linker_vectors, embedder)
+    res = Resources(
+        settings=settings,
+        kg=kg,
+        embedder=embedder,
+        linker=linker,
+        predictor=predictor,
+        ranker=None,  # type: ignore[arg-type]
+        judge=EmbeddedJudge.from_json(models["judge"]),
+        priors=priors,
+        dense=dense,
+        dense_error=dense_error,
+        entity_vectors=entity_vectors,
+        models=models,
+    )
+    res.ranker = PathRanker(
+        kg, TransitionTables.from_json(models["tables"]), priors.get, res.node_vector, RankerModel(**models["ranker"])
+    )
+    return res
+
+
+def index_ready(folder: Path) -> bool:
+    """True when the files a run needs exist."""
+    return all((folder / f).exists() for f in ("public.duckdb", "models.json"))

@@ -1,0 +1,75 @@
+"""Runs questions through the compiled graph with a SQLite checkpointer, handling interrupts."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from medpath.errors import InputError, NotFoundError, StoreError
+from medpath.settings import Settings
+
+__all__ = ["Session"]
+
+StepFn = Callable[[str, dict[str, Any]], None]
+
+
+class Session:
+    """One caller's handle on the QA graph: threads persist in ``checkpoints.sqlite``."""
+
+    def __init__(self, settings: Settings, *, interactive: bool = True, checkpointer: Any = None, **context: Any) -> None:
+        """Compile the graph with a SQLite checkpointer (or the one given)."""
+        from graphs.context import Context
+        from graphs.qa import build_graph
+
+        self.settings = settings
+        if checkpointer is None:
+            from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+            from langgraph.checkpoint.sqlite import SqliteSaver
+
+            settings.home.mkdir(parents=True, exist_ok=True)
+            try:
+                conn = sqlite3.connect(str(settings.checkpoint_db), check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open {settings.checkpoint_db}: {exc}") from exc
+            serde = JsonPlusSerializer(allowed_msgpack_modules=[("graphs.state", "Status")])
+            checkpointer = SqliteSaver(conn, serde=serde)
+        self.graph = build_graph(checkpointer=checkpointer)
+        self.context = Context(interactive=interactive, settings=settings, **context)
+
+    def _run(self, payload: Any, thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
+        config = {"configurable": {"thread_id": thread_id}}
+        for chunk in self.graph.stream(payload, config, context=self.context, stream_mode="updates"):
+            for node, update in chunk.items():
+                if node == "__interrupt__" or not isinstance(update, dict):
+                    continue
+                if on_step:
+                    on_step(node, update)
+        snap = self.graph.get_state(config)
+        values = dict(snap.values)
+        values["thread_id"] = thread_id
+        pending = [i for t in snap.tasks for i in t.interrupts]
+        if pending:
+            values["status"] = "NEEDS_CLARIFICATION"
+            values["interrupt"] = pending[0].value
+        else:
+            values["status"] = str(values.get("status", ""))
+        return values
+
+    def ask(self, question: str, *, thread_id: str, user_id: str = "anonymous", on_step: StepFn | None = None) -> dict[str, Any]:
+        """Run a new question on a thread; returns the final state (or the pending clarification)."""
+        if not isinstance(question, str):
+            raise InputError("the question must be text")
+        return self._run({"question": question, "user_id": user_id}, thread_id, on_step)
+
+    def resume(self, thread_id: str, choice: Any, on_step: StepFn | None = None) -> dict[str, Any]:
+        """Answer the pending clarification of a thread and finish the run."""
+        from langgraph.types import Command
+
+        config = {"configurable": {"thread_id": thread_id}}
+        snap = self.graph.get_state(config)
+        if not snap.values:
+            raise NotFoundError(f"no thread {thread_id!r}")
+        if not any(t.interrupts for t in snap.tasks):
+            raise InputError(f"thread {thread_id!r} has no pending clarification")
+        return self._run(Command(resume=choice), thread_id, on_step)

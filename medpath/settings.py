@@ -1,0 +1,130 @@
+"""Settings read from the environment (``MEDPATH_*``), split into small typed groups."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from medpath.errors import ConfigError
+
+__all__ = ["LLMSettings", "Settings", "WalkBudget", "project_root"]
+
+
+def project_root() -> Path:
+    """Return the source checkout that holds ``data/`` (the parent of this package)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be an integer, got {raw!r}") from exc
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a number, got {raw!r}") from exc
+
+
+@dataclass(frozen=True)
+class WalkBudget:
+    """Budgets of one graph walk (design §5.2)."""
+
+    max_depth: int = 3
+    """Hops per side of the walk; a joined path can be up to twice as long."""
+    max_nodes: int = 300
+    """Nodes expanded, both sides together."""
+    wall_ms: float = 800.0
+    """Wall-clock budget of the walk in milliseconds."""
+
+    def __post_init__(self) -> None:
+        """Refuse budgets that cannot run."""
+        if self.max_depth < 1 or self.max_nodes < 1 or self.wall_ms <= 0:
+            raise ConfigError(f"walk budget must be positive: {self}")
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """An optional OpenAI-compatible LLM; unset ``base_url`` means none."""
+
+    base_url: str = ""
+    """Base URL such as ``http://127.0.0.1:8080/v1``; empty disables the LLM."""
+    api_key: str = ""
+    """API key; local servers usually accept any value."""
+    model: str = "gpt-4o-mini"
+    """Model name sent with each request."""
+    timeout_s: float = 10.0
+    """Per-request timeout in seconds."""
+    max_retries: int = 1
+    """Retries of the openai client before the fallback is taken."""
+
+    @property
+    def enabled(self) -> bool:
+        """True when a base URL is configured."""
+        return bool(self.base_url)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where medpath keeps its data and indexes, and the knobs of a run."""
+
+    home: Path = field(default_factory=lambda: project_root() / ".medpath")
+    """State folder: indexes, checkpoints, caches."""
+    data_dir: Path = field(default_factory=lambda: project_root() / "data")
+    """Folder holding ``drugmechdb/`` and ``pubmedqa/``."""
+    embedder: str = "onnx"
+    """Embedding backend: ``onnx`` (default, int8 MiniLM) or ``sentence-transformers``."""
+    budget: WalkBudget = field(default_factory=WalkBudget)
+    """Walker budgets."""
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    """Optional LLM."""
+
+    @property
+    def index_dir(self) -> Path:
+        """Folder of the built indexes."""
+        return self.home / "index"
+
+    @property
+    def checkpoint_db(self) -> Path:
+        """SQLite file of LangGraph thread checkpoints."""
+        return self.home / "checkpoints.sqlite"
+
+    @property
+    def edge_cache(self) -> Path:
+        """JSONL cache of LLM edge-predictor answers."""
+        return self.home / "edge_cache.jsonl"
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Build settings from ``MEDPATH_*`` variables, with defaults for the rest."""
+        root = project_root()
+        home = Path(_env("MEDPATH_HOME", str(root / ".medpath"))).expanduser()
+        data = Path(_env("MEDPATH_DATA_DIR", str(root / "data"))).expanduser()
+        budget = WalkBudget(
+            max_depth=_env_int("MEDPATH_MAX_DEPTH", 3),
+            max_nodes=_env_int("MEDPATH_MAX_NODES", 300),
+            wall_ms=_env_float("MEDPATH_WALL_MS", 800.0),
+        )
+        llm = LLMSettings(
+            base_url=_env("MEDPATH_LLM_BASE_URL", ""),
+            api_key=_env("MEDPATH_LLM_API_KEY", "not-needed"),
+            model=_env("MEDPATH_LLM_MODEL", "gpt-4o-mini"),
+            timeout_s=_env_float("MEDPATH_LLM_TIMEOUT", 10.0),
+            max_retries=_env_int("MEDPATH_LLM_MAX_RETRIES", 1),
+        )
+        embedder = _env("MEDPATH_EMBEDDER", "onnx")
+        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm)

@@ -1,0 +1,164 @@
+"""Learns priors, the temperature T, the path ranker and the judge from the tune half of dev paths."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+
+from medpath.datasets import PathRecord, load_paths, split_tune_check
+from medpath.metrics import path_f1_best_chain
+from medpath.settings import Settings
+from memory.public_kg import PublicKG
+from tools.calibration import bce, calibrate, fit_temperature
+from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
+from tools.embedder import make_embedder
+from tools.judge import JUDGE_FEATURES, fit_logistic
+from tools.path_ranker import PathRanker, RankerModel, TransitionTables, fit_listwise
+from tools.walker import GraphWalker
+
+__all__ = ["calibration_pairs", "train_models"]
+
+CALIBRATION_PAIRS = 200
+RANKER_QUESTIONS = 400
+SEED = 13
+
+
+def _chains(kg: PublicKG, records: list[PathRecord]) -> list[list[tuple[str, str, str, str, str]]]:
+    def ty(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else "Unknown"
+
+    out = []
+    for r in records:
+        for chain in r.gold_chains:
+            steps = [r.gold_triples[i] for i in chain]
+            out.append([(ty(t.head), t.relation, ty(t.tail), t.head, t.tail) for t in steps])
+    return out
+
+
+def calibration_pairs(kg: PublicKG, records: list[PathRecord], n: int = CALIBRATION_PAIRS, seed: int = SEED) -> list[tuple[str, str, str, int]]:
+    """``(question, node id, relation, label)`` pairs: gold relations out of gold nodes (1) and others present there (0)."""
+    rng = random.Random(seed)
+    pos, neg = [], []
+    for r in records:
+        gold = {(t.head, t.relation) for t in r.gold_triples}
+        for t in r.gold_triples:
+            pos.append((r.question, t.head, t.relation, 1))
+            others = sorted({e.relation for e in kg.out_edges(t.head)} - {rel for h, rel in gold if h == t.head})
+            if others:
+                neg.append((r.question, t.head, rng.choice(others), 0))
+    rng.shuffle(pos)
+    rng.shuffle(neg)
+    half = n // 2
+    return pos[:half] + neg[: n - half]
+
+
+def train_models(settings: Settings, paths_file: Path, show_progress: bool = False) -> dict[str, object]:
+    """Fit everything on the tune half and write ``models.json``; returns a summary."""
+    from tqdm import tqdm
+
+    from agents.reviewer import judge_features
+    from medpath.resources import Resources  # noqa: F401 - keeps import order explicit
+    from memory.faiss_index import FaissIndex
+
+    folder = settings.index_dir
+    kg = PublicKG.open(folder / "public.duckdb")
+    embedder = make_embedder(settings.embedder)
+    records = load_paths(paths_file)
+    tune, check = split_tune_check(records)
+    rng = random.Random(SEED)
+    tune_sorted = sorted(tune, key=lambda r: r.id)
+    rng.shuffle(tune_sorted)
+    cut = len(tune_sorted) // 5
+    valid, fit_set = tune_sorted[:cut], tune_sorted[cut:]
+
+    def ty(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else "Unknown"
+
+    relations = kg.relations
+    priors = RelationPriors.fit([(ty(t.head), t.relation, ty(t.tail)) for r in fit_set for t in r.gold_triples], relations)
+    tables = TransitionTables.fit(_chains(kg, fit_set))
+    rel_vecs = embedder.embed(relations)
+    predictor = EmbeddingEdgePredictor(relations, rel_vecs, priors, lambda s: embedder.embed([s])[0])
+
+    pairs = calibration_pairs(kg, valid)
+    qvecs = {q: v for q, v in zip(sorted({p[0] for p in pairs}), embedder.embed(sorted({p[0] for p in pairs})), strict=True)}
+    probs, labels = [], []
+    for q, node, rel, y in pairs:
+        raw = predictor.raw(qvecs[q], ty(node), "out")
+        probs.append(float(raw[relations.index(rel)]))
+        labels.append(y)
+    temperature = fit_temperature(probs, labels)
+    predictor.temperature = temperature
+
+    index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
+    docs = json.loads((folder / "dense_docs.json").read_text())
+    allv = index.vectors()
+    ent_vec: dict[str, np.ndarray] = {}
+    for i, doc_id in enumerate(index.ids):
+        d = docs[doc_id]
+        if d["kind"] == "entity" and (d["text"] == kg.name(d["entity_id"]) or d["entity_id"] not in ent_vec):
+            ent_vec[d["entity_id"]] = allv[i]
+    ranker = PathRanker(kg, tables, priors.get, ent_vec.get)
+    walker = GraphWalker(kg, settings.budget)
+    sample = fit_set[:RANKER_QUESTIONS]
+    qv_all = embedder.embed([r.question for r in sample])
+    groups, walked = [], []
+    for r, qv in tqdm(list(zip(sample, qv_all, strict=True)), desc="training ranker", disable=not show_progress):
+        res = walker.walk([r.drug_id], [r.disease_id], predictor.conf_fn(qv))
+        if not res.paths:
+            continue
+        gold = [(t.head, t.relation, t.tail) for t in r.gold_triples]
+        y = np.array([path_f1_best_chain([(e.head, e.relation, e.tail) for e in p.edges], gold, r.gold_chains) for p in res.paths])
+        groups.append((ranker.features(res.paths, qv), y))
+        walked.append((r, qv, res.paths, gold))
+    model = fit_listwise(groups)
+    ranker.model = model
+
+    # judge: top-3 candidates of each walked question after ranking with the fitted model
+    from agents.retriever import path_record
+
+    rows, ys = [], []
+    for r, qv, paths, gold in walked:
+        ranked = ranker.rank(paths, qv)[:3]
+        cands = [path_record(p, kg) for p in ranked]
+        tv = embedder.embed([c["text"] for c in cands])
+        for i, c in enumerate(cands):
+            feats = judge_features(cands, i, [r.drug_id], [r.disease_id], float(tv[i] @ qv))
+            rows.append([feats[f] for f in JUDGE_FEATURES])
+            pred = [(t["head"], t["relation"], t["tail"]) for t in c["triples"]]
+            ys.append(1.0 if path_f1_best_chain(pred, gold, r.gold_chains) >= 0.5 else 0.0)
+    x, yv = np.asarray(rows), np.asarray(ys)
+    judge = fit_logistic(x, yv)
+    probs_j = np.array([judge.probability(dict(zip(JUDGE_FEATURES, row, strict=True))) for row in x])
+    best_t, best_f = 0.5, -1.0
+    for t in np.linspace(0.05, 0.95, 91):
+        acc = probs_j >= t
+        tp = float((acc & (yv == 1)).sum())
+        prec = tp / max(acc.sum(), 1)
+        rec = tp / max((yv == 1).sum(), 1)
+        fb = 5 * prec * rec / max(4 * prec + rec, 1e-9)  # F2: missing a true path costs more than a false accept
+        if fb > best_f:
+            best_t, best_f = float(t), fb
+    judge.threshold = best_t
+
+    models = {
+        "model_id": embedder.model_id,
+        "relations": relations,
+        "relation_vectors": rel_vecs.round(6).tolist(),
+        "beta": predictor.beta,
+        "priors": priors.to_json(),
+        "tables": tables.to_json(),
+        "temperature": {"embedding": temperature, "pairs": len(pairs), "bce_T1": bce(probs, labels),
+                        "bce_T": bce(calibrate(np.asarray(probs), temperature), labels)},
+        "ranker": {"weights": model.weights, "mean": model.mean, "std": model.std},
+        "judge": judge.to_json(),
+        "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
+                  "ranker_questions": len(groups)},
+    }
+    (folder / "models.json").write_text(json.dumps(models))
+    return {"temperature": round(temperature, 4), "judge_threshold": round(best_t, 3), "ranker_questions": len(groups)}

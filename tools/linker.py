@@ -1,0 +1,210 @@
+"""Entity linking: exact names and aliases, case/punctuation folding, fuzzy and embedding fallback."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from memory.protocols import Entity
+
+__all__ = ["Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
+
+_NON_WORD = re.compile(r"[^\w]+")
+_STOPWORDS = frozenset(
+    "a an the of in on for to and or with by is are was be does do did how what which why who "
+    "treat treats treated patients patient drug drugs disease elderly".split()
+)
+
+
+def fold(text: str) -> str:
+    """Case- and punctuation-folded form used for matching."""
+    return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
+
+
+class LinkStatus(StrEnum):
+    """How a mention was resolved."""
+
+    LINKED = "linked"
+    AMBIGUOUS = "ambiguous"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One entity a mention may refer to."""
+
+    id: str
+    name: str
+    type: str
+    score: float
+    method: str
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {"id": self.id, "name": self.name, "type": self.type, "score": round(self.score, 4), "method": self.method}
+
+
+@dataclass(frozen=True)
+class LinkOutcome:
+    """The result of linking one mention."""
+
+    mention: str
+    status: LinkStatus
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def best(self) -> Candidate | None:
+        """Top candidate, if any."""
+        return self.candidates[0] if self.candidates else None
+
+
+class EntityLinker:
+    """Links free-text mentions to KG entities.
+
+    Order of methods: exact folded name or alias; n-gram scan inside a longer span; token
+    containment and fuzzy string match; then embedding similarity over entity names.
+    """
+
+    def __init__(
+        self,
+        entities: dict[str, Entity],
+        aliases: dict[str, tuple[str, ...]],
+        name_vectors: tuple[list[str], np.ndarray] | None = None,
+        embed: object | None = None,
+        *,
+        embed_link: float = 0.82,
+        embed_suggest: float = 0.62,
+    ) -> None:
+        """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback."""
+        self.entities = entities
+        self._by_fold: dict[str, list[str]] = {}
+        for e in entities.values():
+            for text in (e.name, *aliases.get(e.id, ())):
+                key = fold(text)
+                if key and e.id not in self._by_fold.setdefault(key, []):
+                    self._by_fold[key].append(e.id)
+        self._by_token: dict[str, set[str]] = {}
+        for key in self._by_fold:
+            for tok in key.split():
+                if tok not in _STOPWORDS:
+                    self._by_token.setdefault(tok, set()).add(key)
+        self._max_ngram = max((len(k.split()) for k in self._by_fold), default=1)
+        self._name_vectors = name_vectors
+        self._embed = embed
+        self.embed_link = embed_link
+        self.embed_suggest = embed_suggest
+
+    def _cands(self, keys: Iterable[tuple[str, float, str]]) -> list[Candidate]:
+        best: dict[str, Candidate] = {}
+        for key, score, method in keys:
+            for eid in self._by_fold.get(key, ()):
+                e = self.entities[eid]
+                if eid not in best or best[eid].score < score:
+                    best[eid] = Candidate(eid, e.name, e.type, score, method)
+        return sorted(best.values(), key=lambda c: (-c.score, c.name, c.id))
+
+    def exact(self, mention: str) -> list[Candidate]:
+        """Entities whose folded name or alias equals the folded mention."""
+        return self._cands([(fold(mention), 1.0, "exact")])
+
+    def scan(self, text: str) -> list[tuple[str, list[Candidate]]]:
+        """Longest non-overlapping exact n-gram matches inside a text, left to right."""
+        toks = fold(text).split()
+        out: list[tuple[str, list[Candidate]]] = []
+        i = 0
+        while i < len(toks):
+            for n in range(min(self._max_ngram, len(toks) - i), 0, -1):
+                key = " ".join(toks[i : i + n])
+                if key in self._by_fold and not (n == 1 and (key in _STOPWORDS or len(key) < 3)):
+                    out.append((key, self._cands([(key, 0.95, "ngram")])))
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
+
+    def fuzzy(self, mention: str, limit: int = 8) -> list[Candidate]:
+        """Token-containment and edit-distance matches, best first."""
+        from rapidfuzz import fuzz, process
+
+        key = fold(mention)
+        toks = [t for t in key.split() if t not in _STOPWORDS]
+        scored: dict[str, float] = {}
+        if toks:
+            sets = [self._by_token.get(t, set()) for t in toks]
+            for k in set.intersection(*sets) if all(sets) else set():
+                scored[k] = 0.6 + 0.3 * len(toks) / len(k.split())
+        for k, s, _ in process.extract(key, list(self._by_fold), scorer=fuzz.ratio, limit=limit):
+            if s >= 88:
+                scored[k] = max(scored.get(k, 0.0), s / 100.0 * 0.95)
+        return self._cands((k, s, "fuzzy") for k, s in scored.items())[:limit]
+
+    def by_embedding(self, mention: str, limit: int = 5) -> list[Candidate]:
+        """Entities whose name embedding is closest to the mention."""
+        if self._name_vectors is None or self._embed is None:
+            return []
+        ids, mat = self._name_vectors
+        q = self._embed.embed([mention])[0]  # type: ignore[attr-defined]
+        sims = mat @ q
+        order = np.argsort(-sims)
+        best: dict[str, Candidate] = {}
+        for j in order[: limit * 4]:
+            eid = ids[int(j)]
+            if eid not in best:
+                e = self.entities[eid]
+                best[eid] = Candidate(eid, e.name, e.type, float(sims[j]), "embedding")
+            if len(best) >= limit:
+                break
+        return list(best.values())
+
+    def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
+        """Resolve a mention, preferring entity types the slot expects.
+
+        Args:
+            mention: the text of the mention.
+            type_weight: multiplier per entity type for this slot (missing types get the smallest).
+
+        Returns:
+            LINKED with one clear winner, AMBIGUOUS with the tied candidates, or UNKNOWN.
+        """
+        def weigh(cands: list[Candidate]) -> list[Candidate]:
+            if not type_weight:
+                return cands
+            floor = min(type_weight.values())
+            out = [
+                Candidate(c.id, c.name, c.type, c.score * type_weight.get(c.type, floor), c.method) for c in cands
+            ]
+            return sorted(out, key=lambda c: (-c.score, c.name, c.id))
+
+        exact = weigh(self.exact(mention))
+        if exact:
+            return self._decide(mention, exact, margin=0.02)
+        inner = [c for _, cs in self.scan(mention) for c in cs]
+        fuzzy = self.fuzzy(mention)
+        if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
+            # a partial mention such as "diabetes" that several names contain: ask
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(fuzzy)[:5]))
+        if inner:
+            longest = max(len(c.name) for c in inner)
+            inner = [c for c in inner if len(c.name) == longest] or inner
+            return self._decide(mention, weigh(inner), margin=0.02)
+        if fuzzy:
+            return self._decide(mention, weigh(fuzzy), margin=0.03)
+        emb = weigh(self.by_embedding(mention))
+        if emb and emb[0].score >= self.embed_link and (len(emb) < 2 or emb[0].score - emb[1].score >= 0.03):
+            return LinkOutcome(mention, LinkStatus.LINKED, (emb[0],))
+        suggest = [c for c in emb if c.score >= self.embed_suggest]
+        if suggest:
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(suggest))
+        return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
+
+    @staticmethod
+    def _decide(mention: str, cands: list[Candidate], margin: float) -> LinkOutcome:
+        if len(cands) > 1 and cands[0].score - cands[1].score < margin:
+            tied = tuple(c for c in cands if cands[0].score - c.score < margin)
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tied[:5])
+        return LinkOutcome(mention, LinkStatus.LINKED, (cands[0],))

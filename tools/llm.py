@@ -1,0 +1,78 @@
+"""OpenAI-compatible LLM provider (hosted, llama.cpp or vLLM), set by base URL and key."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from medpath.errors import LLMError, LLMUnavailableError
+from medpath.settings import LLMSettings
+
+__all__ = ["LLMClient"]
+
+
+class LLMClient:
+    """Thin wrapper over ``openai.OpenAI`` that maps its errors onto the medpath tree."""
+
+    def __init__(self, settings: LLMSettings, http_client: Any = None) -> None:
+        """Create the client; ``http_client`` (an ``httpx.Client``) can be injected for tests."""
+        try:
+            import openai
+        except ImportError as exc:
+            raise ImportError("the LLM backend needs the extra: pip install 'medpath[llm]'") from exc
+        self._openai = openai
+        self.settings = settings
+        self._client = openai.OpenAI(
+            base_url=settings.base_url,
+            api_key=settings.api_key or "not-needed",
+            timeout=settings.timeout_s,
+            max_retries=settings.max_retries,
+            http_client=http_client,
+        )
+
+    def _chat(self, prompt: str, **kwargs: Any) -> Any:
+        o = self._openai
+        try:
+            return self._client.chat.completions.create(
+                model=self.settings.model, messages=[{"role": "user", "content": prompt}], temperature=0, **kwargs
+            )
+        except (o.APITimeoutError, o.APIConnectionError) as exc:
+            raise LLMUnavailableError(f"LLM at {self.settings.base_url} unreachable: {exc}") from exc
+        except o.APIStatusError as exc:
+            raise LLMError(f"LLM returned HTTP {exc.status_code}") from exc
+        except o.OpenAIError as exc:
+            raise LLMError(f"LLM call failed: {exc}") from exc
+
+    def complete(self, prompt: str, max_tokens: int = 400) -> str:
+        """The model's text answer to a single-turn prompt."""
+        resp = self._chat(prompt, max_tokens=max_tokens)
+        try:
+            return str(resp.choices[0].message.content or "")
+        except (AttributeError, IndexError) as exc:
+            raise LLMError("LLM answer had no choices") from exc
+
+    def yes_probability(self, prompt: str) -> float:
+        """P("yes") for a yes/no prompt: from token log-probabilities, else from a JSON judgment."""
+        resp = self._chat(prompt + "\nAnswer yes or no.", max_tokens=1, logprobs=True, top_logprobs=10)
+        try:
+            top = resp.choices[0].logprobs.content[0].top_logprobs
+            yes = sum(math.exp(t.logprob) for t in top if t.token.strip().lower() == "yes")
+            no = sum(math.exp(t.logprob) for t in top if t.token.strip().lower() == "no")
+            if yes + no > 0:
+                return yes / (yes + no)
+        except (AttributeError, IndexError, TypeError):
+            pass
+        text = self.complete(prompt + '\nAnswer with JSON only: {"answer": "yes" or "no", "confidence": 0.0-1.0}', 60)
+        start, end = text.find("{"), text.rfind("}")
+        try:
+            obj = json.loads(text[start : end + 1])
+            conf = min(1.0, max(0.0, float(obj.get("confidence", 0.5))))
+            return conf if str(obj.get("answer", "")).lower().startswith("y") else 1.0 - conf
+        except (ValueError, TypeError, AttributeError) as exc:
+            low = text.strip().lower()
+            if low.startswith("yes"):
+                return 0.75
+            if low.startswith("no"):
+                return 0.25
+            raise LLMError("LLM judgment was neither yes/no nor JSON") from exc

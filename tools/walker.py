@@ -1,0 +1,200 @@
+"""Entropy GraphWalker (design §5.2): a bidirectional best-first walk under depth, node and time budgets."""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from medpath.settings import WalkBudget
+from memory.protocols import Edge, GraphStore
+
+__all__ = ["CandidatePath", "GraphWalker", "StopReason", "WalkResult"]
+
+ConfFn = Callable[[str, str], dict[str, float]]
+"""``(node_type, direction) -> {relation: calibrated confidence}``."""
+
+
+class StopReason(StrEnum):
+    """Why the walk stopped."""
+
+    FRONTIER_EMPTY = "frontier_empty"
+    NODE_BUDGET = "node_budget"
+    TIME_BUDGET = "time_budget"
+    NO_SEEDS = "no_seeds"
+
+
+@dataclass
+class CandidatePath:
+    """A path found by the walk, as triples in order, with per-edge confidences."""
+
+    edges: tuple[Edge, ...]
+    confs: tuple[float, ...]
+    score: float = 0.0
+    features: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def hops(self) -> int:
+        """Number of edges."""
+        return len(self.edges)
+
+    @property
+    def nodes(self) -> list[str]:
+        """Node ids from start to end."""
+        return [self.edges[0].head, *(e.tail for e in self.edges)] if self.edges else []
+
+
+@dataclass
+class WalkResult:
+    """Candidate paths and what the walk spent."""
+
+    paths: list[CandidatePath]
+    expanded: int
+    depth_reached: int
+    elapsed_ms: float
+    stop: StopReason
+    meetings: int = 0
+    edges_seen: int = 0
+
+    @property
+    def starved(self) -> bool:
+        """True when the walk ran out of frontier, or found nothing."""
+        return not self.paths
+
+
+class GraphWalker:
+    """Best-first walk from drug-side seeds (out-edges) and disease-side seeds (in-edges).
+
+    The queue pops the smallest ``priority = (1 - conf) / (depth + 1)``. Frontiers that meet
+    join into full paths; with one side only, paths end at nodes of the goal types.
+    """
+
+    def __init__(self, kg: GraphStore, budget: WalkBudget, max_paths: int = 400) -> None:
+        """Bind the graph and the budgets."""
+        self.kg = kg
+        self.budget = budget
+        self.max_paths = max_paths
+
+    def walk(
+        self,
+        sources: Collection[str],
+        targets: Collection[str],
+        conf: ConfFn,
+        goal_types: Collection[str] = (),
+    ) -> WalkResult:
+        """Walk from ``sources`` forward and ``targets`` backward, then enumerate candidate paths."""
+        t0 = time.perf_counter()
+        deadline = t0 + self.budget.wall_ms / 1000.0
+        sources = [s for s in dict.fromkeys(sources) if self.kg.node(s)]
+        targets = [t for t in dict.fromkeys(targets) if self.kg.node(t)]
+        if not sources and not targets:
+            return WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS)
+        depth = {"out": {s: 0 for s in sources}, "in": {t: 0 for t in targets}}
+        edge_conf: dict[Edge, float] = {}
+        heap: list[tuple[float, int, str, str, int]] = []
+        tick = 0
+        for side, seeds in (("out", sources), ("in", targets)):
+            for s in seeds:
+                heapq.heappush(heap, (0.0, tick, side, s, 0))
+                tick += 1
+        expanded, depth_reached, meetings = 0, 0, set()
+        stop = StopReason.FRONTIER_EMPTY
+        expanded_set: set[tuple[str, str]] = set()
+        while heap:
+            if time.perf_counter() > deadline:
+                stop = StopReason.TIME_BUDGET
+                break
+            if expanded >= self.budget.max_nodes:
+                stop = StopReason.NODE_BUDGET
+                break
+            _, _, side, node, d = heapq.heappop(heap)
+            if d >= self.budget.max_depth or (side, node) in expanded_set:
+                continue
+            expanded_set.add((side, node))
+            expanded += 1
+            depth_reached = max(depth_reached, d + 1)
+            ent = self.kg.node(node)
+            confs = conf(ent.type if ent else "Unknown", side)
+            other = depth["in" if side == "out" else "out"]
+            edges = self.kg.out_edges(node) if side == "out" else self.kg.in_edges(node)
+            for e in edges:
+                c = confs.get(e.relation, 1e-4)
+                if c > edge_conf.get(e, -1.0):
+                    edge_conf[e] = c
+                nxt = e.tail if side == "out" else e.head
+                if nxt in other:
+                    meetings.add(nxt)
+                if nxt not in depth[side]:
+                    depth[side][nxt] = d + 1
+                    tick += 1
+                    heapq.heappush(heap, ((1.0 - c) / (d + 2), tick, side, nxt, d + 1))
+        paths = self._enumerate(sources, targets, edge_conf, goal_types, deadline + 0.2)
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        return WalkResult(paths, expanded, depth_reached, elapsed, stop, len(meetings), len(edge_conf))
+
+    def _enumerate(
+        self,
+        sources: list[str],
+        targets: list[str],
+        edge_conf: dict[Edge, float],
+        goal_types: Collection[str],
+        deadline: float,
+    ) -> list[CandidatePath]:
+        """Simple paths over the explored edges, shortest first, capped at ``max_paths``."""
+        out_adj: dict[str, list[Edge]] = {}
+        in_adj: dict[str, list[Edge]] = {}
+        for e in edge_conf:
+            out_adj.setdefault(e.head, []).append(e)
+            in_adj.setdefault(e.tail, []).append(e)
+        max_hops = 2 * self.budget.max_depth
+        if sources and targets:
+            ends = set(targets)
+            starts, adj, forward = sources, out_adj, True
+        elif sources:
+            ends = {n for e in edge_conf for n in (e.tail,) if self._type(n) in goal_types} - set(sources)
+            starts, adj, forward = sources, out_adj, True
+            max_hops = self.budget.max_depth
+        else:
+            ends = {n for e in edge_conf for n in (e.head,) if self._type(n) in goal_types} - set(targets)
+            starts, adj, forward = targets, in_adj, False
+            max_hops = self.budget.max_depth
+        if not ends:
+            return []
+        # distance to the nearest end over explored edges, for pruning
+        dist: dict[str, int] = {n: 0 for n in ends}
+        layer = list(ends)
+        back = in_adj if forward else out_adj
+        while layer:
+            nxt_layer = []
+            for n in layer:
+                for e in back.get(n, ()):
+                    m = e.head if forward else e.tail
+                    if m not in dist:
+                        dist[m] = dist[n] + 1
+                        nxt_layer.append(m)
+            layer = nxt_layer
+        found: list[CandidatePath] = []
+        for limit in range(1, max_hops + 1):  # iterative deepening: shortest paths first
+            for s in starts:
+                stack: list[tuple[str, list[Edge], set[str]]] = [(s, [], {s})]
+                while stack:
+                    node, path, seen = stack.pop()
+                    if len(found) >= self.max_paths or time.perf_counter() > deadline:
+                        return found
+                    for e in adj.get(node, ()):
+                        m = e.tail if forward else e.head
+                        if m in seen or dist.get(m, max_hops + 1) + len(path) + 1 > limit:
+                            continue
+                        new = [*path, e]
+                        if m in ends and len(new) == limit:
+                            edges = tuple(new) if forward else tuple(reversed(new))
+                            found.append(CandidatePath(edges, tuple(edge_conf[x] for x in edges)))
+                        elif len(new) < limit and m not in ends:
+                            stack.append((m, new, seen | {m}))
+        return found
+
+    def _type(self, node: str) -> str:
+        ent = self.kg.node(node)
+        return ent.type if ent else "Unknown"
