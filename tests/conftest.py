@@ -1,0 +1,93 @@
+"""Shared fixtures: the real index (built once if missing), resources, and a graph runner."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from medpath.indexing import build_index
+from medpath.resources import index_ready, load_resources
+from medpath.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    """Settings of the real index (built here when `make index` has not run)."""
+    s = Settings.from_env()
+    if not index_ready(s.index_dir):
+        build_index(s, show_progress=False)
+    return s
+
+
+@pytest.fixture(scope="session")
+def resources(settings: Settings) -> Any:
+    """Loaded stores and models."""
+    return load_resources(settings)
+
+
+@pytest.fixture()
+def run_graph(resources: Any, settings: Settings):  # noqa: ANN201
+    """Run a question through the compiled graph with an in-memory checkpointer."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from graphs.context import Context
+    from graphs.qa import build_graph
+
+    graph = build_graph(checkpointer=InMemorySaver())
+
+    def run(payload: Any, thread: str = "t", **ctx: Any) -> tuple[dict[str, Any], Any]:
+        config = {"configurable": {"thread_id": thread}}
+        ctx.setdefault("resources", resources)
+        context = Context(settings=ctx["resources"].settings, **ctx)
+        out = graph.invoke(payload, config, context=context)
+        return out, graph.get_state(config)
+
+    return run
+
+
+class _FakeOpenAI(BaseHTTPRequestHandler):
+    """A minimal OpenAI-compatible chat completions server."""
+
+    calls: list[dict[str, Any]] = []
+
+    def log_message(self, *args: Any) -> None:  # noqa: D102
+        pass
+
+    def do_POST(self) -> None:  # noqa: N802, D102
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).calls.append(body)
+        prompt = body["messages"][-1]["content"]
+        if "Edge vocabulary" in prompt:
+            content = json.dumps([{"relation": "decreases activity of", "prob": 0.8}, {"relation": "causes", "prob": 0.6}])
+        elif "Answer the question" in prompt:
+            content = "Imatinib blocks BCR/ABL, the kinase that drives CML."
+        else:
+            content = "yes"
+        choice: dict[str, Any] = {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}
+        if body.get("logprobs"):
+            top = [{"token": "yes", "logprob": -0.1, "bytes": None}, {"token": "no", "logprob": -2.5, "bytes": None}]
+            choice["logprobs"] = {"content": [{"token": "yes", "logprob": -0.1, "bytes": None, "top_logprobs": top}]}
+        resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", "m"), "choices": [choice],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+        data = json.dumps(resp).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture()
+def fake_llm():  # noqa: ANN201
+    """A local OpenAI-compatible server on 127.0.0.1; yields its base URL."""
+    _FakeOpenAI.calls = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeOpenAI)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", _FakeOpenAI.calls
+    server.shutdown()
+    server.server_close()

@@ -1,0 +1,63 @@
+"""The compiled graph end to end on real data: answers, NOT_FOUND, errors, interrupt and resume."""
+
+from __future__ import annotations
+
+from langgraph.types import Command
+
+from graphs.state import Status
+
+IMATINIB_GOLD = {
+    ("MESH:D000068877", "decreases activity of", "UniProt:P00519"),
+    ("UniProt:P00519", "causes", "MESH:D015464"),
+}
+
+
+def _keys(triples):
+    return {(t["head"], t["relation"], t["tail"]) for t in triples}
+
+
+def test_imatinib_mechanism(run_graph) -> None:
+    out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"})
+    assert out["status"] is Status.ANSWERED
+    assert _keys(out["evidence"]) == IMATINIB_GOLD
+    assert "—decreases activity of→" in out["evidence_text"]
+    assert any("uniprot.org" in c.get("url", "") for c in out["citations"])
+    assert out["review"]["decision"] == "accept"
+    assert set(out["timings"]) == {"planner", "retriever", "reviewer", "explainer"}
+
+
+def test_acetaminophen_fever_path_connects(run_graph) -> None:
+    out, _ = run_graph({"question": "How does acetaminophen treat Fever?"})
+    assert out["status"] is Status.ANSWERED
+    ev = out["evidence"]
+    assert ev[0]["head"] == "MESH:D000082" and ev[-1]["tail"] == "MESH:D005334"
+    assert all(a["tail"] == b["head"] for a, b in zip(ev, ev[1:]))
+
+
+def test_unknown_entities_not_found(run_graph) -> None:
+    out, _ = run_graph({"question": "How does zorblaxin treat glimmerpox?"})
+    assert out["status"] is Status.NOT_FOUND
+    assert out["answer"].startswith("No verified evidence")
+
+
+def test_bad_question_is_an_error_state(run_graph) -> None:
+    out, _ = run_graph({"question": "   "})
+    assert out["status"] is Status.ERROR and "empty" in out["error"]
+
+
+def test_interrupt_and_resume(run_graph) -> None:
+    out, snap = run_graph({"question": "How does insulin treat diabetes?"}, thread="clar")
+    assert "__interrupt__" in out
+    payload = out["__interrupt__"][0].value
+    assert payload["kind"] == "clarify" and len(payload["candidates"]) >= 2
+    assert snap.next == ("planner",)
+    pick = next(i for i, c in enumerate(payload["candidates"], 1) if c["id"] == "MESH:D003924")
+    out, snap = run_graph(Command(resume=str(pick)), thread="clar")
+    assert out["status"] is Status.ANSWERED
+    assert out["evidence"][-1]["tail"] == "MESH:D003924"
+    assert not snap.next
+
+
+def test_non_interactive_picks_best(run_graph) -> None:
+    out, _ = run_graph({"question": "How does insulin treat diabetes?"}, thread="auto", interactive=False)
+    assert "__interrupt__" not in out and out["clarification"]["auto"] is True

@@ -1,0 +1,66 @@
+"""`langgraph dev` serves the graph named in langgraph.json; drive it over HTTP."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.mark.slow
+def test_langgraph_dev_runs_the_graph(settings, tmp_path) -> None:
+    exe = Path(sys.executable).parent / "langgraph"
+    if not exe.exists() and not shutil.which("langgraph"):
+        pytest.skip("langgraph-cli[inmem] is not installed (extra: dev or studio)")
+    port = _free_port()
+    log = open(tmp_path / "langgraph.log", "w")
+    env = {**os.environ, "MEDPATH_HOME": str(settings.home)}
+    proc = subprocess.Popen(
+        [str(exe if exe.exists() else "langgraph"), "dev", "--no-browser", "--no-reload", "--port", str(port)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                if httpx.get(f"{base}/ok", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        else:
+            pytest.fail("langgraph dev did not start: " + (tmp_path / "langgraph.log").read_text()[-2000:])
+        thread = httpx.post(f"{base}/threads", json={}, timeout=10).json()["thread_id"]
+        run = httpx.post(
+            f"{base}/threads/{thread}/runs/wait",
+            json={"assistant_id": "medpath", "input": {"question": "How does imatinib treat CML (ph+)?"}},
+            timeout=120,
+        )
+        assert run.status_code == 200, run.text
+        out = run.json()
+        assert out["status"] == "ANSWERED"
+        assert {t["tail"] for t in out["evidence"]} >= {"MESH:D015464"}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
