@@ -9,7 +9,14 @@ from typing import Any
 from medpath.errors import InputError, NotFoundError, StoreError
 from medpath.settings import Settings
 
-__all__ = ["Session"]
+__all__ = ["Session", "checkpoint_serde"]
+
+
+def checkpoint_serde() -> Any:
+    """The checkpoint serializer, allowing the graph's own Status enum."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    return JsonPlusSerializer(allowed_msgpack_modules=[("graphs.state", "Status")])
 
 StepFn = Callable[[str, dict[str, Any]], None]
 
@@ -24,7 +31,6 @@ class Session:
 
         self.settings = settings
         if checkpointer is None:
-            from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
             from langgraph.checkpoint.sqlite import SqliteSaver
 
             settings.home.mkdir(parents=True, exist_ok=True)
@@ -32,8 +38,7 @@ class Session:
                 conn = sqlite3.connect(str(settings.checkpoint_db), check_same_thread=False)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open {settings.checkpoint_db}: {exc}") from exc
-            serde = JsonPlusSerializer(allowed_msgpack_modules=[("graphs.state", "Status")])
-            checkpointer = SqliteSaver(conn, serde=serde)
+            checkpointer = SqliteSaver(conn, serde=checkpoint_serde())
         self.graph = build_graph(checkpointer=checkpointer)
         self.context = Context(interactive=interactive, settings=settings, **context)
 

@@ -37,7 +37,9 @@ def run_graph(resources: Any, settings: Settings):  # noqa: ANN201
     from graphs.context import Context
     from graphs.qa import build_graph
 
-    graph = build_graph(checkpointer=InMemorySaver())
+    from medpath.session import checkpoint_serde
+
+    graph = build_graph(checkpointer=InMemorySaver(serde=checkpoint_serde()))
 
     def run(payload: Any, thread: str = "t", **ctx: Any) -> tuple[dict[str, Any], Any]:
         config = {"configurable": {"thread_id": thread}}

@@ -1,0 +1,71 @@
+"""Benchmark: warm in-process ``ask`` latency on dev questions, cold ``medpath ask`` process, index build time.
+
+Usage: python bench/bench_ask.py [--questions 200] [--build]
+``--build`` also times ``medpath index build --force`` into a temporary home (from nothing).
+Prints a table; nothing here is a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    """Run the benchmark and print the figures."""
+    from medpath.datasets import load_paths
+    from medpath.metrics import percentile
+    from medpath.session import Session, checkpoint_serde
+    from medpath.settings import Settings
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--questions", type=int, default=200)
+    ap.add_argument("--build", action="store_true")
+    args = ap.parse_args()
+    settings = Settings.from_env()
+    records = load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl", limit=args.questions)
+    with tempfile.TemporaryDirectory() as tmp:
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()))
+        session.ask("How does imatinib treat CML (ph+)?", thread_id="warmup")
+        lat, statuses = [], {}
+        for i, r in enumerate(records):
+            t0 = time.perf_counter()
+            out = session.ask(r.question, thread_id=f"b{i}")
+            lat.append((time.perf_counter() - t0) * 1000)
+            statuses[out["status"]] = statuses.get(out["status"], 0) + 1
+        cold = []
+        env = {**os.environ}
+        exe = str(Path(sys.executable).parent / "medpath")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            subprocess.run([exe, "ask", "--json", "How does acetaminophen treat Fever?"], check=True,
+                           capture_output=True, env={**env, "MEDPATH_HOME": str(settings.home)})
+            cold.append(time.perf_counter() - t0)
+        build_s = None
+        if args.build:
+            home = Path(tmp) / "home"
+            t0 = time.perf_counter()
+            subprocess.run([exe, "index", "build", "--quiet", "--force"], check=True, capture_output=True,
+                           env={**env, "MEDPATH_HOME": str(home)})
+            build_s = time.perf_counter() - t0
+            shutil.rmtree(home, ignore_errors=True)
+    print(f"questions: {len(records)} (first {len(records)} of paths_dev.jsonl), statuses: {statuses}")
+    print(f"warm ask in-process: median {percentile(lat, 50):.1f} ms, p95 {percentile(lat, 95):.1f} ms")
+    print(f"cold `medpath ask` process: median {sorted(cold)[1]:.2f} s (3 runs: {', '.join(f'{c:.2f}' for c in cold)})")
+    if build_s is not None:
+        print(f"index build from nothing: {build_s:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
