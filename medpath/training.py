@@ -61,7 +61,6 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
     from tqdm import tqdm
 
     from agents.reviewer import judge_features
-    from medpath.resources import Resources  # noqa: F401 - keeps import order explicit
     from memory.faiss_index import FaissIndex
 
     folder = settings.index_dir

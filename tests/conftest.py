@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -93,3 +94,13 @@ def fake_llm():  # noqa: ANN201
     yield f"http://127.0.0.1:{server.server_address[1]}/v1", _FakeOpenAI.calls
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture()
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = int(s.getsockname()[1])
+    s.close()
+    return port

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from dataclasses import replace
 
 import pytest
@@ -17,14 +16,6 @@ from tools.llm import LLMClient
 def _with_llm(resources: Resources, base_url: str) -> Resources:
     llm = LLMSettings(base_url=base_url, api_key="k", model="local", timeout_s=2.0, max_retries=0)
     return replace(resources, settings=replace(resources.settings, llm=llm))
-
-
-def _dead_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def test_client_against_local_server(fake_llm) -> None:
@@ -43,8 +34,8 @@ def test_pipeline_uses_llm_reviewer_and_explainer(fake_llm, run_graph, resources
     assert not out["fallbacks"]
 
 
-def test_dead_llm_falls_back_and_records_it(run_graph, resources) -> None:
-    dead = _with_llm(resources, f"http://127.0.0.1:{_dead_port()}/v1")
+def test_dead_llm_falls_back_and_records_it(run_graph, resources, free_port) -> None:
+    dead = _with_llm(resources, f"http://127.0.0.1:{free_port}/v1")
     with pytest.raises(LLMUnavailableError):
         LLMClient(dead.settings.llm).complete("hi")
     out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, resources=dead)

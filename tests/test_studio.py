@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -16,20 +15,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _free_port() -> int:
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 @pytest.mark.slow
-def test_langgraph_dev_runs_the_graph(settings, tmp_path) -> None:
+def test_langgraph_dev_runs_the_graph(settings, tmp_path, free_port) -> None:
     exe = Path(sys.executable).parent / "langgraph"
     if not exe.exists() and not shutil.which("langgraph"):
         pytest.skip("langgraph-cli[inmem] is not installed (extra: dev or studio)")
-    port = _free_port()
+    port = free_port
     log = open(tmp_path / "langgraph.log", "w")
     env = {**os.environ, "MEDPATH_HOME": str(settings.home)}
     proc = subprocess.Popen(
