@@ -8,7 +8,7 @@ from pathlib import Path
 
 from medpath.errors import ConfigError
 
-__all__ = ["LLMSettings", "Settings", "WalkBudget", "project_root"]
+__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "project_root"]
 
 
 def project_root() -> Path:
@@ -79,6 +79,29 @@ class LLMSettings:
 
 
 @dataclass(frozen=True)
+class MemorySettings:
+    """MIRIX-Slim memory (design §5.3) and the IMM router (§5.4)."""
+
+    enabled: bool = True
+    """Read and write memory during ``ask``."""
+    ttl_s: float = 1800.0
+    """Episodic time-to-live in seconds (30 minutes)."""
+    vault_max_rows: int = 100_000
+    """LRU cap of the vault (0 = no cap)."""
+    boost: float = 1.15
+    """Factor applied to a candidate path whose edge matches a current vault fact."""
+    half_life_days: float = 7.0
+    """Half-life of the salience decay since a fact was last used."""
+    router_rules: Path | None = None
+    """Router YAML; None uses the shipped ``memory/router.yaml``."""
+
+    def __post_init__(self) -> None:
+        """Refuse values that cannot work."""
+        if self.ttl_s <= 0 or self.boost <= 0 or self.half_life_days <= 0 or self.vault_max_rows < 0:
+            raise ConfigError(f"invalid memory settings: {self}")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Where medpath keeps its data and indexes, and the knobs of a run."""
 
@@ -92,6 +115,8 @@ class Settings:
     """Walker budgets."""
     llm: LLMSettings = field(default_factory=LLMSettings)
     """Optional LLM."""
+    memory: MemorySettings = field(default_factory=MemorySettings)
+    """Memory tiers and router."""
 
     @property
     def index_dir(self) -> Path:
@@ -102,6 +127,11 @@ class Settings:
     def checkpoint_db(self) -> Path:
         """SQLite file of LangGraph thread checkpoints."""
         return self.home / "checkpoints.sqlite"
+
+    @property
+    def memory_dir(self) -> Path:
+        """Folder of the episodic store, the vault and mem_index."""
+        return self.home / "memory"
 
     @property
     def edge_cache(self) -> Path:
@@ -126,5 +156,14 @@ class Settings:
             timeout_s=_env_float("MEDPATH_LLM_TIMEOUT", 10.0),
             max_retries=_env_int("MEDPATH_LLM_MAX_RETRIES", 1),
         )
+        rules = _env("MEDPATH_ROUTER_RULES", "")
+        memory = MemorySettings(
+            enabled=_env("MEDPATH_MEMORY", "on").lower() not in ("0", "off", "false", "no"),
+            ttl_s=_env_float("MEDPATH_EPISODIC_TTL_S", 1800.0),
+            vault_max_rows=_env_int("MEDPATH_VAULT_MAX_ROWS", 100_000),
+            boost=_env_float("MEDPATH_VAULT_BOOST", 1.15),
+            half_life_days=_env_float("MEDPATH_SALIENCE_HALF_LIFE_DAYS", 7.0),
+            router_rules=Path(rules).expanduser() if rules else None,
+        )
         embedder = _env("MEDPATH_EMBEDDER", "onnx")
-        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm)
+        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory)

@@ -1,0 +1,102 @@
+"""mem_index (design §5.4): a hash → row-pointer table, so a subject is found by its id, any alias, or its embedding.
+
+Keys are hashes of the folded text (``id``/``alias``) or a 16-bit SimHash bucket of the
+subject's name embedding (``emb``); the pointer is the (owner, subject) slot of the vault and
+the episodic store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from medpath.errors import StoreError
+from tools.linker import fold
+
+__all__ = ["MemIndex", "simhash"]
+
+_BITS = 16
+
+
+def _key(text: str) -> str:
+    return hashlib.sha1(fold(text).encode()).hexdigest()[:16]
+
+
+def simhash(vector: np.ndarray, bits: int = _BITS) -> str:
+    """Sign pattern of the vector against fixed random hyperplanes (seeded), as hex."""
+    rng = np.random.default_rng(20260105)
+    planes = rng.standard_normal((bits, vector.shape[-1])).astype(np.float32)
+    code = 0
+    for i, s in enumerate(planes @ vector.astype(np.float32)):
+        if s > 0:
+            code |= 1 << i
+    return f"emb:{code:0{bits // 4}x}"
+
+
+class MemIndex:
+    """SQLite table ``mem_index(key, kind, owner, subj)``."""
+
+    def __init__(self, path: Path | str) -> None:
+        """Open or create the table (``":memory:"`` works for tests)."""
+        self._lock = threading.Lock()
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, owner TEXT NOT NULL, "
+                "subj TEXT NOT NULL, PRIMARY KEY (key, owner, subj))"
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open mem_index {path}: {exc}") from exc
+
+    def register(self, owner: str, subj: str, aliases: Iterable[str] = (), vector: np.ndarray | None = None) -> int:
+        """Point the subject's id, its aliases and (optionally) its embedding bucket at (owner, subj)."""
+        rows = [(_key(subj), "id", owner, subj)]
+        rows += [(_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
+        if vector is not None:
+            rows.append((simhash(vector), "emb", owner, subj))
+        with self._lock:
+            self._db.executemany("INSERT OR IGNORE INTO mem_index VALUES (?,?,?,?)", rows)
+        return len(rows)
+
+    def lookup(self, owners: Iterable[str], text: str) -> list[str]:
+        """Subjects whose id or alias folds to ``text``, for these owners."""
+        owners = list(owners)
+        if not owners or not fold(text):
+            return []
+        ph = ",".join("?" * len(owners))
+        cur = self._db.execute(f"SELECT DISTINCT subj FROM mem_index WHERE key = ? AND owner IN ({ph}) ORDER BY subj",
+                               [_key(text), *owners])
+        return [r[0] for r in cur.fetchall()]
+
+    def lookup_vector(self, owners: Iterable[str], vector: np.ndarray) -> list[str]:
+        """Subjects in the same embedding bucket (candidates; the caller verifies similarity)."""
+        owners = list(owners)
+        if not owners:
+            return []
+        ph = ",".join("?" * len(owners))
+        cur = self._db.execute(f"SELECT DISTINCT subj FROM mem_index WHERE key = ? AND owner IN ({ph}) ORDER BY subj",
+                               [simhash(vector), *owners])
+        return [r[0] for r in cur.fetchall()]
+
+    def forget(self, owner: str) -> int:
+        """Delete one owner's keys."""
+        with self._lock:
+            return self._db.execute("DELETE FROM mem_index WHERE owner = ?", (owner,)).rowcount
+
+    def count(self, owner: str | None = None) -> int:
+        """Keys (of one owner, or all)."""
+        if owner is None:
+            return int(self._db.execute("SELECT count(*) FROM mem_index").fetchone()[0])
+        return int(self._db.execute("SELECT count(*) FROM mem_index WHERE owner = ?", (owner,)).fetchone()[0])
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()

@@ -1,0 +1,151 @@
+"""MIRIX-Slim: the episodic scratch-pad, the vault and mem_index behind one small facade.
+
+Writes pass the Reviewer gate: ``commit`` takes the Reviewer's ``GateDecision`` and writes
+nothing unless it says ``accept``. Reads rank hits by the composite score
+``w_sim·similarity + w_sal·salience + w_conf·confidence``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from medpath.settings import MemorySettings, Settings
+from memory.episodic import EpisodicStore
+from memory.index import MemIndex
+from memory.records import GateDecision, MemoryFact, Salience, composite_score
+from memory.vault import Vault, WriteReport
+
+__all__ = ["CommitReport", "Memory", "open_memory"]
+
+
+@dataclass
+class CommitReport:
+    """What a commit wrote."""
+
+    written: bool
+    """False when the gate stayed shut."""
+    reason: str = ""
+    """Why nothing was written, if so."""
+    episodic: int = 0
+    """Episodic rows written."""
+    vault: WriteReport = field(default_factory=WriteReport)
+    """Vault write details."""
+    indexed: int = 0
+    """mem_index keys registered."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dictionary."""
+        return {"written": self.written, "reason": self.reason, "episodic": self.episodic, "indexed": self.indexed,
+                "vault": vars(self.vault).copy()}
+
+
+class Memory:
+    """The two memory tiers and their index in one folder."""
+
+    def __init__(self, folder: Path | str, settings: MemorySettings | None = None) -> None:
+        """Open (or create) ``episodic.sqlite``, ``vault.duckdb`` and ``mem_index.sqlite`` in ``folder``."""
+        self.settings = settings or MemorySettings()
+        self.folder = Path(folder)
+        self.episodic = EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s)
+        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows)
+        self.index = MemIndex(self.folder / "mem_index.sqlite")
+        self.salience = Salience(self.settings.half_life_days * 86400.0)
+
+    def commit(
+        self,
+        decision: GateDecision,
+        facts: Sequence[MemoryFact],
+        *,
+        supersede: bool = False,
+        aliases: dict[str, Iterable[str]] | None = None,
+        vectors: dict[str, np.ndarray] | None = None,
+        now: float | None = None,
+    ) -> CommitReport:
+        """Write accepted facts to the episodic store and the vault and index their subjects; a reject writes nothing."""
+        if not decision.accepted:
+            return CommitReport(written=False, reason=f"reviewer said {decision.decision} (score {decision.score:.2f})")
+        if not facts:
+            return CommitReport(written=False, reason="nothing to write")
+        ts = time.time() if now is None else now
+        for f in facts:
+            f.confidence = float(decision.score)
+            f.quality = 1
+            f.t_start = f.t_start or ts
+        rep = CommitReport(written=True)
+        rep.episodic = self.episodic.add(facts, now=ts)
+        rep.vault = self.vault.add(facts, supersede=supersede, now=ts)
+        aliases = aliases or {}
+        vectors = vectors or {}
+        for owner, subj in dict.fromkeys((f.owner, f.subj) for f in facts):
+            rep.indexed += self.index.register(owner, subj, aliases.get(subj, ()), vectors.get(subj))
+        return rep
+
+    def resolve(self, owners: Sequence[str], text: str) -> list[str]:
+        """Subjects an id or alias points at (mem_index)."""
+        return self.index.lookup(owners, text)
+
+    def recall(
+        self,
+        owners: Sequence[str],
+        subj: str,
+        rel: str | None = None,
+        *,
+        stores: Sequence[str] = ("episodic", "vault"),
+        as_of: float | None = None,
+        weights: tuple[float, float, float] = (0.5, 0.3, 0.2),
+        similarity: Callable[[MemoryFact], float] | None = None,
+    ) -> list[MemoryFact]:
+        """Facts about a subject from the chosen tiers, ranked by the composite score (best first)."""
+        now = time.time() if as_of is None else as_of
+        hits: dict[tuple[str, str, str, str], MemoryFact] = {}
+        for store in stores:
+            if store == "vault":
+                found = self.vault.current(owners, subj, rel, as_of=now)
+            elif store == "episodic":
+                found = [f for o in owners for f in self.episodic.by_subject(o, subj, now=now) if rel is None or f.rel == rel]
+            else:
+                continue
+            for f in found:
+                hits.setdefault((f.owner, *f.key), f)
+        out = list(hits.values())
+        for f in out:
+            f.similarity = similarity(f) if similarity else 1.0
+            f.score = composite_score(f.similarity, self.salience(f.last_used, f.use_count, now), f.confidence, weights)
+        out.sort(key=lambda f: (-f.score, -f.t_start, f.obj))
+        return out
+
+    def vault_matches(self, owners: Sequence[str], edges: Iterable[tuple[str, str, str]], as_of: float | None = None) -> set[tuple[str, str, str]]:
+        """The edges that match a current vault fact of these owners."""
+        edges = set(edges)
+        subjects = {h for h, _, _ in edges}
+        current = {f.key for s in subjects for f in self.vault.current(owners, s, as_of=as_of)}
+        return edges & current
+
+    def forget(self, owner: str) -> dict[str, int]:
+        """Delete one owner's memory everywhere; returns rows removed per tier."""
+        return {"vault": self.vault.forget(owner), "episodic": self.episodic.forget(owner), "mem_index": self.index.forget(owner)}
+
+    def stats(self, now: float | None = None) -> dict[str, Any]:
+        """Counts per tier."""
+        return {"folder": str(self.folder), "vault": self.vault.stats(), "episodic_live": self.episodic.count(now=now),
+                "mem_index_keys": self.index.count(), "ttl_s": self.settings.ttl_s}
+
+
+_LOCK = threading.Lock()
+_OPEN: dict[str, Memory] = {}
+
+
+def open_memory(settings: Settings) -> Memory:
+    """The memory of ``settings.memory_dir``, opened once per process."""
+    key = str(settings.memory_dir)
+    with _LOCK:
+        if key not in _OPEN:
+            _OPEN[key] = Memory(settings.memory_dir, settings.memory)
+        return _OPEN[key]

@@ -1,0 +1,105 @@
+"""Typed records shared by the memory tiers (episodic scratch-pad and vault)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["GateDecision", "MemoryFact", "Salience", "composite_score", "fact_id"]
+
+
+def fact_id(owner: str, subj: str, rel: str, obj: str, *extra: str) -> str:
+    """Content-hash id of a fact (16 hex digits)."""
+    raw = "\x1f".join((owner, subj, rel, obj, *extra))
+    return hashlib.sha1(raw.encode()).hexdigest()[:16]
+
+
+@dataclass
+class MemoryFact:
+    """One remembered triple with its provenance and time columns (epoch seconds)."""
+
+    owner: str
+    """Whose memory: a user id, or a patient scope such as ``patient:PAT_001``."""
+    subj: str
+    """Subject id (a KG id such as ``MESH:D000068877``, or a patient id)."""
+    rel: str
+    """Relation label."""
+    obj: str
+    """Object id or value."""
+    confidence: float = 1.0
+    """The Reviewer's score when the fact was accepted."""
+    evidence: str = ""
+    """Evidence text the Reviewer saw."""
+    store: str = "vault"
+    """``episodic`` or ``vault``."""
+    first_seen: float = 0.0
+    """When the fact was first accepted."""
+    last_used: float = 0.0
+    """When the fact was last written again or read by a question."""
+    use_count: int = 1
+    """How many times it was written or read."""
+    t_start: float = 0.0
+    """Valid time: from when the fact holds."""
+    t_end: float | None = None
+    """Valid time: when a superseding fact closed it; None while current."""
+    recorded_at: float = 0.0
+    """System time: when this row was recorded."""
+    quality: int = 1
+    """1 = Reviewer-accepted (the vault holds nothing else)."""
+    thread: str = ""
+    """Thread that produced it (episodic scope)."""
+    similarity: float = 0.0
+    """Filled at query time: similarity of the fact to the question."""
+    score: float = 0.0
+    """Filled at query time: the composite score."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Anything else a backend returns (e.g. the row id)."""
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """(subj, rel, obj)."""
+        return (self.subj, self.rel, self.obj)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dictionary."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Salience:
+    """How important a memory is now: decays with time since last use, raised by use."""
+
+    half_life_s: float = 7 * 86400.0
+    """Time for the decay factor to halve."""
+
+    def __call__(self, last_used: float, use_count: int, now: float) -> float:
+        """Salience in [0, 1]: ``0.5 ** (age / half_life) * (1 - 0.5 ** use_count)``."""
+        age = max(0.0, now - last_used)
+        decay = 0.5 ** (age / self.half_life_s) if self.half_life_s > 0 else 1.0
+        return decay * (1.0 - 0.5 ** max(1, use_count))
+
+
+def composite_score(similarity: float, salience: float, confidence: float, weights: tuple[float, float, float]) -> float:
+    """``w_sim·similarity + w_sal·salience + w_conf·confidence`` (each input clipped to [0, 1])."""
+    clip = lambda v: 0.0 if math.isnan(v) else min(1.0, max(0.0, v))  # noqa: E731
+    ws, wl, wc = weights
+    return ws * clip(similarity) + wl * clip(salience) + wc * clip(confidence)
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """The Reviewer's verdict on what is about to be remembered; only ``accept`` opens the gate."""
+
+    decision: str
+    """``accept`` or ``reject``."""
+    score: float
+    """P(yes) from the reviewer; stored as the fact's confidence."""
+    backend: str = "embedded"
+    """Which reviewer decided (``embedded`` or ``llm``)."""
+
+    @property
+    def accepted(self) -> bool:
+        """True when the reviewer said yes."""
+        return self.decision == "accept"

@@ -1,0 +1,196 @@
+"""MIRIX-Slim tiers on their own: TTL, the gate, supersession, as-of, LRU, isolation, forget, concurrency."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memory.episodic import EpisodicStore
+from memory.mirix import Memory
+from memory.records import GateDecision, MemoryFact, Salience, composite_score
+from memory.vault import Vault
+
+T0 = 1_767_600_000.0  # an arbitrary fixed clock
+YES = GateDecision("accept", 0.9)
+NO = GateDecision("reject", 0.2)
+
+
+def fact(owner: str, subj: str, rel: str, obj: str, t: float = T0) -> MemoryFact:
+    return MemoryFact(owner=owner, subj=subj, rel=rel, obj=obj, t_start=t, evidence=f"{subj} {rel} {obj}")
+
+
+def test_episodic_ttl_with_injected_clock(tmp_path: Path) -> None:
+    ep = EpisodicStore(tmp_path / "e.sqlite", ttl_s=1800)
+    ep.add([fact("alice", "S", "r", "o")], now=T0)
+    assert [f.obj for f in ep.by_subject("alice", "S", now=T0 + 1799)] == ["o"]
+    assert ep.by_subject("alice", "S", now=T0 + 1801) == []  # expired: never returned
+    assert ep.count(now=T0 + 1801) == 0
+    assert ep.sweep(now=T0 + 1801) == 1  # and swept
+    assert ep.sweep(now=T0 + 1801) == 0
+
+
+def test_episodic_sweeps_on_write(tmp_path: Path) -> None:
+    ep = EpisodicStore(tmp_path / "e.sqlite", ttl_s=60)
+    ep.add([fact("alice", "S", "r", "old")], now=T0)
+    ep.add([fact("alice", "S", "r", "new")], now=T0 + 120)
+    assert ep._db.execute("SELECT obj FROM episodic").fetchall() == [("new",)]
+
+
+def test_gate_reject_writes_nothing(tmp_path: Path) -> None:
+    mem = Memory(tmp_path)
+    out = mem.commit(NO, [fact("alice", "S", "r", "o")], now=T0)
+    assert not out.written and "reject" in out.reason
+    assert mem.vault.count() == 0 and mem.episodic.count(now=T0) == 0 and mem.index.count() == 0
+    assert mem.commit(YES, [fact("alice", "S", "r", "o")], now=T0).written
+    assert mem.vault.count() == 1 and mem.episodic.count(now=T0) == 1
+
+
+def test_vault_refuses_unreviewed_rows(tmp_path: Path) -> None:
+    from medpath.errors import StoreError
+
+    v = Vault(tmp_path / "v.duckdb")
+    bad = fact("alice", "S", "r", "o")
+    bad.quality = 0
+    with pytest.raises(StoreError):
+        v.add([bad], now=T0)
+    assert v.count() == 0
+
+
+def test_supersession_stays_in_its_slot(tmp_path: Path) -> None:
+    v = Vault(tmp_path / "v.duckdb")
+    v.add([fact("alice", "P1", "med", "A"), fact("alice", "P1", "lab", "7.1"), fact("bob", "P1", "med", "A"),
+           fact("alice", "P2", "med", "A")], supersede=True, now=T0)
+    v.add([fact("alice", "DRUG", "targets", "X"), fact("alice", "DRUG", "targets", "Y")], now=T0)  # additive
+    rep = v.add([fact("alice", "P1", "med", "B", T0 + 100)], supersede=True, now=T0 + 100)
+    assert rep.superseded == 1
+    now = T0 + 200
+    assert [f.obj for f in v.current(["alice"], "P1", "med", as_of=now)] == ["B"]
+    assert [f.obj for f in v.current(["alice"], "P1", "lab", as_of=now)] == ["7.1"]  # other relation untouched
+    assert [f.obj for f in v.current(["bob"], "P1", "med", as_of=now)] == ["A"]  # other owner untouched
+    assert [f.obj for f in v.current(["alice"], "P2", "med", as_of=now)] == ["A"]  # other subject untouched
+    assert sorted(f.obj for f in v.current(["alice"], "DRUG", "targets", as_of=now)) == ["X", "Y"]
+    closed = [f for f in v.history("alice", "P1") if f.obj == "A"]
+    assert closed[0].t_end == T0 + 100
+
+
+def test_late_arriving_old_value_is_closed_at_once(tmp_path: Path) -> None:
+    v = Vault(tmp_path / "v.duckdb")
+    v.add([fact("alice", "P", "med", "NEW", T0 + 100)], supersede=True, now=T0 + 100)
+    v.add([fact("alice", "P", "med", "OLD", T0)], supersede=True, now=T0 + 200)
+    assert [f.obj for f in v.current(["alice"], "P", "med", as_of=T0 + 300)] == ["NEW"]
+
+
+def test_as_of_queries(tmp_path: Path) -> None:
+    v = Vault(tmp_path / "v.duckdb")
+    v.add([fact("alice", "P", "med", "A", T0)], supersede=True, now=T0)
+    v.add([fact("alice", "P", "med", "B", T0 + 1000)], supersede=True, now=T0 + 1000)
+    assert v.current(["alice"], "P", "med", as_of=T0 - 1) == []
+    assert [f.obj for f in v.current(["alice"], "P", "med", as_of=T0 + 500)] == ["A"]
+    assert [f.obj for f in v.current(["alice"], "P", "med", as_of=T0 + 1000)] == ["B"]
+    # valid from T0+1500 but only recorded at T0+3000: not known as of T0+2000
+    v.add([fact("alice", "P", "lab", "9.9", T0 + 1500)], supersede=True, now=T0 + 3000)
+    assert v.current(["alice"], "P", "lab", as_of=T0 + 2000) == []
+    assert [f.obj for f in v.current(["alice"], "P", "lab", as_of=T0 + 3000)] == ["9.9"]
+    # the mirror and DuckDB agree
+    for t in (T0 - 1, T0 + 500, T0 + 2000, T0 + 4000):
+        assert [f.key for f in v.current(["alice"], "P", as_of=t)] == [f.key for f in v.current_sql(["alice"], "P", as_of=t)]
+
+
+def test_lru_pruning_is_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    v = Vault(tmp_path / "v.duckdb", max_rows=0)
+    for i in range(5):
+        v.add([fact("alice", f"S{i}", "r", "o", T0 + i)], now=T0 + i)
+    v.touch("alice", [("S0", "r", "o")], now=T0 + 10)  # the oldest becomes the most recently used
+    with caplog.at_level(logging.INFO, logger="medpath.memory"):
+        assert v.prune(3, now=T0 + 11) == 2
+    left = sorted(f.subj for f in v.history("alice"))
+    assert left == ["S0", "S3", "S4"]
+    assert "pruned 2" in caplog.text
+    assert v.stats()["log"]["prune"] == {"events": 1, "rows": 2}
+
+
+def test_cap_prunes_on_write(tmp_path: Path) -> None:
+    v = Vault(tmp_path / "v.duckdb", max_rows=3)
+    for i in range(5):
+        v.add([fact("alice", f"S{i}", "r", "o", T0 + i)], now=T0 + i)
+    assert v.count() == 3
+
+
+def test_users_never_see_each_other(tmp_path: Path) -> None:
+    mem = Memory(tmp_path)
+    mem.commit(YES, [fact("alice", "PAT_9", "med", "A")], aliases={"PAT_9": ["MRN-1"]}, now=T0)
+    assert mem.recall(["bob"], "PAT_9", as_of=T0 + 1) == []
+    assert mem.resolve(["bob"], "MRN-1") == []
+    assert mem.resolve(["alice"], "mrn 1") == ["PAT_9"]  # folded alias
+    assert [f.obj for f in mem.recall(["alice"], "PAT_9", as_of=T0 + 1)] == ["A"]
+    assert mem.vault_matches(["bob"], {("PAT_9", "med", "A")}, as_of=T0 + 1) == set()
+
+
+def test_mem_index_finds_by_alias_and_embedding(tmp_path: Path) -> None:
+    mem = Memory(tmp_path)
+    v = np.ones(8, dtype=np.float32) / np.sqrt(8)
+    mem.commit(YES, [fact("alice", "MESH:D1", "r", "o")], aliases={"MESH:D1": ["Gleevec", "imatinib"]},
+               vectors={"MESH:D1": v}, now=T0)
+    assert mem.resolve(["alice"], "GLEEVEC") == ["MESH:D1"]
+    assert mem.resolve(["alice"], "MESH:D1") == ["MESH:D1"]
+    assert mem.index.lookup_vector(["alice"], v + 0.001) == ["MESH:D1"]
+
+
+def test_forget_removes_everything(tmp_path: Path) -> None:
+    mem = Memory(tmp_path)
+    mem.commit(YES, [fact("alice", "S", "r", "o"), fact("alice", "T", "r", "o")], aliases={"S": ["ess"]}, now=T0)
+    mem.commit(YES, [fact("bob", "S", "r", "o")], now=T0)
+    gone = mem.forget("alice")
+    assert gone["vault"] == 2 and gone["episodic"] == 2 and gone["mem_index"] >= 3
+    assert mem.vault.count("alice") == 0 and mem.episodic.count("alice", now=T0) == 0 and mem.index.count("alice") == 0
+    assert mem.vault.count("bob") == 1
+
+
+def test_salience_and_composite_score() -> None:
+    sal = Salience(half_life_s=100.0)
+    assert sal(T0, 1, T0) == pytest.approx(0.5)
+    assert sal(T0, 3, T0) == pytest.approx(0.875)  # raised by use
+    assert sal(T0, 1, T0 + 100) == pytest.approx(0.25)  # halves per half-life
+    assert composite_score(1.0, 1.0, 1.0, (0.5, 0.3, 0.2)) == pytest.approx(1.0)
+    assert composite_score(0.8, 0.5, 0.9, (0.5, 0.3, 0.2)) == pytest.approx(0.4 + 0.15 + 0.18)
+    assert composite_score(2.0, -1.0, float("nan"), (0.5, 0.3, 0.2)) == pytest.approx(0.5)  # clipped
+
+
+def test_recall_ranks_by_composite(tmp_path: Path) -> None:
+    mem = Memory(tmp_path)
+    mem.commit(GateDecision("accept", 0.95), [fact("alice", "D", "targets", "X")], now=T0)
+    mem.commit(GateDecision("accept", 0.55), [fact("alice", "D", "targets", "Y")], now=T0)
+    hits = mem.recall(["alice"], "D", stores=("vault",), as_of=T0 + 1)
+    assert [h.obj for h in hits] == ["X", "Y"] and hits[0].score > hits[1].score
+
+
+_WRITER = textwrap.dedent("""
+    import sys
+    from memory.vault import Vault
+    from memory.records import MemoryFact
+    v = Vault(sys.argv[1], max_rows=0)
+    for i in range(int(sys.argv[3])):
+        v.add([MemoryFact(owner=sys.argv[2], subj=f"S{i}", rel="r", obj="o", t_start=1.0)], now=1.0 + i)
+""")
+
+
+def test_two_processes_writing_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v.duckdb"
+    Vault(path)
+    root = Path(__file__).resolve().parent.parent
+    n = 60
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), owner, str(n)], cwd=root)
+             for owner in ("writer-a", "writer-b")]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    v = Vault(path)
+    assert v.count("writer-a") == n and v.count("writer-b") == n
+    # a reader that loaded its mirror before sees later writes by another process
+    assert len(v.current(["writer-a"], "S0", as_of=10_000)) == 1
+    subprocess.run([sys.executable, "-c", _WRITER, str(path), "writer-c", "1"], cwd=root, check=True)
+    assert len(v.current(["writer-c"], "S0", as_of=10_000)) == 1
