@@ -11,6 +11,7 @@ from langgraph.types import interrupt
 from agents.intent import SLOT_TYPES, parse_question
 from graphs.context import Context
 from graphs.state import Intent, State, Status
+from memory.router import MODES
 from tools.linker import Candidate, LinkOutcome, LinkStatus
 
 __all__ = ["plan", "resolve_choice"]
@@ -77,6 +78,9 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             f"the question is longer than {MAX_QUESTION_CHARS} characters" if len(question) > MAX_QUESTION_CHARS
             else "the question has no words"
         )
+        return {"status": Status.ERROR, "error": why, "timings": {"planner": (time.perf_counter() - t0) * 1000}}
+    if state.mode not in MODES:
+        why = f"unknown retrieval mode {state.mode!r} (known: {', '.join(MODES)})"
         return {"status": Status.ERROR, "error": why, "timings": {"planner": (time.perf_counter() - t0) * 1000}}
     ctx = runtime.context or Context()
     res = ctx.get_resources()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -9,10 +10,10 @@ from langgraph.runtime import Runtime
 
 from graphs.context import Context
 from graphs.state import State
-from medpath.errors import DenseUnavailableError
+from medpath.errors import DenseUnavailableError, MedpathError
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
-from tools.walker import CandidatePath, GraphWalker, WalkResult
+from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
 
 __all__ = ["path_record", "retrieve", "walk_question"]
 
@@ -36,38 +37,57 @@ def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
     }
 
 
-def walk_question(state: State, ctx: Context, res: Any) -> tuple[list[CandidatePath], WalkResult, dict[str, Any], list[dict[str, str]]]:
-    """Walk, back off to dense seeds when starved, and rank; shared by the node and the eval harness."""
+def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dense: dict[str, Any],
+                 fallbacks: list[dict[str, str]]) -> bool:
+    """Search FAISS and add ≤ 5 linked seeds (similarity ≥ 0.7) to the walk's ends; True when any was added."""
+    try:
+        if res.dense is None:
+            raise DenseUnavailableError(res.dense_error or "dense index not loaded")
+        hits = res.dense.search(qv, k=10)
+    except DenseUnavailableError as exc:
+        fallbacks.append({"component": "dense", "reason": str(exc), "fallback": "graph-only"})
+        dense["error"] = str(exc)
+        return False
+    added = False
+    for s in inject_seeds(hits, res.linker, res.name_similarity, exclude=set(sources) | set(targets)):
+        ent = res.kg.node(s.entity_id)
+        if ent is None:
+            continue
+        if ent.type in DRUG_TYPES and not sources:
+            sources.append(s.entity_id)
+        else:
+            targets.append(s.entity_id)
+        dense.setdefault("seeds", []).append({"id": s.entity_id, "name": ent.name, "type": ent.type, "similarity": round(s.similarity, 3)})
+        added = True
+    return added
+
+
+def walk_question(
+    state: State, ctx: Context, res: Any, stores: tuple[str, ...] = ("public",)
+) -> tuple[list[CandidatePath], WalkResult, dict[str, Any], list[dict[str, str]]]:
+    """Walk, back off to dense seeds when starved, and rank; shared by the node and the eval harness.
+
+    ``stores`` is the router's choice: without ``public`` there is no walk; with ``dense`` the
+    FAISS seeds are added before the first walk instead of only when it starves.
+    """
     qv = res.embed_one(state.question)
     temperature = None if ctx.calibrated else 1.0
     type_conf = res.predictor.conf_fn(qv, temperature)
     walker = GraphWalker(res.kg, ctx.budget())
     sources, targets = list(state.sources), list(state.targets)
-    result = walker.walk(sources, targets, type_conf, state.goal_types)
     dense: dict[str, Any] = {"triggered": False}
     fallbacks: list[dict[str, str]] = []
-    if result.starved and ctx.dense_backoff:
-        dense = {"triggered": True, "reason": f"walk starved ({result.stop.value}, {result.expanded} nodes)", "seeds": []}
-        try:
-            if res.dense is None:
-                raise DenseUnavailableError(res.dense_error or "dense index not loaded")
-            hits = res.dense.search(qv, k=10)
-        except DenseUnavailableError as exc:
-            fallbacks.append({"component": "dense", "reason": str(exc), "fallback": "graph-only"})
-            dense["error"] = str(exc)
-        else:
-            seeds = inject_seeds(hits, res.linker, res.name_similarity, exclude=set(sources) | set(targets))
-            for s in seeds:
-                ent = res.kg.node(s.entity_id)
-                if ent is None:
-                    continue
-                if ent.type in DRUG_TYPES and not sources:
-                    sources.append(s.entity_id)
-                else:
-                    targets.append(s.entity_id)
-                dense["seeds"].append({"id": s.entity_id, "name": ent.name, "type": ent.type, "similarity": round(s.similarity, 3)})
-            if seeds:
-                result = walker.walk(sources, targets, type_conf, state.goal_types or ([] if sources and targets else list(DISEASE_TYPES)))
+    if "public" not in stores:
+        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), dense, fallbacks
+    if "dense" in stores:
+        dense = {"triggered": True, "reason": "routed to dense", "seeds": []}
+        _dense_seeds(res, qv, sources, targets, dense, fallbacks)
+    result = walker.walk(sources, targets, type_conf, state.goal_types)
+    if result.starved and ctx.dense_backoff and "error" not in dense:
+        dense = {"triggered": True, "reason": f"walk starved ({result.stop.value}, {result.expanded} nodes)",
+                 "seeds": list(dense.get("seeds", []))}
+        if _dense_seeds(res, qv, sources, targets, dense, fallbacks):
+            result = walker.walk(sources, targets, type_conf, state.goal_types or ([] if sources and targets else list(DISEASE_TYPES)))
     ranked = res.ranker.rank(result.paths, qv)
     return ranked, result, dense, fallbacks
 
@@ -77,15 +97,29 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
     res = ctx.get_resources()
-    ranked, result, dense, fallbacks = walk_question(state, ctx, res)
+    route = ctx.get_router().route(state.question, state.mode, enabled=ctx.router)
+    ranked, result, dense, fallbacks = walk_question(state, ctx, res, route.stores)
+    memory: dict[str, Any] = {"enabled": ctx.memory_on()}
+    if ctx.memory_on() and {"vault", "episodic"} & set(route.stores):
+        try:
+            ranked, memory = _consult_memory(state, ctx, res, ranked, route)
+        except MedpathError as exc:
+            fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
+            memory = {"enabled": True, "error": str(exc)}
     top = ranked[: ctx.top_k]
+    records = [path_record(p, res.kg) for p in top]
+    for rec, p in zip(records, top, strict=True):
+        if p.features.get("vault_boost"):
+            rec["boost"] = p.features["vault_boost"]
     seen: dict[tuple[str, str, str], dict[str, str]] = {}
-    for p in top:
-        for t in path_record(p, res.kg)["triples"]:
+    for rec in records:
+        for t in rec["triples"]:
             seen.setdefault((t["head"], t["relation"], t["tail"]), t)
     budget = ctx.budget()
     return {
-        "candidates": [path_record(p, res.kg) for p in top],
+        "route": route.to_json(),
+        "memory": memory,
+        "candidates": records,
         "retrieved": list(seen.values()),
         "walk": {
             "expanded": result.expanded,
@@ -101,3 +135,52 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "fallbacks": fallbacks,
         "timings": {"retriever": (time.perf_counter() - t0) * 1000},
     }
+
+
+def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], route: Any) -> tuple[list[CandidatePath], dict[str, Any]]:
+    """Read the user's memory for the seeds; boost paths whose edge matches a current vault fact (design §5.3).
+
+    Path scores are log-scores, so ``score *= boost`` is applied to ``exp(score)``:
+    ``score += ln(boost)``. The state records the factor and the weights before and after.
+    """
+    mem = ctx.get_memory()
+    now = ctx.clock()
+    owners = [state.user_id]
+    factor = ctx.get_settings().memory.boost
+    info: dict[str, Any] = {"enabled": True, "owners_scoped": len(owners), "boost_factor": factor, "boosted": [], "hits": []}
+    qv = None
+    stores = [s for s in route.stores if s in ("episodic", "vault")]
+    seeds = list(dict.fromkeys([*state.sources, *state.targets]))
+    hits = []
+    for subj in seeds:
+        hits.extend(mem.recall(owners, subj, stores=stores, as_of=now, weights=route.weights))
+    if hits:
+        qv = res.embed_one(state.question)
+        texts = [f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in hits]
+        vecs = res.embedder.embed(texts)
+        for h, v in zip(hits, vecs, strict=True):
+            h.similarity = max(0.0, float(v @ qv))
+        w_sim, w_sal, w_conf = route.weights
+        for h in hits:
+            sal = mem.salience(h.last_used, h.use_count, now)
+            h.score = w_sim * h.similarity + w_sal * sal + w_conf * h.confidence
+        order = {s: i for i, s in enumerate(route.stores)}
+        hits.sort(key=lambda h: (order.get(h.store, 9), -h.score) if route.mode == "session_recovery" else (-h.score, h.store))
+        info["hits"] = [{"store": h.store, "subj": h.subj, "rel": h.rel, "obj": h.obj, "score": round(h.score, 4),
+                         "similarity": round(h.similarity, 4), "confidence": round(h.confidence, 4)} for h in hits[:20]]
+    if "vault" in stores and ranked:
+        edges = {(e.head, e.relation, e.tail) for p in ranked[: max(ctx.top_k, 20)] for e in p.edges}
+        matched = mem.vault_matches(owners, edges, as_of=now)
+        if matched:
+            for p in ranked:
+                hit = [(e.head, e.relation, e.tail) for e in p.edges if (e.head, e.relation, e.tail) in matched]
+                if hit:
+                    before = p.score
+                    p.score = before + math.log(factor)
+                    p.features["vault_boost"] = factor
+                    info["boosted"].append({"edges": [list(h) for h in hit], "score_before": round(before, 4),
+                                            "score_after": round(p.score, 4),
+                                            "weight_ratio": round(math.exp(p.score - before), 4)})
+            ranked = sorted(ranked, key=lambda p: (-p.score, p.hops, [e.tail for e in p.edges]))
+            info["touched"] = sorted(list(k) for k in matched)
+    return ranked, info

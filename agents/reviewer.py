@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -11,9 +12,10 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import State
 from medpath.errors import LLMError
-from tools.judge import VERBALIZER, LLMJudge
+from memory.records import GateDecision
+from tools.judge import CLAIM_PATTERN, VERBALIZER, ClaimJudge, LLMJudge
 
-__all__ = ["judge_features", "review"]
+__all__ = ["judge_features", "review", "review_claims"]
 
 REVIEW_TOP = 3
 
@@ -89,3 +91,35 @@ def _llm_judge(ctx: Context, res: Any) -> LLMJudge | None:
     from tools.llm import LLMClient
 
     return LLMJudge(LLMClient(settings))
+
+
+def review_claims(
+    claims: Sequence[dict[str, Any]], embedder: Any, llm_settings: Any = None, judge: ClaimJudge | None = None
+) -> list[GateDecision]:
+    """The Reviewer's gate for remembered claims (``memory ingest``): the same yes/no cloze, one decision per claim.
+
+    Each claim has ``claim`` (the triple in words), ``evidence`` and ``object_names``. With an LLM
+    configured, P(yes) comes from it (falling back to the embedded judge if it fails).
+    """
+    judge = judge or ClaimJudge()
+    if not claims:
+        return []
+    vecs = embedder.embed([t for c in claims for t in (c["evidence"], c["claim"])])
+    client = None
+    if llm_settings is not None and getattr(llm_settings, "enabled", False):
+        from tools.llm import LLMClient
+
+        client = LLMClient(llm_settings)
+    out: list[GateDecision] = []
+    for i, c in enumerate(claims):
+        sim = float(vecs[2 * i] @ vecs[2 * i + 1])
+        if client is not None:
+            try:
+                p = client.yes_probability(CLAIM_PATTERN.replace("___", "").format(evidence=c["evidence"], claim=c["claim"]))
+                out.append(GateDecision("accept" if p >= 0.5 else "reject", round(p, 4), "llm"))
+                continue
+            except LLMError:
+                client = None
+        p = judge.probability(judge.features(c["evidence"], c.get("object_names", ()), sim))
+        out.append(GateDecision("accept" if p >= judge.threshold else "reject", round(p, 4), "embedded"))
+    return out

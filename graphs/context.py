@@ -28,6 +28,12 @@ class Context:
     """Use the fitted temperature T (False means T = 1)."""
     use_llm: bool = True
     """Use the configured LLM, if any, for the edge predictor, the reviewer and the explainer."""
+    memory: bool = True
+    """Read and write MIRIX-Slim memory (also needs the memory setting on)."""
+    router: bool = True
+    """Let the IMM router pick the stores; False consults every store (the ``imm-off`` ablation)."""
+    now: float = 0.0
+    """Clock of the run in epoch seconds; 0 takes the wall clock (set it to simulate days passing)."""
     top_k: int = 10
     """Candidate paths kept after ranking."""
     max_answer_tokens: int = 160
@@ -36,6 +42,10 @@ class Context:
     """Preloaded ``Resources`` (in-process callers); loaded from settings when None."""
     settings: Any = field(default=None, repr=False, compare=False)
     """``Settings`` to use; read from the environment when None."""
+    memory_store: Any = field(default=None, repr=False, compare=False)
+    """An open ``Memory``; opened from settings when None."""
+    router_rules: Any = field(default=None, repr=False, compare=False)
+    """A loaded ``Router``; loaded from settings when None."""
 
     def get_settings(self) -> Settings:
         """Settings for this run."""
@@ -57,3 +67,30 @@ class Context:
 
             self.resources = load_resources(self.get_settings())
         return self.resources
+
+    def clock(self) -> float:
+        """The run's current time (epoch seconds)."""
+        import time
+
+        return self.now or time.time()
+
+    def memory_on(self) -> bool:
+        """True when memory is enabled for this run and in the settings."""
+        return self.memory and self.get_settings().memory.enabled
+
+    def get_memory(self) -> Any:
+        """The open MIRIX-Slim memory (once per folder and process)."""
+        if self.memory_store is None:
+            from memory.mirix import open_memory
+
+            self.memory_store = open_memory(self.get_settings())
+        return self.memory_store
+
+    def get_router(self) -> Any:
+        """The IMM router (rules validated at load)."""
+        if self.router_rules is None:
+            from memory.router import DEFAULT_RULES, load_router
+
+            self.router_rules = load_router(str(self.get_settings().memory.router_rules or DEFAULT_RULES))
+        return self.router_rules
+

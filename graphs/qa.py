@@ -1,4 +1,4 @@
-"""Wires the QA graph: Planner → Retriever → Reviewer → Explainer, with conditional edges."""
+"""Wires the QA graph: Planner → Retriever → Reviewer → Memory (gated write) → Explainer."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 
 from agents.explainer import explain
+from agents.memorizer import remember
 from agents.planner import plan
 from agents.retriever import retrieve
 from agents.reviewer import review
@@ -32,11 +33,13 @@ builder = StateGraph(State, input_schema=InputState, context_schema=Context)
 builder.add_node("planner", plan)
 builder.add_node("retriever", retrieve)
 builder.add_node("reviewer", review)
+builder.add_node("memory", remember)
 builder.add_node("explainer", explain)
 builder.add_edge(START, "planner")
 builder.add_conditional_edges("planner", after_planner)
 builder.add_conditional_edges("retriever", after_retriever)
-builder.add_edge("reviewer", "explainer")
+builder.add_edge("reviewer", "memory")
+builder.add_edge("memory", "explainer")
 builder.add_edge("explainer", END)
 
 

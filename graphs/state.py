@@ -49,7 +49,9 @@ class InputState:
     question: str = ""
     """The user's question, free text."""
     user_id: str = "anonymous"
-    """Who asks; scopes memory in later stages."""
+    """Who asks; memory is read and written in this user's scope only."""
+    mode: str = "semantic"
+    """Retrieval mode: ``semantic``, ``session_recovery`` or ``knowledge_lookup`` (filters the stores)."""
 
 
 @dataclass(kw_only=True)
@@ -78,6 +80,10 @@ class State(InputState):
     """Walker statistics: budgets, nodes expanded, stop reason."""
     dense: dict[str, Any] = field(default_factory=dict)
     """Dense back-off: whether it ran, why, and the seeds injected."""
+    route: dict[str, Any] = field(default_factory=dict)
+    """IMM router decision: stores consulted, rule id, matched phrase, mode, score weights."""
+    memory: Annotated[dict[str, Any], merge_dicts] = field(default_factory=dict)
+    """Memory reads (hits, boost applied) and writes (what the gate let through)."""
     review: dict[str, Any] = field(default_factory=dict)
     """Reviewer decision: accepted paths, scores, threshold, backend."""
     answer: str = ""

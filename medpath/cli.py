@@ -91,10 +91,20 @@ def _render_step(node: str, update: dict[str, Any]) -> str:
         w = update.get("walk", {})
         d = update.get("dense", {})
         extra = f", dense back-off seeds={len(d.get('seeds', []))}" if d.get("triggered") else ""
-        return f"retriever  {w.get('paths_found', 0)} paths, {w.get('expanded', 0)} nodes expanded, stop={w.get('stop')}{extra}"
+        r = update.get("route", {})
+        m = update.get("memory", {})
+        mem = f", vault boost ×{m['boost_factor']} on {len(m['boosted'])} paths" if m.get("boosted") else ""
+        return (f"retriever  route {r.get('rule_id')} → {'+'.join(r.get('stores', []))}; {w.get('paths_found', 0)} paths, "
+                f"{w.get('expanded', 0)} nodes expanded, stop={w.get('stop')}{extra}{mem}")
     if node == "reviewer":
         r = update.get("review", {})
         return f"reviewer   {r.get('decision')} (score {r.get('score', 0):.2f}, backend {r.get('backend')})"
+    if node == "memory":
+        w = update.get("memory", {}).get("write", {})
+        if not w.get("written"):
+            return f"memory     nothing written ({w.get('reason', 'gate closed')})"
+        v = w.get("vault", {})
+        return f"memory     vault +{v.get('inserted', 0)} new, {v.get('refreshed', 0)} refreshed; episodic +{w.get('episodic', 0)}"
     if node == "explainer":
         return "explainer  done"
     return node
@@ -121,7 +131,11 @@ def _print_result(values: dict[str, Any]) -> None:
 @click.option("--resume", "choice", default=None, help="Answer to a pending clarification (number, id or name).")
 @click.option("--user", default="anonymous", envvar="MEDPATH_USER", help="User id.")
 @click.option("--no-clarify", is_flag=True, help="Pick the best candidate instead of asking.")
-def ask(question: str | None, as_json: bool, thread: str | None, choice: str | None, user: str, no_clarify: bool) -> None:
+@click.option("--mode", type=click.Choice(["semantic", "session_recovery", "knowledge_lookup"]), default="semantic",
+              show_default=True, help="Retrieval mode: a filter on the stores the router picked.")
+@click.option("--no-memory", is_flag=True, help="Neither read nor write memory for this question.")
+def ask(question: str | None, as_json: bool, thread: str | None, choice: str | None, user: str, no_clarify: bool,
+        mode: str, no_memory: bool) -> None:
     """Answer a question, streaming each node's step.
 
     Example usage:
@@ -135,13 +149,13 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
         raise click.UsageError("give a QUESTION, or --thread and --resume to answer a clarification")
     if choice is not None and not thread:
         raise click.UsageError("--resume needs the --thread of the pending question")
-    session = Session(Settings.from_env(), interactive=not no_clarify)
+    session = Session(Settings.from_env(), interactive=not no_clarify, memory=not no_memory)
     thread = thread or f"cli-{uuid.uuid4().hex[:12]}"
     on_step = None if as_json else (lambda node, upd: click.echo(_render_step(node, upd)))
     if choice is not None:
         result = session.resume(thread, choice, on_step=on_step)
     else:
-        result = session.ask(question or "", thread_id=thread, user_id=user, on_step=on_step)
+        result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
     if as_json:
         click.echo(json.dumps(result, default=str))
         return
@@ -194,6 +208,21 @@ def chat(user: str) -> None:
         except MedpathError as exc:
             click.echo(f"error: {exc}", err=True)
     click.echo("bye")
+
+
+@cli.group("eval")
+def eval_group() -> None:
+    """Measure medpath against gold data (memory now; KG retrieval and scale with the eval harness)."""
+
+
+def _register() -> None:
+    from medpath.cli_memory import eval_memory, memory
+
+    cli.add_command(memory)
+    eval_group.add_command(eval_memory)
+
+
+_register()
 
 
 def main() -> None:

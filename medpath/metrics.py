@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["TripleKey", "f1", "hit_at_k", "path_f1_best_chain", "percentile", "recall_at_k"]
+__all__ = ["TripleKey", "f1", "hit_at_k", "path_f1_best_chain", "percentile", "recall_at_1", "recall_at_k"]
 
 TripleKey = tuple[str, str, str]
 
@@ -48,3 +48,12 @@ def hit_at_k(ranked: Sequence[TripleKey], gold: Iterable[TripleKey], k: int = 5)
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile (0–100), 0.0 for no values."""
     return float(np.percentile(np.asarray(values, dtype=float), q)) if len(values) else 0.0
+
+
+def recall_at_1(predicted: Sequence[str | None], expected: Sequence[str | None]) -> float:
+    """Share of probes whose top-1 answer equals the expected object (0.0 when there are none)."""
+    if len(predicted) != len(expected):
+        raise ValueError("predicted and expected must have the same length")
+    if not expected:
+        return 0.0
+    return sum(1 for p, e in zip(predicted, expected, strict=True) if p is not None and p == e) / len(expected)

@@ -61,11 +61,14 @@ class Session:
             values["status"] = str(values.get("status", ""))
         return values
 
-    def ask(self, question: str, *, thread_id: str, user_id: str = "anonymous", on_step: StepFn | None = None) -> dict[str, Any]:
+    def ask(self, question: str, *, thread_id: str, user_id: str = "anonymous", mode: str = "semantic",
+            on_step: StepFn | None = None) -> dict[str, Any]:
         """Run a new question on a thread; returns the final state (or the pending clarification)."""
         if not isinstance(question, str):
             raise InputError("the question must be text")
-        return self._run({"question": question, "user_id": user_id}, thread_id, on_step)
+        if not isinstance(user_id, str) or not user_id.strip():
+            raise InputError("the user id must be non-empty text")
+        return self._run({"question": question, "user_id": user_id, "mode": mode}, thread_id, on_step)
 
     def resume(self, thread_id: str, choice: Any, on_step: StepFn | None = None) -> dict[str, Any]:
         """Answer the pending clarification of a thread and finish the run."""

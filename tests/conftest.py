@@ -31,8 +31,16 @@ def resources(settings: Settings) -> Any:
 
 
 @pytest.fixture()
-def run_graph(resources: Any, settings: Settings):  # noqa: ANN201
-    """Run a question through the compiled graph with an in-memory checkpointer."""
+def memory_store(tmp_path) -> Any:  # noqa: ANN001
+    """A fresh MIRIX-Slim memory in a temporary folder."""
+    from memory.mirix import Memory
+
+    return Memory(tmp_path / "memory")
+
+
+@pytest.fixture()
+def run_graph(resources: Any, settings: Settings, memory_store: Any):  # noqa: ANN201
+    """Run a question through the compiled graph with an in-memory checkpointer and a temporary memory."""
     from langgraph.checkpoint.memory import InMemorySaver
 
     from graphs.context import Context
@@ -45,6 +53,7 @@ def run_graph(resources: Any, settings: Settings):  # noqa: ANN201
     def run(payload: Any, thread: str = "t", **ctx: Any) -> tuple[dict[str, Any], Any]:
         config = {"configurable": {"thread_id": thread}}
         ctx.setdefault("resources", resources)
+        ctx.setdefault("memory_store", memory_store)
         context = Context(settings=ctx["resources"].settings, **ctx)
         out = graph.invoke(payload, config, context=context)
         return out, graph.get_state(config)

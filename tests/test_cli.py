@@ -30,7 +30,7 @@ def test_ask_streams_steps(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["ask", "How does imatinib treat CML (ph+)?"])
     assert res.exit_code == 0
     lines = res.output.splitlines()
-    assert [ln.split()[0] for ln in lines[:4]] == ["planner", "retriever", "reviewer", "explainer"]
+    assert [ln.split()[0] for ln in lines[:5]] == ["planner", "retriever", "reviewer", "memory", "explainer"]
     assert any(ln.startswith("path:") for ln in lines)
 
 

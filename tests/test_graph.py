@@ -23,7 +23,7 @@ def test_imatinib_mechanism(run_graph) -> None:
     assert "—decreases activity of→" in out["evidence_text"]
     assert any("uniprot.org" in c.get("url", "") for c in out["citations"])
     assert out["review"]["decision"] == "accept"
-    assert set(out["timings"]) == {"planner", "retriever", "reviewer", "explainer"}
+    assert set(out["timings"]) == {"planner", "retriever", "reviewer", "memory", "explainer"}
 
 
 def test_acetaminophen_fever_path_connects(run_graph) -> None:

@@ -22,7 +22,10 @@ def test_langgraph_dev_runs_the_graph(settings, tmp_path, free_port) -> None:
         pytest.skip("langgraph-cli[inmem] is not installed (extra: dev or studio)")
     port = free_port
     log = open(tmp_path / "langgraph.log", "w")
-    env = {**os.environ, "MEDPATH_HOME": str(settings.home)}
+    home = tmp_path / "home"  # the real index, a throw-away memory
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    env = {**os.environ, "MEDPATH_HOME": str(home)}
     proc = subprocess.Popen(
         [str(exe if exe.exists() else "langgraph"), "dev", "--no-browser", "--no-reload", "--port", str(port)],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env,

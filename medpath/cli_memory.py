@@ -1,0 +1,245 @@
+"""``medpath memory …`` and ``medpath eval memory``: inspect, feed, prune and measure MIRIX-Slim."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from medpath.settings import Settings
+
+__all__ = ["eval_memory", "memory"]
+
+
+def _memory():  # noqa: ANN202
+    from memory.mirix import Memory
+
+    s = Settings.from_env()
+    return Memory(s.memory_dir, s.memory)
+
+
+def _when(ts: float | None) -> str:
+    from memory.synth import iso
+
+    return "-" if ts is None else iso(ts)
+
+
+@click.group()
+def memory() -> None:
+    """Inspect and manage MIRIX-Slim memory (episodic scratch-pad, vault, mem_index)."""
+
+
+@memory.command("list")
+def memory_list() -> None:
+    """List the owners with memory and their row counts.
+
+    Example usage:
+
+        medpath memory list
+    """
+    mem = _memory()
+    owners = dict(mem.vault.owners())
+    for o in mem.episodic.owners():
+        owners.setdefault(o, 0)
+    if not owners:
+        click.echo("memory is empty")
+        return
+    click.echo(f"{'owner':24s} {'vault':>7s} {'episodic':>9s}")
+    for o in sorted(owners):
+        click.echo(f"{o:24s} {owners[o]:7d} {mem.episodic.count(o):9d}")
+
+
+@memory.command("show")
+@click.argument("owner")
+@click.option("--subject", default=None, help="Only facts about this subject (id or alias).")
+@click.option("--as-of", "as_of", default=None, help="Valid and known at this time (ISO 8601 or epoch seconds).")
+@click.option("--all", "show_all", is_flag=True, help="History: superseded rows too.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON lines.")
+def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bool, as_json: bool) -> None:
+    """Show one owner's facts: current ones, as of a time, or the whole history.
+
+    Example usage:
+
+        medpath memory show alice --subject imatinib
+        medpath memory show u07 --subject PAT_0012 --as-of 2026-01-07T12:00:00Z
+    """
+    from memory.synth import parse_ts
+
+    mem = _memory()
+    subjects = (mem.resolve([owner], subject) or [subject]) if subject else None
+    if show_all:
+        facts = [f for s in (subjects or [None]) for f in mem.vault.history(owner, s)]
+    else:
+        t = parse_ts(as_of) if as_of else None
+        if subjects is None:
+            subjects = sorted({f.subj for f in mem.vault.history(owner)})
+        facts = [f for s in subjects for f in mem.vault.current([owner], s, as_of=t)]
+    for f in facts:
+        if as_json:
+            click.echo(json.dumps(f.to_json()))
+        else:
+            click.echo(f"{f.subj}  {f.rel}  {f.obj}  valid {_when(f.t_start)} → {_when(f.t_end)}  "
+                       f"conf {f.confidence:.2f}  used {f.use_count}×, last {_when(f.last_used)}")
+    if not facts and not as_json:
+        click.echo("no facts")
+
+
+@memory.command("forget")
+@click.argument("owner")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def memory_forget(owner: str, yes: bool) -> None:
+    """Delete one owner's memory completely (vault, episodic, mem_index) and say how many rows went.
+
+    Example usage:
+
+        medpath memory forget alice --yes
+    """
+    if not yes:
+        click.confirm(f"Delete all memory of {owner!r}?", abort=True)
+    gone = _memory().forget(owner)
+    click.echo(f"forgot {owner}: {sum(gone.values())} rows (vault {gone['vault']}, episodic {gone['episodic']}, "
+               f"mem_index {gone['mem_index']})")
+
+
+@memory.command("prune")
+@click.option("--max-rows", type=int, default=None, help="Vault cap for this prune (default: the configured cap).")
+def memory_prune(max_rows: int | None) -> None:
+    """Sweep expired episodic rows and LRU-prune the vault above its row cap (logged).
+
+    Example usage:
+
+        medpath memory prune --max-rows 50000
+    """
+    mem = _memory()
+    swept = mem.episodic.sweep()
+    pruned = mem.vault.prune(max_rows)
+    click.echo(f"episodic: {swept} expired rows swept; vault: {pruned} least recently used rows pruned")
+
+
+@memory.command("stats")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def memory_stats(as_json: bool) -> None:
+    """Row counts per tier, superseded rows, and the prune/forget log.
+
+    Example usage:
+
+        medpath memory stats
+    """
+    st = _memory().stats()
+    if as_json:
+        click.echo(json.dumps(st, indent=1))
+        return
+    v = st["vault"]
+    click.echo(f"folder:   {st['folder']}")
+    click.echo(f"vault:    {v['rows']} rows ({v['current']} current, {v['superseded']} superseded), {v['owners']} owners, cap {v['max_rows']}")
+    click.echo(f"episodic: {st['episodic_live']} live rows (TTL {st['ttl_s']:.0f} s)")
+    click.echo(f"mem_index: {st['mem_index_keys']} keys")
+    for action, e in v["log"].items():
+        click.echo(f"log:      {action}: {e['events']} events, {e['rows']} rows")
+
+
+@memory.command("ingest")
+@click.argument("events", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def memory_ingest(events: Path, quiet: bool) -> None:
+    """Write an event stream (docs/formats.md) into memory through the Reviewer's gate.
+
+    Example usage:
+
+        medpath memory ingest traces/stream/events.jsonl
+    """
+    from medpath.ingest import ingest_events, read_jsonl, review_events
+    from medpath.resources import load_resources
+
+    settings = Settings.from_env()
+    rows = read_jsonl(events, ("ts", "owner", "subj", "rel", "obj", "evidence"))
+    res = load_resources(settings)
+    decisions = review_events(rows, res.embedder, settings.llm, res.kg)
+    mem = _memory()
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(rows), desc="ingest", unit="ev")
+    rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None)
+    if bar:
+        bar.close()
+    click.echo(f"{rep.events} events: {rep.accepted} accepted, {rep.rejected} rejected by the reviewer; vault "
+               f"{rep.inserted} new, {rep.refreshed} refreshed, {rep.superseded} superseded, {rep.pruned} pruned")
+
+
+@memory.command("synth")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("traces/stream"), show_default=True)
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--users", type=int, default=30, show_default=True)
+@click.option("--patients", type=int, default=300, show_default=True)
+@click.option("--days", type=int, default=7, show_default=True)
+def memory_synth(out: Path, seed: int, users: int, patients: int, days: int) -> None:
+    """Generate a seeded synthetic stream: events.jsonl and probes.jsonl (docs/formats.md).
+
+    Example usage:
+
+        medpath memory synth --out traces/stream --seed 7
+    """
+    from memory.synth import StreamSpec, synth_stream, write_stream
+
+    if min(users, patients, days) < 1 or users < 2:
+        raise click.BadParameter("need at least 2 users, 1 patient and 1 day")
+    events, probes = synth_stream(StreamSpec(seed, users, patients, days), Settings.from_env().data_dir)
+    e, p = write_stream(events, probes, out)
+    click.echo(f"{len(events)} events → {e}\n{len(probes)} probes → {p}")
+
+
+@memory.command("route")
+@click.argument("question")
+@click.option("--mode", default="semantic", show_default=True, help="semantic, session_recovery or knowledge_lookup.")
+def memory_route(question: str, mode: str) -> None:
+    """Show which stores the IMM router picks for a question, and the rule that fired.
+
+    Example usage:
+
+        medpath memory route "What did we find last time about imatinib?"
+    """
+    from memory.router import DEFAULT_RULES, Router
+
+    s = Settings.from_env()
+    d = Router.load(s.memory.router_rules or DEFAULT_RULES).route(question, mode)
+    click.echo(f"rule {d.rule_id}{' (matched ' + repr(d.matched) + ')' if d.matched else ''}: stores {', '.join(d.stores)}; "
+               f"mode {d.mode}, weights {d.weights}")
+
+
+@click.command("memory")
+@click.option("--events", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
+@click.option("--probes", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool) -> None:
+    """Memory Recall@1 at day 7 with memory and without, on an event stream and its probes.
+
+    The stream is ingested into a fresh temporary memory (your own memory is not touched).
+
+    Example usage:
+
+        medpath memory synth --out traces/stream
+        medpath eval memory --events traces/stream/events.jsonl --probes traces/stream/probes.jsonl
+    """
+    from medpath.evaluation.memory import run_memory_eval
+    from medpath.resources import load_resources
+
+    settings = Settings.from_env()
+    res = load_resources(settings)
+    t0 = time.perf_counter()
+    out = run_memory_eval(events, probes, settings, kg=res.kg, embedder=res.embedder, progress=not quiet)
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    if as_json:
+        click.echo(json.dumps(out, indent=1))
+        return
+    ing = out["ingest"]
+    click.echo(f"{out['events']} events ({ing['accepted']} accepted, {ing['rejected']} rejected), {out['probes']} probes, "
+               f"{out['seconds']} s")
+    click.echo(f"{'system':10s} {'Recall@1 day 7':>15s} {'all probes':>11s} {'leaks':>6s}  by kind")
+    for name, m in out["systems"].items():
+        kinds = ", ".join(f"{k} {v:.3f}" for k, v in m["by_kind"].items())
+        click.echo(f"{name:10s} {m['recall@1_day7']:15.3f} {m['recall@1_all']:11.3f} {m['leaks']:>3d}/{m['leak_probes']:<3d} {kinds}")

@@ -1,0 +1,126 @@
+"""Reads a memory event stream and writes it through the Reviewer's gate (``medpath memory ingest``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from medpath.errors import DataError
+from memory.mirix import Memory
+from memory.records import GateDecision, MemoryFact
+from memory.synth import parse_ts
+
+__all__ = ["EVENT_FIELDS", "IngestReport", "ingest_events", "read_jsonl", "review_events"]
+
+EVENT_FIELDS = ("ts", "owner", "subj", "rel", "obj", "evidence")
+"""Fields every event must have (see docs/formats.md)."""
+
+
+def read_jsonl(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Rows of a JSONL file; a broken line or a missing field raises DataError naming the line."""
+    rows = []
+    try:
+        lines = path.read_text().splitlines()
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc}") from exc
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError as exc:
+            raise DataError(f"{path}:{n}: not JSON ({exc.msg})") from exc
+        if not isinstance(row, dict):
+            raise DataError(f"{path}:{n}: expected a JSON object")
+        missing = [f for f in required if f not in row]
+        if missing:
+            raise DataError(f"{path}:{n}: missing field(s) {', '.join(missing)}")
+        try:
+            row["_ts"] = parse_ts(row["ts"])
+        except (TypeError, ValueError) as exc:
+            raise DataError(f"{path}:{n}: bad ts {row['ts']!r}") from exc
+        row["_line"] = n
+        rows.append(row)
+    return rows
+
+
+@dataclass
+class IngestReport:
+    """Counts of an ingest."""
+
+    events: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    inserted: int = 0
+    refreshed: int = 0
+    superseded: int = 0
+    pruned: int = 0
+    by_label: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per generator label (when events carry one): accepted and rejected counts."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dictionary."""
+        return vars(self).copy()
+
+
+def review_events(events: list[dict[str, Any]], embedder: Any, llm_settings: Any = None, kg: Any = None) -> list[GateDecision]:
+    """The Reviewer's decision for each event (batched); a KG object is also recognised by its aliases."""
+    from agents.reviewer import review_claims
+
+    def names(e: dict[str, Any]) -> list[str]:
+        out = [str(x) for x in (e.get("obj_name"), e["obj"]) if x]
+        if kg is not None and kg.node(str(e["obj"])) is not None:
+            out += [kg.name(str(e["obj"])), *kg.aliases.get(str(e["obj"]), ())]
+        return out
+
+    claims = [
+        {"claim": f"{e['subj']} {e['rel'].replace(':', ' ')} {e.get('obj_name') or e['obj']}", "evidence": str(e["evidence"]),
+         "object_names": names(e)}
+        for e in events
+    ]
+    return review_claims(claims, embedder, llm_settings)
+
+
+def ingest_events(
+    memory: Memory,
+    events: list[dict[str, Any]],
+    decisions: list[GateDecision],
+    on_event: Callable[[int], None] | None = None,
+    interleave: Iterator[tuple[float, Callable[[], None]]] | None = None,
+) -> IngestReport:
+    """Commit events in time order through the gate; ``interleave`` yields (ts, callback) to run between them (probes)."""
+    rep = IngestReport(events=len(events))
+    pending = list(interleave or [])
+    pending.sort(key=lambda x: x[0])
+    k = 0
+    order = sorted(range(len(events)), key=lambda i: events[i]["_ts"])
+    with memory.vault.session():
+        for n, i in enumerate(order):
+            e, d = events[i], decisions[i]
+            while k < len(pending) and pending[k][0] < e["_ts"]:
+                pending[k][1]()
+                k += 1
+            label = str(e.get("label", ""))
+            if label:
+                slot = rep.by_label.setdefault(label, {"accepted": 0, "rejected": 0})
+                slot["accepted" if d.accepted else "rejected"] += 1
+            fact = MemoryFact(owner=str(e["owner"]), subj=str(e["subj"]), rel=str(e["rel"]), obj=str(e["obj"]),
+                              evidence=str(e["evidence"]), thread=str(e.get("thread", "")), t_start=e["_ts"])
+            aliases = {fact.subj: [str(a) for a in e.get("subj_aliases", [])]}
+            out = memory.commit(d, [fact], supersede=bool(e.get("supersedes", False)), aliases=aliases, now=e["_ts"])
+            if out.written:
+                rep.accepted += 1
+                rep.inserted += out.vault.inserted
+                rep.refreshed += out.vault.refreshed
+                rep.superseded += out.vault.superseded
+                rep.pruned += out.vault.pruned
+            else:
+                rep.rejected += 1
+            if on_event:
+                on_event(n)
+        for _, cb in pending[k:]:
+            cb()
+    return rep
