@@ -57,9 +57,10 @@ def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         subjects = {f.subj for f in facts}
         aliases = {s: [res.kg.name(s), *res.kg.aliases.get(s, ())] for s in subjects}
         vectors = {s: v for s in subjects if (v := res.node_vector(s)) is not None}
-        report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
         touched = [tuple(k) for k in state.memory.get("touched", [])]
-        used = mem.vault.touch(state.user_id, touched, now=now) if touched else 0
+        with mem.vault.session():  # one open of the vault file for the write and the touch
+            report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
+            used = mem.vault.touch(state.user_id, touched, now=now) if touched else 0
         write = {**report.to_json(), "touched": used, "gate": decision.decision}
     except MedpathError as exc:
         fallbacks.append({"component": "memory.write", "reason": str(exc), "fallback": "not remembered"})

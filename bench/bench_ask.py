@@ -1,5 +1,7 @@
 """Benchmark: warm in-process ``ask`` latency on dev questions, cold ``medpath ask`` process, index build time.
 
+Memory is on (a temporary folder): every accepted answer is written to the episodic store and the vault.
+
 Usage: python bench/bench_ask.py [--questions 200] [--build]
 ``--build`` also times ``medpath index build --force`` into a temporary home (from nothing).
 Prints a table; nothing here is a pass/fail test.
@@ -34,7 +36,14 @@ def main() -> None:
     records = load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl", limit=args.questions)
     from langgraph.checkpoint.memory import InMemorySaver
 
-    session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()))
+    from memory.mirix import Memory
+
+    scratch = tempfile.TemporaryDirectory()  # memory and the cold runs' home: never the user's own memory
+    home = Path(scratch.name) / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir.resolve())
+    session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()),
+                      memory_store=Memory(Path(scratch.name) / "memory", settings.memory))
     session.ask("How does imatinib treat CML (ph+)?", thread_id="warmup")
     lat, statuses = [], {}
     for i, r in enumerate(records):
@@ -47,7 +56,7 @@ def main() -> None:
     for _ in range(3):
         t0 = time.perf_counter()
         subprocess.run([exe, "ask", "--json", "How does acetaminophen treat Fever?"], check=True,
-                       capture_output=True, env={**os.environ, "MEDPATH_HOME": str(settings.home)})
+                       capture_output=True, env={**os.environ, "MEDPATH_HOME": str(home)})
         cold.append(time.perf_counter() - t0)
     build_s = None
     if args.build:
@@ -56,6 +65,7 @@ def main() -> None:
             subprocess.run([exe, "index", "build", "--quiet", "--force"], check=True, capture_output=True,
                            env={**os.environ, "MEDPATH_HOME": tmp})
             build_s = time.perf_counter() - t0
+    scratch.cleanup()
     print(f"questions: {len(records)} (first {len(records)} of paths_dev.jsonl), statuses: {statuses}")
     print(f"warm ask in-process: median {percentile(lat, 50):.1f} ms, p95 {percentile(lat, 95):.1f} ms")
     print(f"cold `medpath ask` process: median {percentile(cold, 50):.2f} s (3 runs: {', '.join(f'{c:.2f}' for c in cold)})")

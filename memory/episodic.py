@@ -43,6 +43,7 @@ class EpisodicStore:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never corrupt
             self._db.execute("PRAGMA busy_timeout=30000")
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:

@@ -49,6 +49,8 @@ class MemIndex:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=30000")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, owner TEXT NOT NULL, "
                 "subj TEXT NOT NULL, PRIMARY KEY (key, owner, subj))"
@@ -58,12 +60,20 @@ class MemIndex:
 
     def register(self, owner: str, subj: str, aliases: Iterable[str] = (), vector: np.ndarray | None = None) -> int:
         """Point the subject's id, its aliases and (optionally) its embedding bucket at (owner, subj)."""
-        rows = [(_key(subj), "id", owner, subj)]
-        rows += [(_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
-        if vector is not None:
-            rows.append((simhash(vector), "emb", owner, subj))
+        return self.register_many([(owner, subj, aliases, vector)])
+
+    def register_many(self, items: Iterable[tuple[str, str, Iterable[str], np.ndarray | None]]) -> int:
+        """``register`` for several (owner, subj, aliases, vector) in one transaction; returns keys offered."""
+        rows = []
+        for owner, subj, aliases, vector in items:
+            rows.append((_key(subj), "id", owner, subj))
+            rows += [(_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
+            if vector is not None:
+                rows.append((simhash(vector), "emb", owner, subj))
         with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany("INSERT OR IGNORE INTO mem_index VALUES (?,?,?,?)", rows)
+            self._db.execute("COMMIT")
         return len(rows)
 
     def lookup(self, owners: Iterable[str], text: str) -> list[str]:

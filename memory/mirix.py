@@ -83,8 +83,9 @@ class Memory:
         rep.vault = self.vault.add(facts, supersede=supersede, now=ts)
         aliases = aliases or {}
         vectors = vectors or {}
-        for owner, subj in dict.fromkeys((f.owner, f.subj) for f in facts):
-            rep.indexed += self.index.register(owner, subj, aliases.get(subj, ()), vectors.get(subj))
+        rep.indexed = self.index.register_many(
+            (owner, subj, aliases.get(subj, ()), vectors.get(subj)) for owner, subj in dict.fromkeys((f.owner, f.subj) for f in facts)
+        )
         return rep
 
     def resolve(self, owners: Sequence[str], text: str) -> list[str]:

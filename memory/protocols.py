@@ -1,15 +1,15 @@
-"""Small typed Protocols every store backend implements (graph, vector, text)."""
+"""Small typed Protocols every store backend implements (graph, vector, text, memory tiers)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Edge", "Entity", "GraphStore", "TextIndex", "VectorIndex"]
+__all__ = ["Edge", "Entity", "EpisodicTier", "GraphStore", "TextIndex", "VaultTier", "VectorIndex"]
 
 
 @dataclass(frozen=True)
@@ -87,4 +87,42 @@ class TextIndex(Protocol):
 
     def save(self, folder: Path) -> None:
         """Write the index to a folder."""
+        ...
+
+
+@runtime_checkable
+class EpisodicTier(Protocol):
+    """Short-lived per-user, per-thread facts with a TTL."""
+
+    def add(self, facts: Sequence[Any], now: float | None = None) -> int:
+        """Insert facts; returns rows written."""
+        ...
+
+    def by_subject(self, owner: str, subj: str, now: float | None = None) -> list[Any]:
+        """Live facts of one owner about a subject."""
+        ...
+
+    def forget(self, owner: str) -> int:
+        """Delete one owner's rows."""
+        ...
+
+
+@runtime_checkable
+class VaultTier(Protocol):
+    """Long-term, quality-gated, time-aware facts."""
+
+    def add(self, facts: Sequence[Any], *, supersede: bool = False, now: float | None = None) -> Any:
+        """Insert accepted facts; ``supersede`` closes the slot's other open values."""
+        ...
+
+    def current(self, owners: Sequence[str], subj: str, rel: str | None = None, *, as_of: float | None = None) -> list[Any]:
+        """Facts valid and recorded at ``as_of``."""
+        ...
+
+    def prune(self, max_rows: int | None = None, now: float | None = None) -> int:
+        """LRU-prune above the cap."""
+        ...
+
+    def forget(self, owner: str) -> int:
+        """Delete one owner's rows."""
         ...

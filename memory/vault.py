@@ -189,6 +189,11 @@ class Vault:
                 try:
                     for f in facts:
                         self._add_one(con, f, supersede, ts, rep)
+                    if rep.inserted or rep.superseded:
+                        owners = {f.owner for f in facts}
+                        who = _owner_hash(next(iter(owners))) if len(owners) == 1 else "*"
+                        con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
+                                    [ts, "insert", who, rep.inserted, f"superseded={rep.superseded}"])
                     con.execute("COMMIT")
                 except Exception:
                     con.execute("ROLLBACK")
@@ -223,7 +228,6 @@ class Vault:
                 [*key, ts, ts, 1, 1, float(f.confidence), f.evidence, start, end, ts],
             )
             rep.inserted += 1
-            con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)", [ts, "insert", _owner_hash(f.owner), 1, ""])
         else:
             old_start, old_end = row
             reopen = supersede and old_end is not None and start >= old_end

@@ -194,3 +194,10 @@ def test_two_processes_writing_lose_nothing(tmp_path: Path) -> None:
     assert len(v.current(["writer-a"], "S0", as_of=10_000)) == 1
     subprocess.run([sys.executable, "-c", _WRITER, str(path), "writer-c", "1"], cwd=root, check=True)
     assert len(v.current(["writer-c"], "S0", as_of=10_000)) == 1
+
+
+def test_tiers_implement_their_protocols(tmp_path: Path) -> None:
+    from memory.protocols import EpisodicTier, VaultTier
+
+    assert isinstance(EpisodicStore(":memory:"), EpisodicTier)
+    assert isinstance(Vault(tmp_path / "v.duckdb"), VaultTier)
