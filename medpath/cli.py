@@ -212,14 +212,16 @@ def chat(user: str) -> None:
 
 @cli.group("eval")
 def eval_group() -> None:
-    """Measure medpath against gold data (memory now; KG retrieval and scale with the eval harness)."""
+    """Measure medpath against gold data: KG questions, memory recall, and scale."""
 
 
 def _register() -> None:
+    from medpath.cli_eval import register
     from medpath.cli_memory import eval_memory, memory
 
     cli.add_command(memory)
     eval_group.add_command(eval_memory)
+    register(eval_group)
 
 
 _register()

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["TripleKey", "f1", "hit_at_k", "path_f1_best_chain", "percentile", "recall_at_1", "recall_at_k"]
+__all__ = ["TripleKey", "f1", "hit_at_k", "mean", "path_f1_best_chain", "percentile", "recall_at_1", "recall_at_k"]
 
 TripleKey = tuple[str, str, str]
 
@@ -57,3 +57,8 @@ def recall_at_1(predicted: Sequence[str | None], expected: Sequence[str | None])
     if not expected:
         return 0.0
     return sum(1 for p, e in zip(predicted, expected, strict=True) if p is not None and p == e) / len(expected)
+
+
+def mean(values: Sequence[float]) -> float:
+    """Arithmetic mean, 0.0 for no values."""
+    return float(sum(values) / len(values)) if len(values) else 0.0

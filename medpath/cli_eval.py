@@ -1,0 +1,196 @@
+"""``medpath eval kg`` and ``medpath eval scale``: runs, tables, plots and report.md under traces/eval/."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from medpath.settings import Settings, project_root
+
+__all__ = ["eval_kg", "eval_scale", "write_kg_report"]
+
+MAIN_COLUMNS = (("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1"), ("path_f1_all", "Path-F1 all gold"),
+                ("answer_acc_treats", "Acc treats"), ("answer_acc_targets", "Acc targets"),
+                ("latency_median_ms", "median ms"), ("latency_p95_ms", "p95 ms"), ("errors", "errors"),
+                ("ratio_recall@5", "R@5 ÷ dense"), ("ratio_path_f1", "F1 ÷ dense"))
+NAME_COLUMNS = (("recall@5_by_name", "Recall@5"), ("hit@5_by_name", "Hit@5"), ("path_f1_by_name", "Path-F1"),
+                ("path_f1_all_by_name", "Path-F1 all gold"))
+
+
+def _default_out() -> Path:
+    return project_root() / "traces" / "eval"
+
+
+def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dict[str, Any]], command: str) -> Path:
+    """metrics.json, the plots and report.md of a kg run."""
+    from medpath.evaluation.report import plot_hops, plot_latency, plot_metrics, table
+
+    run.write_json("metrics.json", summary)
+    plots = [plot_metrics(summary, run.path / "metrics.png"), plot_latency(rows, run.path / "latency.png")]
+    if "medpath" in summary:
+        plots.append(plot_hops(rows, "medpath", run.path / "hops.png"))
+    cfg = run.config
+    nodes = {n: m["node_latency_median_ms"] for n, m in summary.items() if m.get("node_latency_median_ms")}
+    node_names = sorted({k for v in nodes.values() for k in v})
+    node_table = ["| system | " + " | ".join(node_names) + " |", "|---|" + "|".join("---:" for _ in node_names) + "|"]
+    node_table += [f"| {n} | " + " | ".join(f"{v.get(k, 0.0):.1f}" for k in node_names) + " |" for n, v in nodes.items()]
+    errors = [r for r in rows if r["error"]][:20]
+    lines = [
+        f"# medpath eval kg: {cfg['run_id']}",
+        "",
+        f"- command: `{command}`",
+        f"- questions: `{cfg['questions']}` (sha1 {cfg['questions_sha1'][:12]}), split `{cfg['split']}`, "
+        f"{cfg['n_questions']} path questions, {cfg['n_answer_questions']} derived answer questions",
+        f"- git: {cfg['git']['commit']}{' (uncommitted changes)' if cfg['git']['dirty'] else ''}; started {cfg['started']}; "
+        f"{cfg.get('seconds', 0):.0f} s",
+        "- triples match on (head id, relation, tail id); Recall@5 = |top-5 ∩ gold| / min(5, |gold|); "
+        "Path-F1 against the best-matching gold chain; ratios against dense-only.",
+        "",
+        "## Results (ids)",
+        "",
+        table(summary, MAIN_COLUMNS),
+        "",
+        "## The same, ids matched through names and aliases",
+        "",
+        table(summary, NAME_COLUMNS),
+        "",
+        "## Median latency per node (ms)",
+        "",
+        *(node_table if node_names else ["(no graph system in this run)"]),
+        "",
+        "## Plots",
+        "",
+        *[f"![{p.stem}]({p.name})" for p in plots],
+        "",
+        f"## Failed questions ({sum(1 for r in rows if r['error'])})",
+        "",
+        *([f"- {r['system']} `{r['id']}`: {r['error']}" for r in errors] or ["none"]),
+        "",
+        "Per-question records: `questions.jsonl`; config: `config.json`; metrics: `metrics.json`.",
+    ]
+    out = run.path / "report.md"
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+@click.command("kg")
+@click.option("--questions", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
+              help="JSONL in the DrugMechDB paths format: id, question, gold_triples, gold_chains.")
+@click.option("--limit", type=int, default=None, help="First N questions (after the split).")
+@click.option("--split", type=click.Choice(["all", "tune", "check"]), default="all", show_default=True,
+              help="Half of the file by drug (tune: what medpath was fitted on; check: held out).")
+@click.option("--systems", default=None, help="Comma-separated subset (default: all). no-memory = medpath.")
+@click.option("--answer-questions", type=int, default=100, show_default=True,
+              help="Derived 'what treats Y' and 'what does X target' questions of each kind (0 = none).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None, answer_questions: int, out: Path | None,
+            quiet: bool) -> None:
+    """Run baselines, medpath and its ablations on the same gold questions; print the table, write the report.
+
+    Every question goes through the compiled graph that `ask` uses, memory off (except the
+    with-memory variant, which uses a throw-away memory). A question that fails is a miss with
+    its error recorded; the run goes on.
+
+    Example usage:
+
+        medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500
+    """
+    import hashlib
+    import sys
+
+    from medpath.datasets import load_paths, split_tune_check
+    from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summarize
+    from medpath.evaluation.report import RunFolder, log_mlflow, table
+    from medpath.evaluation.systems import SYSTEMS, make_system
+    from medpath.resources import load_resources
+    from memory.mirix import Memory
+
+    settings = Settings.from_env()
+    records = load_paths(questions)
+    if split != "all":
+        tune, check = split_tune_check(records)
+        records = tune if split == "tune" else check
+    if limit is not None:
+        records = records[:limit]
+    if not records:
+        raise click.UsageError("no questions to run")
+    names = [s.strip() for s in systems.split(",")] if systems else list(SYSTEMS)
+    res = load_resources(settings)
+    aq = derive_answer_questions(records, res.kg, answer_questions) if answer_questions > 0 else []
+    command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"
+    config = {"questions": str(questions), "questions_sha1": hashlib.sha1(questions.read_bytes()).hexdigest(), "split": split,
+              "limit": limit, "systems": names, "n_questions": len(records), "n_answer_questions": len(aq),
+              "index_dir": str(settings.index_dir), "budget": vars(settings.budget), "embedder": settings.embedder,
+              "llm": settings.llm.enabled, "command": command}
+    run = RunFolder(out or _default_out(), "kg", config)
+    with tempfile.TemporaryDirectory() as tmp:
+        built = [make_system(n, res, Memory(Path(tmp) / "memory", settings.memory)) for n in names]
+        bar = None
+        if not quiet:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(built) * (len(records) + len(aq)), desc="eval kg", unit="q")
+        t0 = time.perf_counter()
+        try:
+            rows = run_kg_eval(records, built, res.kg, answer_questions=aq, on_row=run.add_row, tick=bar.update if bar else None)
+        finally:
+            run.close()
+            if bar:
+                bar.close()
+    run.config["seconds"] = time.perf_counter() - t0
+    run.write_json("config.json", run.config)
+    summary = summarize(rows)
+    report = write_kg_report(run, summary, rows, command)
+    flat = {f"{n}.{k}": v for n, m in summary.items() for k, v in m.items() if isinstance(v, int | float)}
+    store = log_mlflow(run, flat)
+    click.echo(table(summary, MAIN_COLUMNS))
+    click.echo(f"\n{len(records)} questions, {len(aq)} answer questions, {run.config['seconds']:.0f} s; report: {report}")
+    if store:
+        click.echo(f"mlflow: {store}")
+
+
+@click.command("scale")
+@click.option("--sizes", default="100000,1000000", show_default=True, help="Total triples per graph, comma-separated.")
+@click.option("--questions", "n_questions", type=int, default=50, show_default=True, help="Dev questions asked at each size.")
+@click.option("--seed", type=int, default=13, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> None:
+    """Grow the graph with seeded distractor edges on real nodes; time the build and `ask` at each size.
+
+    Example usage:
+
+        medpath eval scale --sizes 100000,1000000 --questions 50
+    """
+    from medpath.evaluation.report import RunFolder, log_mlflow, plot_scale
+    from medpath.evaluation.scale import run_scale
+
+    try:
+        targets = [int(s) for s in sizes.split(",") if s.strip()]
+    except ValueError as exc:
+        raise click.BadParameter(f"--sizes must be integers: {sizes}") from exc
+    settings = Settings.from_env()
+    run = RunFolder(out or _default_out(), "scale", {"sizes": targets, "questions": n_questions, "seed": seed})
+    run.close()
+    points = run_scale(settings, targets, n_questions, seed, echo=click.echo)
+    run.write_json("metrics.json", points)
+    png = plot_scale(points, run.path / "scale.png")
+    lines = [f"# medpath eval scale: {run.run_id}", "", f"- git: {run.config['git']['commit']}", "",
+             "| triples | graph build (s) | ask median (ms) | ask p95 (ms) | answered |", "|---:|---:|---:|---:|---:|"]
+    lines += [f"| {p['triples']:,} | {p['build_s']:.1f} | {p['ask_median_ms']:.1f} | {p['ask_p95_ms']:.1f} | {p['answered']}/{p['asked']} |"
+              for p in points]
+    lines += ["", f"![scale]({png.name})", ""]
+    (run.path / "report.md").write_text("\n".join(lines))
+    log_mlflow(run, {f"{p['triples']}.{k}": v for p in points for k, v in p.items() if isinstance(v, int | float)})
+    click.echo("\n".join(lines[4:-2]))
+    click.echo(f"report: {run.path / 'report.md'}")
+
+
+def register(group: click.Group) -> None:
+    """Add the eval commands to ``medpath eval``."""
+    group.add_command(eval_kg)
+    group.add_command(eval_scale)

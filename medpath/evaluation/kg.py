@@ -1,0 +1,204 @@
+"""``medpath eval kg``: every system on the same gold questions, metrics by id and by name, failures recorded."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from medpath.datasets import PathRecord
+from medpath.metrics import (
+    TripleKey,
+    f1,
+    hit_at_k,
+    mean,
+    path_f1_best_chain,
+    percentile,
+    recall_at_k,
+)
+
+__all__ = ["AnswerQuestion", "EntityKeys", "derive_answer_questions", "run_kg_eval", "score_question", "summarize"]
+
+
+class EntityKeys:
+    """Matches ids through the name and alias tables: ids sharing a folded name or alias get one key (union-find)."""
+
+    def __init__(self, kg: Any) -> None:
+        """Group every entity by its folded name and aliases."""
+        from tools.linker import fold
+
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            while parent.get(x, x) != x:
+                parent[x] = parent.get(parent[x], parent[x])
+                x = parent[x]
+            return x
+
+        owner: dict[str, str] = {}
+        for eid, ent in kg.entities.items():
+            for label in (ent.name, *kg.aliases.get(eid, ())):
+                key = fold(label)
+                if not key:
+                    continue
+                if key in owner:
+                    a, b = find(owner[key]), find(eid)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+                else:
+                    owner[key] = eid
+        self._find = find
+
+    def key(self, eid: str) -> str:
+        """Canonical representative of an id."""
+        return self._find(eid)
+
+    def triples(self, ts: Sequence[TripleKey]) -> list[TripleKey]:
+        """Triples with both ends mapped to their representatives."""
+        return [(self.key(h), r, self.key(t)) for h, r, t in ts]
+
+
+@dataclass(frozen=True)
+class AnswerQuestion:
+    """A question with an entity answer, derived from the gold paths (evaluation only)."""
+
+    id: str
+    question: str
+    intent: str
+    gold: frozenset[str]
+
+
+def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int = 100) -> list[AnswerQuestion]:
+    """"What drug treats Y?" (gold: the drugs of every record with disease Y) and "What does X target?"
+    (gold: proteins the records' gold triples say drug X acts on directly), ``limit`` of each."""
+    from medpath.evaluation.systems import TARGET_TYPES
+
+    by_disease: dict[str, set[str]] = defaultdict(set)
+    targets: dict[str, set[str]] = defaultdict(set)
+    for r in records:
+        if r.drug_id and r.disease_id:
+            by_disease[r.disease_id].add(r.drug_id)
+        for t in r.gold_triples:
+            if t.head == r.drug_id and (e := kg.node(t.tail)) is not None and e.type in TARGET_TYPES:
+                targets[r.drug_id].add(t.tail)
+    out: list[AnswerQuestion] = []
+    for dis in sorted(by_disease)[:limit]:
+        if kg.node(dis):
+            out.append(AnswerQuestion(f"treats:{dis}", f"What drug treats {kg.name(dis)}?", "treats", frozenset(by_disease[dis])))
+    for drug in sorted(targets)[:limit]:
+        if kg.node(drug):
+            out.append(AnswerQuestion(f"targets:{drug}", f"What does {kg.name(drug)} target?", "targets", frozenset(targets[drug])))
+    return out
+
+
+def score_question(rec: PathRecord, retrieved: Sequence[TripleKey], path: Sequence[TripleKey], keys: EntityKeys | None = None) -> dict[str, float]:
+    """Recall@5, Hit@5, Path-F1 (best chain and all gold) for one question; by name when ``keys`` is given."""
+    gold = [(t.head, t.relation, t.tail) for t in rec.gold_triples]
+    if keys is not None:
+        gold, retrieved, path = keys.triples(gold), keys.triples(retrieved), keys.triples(path)
+    return {
+        "recall@5": recall_at_k(retrieved, gold, 5),
+        "hit@5": hit_at_k(retrieved, gold, 5),
+        "path_f1": path_f1_best_chain(path, gold, rec.gold_chains),
+        "path_f1_all": f1(path, gold),
+    }
+
+
+def _run_one(system: Any, question: str, intent: str | None) -> tuple[Any, float, str]:
+    t0 = time.perf_counter()
+    try:
+        out = system.run(question, intent)
+        err = ""
+    except Exception as exc:  # noqa: BLE001 - a failing question is a miss, recorded, and the run goes on
+        out = None
+        err = f"{type(exc).__name__}: {exc}"
+        tb = traceback.format_exc(limit=3)
+        err += " | " + tb.strip().splitlines()[-1] if tb else ""
+    return out, (time.perf_counter() - t0) * 1000, err
+
+
+def run_kg_eval(
+    records: Sequence[PathRecord],
+    systems: Sequence[Any],
+    kg: Any,
+    *,
+    answer_questions: Sequence[AnswerQuestion] = (),
+    on_row: Callable[[dict[str, Any]], None] | None = None,
+    tick: Callable[[], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run every system on every question; returns one row per (system, question)."""
+    keys = EntityKeys(kg)
+    rows: list[dict[str, Any]] = []
+    for system in systems:
+        for rec in records:
+            out, ms, err = _run_one(system, rec.question, None)
+            row: dict[str, Any] = {"system": system.name, "kind": "path", "id": rec.id, "question": rec.question,
+                                   "latency_ms": round(ms, 2), "error": err}
+            if out is None:
+                row.update({"status": "ERROR", "metrics": dict.fromkeys(("recall@5", "hit@5", "path_f1", "path_f1_all"), 0.0),
+                            "metrics_by_name": dict.fromkeys(("recall@5", "hit@5", "path_f1", "path_f1_all"), 0.0),
+                            "retrieved": [], "path": [], "timings": {}})
+            else:
+                row.update({"status": out.status, "metrics": score_question(rec, out.retrieved, out.path),
+                            "metrics_by_name": score_question(rec, out.retrieved, out.path, keys),
+                            "retrieved": [list(t) for t in out.retrieved[:5]], "path": [list(t) for t in out.path],
+                            "timings": {k: round(v, 2) for k, v in out.timings.items()}})
+            row["hops_found"] = len(row["path"])
+            row["hops_gold"] = min((len(c) for c in rec.gold_chains), default=len(rec.gold_triples))
+            rows.append(row)
+            if on_row:
+                on_row(row)
+            if tick:
+                tick()
+        for q in answer_questions:
+            out, ms, err = _run_one(system, q.question, q.intent)
+            top = out.answers[0] if out is not None and out.answers else None
+            row = {"system": system.name, "kind": q.intent, "id": q.id, "question": q.question, "latency_ms": round(ms, 2),
+                   "error": err, "status": "ERROR" if out is None else out.status, "answer": top,
+                   "correct": 1.0 if top is not None and top in q.gold else 0.0, "gold": sorted(q.gold)}
+            rows.append(row)
+            if on_row:
+                on_row(row)
+            if tick:
+                tick()
+    return rows
+
+
+def summarize(rows: Sequence[dict[str, Any]], baseline: str = "dense-only") -> dict[str, dict[str, Any]]:
+    """Per-system means, answer accuracy, latency and error counts, and ratios against ``baseline``."""
+    by: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by[r["system"]].append(r)
+    out: dict[str, dict[str, Any]] = {}
+    for name, rs in by.items():
+        paths = [r for r in rs if r["kind"] == "path"]
+        m: dict[str, Any] = {"questions": len(paths), "errors": sum(1 for r in rs if r["error"])}
+        for metric in ("recall@5", "hit@5", "path_f1", "path_f1_all"):
+            m[metric] = mean([r["metrics"][metric] for r in paths])
+            m[f"{metric}_by_name"] = mean([r["metrics_by_name"][metric] for r in paths])
+        for kind in ("treats", "targets"):
+            ans = [r["correct"] for r in rs if r["kind"] == kind]
+            m[f"answer_acc_{kind}"] = mean(ans)
+            m[f"answer_questions_{kind}"] = len(ans)
+        lat = [r["latency_ms"] for r in paths]
+        m["latency_median_ms"] = percentile(lat, 50)
+        m["latency_p95_ms"] = percentile(lat, 95)
+        nodes: dict[str, list[float]] = defaultdict(list)
+        for r in paths:
+            for node, v in r.get("timings", {}).items():
+                nodes[node].append(v)
+        m["node_latency_median_ms"] = {k: percentile(v, 50) for k, v in sorted(nodes.items())}
+        statuses: dict[str, int] = defaultdict(int)
+        for r in paths:
+            statuses[r["status"]] += 1
+        m["statuses"] = dict(statuses)
+        out[name] = m
+    base = out.get(baseline)
+    for m in out.values():
+        if base:
+            m["ratio_recall@5"] = m["recall@5"] / base["recall@5"] if base["recall@5"] else float("nan")
+            m["ratio_path_f1"] = m["path_f1"] / base["path_f1"] if base["path_f1"] else float("nan")
+    return out

@@ -1,0 +1,246 @@
+"""Systems that ``medpath eval kg`` runs side by side: simple baselines, medpath, and its ablations.
+
+Every system maps a question to a ``SystemOutput``: ranked retrieved triples (for Recall@5),
+the returned evidence path (for Path-F1), ranked answer entity ids (for answer accuracy) and
+timings. None of them sees gold data.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from medpath.metrics import TripleKey
+
+__all__ = ["BASELINES", "GRAPH_VARIANTS", "SYSTEMS", "BM25Only", "DenseOnly", "GraphSystem", "PPR", "System",
+           "SystemOutput", "make_system"]
+
+TARGET_TYPES = ("Protein", "GeneFamily", "MacromolecularComplex")
+DRUG_TYPES = ("Drug", "ChemicalSubstance")
+
+
+@dataclass
+class SystemOutput:
+    """What a system returned for one question."""
+
+    retrieved: list[TripleKey] = field(default_factory=list)
+    """Triples, best first."""
+    path: list[TripleKey] = field(default_factory=list)
+    """The evidence path it returns (empty when it returns none)."""
+    answers: list[str] = field(default_factory=list)
+    """Answer entity ids, best first (for "what treats Y" / "what does X target")."""
+    status: str = "ANSWERED"
+    """Status of the run (the graph's status for medpath)."""
+    timings: dict[str, float] = field(default_factory=dict)
+    """Milliseconds per node (graph systems)."""
+
+
+class System(Protocol):
+    """One system under evaluation."""
+
+    name: str
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        """Answer one question; ``intent`` hints derived questions (``treats``/``targets``)."""
+        ...
+
+
+def _answers_from_triples(kg: Any, triples: list[TripleKey], intent: str | None) -> list[str]:
+    out: list[str] = []
+    for h, _, t in triples:
+        if intent == "treats":
+            cand = h if (e := kg.node(h)) is not None and e.type in DRUG_TYPES else None
+        elif intent == "targets":
+            cand = t if (e := kg.node(t)) is not None and e.type in TARGET_TYPES else None
+        else:
+            cand = None
+        if cand and cand not in out:
+            out.append(cand)
+    return out
+
+
+class DenseOnly:
+    """FAISS top-k over textualized triples, the question as the query (design §7 baseline)."""
+
+    name = "dense-only"
+
+    def __init__(self, res: Any, k: int = 5) -> None:
+        """Bind the loaded dense index."""
+        self.res, self.k = res, k
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        """Top-k triples; the path is the top-k list itself."""
+        hits = self.res.dense.search(question, k=20, kinds=["triple"])
+        triples = [(h.meta["head"], h.meta["rel"], h.meta["tail"]) for h in hits]
+        return SystemOutput(triples, triples[: self.k], _answers_from_triples(self.res.kg, triples, intent))
+
+
+class BM25Only:
+    """BM25 over textualized triples (``bm25s``)."""
+
+    name = "bm25-only"
+
+    def __init__(self, res: Any, k: int = 5) -> None:
+        """Load the BM25 index and the document table."""
+        from memory.bm25_index import BM25Index
+
+        folder = res.settings.index_dir
+        self.res, self.k = res, k
+        self.index = BM25Index.load(folder)
+        self.docs = json.loads((folder / "dense_docs.json").read_text())
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        """Top-k triples by BM25."""
+        triples = []
+        for doc_id, _ in self.index.search(question, 60):
+            d = self.docs.get(doc_id)
+            if d and d["kind"] == "triple":
+                triples.append((d["head"], d["rel"], d["tail"]))
+            if len(triples) >= 20:
+                break
+        return SystemOutput(triples, triples[: self.k], _answers_from_triples(self.res.kg, triples, intent))
+
+
+class PPR:
+    """HippoRAG-style personalized PageRank from the linked seeds, on the undirected graph.
+
+    Triples are ranked by the PageRank mass of their two ends; the path is the directed path
+    from the drug to the disease that maximises the product of node masses (Dijkstra on
+    ``-log ppr``), or the top triples when one side is missing.
+    """
+
+    name = "ppr"
+
+    def __init__(self, res: Any, alpha: float = 0.5, iters: int = 30, k: int = 5) -> None:
+        """Index the graph's edges as arrays for power iteration."""
+        self.res, self.alpha, self.iters, self.k = res, alpha, iters, k
+        g = res.kg.graph
+        self.nodes = list(g.nodes)
+        self.pos = {n: i for i, n in enumerate(self.nodes)}
+        edges = [(self.pos[u], self.pos[v]) for u, v in g.edges()]
+        src = np.array([u for u, v in edges] + [v for u, v in edges])
+        dst = np.array([v for u, v in edges] + [u for u, v in edges])
+        deg = np.bincount(src, minlength=len(self.nodes)).astype(float)
+        self.src, self.dst = src, dst
+        self.w = 1.0 / np.maximum(deg[src], 1.0)
+        self.triples = [(h, r, t) for h, t, r in g.edges(keys=True)]  # the relation is the edge key
+        self.th = np.array([self.pos[h] for h, _, _ in self.triples])
+        self.tt = np.array([self.pos[t] for _, _, t in self.triples])
+
+    def rank(self, seeds: list[str]) -> np.ndarray:
+        """Personalized PageRank vector."""
+        n = len(self.nodes)
+        p = np.zeros(n)
+        idx = [self.pos[s] for s in seeds if s in self.pos]
+        if not idx:
+            return p
+        p[idx] = 1.0 / len(idx)
+        r = p.copy()
+        for _ in range(self.iters):
+            r = (1 - self.alpha) * p + self.alpha * np.bincount(self.dst, weights=r[self.src] * self.w, minlength=n)
+        return r
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        """Link, rank, and read off triples, a path and answers."""
+        sources, targets = link_question(self.res, question)
+        r = self.rank(sources + targets)
+        if not r.any():
+            return SystemOutput(status="NOT_FOUND")
+        order = np.argsort(-(r[self.th] + r[self.tt]), kind="stable")[:50]
+        triples = [self.triples[i] for i in order]
+        path = triples[: self.k]
+        if sources and targets:
+            import networkx as nx
+
+            def weight(u: str, v: str, _d: Any) -> float:
+                return -math.log(max(r[self.pos[v]], 1e-12))
+
+            try:
+                nodes = nx.dijkstra_path(self.res.kg.graph, sources[0], targets[0], weight=weight)
+                path = [(u, sorted(self.res.kg.graph.get_edge_data(u, v))[0], v)
+                        for u, v in zip(nodes, nodes[1:], strict=False)]
+            except (nx.NetworkXNoPath, nx.NodeNotFound):
+                pass
+        seeds = set(sources) | set(targets)
+        want = DRUG_TYPES if intent == "treats" else TARGET_TYPES if intent == "targets" else ()
+        answers = [self.nodes[i] for i in np.argsort(-r)[:200]
+                   if self.nodes[i] not in seeds and (e := self.res.kg.node(self.nodes[i])) is not None and e.type in want][:10]
+        return SystemOutput(triples, path, answers)
+
+
+def link_question(res: Any, question: str) -> tuple[list[str], list[str]]:
+    """The planner's linking, non-interactive (best candidate on ambiguity)."""
+    from langgraph.runtime import Runtime
+
+    from agents.planner import plan
+    from graphs.context import Context
+    from graphs.state import State
+
+    out = plan(State(question=question), Runtime(context=Context(interactive=False, resources=res, settings=res.settings)))
+    return list(out.get("sources", [])), list(out.get("targets", []))
+
+
+GRAPH_VARIANTS: dict[str, dict[str, Any]] = {
+    "medpath": {},
+    "with-memory": {"memory": True},
+    "graph-only": {"dense_backoff": False},
+    "imm-off": {"router": False},
+    "no-calibration": {"calibrated": False},
+}
+"""Context overrides of each pipeline variant; all run memory off except ``with-memory``."""
+BASELINES = ("dense-only", "bm25-only", "ppr")
+SYSTEMS = (*BASELINES, *GRAPH_VARIANTS)
+"""Every system name ``--systems`` accepts (``no-memory`` is an alias of ``medpath``)."""
+
+
+class GraphSystem:
+    """The compiled QA graph (what ``ask`` runs), non-interactive, with Context overrides."""
+
+    def __init__(self, name: str, res: Any, overrides: dict[str, Any], memory_store: Any = None) -> None:
+        """Compile the graph once; ``memory_store`` is the throw-away memory of ``with-memory``."""
+        from graphs.qa import build_graph
+
+        self.name, self.res, self.overrides, self.memory_store = name, res, dict(overrides), memory_store
+        self.graph = build_graph()
+        self.user = f"eval-{name}"
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        """Invoke the graph and read the result off the final state."""
+        from graphs.context import Context
+
+        ctx = Context(interactive=False, resources=self.res, settings=self.res.settings, memory_store=self.memory_store,
+                      **{"memory": False, **self.overrides})
+        out = self.graph.invoke({"question": question, "user_id": self.user}, context=ctx)
+        retrieved = [(t["head"], t["relation"], t["tail"]) for t in out.get("retrieved", [])]
+        path = [(t["head"], t["relation"], t["tail"]) for t in out.get("evidence", [])]
+        cands = out.get("candidates", [])
+        accepted = [cands[i] for i in out.get("review", {}).get("accepted", []) if i < len(cands)]
+        answers: list[str] = []
+        for c in accepted:
+            t = c["triples"]
+            a = t[0]["head"] if intent == "treats" else t[-1]["tail"]
+            if a not in answers:
+                answers.append(a)
+        return SystemOutput(retrieved, path, answers, str(out.get("status", "")), dict(out.get("timings", {})))
+
+
+def make_system(name: str, res: Any, memory_store: Any = None) -> System:
+    """Build a system by name."""
+    if name == "dense-only":
+        return DenseOnly(res)
+    if name == "bm25-only":
+        return BM25Only(res)
+    if name == "ppr":
+        return PPR(res)
+    if name == "no-memory":
+        name = "medpath"
+    if name in GRAPH_VARIANTS:
+        return GraphSystem(name, res, GRAPH_VARIANTS[name], memory_store if name == "with-memory" else None)
+    from medpath.errors import InputError
+
+    raise InputError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)}, no-memory)")
