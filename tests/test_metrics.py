@@ -23,3 +23,31 @@ def test_path_f1_best_chain() -> None:
     assert round(path_f1_best_chain([A, C], gold, [[0, 1], [0, 2, 3]]), 3) == 0.8
     assert path_f1_best_chain([], gold, [[0]]) == 0.0
     assert f1([A], []) == 0.0
+
+
+def test_recall_edge_cases() -> None:
+    assert recall_at_k([], []) == 0.0  # no gold: nothing to recall
+    assert recall_at_k([A, A, A, B], [A, B]) == 1.0  # duplicates count once, order kept
+    gold = [("g", "r", str(i)) for i in range(7)]
+    assert recall_at_k(gold[:3], gold) == 3 / 5
+    assert hit_at_k([], [A]) == 0.0
+
+
+def test_path_f1_several_chains_and_all_gold() -> None:
+    gold = [A, B, C, D]
+    chains = [[0, 1, 2], [3]]
+    assert path_f1_best_chain([D], gold, chains) == 1.0  # matches the short chain exactly
+    assert round(path_f1_best_chain([A, B], gold, chains), 3) == 0.8  # 2/2 precision, 2/3 recall
+    assert round(f1([A, B], gold), 3) == round(2 * 1.0 * 0.5 / 1.5, 3)  # against all gold triples
+    assert path_f1_best_chain([A], [A], []) == 1.0  # no chains: the whole gold set is the chain
+    assert f1([A, D], [A]) == 2 * 0.5 * 1.0 / 1.5
+
+
+def test_mean_percentile_recall_at_1() -> None:
+    from medpath.metrics import mean, percentile, recall_at_1
+
+    assert mean([]) == 0.0 and mean([1.0, 0.0]) == 0.5
+    assert percentile([], 50) == 0.0 and percentile([1.0, 2.0, 3.0], 50) == 2.0
+    assert recall_at_1(["a", None, "c"], ["a", "b", "x"]) == 1 / 3
+    assert recall_at_1([], []) == 0.0
+    assert recall_at_1([None], [None]) == 0.0  # "nothing" is never a hit (leaks are counted apart)
