@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.medpath-installed
 INDEX  := .medpath/index/manifest.json
 QUESTION ?= How does imatinib treat CML (ph+)?
 
-.PHONY: run test venv index bench clean studio
+.PHONY: run test venv index bench eval clean studio
 
 venv: $(STAMP)
 
@@ -29,6 +29,9 @@ test: index
 
 bench: index
 	$(BIN)/python bench/bench_ask.py --questions 200
+
+eval: index
+	$(BIN)/medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500
 
 studio: $(STAMP)
 	$(BIN)/langgraph dev --no-browser --port 2127

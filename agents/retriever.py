@@ -15,7 +15,7 @@ from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
 
-__all__ = ["path_record", "retrieve", "walk_question"]
+__all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
 
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
 DISEASE_TYPES = ("Disease", "PhenotypicFeature")
@@ -60,6 +60,26 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
         dense.setdefault("seeds", []).append({"id": s.entity_id, "name": ent.name, "type": ent.type, "similarity": round(s.similarity, 3)})
         added = True
     return added
+
+
+TRIPLE_POOL = 50
+"""Ranked paths whose triples are pooled for the triple ranking."""
+
+
+def rank_triples(paths: list[CandidatePath], kg: Any) -> list[dict[str, str]]:
+    """Triples ordered by the softmax mass of the ranked paths that contain them (ties: first seen)."""
+    if not paths:
+        return []
+    top = max(p.score for p in paths)
+    mass: dict[tuple[str, str, str], float] = {}
+    for p in paths:
+        w = math.exp(p.score - top)
+        for e in p.edges:
+            key = (e.head, e.relation, e.tail)
+            mass[key] = mass.get(key, 0.0) + w
+    order = sorted(mass, key=lambda k: -mass[k])[:50]
+    return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "mass": round(mass[(h, r, t)], 4)}
+            for h, r, t in order]
 
 
 def walk_question(
@@ -111,16 +131,12 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
             rec["boost"] = p.features["vault_boost"]
-    seen: dict[tuple[str, str, str], dict[str, str]] = {}
-    for rec in records:
-        for t in rec["triples"]:
-            seen.setdefault((t["head"], t["relation"], t["tail"]), t)
     budget = ctx.budget()
     return {
         "route": route.to_json(),
         "memory": memory,
         "candidates": records,
-        "retrieved": list(seen.values()),
+        "retrieved": rank_triples(ranked[:TRIPLE_POOL], res.kg),
         "walk": {
             "expanded": result.expanded,
             "depth_reached": result.depth_reached,

@@ -118,32 +118,19 @@ class PPR:
 
     def __init__(self, res: Any, alpha: float = 0.5, iters: int = 30, k: int = 5) -> None:
         """Index the graph's edges as arrays for power iteration."""
-        self.res, self.alpha, self.iters, self.k = res, alpha, iters, k
+        from tools.ppr import PersonalizedPageRank
+
+        self.res, self.k = res, k
         g = res.kg.graph
-        self.nodes = list(g.nodes)
-        self.pos = {n: i for i, n in enumerate(self.nodes)}
-        edges = [(self.pos[u], self.pos[v]) for u, v in g.edges()]
-        src = np.array([u for u, v in edges] + [v for u, v in edges])
-        dst = np.array([v for u, v in edges] + [u for u, v in edges])
-        deg = np.bincount(src, minlength=len(self.nodes)).astype(float)
-        self.src, self.dst = src, dst
-        self.w = 1.0 / np.maximum(deg[src], 1.0)
+        self.ppr = PersonalizedPageRank(g, alpha, iters)
+        self.nodes, self.pos = self.ppr.nodes, self.ppr.pos
         self.triples = [(h, r, t) for h, t, r in g.edges(keys=True)]  # the relation is the edge key
         self.th = np.array([self.pos[h] for h, _, _ in self.triples])
         self.tt = np.array([self.pos[t] for _, _, t in self.triples])
 
     def rank(self, seeds: list[str]) -> np.ndarray:
         """Personalized PageRank vector."""
-        n = len(self.nodes)
-        p = np.zeros(n)
-        idx = [self.pos[s] for s in seeds if s in self.pos]
-        if not idx:
-            return p
-        p[idx] = 1.0 / len(idx)
-        r = p.copy()
-        for _ in range(self.iters):
-            r = (1 - self.alpha) * p + self.alpha * np.bincount(self.dst, weights=r[self.src] * self.w, minlength=n)
-        return r
+        return self.ppr.rank(seeds)
 
     def run(self, question: str, intent: str | None = None) -> SystemOutput:
         """Link, rank, and read off triples, a path and answers."""
