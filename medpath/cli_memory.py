@@ -215,10 +215,12 @@ def memory_route(question: str, mode: str) -> None:
 @click.option("--probes", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool) -> None:
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir: Path | None) -> None:
     """Memory Recall@1 at day 7 with memory and without, on an event stream and its probes.
 
     The stream is ingested into a fresh temporary memory (your own memory is not touched).
+    The run is written to traces/eval/<run_id>/ (per-probe JSONL, metrics, plot, report.md).
 
     Example usage:
 
@@ -228,11 +230,38 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool) -> None:
     from medpath.evaluation.memory import run_memory_eval
     from medpath.resources import load_resources
 
+    import hashlib
+
+    from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
+    from medpath.settings import project_root
+
     settings = Settings.from_env()
     res = load_resources(settings)
+    run = RunFolder(out_dir or project_root() / "traces" / "eval", "memory",
+                    {"events": str(events), "probes": str(probes), "events_sha1": hashlib.sha1(events.read_bytes()).hexdigest(),
+                     "probes_sha1": hashlib.sha1(probes.read_bytes()).hexdigest(), "llm": settings.llm.enabled,
+                     "ttl_s": settings.memory.ttl_s, "half_life_days": settings.memory.half_life_days})
     t0 = time.perf_counter()
-    out = run_memory_eval(events, probes, settings, kg=res.kg, embedder=res.embedder, progress=not quiet)
+    try:
+        out = run_memory_eval(events, probes, settings, kg=res.kg, embedder=res.embedder, progress=not quiet)
+        for row in out.pop("rows"):
+            run.add_row(row)
+    finally:
+        run.close()
     out["seconds"] = round(time.perf_counter() - t0, 1)
+    run.write_json("metrics.json", out)
+    png = plot_memory(out["systems"], run.path / "memory.png")
+    lines = [f"# medpath eval memory: {run.run_id}", "", f"- events `{events}`, probes `{probes}`; git {run.config['git']['commit']}",
+             f"- {out['events']} events ({out['ingest']['accepted']} accepted, {out['ingest']['rejected']} rejected), "
+             f"{out['probes']} probes, {out['seconds']} s", "",
+             "| system | Recall@1 day 7 | all probes | leaks |", "|---|---:|---:|---:|"]
+    lines += [f"| {n} | {m['recall@1_day7']:.3f} | {m['recall@1_all']:.3f} | {m['leaks']}/{m['leak_probes']} |"
+              for n, m in out["systems"].items()]
+    lines += ["", "Reviewer gate per event label (accepted / rejected):", ""]
+    lines += [f"- {k}: {v['accepted']} / {v['rejected']}" for k, v in sorted(out["ingest"]["by_label"].items())]
+    lines += ["", f"![memory]({png.name})", ""]
+    (run.path / "report.md").write_text("\n".join(lines))
+    log_mlflow(run, {f"{n}.{k}": v for n, m in out["systems"].items() for k, v in m.items() if isinstance(v, int | float)})
     if as_json:
         click.echo(json.dumps(out, indent=1))
         return
@@ -243,3 +272,4 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool) -> None:
     for name, m in out["systems"].items():
         kinds = ", ".join(f"{k} {v:.3f}" for k, v in m["by_kind"].items())
         click.echo(f"{name:10s} {m['recall@1_day7']:15.3f} {m['recall@1_all']:11.3f} {m['leaks']:>3d}/{m['leak_probes']:<3d} {kinds}")
+    click.echo(f"report: {run.path / 'report.md'}")

@@ -148,7 +148,13 @@ def test_memory_cli_errors(runner: CliRunner, tmp_path: Path) -> None:
     assert "recent-literature" in res.output
 
 
-def test_eval_memory_cli(runner: CliRunner, stream) -> None:
-    res = runner.invoke(cli, ["eval", "memory", "--quiet", "--events", str(stream[0]), "--probes", str(stream[1])])
+def test_eval_memory_cli(runner: CliRunner, stream, tmp_path: Path) -> None:
+    out = tmp_path / "runs"
+    res = runner.invoke(cli, ["eval", "memory", "--quiet", "--events", str(stream[0]), "--probes", str(stream[1]),
+                              "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert "Recall@1 day 7" in res.output and "no-memory" in res.output
+    (run,) = list(out.iterdir())
+    assert {"config.json", "questions.jsonl", "metrics.json", "memory.png", "report.md"} <= {p.name for p in run.iterdir()}
+    probes = stream[1].read_text().splitlines()
+    assert len((run / "questions.jsonl").read_text().splitlines()) == len(probes)

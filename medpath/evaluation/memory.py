@@ -95,4 +95,6 @@ def run_memory_eval(
             "leak_probes": len(leaks),
             "leaks": sum(1 for _, a in leaks if a is not None),
         }
-    return {"events": len(events), "probes": len(probes), "ingest": report.to_json(), "systems": systems}
+    rows = [{"id": p.get("id", f"probe-{i}"), "ts": p["ts"], "owner": p["owner"], "subj": p["subj"], "rel": p["rel"],
+             "kind": p.get("kind", ""), "day": p.get("day"), "expected": p["expected"], **answers[i]} for i, p in enumerate(probes)]
+    return {"events": len(events), "probes": len(probes), "ingest": report.to_json(), "systems": systems, "rows": rows}

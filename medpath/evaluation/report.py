@@ -13,7 +13,7 @@ from typing import Any
 
 from medpath.settings import project_root
 
-__all__ = ["RunFolder", "git_commit", "log_mlflow", "plot_hops", "plot_latency", "plot_metrics", "plot_scale", "table"]
+__all__ = ["RunFolder", "git_commit", "log_mlflow", "plot_hops", "plot_latency", "plot_memory", "plot_metrics", "plot_scale", "table"]
 
 
 def git_commit() -> dict[str, Any]:
@@ -161,6 +161,28 @@ def plot_scale(points: Sequence[dict[str, Any]], out: Path) -> Path:
     ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left")
     ax.set_title("Latency and build time against graph size")
     ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def plot_memory(systems: dict[str, dict[str, Any]], out: Path) -> Path:
+    """Recall@1 by probe kind, memory vs no-memory."""
+    plt = _plt()
+    kinds = sorted({k for m in systems.values() for k in m["by_kind"]})
+    cols = ["day 7", *kinds]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    w = 0.8 / max(1, len(systems))
+    for i, (name, m) in enumerate(systems.items()):
+        vals = [m["recall@1_day7"], *(m["by_kind"].get(k, 0.0) for k in kinds)]
+        ax.bar([j + (i - (len(systems) - 1) / 2) * w for j in range(len(cols))], vals, width=w, label=name)
+    ax.set_xticks(range(len(cols)), cols)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("Memory Recall@1")
+    ax.set_title("Memory Recall@1: at day 7 and by probe kind")
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
