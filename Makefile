@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.medpath-installed
 INDEX  := .medpath/index/manifest.json
 QUESTION ?= How does imatinib treat CML (ph+)?
 
-.PHONY: run test venv index bench eval clean studio
+.PHONY: run test venv index bench eval scenarios clean studio
 
 venv: $(STAMP)
 
@@ -26,9 +26,13 @@ run: index
 
 test: index
 	$(BIN)/python -m pytest -q tests
+	$(BIN)/medpath scenarios run all
 
 bench: index
 	$(BIN)/python bench/bench_ask.py --questions 200
+
+scenarios: index
+	$(BIN)/medpath scenarios run all
 
 eval: index
 	$(BIN)/medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500

@@ -16,6 +16,7 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import State
 from medpath.errors import MedpathError
+from medpath.tracing import span
 from memory.records import GateDecision, MemoryFact
 
 __all__ = ["remember"]
@@ -58,9 +59,12 @@ def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         aliases = {s: [res.kg.name(s), *res.kg.aliases.get(s, ())] for s in subjects}
         vectors = {s: v for s in subjects if (v := res.node_vector(s)) is not None}
         touched = [tuple(k) for k in state.memory.get("touched", [])]
-        with mem.vault.session():  # one open of the vault file for the write and the touch
-            report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
-            used = mem.vault.touch(state.user_id, touched, now=now) if touched else 0
+        with span("store.memory.write", **{"medpath.memory.gate": decision.decision, "medpath.memory.facts": len(facts)}) as sp:
+            with mem.vault.session():  # one open of the vault file for the write and the touch
+                report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
+                used = mem.vault.touch(state.user_id, touched, now=now) if touched else 0
+            sp.set_attribute("medpath.memory.written", report.written)
+            sp.set_attribute("medpath.memory.vault_inserted", report.vault.inserted)
         write = {**report.to_json(), "touched": used, "gate": decision.decision}
     except MedpathError as exc:
         fallbacks.append({"component": "memory.write", "reason": str(exc), "fallback": "not remembered"})

@@ -11,6 +11,8 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import State
 from medpath.errors import DenseUnavailableError, MedpathError
+from medpath.audit import audit
+from medpath.tracing import error, span
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
@@ -40,14 +42,18 @@ def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
 def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dense: dict[str, Any],
                  fallbacks: list[dict[str, str]]) -> bool:
     """Search FAISS and add ≤ 5 linked seeds (similarity ≥ 0.7) to the walk's ends; True when any was added."""
-    try:
-        if res.dense is None:
-            raise DenseUnavailableError(res.dense_error or "dense index not loaded")
-        hits = res.dense.search(qv, k=10)
-    except DenseUnavailableError as exc:
-        fallbacks.append({"component": "dense", "reason": str(exc), "fallback": "graph-only"})
-        dense["error"] = str(exc)
-        return False
+    with span("tool.dense.search", **{"medpath.dense.k": 10}) as sp:
+        try:
+            if res.dense is None:
+                raise DenseUnavailableError(res.dense_error or "dense index not loaded")
+            hits = res.dense.search(qv, k=10)
+        except DenseUnavailableError as exc:
+            error(sp, exc, "dense search failed; graph-only fallback")
+            sp.set_attribute("medpath.fallback", "graph-only")
+            fallbacks.append({"component": "dense", "reason": str(exc), "fallback": "graph-only"})
+            dense["error"] = str(exc)
+            return False
+        sp.set_attribute("medpath.dense.hits", len(hits))
     added = False
     for s in inject_seeds(hits, res.linker, res.name_similarity, exclude=set(sources) | set(targets)):
         ent = res.kg.node(s.entity_id)
@@ -92,7 +98,9 @@ def walk_question(
     """
     qv = res.embed_one(state.question)
     temperature = None if ctx.calibrated else 1.0
-    type_conf = res.predictor.conf_fn(qv, temperature)
+    with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
+                                                 "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
+        type_conf = res.predictor.conf_fn(qv, temperature)
     walker = GraphWalker(res.kg, ctx.budget())
     sources, targets = list(state.sources), list(state.targets)
     dense: dict[str, Any] = {"triggered": False}
@@ -102,14 +110,25 @@ def walk_question(
     if "dense" in stores:
         dense = {"triggered": True, "reason": "routed to dense", "seeds": []}
         _dense_seeds(res, qv, sources, targets, dense, fallbacks)
-    result = walker.walk(sources, targets, type_conf, state.goal_types)
+    result = _walk(walker, sources, targets, type_conf, state.goal_types)
     if result.starved and ctx.dense_backoff and "error" not in dense:
         dense = {"triggered": True, "reason": f"walk starved ({result.stop.value}, {result.expanded} nodes)",
                  "seeds": list(dense.get("seeds", []))}
         if _dense_seeds(res, qv, sources, targets, dense, fallbacks):
-            result = walker.walk(sources, targets, type_conf, state.goal_types or ([] if sources and targets else list(DISEASE_TYPES)))
-    ranked = res.ranker.rank(result.paths, qv)
+            result = _walk(walker, sources, targets, type_conf, state.goal_types or ([] if sources and targets else list(DISEASE_TYPES)))
+    with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(result.paths)}):
+        ranked = res.ranker.rank(result.paths, qv)
     return ranked, result, dense, fallbacks
+
+
+def _walk(walker: GraphWalker, sources: list[str], targets: list[str], conf: Any, goals: list[str]) -> WalkResult:
+    with span("tool.walker.walk", **{"medpath.seeds.sources": len(sources), "medpath.seeds.targets": len(targets)}) as sp:
+        result = walker.walk(sources, targets, conf, goals)
+        sp.set_attribute("medpath.walk.expanded", result.expanded)
+        sp.set_attribute("medpath.walk.paths", len(result.paths))
+        sp.set_attribute("medpath.walk.stop", result.stop.value)
+        sp.set_attribute("medpath.walk.elapsed_ms", round(result.elapsed_ms, 2))
+        return result
 
 
 def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -121,17 +140,30 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ranked, result, dense, fallbacks = walk_question(state, ctx, res, route.stores)
     memory: dict[str, Any] = {"enabled": ctx.memory_on()}
     if ctx.memory_on() and {"vault", "episodic"} & set(route.stores):
-        try:
-            ranked, memory = _consult_memory(state, ctx, res, ranked, route)
-        except MedpathError as exc:
-            fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
-            memory = {"enabled": True, "error": str(exc)}
+        with span("store.memory.read", **{"medpath.route.stores": list(route.stores)}) as sp:
+            try:
+                ranked, memory = _consult_memory(state, ctx, res, ranked, route)
+                sp.set_attribute("medpath.memory.hits", len(memory.get("hits", [])))
+                sp.set_attribute("medpath.memory.boosted", len(memory.get("boosted", [])))
+            except MedpathError as exc:
+                error(sp, exc, "memory read failed")
+                fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
+                memory = {"enabled": True, "error": str(exc)}
     top = ranked[: ctx.top_k]
     records = [path_record(p, res.kg) for p in top]
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
             rec["boost"] = p.features["vault_boost"]
     budget = ctx.budget()
+    elapsed = (time.perf_counter() - t0) * 1000
+    audit(ctx.get_settings(), {
+        "action": "retrieve", "route": list(route.stores), "rule_id": route.rule_id, "mode": route.mode,
+        "force_route": False, "latency_ms": round(elapsed, 2),
+        "counts": {"seeds": len(state.sources) + len(state.targets), "paths": len(result.paths), "candidates": len(records),
+                   "dense_seeds": len(dense.get("seeds", [])), "memory_hits": len(memory.get("hits", [])),
+                   "boosted": len(memory.get("boosted", []))},
+        "outcome": "paths" if records else "no_paths", "fallbacks": [f["component"] for f in fallbacks],
+    })
     return {
         "route": route.to_json(),
         "memory": memory,

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import State
 from medpath.errors import LLMError
+from medpath.tracing import span
 from memory.records import GateDecision
 from tools.judge import CLAIM_PATTERN, VERBALIZER, ClaimJudge, LLMJudge
 
@@ -46,10 +47,32 @@ def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context or Context()
     res = ctx.get_resources()
     cands = state.candidates[:REVIEW_TOP]
+    llm = _llm_judge(ctx, res) if cands else None
+    with span("tool.reviewer.judge", **{"medpath.review.candidates": len(cands)}) as sp:
+        judgments, backend, fallbacks = _judge_all(state, res, cands, llm)
+        sp.set_attribute("medpath.review.backend", backend)
+        sp.set_attribute("medpath.review.accepted", sum(1 for j in judgments if j["decision"] == "accept"))
+    accepted = [j["rank"] for j in judgments if j["decision"] == "accept"]
+    return {
+        "review": {
+            "backend": backend,
+            "judgments": judgments,
+            "accepted": accepted,
+            "decision": "accept" if accepted else "reject",
+            "score": judgments[accepted[0]]["score"] if accepted else (judgments[0]["score"] if judgments else 0.0),
+        },
+        "fallbacks": fallbacks,
+        "timings": {"reviewer": (time.perf_counter() - t0) * 1000},
+    }
+
+
+def _judge_all(
+    state: State, res: Any, cands: list[dict[str, Any]], llm: LLMJudge | None
+) -> tuple[list[dict[str, Any]], str, list[dict[str, str]]]:
+    """Judge each candidate (LLM if configured, falling back to the embedded judge)."""
     fallbacks: list[dict[str, str]] = []
     backend = "embedded"
     judgments: list[dict[str, Any]] = []
-    llm = _llm_judge(ctx, res) if cands else None
     qsims: list[float] = []
     if cands:
         vecs = res.embedder.embed([state.question, *(c["text"] for c in cands)])
@@ -70,18 +93,7 @@ def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         decision = "accept" if prob >= threshold else "reject"
         judgments.append({"rank": i, "score": round(prob, 4), "decision": decision,
                           "verbalizer": VERBALIZER[decision], "threshold": threshold})
-    accepted = [j["rank"] for j in judgments if j["decision"] == "accept"]
-    return {
-        "review": {
-            "backend": backend,
-            "judgments": judgments,
-            "accepted": accepted,
-            "decision": "accept" if accepted else "reject",
-            "score": judgments[accepted[0]]["score"] if accepted else (judgments[0]["score"] if judgments else 0.0),
-        },
-        "fallbacks": fallbacks,
-        "timings": {"reviewer": (time.perf_counter() - t0) * 1000},
-    }
+    return judgments, backend, fallbacks
 
 
 def _llm_judge(ctx: Context, res: Any) -> LLMJudge | None:

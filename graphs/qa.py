@@ -12,7 +12,9 @@ from agents.planner import plan
 from agents.retriever import retrieve
 from agents.reviewer import review
 from graphs.context import Context
+from graphs.spans import annotate
 from graphs.state import InputState, State, Status
+from medpath.tracing import traced_node
 
 __all__ = ["build_graph", "builder", "graph"]
 
@@ -30,11 +32,11 @@ def after_retriever(state: State) -> Literal["reviewer", "explainer"]:
 
 
 builder = StateGraph(State, input_schema=InputState, context_schema=Context)
-builder.add_node("planner", plan)
-builder.add_node("retriever", retrieve)
-builder.add_node("reviewer", review)
-builder.add_node("memory", remember)
-builder.add_node("explainer", explain)
+builder.add_node("planner", traced_node("planner", plan, annotate("planner")))
+builder.add_node("retriever", traced_node("retriever", retrieve, annotate("retriever")))
+builder.add_node("reviewer", traced_node("reviewer", review, annotate("reviewer")))
+builder.add_node("memory", traced_node("memory", remember, annotate("memory")))
+builder.add_node("explainer", traced_node("explainer", explain, annotate("explainer")))
 builder.add_edge(START, "planner")
 builder.add_conditional_edges("planner", after_planner)
 builder.add_conditional_edges("retriever", after_retriever)

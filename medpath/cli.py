@@ -149,13 +149,18 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
         raise click.UsageError("give a QUESTION, or --thread and --resume to answer a clarification")
     if choice is not None and not thread:
         raise click.UsageError("--resume needs the --thread of the pending question")
-    session = Session(Settings.from_env(), interactive=not no_clarify, memory=not no_memory)
+    from medpath.cli_traces import new_run_id
+    from medpath.tracing import start_run
+
+    settings = Settings.from_env()
+    session = Session(settings, interactive=not no_clarify, memory=not no_memory)
     thread = thread or f"cli-{uuid.uuid4().hex[:12]}"
     on_step = None if as_json else (lambda node, upd: click.echo(_render_step(node, upd)))
-    if choice is not None:
-        result = session.resume(thread, choice, on_step=on_step)
-    else:
-        result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
+    with start_run(new_run_id("ask"), settings.traces_dir):
+        if choice is not None:
+            result = session.resume(thread, choice, on_step=on_step)
+        else:
+            result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
     if as_json:
         click.echo(json.dumps(result, default=str))
         return
@@ -182,9 +187,24 @@ def chat(user: str) -> None:
     """
     from medpath.session import Session
 
-    session = Session(Settings.from_env(), interactive=True)
+    from medpath.cli_traces import new_run_id, write_summary
+    from medpath.tracing import start_run
+
+    settings = Settings.from_env()
+    session = Session(settings, interactive=True)
     thread = f"chat-{uuid.uuid4().hex[:12]}"
-    click.echo(f"medpath chat (thread {thread}); empty line or Ctrl-D quits")
+    run_id = new_run_id("chat")
+    run = start_run(run_id, settings.traces_dir)
+    click.echo(f"medpath chat (thread {thread}, trace run {run_id}); empty line or Ctrl-D quits")
+    try:
+        _chat_loop(session, thread, user)
+    finally:
+        run.close()
+        click.echo("\n" + write_summary(settings, run_id))
+    click.echo("bye")
+
+
+def _chat_loop(session: Any, thread: str, user: str) -> None:
     while True:
         try:
             line = input("you> ").strip()
@@ -207,7 +227,6 @@ def chat(user: str) -> None:
             _print_result(result)
         except MedpathError as exc:
             click.echo(f"error: {exc}", err=True)
-    click.echo("bye")
 
 
 @cli.group("eval")
@@ -218,8 +237,11 @@ def eval_group() -> None:
 def _register() -> None:
     from medpath.cli_eval import register
     from medpath.cli_memory import eval_memory, memory
+    from medpath.cli_traces import scenarios, traces
 
     cli.add_command(memory)
+    cli.add_command(scenarios)
+    cli.add_command(traces)
     eval_group.add_command(eval_memory)
     register(eval_group)
 

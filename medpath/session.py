@@ -43,7 +43,26 @@ class Session:
         self.context = Context(interactive=interactive, settings=settings, **context)
 
     def _run(self, payload: Any, thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
+        import hashlib
+
+        from medpath.tracing import set_content, tracer
+
         config = {"configurable": {"thread_id": thread_id}}
+        with tracer().start_as_current_span("medpath.question") as root:
+            root.set_attribute("medpath.thread_id", thread_id)
+            root.set_attribute("medpath.resume", not isinstance(payload, dict))
+            if isinstance(payload, dict):
+                root.set_attribute("medpath.user_hash", hashlib.sha1(str(payload.get("user_id", "")).encode()).hexdigest()[:12])
+                root.set_attribute("medpath.mode", str(payload.get("mode", "semantic")))
+                set_content(root, "medpath.question", payload.get("question"))
+            values = self._stream(payload, config, thread_id, on_step)
+            root.set_attribute("medpath.status", values["status"])
+            root.set_attribute("medpath.evidence.hops", len(values.get("evidence", [])))
+            if values["status"] == "NEEDS_CLARIFICATION":
+                root.set_attribute("medpath.interrupt", True)
+        return values
+
+    def _stream(self, payload: Any, config: dict[str, Any], thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
         for chunk in self.graph.stream(payload, config, context=self.context, stream_mode="updates"):
             for node, update in chunk.items():
                 if node == "__interrupt__" or not isinstance(update, dict):

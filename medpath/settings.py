@@ -117,6 +117,8 @@ class Settings:
     """Optional LLM."""
     memory: MemorySettings = field(default_factory=MemorySettings)
     """Memory tiers and router."""
+    traces_dir: Path = field(default_factory=lambda: project_root() / "traces")
+    """Run outputs: OpenTelemetry span files (``otel/``), audit records (``audit/``), eval runs (``eval/``)."""
 
     @property
     def index_dir(self) -> Path:
@@ -166,4 +168,5 @@ class Settings:
             router_rules=Path(rules).expanduser() if rules else None,
         )
         embedder = _env("MEDPATH_EMBEDDER", "onnx")
-        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory)
+        traces = Path(_env("MEDPATH_TRACES_DIR", str(root / "traces"))).expanduser()
+        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory, traces_dir=traces)

@@ -15,6 +15,14 @@ from medpath.resources import index_ready, load_resources
 from medpath.settings import Settings
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Run outputs of the tests (spans, audit records) go to a temporary folder, never to traces/."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("MEDPATH_TRACES_DIR", tempfile.mkdtemp(prefix="medpath-test-traces-"))
+
+
 @pytest.fixture(scope="session")
 def settings() -> Settings:
     """Settings of the real index (built here when `make index` has not run)."""

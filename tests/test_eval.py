@@ -167,3 +167,22 @@ def test_distractors_are_seeded_and_attached_to_real_nodes(settings) -> None:
     assert len(edges) == 500 and distractors(nodes, ["r1", "r2"], 500, seed=1)[1] == edges
     assert all(t.head in real or t.tail in real for t in edges)
     assert len({(t.head, t.relation, t.tail) for t in edges}) == 500
+
+
+def test_mlflow_is_optional(tmp_path: Path, monkeypatch) -> None:
+    import builtins
+
+    from medpath.evaluation.report import RunFolder, log_mlflow
+
+    real_import = builtins.__import__
+
+    def no_mlflow(name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if name == "mlflow":
+            raise ImportError("No module named 'mlflow'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_mlflow)
+    run = RunFolder(tmp_path, "kg", {"x": 1})
+    run.close()
+    assert log_mlflow(run, {"a": 1.0}) is None
+    assert run.run_id.startswith("kg-") and (run.path / "config.json").exists()

@@ -32,17 +32,37 @@ class LLMClient:
         )
 
     def _chat(self, prompt: str, **kwargs: Any) -> Any:
+        """One chat completion in a GenAI-convention span (``chat {model}``); the prompt only with content capture."""
+        from medpath.tracing import error, set_content, span
+
         o = self._openai
-        try:
-            return self._client.chat.completions.create(
-                model=self.settings.model, messages=[{"role": "user", "content": prompt}], temperature=0, **kwargs
-            )
-        except (o.APITimeoutError, o.APIConnectionError) as exc:
-            raise LLMUnavailableError(f"LLM at {self.settings.base_url} unreachable: {exc}") from exc
-        except o.APIStatusError as exc:
-            raise LLMError(f"LLM returned HTTP {exc.status_code}") from exc
-        except o.OpenAIError as exc:
-            raise LLMError(f"LLM call failed: {exc}") from exc
+        attrs = {"gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.provider.name": "openai",
+                 "gen_ai.request.model": self.settings.model, "gen_ai.request.temperature": 0.0,
+                 "gen_ai.request.max_tokens": kwargs.get("max_tokens"), "server.address": self.settings.base_url}
+        with span(f"chat {self.settings.model}", **attrs) as sp:
+            set_content(sp, "gen_ai.input.messages", [{"role": "user", "content": prompt}])
+            try:
+                resp = self._client.chat.completions.create(
+                    model=self.settings.model, messages=[{"role": "user", "content": prompt}], temperature=0, **kwargs
+                )
+            except (o.APITimeoutError, o.APIConnectionError) as exc:
+                err: LLMError = LLMUnavailableError(f"LLM at {self.settings.base_url} unreachable: {exc}")
+                error(sp, err, "LLM unreachable")
+                raise err from exc
+            except o.APIStatusError as exc:
+                err = LLMError(f"LLM returned HTTP {exc.status_code}")
+                error(sp, err, f"HTTP {exc.status_code}")
+                raise err from exc
+            except o.OpenAIError as exc:
+                err = LLMError(f"LLM call failed: {exc}")
+                error(sp, err, "LLM call failed")
+                raise err from exc
+            usage = getattr(resp, "usage", None)
+            if usage is not None:
+                sp.set_attribute("gen_ai.usage.input_tokens", int(getattr(usage, "prompt_tokens", 0) or 0))
+                sp.set_attribute("gen_ai.usage.output_tokens", int(getattr(usage, "completion_tokens", 0) or 0))
+            sp.set_attribute("gen_ai.response.model", str(getattr(resp, "model", "") or ""))
+            return resp
 
     def complete(self, prompt: str, max_tokens: int = 400) -> str:
         """The model's text answer to a single-turn prompt."""

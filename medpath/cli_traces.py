@@ -1,0 +1,150 @@
+"""``medpath scenarios run`` and ``medpath traces list|show|summary|view``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from medpath.settings import Settings
+
+__all__ = ["scenarios", "traces"]
+
+
+def new_run_id(kind: str) -> str:
+    """``<kind>-YYYYmmdd-HHMMSS-<6 hex>``."""
+    import uuid
+
+    return f"{kind}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}"
+
+
+def write_summary(settings: Settings, run_id: str) -> str:
+    """Summarise a run from its spans, save ``<run_id>.summary.txt`` beside it, and return the text."""
+    from medpath.trace_report import summarize, summary_text
+    from medpath.tracing import load_spans
+
+    text = summary_text(summarize(load_spans(settings.traces_dir, run_id)))
+    (settings.traces_dir / "otel" / f"{run_id}.summary.txt").write_text(text + "\n")
+    return text
+
+
+@click.group()
+def scenarios() -> None:
+    """The end-to-end scenarios S1–S7 of the design, scripted in graphs/scenarios.yaml."""
+
+
+@scenarios.command("run")
+@click.argument("ids", nargs=-1)
+@click.option("--capture-content", is_flag=True, help="Record question text and entity names in the spans.")
+def scenarios_run(ids: tuple[str, ...], capture_content: bool) -> None:
+    """Run scenarios (default: all) on the real graph; PASS/FAIL each, exit 1 on any FAIL.
+
+    Example usage:
+
+        medpath scenarios run all
+        medpath scenarios run S2 S7
+    """
+    from medpath.scenarios import run_scenarios
+    from medpath.tracing import start_run
+
+    settings = Settings.from_env()
+    run_id = new_run_id("scenarios")
+    with start_run(run_id, settings.traces_dir, capture=capture_content or None) as run:
+        results = run_scenarios(settings, list(ids) or ["all"], run)
+    for r in results:
+        line = f"{r.id} {'PASS' if r.passed else 'FAIL'}  {r.title}"
+        if not r.passed:
+            line += "  — " + "; ".join(r.reasons)
+        click.echo(line)
+    click.echo(f"\ntrace run {run_id}: {run.path}")
+    click.echo(write_summary(settings, run_id))
+    if not all(r.passed for r in results):
+        sys.exit(1)
+
+
+@click.group()
+def traces() -> None:
+    """Read trace runs back: list them, print the span tree, summarise, or draw an HTML timeline."""
+
+
+@traces.command("list")
+def traces_list() -> None:
+    """List trace runs (newest first).
+
+    Example usage:
+
+        medpath traces list
+    """
+    folder = Settings.from_env().traces_dir / "otel"
+    files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
+    if not files:
+        click.echo("no trace runs")
+    for p in files:
+        n = sum(1 for _ in p.open())
+        click.echo(f"{p.stem}  {n} spans")
+
+
+@traces.command("show")
+@click.argument("run_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the spans as JSON lines.")
+def traces_show(run_id: str, as_json: bool) -> None:
+    """Print a run's span tree (name, duration, status, key attributes).
+
+    Example usage:
+
+        medpath traces show scenarios-20261122-120000-abc123
+    """
+    from medpath.trace_report import span_tree
+    from medpath.tracing import load_spans
+
+    spans = load_spans(Settings.from_env().traces_dir, run_id)
+    for line in ([json.dumps(s) for s in spans] if as_json else span_tree(spans)):
+        click.echo(line)
+
+
+@traces.command("summary")
+@click.argument("run_id")
+@click.option("--llm", "use_llm", is_flag=True, help="Let the configured LLM phrase it (facts still come from the trace).")
+def traces_summary(run_id: str, use_llm: bool) -> None:
+    """Summarise a run: questions, statuses, accepted paths, memory writes, fallbacks, time per node.
+
+    Example usage:
+
+        medpath traces summary scenarios-20261122-120000-abc123
+    """
+    settings = Settings.from_env()
+    text = write_summary(settings, run_id)
+    if use_llm and settings.llm.enabled:
+        from medpath.errors import LLMError
+        from tools.llm import LLMClient
+
+        try:
+            text = LLMClient(settings.llm).complete(
+                "Rewrite this session log as a short paragraph. Use only these facts; add nothing.\n" + text, 200).strip() or text
+        except LLMError as exc:
+            click.echo(f"(LLM unavailable: {exc}; plain summary below)", err=True)
+    click.echo(text)
+
+
+@traces.command("view")
+@click.argument("run_id")
+@click.option("--html", "as_html", is_flag=True, required=True, help="Write a static HTML waterfall.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Default: traces/otel/RUN_ID.html")
+def traces_view(run_id: str, as_html: bool, out: Path | None) -> None:
+    """Write a static HTML timeline (a waterfall of the spans) to open in a browser, no collector needed.
+
+    Example usage:
+
+        medpath traces view scenarios-20261122-120000-abc123 --html
+    """
+    from medpath.trace_report import html_timeline
+    from medpath.tracing import load_spans
+
+    settings = Settings.from_env()
+    spans = load_spans(settings.traces_dir, run_id)
+    path = out or settings.traces_dir / "otel" / f"{run_id}.html"
+    path.write_text(html_timeline(run_id, spans))
+    click.echo(str(path))
