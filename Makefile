@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.medpath-installed
 INDEX  := .medpath/index/manifest.json
 QUESTION ?= How does imatinib treat CML (ph+)?
 
-.PHONY: run test venv index bench eval scenarios clean studio
+.PHONY: run test venv index bench eval scenarios browser clean studio
 
 venv: $(STAMP)
 
@@ -24,12 +24,21 @@ index: $(STAMP)
 run: index
 	$(BIN)/medpath ask "$(QUESTION)"
 
-test: index
+test: index browser
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/medpath scenarios run all
 
 bench: index
 	$(BIN)/python bench/bench_ask.py --questions 200
+
+# Best effort: headless Chromium for the HTML timeline test (Debian package; skipped without root or apt,
+# or with MEDPATH_NO_APT=1; the test then skips itself).
+browser:
+	@command -v chromium >/dev/null 2>&1 || [ -n "$$MEDPATH_NO_APT" ] || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 || \
+	  (echo "installing chromium (apt) for the HTML timeline test"; \
+	   timeout 600 apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 || \
+	   (timeout 300 apt-get update -q >/dev/null 2>&1 && timeout 600 apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1) || \
+	   echo "chromium could not be installed; the HTML timeline test will skip")
 
 scenarios: index
 	$(BIN)/medpath scenarios run all
