@@ -23,7 +23,8 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.trace import Span, Status, StatusCode
 
-__all__ = ["TraceRun", "capture_content", "error", "load_spans", "set_content", "span", "start_run", "traced_node", "tracer"]
+__all__ = ["TraceRun", "capture_content", "error", "inject_context", "joined", "load_spans", "set_content", "span", "start_run",
+           "traced_node", "tracer"]
 
 _lock = threading.Lock()
 _state: dict[str, Any] = {"installed": False, "run": None, "capture": None}
@@ -216,3 +217,23 @@ def children(spans: Sequence[dict[str, Any]]) -> dict[str | None, list[dict[str,
     for s in sorted(spans, key=lambda s: s["start_ns"] or 0):
         out.setdefault(s["parent_id"], []).append(s)
     return out
+
+
+def inject_context() -> dict[str, str]:
+    """W3C ``traceparent`` headers of the current span, for a call that should join this trace (e.g. an MCP tool)."""
+    from opentelemetry.propagate import inject
+
+    _install()
+    carrier: dict[str, str] = {}
+    inject(carrier)
+    return carrier
+
+
+@contextmanager
+def joined(carrier: dict[str, str], name: str, **attributes: Any) -> Iterator[Span]:
+    """A span that continues the trace described by ``carrier`` (the receiving side of :func:`inject_context`)."""
+    from opentelemetry.propagate import extract
+
+    ctx = extract(carrier)
+    with tracer().start_as_current_span(name, context=ctx, attributes={k: v for k, v in attributes.items() if v is not None}) as s:
+        yield s

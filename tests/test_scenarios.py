@@ -178,3 +178,18 @@ def test_no_collector_listening_does_not_hang(settings, tmp_path, free_port) -> 
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-800:]
     assert json.loads(out.stdout)["status"] == "ANSWERED"
+
+
+def test_context_propagation_joins_the_trace(tmp_path) -> None:
+    from medpath.tracing import inject_context, joined, span
+
+    with start_run("propagation", tmp_path) as run:
+        with span("caller") as caller:
+            headers = inject_context()
+        with joined(headers, "tool.remote"):
+            pass
+    assert "traceparent" in headers
+    caller_rec = next(s for s in run.spans if s["name"] == "caller")
+    remote = next(s for s in run.spans if s["name"] == "tool.remote")
+    assert remote["trace_id"] == caller_rec["trace_id"] and remote["parent_id"] == caller_rec["span_id"]
+    assert caller.get_span_context().is_valid
