@@ -120,6 +120,10 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     if not records:
         raise click.UsageError("no questions to run")
     names = [s.strip() for s in systems.split(",")] if systems else list(SYSTEMS)
+    unknown = [n for n in names if n not in (*SYSTEMS, "no-memory")]
+    if unknown:
+        raise click.BadParameter(f"unknown system(s) {', '.join(unknown)} (known: {', '.join(SYSTEMS)}, no-memory)",
+                                 param_hint="--systems")
     res = load_resources(settings)
     aq = derive_answer_questions(records, res.kg, answer_questions) if answer_questions > 0 else []
     command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"

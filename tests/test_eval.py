@@ -186,3 +186,14 @@ def test_mlflow_is_optional(tmp_path: Path, monkeypatch) -> None:
     run.close()
     assert log_mlflow(run, {"a": 1.0}) is None
     assert run.run_id.startswith("kg-") and (run.path / "config.json").exists()
+
+
+def test_eval_kg_broken_questions_file(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "q.jsonl"
+    bad.write_text('{"id": "1", "question": "How does imatinib treat CML?", "gold_triples": [], "gold_chains": []}\n{oops\n')
+    res = runner.invoke(cli, ["eval", "kg", "--questions", str(bad), "--quiet", "--out", str(tmp_path / "o")])
+    assert res.exit_code != 0 and "q.jsonl:2" in res.output and "Traceback" not in res.output
+    res = runner.invoke(cli, ["eval", "kg", "--questions", str(bad), "--systems", "oracle", "--limit", "1",
+                              "--out", str(tmp_path / "o")])
+    assert res.exit_code != 0 and "unknown system" in res.output
+    assert not (tmp_path / "o").exists()  # refused before any run folder is made
