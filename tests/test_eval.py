@@ -193,7 +193,8 @@ def test_eval_kg_broken_questions_file(runner: CliRunner, tmp_path: Path) -> Non
     bad.write_text('{"id": "1", "question": "How does imatinib treat CML?", "gold_triples": [], "gold_chains": []}\n{oops\n')
     res = runner.invoke(cli, ["eval", "kg", "--questions", str(bad), "--quiet", "--out", str(tmp_path / "o")])
     assert res.exit_code != 0 and "q.jsonl:2" in res.output and "Traceback" not in res.output
-    res = runner.invoke(cli, ["eval", "kg", "--questions", str(bad), "--systems", "oracle", "--limit", "1",
-                              "--out", str(tmp_path / "o")])
+    good = tmp_path / "good.jsonl"
+    good.write_text(bad.read_text().splitlines()[0] + "\n")
+    res = runner.invoke(cli, ["eval", "kg", "--questions", str(good), "--systems", "oracle", "--out", str(tmp_path / "o")])
     assert res.exit_code != 0 and "unknown system" in res.output
     assert not (tmp_path / "o").exists()  # refused before any run folder is made
