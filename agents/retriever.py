@@ -10,9 +10,10 @@ from langgraph.runtime import Runtime
 
 from graphs.context import Context
 from graphs.state import State
-from medpath.errors import DenseUnavailableError, MedpathError
 from medpath.audit import audit
+from medpath.errors import DenseUnavailableError, MedpathError
 from medpath.tracing import error, span
+from memory.records import composite_score
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
@@ -196,7 +197,6 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     owners = [state.user_id]
     factor = ctx.get_settings().memory.boost
     info: dict[str, Any] = {"enabled": True, "owners_scoped": len(owners), "boost_factor": factor, "boosted": [], "hits": []}
-    qv = None
     stores = [s for s in route.stores if s in ("episodic", "vault")]
     seeds = list(dict.fromkeys([*state.sources, *state.targets]))
     hits = []
@@ -208,10 +208,8 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
         vecs = res.embedder.embed(texts)
         for h, v in zip(hits, vecs, strict=True):
             h.similarity = max(0.0, float(v @ qv))
-        w_sim, w_sal, w_conf = route.weights
         for h in hits:
-            sal = mem.salience(h.last_used, h.use_count, now)
-            h.score = w_sim * h.similarity + w_sal * sal + w_conf * h.confidence
+            h.score = composite_score(h.similarity, mem.salience(h.last_used, h.use_count, now), h.confidence, route.weights)
         order = {s: i for i, s in enumerate(route.stores)}
         hits.sort(key=lambda h: (order.get(h.store, 9), -h.score) if route.mode == "session_recovery" else (-h.score, h.store))
         info["hits"] = [{"store": h.store, "subj": h.subj, "rel": h.rel, "obj": h.obj, "score": round(h.score, 4),

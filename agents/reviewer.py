@@ -75,8 +75,8 @@ def _judge_all(
     judgments: list[dict[str, Any]] = []
     qsims: list[float] = []
     if cands:
-        vecs = res.embedder.embed([state.question, *(c["text"] for c in cands)])
-        qsims = [float(vecs[0] @ v) for v in vecs[1:]]
+        qv = res.embed_one(state.question)
+        qsims = [float(qv @ v) for v in res.embedder.embed([c["text"] for c in cands])]
     for i, c in enumerate(cands):
         feats = judge_features(cands, i, state.sources, state.targets, qsims[i])
         prob = None

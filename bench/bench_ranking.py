@@ -46,7 +46,7 @@ def main() -> None:
         best.append(max(fs, default=0.0))
         if fs:
             i = fs.index(max(fs))
-            ranks["1" if i == 0 else "2-5" if i < 5 else "6-10" if i < 10 else f">10"] += 1
+            ranks["1" if i == 0 else "2-5" if i < 5 else "6-10" if i < 10 else ">10"] += 1
     print(f"{len(valid)} held-out tune questions; Path-F1 returned {mean(got):.3f}, best of top {args.top} {mean(best):.3f}")
     print("rank of the best candidate:", dict(sorted(ranks.items())))
 

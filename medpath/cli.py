@@ -185,9 +185,8 @@ def chat(user: str) -> None:
 
         medpath chat
     """
-    from medpath.session import Session
-
     from medpath.cli_traces import new_run_id, write_summary
+    from medpath.session import Session
     from medpath.tracing import start_run
 
     settings = Settings.from_env()

@@ -227,12 +227,11 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
         medpath memory synth --out traces/stream
         medpath eval memory --events traces/stream/events.jsonl --probes traces/stream/probes.jsonl
     """
-    from medpath.evaluation.memory import run_memory_eval
-    from medpath.resources import load_resources
-
     import hashlib
 
+    from medpath.evaluation.memory import run_memory_eval
     from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
+    from medpath.resources import load_resources
     from medpath.settings import project_root
 
     settings = Settings.from_env()

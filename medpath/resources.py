@@ -38,10 +38,18 @@ class Resources:
     dense_error: str | None
     entity_vectors: dict[str, np.ndarray] = field(default_factory=dict)
     models: dict[str, object] = field(default_factory=dict)
+    _recent: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
+    """Vectors of recent texts: a question is embedded once, though the walk, memory and reviewer all use it."""
 
     def embed_one(self, text: str) -> np.ndarray:
-        """Unit vector of one text."""
-        return self.embedder.embed([text])[0]
+        """Unit vector of one text (the last 256 texts are remembered)."""
+        vec = self._recent.get(text)
+        if vec is None:
+            vec = self.embedder.embed([text])[0]
+            if len(self._recent) >= 256:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[text] = vec
+        return vec
 
     def node_vector(self, entity_id: str) -> np.ndarray | None:
         """Vector of an entity's canonical name."""

@@ -76,10 +76,11 @@ class TraceRun:
             self._fh.flush()
 
     def close(self) -> None:
-        """Stop recording (idempotent)."""
+        """Stop recording (idempotent); the run's content-capture choice ends with it."""
         with _lock:
             if _state["run"] is self:
                 _state["run"] = None
+                _state["capture"] = None
         with self._lock:
             if not self._fh.closed:
                 self._fh.close()
@@ -107,6 +108,8 @@ class _RunProcessor(SpanProcessor):
 
 
 def _install() -> None:
+    if _state["installed"]:  # every span passes here: no lock once installed
+        return
     with _lock:
         if _state["installed"]:
             return

@@ -17,7 +17,7 @@ from tools.calibration import bce, calibrate, fit_temperature
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.embedder import make_embedder
 from tools.judge import JUDGE_FEATURES, fit_logistic
-from tools.path_ranker import PathRanker, RankerModel, TransitionTables, fit_listwise_mlp
+from tools.path_ranker import PathRanker, TransitionTables, fit_listwise_mlp
 from tools.walker import GraphWalker
 
 __all__ = ["calibration_pairs", "train_models"]

@@ -11,6 +11,7 @@ import hashlib
 import sqlite3
 import threading
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -27,10 +28,14 @@ def _key(text: str) -> str:
     return hashlib.sha1(fold(text).encode()).hexdigest()[:16]
 
 
+@lru_cache(maxsize=8)
+def _planes(bits: int, dim: int) -> np.ndarray:
+    return np.random.default_rng(20260105).standard_normal((bits, dim)).astype(np.float32)
+
+
 def simhash(vector: np.ndarray, bits: int = _BITS) -> str:
     """Sign pattern of the vector against fixed random hyperplanes (seeded), as hex."""
-    rng = np.random.default_rng(20260105)
-    planes = rng.standard_normal((bits, vector.shape[-1])).astype(np.float32)
+    planes = _planes(bits, vector.shape[-1])
     code = 0
     for i, s in enumerate(planes @ vector.astype(np.float32)):
         if s > 0:

@@ -8,8 +8,8 @@ An invalid rules file is refused when it is loaded, with the line at fault.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 

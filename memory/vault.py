@@ -16,8 +16,8 @@ import contextlib
 import fcntl
 import hashlib
 import logging
-import threading
 import os
+import threading
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence

@@ -165,14 +165,21 @@ class RankerModel:
     members: list[dict[str, list]] = field(default_factory=list)
     """Each ``{"W1": d×h, "b1": h, "w2": h, "wl": d}``: score = tanh(z·W1 + b1)·w2 + z·wl."""
 
+    def __post_init__(self) -> None:
+        """Convert the stored lists to arrays once (``score`` runs for every question)."""
+        self._mean = np.asarray(self.mean)
+        self._std = np.asarray(self.std)
+        self._weights = np.asarray(self.weights)
+        self._members = [tuple(np.asarray(m[k]) for k in ("W1", "b1", "w2", "wl")) for m in self.members]
+
     def score(self, x: np.ndarray) -> np.ndarray:
         """Scores of feature rows."""
-        z = (x - np.asarray(self.mean)) / np.asarray(self.std)
-        if not self.members:
-            return z @ np.asarray(self.weights)  # type: ignore[no-any-return]
+        z = (x - self._mean) / self._std
+        if not self._members:
+            return z @ self._weights  # type: ignore[no-any-return]
         out = np.zeros(len(z))
-        for m in self.members:
-            out += np.tanh(z @ np.asarray(m["W1"]) + np.asarray(m["b1"])) @ np.asarray(m["w2"]) + z @ np.asarray(m["wl"])
+        for w1, b1, w2, wl in self._members:
+            out += np.tanh(z @ w1 + b1) @ w2 + z @ wl
         return out
 
     def to_json(self) -> dict[str, object]:

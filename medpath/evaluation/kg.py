@@ -7,6 +7,7 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from medpath.datasets import PathRecord
@@ -114,9 +115,8 @@ def _run_one(system: Any, question: str, intent: str | None) -> tuple[Any, float
         err = ""
     except Exception as exc:  # noqa: BLE001 - a failing question is a miss, recorded, and the run goes on
         out = None
-        err = f"{type(exc).__name__}: {exc}"
-        tb = traceback.format_exc(limit=3)
-        err += " | " + tb.strip().splitlines()[-1] if tb else ""
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        err = f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno} in {where.name})"
     return out, (time.perf_counter() - t0) * 1000, err
 
 

@@ -12,38 +12,53 @@ from medpath.metrics import recall_at_1
 from medpath.settings import MemorySettings, Settings
 from memory.mirix import Memory
 
-__all__ = ["PROBE_FIELDS", "answer_probe", "run_memory_eval"]
+__all__ = ["PROBE_FIELDS", "answer_probe", "name_index", "run_memory_eval"]
 
 PROBE_FIELDS = ("ts", "owner", "subj", "rel", "expected")
 """Fields every probe must have (see docs/formats.md)."""
 
 
-def answer_probe(memory: Memory | None, kg: Any, probe: dict[str, Any]) -> str | None:
-    """Top-1 object for (subj, rel) at the probe's time; ``memory=None`` answers from the public KG only."""
+def name_index(kg: Any) -> dict[str, list[str]]:
+    """Folded canonical name → entity ids (at most 3), built once per run for the KG fallback."""
+    from tools.linker import fold
+
+    out: dict[str, list[str]] = {}
+    for eid, e in kg.entities.items():
+        ids = out.setdefault(fold(e.name), [])
+        if len(ids) < 3:
+            ids.append(eid)
+    return out
+
+
+def answer_probe(memory: Memory | None, kg: Any, probe: dict[str, Any], names: dict[str, list[str]] | None = None) -> str | None:
+    """Top-1 object for (subj, rel) at the probe's time; ``memory=None`` answers from the public KG only.
+
+    ``names`` is :func:`name_index` of ``kg`` (built here when not given).
+    """
+    from memory.router import DEFAULT_RULES, load_router
+
     owner, subj, rel, ts = str(probe["owner"]), str(probe["subj"]), str(probe["rel"]), probe["_ts"]
+    weights = load_router(str(DEFAULT_RULES)).modes["knowledge_lookup"].weights  # probes ask for vetted facts
     if memory is not None:
         subjects = memory.resolve([owner], subj) or [subj]
         hits = []
         for s in subjects:
-            hits.extend(memory.recall([owner], s, rel, stores=("episodic", "vault"), as_of=ts, weights=(0.4, 0.1, 0.5)))
+            hits.extend(memory.recall([owner], s, rel, stores=("episodic", "vault"), as_of=ts, weights=weights))
         hits.sort(key=lambda f: (-f.score, -f.t_start, f.obj))
         if hits:
             return hits[0].obj
     if kg is None:
         return None
-    ids = [subj] if kg.node(subj) else [eid for eid, _ in _kg_lookup(kg, subj)]
+    from tools.linker import fold
+
+    if names is None:
+        names = name_index(kg)
+    ids = [subj] if kg.node(subj) else names.get(fold(subj), [])
     for eid in ids:
         tails = sorted(e.tail for e in kg.out_edges(eid) if e.relation == rel)
         if tails:
             return tails[0]
     return None
-
-
-def _kg_lookup(kg: Any, text: str) -> list[tuple[str, str]]:
-    from tools.linker import fold
-
-    f = fold(text)
-    return [(eid, e.name) for eid, e in kg.entities.items() if fold(e.name) == f][:3]
 
 
 def run_memory_eval(
@@ -59,14 +74,15 @@ def run_memory_eval(
         embedder = make_embedder(settings.embedder)
     decisions = review_events(events, embedder, settings.llm, kg)
     answers: dict[int, dict[str, str | None]] = defaultdict(dict)
+    names = name_index(kg) if kg is not None else {}
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         mem = Memory(Path(tmp), MemorySettings(ttl_s=settings.memory.ttl_s, vault_max_rows=0,
                                                half_life_days=settings.memory.half_life_days))
 
         def make(i: int):  # noqa: ANN202
             def cb() -> None:
-                answers[i]["memory"] = answer_probe(mem, kg, probes[i])
-                answers[i]["no-memory"] = answer_probe(None, kg, probes[i])
+                answers[i]["memory"] = answer_probe(mem, kg, probes[i], names)
+                answers[i]["no-memory"] = answer_probe(None, kg, probes[i], names)
             return cb
 
         bar = None

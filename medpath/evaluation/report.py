@@ -83,26 +83,34 @@ def _plt():  # noqa: ANN202
     return plt
 
 
+def _save(plt: Any, fig: Any, out: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def _grouped_bars(ax: Any, groups: Sequence[str], series: dict[str, list[float]]) -> None:
+    """One bar per (group, series), series side by side within each group."""
+    w = 0.8 / max(1, len(series))
+    for i, (label, vals) in enumerate(series.items()):
+        ax.bar([j + (i - (len(series) - 1) / 2) * w for j in range(len(groups))], vals, width=w, label=label)
+
+
 def plot_metrics(summary: dict[str, dict[str, Any]], out: Path) -> Path:
     """Grouped bars: Recall@5, Hit@5, Path-F1 (chain and all gold) per system."""
     plt = _plt()
     metrics = [("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1 (chain)"), ("path_f1_all", "Path-F1 (all gold)")]
     names = list(summary)
     fig, ax = plt.subplots(figsize=(max(7, 1.3 * len(names)), 4))
-    w = 0.8 / len(metrics)
-    for i, (key, label) in enumerate(metrics):
-        xs = [j + (i - (len(metrics) - 1) / 2) * w for j in range(len(names))]
-        ax.bar(xs, [summary[n].get(key, 0.0) for n in names], width=w, label=label)
+    _grouped_bars(ax, names, {label: [summary[n].get(key, 0.0) for n in names] for key, label in metrics})
     ax.set_xticks(range(len(names)), names, rotation=20, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("score")
     ax.set_title("Retrieval and path quality per system")
     ax.legend(fontsize=8, ncol=2)
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(plt, fig, out)
 
 
 def plot_latency(rows: Sequence[dict[str, Any]], out: Path) -> Path:
@@ -117,10 +125,7 @@ def plot_latency(rows: Sequence[dict[str, Any]], out: Path) -> Path:
     ax.set_ylabel("latency per question (ms, log)")
     ax.set_title("Latency distribution")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(plt, fig, out)
 
 
 def plot_hops(rows: Sequence[dict[str, Any]], system: str, out: Path) -> Path:
@@ -137,10 +142,7 @@ def plot_hops(rows: Sequence[dict[str, Any]], system: str, out: Path) -> Path:
     ax.set_ylabel("questions")
     ax.set_title(f"Path length: {system} vs gold ({len(rs) - len(found)} with no path)")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(plt, fig, out)
 
 
 def plot_scale(points: Sequence[dict[str, Any]], out: Path) -> Path:
@@ -161,10 +163,7 @@ def plot_scale(points: Sequence[dict[str, Any]], out: Path) -> Path:
     ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left")
     ax.set_title("Latency and build time against graph size")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(plt, fig, out)
 
 
 def plot_memory(systems: dict[str, dict[str, Any]], out: Path) -> Path:
@@ -173,20 +172,15 @@ def plot_memory(systems: dict[str, dict[str, Any]], out: Path) -> Path:
     kinds = sorted({k for m in systems.values() for k in m["by_kind"]})
     cols = ["day 7", *kinds]
     fig, ax = plt.subplots(figsize=(7, 4))
-    w = 0.8 / max(1, len(systems))
-    for i, (name, m) in enumerate(systems.items()):
-        vals = [m["recall@1_day7"], *(m["by_kind"].get(k, 0.0) for k in kinds)]
-        ax.bar([j + (i - (len(systems) - 1) / 2) * w for j in range(len(cols))], vals, width=w, label=name)
+    _grouped_bars(ax, cols, {name: [m["recall@1_day7"], *(m["by_kind"].get(k, 0.0) for k in kinds)]
+                             for name, m in systems.items()})
     ax.set_xticks(range(len(cols)), cols)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("Memory Recall@1")
     ax.set_title("Memory Recall@1: at day 7 and by probe kind")
     ax.legend()
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return _save(plt, fig, out)
 
 
 def log_mlflow(run: RunFolder, metrics: dict[str, float]) -> str | None:
