@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.medpath-installed
 INDEX  := .medpath/index/manifest.json
 QUESTION ?= How does imatinib treat CML (ph+)?
 
-.PHONY: run test venv index bench eval scenarios browser clean studio
+.PHONY: run test venv index bench eval scenarios browser clean studio serve
 
 venv: $(STAMP)
 
@@ -20,6 +20,7 @@ $(STAMP): pyproject.toml
 
 index: $(STAMP)
 	$(BIN)/medpath index build
+	$(BIN)/medpath patients synth --if-missing
 
 run: index
 	$(BIN)/medpath ask "$(QUESTION)"
@@ -45,6 +46,9 @@ scenarios: index
 
 eval: index
 	$(BIN)/medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500
+
+serve: index
+	$(BIN)/medpath serve --port 8765
 
 studio: $(STAMP)
 	$(BIN)/langgraph dev --no-browser --port 2127

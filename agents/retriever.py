@@ -132,13 +132,53 @@ def _walk(walker: GraphWalker, sources: list[str], targets: list[str], conf: Any
         return result
 
 
+def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    """Run the walk as the ``graph`` store of the hybrid retrieval service, beside the route's other stores.
+
+    The pipeline always walks (its answer is an evidence path); the classifier's route adds the
+    other stores (BM25 supporting text, for example). Memory is read by this node with the IMM
+    router, so the service's memory stores are left out. When the service is off or fails, the
+    walk runs alone and the fallback is recorded.
+    """
+    from medpath.errors import RetrievalError
+    from tools.fanout import Item
+    from tools.routes import edge_id
+
+    box: dict[str, Any] = {}
+
+    def walker(_q: Any) -> list[Item]:
+        box["walk"] = walk_question(state, ctx, res, route.stores)
+        triples = rank_triples(box["walk"][0][:TRIPLE_POOL], res.kg)
+        return [Item(edge_id(t["head"], t["relation"], t["tail"]), "graph",
+                     f"{t['head_name']} → {t['relation']} → {t['tail_name']}", t["mass"], "walker", (t["head"], t["tail"]))
+                for t in triples]
+
+    try:
+        out = ctx.get_retrieval().retrieve(state.question, actor_id=state.user_id, auth_source="pipeline",
+                                           extra_stores={"graph": walker}, include=("graph",),
+                                           exclude=("episodic", "vault"), deadline_s=None)
+        hybrid = {k: v for k, v in out.model_dump().items() if k not in ("entities_referenced",)}
+    except (RetrievalError, OSError) as exc:
+        hybrid = {"error": str(exc)}
+        box.setdefault("fallback", {"component": "hybrid", "reason": str(exc), "fallback": "walk only"})
+    if "walk" not in box:
+        failed = next((s for s in hybrid.get("stores", []) if s["name"] == "graph"), None)
+        if failed is not None and failed.get("reason"):
+            raise RetrievalError(f"the walk failed: {failed['reason']}")
+        box["walk"] = walk_question(state, ctx, res, route.stores)
+    ranked, result, dense, fallbacks = box["walk"]
+    if "fallback" in box:
+        fallbacks.append(box["fallback"])
+    return ranked, result, dense, fallbacks, hybrid
+
+
 def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Find and rank candidate evidence paths for the linked seeds."""
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
     res = ctx.get_resources()
     route = ctx.get_router().route(state.question, state.mode, enabled=ctx.router)
-    ranked, result, dense, fallbacks = walk_question(state, ctx, res, route.stores)
+    ranked, result, dense, fallbacks, hybrid = _through_service(state, ctx, res, route)
     memory: dict[str, Any] = {"enabled": ctx.memory_on()}
     if ctx.memory_on() and {"vault", "episodic"} & set(route.stores):
         with span("store.memory.read", **{"medpath.route.stores": list(route.stores)}) as sp:
@@ -166,6 +206,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "outcome": "paths" if records else "no_paths", "fallbacks": [f["component"] for f in fallbacks],
     })
     return {
+        "hybrid": hybrid,
         "route": route.to_json(),
         "memory": memory,
         "candidates": records,

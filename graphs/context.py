@@ -46,6 +46,8 @@ class Context:
     """An open ``Memory``; opened from settings when None."""
     router_rules: Any = field(default=None, repr=False, compare=False)
     """A loaded ``Router``; loaded from settings when None."""
+    retrieval: Any = field(default=None, repr=False, compare=False)
+    """A ``HybridRetriever``; the process's shared one when None."""
 
     def get_settings(self) -> Settings:
         """Settings for this run."""
@@ -85,6 +87,14 @@ class Context:
 
             self.memory_store = open_memory(self.get_settings())
         return self.memory_store
+
+    def get_retrieval(self) -> Any:
+        """The hybrid retrieval service (shared per index, patients file and memory folder)."""
+        if self.retrieval is None:
+            from medpath.retrieval import shared_retriever
+
+            self.retrieval = shared_retriever(self.get_settings(), self.get_resources())
+        return self.retrieval
 
     def get_router(self) -> Any:
         """The IMM router (rules validated at load)."""

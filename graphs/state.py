@@ -80,6 +80,8 @@ class State(InputState):
     """Walker statistics: budgets, nodes expanded, stop reason."""
     dense: dict[str, Any] = field(default_factory=dict)
     """Dense back-off: whether it ran, why, and the seeds injected."""
+    hybrid: dict[str, Any] = field(default_factory=dict)
+    """The hybrid retrieval service's report: route, classifier rule and confidence, counts, the two-tier context."""
     route: dict[str, Any] = field(default_factory=dict)
     """IMM router decision: stores consulted, rule id, matched phrase, mode, score weights."""
     memory: Annotated[dict[str, Any], merge_dicts] = field(default_factory=dict)

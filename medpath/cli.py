@@ -94,8 +94,11 @@ def _render_step(node: str, update: dict[str, Any]) -> str:
         r = update.get("route", {})
         m = update.get("memory", {})
         mem = f", vault boost ×{m['boost_factor']} on {len(m['boosted'])} paths" if m.get("boosted") else ""
+        h = update.get("hybrid", {})
+        hyb = (f"; hybrid {h['route']} ({h['classifier_rule_id']}): {h['graph_edges_count']} graph lines, "
+               f"{h['text_chunks_count']} text chunks, {h['context']['tokens'].get('total', 0)} tokens") if h.get("route") else ""
         return (f"retriever  route {r.get('rule_id')} → {'+'.join(r.get('stores', []))}; {w.get('paths_found', 0)} paths, "
-                f"{w.get('expanded', 0)} nodes expanded, stop={w.get('stop')}{extra}{mem}")
+                f"{w.get('expanded', 0)} nodes expanded, stop={w.get('stop')}{extra}{mem}{hyb}")
     if node == "reviewer":
         r = update.get("review", {})
         return f"reviewer   {r.get('decision')} (score {r.get('score', 0):.2f}, backend {r.get('backend')})"
@@ -243,6 +246,9 @@ def _register() -> None:
     cli.add_command(traces)
     eval_group.add_command(eval_memory)
     register(eval_group)
+    from medpath.cli_service import register as register_service
+
+    register_service(cli, eval_group)
 
 
 _register()

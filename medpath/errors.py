@@ -11,7 +11,15 @@
      │    ├── IndexMissingError   the indexes are not built yet
      │    └── IndexMismatchError  the index was built with another model
      ├── RetrievalError           the retrieval pipeline failed
-     │    └── DenseUnavailableError   the dense index is down
+     │    ├── DenseUnavailableError   the dense index is down
+     │    └── RetrievalUnavailableError   hybrid retrieval is switched off or its stores are down
+     ├── APIError                 an HTTP call to `medpath serve` failed (the SDK raises these)
+     │    ├── InvalidRequestError     400 / 422
+     │    ├── AuthenticationError     401
+     │    ├── PermissionDeniedError   403
+     │    ├── APINotFoundError        404
+     │    ├── RateLimitError          429
+     │    └── MemoryRetrievalError    503 (fall back to plain BM25 or no context)
      └── LLMError                 the configured LLM failed or answered badly
           └── LLMUnavailableError     it could not be reached in time
 
@@ -32,6 +40,14 @@ __all__ = [
     "MedpathError",
     "NotFoundError",
     "RetrievalError",
+    "RetrievalUnavailableError",
+    "APIError",
+    "InvalidRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "APINotFoundError",
+    "RateLimitError",
+    "MemoryRetrievalError",
     "StoreError",
 ]
 
@@ -74,6 +90,49 @@ class RetrievalError(MedpathError):
 
 class DenseUnavailableError(RetrievalError):
     """The dense (FAISS) index is down or failed during a search."""
+
+
+class RetrievalUnavailableError(RetrievalError):
+    """Hybrid retrieval is disabled (``HYBRID_RETRIEVAL_ENABLED=false``) or every store it needed failed."""
+
+
+class APIError(MedpathError):
+    """An HTTP call to the medpath API failed; ``status`` and ``detail`` say how."""
+
+    def __init__(self, message: str, *, status: int = 0, detail: object = None) -> None:
+        """Keep the HTTP status and the server's detail."""
+        super().__init__(message)
+        self.status = status
+        self.detail = detail
+
+
+class InvalidRequestError(APIError):
+    """400 or 422: the request was malformed."""
+
+
+class AuthenticationError(APIError):
+    """401: the token is missing or bad."""
+
+
+class PermissionDeniedError(APIError):
+    """403: the token's role or patient scope does not allow the request."""
+
+
+class APINotFoundError(APIError):
+    """404: no such thread or resource."""
+
+
+class RateLimitError(APIError):
+    """429: too many requests; ``retry_after`` says when to try again (seconds)."""
+
+    def __init__(self, message: str, *, status: int = 429, detail: object = None, retry_after: float | None = None) -> None:
+        """Keep the server's Retry-After."""
+        super().__init__(message, status=status, detail=detail)
+        self.retry_after = retry_after
+
+
+class MemoryRetrievalError(APIError):
+    """503: retrieval is switched off or a store is down; callers fall back (plain BM25, or no context)."""
 
 
 class LLMError(MedpathError):

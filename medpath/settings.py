@@ -136,6 +136,11 @@ class Settings:
         return self.home / "memory"
 
     @property
+    def patients_path(self) -> Path:
+        """Synthetic patients file (``medpath patients synth``)."""
+        return self.home / "patients" / "patients.json"
+
+    @property
     def edge_cache(self) -> Path:
         """JSONL cache of LLM edge-predictor answers."""
         return self.home / "edge_cache.jsonl"

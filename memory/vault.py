@@ -303,6 +303,15 @@ class Vault:
         out.sort(key=lambda f: (-f.t_start, -f.confidence, f.obj))
         return out
 
+    def current_of(self, owners: Sequence[str], *, as_of: float | None = None) -> list[MemoryFact]:
+        """Every fact of these owners valid and recorded at ``as_of`` (superseded versions left out)."""
+        t = time.time() if as_of is None else as_of
+        wanted = set(owners)
+        out = [f for (owner, _), facts in self._load_mirror().items() if owner in wanted for f in facts
+               if f.t_start <= t and f.recorded_at <= t and (f.t_end is None or f.t_end > t)]
+        out.sort(key=lambda f: (-f.t_start, f.subj, f.rel, f.obj))
+        return out
+
     def current_sql(self, owners: Sequence[str], subj: str, rel: str | None = None, *, as_of: float | None = None) -> list[MemoryFact]:
         """Same as :meth:`current`, straight from DuckDB (no mirror); for checks and benchmarks."""
         t = time.time() if as_of is None else as_of

@@ -55,7 +55,9 @@ def test_span_trees(scenario_run) -> None:
     assert sum(1 for s in s1 if s["parent_id"] is None) == 1 and s1[-1]["name"] == "medpath.question"
     by_id = {s["span_id"]: s for s in s1}
     walk = next(s for s in s1 if s["name"] == "tool.walker.walk")
-    assert by_id[walk["parent_id"]]["name"] == "node.retriever"
+    # the walk runs as the graph store of the hybrid retrieval service, inside the retriever node
+    service = by_id[walk["parent_id"]]
+    assert service["name"] == "medpath.retrieval.hybrid" and by_id[service["parent_id"]]["name"] == "node.retriever"
     # S2: the first trace stops in the planner with the interrupt recorded, the resumed one completes
     s2 = res["S2"].spans
     roots = [s for s in s2 if s["name"] == "medpath.question"]

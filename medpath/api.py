@@ -1,0 +1,227 @@
+"""HTTP API (FastAPI): ``medpath serve``.
+
+=========================  =====================================================================
+``POST /api/memory/retrieve``   hybrid retrieval (Bearer JWT; ``patient_id`` required unless admin)
+``GET /api/v1/memories/search``  memory search within a user, project or org scope
+``POST /api/v1/ask``            the whole pipeline; a clarification is answered on the same thread
+``GET /healthz``                liveness and store status (no token)
+``GET /openapi.json``, ``/docs``  the schema
+=========================  =====================================================================
+
+Status codes: 400 unreadable JSON; 422 a body or parameter that fails validation (depth outside 1–4,
+an unknown ``force_route`` or mode); 401 a missing or bad token; 403 a patient outside the caller's
+scope, or no ``patient_id`` from a non-admin; 404 an unknown patient or thread; 429 over the rate limit
+(per client IP, ``MEDPATH_RATE_LIMIT``, default 100/minute); 503 when ``HYBRID_RETRIEVAL_ENABLED=false``
+or the stores are down.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import uuid
+from typing import Any, Literal
+
+from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+
+from medpath.auth import Principal, TokenError, load_secret, verify_token
+from medpath.errors import ConfigError, InputError, MedpathError, NotFoundError, RetrievalUnavailableError, StoreError
+from medpath.ratelimit import RateLimiter
+from medpath.retrieval import HybridRetriever, RetrievalResult
+from medpath.settings import Settings
+
+__all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
+
+_PATIENT_IN_TEXT = re.compile(r"\bPAT[_-]?\d+\b", re.I)
+
+
+class RetrieveRequest(BaseModel):
+    """Body of ``POST /api/memory/retrieve``."""
+
+    query: str = Field(max_length=4000, description="The question or keywords; empty gives an empty result.")
+    patient_id: str | None = Field(None, max_length=64, description="Patient in scope; required for non-admin callers.")
+    depth: int = Field(3, ge=1, le=4, description="Graph walk depth, 1-4.")
+    force_route: Literal["graph", "aggregation", "text", "hybrid"] | None = Field(None, description="Bypass the classifier.")
+    mode: Literal["semantic", "session_recovery", "knowledge_lookup"] | None = Field(None, description="Retrieval mode.")
+
+
+class AskRequest(BaseModel):
+    """Body of ``POST /api/v1/ask``: a new question, or the answer to a pending clarification."""
+
+    question: str | None = Field(None, max_length=2000, description="A new question (omit when resuming).")
+    thread_id: str | None = Field(None, max_length=128, description="Thread to continue; a new one is made when omitted.")
+    resume: str | int | None = Field(None, description="Answer to the thread's pending clarification (an number, an entity id or a name).")
+    mode: Literal["semantic", "session_recovery", "knowledge_lookup"] = "semantic"
+
+
+class AskResponse(BaseModel):
+    """What ``POST /api/v1/ask`` returns."""
+
+    thread_id: str
+    status: str = Field(description="ANSWERED, NOT_FOUND, NEEDS_CLARIFICATION, ...")
+    answer: str = ""
+    evidence: list[dict[str, Any]] = Field(default_factory=list)
+    citations: list[dict[str, Any]] = Field(default_factory=list)
+    clarification: dict[str, Any] | None = Field(None, description="The pending question and its options.")
+    route: dict[str, Any] = Field(default_factory=dict, description="The hybrid route and classifier rule.")
+
+
+class _State:
+    """What the app loads lazily, once."""
+
+    def __init__(self, settings: Settings, retriever: HybridRetriever | None, session: Any) -> None:
+        self.settings, self._retriever, self._session = settings, retriever, session
+        self.lock = threading.Lock()
+        self.ask_lock = threading.Lock()
+
+    def retriever(self) -> HybridRetriever:
+        with self.lock:
+            if self._retriever is None:
+                from medpath.retrieval import open_retriever
+
+                self._retriever = open_retriever(self.settings)
+            return self._retriever
+
+    def session(self) -> Any:
+        with self.lock:
+            if self._session is None:
+                from medpath.session import Session
+
+                self._session = Session(self.settings, interactive=True)
+            return self._session
+
+
+def create_app(settings: Settings | None = None, *, retriever: HybridRetriever | None = None, session: Any = None,
+               limiter: RateLimiter | None = None, secret: str | None = None) -> FastAPI:
+    """The API over these settings; ``retriever``, ``session``, ``limiter`` and ``secret`` can be injected."""
+    import os
+
+    settings = settings or Settings.from_env()
+    limiter = limiter or RateLimiter.from_text(os.environ.get("MEDPATH_RATE_LIMIT", "100/minute"))
+    key = secret or load_secret(settings.home)
+    state = _State(settings, retriever, session)
+    app = FastAPI(title="medpath", version="0.1.0",
+                  description="Hybrid retrieval, memory search and question answering over DrugMechDB.")
+    app.state.medpath = state
+    app.state.limiter = limiter
+    bearer = HTTPBearer(auto_error=False, description="HS256 JWT from `medpath token issue`.")
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        status = 400 if any(e.get("type") == "json_invalid" for e in errors) else 422
+        return JSONResponse({"detail": [{k: e.get(k) for k in ("type", "loc", "msg")} for e in errors]}, status_code=status)
+
+    def limited(request: Request) -> None:
+        client = request.client.host if request.client else "unknown"
+        wait = limiter.hit(client)
+        if wait is not None:
+            raise HTTPException(429, f"rate limit {limiter.text} exceeded", headers={"Retry-After": str(max(1, round(wait)))})
+
+    def principal(_: None = Depends(limited), cred: HTTPAuthorizationCredentials | None = Depends(bearer)) -> Principal:
+        if cred is None or cred.scheme.lower() != "bearer":
+            raise HTTPException(401, "missing bearer token", headers={"WWW-Authenticate": "Bearer"})
+        try:
+            return verify_token(key, cred.credentials)
+        except TokenError as exc:
+            raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from exc
+
+    def check_patient(who: Principal, patient_id: str | None) -> None:
+        if patient_id is None:
+            if not who.is_admin:
+                raise HTTPException(403, "patient_id is required for non-admin callers")
+        elif not who.may_see(patient_id):
+            raise HTTPException(403, f"patient {patient_id} is outside the caller's scope")
+
+    @app.get("/healthz", tags=["ops"])
+    def healthz() -> dict[str, Any]:
+        """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
+        from medpath.retrieval import enabled_from_env
+
+        loaded = state._retriever is not None
+        return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": loaded,
+                "stores": sorted(state._retriever.stores) if loaded else [], "rate_limit": limiter.text}
+
+    @app.post("/api/memory/retrieve", response_model=RetrievalResult, tags=["retrieval"],
+              responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
+    async def retrieve(body: RetrieveRequest, who: Principal = Depends(principal)) -> RetrievalResult:
+        """Hybrid retrieval: classify, fan out under deadlines, two-tier context within budgets, audited."""
+        check_patient(who, body.patient_id)
+        try:
+            svc = state.retriever()
+            return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth, force_route=body.force_route,
+                                       mode=body.mode, actor_id=who.sub, auth_source=who.auth_source)
+        except NotFoundError as exc:
+            raise HTTPException(404, str(exc)) from exc
+        except InputError as exc:
+            raise HTTPException(422, str(exc)) from exc
+        except (RetrievalUnavailableError, StoreError, ConfigError) as exc:
+            raise HTTPException(503, str(exc)) from exc
+
+    @app.get("/api/v1/memories/search", tags=["memory"], responses={401: {}, 403: {}, 422: {}, 429: {}, 503: {}})
+    def search(q: str = Query(..., max_length=2000, description="What to look for."),
+               scope: Literal["user", "project", "org"] = "user",
+               scope_id: str | None = Query(None, max_length=128, description="Defaults to the caller (user scope)."),
+               limit: int = Query(10, ge=1, le=100),
+               mode: Literal["semantic", "session_recovery", "knowledge_lookup"] = "semantic",
+               who: Principal = Depends(principal)) -> dict[str, Any]:
+        """Semantic memory search in a scope: graph filter, then composite score; the latest version wins."""
+        from medpath.search import owner_for, search_memories
+
+        sid = scope_id or (who.sub if scope == "user" else None)
+        if sid is None:
+            raise HTTPException(422, f"scope_id is required for the {scope} scope")
+        allowed = who.is_admin or (scope == "user" and sid == who.sub) or (scope == "project" and sid in who.projects) \
+            or (scope == "org" and sid == who.org)
+        if not allowed:
+            raise HTTPException(403, f"the {scope} scope {sid!r} is outside the caller's scope")
+        try:
+            svc = state.retriever()
+            if svc.memory is None:
+                raise RetrievalUnavailableError("memory is off (MEDPATH_MEMORY=off)")
+            weights = svc.modes[mode].weights if mode in svc.modes else (0.5, 0.3, 0.2)
+            out = search_memories(svc.memory, svc.resources, owner_for(scope, sid), q, limit=limit, weights=weights)
+        except MedpathError as exc:
+            raise HTTPException(503, str(exc)) from exc
+        return {"scope": scope, "scope_id": sid, "mode": mode, **out}
+
+    @app.post("/api/v1/ask", response_model=AskResponse, tags=["qa"],
+              responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
+    def ask(body: AskRequest, who: Principal = Depends(principal)) -> AskResponse:
+        """Ask a question; on NEEDS_CLARIFICATION, post again with the thread id and ``resume``."""
+        if body.resume is None and not (body.question or "").strip():
+            raise HTTPException(422, "give a question, or a thread_id and resume")
+        for pid in _PATIENT_IN_TEXT.findall(body.question or ""):
+            if not who.may_see(pid.upper().replace("-", "_")):
+                raise HTTPException(403, f"patient {pid} is outside the caller's scope")
+        thread = body.thread_id or uuid.uuid4().hex
+        internal = f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread}"
+        try:
+            session = state.session()
+            with state.ask_lock:
+                if body.resume is not None:
+                    if body.thread_id is None:
+                        raise HTTPException(422, "resume needs the thread_id of the pending question")
+                    values = session.resume(internal, body.resume)
+                else:
+                    values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode)
+        except NotFoundError as exc:
+            raise HTTPException(404, str(exc).replace(internal, thread)) from exc
+        except InputError as exc:
+            raise HTTPException(422, str(exc).replace(internal, thread)) from exc
+        except MedpathError as exc:
+            raise HTTPException(503, str(exc)) from exc
+        hybrid = values.get("hybrid") or {}
+        return AskResponse(
+            thread_id=thread, status=str(values.get("status", "")), answer=values.get("answer", ""),
+            evidence=values.get("evidence", []), citations=values.get("citations", []),
+            clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
+            route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
+        )
+
+    return app

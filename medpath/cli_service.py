@@ -1,0 +1,187 @@
+"""CLI for the hybrid retrieval service: patients, retrieval, token, serve, mcp, eval classifier."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+
+import click
+
+from medpath.settings import Settings
+
+__all__ = ["register"]
+
+FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "classifier_test_set.json"
+
+
+@click.group()
+def patients() -> None:
+    """Synthetic patients: a seeded patient graph with PII and consent flags."""
+
+
+@patients.command("synth")
+@click.option("-n", "--count", default=50, show_default=True, help="How many patients.")
+@click.option("--seed", default=7, show_default=True, help="Random seed (the same seed gives the same patients).")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default <home>/patients/patients.json).")
+@click.option("--if-missing", is_flag=True, help="Do nothing when the file already exists.")
+def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) -> None:
+    """Write seeded synthetic patients over the KG's diseases and drugs (made up, never real people)."""
+    from medpath.patients import synthesize, write_patients
+    from memory.public_kg import PublicKG
+
+    settings = Settings.from_env()
+    path = out or settings.patients_path
+    if if_missing and path.exists():
+        click.echo(f"{path} exists; left as is")
+        return
+    kg = PublicKG.open(settings.index_dir / "public.duckdb")
+    made = synthesize(kg, count, seed)
+    write_patients(made, path, seed)
+    facts = sum(len(p.facts) for p in made)
+    click.echo(f"wrote {len(made)} patients ({facts} facts, seed {seed}) to {path}")
+
+
+@patients.command("show")
+@click.argument("patient_id")
+@click.option("--pii", is_flag=True, help="Also print the PII fields (local use only).")
+def patients_show(patient_id: str, pii: bool) -> None:
+    """Print one patient's facts (consent flags shown; PII only with --pii)."""
+    from medpath.patients import PatientStore
+
+    p = PatientStore.load(Settings.from_env().patients_path).get(patient_id)
+    click.echo(f"{p.id}  consent: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in p.consent.items()))
+    if pii:
+        click.echo("  pii: " + json.dumps(p.pii))
+    for f in p.facts:
+        detail = f" {f.value:g} {f.unit}" if f.value is not None else ""
+        click.echo(f"  {f.category:<11} {f.relation:<13} {f.object_name}{detail} {f.on or ''}")
+
+
+@click.group()
+def retrieval() -> None:
+    """The hybrid retrieval service (classifier, four routes, two-tier context)."""
+
+
+@retrieval.command("query")
+@click.argument("query")
+@click.option("--patient", "patient_id", default=None, help="Patient in scope (PAT_001, ...).")
+@click.option("--depth", default=3, show_default=True, type=click.IntRange(1, 4), help="Graph depth.")
+@click.option("--route", "force_route", type=click.Choice(["graph", "aggregation", "text", "hybrid"]), default=None,
+              help="Bypass the classifier.")
+@click.option("--mode", type=click.Choice(["semantic", "session_recovery", "knowledge_lookup"]), default=None)
+@click.option("--json", "as_json", is_flag=True, help="Print the whole RetrievalResult as JSON.")
+def retrieval_query(query: str, patient_id: str | None, depth: int, force_route: str | None, mode: str | None,
+                    as_json: bool) -> None:
+    """Retrieve the two-tier context for a query, as the API would (local caller, audited)."""
+    from medpath.retrieval import open_retriever
+
+    r = open_retriever(Settings.from_env()).retrieve(query, patient_id=patient_id, depth=depth, force_route=force_route,
+                                                     mode=mode, actor_id="cli", auth_source="local")
+    if as_json:
+        click.echo(r.model_dump_json(indent=2))
+        return
+    click.echo(r.context.text)
+    click.echo(f"\nroute {r.route} ({r.classifier_rule_id}, confidence {r.classifier_confidence:.2f}), "
+               f"{r.graph_edges_count} graph lines, {r.text_chunks_count} text chunks, {r.context.tokens.get('total', 0)} tokens"
+               f"{' (truncated)' if r.truncated else ''}, {r.consent_filtered_count} withheld by consent, "
+               f"{r.retrieval_latency_ms:.1f} ms")
+    for s in r.stores:
+        if s.status != "ok":
+            click.echo(f"store {s.name}: {s.status} ({s.reason})")
+
+
+@click.group()
+def token() -> None:
+    """Bearer tokens (HS256 JWT) for the HTTP API."""
+
+
+@token.command("issue")
+@click.option("--sub", required=True, help="Subject: the user or service account.")
+@click.option("--role", type=click.Choice(["admin", "clinician", "researcher", "service"]), default="clinician", show_default=True)
+@click.option("--patients", "patients_", default="", help="Comma-separated patient ids in scope, or * for all.")
+@click.option("--project", "projects", multiple=True, help="Project scope for memory search (repeatable).")
+@click.option("--org", default=None, help="Organisation scope for memory search.")
+@click.option("--ttl", default=3600, show_default=True, help="Seconds until it expires.")
+def token_issue(sub: str, role: str, patients_: str, projects: tuple[str, ...], org: str | None, ttl: int) -> None:
+    """Print a signed token (secret: MEDPATH_JWT_SECRET, else <home>/jwt_secret)."""
+    from medpath.auth import issue_token, load_secret
+
+    scope = [p.strip() for p in patients_.split(",") if p.strip()]
+    click.echo(issue_token(load_secret(Settings.from_env().home), sub, role, scope, ttl_s=ttl, projects=list(projects), org=org))
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8765, show_default=True)
+@click.option("--rate-limit", default=None, help="Per-client limit, e.g. 100/minute (default MEDPATH_RATE_LIMIT or 100/minute).")
+@click.option("--log-level", default="warning", show_default=True)
+def serve(host: str, port: int, rate_limit: str | None, log_level: str) -> None:
+    """Run the HTTP API (FastAPI + uvicorn); the stores are loaded before the first request."""
+    import uvicorn
+
+    from medpath.api import create_app
+    from medpath.ratelimit import RateLimiter
+
+    settings = Settings.from_env()
+    app = create_app(settings, limiter=RateLimiter.from_text(rate_limit) if rate_limit else None)
+    app.state.medpath.retriever()
+    click.echo(f"medpath API on http://{host}:{port} (docs at /docs, rate limit {app.state.limiter.text})", err=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False)
+
+
+@click.command("mcp")
+def mcp_command() -> None:
+    """Run the MCP server on stdio (tools: memory.query, medpath.ask)."""
+    from medpath.mcp_server import build_server
+
+    build_server(Settings.from_env()).run("stdio")
+
+
+@click.command("classifier")
+@click.option("--fixture", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=FIXTURE, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
+def eval_classifier(fixture: Path, as_json: bool) -> None:
+    """Accuracy of the rule classifier on the labelled fixture, per route, and its latency."""
+    from medpath.resources import load_resources
+    from medpath.retrieval import open_retriever
+
+    settings = Settings.from_env()
+    svc = open_retriever(settings, resources=load_resources(settings))
+    try:
+        rows = json.loads(fixture.read_text())["queries"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise click.ClickException(f"cannot read {fixture}: {exc}") from exc
+    per: dict[str, list[int]] = {}
+    wrong = []
+    times = []
+    for row in rows:
+        t0 = time.perf_counter()
+        c = svc.classifier.classify(row["query"], len(set(svc.mention_ids(row["query"]))))
+        times.append((time.perf_counter() - t0) * 1000)
+        ok = c.query_type == row["route"]
+        per.setdefault(row["route"], [0, 0])[0] += ok
+        per[row["route"]][1] += 1
+        if not ok:
+            wrong.append({"query": row["query"], "gold": row["route"], "got": c.query_type, "rule": c.rule_id})
+    total = sum(a for a, _ in per.values()) / max(1, len(rows))
+    times.sort()
+    out = {"queries": len(rows), "accuracy": round(total, 4), "per_route": {k: round(a / n, 4) for k, (a, n) in per.items()},
+           "p50_ms": round(statistics.median(times), 4), "p95_ms": round(times[int(0.95 * (len(times) - 1))], 4), "wrong": wrong}
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    click.echo(f"classifier accuracy {out['accuracy']:.3f} on {len(rows)} queries ({fixture.name})")
+    for k, v in out["per_route"].items():
+        click.echo(f"  {k:<12} {v:.3f}")
+    click.echo(f"classify (with the entity scan) p50 {out['p50_ms']:.3f} ms, p95 {out['p95_ms']:.3f} ms")
+    for w in wrong:
+        click.echo(f"  wrong: {w['query']!r}: gold {w['gold']}, got {w['got']} ({w['rule']})")
+
+
+def register(cli: click.Group, eval_group: click.Group) -> None:
+    """Add these commands to the CLI."""
+    for cmd in (patients, retrieval, token, serve, mcp_command):
+        cli.add_command(cmd)
+    eval_group.add_command(eval_classifier)

@@ -1,0 +1,329 @@
+"""The hybrid retrieval service: classify → fan-out → score → serialize → audit (SPEC-05).
+
+Every consumer calls :meth:`HybridRetriever.retrieve` (or ``aretrieve``): the LangGraph pipeline's
+Retriever, the HTTP API, the SDK through the API, and the MCP tool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from medpath.audit import audit
+from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
+from medpath.settings import Settings
+from medpath.tracing import span
+from tools.classifier import QueryClassifier, Route
+from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out
+from tools.routes import RetrievalQuery, build_stores
+from tools.serializer import DEFAULT_BUDGETS, Budget, serialize
+from tools.tokens import TokenCounter
+
+__all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "enabled_from_env", "open_retriever",
+           "shared_retriever"]
+
+DEFAULT_TIMEOUTS = {"graph": 0.030, "patient": 0.010, "bm25": 0.025, "dense": 0.035, "notes": 0.010, "enrich": 0.015,
+                    "episodic": 0.010, "vault": 0.010, "aggregate": 0.030}
+"""Per-store timeouts (seconds), inside the overall deadline."""
+
+
+class ContextModel(BaseModel):
+    """The two-tier context (SPEC-05 ``AssembledContext``)."""
+
+    text: str = Field(description="The rendered two-tier context.")
+    graph_lines: list[str] = Field(default_factory=list, description="Graph-tier lines as rendered.")
+    text_lines: list[str] = Field(default_factory=list, description="Text-tier lines as rendered (PII stripped).")
+    tokens: dict[str, int] = Field(default_factory=dict, description="Tokens used: graph, text, total.")
+    budget: dict[str, int] = Field(default_factory=dict, description="Budgets applied: graph, text, total.")
+    truncated: bool = Field(False, description="True when a line was cut or dropped to fit a budget.")
+    tokenizer: str = Field("whitespace", description="cl100k_base, or whitespace when tiktoken is unavailable.")
+
+
+class StoreReport(BaseModel):
+    """How one store did in the fan-out."""
+
+    name: str
+    status: str = Field(description="ok, timeout or error.")
+    ms: float
+    count: int = 0
+    reason: str | None = None
+
+
+class RetrievalResult(BaseModel):
+    """What a retrieval returns (SPEC-05 response shape, plus the fan-out report)."""
+
+    context: ContextModel
+    query_type: str = Field(description="GRAPH, AGGREGATION, TEXT or HYBRID.")
+    route: str = Field(description="graph, aggregation, text or hybrid.")
+    classifier_rule_id: str
+    classifier_confidence: float
+    retrieval_latency_ms: float
+    graph_edges_count: int
+    text_chunks_count: int
+    entities_referenced: list[str] = Field(description="Ids in the context. Never written to the audit log (only the count).")
+    consent_filtered_count: int
+    truncated: bool
+    force_route_used: bool = False
+    depth: int = 3
+    patient_id: str | None = None
+    mode: str | None = None
+    partial: bool = Field(False, description="True when some store failed or was late; see stores.")
+    stores: list[StoreReport] = Field(default_factory=list)
+
+
+def enabled_from_env() -> bool:
+    """``HYBRID_RETRIEVAL_ENABLED`` (default true)."""
+    return os.environ.get("HYBRID_RETRIEVAL_ENABLED", "true").strip().lower() not in ("0", "false", "no", "off")
+
+
+@dataclass
+class HybridRetriever:
+    """One retrieval surface for every consumer. Build it with :func:`open_retriever`."""
+
+    settings: Settings
+    """For the audit folder."""
+    stores: dict[str, Callable[[RetrievalQuery], list[Item]]]
+    """Available stores by name (see :mod:`tools.routes`)."""
+    counter: TokenCounter
+    """Token counter of the serializer."""
+    mention_ids: Callable[[str], list[str]] = lambda _t: []
+    """KG ids a text names (the linker's n-gram scan)."""
+    budgets: dict[str, Budget] = field(default_factory=lambda: dict(DEFAULT_BUDGETS))
+    """Token budgets per route."""
+    deadline_s: float | None = DEFAULT_DEADLINE_S
+    """Overall fan-out deadline."""
+    timeouts: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMEOUTS))
+    """Per-store timeouts."""
+    modes: Mapping[str, Any] = field(default_factory=dict)
+    """Retrieval modes (router.yaml): which memory stores each keeps."""
+    enabled: Callable[[], bool] = enabled_from_env
+    """Checked on every call; False → :class:`RetrievalUnavailableError`."""
+    known_patient: Callable[[str], bool] | None = None
+    """Whether a patient id exists (None: not checked)."""
+    memory: Any = None
+    """The open memory the memory stores read (None: no memory)."""
+    resources: Any = None
+    """The loaded KG, linker and embedder."""
+
+    def __post_init__(self) -> None:
+        """Build the classifier."""
+        self.classifier = QueryClassifier()
+
+    def retrieve(self, query: str, **kwargs: Any) -> RetrievalResult:
+        """Synchronous :meth:`aretrieve` (from code that has no running event loop)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.aretrieve(query, **kwargs))
+        box: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                box["r"] = asyncio.run(self.aretrieve(query, **kwargs))
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+                box["e"] = exc
+
+        t = threading.Thread(target=run)
+        t.start()
+        t.join()
+        if "e" in box:
+            raise box["e"]
+        return box["r"]
+
+    async def aretrieve(
+        self,
+        query: str,
+        *,
+        patient_id: str | None = None,
+        depth: int = 3,
+        force_route: str | None = None,
+        mode: str | None = None,
+        actor_id: str | None = None,
+        auth_source: str | None = None,
+        extra_stores: Mapping[str, Callable[[RetrievalQuery], list[Item]]] | None = None,
+        include: tuple[str, ...] = (),
+        exclude: tuple[str, ...] = (),
+        deadline_s: float | None | str = "default",
+    ) -> RetrievalResult:
+        """Classify (or take ``force_route``), fan out, serialize, audit.
+
+        ``extra_stores`` replace or add stores for this call, ``include`` names stores to run whatever
+        the route and ``exclude`` stores not to run (the pipeline adds its walker as ``graph`` and
+        reads memory itself). An empty query gives an
+        empty result. Raises :class:`InputError` for a bad depth, route or mode and
+        :class:`RetrievalUnavailableError` when switched off or when every store failed.
+        """
+        t0 = time.perf_counter()
+        if not isinstance(query, str):
+            raise InputError("the query must be text")
+        if not isinstance(depth, int) or not 1 <= depth <= 4:
+            raise InputError(f"depth must be an integer from 1 to 4, not {depth!r}")
+        try:
+            forced = Route.parse(force_route) if force_route else None
+        except ValueError as exc:
+            raise InputError(str(exc)) from exc
+        if mode is not None and self.modes and mode not in self.modes:
+            raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(self.modes)})")
+        if patient_id is not None and self.known_patient is not None and not self.known_patient(patient_id):
+            raise NotFoundError(f"no patient {patient_id!r}")
+        if not self.enabled():
+            await asyncio.to_thread(self._audit, None, None, 0.0, depth, patient_id, actor_id, auth_source, forced, "disabled")
+            raise RetrievalUnavailableError("hybrid retrieval is disabled (HYBRID_RETRIEVAL_ENABLED=false)")
+        with span("medpath.retrieval.hybrid", **{"medpath.depth": depth, "medpath.force_route": bool(forced)}) as sp:
+            text = query.strip()
+            ids = list(dict.fromkeys(self.mention_ids(text))) if text else []
+            cls = self.classifier.classify(text, len(ids))
+            route = forced or cls.route
+            rule_id, confidence = ("FORCED", 1.0) if forced else (cls.rule_id, cls.confidence)
+            sp.set_attribute("medpath.route", route.value)
+            sp.set_attribute("medpath.rule_id", rule_id)
+            q = RetrievalQuery(text, patient_id, depth, tuple(ids), actor_id)
+            available = {**self.stores, **(extra_stores or {})}
+            stores = build_stores(route, q, available, include)
+            stores = {n: f for n, f in self._mode_filter(stores, mode).items() if n not in exclude}
+            deadline = self.deadline_s if deadline_s == "default" else deadline_s
+            fan = await fan_out(stores, q, timeouts=self.timeouts if deadline is not None else {}, deadline_s=deadline,
+                                empty=not text)
+            for o in fan.failed:
+                sp.add_event("store failed", {"medpath.store": o.name, "medpath.reason": o.reason or ""})
+            if stores and text and not any(o.status is StoreStatus.OK for o in fan.outcomes):
+                await asyncio.to_thread(self._audit, route, rule_id, confidence, depth, patient_id, actor_id, auth_source,
+                                        forced, "stores_down", fan.outcomes, t0)
+                raise RetrievalUnavailableError("every store failed: " + "; ".join(f"{o.name}: {o.reason}" for o in fan.outcomes))
+            graph = [i for i in fan.items if i.tier == "graph"]
+            texts = [i for i in fan.items if i.tier == "text"]
+            ctx = serialize(graph, texts, patient=bool(patient_id), budget=self.budgets[route.value], counter=self.counter)
+            shown = set(ctx.graph_lines)
+            entities = list(dict.fromkeys(e for i in graph if i.text in shown for e in i.entities))
+            entities += [e for i in texts[: len(ctx.text_lines)] for e in i.entities if e not in entities]
+            result = RetrievalResult(
+                context=ContextModel(**ctx.to_json()), query_type=route.query_type, route=route.value,
+                classifier_rule_id=rule_id, classifier_confidence=confidence,
+                retrieval_latency_ms=round((time.perf_counter() - t0) * 1000, 3),
+                graph_edges_count=len(ctx.graph_lines), text_chunks_count=len(ctx.text_lines),
+                entities_referenced=entities, consent_filtered_count=sum(q.withheld.values()), truncated=ctx.truncated,
+                force_route_used=forced is not None, depth=depth, patient_id=patient_id, mode=mode, partial=fan.partial,
+                stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
+            )
+            sp.set_attribute("medpath.partial", fan.partial)
+            await asyncio.to_thread(self._audit, route, rule_id, confidence, depth, patient_id, actor_id, auth_source,
+                                    forced, "success", fan.outcomes, t0, result)
+            return result
+
+    def _mode_filter(self, stores: dict[str, Any], mode: str | None) -> dict[str, Any]:
+        spec = self.modes.get(mode) if mode else None
+        if spec is None:
+            return stores
+        return {n: s for n, s in stores.items() if n not in spec.exclude}
+
+    def _audit(self, route: Route | None, rule_id: str | None, confidence: float, depth: int, patient_id: str | None,
+               actor_id: str | None, auth_source: str | None, forced: Route | None, outcome: str,
+               outcomes: list[StoreOutcome] | None = None, t0: float | None = None, result: RetrievalResult | None = None) -> None:
+        """One ``memory.retrieval.hybrid`` record: counts only, never the entity list or the query; the actor is hashed."""
+        payload: dict[str, Any] = {
+            "query_type": route.query_type if route else None, "route": route.value if route else None,
+            "classifier_rule_id": rule_id, "classifier_confidence": confidence,
+            "retrieval_latency_ms": round((time.perf_counter() - t0) * 1000, 3) if t0 else 0.0,
+            "depth": depth, "force_route_used": forced is not None, "outcome": outcome,
+            "stores_failed": [o.name for o in outcomes or [] if o.status is not StoreStatus.OK],
+        }
+        if result is not None:
+            payload.update(graph_edges_count=result.graph_edges_count, text_chunks_count=result.text_chunks_count,
+                           total_tokens=result.context.tokens.get("total", 0),
+                           consent_filtered_count=result.consent_filtered_count,
+                           entities_referenced_count=len(result.entities_referenced), truncated=result.truncated)
+        actor = hashlib.sha1(actor_id.encode()).hexdigest()[:12] if actor_id else None
+        audit(self.settings, {"action": "memory.retrieval.hybrid", "source": "medpath", "patient_id": patient_id,
+                              "actor_hash": actor, "auth_source": auth_source, "outcome": outcome, "payload": payload})
+
+
+_LOCK = threading.Lock()
+_CACHE: dict[tuple[str, str, str], HybridRetriever] = {}
+
+
+def shared_retriever(settings: Settings, resources: Any = None) -> HybridRetriever:
+    """One service per index, patients file and memory folder in this process (the pipeline's)."""
+    key = (str(settings.index_dir), str(settings.patients_path), str(settings.memory_dir))
+    with _LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = open_retriever(settings, resources=resources, memory=False)
+        return _CACHE[key]
+
+
+def open_retriever(settings: Settings, *, resources: Any = None, patients: Any = None, memory: Any = None,
+                   **options: Any) -> HybridRetriever:
+    """The service over the built indexes, the patients file (when there is one) and the memory.
+
+    ``memory=None`` opens the settings' memory (when enabled); ``memory=False`` leaves the memory stores out.
+    """
+    from pathlib import Path
+
+    from medpath.patients import PatientStore
+    from medpath.resources import load_resources
+    from memory.bm25_index import BM25Index
+    from memory.router import load_router
+    from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
+    from tools.tokens import load_counter
+
+    res = resources or load_resources(settings)
+    stores: dict[str, Callable[[RetrievalQuery], list[Item]]] = {
+        "graph": KGWalk(res.kg), "enrich": KGWalk(res.kg, name="enrich", depth=1, max_edges=12),
+    }
+    docs = res.dense.docs if res.dense is not None else _read_docs(settings.index_dir)
+    stores["bm25"] = BM25Store(BM25Index.load(settings.index_dir), docs, res.kg)
+    if res.dense is not None:
+        stores["dense"] = DenseStore(res.dense, res.kg, res.embed_one)
+    if patients is None and settings.patients_path.exists():
+        try:
+            patients = PatientStore.load(settings.patients_path)
+        except Exception as exc:  # noqa: BLE001 - a broken file makes the patient stores fail, visibly
+            patients = _Broken(exc)
+    if patients is not None:
+        stores.update(patient=PatientGraph(patients, res.kg), notes=Notes(patients), aggregate=Aggregate(patients, res.kg)
+                      if not isinstance(patients, _Broken) else patients)
+    if memory is False:
+        memory = None
+    elif memory is None and settings.memory.enabled:
+        from memory.mirix import open_memory
+
+        memory = open_memory(settings)
+    if memory is not None:
+        stores.update(episodic=MemoryStore(memory, res.kg, "episodic"), vault=MemoryStore(memory, res.kg, "vault"))
+    rules = settings.memory.router_rules or Path(__file__).resolve().parent.parent / "memory" / "router.yaml"
+    modes = load_router(str(rules)).modes
+
+    def mention_ids(text: str) -> list[str]:
+        return [c[0].id for _, c in res.linker.scan(text) if c]
+
+    counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
+    known = (lambda pid: pid in patients.patients) if patients is not None and not isinstance(patients, _Broken) else None
+    return HybridRetriever(settings, stores, counter, mention_ids, modes=modes, known_patient=known, memory=memory,
+                           resources=res, **options)
+
+
+class _Broken:
+    """Stands in for a patients file that could not be read: every call fails with the reason."""
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+        self.patients: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        raise self.exc
+
+    def __call__(self, q: RetrievalQuery) -> list[Item]:
+        raise self.exc
+
+
+def _read_docs(folder: Any) -> dict[str, dict[str, Any]]:
+    import json
+
+    return json.loads((folder / "dense_docs.json").read_text())

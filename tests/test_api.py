@@ -1,0 +1,301 @@
+"""The HTTP API through the real app (every status code), the SDK in-process and against `medpath serve`, and MCP."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from medpath.api import create_app
+from medpath.auth import issue_token
+from medpath.errors import (
+    APINotFoundError,
+    AuthenticationError,
+    InvalidRequestError,
+    MemoryRetrievalError,
+    PermissionDeniedError,
+    RateLimitError,
+)
+from medpath.patients import PatientStore, synthesize, write_patients
+from medpath.ratelimit import RateLimiter, parse_limit
+from medpath.retrieval import open_retriever
+from medpath.sdk import AsyncMemoryClient, MemoryClient
+
+SECRET = "test-secret-for-medpath-0123456789"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def patients_file(resources: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("api") / "patients.json"
+    write_patients(synthesize(resources.kg, 30, seed=11), path, 11)
+    return path
+
+
+@pytest.fixture(scope="module")
+def app_parts(settings: Any, resources: Any, patients_file: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from medpath.session import Session, checkpoint_serde
+    from memory.mirix import Memory
+
+    mem = Memory(tmp_path_factory.mktemp("apimem"))
+    svc = open_retriever(settings, resources=resources, patients=PatientStore.load(patients_file), memory=mem)
+    session = Session(settings, checkpointer=InMemorySaver(serde=checkpoint_serde()), resources=resources, memory_store=mem)
+    return {"retriever": svc, "session": session, "memory": mem}
+
+
+def _app(settings: Any, parts: dict[str, Any], limit: int = 10_000) -> Any:
+    return create_app(settings, retriever=parts["retriever"], session=parts["session"],
+                      limiter=RateLimiter(limit, 60.0), secret=SECRET)
+
+
+def _tok(role: str = "clinician", patients: list[str] | None = None, **kw: Any) -> str:
+    return issue_token(SECRET, kw.pop("sub", "dr-who"), role, patients if patients is not None else ["PAT_001"], **kw)
+
+
+def _run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def _post(app: Any, path: str, token: str | None, **kw: Any) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    headers.update(kw.pop("headers", {}))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as c:
+        return await c.request(kw.pop("method", "POST"), path, headers=headers, **kw)
+
+
+def test_every_status_code(settings: Any, app_parts: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(settings, app_parts)
+    tok = _tok()
+    ok = _run(_post(app, "/api/memory/retrieve", tok, json={"query": "What medications is PAT_001 on?", "patient_id": "PAT_001"}))
+    assert ok.status_code == 200, ok.text
+    body = ok.json()
+    assert body["route"] == "graph" and body["context"]["text"].startswith("=== PATIENT GRAPH ===")
+    # 400: unreadable JSON; 422: depth outside 1-4, unknown route, missing query
+    bad = _run(_post(app, "/api/memory/retrieve", tok, content=b"{not json", headers={"Content-Type": "application/json"}))
+    assert bad.status_code == 400
+    for payload in ({"query": "x", "patient_id": "PAT_001", "depth": 5}, {"query": "x", "patient_id": "PAT_001", "depth": 0},
+                    {"query": "x", "patient_id": "PAT_001", "force_route": "nowhere"}, {"patient_id": "PAT_001"}):
+        assert _run(_post(app, "/api/memory/retrieve", tok, json=payload)).status_code == 422, payload
+    # 401: no token, a bad signature, an expired token
+    assert _run(_post(app, "/api/memory/retrieve", None, json={"query": "x"})).status_code == 401
+    forged = issue_token("another-secret-0123456789abcdef-xyz", "dr-who", "admin", ["*"])
+    assert _run(_post(app, "/api/memory/retrieve", forged, json={"query": "x"})).status_code == 401
+    expired = _tok(now=time.time() - 7200, ttl_s=60)
+    assert _run(_post(app, "/api/memory/retrieve", expired, json={"query": "x", "patient_id": "PAT_001"})).status_code == 401
+    # 403: a non-admin without patient_id, or outside its scope; an admin needs neither
+    assert _run(_post(app, "/api/memory/retrieve", tok, json={"query": "What does imatinib target?"})).status_code == 403
+    assert _run(_post(app, "/api/memory/retrieve", tok, json={"query": "x", "patient_id": "PAT_002"})).status_code == 403
+    admin = _tok("admin", [])
+    assert _run(_post(app, "/api/memory/retrieve", admin, json={"query": "What does imatinib target?"})).status_code == 200
+    # 404: an unknown patient
+    assert _run(_post(app, "/api/memory/retrieve", admin, json={"query": "x", "patient_id": "PAT_999"})).status_code == 404
+    # 503: switched off
+    monkeypatch.setenv("HYBRID_RETRIEVAL_ENABLED", "false")
+    off = _run(_post(app, "/api/memory/retrieve", admin, json={"query": "What does imatinib target?"}))
+    assert off.status_code == 503 and "disabled" in off.json()["detail"]
+    monkeypatch.delenv("HYBRID_RETRIEVAL_ENABLED")
+    # 429: over the limit (3 per minute here), with Retry-After
+    small = _app(settings, app_parts, limit=3)
+    codes = [_run(_post(small, "/api/memory/retrieve", admin, json={"query": ""})).status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+    again = _run(_post(small, "/api/memory/retrieve", admin, json={"query": ""}))
+    assert again.status_code == 429 and int(again.headers["Retry-After"]) >= 1
+
+
+def test_store_down_is_503(settings: Any, resources: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "home"
+    (broken / "patients").mkdir(parents=True)
+    (broken / "patients" / "patients.json").write_text("{ broken")
+    (broken / "index").symlink_to(settings.index_dir)
+    from dataclasses import replace
+
+    local = replace(settings, home=broken)
+    svc = open_retriever(local, resources=resources, memory=False)
+    app = create_app(local, retriever=svc, limiter=RateLimiter(100, 60.0), secret=SECRET)
+    admin = _tok("admin", [])
+    r = _run(_post(app, "/api/memory/retrieve", admin, json={"query": "What medications is PAT_001 on?", "patient_id": "PAT_001"}))
+    assert r.status_code == 503 and "patients" in r.json()["detail"]
+
+
+def test_openapi_and_healthz(settings: Any, app_parts: dict[str, Any]) -> None:
+    app = _app(settings, app_parts)
+    schema = _run(_post(app, "/openapi.json", None, method="GET")).json()
+    assert {"/api/memory/retrieve", "/api/v1/memories/search", "/api/v1/ask", "/healthz"} <= set(schema["paths"])
+    assert "RetrievalResult" in schema["components"]["schemas"]
+    health = _run(_post(app, "/healthz", None, method="GET"))
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+
+
+def test_async_sdk_in_process(settings: Any, app_parts: dict[str, Any]) -> None:
+    app = _app(settings, app_parts)
+
+    async def go() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with AsyncMemoryClient(base_url="http://test", token=_tok(patients=["PAT_001", "PAT_003"]), transport=transport) as c:
+            r = await c.retrieve("What medications is PAT_003 on?", patient_id="PAT_003", depth=2)
+            assert r.route == "graph" and r.patient_id == "PAT_003" and r.graph_edges_count > 0
+            with pytest.raises(PermissionDeniedError):
+                await c.retrieve("x", patient_id="PAT_004")
+            with pytest.raises(InvalidRequestError):
+                await c.retrieve("x", patient_id="PAT_001", depth=7)
+            # memory search in the caller's own scope; another user's scope is refused
+            found = await c.search("imatinib")
+            assert found["scope"] == "user" and found["scope_id"] == "dr-who" and isinstance(found["results"], list)
+            with pytest.raises(PermissionDeniedError):
+                await c.search("imatinib", scope_id="someone-else")
+        async with AsyncMemoryClient(base_url="http://test", token="nonsense", transport=transport) as c:
+            with pytest.raises(AuthenticationError):
+                await c.retrieve("x", patient_id="PAT_001")
+
+    _run(go())
+
+
+def test_memory_search_graph_filter_and_latest_version(settings: Any, app_parts: dict[str, Any], resources: Any) -> None:
+    from memory.records import GateDecision, MemoryFact
+
+    mem = app_parts["memory"]
+    imatinib = "MESH:D000068877"
+    target = next(e.tail for e in resources.kg.out_edges(imatinib))
+    other = next(e.tail for e in resources.kg.out_edges(imatinib) if e.tail != target)
+    accept = GateDecision("accept", 0.9, "test")
+    now = time.time()
+    mem.commit(accept, [MemoryFact("searcher", imatinib, "decreases activity of", target)], now=now - 100)
+    mem.commit(accept, [MemoryFact("searcher", imatinib, "decreases activity of", other)], supersede=True, now=now - 50)
+    mem.commit(accept, [MemoryFact("searcher", "MESH:D008687", "treats", "MESH:D003924")], now=now - 10)
+    app = _app(settings, app_parts)
+
+    async def go() -> dict[str, Any]:
+        async with AsyncMemoryClient(base_url="http://test", token=_tok(sub="searcher"),
+                                     transport=httpx.ASGITransport(app=app)) as c:
+            return await c.search("what does imatinib inhibit")
+
+    out = _run(go())
+    objs = [h["obj"] for h in out["results"]]
+    assert other in objs and target not in objs  # the superseded version is hidden
+    assert out["superseded_hidden"] >= 1 and out["graph_filter"]["applied"]
+    assert "MESH:D003924" not in objs  # outside the graph boundary of the query's entities
+    scores = [h["score"] for h in out["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_ask_with_clarification_round_trip(settings: Any, app_parts: dict[str, Any]) -> None:
+    app = _app(settings, app_parts)
+    tok = _tok()
+    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does insulin treat diabetes?"}))
+    assert first.status_code == 200, first.text
+    body = first.json()
+    assert body["status"] == "NEEDS_CLARIFICATION" and body["clarification"]["candidates"]
+    done = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": body["thread_id"], "resume": "Diabetes mellitus type 1"}))
+    assert done.status_code == 200 and done.json()["status"] == "ANSWERED" and done.json()["answer"]
+    # another caller cannot resume this thread; a thread that does not exist is 404
+    other = _tok(sub="mallory")
+    assert _run(_post(app, "/api/v1/ask", other, json={"thread_id": body["thread_id"], "resume": "0"})).status_code == 404
+    assert _run(_post(app, "/api/v1/ask", tok, json={})).status_code == 422
+    assert _run(_post(app, "/api/v1/ask", tok, json={"question": "What medications is PAT_002 on?"})).status_code == 403
+
+
+def test_rate_limit_parsing() -> None:
+    assert parse_limit("100/minute") == (100, 60.0) and parse_limit("5/second") == (5, 1.0) and parse_limit("20") == (20, 60.0)
+    from medpath.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        parse_limit("lots")
+    t = [0.0]
+    lim = RateLimiter(2, 10.0, clock=lambda: t[0])
+    assert lim.hit("a") is None and lim.hit("a") is None and lim.hit("a") is not None and lim.hit("b") is None
+    t[0] = 10.5
+    assert lim.hit("a") is None
+
+
+@pytest.mark.slow
+def test_sync_sdk_against_real_serve(settings: Any, patients_file: Path, free_port: int, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "patients").mkdir(parents=True)
+    (home / "index").symlink_to(settings.index_dir)
+    (home / "patients" / "patients.json").write_bytes(patients_file.read_bytes())
+    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_JWT_SECRET": SECRET, "MEDPATH_RATE_LIMIT": "1000/minute"}
+    exe = Path(sys.executable).parent / "medpath"
+    proc = subprocess.Popen([str(exe), "serve", "--port", str(free_port)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "w"))
+    base = f"http://127.0.0.1:{free_port}"
+    try:
+        for _ in range(240):
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.25)
+        else:
+            pytest.fail("medpath serve did not start: " + (tmp_path / "serve.log").read_text()[-2000:])
+        with MemoryClient(base_url=base, token=_tok("admin", [])) as c:
+            assert c.health()["hybrid_retrieval_enabled"] is True
+            r = c.retrieve("How many patients with gout take probenecid?", force_route="aggregation")
+            assert r.route == "aggregation" and r.force_route_used and "Cohort:" in r.context.text
+            with pytest.raises(APINotFoundError):
+                c.retrieve("x", patient_id="PAT_999")
+        with MemoryClient(base_url=base, token=_tok()) as c, pytest.raises(PermissionDeniedError):
+            c.retrieve("What does imatinib target?")
+        with MemoryClient(base_url="http://127.0.0.1:9", token="x", timeout=1) as c, pytest.raises(MemoryRetrievalError):
+            c.retrieve("x")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    with pytest.raises(RateLimitError):
+        from medpath.sdk import _raise_for
+
+        _raise_for(httpx.Response(429, json={"detail": "slow down"}, headers={"Retry-After": "3"},
+                                  request=httpx.Request("POST", "http://x/api/memory/retrieve")))
+
+
+@pytest.mark.slow
+def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Path) -> None:
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+
+    from medpath.tracing import load_spans
+
+    home = tmp_path / "home"
+    (home / "patients").mkdir(parents=True)
+    (home / "index").symlink_to(settings.index_dir)
+    (home / "patients" / "patients.json").write_bytes(patients_file.read_bytes())
+    traces = tmp_path / "traces"
+    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_TRACES_DIR": str(traces)}
+    exe = Path(sys.executable).parent / "medpath"
+    caller = TracerProvider().get_tracer("test-caller")
+
+    async def go() -> tuple[Any, ...]:
+        async with Client(StdioServerParameters(command=str(exe), args=["mcp"], env=env, cwd=str(ROOT))) as c:
+            names = [t.name for t in (await c.list_tools()).tools]
+            with trace.use_span(caller.start_span("caller"), end_on_exit=True) as sp:
+                from opentelemetry.propagate import inject
+
+                meta: dict[str, str] = {}
+                inject(meta)
+                q = await c.call_tool("memory.query", {"query": "What medications is PAT_001 on?", "patient_id": "PAT_001",
+                                                       "mode": "knowledge_lookup"}, meta=meta)
+                trace_id = f"{sp.get_span_context().trace_id:032x}"
+            a = await c.call_tool("medpath.ask", {"question": "How does imatinib treat CML (ph+)?"})
+            bad = await c.call_tool("memory.query", {"query": "x", "depth": 9})
+            return names, q, a, bad, trace_id
+
+    names, q, a, bad, trace_id = asyncio.run(go())
+    assert {"memory.query", "medpath.ask"} <= set(names)
+    assert not q.is_error and q.structured_content["route"] == "graph" and q.structured_content["mode"] == "knowledge_lookup"
+    assert "PAT_001" in q.structured_content["context"]["text"]
+    assert not a.is_error and a.structured_content["status"] == "ANSWERED"
+    assert bad.is_error and "depth" in bad.content[0].text
+    run = next((traces / "otel").glob("mcp-*.jsonl")).stem
+    spans = load_spans(traces, run)
+    tool = next(s for s in spans if s["name"] == "mcp.tool.memory.query")
+    assert tool["trace_id"] == trace_id  # the tool joined the caller's trace

@@ -1,0 +1,251 @@
+"""The hybrid retrieval service: classifier, fan-out, serializer, patients, consent and PII, audit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
+from medpath.patients import PII_FIELDS, PatientStore, synthesize, write_patients
+from medpath.retrieval import open_retriever
+from tools.classifier import QueryClassifier, Route
+from tools.fanout import Item, StoreStatus, fan_out, merge
+from tools.serializer import Budget, redact, serialize
+from tools.tokens import WhitespaceCounter, load_counter
+
+FIXTURE = Path(__file__).parent / "fixtures" / "classifier_test_set.json"
+
+
+@pytest.fixture(scope="module")
+def patients(resources: Any, tmp_path_factory: pytest.TempPathFactory) -> PatientStore:
+    path = tmp_path_factory.mktemp("patients") / "patients.json"
+    write_patients(synthesize(resources.kg, 50, seed=7), path, 7)
+    return PatientStore.load(path)
+
+
+@pytest.fixture(scope="module")
+def service(settings: Any, resources: Any, patients: PatientStore) -> Any:
+    return open_retriever(settings, resources=resources, patients=patients, memory=False)
+
+
+# -- classifier ---------------------------------------------------------------------------------------------
+def test_classifier_fixture_accuracy_and_determinism(service: Any) -> None:
+    rows = json.loads(FIXTURE.read_text())["queries"]
+    assert len(rows) == 80 and {r["route"] for r in rows} == {"GRAPH", "AGGREGATION", "TEXT", "HYBRID"}
+    got = [service.classifier.classify(r["query"], len(set(service.mention_ids(r["query"])))) for r in rows]
+    accuracy = sum(g.query_type == r["route"] for g, r in zip(got, rows, strict=True)) / len(rows)
+    assert accuracy >= 0.9
+    again = [service.classifier.classify(r["query"], len(set(service.mention_ids(r["query"])))) for r in rows]
+    assert got == again
+
+
+def test_classifier_rules_are_recorded() -> None:
+    clf = QueryClassifier(lambda t: 2 if " and " in t else 0)
+    assert clf.classify("").rule_id == "EMPTY-1" and clf.classify("  ").route is Route.HYBRID
+    assert clf.classify("How many patients with gout take allopurinol?").rule_id == "AGG-1"
+    assert clf.classify("What medications is PAT_001 on?").route is Route.GRAPH
+    assert clf.classify("Why does metformin affect HbA1c?").route is Route.TEXT
+    assert clf.classify("aspirin and warfarin").rule_id == "ENT-2"
+    assert clf.classify("tell me about imatinib").rule_id == "DEF-1"
+    with pytest.raises(ValueError, match="unknown route"):
+        Route.parse("graphs")
+    assert Route.parse("STRUCTURAL") is Route.GRAPH and Route.parse("Hybrid") is Route.HYBRID
+
+
+# -- fan-out ----------------------------------------------------------------------------------------------
+def _items(source: str, *ids: str) -> list[Item]:
+    return [Item(i, "text", f"text {i}", 1.0, source) for i in ids]
+
+
+def test_fanout_partial_result_by_the_deadline_with_reasons() -> None:
+    def fast(_q: Any) -> list[Item]:
+        return _items("fast", "a", "b")
+
+    def slow(_q: Any) -> list[Item]:
+        time.sleep(0.5)
+        return _items("slow", "c")
+
+    def broken(_q: Any) -> list[Item]:
+        raise ConnectionError("vault is down")
+
+    async def also(_q: Any) -> list[Item]:
+        return _items("async", "b", "d")
+
+    t0 = time.perf_counter()
+    res = asyncio.run(fan_out({"fast": fast, "slow": slow, "broken": broken, "async": also}, "q", deadline_s=0.05))
+    elapsed = time.perf_counter() - t0
+    assert elapsed < 0.4  # the slow store did not hold the answer back
+    by = {o.name: o for o in res.outcomes}
+    assert by["fast"].status is StoreStatus.OK and by["async"].status is StoreStatus.OK
+    assert by["slow"].status is StoreStatus.TIMEOUT and "deadline" in by["slow"].reason
+    assert by["broken"].status is StoreStatus.ERROR and "vault is down" in by["broken"].reason
+    ids = [i.id for i in res.items]
+    assert sorted(ids) == ["a", "b", "d"] and len(ids) == len(set(ids)) and res.partial
+    assert sorted(next(i for i in res.items if i.id == "b").sources) == ["async", "fast"]
+
+
+def test_fanout_per_store_timeout_and_empty_query() -> None:
+    def slowish(_q: Any) -> list[Item]:
+        time.sleep(0.2)
+        return _items("s", "x")
+
+    res = asyncio.run(fan_out({"s": slowish, "f": lambda q: _items("f", "y")}, "q", timeouts={"s": 0.02}, deadline_s=1.0))
+    by = {o.name: o for o in res.outcomes}
+    assert by["s"].status is StoreStatus.TIMEOUT and "store timeout" in by["s"].reason
+    assert [i.id for i in res.items] == ["y"]
+    assert asyncio.run(fan_out({"f": lambda q: _items("f", "y")}, "", empty=True)).items == []
+
+
+def test_merge_keeps_the_best_score() -> None:
+    a = Item("k", "graph", "x", 0.2, "one")
+    b = Item("k", "graph", "x", 0.9, "two")
+    out = merge([[a], [b]])
+    assert len(out) == 1 and out[0].score == 0.9 and out[0].sources == ["one", "two"]
+
+
+# -- serializer -----------------------------------------------------------------------------------------
+def test_tiktoken_is_bundled_and_the_fallback_counts_words(settings: Any, tmp_path: Path) -> None:
+    counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", tmp_path / "tk")
+    assert counter.name == "cl100k_base" and counter.count("hello world") == 2
+    broken = tmp_path / "broken.gz"
+    broken.write_bytes(b"not gzip")
+    assert load_counter(broken, tmp_path / "tk2").name == "whitespace"
+    assert WhitespaceCounter().truncate("a b c d", 2) == "a b"
+
+
+def test_serializer_budgets_and_truncation(settings: Any) -> None:
+    counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
+    graph = [Item(f"g{i}", "graph", f"Drug: d{i} → inhibits → Protein: p{i} with a fairly long descriptive tail", 1.0, "g")
+             for i in range(60)]
+    text = [Item(f"t{i}", "text", "word " * 80, 1.0, "t", cite=f"PMID {i}") for i in range(20)]
+    ctx = serialize(graph, text, patient=False, budget=Budget(graph=100, text=150, total=220), counter=counter)
+    assert ctx.truncated and ctx.tokens["graph"] <= 100 and ctx.tokens["text"] <= 150 and ctx.tokens["total"] <= 220
+    assert counter.count(ctx.text + "\n") <= 220
+    assert ctx.text.startswith("=== GRAPH ===") and "=== SUPPORTING TEXT ===" in ctx.text
+    small = serialize(graph[:2], [], patient=True, budget=Budget(), counter=counter)
+    assert not small.truncated and small.text.startswith("=== PATIENT GRAPH ===") and "SUPPORTING" not in small.text
+
+
+def test_redact_strips_values_and_identifier_patterns() -> None:
+    out = redact("Jo Doe (MRN1234567, born 1950-01-02) call 555-123-4567", {"name": "Jo Doe", "dob": "1950-01-02"})
+    assert "Jo Doe" not in out and "1950-01-02" not in out and "1234567" not in out and "555-123-4567" not in out
+
+
+# -- patients: consent and PII --------------------------------------------------------------------------
+def test_patients_are_seeded_and_use_kg_drugs(resources: Any, patients: PatientStore) -> None:
+    again = synthesize(resources.kg, 50, seed=7)
+    assert [p.pii for p in again] == [p.pii for p in patients.patients.values()]
+    assert list(patients.patients)[:2] == ["PAT_001", "PAT_002"]
+    meds = [f for p in patients.patients.values() for f in p.facts if f.relation == "takes"]
+    assert meds and all(resources.kg.node(f.object_id).type == "Drug" for f in meds)
+    assert any(f.relation == "has_lab" for p in patients.patients.values() for f in p.facts)
+    with pytest.raises(InputError):
+        synthesize(resources.kg, 0)
+
+
+def test_no_pii_value_reaches_any_context(service: Any, patients: PatientStore) -> None:
+    leaks = []
+    for pid, p in patients.patients.items():
+        for query, route in (("clinical notes seen for reports call", "text"), (f"What medications is {pid} on?", None),
+                             ("why is the patient seen", "hybrid")):
+            r = service.retrieve(query, patient_id=pid, force_route=route, depth=4)
+            for field in PII_FIELDS:
+                if p.pii[field].lower() in r.context.text.lower():
+                    leaks.append((pid, field))
+            assert "MRN" not in r.context.text
+    assert leaks == []
+    # the notes were really shown (with their PII stripped), so the test could have failed
+    shown = service.retrieve("clinical notes seen for reports call", patient_id="PAT_001", force_route="text")
+    if patients.get("PAT_001").allows("notes"):
+        assert "[redacted]" in shown.context.text and shown.text_chunks_count > 0
+
+
+def test_consent_filter_withholds_and_counts(service: Any, patients: PatientStore) -> None:
+    refused = [p for p in patients.patients.values() if not p.allows("labs")]
+    assert refused, "the seeded patients include some who refuse lab sharing"
+    p = refused[0]
+    labs = sum(1 for f in p.facts if f.category == "labs")
+    r = service.retrieve(f"What are the labs of {p.id}?", patient_id=p.id, force_route="graph")
+    assert "Lab:" not in r.context.text and r.consent_filtered_count >= labs > 0
+    allowed = next(q for q in patients.patients.values() if q.allows("labs") and any(f.category == "labs" for f in q.facts))
+    r2 = service.retrieve(f"What are the labs of {allowed.id}?", patient_id=allowed.id, force_route="graph")
+    assert "Lab:" in r2.context.text
+
+
+def test_aggregation_counts_only_consenting_patients(service: Any, patients: PatientStore) -> None:
+    cond = next(f for p in patients.patients.values() for f in p.facts if f.relation == "has_condition")
+    r = service.retrieve(f"How many patients with {cond.object_name} are there, by medication?")
+    assert r.route == "aggregation" and r.classifier_rule_id.startswith("AGG")
+    cohort = [p for p in patients.patients.values()
+              if any(f.relation == "has_condition" and f.object_id == cond.object_id for f in p.facts)]
+    consenting = [p for p in cohort if p.allows("research")]
+    assert f"(research consent): {len(consenting)}" in r.context.text
+    if len(consenting) < len(cohort):
+        assert r.consent_filtered_count > 0
+    counts = [int(line.rsplit(": ", 1)[1].split(" of ")[0]) for line in r.context.graph_lines[1:]]
+    assert counts == sorted(counts, reverse=True)
+
+
+# -- the service --------------------------------------------------------------------------------------------
+def test_routes_and_forced_route_are_recorded(service: Any) -> None:
+    r = service.retrieve("What does imatinib target?", depth=2)
+    assert r.route == "graph" and r.query_type == "GRAPH" and not r.force_route_used and r.graph_edges_count > 0
+    assert any("imatinib" in line for line in r.context.graph_lines)
+    f = service.retrieve("What does imatinib target?", force_route="text")
+    assert f.route == "text" and f.force_route_used and f.classifier_rule_id == "FORCED"
+    h = service.retrieve("How does imatinib treat CML?")
+    assert h.route == "hybrid" and {s.name for s in h.stores} >= {"graph", "bm25"}
+    assert len(h.entities_referenced) == len(set(h.entities_referenced))
+
+
+def test_empty_query_bad_input_unknown_patient(service: Any) -> None:
+    r = service.retrieve("   ")
+    assert r.context.text == "" and r.graph_edges_count == 0 and r.classifier_rule_id == "EMPTY-1"
+    with pytest.raises(InputError):
+        service.retrieve("x", depth=5)
+    with pytest.raises(InputError):
+        service.retrieve("x", force_route="nowhere")
+    with pytest.raises(InputError):
+        service.retrieve("x", mode="telepathy")
+    with pytest.raises(NotFoundError):
+        service.retrieve("x", patient_id="PAT_999")
+
+
+def test_disabled_and_stores_down(service: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HYBRID_RETRIEVAL_ENABLED", "false")
+    with pytest.raises(RetrievalUnavailableError, match="disabled"):
+        service.retrieve("What does imatinib target?")
+    monkeypatch.delenv("HYBRID_RETRIEVAL_ENABLED")
+
+    def down(_q: Any) -> list[Item]:
+        raise ConnectionError("graph store unreachable")
+
+    with pytest.raises(RetrievalUnavailableError, match="unreachable"):
+        service.retrieve("What does imatinib target?", extra_stores={"graph": down})
+    # one store down among several: a partial answer, with the reason
+    r = service.retrieve("How does imatinib treat CML?", extra_stores={"graph": down})
+    assert r.partial and any(s.name == "graph" and s.status == "error" and "unreachable" in s.reason for s in r.stores)
+
+
+def test_audit_record_has_counts_and_no_entity_list(settings: Any, resources: Any, patients: PatientStore,
+                                                    tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    local = replace(settings, traces_dir=tmp_path)
+    svc = open_retriever(local, resources=resources, patients=patients, memory=False)
+    r = svc.retrieve("How does imatinib treat CML?", patient_id="PAT_002", actor_id="Alice Smith", auth_source="jwt:clinician")
+    rows = [json.loads(line) for line in (tmp_path / "audit" / "audit.jsonl").read_text().splitlines()]
+    rec = rows[-1]
+    assert rec["action"] == "memory.retrieval.hybrid" and rec["auth_source"] == "jwt:clinician"
+    pay = rec["payload"]
+    assert pay["entities_referenced_count"] == len(r.entities_referenced) > 0
+    assert pay["graph_edges_count"] == r.graph_edges_count and pay["text_chunks_count"] == r.text_chunks_count
+    assert "entities_referenced" not in pay and "entities_referenced" not in rec
+    raw = json.dumps(rec)
+    assert not any(e in raw for e in r.entities_referenced if e != "PAT_002")
+    assert "imatinib" not in raw.lower() and "Alice" not in raw and rec["actor_hash"]

@@ -1,0 +1,183 @@
+"""Parallel fan-out over stores with per-store timeouts and an overall deadline (design 002).
+
+Every store a route needs runs at once: coroutine functions on the event loop, plain functions on a
+thread pool (with the caller's context, so their spans nest under the retrieval span). Each store has
+its own timeout, and the whole fan-out has a deadline (40 ms by default). A store that fails or is late
+is recorded with its name and reason, and never blocks the others: what came back in time is used.
+Results are merged and deduplicated by id, keeping the best score.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import inspect
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["DEFAULT_DEADLINE_S", "FanoutResult", "Item", "StoreOutcome", "StoreStatus", "fan_out", "merge"]
+
+DEFAULT_DEADLINE_S = 0.040
+"""Overall deadline of one fan-out."""
+
+
+@dataclass
+class Item:
+    """One piece of evidence from a store: a graph edge (or chain) or a text chunk."""
+
+    id: str
+    """Content-hash id; the merge deduplicates on it."""
+    tier: str
+    """``graph`` or ``text``: where the serializer puts it."""
+    text: str
+    """The rendered line (graph) or chunk text (text). May hold PII until the serializer strips it."""
+    score: float
+    """Store-local relevance (higher is better)."""
+    source: str
+    """Store that returned it (after a merge: the first one)."""
+    entities: tuple[str, ...] = ()
+    """KG or patient ids the item refers to."""
+    pii: dict[str, str] = field(default_factory=dict)
+    """Values of the claim's ``pii_fields``: stripped before rendering, never shown."""
+    cite: str | None = None
+    """Citation (``PMID 123``, ``note 2026-01-02``)."""
+    sources: list[str] = field(default_factory=list)
+    """Every store that returned it (filled by the merge)."""
+
+
+Store = Callable[[Any], list[Item]] | Callable[[Any], Awaitable[list[Item]]]
+
+
+class StoreStatus(StrEnum):
+    """How a store's part of the fan-out ended."""
+
+    OK = "ok"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+
+@dataclass
+class StoreOutcome:
+    """One store's part of the fan-out."""
+
+    name: str
+    """Store name."""
+    status: StoreStatus
+    """ok, timeout or error."""
+    ms: float
+    """Time until it answered or was given up on."""
+    count: int = 0
+    """Items it returned."""
+    reason: str | None = None
+    """Why it failed or was late."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dictionary."""
+        return {"name": self.name, "status": self.status.value, "ms": round(self.ms, 2), "count": self.count,
+                "reason": self.reason}
+
+
+@dataclass
+class FanoutResult:
+    """What came back in time, merged, and how each store did."""
+
+    items: list[Item]
+    """Deduplicated items, best score first."""
+    outcomes: list[StoreOutcome]
+    """One per store, in the order they were asked."""
+
+    @property
+    def partial(self) -> bool:
+        """True when some store failed or was late."""
+        return any(o.status is not StoreStatus.OK for o in self.outcomes)
+
+    @property
+    def failed(self) -> list[StoreOutcome]:
+        """The stores that failed or were late."""
+        return [o for o in self.outcomes if o.status is not StoreStatus.OK]
+
+
+def merge(groups: list[list[Item]]) -> list[Item]:
+    """Merge item lists; an id seen twice keeps its best score and lists every source."""
+    best: dict[str, Item] = {}
+    for items in groups:
+        for it in items:
+            have = best.get(it.id)
+            if have is None:
+                it.sources = [it.source]
+                best[it.id] = it
+            else:
+                if it.source not in have.sources:
+                    have.sources.append(it.source)
+                if it.score > have.score:
+                    have.score = it.score
+    return sorted(best.values(), key=lambda i: (-i.score, i.id))
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="medpath-store")
+    return _POOL
+
+
+async def _run_one(name: str, store: Store, query: Any, timeout: float | None, executor: Executor) -> list[Item]:
+    loop = asyncio.get_running_loop()
+    if inspect.iscoroutinefunction(store) or inspect.iscoroutinefunction(getattr(store, "__call__", None)):
+        coro = store(query)
+    else:
+        ctx = contextvars.copy_context()
+        coro = loop.run_in_executor(executor, ctx.run, store, query)
+    return await asyncio.wait_for(coro, timeout) if timeout is not None else await coro
+
+
+async def fan_out(
+    stores: Mapping[str, Store],
+    query: Any,
+    *,
+    timeouts: Mapping[str, float] | None = None,
+    deadline_s: float | None = DEFAULT_DEADLINE_S,
+    executor: Executor | None = None,
+    empty: bool = False,
+) -> FanoutResult:
+    """Run ``stores`` concurrently on ``query``; never raises for a store's failure.
+
+    ``timeouts`` are per store (seconds; a missing one means only the deadline applies).
+    ``deadline_s`` bounds the whole fan-out (None: no bound). ``empty`` short-cuts to an empty result.
+    """
+    if empty or not stores:
+        return FanoutResult([], [])
+    timeouts = timeouts or {}
+    executor = executor or _pool()
+    t0 = time.perf_counter()
+    names = list(stores)
+    tasks = {n: asyncio.ensure_future(_run_one(n, stores[n], query, timeouts.get(n), executor)) for n in names}
+    ended: dict[str, float] = {}
+    for n, t in tasks.items():
+        t.add_done_callback(lambda _t, n=n: ended.setdefault(n, (time.perf_counter() - t0) * 1000))
+    await asyncio.wait(tasks.values(), timeout=deadline_s)
+    outcomes, groups = [], []
+    for n in names:
+        task = tasks[n]
+        ms = ended.get(n, (time.perf_counter() - t0) * 1000)
+        if not task.done():
+            task.cancel()
+            outcomes.append(StoreOutcome(n, StoreStatus.TIMEOUT, ms, reason=f"overall deadline {deadline_s * 1000:.0f} ms passed"))
+            continue
+        exc = task.exception()
+        if isinstance(exc, TimeoutError | asyncio.TimeoutError):
+            outcomes.append(StoreOutcome(n, StoreStatus.TIMEOUT, ms, reason=f"store timeout {timeouts.get(n, 0) * 1000:.0f} ms passed"))
+        elif exc is not None:
+            outcomes.append(StoreOutcome(n, StoreStatus.ERROR, ms, reason=f"{type(exc).__name__}: {exc}"))
+        else:
+            items = list(task.result() or [])
+            groups.append(items)
+            outcomes.append(StoreOutcome(n, StoreStatus.OK, ms, count=len(items)))
+    return FanoutResult(merge(groups), outcomes)
