@@ -138,6 +138,11 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
         elif not who.may_see(patient_id):
             raise HTTPException(403, f"patient {patient_id} is outside the caller's scope")
 
+    def named_out_of_scope(who: Principal, text: str) -> None:
+        for pid in _PATIENT_IN_TEXT.findall(text):
+            if not who.may_see(pid.upper().replace("-", "_")):
+                raise HTTPException(403, f"patient {pid} is outside the caller's scope")
+
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, Any]:
         """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
@@ -152,6 +157,7 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
     async def retrieve(body: RetrieveRequest, who: Principal = Depends(principal)) -> RetrievalResult:
         """Hybrid retrieval: classify, fan out under deadlines, two-tier context within budgets, audited."""
         check_patient(who, body.patient_id)
+        named_out_of_scope(who, body.query)
         try:
             svc = state.retriever()
             return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth, force_route=body.force_route,
@@ -196,9 +202,7 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
         """Ask a question; on NEEDS_CLARIFICATION, post again with the thread id and ``resume``."""
         if body.resume is None and not (body.question or "").strip():
             raise HTTPException(422, "give a question, or a thread_id and resume")
-        for pid in _PATIENT_IN_TEXT.findall(body.question or ""):
-            if not who.may_see(pid.upper().replace("-", "_")):
-                raise HTTPException(403, f"patient {pid} is outside the caller's scope")
+        named_out_of_scope(who, body.question or "")
         thread = body.thread_id or uuid.uuid4().hex
         internal = f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread}"
         try:

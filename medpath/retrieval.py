@@ -31,7 +31,7 @@ __all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", 
            "shared_retriever"]
 
 DEFAULT_TIMEOUTS = {"graph": 0.030, "patient": 0.010, "bm25": 0.025, "dense": 0.035, "notes": 0.010, "enrich": 0.015,
-                    "episodic": 0.010, "vault": 0.010, "aggregate": 0.030}
+                    "episodic": 0.020, "vault": 0.010, "aggregate": 0.030}
 """Per-store timeouts (seconds), inside the overall deadline."""
 
 
@@ -296,6 +296,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
         memory = open_memory(settings)
     if memory is not None:
+        memory.vault.current_of([])  # load the vault's mirror now, not inside the first request's deadline
         stores.update(episodic=MemoryStore(memory, res.kg, "episodic"), vault=MemoryStore(memory, res.kg, "vault"))
     rules = settings.memory.router_rules or Path(__file__).resolve().parent.parent / "memory" / "router.yaml"
     modes = load_router(str(rules)).modes

@@ -53,7 +53,6 @@ def run_graph(resources: Any, settings: Settings, memory_store: Any):  # noqa: A
 
     from graphs.context import Context
     from graphs.qa import build_graph
-
     from medpath.session import checkpoint_serde
 
     graph = build_graph(checkpointer=InMemorySaver(serde=checkpoint_serde()))

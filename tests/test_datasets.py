@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from medpath.datasets import load_nodes, load_paths, load_passages, load_triples, split_tune_check
+from medpath.datasets import load_nodes, load_passages, load_paths, load_triples, split_tune_check
 from medpath.errors import DataError
 
 

@@ -1,7 +1,10 @@
 """Parallel fan-out over stores with per-store timeouts and an overall deadline (design 002).
 
 Every store a route needs runs at once: coroutine functions on the event loop, plain functions on a
-thread pool (with the caller's context, so their spans nest under the retrieval span). Each store has
+thread pool (with the caller's context, so their spans nest under the retrieval span). A store whose
+``inline`` attribute is true (an in-memory lookup well under a millisecond) runs on the loop while the
+others are out: a thread hop would cost more than the lookup, and under load the queue for the pool
+would make it late. Each store has
 its own timeout, and the whole fan-out has a deadline (40 ms by default). A store that fails or is late
 is recorded with its name and reason, and never blocks the others: what came back in time is used.
 Results are merged and deduplicated by id, keeping the best score.
@@ -130,6 +133,8 @@ def _pool() -> ThreadPoolExecutor:
 
 async def _run_one(name: str, store: Store, query: Any, timeout: float | None, executor: Executor) -> list[Item]:
     loop = asyncio.get_running_loop()
+    if getattr(store, "inline", False):
+        return store(query)  # type: ignore[return-value]
     if inspect.iscoroutinefunction(store) or inspect.iscoroutinefunction(getattr(store, "__call__", None)):
         coro = store(query)
     else:
@@ -158,7 +163,9 @@ async def fan_out(
     executor = executor or _pool()
     t0 = time.perf_counter()
     names = list(stores)
-    tasks = {n: asyncio.ensure_future(_run_one(n, stores[n], query, timeouts.get(n), executor)) for n in names}
+    # threaded and async stores start first; inline ones (in-memory, sub-millisecond) then run on the loop meanwhile
+    order = sorted(names, key=lambda n: bool(getattr(stores[n], "inline", False)))
+    tasks = {n: asyncio.ensure_future(_run_one(n, stores[n], query, timeouts.get(n), executor)) for n in order}
     ended: dict[str, float] = {}
     for n, t in tasks.items():
         t.add_done_callback(lambda _t, n=n: ended.setdefault(n, (time.perf_counter() - t0) * 1000))

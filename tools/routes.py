@@ -78,6 +78,9 @@ def _edge_item(kg: Any, head: str, rel: str, tail: str, score: float, source: st
 class KGWalk:
     """Breadth-first walk from the named entities, up to ``depth`` hops, both directions, bounded."""
 
+    inline = True
+    """In-memory and fast: the fan-out runs it on the event loop."""
+
     def __init__(self, kg: Any, *, fanout: int = 8, max_edges: int = 40, hub: int = 60, name: str = "graph",
                  depth: int | None = None) -> None:
         """``fanout`` edges per node, ``max_edges`` in all; nodes above ``hub`` edges are not expanded."""
@@ -110,6 +113,9 @@ class KGWalk:
 
 class PatientGraph:
     """The patient's graph: conditions, medications for them, labs over time; deeper hops reach the KG."""
+
+    inline = True
+    """In-memory and fast: the fan-out runs it on the event loop."""
 
     def __init__(self, patients: Any, kg: Any, per_drug: int = 3) -> None:
         """Bind the patient store and the KG."""
@@ -147,6 +153,9 @@ class PatientGraph:
 class Notes:
     """The patient's clinical notes, by word overlap; each item carries its PII values for stripping."""
 
+    inline = True
+    """In-memory and fast: the fan-out runs it on the event loop."""
+
     def __init__(self, patients: Any, k: int = 5) -> None:
         """Bind the patient store."""
         self.patients, self.k = patients, k
@@ -162,6 +171,9 @@ class Notes:
 
 class BM25Store:
     """BM25 over PubMedQA sentences and textualized triples; triples become graph items."""
+
+    inline = True
+    """In-memory (bm25s sparse matrix, 1-7 ms): a thread would only wait for the GIL."""
 
     def __init__(self, bm25: Any, docs: dict[str, dict[str, Any]], kg: Any, limit: int = BM25_LIMIT) -> None:
         """Bind the index and its documents."""
@@ -197,8 +209,9 @@ class MemoryStore:
     """The actor's remembered facts about the named entities (episodic or vault)."""
 
     def __init__(self, memory: Any, kg: Any, tier: str) -> None:
-        """Bind the memory and pick the tier."""
+        """Bind the memory and pick the tier; the vault reads its in-memory mirror, so it runs inline."""
         self.memory, self.kg, self.tier = memory, kg, tier
+        self.inline = tier == "vault"
 
     def __call__(self, q: RetrievalQuery) -> list[Item]:
         """Current facts, best composite score first."""
@@ -220,6 +233,9 @@ def _stems(text: str) -> set[str]:
 
 class Aggregate:
     """"How many patients with X have Y?": cohort by condition (name or taxonomy word), 1 hop, counts."""
+
+    inline = True
+    """In-memory and fast: the fan-out runs it on the event loop."""
 
     def __init__(self, patients: Any, kg: Any) -> None:
         """Index the condition, medication and lab names of the patient store."""
