@@ -83,6 +83,11 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
         timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
         return {"answer": answer, **timing}
+    if state.intent == Intent.PATIENT.value:
+        out = _patient_answer(state)
+        out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
+        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
+        return {**out, **timing}
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
     if not accepted:
         reason = "no candidate path was found within the walk budget" if not state.candidates else "the reviewer rejected every candidate path"
@@ -113,6 +118,47 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "fallbacks": fallbacks,
         **timing,
     }
+
+
+PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",
+                    "url": ""}
+
+
+def _patient_answer(state: State) -> dict[str, Any]:
+    """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied)."""
+    from tools.routes import parse_patient_line
+
+    pid = state.patient_id or "the patient"
+    hybrid = state.hybrid or {}
+    if hybrid.get("error"):
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
+    facts = [f for f in (parse_patient_line(x) for x in hybrid.get("context", {}).get("graph_lines", [])) if f]
+    withheld = int(hybrid.get("consent_filtered_count", 0))
+    q = state.question.casefold()
+    wants = [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
+                                ("condition", ("condition", "diagnos", "disease", "problem")),
+                                ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
+             if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
+    parts, evidence, lines = [], [], []
+    for kind in wants:
+        rows = [f for f in facts if f["kind"] == kind and (kind != "lab" or f["latest"])]
+        if kind == "medication" and rows:
+            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for']})" if f.get("for") else "") for f in rows))
+        elif kind == "condition" and rows:
+            parts.append("conditions: " + ", ".join(f["name"] for f in rows))
+        elif kind == "lab" and rows:
+            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']} {f['unit']} ({f['on']})" for f in rows))
+        lines += [x for x in hybrid["context"]["graph_lines"] if (f := parse_patient_line(x)) and f["kind"] == kind
+                  and (kind != "lab" or f["latest"])]
+        rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
+        evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
+                      (f" {f['value']} {f['unit']}" if kind == "lab" else "")} for f in rows]
+    note = f" ({withheld} recorded facts withheld by the patient's consent)" if withheld else ""
+    if not parts:
+        reason = f"no {' or '.join(wants)} visible for {pid}{note}"
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
+    return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
+            "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
 def _phrase_with_llm(res: Any, question: str, draft: str, paths: list[dict[str, Any]]) -> str:

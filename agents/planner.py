@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -69,6 +70,15 @@ def _link_slot(res: Any, slot: str, text: str, interactive: bool) -> tuple[dict[
     return record, clar
 
 
+_PATIENT_ID = re.compile(r"\bPAT[_-]?(\d+)\b", re.IGNORECASE)
+
+
+def _patient_in(question: str) -> str | None:
+    """A patient id named in the question (``PAT_001``), normalised."""
+    m = _PATIENT_ID.search(question)
+    return f"PAT_{int(m.group(1)):03d}" if m else None
+
+
 def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Parse the intent, link mentions to entities, and ask when a mention is ambiguous."""
     t0 = time.perf_counter()
@@ -122,6 +132,13 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "clarification": clar,
         "timings": {"planner": (time.perf_counter() - t0) * 1000},
     }
+    pid = state.patient_id or _patient_in(question)
+    if pid is not None:
+        out["patient_id"] = pid
+        if not (sources or targets):
+            out["intent"] = Intent.PATIENT.value
+            out["goal_types"] = []
+            return out
     unknown = [m["mention"] for m in mentions if not m.get("entity")]
     if unknown or not (sources or targets):
         names = ", ".join(f'"{u}"' for u in unknown) or "no known entity"

@@ -9,9 +9,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from graphs.state import State
+from graphs.state import Intent, State
 from medpath.audit import audit
-from medpath.errors import DenseUnavailableError, MedpathError
+from medpath.errors import DenseUnavailableError, MedpathError, NotFoundError
 from medpath.tracing import error, span
 from memory.records import composite_score
 from tools.dense import inject_seeds
@@ -153,14 +153,21 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
                      f"{t['head_name']} → {t['relation']} → {t['tail_name']}", t["mass"], "walker", (t["head"], t["tail"]))
                 for t in triples]
 
+    walks = bool(state.sources or state.targets) or state.intent != Intent.PATIENT.value
     try:
-        out = ctx.get_retrieval().retrieve(state.question, actor_id=state.user_id, auth_source="pipeline",
-                                           extra_stores={"graph": walker}, include=("graph",),
-                                           exclude=("episodic", "vault"), deadline_s=None)
+        out = ctx.get_retrieval().retrieve(state.question, patient_id=state.patient_id, actor_id=state.user_id,
+                                           auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
+                                           include=("graph",) if walks else (), exclude=("episodic", "vault"),
+                                           deadline_s=None)
         hybrid = {k: v for k, v in out.model_dump().items() if k not in ("entities_referenced",)}
+    except NotFoundError as exc:
+        hybrid = {"error": str(exc)}
     except (RetrievalError, OSError) as exc:
         hybrid = {"error": str(exc)}
         box.setdefault("fallback", {"component": "hybrid", "reason": str(exc), "fallback": "walk only"})
+    if not walks:
+        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), {"triggered": False}, \
+            [box["fallback"]] if "fallback" in box else [], hybrid
     if "walk" not in box:
         failed = next((s for s in hybrid.get("stores", []) if s["name"] == "graph"), None)
         if failed is not None and failed.get("reason"):

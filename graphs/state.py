@@ -35,6 +35,8 @@ class Intent(StrEnum):
     """How are two named entities connected?"""
     ENTITY = "entity"
     """What is known about one entity?"""
+    PATIENT = "patient"
+    """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
 
 
 def merge_dicts(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:
@@ -52,6 +54,8 @@ class InputState:
     """Who asks; memory is read and written in this user's scope only."""
     mode: str = "semantic"
     """Retrieval mode: ``semantic``, ``session_recovery`` or ``knowledge_lookup`` (filters the stores)."""
+    patient_id: str | None = None
+    """Patient in scope (set by a caller that has checked the scope, or found in the question: PAT_001)."""
 
 
 @dataclass(kw_only=True)

@@ -122,7 +122,7 @@ def _print_result(values: dict[str, Any]) -> None:
         for t in values.get("evidence", []):
             click.echo(f"        ({t['head']}, {t['relation']}, {t['tail']})")
     for c in values.get("citations", []):
-        click.echo(f"cite:   {c.get('title')} <{c.get('url')}>")
+        click.echo(f"cite:   {c.get('title')}" + (f" <{c['url']}>" if c.get("url") else ""))
     for f in values.get("fallbacks", []):
         click.echo(f"fallback: {f.get('component')}: {f.get('reason')}")
 

@@ -305,6 +305,14 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
         return [c[0].id for _, c in res.linker.scan(text) if c]
 
     counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
+    if "budgets" not in options and os.environ.get("MEDPATH_CONTEXT_BUDGETS"):
+        from medpath.errors import ConfigError
+        from tools.serializer import parse_budgets
+
+        try:
+            options["budgets"] = parse_budgets(os.environ["MEDPATH_CONTEXT_BUDGETS"])
+        except ValueError as exc:
+            raise ConfigError(f"MEDPATH_CONTEXT_BUDGETS: {exc}") from exc
     known = (lambda pid: pid in patients.patients) if patients is not None and not isinstance(patients, _Broken) else None
     return HybridRetriever(settings, stores, counter, mention_ids, modes=modes, known_patient=known, memory=memory,
                            resources=res, **options)

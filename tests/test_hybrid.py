@@ -131,6 +131,24 @@ def test_serializer_budgets_and_truncation(settings: Any) -> None:
     assert not small.truncated and small.text.startswith("=== PATIENT GRAPH ===") and "SUPPORTING" not in small.text
 
 
+def test_budgets_are_configurable(settings: Any, resources: Any, patients: PatientStore,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from medpath.errors import ConfigError
+    from tools.serializer import DEFAULT_BUDGETS, parse_budgets
+
+    b = parse_budgets("text=500,hybrid:total=1200")
+    assert b["graph"].text == 500 and b["hybrid"].total == 1200 and b["text"].total == DEFAULT_BUDGETS["text"].total
+    with pytest.raises(ValueError, match="bad budget"):
+        parse_budgets("hybrid:size=3")
+    monkeypatch.setenv("MEDPATH_CONTEXT_BUDGETS", "graph=60")
+    small = open_retriever(settings, resources=resources, patients=patients, memory=False)
+    r = small.retrieve("What does imatinib target?")
+    assert r.truncated and r.context.tokens["graph"] <= 60
+    monkeypatch.setenv("MEDPATH_CONTEXT_BUDGETS", "graph=lots")
+    with pytest.raises(ConfigError):
+        open_retriever(settings, resources=resources, patients=patients, memory=False)
+
+
 def test_redact_strips_values_and_identifier_patterns() -> None:
     out = redact("Jo Doe (MRN1234567, born 1950-01-02) call 555-123-4567", {"name": "Jo Doe", "dob": "1950-01-02"})
     assert "Jo Doe" not in out and "1950-01-02" not in out and "1234567" not in out and "555-123-4567" not in out
@@ -249,3 +267,29 @@ def test_audit_record_has_counts_and_no_entity_list(settings: Any, resources: An
     raw = json.dumps(rec)
     assert not any(e in raw for e in r.entities_referenced if e != "PAT_002")
     assert "imatinib" not in raw.lower() and "Alice" not in raw and rec["actor_hash"]
+
+
+# -- the pipeline goes through the same service ------------------------------------------------------------
+def test_pipeline_answers_a_patient_question_through_the_service(run_graph: Any, service: Any, patients: PatientStore) -> None:
+    p = next(x for x in patients.patients.values() if x.allows("medications") and any(f.relation == "takes" for f in x.facts))
+    out, _ = run_graph({"question": f"What medications is {p.id} on?"}, thread="pat", retrieval=service)
+    assert out["status"] == "ANSWERED" and out["intent"] == "patient"
+    assert out["hybrid"]["route"] == "graph" and out["hybrid"]["classifier_rule_id"] == "PAT-1"
+    for f in p.facts:
+        if f.relation == "takes":
+            assert f.object_name in out["answer"]
+    assert p.pii["name"] not in out["answer"]
+    refused = next((x for x in patients.patients.values() if not x.allows("medications")), None)
+    if refused is not None:
+        out, _ = run_graph({"question": f"Which drugs does {refused.id} take?"}, thread="pat2", retrieval=service)
+        assert out["status"] == "NOT_FOUND" and "withheld by the patient's consent" in out["answer"]
+    out, _ = run_graph({"question": "What medications is PAT_999 on?"}, thread="pat3", retrieval=service)
+    assert out["status"] == "NOT_FOUND" and "PAT_999" in out["answer"]
+
+
+def test_pipeline_mechanism_question_records_the_hybrid_route(run_graph: Any, service: Any) -> None:
+    out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, thread="mech", retrieval=service)
+    assert out["status"] == "ANSWERED"
+    hybrid = out["hybrid"]
+    assert hybrid["route"] in ("hybrid", "graph") and "graph" in {s["name"] for s in hybrid["stores"]}
+    assert hybrid["graph_edges_count"] > 0 and "entities_referenced" not in hybrid

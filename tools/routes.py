@@ -29,7 +29,7 @@ from typing import Any
 from tools.classifier import Route
 from tools.fanout import Item
 
-__all__ = ["ROUTE_STORES", "RetrievalQuery", "build_stores", "edge_id"]
+__all__ = ["ROUTE_STORES", "RetrievalQuery", "build_stores", "edge_id", "parse_patient_line"]
 
 ROUTE_STORES: dict[Route, tuple[str, ...]] = {
     Route.GRAPH: ("graph", "patient", "episodic", "vault"),
@@ -148,6 +148,30 @@ class PatientGraph:
                 items.append(Item(f.id, "graph", f"Patient: {pid} → Lab: {f.object_name} ({f.value:g} {f.unit}, {f.on}){mark}",
                                   0.9 if mark else 0.6, "patient", (pid,)))
         return items
+
+
+_LAB_LINE = re.compile(r"^Lab: (?P<name>.+?) \((?P<value>[^ ]+) (?P<unit>[^,]+), (?P<on>[^)]+)\)(?P<latest> \(latest\))?$")
+
+
+def parse_patient_line(line: str) -> dict[str, Any] | None:
+    """The facts in a line that :class:`PatientGraph` rendered (conditions, medications, labs); None for others."""
+    parts = line.split(" → ")
+    if len(parts) < 2 or not parts[0].startswith("Patient: "):
+        return None
+    out: dict[str, Any] = {"patient_id": parts[0][len("Patient: "):]}
+    kinds = [p.partition(": ") for p in parts[1:]]
+    if len(kinds) == 1 and kinds[0][0] == "Lab":
+        m = _LAB_LINE.match(parts[1])
+        if m is None:
+            return None
+        return {**out, "kind": "lab", "name": m["name"], "value": m["value"], "unit": m["unit"], "on": m["on"],
+                "latest": bool(m["latest"])}
+    labels = [k for k, _, _ in kinds]
+    if labels == ["Condition"]:
+        return {**out, "kind": "condition", "name": kinds[0][2]}
+    if labels in (["Medication"], ["Condition", "Medication"]):
+        return {**out, "kind": "medication", "name": kinds[-1][2], "for": kinds[0][2] if len(kinds) == 2 else None}
+    return None
 
 
 class Notes:

@@ -21,7 +21,7 @@ from typing import Any
 from tools.fanout import Item
 from tools.tokens import TokenCounter
 
-__all__ = ["DEFAULT_BUDGETS", "AssembledContext", "Budget", "redact", "serialize"]
+__all__ = ["DEFAULT_BUDGETS", "AssembledContext", "Budget", "parse_budgets", "redact", "serialize"]
 
 REDACTED = "[redacted]"
 _PATTERNS = (re.compile(r"\bMRN\s*#?\d{5,}\b", re.I), re.compile(r"\b\d{3}-\d{3}-\d{4}\b"))
@@ -54,6 +54,26 @@ DEFAULT_BUDGETS: dict[str, Budget] = {
     "hybrid": Budget(graph=400, text=600, total=1000),
 }
 """Per route: graph tier 400, text tier 300–800, and a total cap."""
+
+
+def parse_budgets(text: str, base: dict[str, Budget] | None = None) -> dict[str, Budget]:
+    """Budgets from ``"text=800,hybrid:total=1200"``: ``field=N`` for every route, ``route:field=N`` for one.
+
+    Fields are ``graph``, ``text`` and ``total``; routes are the keys of :data:`DEFAULT_BUDGETS`.
+    ``ValueError`` names what is wrong.
+    """
+    from dataclasses import replace
+
+    out = dict(base or DEFAULT_BUDGETS)
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, eq, value = part.partition("=")
+        route, colon, fld = key.strip().rpartition(":")
+        if not eq or fld not in ("graph", "text", "total") or (colon and route not in out) or not value.strip().isdigit():
+            raise ValueError(f"bad budget {part!r}; write field=N or route:field=N (fields graph, text, total; "
+                             f"routes {', '.join(out)})")
+        for r in [route] if colon else list(out):
+            out[r] = replace(out[r], **{fld: int(value)})
+    return out
 
 
 @dataclass
