@@ -293,3 +293,10 @@ def test_pipeline_mechanism_question_records_the_hybrid_route(run_graph: Any, se
     hybrid = out["hybrid"]
     assert hybrid["route"] in ("hybrid", "graph") and "graph" in {s["name"] for s in hybrid["stores"]}
     assert hybrid["graph_edges_count"] > 0 and "entities_referenced" not in hybrid
+
+
+def test_pipeline_walks_alone_when_the_service_is_off(run_graph: Any, service: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HYBRID_RETRIEVAL_ENABLED", "false")
+    out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, thread="off", retrieval=service)
+    assert out["status"] == "ANSWERED" and "disabled" in out["hybrid"]["error"]
+    assert any(f["component"] == "hybrid" and f["fallback"] == "walk only" for f in out["fallbacks"])
