@@ -79,11 +79,17 @@ def load_secret(home: Path) -> str:
     path = home / "jwt_secret"
     if not path.exists():
         home.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600) if not path.exists() else None
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            fd = None  # another process made it first
         if fd is not None:
             with os.fdopen(fd, "w") as fh:
                 fh.write(secrets.token_hex(32))
-    return path.read_text().strip()
+    secret = path.read_text().strip()
+    if len(secret) < 32:
+        raise ConfigError(f"{path} holds a secret shorter than 32 characters; delete it to make a new one")
+    return secret
 
 
 def issue_token(secret: str, sub: str, role: str, patients: list[str] | None = None, *, ttl_s: int = 3600,

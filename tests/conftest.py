@@ -120,3 +120,21 @@ def free_port() -> int:
     port = int(s.getsockname()[1])
     s.close()
     return port
+
+
+def wait_for_http(url: str, log: Any, what: str, seconds: float = 60.0) -> None:
+    """Poll ``url`` until it answers 200; fail the test with the end of ``log`` (a path) when it never does."""
+    import time
+
+    import httpx
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.25)
+    pytest.fail(f"{what} did not start: " + log.read_text()[-2000:])
+

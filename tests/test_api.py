@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from conftest import wait_for_http
 
 from medpath.api import create_app
 from medpath.auth import issue_token
@@ -228,14 +229,7 @@ def test_sync_sdk_against_real_serve(settings: Any, patients_file: Path, free_po
                             stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "w"))
     base = f"http://127.0.0.1:{free_port}"
     try:
-        for _ in range(240):
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.25)
-        else:
-            pytest.fail("medpath serve did not start: " + (tmp_path / "serve.log").read_text()[-2000:])
+        wait_for_http(f"{base}/healthz", tmp_path / "serve.log", "medpath serve")
         with MemoryClient(base_url=base, token=_tok("admin", [])) as c:
             assert c.health()["hybrid_retrieval_enabled"] is True
             r = c.retrieve("How many patients with gout take probenecid?", force_route="aggregation")
@@ -299,3 +293,57 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
     spans = load_spans(traces, run)
     tool = next(s for s in spans if s["name"] == "mcp.tool.memory.query")
     assert tool["trace_id"] == trace_id  # the tool joined the caller's trace
+
+
+def test_local_secret_and_token_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from medpath.auth import load_secret, verify_token
+    from medpath.cli import cli
+
+    monkeypatch.delenv("MEDPATH_JWT_SECRET", raising=False)
+    monkeypatch.setenv("MEDPATH_HOME", str(tmp_path))
+    secret = load_secret(tmp_path)
+    assert len(secret) >= 32 and (tmp_path / "jwt_secret").stat().st_mode & 0o777 == 0o600
+    assert load_secret(tmp_path) == secret
+    res = CliRunner().invoke(cli, ["token", "issue", "--sub", "nurse", "--role", "clinician", "--patients", "PAT_001,PAT_002"])
+    assert res.exit_code == 0, res.output
+    who = verify_token(secret, res.output.strip())
+    assert who.sub == "nurse" and who.patients == ("PAT_001", "PAT_002") and who.may_see("PAT_002") and not who.may_see("PAT_003")
+    bad = CliRunner().invoke(cli, ["token", "issue", "--sub", "x", "--role", "wizard"])
+    assert bad.exit_code != 0
+    monkeypatch.setenv("MEDPATH_JWT_SECRET", "short")
+    from medpath.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        load_secret(tmp_path)
+
+
+def test_cli_patients_retrieval_and_eval_classifier(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from medpath.cli import cli
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    monkeypatch.setenv("MEDPATH_HOME", str(home))
+    monkeypatch.setenv("MEDPATH_MEMORY", "off")
+    run = CliRunner()
+    res = run.invoke(cli, ["patients", "synth", "-n", "12", "--seed", "3"])
+    assert res.exit_code == 0 and "wrote 12 patients" in res.output, res.output
+    assert "left as is" in run.invoke(cli, ["patients", "synth", "--if-missing"]).output
+    shown = run.invoke(cli, ["patients", "show", "PAT_002"])
+    assert shown.exit_code == 0 and "consent:" in shown.output and "pii" not in shown.output
+    out = run.invoke(cli, ["retrieval", "query", "What medications is PAT_002 on?", "--patient", "PAT_002", "--json"])
+    assert out.exit_code == 0, out.output
+    body = json.loads(out.output)
+    assert body["route"] == "graph" and body["patient_id"] == "PAT_002"
+    bad = run.invoke(cli, ["retrieval", "query", "x", "--patient", "PAT_099"])
+    assert bad.exit_code != 0 and "NotFoundError" in bad.output
+    ev = run.invoke(cli, ["eval", "classifier", "--json"])
+    assert ev.exit_code == 0, ev.output
+    metrics = json.loads(ev.output)
+    assert metrics["queries"] == 80 and metrics["accuracy"] >= 0.9 and set(metrics["per_route"]) == {"GRAPH", "AGGREGATION", "TEXT", "HYBRID"}

@@ -6,11 +6,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
+from conftest import wait_for_http
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,15 +32,7 @@ def test_langgraph_dev_runs_the_graph(settings, tmp_path, free_port) -> None:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):
-            try:
-                if httpx.get(f"{base}/ok", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        else:
-            pytest.fail("langgraph dev did not start: " + (tmp_path / "langgraph.log").read_text()[-2000:])
+        wait_for_http(f"{base}/ok", tmp_path / "langgraph.log", "langgraph dev")
         thread = httpx.post(f"{base}/threads", json={}, timeout=10).json()["thread_id"]
         run = httpx.post(
             f"{base}/threads/{thread}/runs/wait",
