@@ -154,14 +154,22 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
 
     @app.post("/api/memory/retrieve", response_model=RetrievalResult, tags=["retrieval"],
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
-    async def retrieve(body: RetrieveRequest, who: Principal = Depends(principal)) -> RetrievalResult:
-        """Hybrid retrieval: classify, fan out under deadlines, two-tier context within budgets, audited."""
+    async def retrieve(body: RetrieveRequest, request: Request, who: Principal = Depends(principal)) -> RetrievalResult:
+        """Hybrid retrieval: classify, fan out under deadlines, two-tier context within budgets, audited.
+
+        A W3C ``traceparent`` header (the SDK sends the caller's) puts the retrieval's spans in the caller's trace.
+        """
+        from medpath.tracing import joined
+
         check_patient(who, body.patient_id)
         named_out_of_scope(who, body.query)
+        carrier = {k: v for k, v in request.headers.items() if k in ("traceparent", "tracestate")}
         try:
             svc = state.retriever()
-            return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth, force_route=body.force_route,
-                                       mode=body.mode, actor_id=who.sub, auth_source=who.auth_source)
+            with joined(carrier, "http.retrieve", **{"http.route": "/api/memory/retrieve"}):
+                return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth,
+                                           force_route=body.force_route, mode=body.mode, actor_id=who.sub,
+                                           auth_source=who.auth_source)
         except NotFoundError as exc:
             raise HTTPException(404, str(exc)) from exc
         except InputError as exc:

@@ -86,6 +86,15 @@ def _search_params(query: str, scope: str, scope_id: str | None, limit: int, mod
     return params
 
 
+def _trace_headers() -> dict[str, str]:
+    """W3C trace context of the caller's current span (empty outside a span), so the server joins its trace."""
+    from opentelemetry.propagate import inject
+
+    carrier: dict[str, str] = {}
+    inject(carrier)
+    return carrier
+
+
 def _translate(exc: httpx.HTTPError) -> APIError:
     return MemoryRetrievalError(f"cannot reach the medpath API: {exc}", status=0, detail=str(exc))
 
@@ -111,7 +120,7 @@ class MemoryClient:
 
     def _call(self, method: str, path: str, **kw: Any) -> Any:
         try:
-            resp = self._http.request(method, path, **kw)
+            resp = self._http.request(method, path, headers=_trace_headers(), **kw)
         except httpx.HTTPError as exc:
             raise _translate(exc) from exc
         _raise_for(resp)
@@ -159,7 +168,7 @@ class AsyncMemoryClient:
 
     async def _call(self, method: str, path: str, **kw: Any) -> Any:
         try:
-            resp = await self._http.request(method, path, **kw)
+            resp = await self._http.request(method, path, headers=_trace_headers(), **kw)
         except httpx.HTTPError as exc:
             raise _translate(exc) from exc
         _raise_for(resp)

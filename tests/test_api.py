@@ -347,3 +347,17 @@ def test_cli_patients_retrieval_and_eval_classifier(settings: Any, tmp_path: Pat
     assert ev.exit_code == 0, ev.output
     metrics = json.loads(ev.output)
     assert metrics["queries"] == 80 and metrics["accuracy"] >= 0.9 and set(metrics["per_route"]) == {"GRAPH", "AGGREGATION", "TEXT", "HYBRID"}
+
+
+def test_retrieve_joins_the_callers_trace(settings: Any, app_parts: dict[str, Any], tmp_path: Path) -> None:
+    from medpath.tracing import load_spans, start_run
+
+    app = _app(settings, app_parts)
+    trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
+    with start_run("api-join", tmp_path):
+        r = _run(_post(app, "/api/memory/retrieve", _tok("admin", []), json={"query": "What does imatinib target?"},
+                       headers={"traceparent": f"00-{trace_id}-00f067aa0ba902b7-01"}))
+    assert r.status_code == 200
+    spans = load_spans(tmp_path, "api-join")
+    service = next(s for s in spans if s["name"] == "medpath.retrieval.hybrid")
+    assert service["trace_id"] == trace_id
