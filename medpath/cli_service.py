@@ -28,7 +28,7 @@ def patients() -> None:
 @click.option("--if-missing", is_flag=True, help="Do nothing when the file already exists.")
 def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) -> None:
     """Write seeded synthetic patients over the KG's diseases and drugs (made up, never real people)."""
-    from medpath.patients import synthesize, write_patients
+    from memory.patients import synthesize, write_patients
     from memory.public_kg import PublicKG
 
     settings = Settings.from_env()
@@ -48,7 +48,7 @@ def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) ->
 @click.option("--pii", is_flag=True, help="Also print the PII fields (local use only).")
 def patients_show(patient_id: str, pii: bool) -> None:
     """Print one patient's facts (consent flags shown; PII only with --pii)."""
-    from medpath.patients import PatientStore
+    from memory.patients import PatientStore
 
     p = PatientStore.load(Settings.from_env().patients_path).get(patient_id)
     click.echo(f"{p.id}  consent: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in p.consent.items()))

@@ -266,9 +266,9 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     """
     from pathlib import Path
 
-    from medpath.patients import PatientStore
     from medpath.resources import load_resources
     from memory.bm25_index import BM25Index
+    from memory.patients import PatientStore
     from memory.router import load_router
     from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
     from tools.tokens import load_counter

@@ -1,4 +1,4 @@
-"""Small typed Protocols every store backend implements (graph, vector, text, memory tiers)."""
+"""Small typed Protocols every store backend implements (graph, vector, text, memory tiers, patients)."""
 
 from __future__ import annotations
 
@@ -125,4 +125,24 @@ class VaultTier(Protocol):
 
     def forget(self, owner: str) -> int:
         """Delete one owner's rows."""
+        ...
+
+
+@runtime_checkable
+class PatientGraphStore(Protocol):
+    """Patients and their facts, read-only, with consent applied by the reader (``memory.patients.PatientStore``)."""
+
+    patients: dict[str, Any]
+    """Patients by id."""
+
+    def get(self, patient_id: str) -> Any:
+        """One patient; ``NotFoundError`` when unknown."""
+        ...
+
+    def visible(self, patient_id: str, categories: tuple[str, ...] = ...) -> tuple[list[Any], int]:
+        """Facts of these categories that consent allows, and how many were withheld."""
+        ...
+
+    def note_hits(self, patient_id: str, query: str, k: int = 5) -> tuple[list[tuple[Any, float]], int]:
+        """The patient's notes ranked for a query (consent applied), and how many were withheld."""
         ...

@@ -24,10 +24,10 @@ from medpath.errors import (
     PermissionDeniedError,
     RateLimitError,
 )
-from medpath.patients import PatientStore, synthesize, write_patients
 from medpath.ratelimit import RateLimiter, parse_limit
 from medpath.retrieval import open_retriever
 from medpath.sdk import AsyncMemoryClient, MemoryClient
+from memory.patients import PatientStore, synthesize, write_patients
 
 SECRET = "test-secret-for-medpath-0123456789"
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
-from medpath.patients import PII_FIELDS, PatientStore, synthesize, write_patients
 from medpath.retrieval import open_retriever
+from memory.patients import PII_FIELDS, PatientStore, synthesize, write_patients
 from tools.classifier import QueryClassifier, Route
 from tools.fanout import Item, StoreStatus, fan_out, merge
 from tools.serializer import Budget, redact, serialize
@@ -155,6 +155,17 @@ def test_redact_strips_values_and_identifier_patterns() -> None:
 
 
 # -- patients: consent and PII --------------------------------------------------------------------------
+def test_broken_patients_file_is_a_clear_error(tmp_path: Path) -> None:
+    from medpath.errors import StoreError
+
+    bad = tmp_path / "p.json"
+    bad.write_text('{"format": "something-else", "patients": []}')
+    with pytest.raises(StoreError, match="format"):
+        PatientStore.load(bad)
+    with pytest.raises(NotFoundError, match="patients synth"):
+        PatientStore.load(tmp_path / "missing.json")
+
+
 def test_patients_are_seeded_and_use_kg_drugs(resources: Any, patients: PatientStore) -> None:
     again = synthesize(resources.kg, 50, seed=7)
     assert [p.pii for p in again] == [p.pii for p in patients.patients.values()]
@@ -164,6 +175,9 @@ def test_patients_are_seeded_and_use_kg_drugs(resources: Any, patients: PatientS
     assert any(f.relation == "has_lab" for p in patients.patients.values() for f in p.facts)
     with pytest.raises(InputError):
         synthesize(resources.kg, 0)
+    from memory.protocols import PatientGraphStore
+
+    assert isinstance(patients, PatientGraphStore)
 
 
 def test_no_pii_value_reaches_any_context(service: Any, patients: PatientStore) -> None:
