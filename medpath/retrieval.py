@@ -23,7 +23,7 @@ from medpath.settings import Settings
 from medpath.tracing import span
 from tools.classifier import QueryClassifier, Route
 from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out
-from tools.routes import RetrievalQuery, build_stores
+from tools.routes import ROUTE_WEIGHTS, RetrievalQuery, build_stores
 from tools.serializer import DEFAULT_BUDGETS, Budget, serialize
 from tools.tokens import TokenCounter
 
@@ -155,10 +155,12 @@ class HybridRetriever:
     ) -> RetrievalResult:
         """Classify (or take ``force_route``), fan out, serialize, audit.
 
+        Scoring is the fan-out's fusion: per-store normalised scores × the route's store weights
+        (:data:`tools.routes.ROUTE_WEIGHTS`), summed for an item several stores return.
         ``extra_stores`` replace or add stores for this call, ``include`` names stores to run whatever
         the route and ``exclude`` stores not to run (the pipeline adds its walker as ``graph`` and
-        reads memory itself). An empty query gives an
-        empty result. Raises :class:`InputError` for a bad depth, route or mode and
+        reads memory itself). An empty query gives an empty result. Raises :class:`InputError` for a
+        bad depth, route or mode, :class:`NotFoundError` for an unknown patient, and
         :class:`RetrievalUnavailableError` when switched off or when every store failed.
         """
         t0 = time.perf_counter()
@@ -191,7 +193,7 @@ class HybridRetriever:
             stores = {n: f for n, f in self._mode_filter(stores, mode).items() if n not in exclude}
             deadline = self.deadline_s if deadline_s == "default" else deadline_s
             fan = await fan_out(stores, q, timeouts=self.timeouts if deadline is not None else {}, deadline_s=deadline,
-                                empty=not text)
+                                empty=not text, weights=ROUTE_WEIGHTS[route])
             for o in fan.failed:
                 sp.add_event("store failed", {"medpath.store": o.name, "medpath.reason": o.reason or ""})
             if stores and text and not any(o.status is StoreStatus.OK for o in fan.outcomes):

@@ -87,6 +87,7 @@ def test_fanout_partial_result_by_the_deadline_with_reasons() -> None:
     ids = [i.id for i in res.items]
     assert sorted(ids) == ["a", "b", "d"] and len(ids) == len(set(ids)) and res.partial
     assert sorted(next(i for i in res.items if i.id == "b").sources) == ["async", "fast"]
+    assert res.items[0].id == "b"  # two stores agree on it
 
 
 def test_fanout_per_store_timeout_and_empty_query() -> None:
@@ -101,11 +102,15 @@ def test_fanout_per_store_timeout_and_empty_query() -> None:
     assert asyncio.run(fan_out({"f": lambda q: _items("f", "y")}, "", empty=True)).items == []
 
 
-def test_merge_keeps_the_best_score() -> None:
-    a = Item("k", "graph", "x", 0.2, "one")
-    b = Item("k", "graph", "x", 0.9, "two")
-    out = merge([[a], [b]])
-    assert len(out) == 1 and out[0].score == 0.9 and out[0].sources == ["one", "two"]
+def test_merge_normalises_per_store_and_sums_agreement() -> None:
+    bm25 = [Item("shared", "graph", "x", 10.0, "bm25"), Item("b-only", "graph", "y", 20.0, "bm25")]
+    walk = [Item("shared", "graph", "x", 0.5, "graph"), Item("w-only", "graph", "z", 1.0, "graph")]
+    out = merge([("bm25", bm25), ("graph", walk)], {"bm25": 0.5, "graph": 1.0})
+    by = {i.id: i for i in out}
+    assert len(out) == 3 and by["shared"].sources == ["bm25", "graph"]
+    assert by["b-only"].score == pytest.approx(0.5) and by["w-only"].score == pytest.approx(1.0)
+    assert by["shared"].score == pytest.approx(0.25 + 0.5)  # 10/20·0.5 + 0.5/1·1.0
+    assert [i.id for i in out] == ["w-only", "shared", "b-only"]
 
 
 # -- serializer -----------------------------------------------------------------------------------------

@@ -7,7 +7,10 @@ others are out: a thread hop would cost more than the lookup, and under load the
 would make it late. Each store has
 its own timeout, and the whole fan-out has a deadline (40 ms by default). A store that fails or is late
 is recorded with its name and reason, and never blocks the others: what came back in time is used.
-Results are merged and deduplicated by id, keeping the best score.
+Results are merged and deduplicated by id. Scores from different stores are not on one scale (BM25 is
+unbounded, a walk gives 1/hop, memory a composite in [0, 1]), so each store's scores are divided by its own
+best score and multiplied by the route's weight for that store; an item that several stores return gets
+the sum (CombSUM), so agreement between stores lifts it.
 """
 
 from __future__ import annotations
@@ -104,20 +107,28 @@ class FanoutResult:
         return [o for o in self.outcomes if o.status is not StoreStatus.OK]
 
 
-def merge(groups: list[list[Item]]) -> list[Item]:
-    """Merge item lists; an id seen twice keeps its best score and lists every source."""
+def merge(groups: list[tuple[str, list[Item]]], weights: Mapping[str, float] | None = None) -> list[Item]:
+    """Fuse ``(store, items)`` groups: per-store max-normalised scores × the store's weight, summed per id.
+
+    An id seen in several groups appears once, listing every store in ``sources``; the result is
+    sorted best first (ties by id, so the order is deterministic).
+    """
+    weights = weights or {}
     best: dict[str, Item] = {}
-    for items in groups:
+    for store, items in groups:
+        top = max((it.score for it in items), default=0.0)
+        scale = weights.get(store, 1.0) / top if top > 0 else 0.0
         for it in items:
+            part = it.score * scale
             have = best.get(it.id)
             if have is None:
                 it.sources = [it.source]
+                it.score = part
                 best[it.id] = it
             else:
                 if it.source not in have.sources:
                     have.sources.append(it.source)
-                if it.score > have.score:
-                    have.score = it.score
+                have.score += part
     return sorted(best.values(), key=lambda i: (-i.score, i.id))
 
 
@@ -151,11 +162,13 @@ async def fan_out(
     deadline_s: float | None = DEFAULT_DEADLINE_S,
     executor: Executor | None = None,
     empty: bool = False,
+    weights: Mapping[str, float] | None = None,
 ) -> FanoutResult:
     """Run ``stores`` concurrently on ``query``; never raises for a store's failure.
 
     ``timeouts`` are per store (seconds; a missing one means only the deadline applies).
     ``deadline_s`` bounds the whole fan-out (None: no bound). ``empty`` short-cuts to an empty result.
+    ``weights`` are per store, for :func:`merge`.
     """
     if empty or not stores:
         return FanoutResult([], [])
@@ -185,6 +198,6 @@ async def fan_out(
             outcomes.append(StoreOutcome(n, StoreStatus.ERROR, ms, reason=f"{type(exc).__name__}: {exc}"))
         else:
             items = list(task.result() or [])
-            groups.append(items)
+            groups.append((n, items))
             outcomes.append(StoreOutcome(n, StoreStatus.OK, ms, count=len(items)))
-    return FanoutResult(merge(groups), outcomes)
+    return FanoutResult(merge(groups, weights), outcomes)

@@ -29,7 +29,7 @@ from typing import Any
 from tools.classifier import Route
 from tools.fanout import Item
 
-__all__ = ["ROUTE_STORES", "RetrievalQuery", "build_stores", "edge_id", "parse_patient_line"]
+__all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "parse_patient_line"]
 
 ROUTE_STORES: dict[Route, tuple[str, ...]] = {
     Route.GRAPH: ("graph", "patient", "episodic", "vault"),
@@ -37,6 +37,13 @@ ROUTE_STORES: dict[Route, tuple[str, ...]] = {
     Route.TEXT: ("bm25", "dense", "notes", "enrich"),
     Route.HYBRID: ("graph", "patient", "bm25", "notes", "episodic", "vault"),
 }
+ROUTE_WEIGHTS: dict[Route, dict[str, float]] = {
+    Route.GRAPH: {"graph": 1.0, "patient": 1.0, "episodic": 0.9, "vault": 0.9},
+    Route.AGGREGATION: {"aggregate": 1.0},
+    Route.TEXT: {"bm25": 1.0, "dense": 0.9, "notes": 1.0, "enrich": 0.6},
+    Route.HYBRID: {"graph": 1.0, "patient": 1.0, "bm25": 0.7, "notes": 0.8, "episodic": 0.9, "vault": 0.9},
+}
+"""How much each store counts in the fused score, per route (hand-set: the route's own kind of store leads)."""
 NEEDS_PATIENT = frozenset({"patient", "notes"})
 NEEDS_ACTOR = frozenset({"episodic", "vault"})
 BM25_LIMIT = 15
@@ -319,8 +326,9 @@ class Aggregate:
                             seen.add(f"Lab: {lab} {'>' if m.group(1).lower() in ('above', 'over', 'greater than', 'more than', '>') else '<'} {m.group(2)} (latest)")
             counts.update(seen)
         n = len(cohort)
+        top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                      f"Cohort: patients with {label} (research consent): {n}", 1e6, "aggregate", tuple(sorted(conds)))]
+                      f"Cohort: patients with {label} (research consent): {n}", top, "aggregate", tuple(sorted(conds)))]
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
                               f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds))))
