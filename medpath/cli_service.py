@@ -118,7 +118,15 @@ def token_issue(sub: str, role: str, patients_: str, projects: tuple[str, ...], 
 @click.option("--rate-limit", default=None, help="Per-client limit, e.g. 100/minute (default MEDPATH_RATE_LIMIT or 100/minute).")
 @click.option("--log-level", default="warning", show_default=True)
 def serve(host: str, port: int, rate_limit: str | None, log_level: str) -> None:
-    """Run the HTTP API (FastAPI + uvicorn); the stores are loaded before the first request."""
+    """Run the HTTP API (FastAPI + uvicorn); the stores are loaded before the first request.
+
+    Unless set, OMP_NUM_THREADS and OPENBLAS_NUM_THREADS are 1: the server's parallelism is its concurrent
+    requests, and BLAS/OpenMP worker threads spinning beside them made dense searches miss their deadline.
+    """
+    import os
+
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(var, "1")  # before numpy, FAISS and onnxruntime load
     import uvicorn
 
     from medpath.api import create_app
