@@ -102,6 +102,19 @@ def test_fanout_per_store_timeout_and_empty_query() -> None:
     assert asyncio.run(fan_out({"f": lambda q: _items("f", "y")}, "", empty=True)).items == []
 
 
+def test_inline_store_over_its_timeout_is_reported() -> None:
+    class Slowish:
+        inline = True
+
+        def __call__(self, _q: Any) -> list[Item]:
+            time.sleep(0.03)
+            return _items("inline", "i")
+
+    res = asyncio.run(fan_out({"inline": Slowish()}, "q", timeouts={"inline": 0.01}, deadline_s=1.0))
+    (o,) = res.outcomes
+    assert o.status is StoreStatus.OK and "ran over its 10 ms timeout" in o.reason and [i.id for i in res.items] == ["i"]
+
+
 def test_merge_normalises_per_store_and_sums_agreement() -> None:
     bm25 = [Item("shared", "graph", "x", 10.0, "bm25"), Item("b-only", "graph", "y", 20.0, "bm25")]
     walk = [Item("shared", "graph", "x", 0.5, "graph"), Item("w-only", "graph", "z", 1.0, "graph")]

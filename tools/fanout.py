@@ -4,7 +4,8 @@ Every store a route needs runs at once: coroutine functions on the event loop, p
 thread pool (with the caller's context, so their spans nest under the retrieval span). A store whose
 ``inline`` attribute is true (an in-memory lookup well under a millisecond) runs on the loop while the
 others are out: a thread hop would cost more than the lookup, and under load the queue for the pool
-would make it late. Each store has
+would make it late. An inline store cannot be interrupted; if it ran past its timeout, its outcome says so
+(and its result, already computed, is kept). Each store has
 its own timeout, and the whole fan-out has a deadline (40 ms by default). A store that fails or is late
 is recorded with its name and reason, and never blocks the others: what came back in time is used.
 Results are merged and deduplicated by id. Scores from different stores are not on one scale (BM25 is
@@ -199,5 +200,8 @@ async def fan_out(
         else:
             items = list(task.result() or [])
             groups.append((n, items))
-            outcomes.append(StoreOutcome(n, StoreStatus.OK, ms, count=len(items)))
+            limit = timeouts.get(n)
+            over = getattr(stores[n], "inline", False) and limit is not None and ms > limit * 1000
+            outcomes.append(StoreOutcome(n, StoreStatus.OK, ms, count=len(items),
+                                         reason=f"ran over its {limit * 1000:.0f} ms timeout (inline, result kept)" if over else None))
     return FanoutResult(merge(groups, weights), outcomes)
