@@ -132,7 +132,7 @@ def _patient_answer(state: State) -> dict[str, Any]:
     hybrid = state.hybrid or {}
     if hybrid.get("error"):
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
-    facts = [f for f in (parse_patient_line(x) for x in hybrid.get("context", {}).get("graph_lines", [])) if f]
+    parsed = [(x, f) for x in hybrid.get("context", {}).get("graph_lines", []) if (f := parse_patient_line(x))]
     withheld = int(hybrid.get("consent_filtered_count", 0))
     q = state.question.casefold()
     wants = [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
@@ -141,15 +141,15 @@ def _patient_answer(state: State) -> dict[str, Any]:
              if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
     parts, evidence, lines = [], [], []
     for kind in wants:
-        rows = [f for f in facts if f["kind"] == kind and (kind != "lab" or f["latest"])]
+        picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
+        rows = [f for _, f in picked]
+        lines += [x for x, _ in picked]
         if kind == "medication" and rows:
             parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for']})" if f.get("for") else "") for f in rows))
         elif kind == "condition" and rows:
             parts.append("conditions: " + ", ".join(f["name"] for f in rows))
         elif kind == "lab" and rows:
             parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']} {f['unit']} ({f['on']})" for f in rows))
-        lines += [x for x in hybrid["context"]["graph_lines"] if (f := parse_patient_line(x)) and f["kind"] == kind
-                  and (kind != "lab" or f["latest"])]
         rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
                       (f" {f['value']} {f['unit']}" if kind == "lab" else "")} for f in rows]

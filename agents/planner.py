@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
@@ -12,6 +11,7 @@ from langgraph.types import interrupt
 from agents.intent import SLOT_TYPES, parse_question
 from graphs.context import Context
 from graphs.state import Intent, State, Status
+from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.linker import Candidate, LinkOutcome, LinkStatus
 
@@ -70,15 +70,6 @@ def _link_slot(res: Any, slot: str, text: str, interactive: bool) -> tuple[dict[
     return record, clar
 
 
-_PATIENT_ID = re.compile(r"\bPAT[_-]?(\d+)\b", re.IGNORECASE)
-
-
-def _patient_in(question: str) -> str | None:
-    """A patient id named in the question (``PAT_001``), normalised."""
-    m = _PATIENT_ID.search(question)
-    return f"PAT_{int(m.group(1)):03d}" if m else None
-
-
 def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Parse the intent, link mentions to entities, and ask when a mention is ambiguous."""
     t0 = time.perf_counter()
@@ -132,7 +123,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "clarification": clar,
         "timings": {"planner": (time.perf_counter() - t0) * 1000},
     }
-    pid = state.patient_id or _patient_in(question)
+    pid = state.patient_id or next(iter(patient_ids_in(question)), None)
     if pid is not None:
         out["patient_id"] = pid
         if not (sources or targets):

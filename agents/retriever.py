@@ -142,41 +142,37 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
     """
     from medpath.errors import RetrievalError
     from tools.fanout import Item
-    from tools.routes import edge_id
+    from tools.routes import edge_item
 
     box: dict[str, Any] = {}
 
     def walker(_q: Any) -> list[Item]:
         box["walk"] = walk_question(state, ctx, res, route.stores)
-        triples = rank_triples(box["walk"][0][:TRIPLE_POOL], res.kg)
-        return [Item(edge_id(t["head"], t["relation"], t["tail"]), "graph",
-                     f"{t['head_name']} → {t['relation']} → {t['tail_name']}", t["mass"], "walker", (t["head"], t["tail"]))
-                for t in triples]
+        return [edge_item(res.kg, t["head"], t["relation"], t["tail"], t["mass"], "walker")
+                for t in rank_triples(box["walk"][0][:TRIPLE_POOL], res.kg)]
 
     walks = bool(state.sources or state.targets) or state.intent != Intent.PATIENT.value
+    fallback: list[dict[str, str]] = []
     try:
         out = ctx.get_retrieval().retrieve(state.question, patient_id=state.patient_id, actor_id=state.user_id,
                                            auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
                                            include=("graph",) if walks else (), exclude=("episodic", "vault"),
                                            deadline_s=None)
-        hybrid = {k: v for k, v in out.model_dump().items() if k not in ("entities_referenced",)}
+        hybrid = {k: v for k, v in out.model_dump().items() if k != "entities_referenced"}
     except NotFoundError as exc:
         hybrid = {"error": str(exc)}
     except (RetrievalError, OSError) as exc:
         hybrid = {"error": str(exc)}
-        box.setdefault("fallback", {"component": "hybrid", "reason": str(exc), "fallback": "walk only"})
+        fallback.append({"component": "hybrid", "reason": str(exc), "fallback": "walk only"})
     if not walks:
-        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), {"triggered": False}, \
-            [box["fallback"]] if "fallback" in box else [], hybrid
+        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), {"triggered": False}, fallback, hybrid
     if "walk" not in box:
-        failed = next((s for s in hybrid.get("stores", []) if s["name"] == "graph"), None)
-        if failed is not None and failed.get("reason"):
-            raise RetrievalError(f"the walk failed: {failed['reason']}")
+        graph = next((s for s in hybrid.get("stores", []) if s["name"] == "graph"), None)
+        if graph is not None:  # the service ran the walk, and it raised
+            raise RetrievalError(f"the walk failed: {graph['reason']}")
         box["walk"] = walk_question(state, ctx, res, route.stores)
     ranked, result, dense, fallbacks = box["walk"]
-    if "fallback" in box:
-        fallbacks.append(box["fallback"])
-    return ranked, result, dense, fallbacks, hybrid
+    return ranked, result, dense, fallbacks + fallback, hybrid
 
 
 def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

@@ -18,7 +18,6 @@ or the stores are down.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 import uuid
 from typing import Any, Literal
@@ -33,11 +32,20 @@ from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.errors import ConfigError, InputError, MedpathError, NotFoundError, RetrievalUnavailableError, StoreError
 from medpath.ratelimit import RateLimiter
 from medpath.retrieval import HybridRetriever, RetrievalResult
+from medpath.search import SCOPES
 from medpath.settings import Settings
+from memory.patients import patient_ids_in
+from memory.router import MODES
+from tools.classifier import Route
 
 __all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
 
-_PATIENT_IN_TEXT = re.compile(r"\bPAT[_-]?\d+\b", re.I)
+
+
+Mode = Literal[MODES]  # type: ignore[valid-type]
+"""A retrieval mode (memory/router.py)."""
+Scope = Literal[SCOPES]  # type: ignore[valid-type]
+"""A memory search scope (medpath/search.py)."""
 
 
 class RetrieveRequest(BaseModel):
@@ -46,8 +54,8 @@ class RetrieveRequest(BaseModel):
     query: str = Field(max_length=4000, description="The question or keywords; empty gives an empty result.")
     patient_id: str | None = Field(None, max_length=64, description="Patient in scope; required for non-admin callers.")
     depth: int = Field(3, ge=1, le=4, description="Graph walk depth, 1-4.")
-    force_route: Literal["graph", "aggregation", "text", "hybrid"] | None = Field(None, description="Bypass the classifier.")
-    mode: Literal["semantic", "session_recovery", "knowledge_lookup"] | None = Field(None, description="Retrieval mode.")
+    force_route: Route | None = Field(None, description="Bypass the classifier.")
+    mode: Mode | None = Field(None, description="Retrieval mode.")
 
 
 class AskRequest(BaseModel):
@@ -56,7 +64,7 @@ class AskRequest(BaseModel):
     question: str | None = Field(None, max_length=2000, description="A new question (omit when resuming).")
     thread_id: str | None = Field(None, max_length=128, description="Thread to continue; a new one is made when omitted.")
     resume: str | int | None = Field(None, description="Answer to the thread's pending clarification (an number, an entity id or a name).")
-    mode: Literal["semantic", "session_recovery", "knowledge_lookup"] = "semantic"
+    mode: Mode = "semantic"
 
 
 class AskResponse(BaseModel):
@@ -86,6 +94,10 @@ class _State:
 
                 self._retriever = open_retriever(self.settings)
             return self._retriever
+
+    def loaded(self) -> HybridRetriever | None:
+        """The retriever if it has been loaded (health checks must not load it)."""
+        return self._retriever
 
     def session(self) -> Any:
         with self.lock:
@@ -139,8 +151,8 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
             raise HTTPException(403, f"patient {patient_id} is outside the caller's scope")
 
     def named_out_of_scope(who: Principal, text: str) -> None:
-        for pid in _PATIENT_IN_TEXT.findall(text):
-            if not who.may_see(pid.upper().replace("-", "_")):
+        for pid in patient_ids_in(text):
+            if not who.may_see(pid):
                 raise HTTPException(403, f"patient {pid} is outside the caller's scope")
 
     @app.get("/healthz", tags=["ops"])
@@ -148,9 +160,9 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
         """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
         from medpath.retrieval import enabled_from_env
 
-        loaded = state._retriever is not None
-        return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": loaded,
-                "stores": sorted(state._retriever.stores) if loaded else [], "rate_limit": limiter.text}
+        svc = state.loaded()
+        return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": svc is not None,
+                "stores": sorted(svc.stores) if svc else [], "rate_limit": limiter.text}
 
     @app.post("/api/memory/retrieve", response_model=RetrievalResult, tags=["retrieval"],
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
@@ -179,10 +191,10 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
 
     @app.get("/api/v1/memories/search", tags=["memory"], responses={401: {}, 403: {}, 422: {}, 429: {}, 503: {}})
     def search(q: str = Query(..., max_length=2000, description="What to look for."),
-               scope: Literal["user", "project", "org"] = "user",
+               scope: Scope = "user",
                scope_id: str | None = Query(None, max_length=128, description="Defaults to the caller (user scope)."),
                limit: int = Query(10, ge=1, le=100),
-               mode: Literal["semantic", "session_recovery", "knowledge_lookup"] = "semantic",
+               mode: Mode = "semantic",
                who: Principal = Depends(principal)) -> dict[str, Any]:
         """Semantic memory search in a scope: graph filter, then composite score; the latest version wins."""
         from medpath.search import owner_for, search_memories

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from pathlib import Path
 
 import click
 
+from medpath.auth import Role
 from medpath.settings import Settings
+from memory.router import MODES
+from tools.classifier import Route
 
 __all__ = ["register"]
 
@@ -68,9 +70,9 @@ def retrieval() -> None:
 @click.argument("query")
 @click.option("--patient", "patient_id", default=None, help="Patient in scope (PAT_001, ...).")
 @click.option("--depth", default=3, show_default=True, type=click.IntRange(1, 4), help="Graph depth.")
-@click.option("--route", "force_route", type=click.Choice(["graph", "aggregation", "text", "hybrid"]), default=None,
+@click.option("--route", "force_route", type=click.Choice([r.value for r in Route]), default=None,
               help="Bypass the classifier.")
-@click.option("--mode", type=click.Choice(["semantic", "session_recovery", "knowledge_lookup"]), default=None)
+@click.option("--mode", type=click.Choice(MODES), default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole RetrievalResult as JSON.")
 def retrieval_query(query: str, patient_id: str | None, depth: int, force_route: str | None, mode: str | None,
                     as_json: bool) -> None:
@@ -99,7 +101,7 @@ def token() -> None:
 
 @token.command("issue")
 @click.option("--sub", required=True, help="Subject: the user or service account.")
-@click.option("--role", type=click.Choice(["admin", "clinician", "researcher", "service"]), default="clinician", show_default=True)
+@click.option("--role", type=click.Choice([r.value for r in Role]), default="clinician", show_default=True)
 @click.option("--patients", "patients_", default="", help="Comma-separated patient ids in scope, or * for all.")
 @click.option("--project", "projects", multiple=True, help="Project scope for memory search (repeatable).")
 @click.option("--org", default=None, help="Organisation scope for memory search.")
@@ -152,31 +154,24 @@ def mcp_command() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 def eval_classifier(fixture: Path, as_json: bool) -> None:
     """Accuracy of the rule classifier on the labelled fixture, per route, and its latency."""
-    from medpath.resources import load_resources
+    from medpath.metrics import label_accuracy, percentile
     from medpath.retrieval import open_retriever
 
-    settings = Settings.from_env()
-    svc = open_retriever(settings, resources=load_resources(settings))
+    svc = open_retriever(Settings.from_env(), memory=False)
     try:
         rows = json.loads(fixture.read_text())["queries"]
     except (OSError, ValueError, KeyError) as exc:
         raise click.ClickException(f"cannot read {fixture}: {exc}") from exc
-    per: dict[str, list[int]] = {}
-    wrong = []
-    times = []
+    got, times = [], []
     for row in rows:
         t0 = time.perf_counter()
-        c = svc.classifier.classify(row["query"], len(set(svc.mention_ids(row["query"]))))
+        got.append(svc.classify(row["query"]))
         times.append((time.perf_counter() - t0) * 1000)
-        ok = c.query_type == row["route"]
-        per.setdefault(row["route"], [0, 0])[0] += ok
-        per[row["route"]][1] += 1
-        if not ok:
-            wrong.append({"query": row["query"], "gold": row["route"], "got": c.query_type, "rule": c.rule_id})
-    total = sum(a for a, _ in per.values()) / max(1, len(rows))
-    times.sort()
-    out = {"queries": len(rows), "accuracy": round(total, 4), "per_route": {k: round(a / n, 4) for k, (a, n) in per.items()},
-           "p50_ms": round(statistics.median(times), 4), "p95_ms": round(times[int(0.95 * (len(times) - 1))], 4), "wrong": wrong}
+    accuracy, per = label_accuracy([r["route"] for r in rows], [c.query_type for c in got])
+    wrong = [{"query": r["query"], "gold": r["route"], "got": c.query_type, "rule": c.rule_id}
+             for r, c in zip(rows, got, strict=True) if c.query_type != r["route"]]
+    out = {"queries": len(rows), "accuracy": round(accuracy, 4), "per_route": {k: round(v, 4) for k, v in per.items()},
+           "p50_ms": round(percentile(times, 50), 4), "p95_ms": round(percentile(times, 95), 4), "wrong": wrong}
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return

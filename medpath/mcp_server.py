@@ -49,8 +49,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
 
     server = MCPServer("medpath", instructions="Offline biomedical retrieval and question answering over DrugMechDB.")
     state: dict[str, Any] = {"retriever": retriever, "session": session}
-    run = start_run(f"mcp-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}", settings.traces_dir)
-    server._medpath_run = run  # type: ignore[attr-defined]
+    start_run(f"mcp-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}", settings.traces_dir)  # open for the process
 
     def svc() -> Any:
         if state["retriever"] is None:

@@ -59,6 +59,19 @@ def recall_at_1(predicted: Sequence[str | None], expected: Sequence[str | None])
     return sum(1 for p, e in zip(predicted, expected, strict=True) if p is not None and p == e) / len(expected)
 
 
+def label_accuracy(gold: Sequence[str], predicted: Sequence[str]) -> tuple[float, dict[str, float]]:
+    """Overall accuracy and accuracy per gold label (e.g. the classifier's route per fixture query)."""
+    if len(gold) != len(predicted):
+        raise ValueError("gold and predicted must have the same length")
+    per: dict[str, list[int]] = {}
+    for g, p in zip(gold, predicted, strict=True):
+        hits = per.setdefault(g, [0, 0])
+        hits[0] += g == p
+        hits[1] += 1
+    overall = sum(h for h, _ in per.values()) / len(gold) if gold else 0.0
+    return overall, {label: h / n for label, (h, n) in per.items()}
+
+
 def mean(values: Sequence[float]) -> float:
     """Arithmetic mean, 0.0 for no values."""
     return float(sum(values) / len(values)) if len(values) else 0.0

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -20,6 +22,9 @@ from tools.linker import EntityLinker
 from tools.path_ranker import PathRanker, RankerModel, TransitionTables
 
 __all__ = ["Resources", "load_resources"]
+
+EMBED_CACHE = 10_000
+"""Texts whose vectors :meth:`Resources.embed_many` remembers."""
 
 
 @dataclass
@@ -40,16 +45,42 @@ class Resources:
     models: dict[str, object] = field(default_factory=dict)
     _recent: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
     """Vectors of recent texts: a question is embedded once, though the walk, memory and reviewer all use it."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    _bm25: tuple[Any, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
+
+    def embed_many(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors of texts, one row each; the last 10,000 texts are remembered (oldest dropped first)."""
+        with self._lock:
+            found = {t: self._recent[t] for t in texts if t in self._recent}
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            found.update(zip(missing, self.embedder.embed(missing), strict=True))
+            with self._lock:
+                for t in missing:
+                    self._recent[t] = found[t]
+                while len(self._recent) > EMBED_CACHE:
+                    self._recent.pop(next(iter(self._recent)))
+        return np.stack([found[t] for t in texts])
 
     def embed_one(self, text: str) -> np.ndarray:
-        """Unit vector of one text (the last 256 texts are remembered)."""
+        """Unit vector of one text (remembered, see :meth:`embed_many`)."""
         vec = self._recent.get(text)
-        if vec is None:
-            vec = self.embedder.embed([text])[0]
-            if len(self._recent) >= 256:
-                self._recent.pop(next(iter(self._recent)))
-            self._recent[text] = vec
-        return vec
+        return vec if vec is not None else self.embed_many([text])[0]
+
+    def documents(self) -> dict[str, dict[str, Any]]:
+        """The texts behind the dense and BM25 indexes (``dense_docs.json``), by doc id."""
+        return self.text_index()[1]
+
+    def text_index(self) -> tuple[Any, dict[str, dict[str, Any]]]:
+        """The BM25 index and its documents, loaded once."""
+        with self._lock:
+            if self._bm25 is None:
+                from memory.bm25_index import BM25Index
+
+                folder = self.settings.index_dir
+                docs = self.dense.docs if self.dense is not None else json.loads((folder / "dense_docs.json").read_text())
+                self._bm25 = (BM25Index.load(folder), docs)
+            return self._bm25
 
     def node_vector(self, entity_id: str) -> np.ndarray | None:
         """Vector of an entity's canonical name."""

@@ -18,10 +18,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from medpath.audit import audit
-from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
+from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError, StoreError
 from medpath.settings import Settings
 from medpath.tracing import span
-from tools.classifier import QueryClassifier, Route
+from tools.classifier import Classification, QueryClassifier, Route
 from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out
 from tools.routes import ROUTE_WEIGHTS, RetrievalQuery, build_stores
 from tools.serializer import DEFAULT_BUDGETS, Budget, serialize
@@ -117,26 +117,17 @@ class HybridRetriever:
         """Build the classifier."""
         self.classifier = QueryClassifier()
 
+    def linked(self, text: str) -> list[str]:
+        """KG ids a text names, without repeats (what the classifier's two-entity rule counts)."""
+        return list(dict.fromkeys(self.mention_ids(text))) if text.strip() else []
+
+    def classify(self, query: str) -> Classification:
+        """The classifier's route for a query, with the entity scan, as :meth:`aretrieve` decides it."""
+        return self.classifier.classify(query, len(self.linked(query.strip())))
+
     def retrieve(self, query: str, **kwargs: Any) -> RetrievalResult:
-        """Synchronous :meth:`aretrieve` (from code that has no running event loop)."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(self.aretrieve(query, **kwargs))
-        box: dict[str, Any] = {}
-
-        def run() -> None:
-            try:
-                box["r"] = asyncio.run(self.aretrieve(query, **kwargs))
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
-                box["e"] = exc
-
-        t = threading.Thread(target=run)
-        t.start()
-        t.join()
-        if "e" in box:
-            raise box["e"]
-        return box["r"]
+        """Synchronous :meth:`aretrieve`, for code with no running event loop (inside one, await ``aretrieve``)."""
+        return asyncio.run(self.aretrieve(query, **kwargs))
 
     async def aretrieve(
         self,
@@ -176,12 +167,13 @@ class HybridRetriever:
             raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(self.modes)})")
         if patient_id is not None and self.known_patient is not None and not self.known_patient(patient_id):
             raise NotFoundError(f"no patient {patient_id!r}")
+        call = _Call(t0, depth, patient_id, actor_id, auth_source, forced)
         if not self.enabled():
-            await asyncio.to_thread(self._audit, None, None, 0.0, depth, patient_id, actor_id, auth_source, forced, "disabled")
+            await self._audit(call, "disabled")
             raise RetrievalUnavailableError("hybrid retrieval is disabled (HYBRID_RETRIEVAL_ENABLED=false)")
         with span("medpath.retrieval.hybrid", **{"medpath.depth": depth, "medpath.force_route": bool(forced)}) as sp:
             text = query.strip()
-            ids = list(dict.fromkeys(self.mention_ids(text))) if text else []
+            ids = self.linked(text)
             cls = self.classifier.classify(text, len(ids))
             route = forced or cls.route
             rule_id, confidence = ("FORCED", 1.0) if forced else (cls.rule_id, cls.confidence)
@@ -197,8 +189,7 @@ class HybridRetriever:
             for o in fan.failed:
                 sp.add_event("store failed", {"medpath.store": o.name, "medpath.reason": o.reason or ""})
             if stores and text and not any(o.status is StoreStatus.OK for o in fan.outcomes):
-                await asyncio.to_thread(self._audit, route, rule_id, confidence, depth, patient_id, actor_id, auth_source,
-                                        forced, "stores_down", fan.outcomes, t0)
+                await self._audit(call, "stores_down", route, rule_id, confidence, fan.outcomes)
                 raise RetrievalUnavailableError("every store failed: " + "; ".join(f"{o.name}: {o.reason}" for o in fan.outcomes))
             graph = [i for i in fan.items if i.tier == "graph"]
             texts = [i for i in fan.items if i.tier == "text"]
@@ -216,8 +207,7 @@ class HybridRetriever:
                 stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
             )
             sp.set_attribute("medpath.partial", fan.partial)
-            await asyncio.to_thread(self._audit, route, rule_id, confidence, depth, patient_id, actor_id, auth_source,
-                                    forced, "success", fan.outcomes, t0, result)
+            await self._audit(call, "success", route, rule_id, confidence, fan.outcomes, result)
             return result
 
     def _mode_filter(self, stores: dict[str, Any], mode: str | None) -> dict[str, Any]:
@@ -226,15 +216,18 @@ class HybridRetriever:
             return stores
         return {n: s for n, s in stores.items() if n not in spec.exclude}
 
-    def _audit(self, route: Route | None, rule_id: str | None, confidence: float, depth: int, patient_id: str | None,
-               actor_id: str | None, auth_source: str | None, forced: Route | None, outcome: str,
-               outcomes: list[StoreOutcome] | None = None, t0: float | None = None, result: RetrievalResult | None = None) -> None:
-        """One ``memory.retrieval.hybrid`` record: counts only, never the entity list or the query; the actor is hashed."""
+    async def _audit(self, call: _Call, outcome: str, route: Route | None = None, rule_id: str | None = None,
+                     confidence: float = 0.0, outcomes: list[StoreOutcome] | None = None,
+                     result: RetrievalResult | None = None) -> None:
+        """One ``memory.retrieval.hybrid`` record: counts only, never the entity list or the query; the actor is hashed.
+
+        The file append runs on a worker thread, off the event loop.
+        """
         payload: dict[str, Any] = {
             "query_type": route.query_type if route else None, "route": route.value if route else None,
             "classifier_rule_id": rule_id, "classifier_confidence": confidence,
-            "retrieval_latency_ms": round((time.perf_counter() - t0) * 1000, 3) if t0 else 0.0,
-            "depth": depth, "force_route_used": forced is not None, "outcome": outcome,
+            "retrieval_latency_ms": round((time.perf_counter() - call.t0) * 1000, 3),
+            "depth": call.depth, "force_route_used": call.forced is not None, "outcome": outcome,
             "stores_failed": [o.name for o in outcomes or [] if o.status is not StoreStatus.OK],
         }
         if result is not None:
@@ -242,9 +235,22 @@ class HybridRetriever:
                            total_tokens=result.context.tokens.get("total", 0),
                            consent_filtered_count=result.consent_filtered_count,
                            entities_referenced_count=len(result.entities_referenced), truncated=result.truncated)
-        actor = hashlib.sha1(actor_id.encode()).hexdigest()[:12] if actor_id else None
-        audit(self.settings, {"action": "memory.retrieval.hybrid", "source": "medpath", "patient_id": patient_id,
-                              "actor_hash": actor, "auth_source": auth_source, "outcome": outcome, "payload": payload})
+        actor = hashlib.sha1(call.actor_id.encode()).hexdigest()[:12] if call.actor_id else None
+        record = {"action": "memory.retrieval.hybrid", "source": "medpath", "patient_id": call.patient_id,
+                  "actor_hash": actor, "auth_source": call.auth_source, "outcome": outcome, "payload": payload}
+        await asyncio.to_thread(audit, self.settings, record)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """What the audit record needs to know about one call."""
+
+    t0: float
+    depth: int
+    patient_id: str | None
+    actor_id: str | None
+    auth_source: str | None
+    forced: Route | None
 
 
 _LOCK = threading.Lock()
@@ -266,12 +272,9 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     ``memory=None`` opens the settings' memory (when enabled); ``memory=False`` leaves the memory stores out.
     """
-    from pathlib import Path
-
     from medpath.resources import load_resources
-    from memory.bm25_index import BM25Index
     from memory.patients import PatientStore
-    from memory.router import load_router
+    from memory.router import DEFAULT_RULES, load_router
     from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
     from tools.tokens import load_counter
 
@@ -279,18 +282,19 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     stores: dict[str, Callable[[RetrievalQuery], list[Item]]] = {
         "graph": KGWalk(res.kg), "enrich": KGWalk(res.kg, name="enrich", depth=1, max_edges=12),
     }
-    docs = res.dense.docs if res.dense is not None else _read_docs(settings.index_dir)
-    stores["bm25"] = BM25Store(BM25Index.load(settings.index_dir), docs, res.kg)
+    bm25, docs = res.text_index()
+    stores["bm25"] = BM25Store(bm25, docs, res.kg)
     if res.dense is not None:
         stores["dense"] = DenseStore(res.dense, res.kg, res.embed_one)
+    known: Callable[[str], bool] | None = None
     if patients is None and settings.patients_path.exists():
         try:
             patients = PatientStore.load(settings.patients_path)
-        except Exception as exc:  # noqa: BLE001 - a broken file makes the patient stores fail, visibly
-            patients = _Broken(exc)
+        except StoreError as exc:  # a broken file: the patient stores fail with the reason, so the routes report it
+            stores.update(dict.fromkeys(("patient", "notes", "aggregate"), _failing(exc)))
     if patients is not None:
-        stores.update(patient=PatientGraph(patients, res.kg), notes=Notes(patients), aggregate=Aggregate(patients, res.kg)
-                      if not isinstance(patients, _Broken) else patients)
+        stores.update(patient=PatientGraph(patients, res.kg), notes=Notes(patients), aggregate=Aggregate(patients, res.kg))
+        known = patients.patients.__contains__
     if memory is False:
         memory = None
     elif memory is None and settings.memory.enabled:
@@ -300,8 +304,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     if memory is not None:
         memory.vault.current_of([])  # load the vault's mirror now, not inside the first request's deadline
         stores.update(episodic=MemoryStore(memory, res.kg, "episodic"), vault=MemoryStore(memory, res.kg, "vault"))
-    rules = settings.memory.router_rules or Path(__file__).resolve().parent.parent / "memory" / "router.yaml"
-    modes = load_router(str(rules)).modes
+    modes = load_router(str(settings.memory.router_rules or DEFAULT_RULES)).modes
 
     def mention_ids(text: str) -> list[str]:
         return [c[0].id for _, c in res.linker.scan(text) if c]
@@ -315,26 +318,15 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
             options["budgets"] = parse_budgets(os.environ["MEDPATH_CONTEXT_BUDGETS"])
         except ValueError as exc:
             raise ConfigError(f"MEDPATH_CONTEXT_BUDGETS: {exc}") from exc
-    known = (lambda pid: pid in patients.patients) if patients is not None and not isinstance(patients, _Broken) else None
     return HybridRetriever(settings, stores, counter, mention_ids, modes=modes, known_patient=known, memory=memory,
                            resources=res, **options)
 
 
-class _Broken:
-    """Stands in for a patients file that could not be read: every call fails with the reason."""
+def _failing(exc: Exception) -> Callable[[RetrievalQuery], list[Item]]:
+    """A store that always fails with ``exc`` (stands in for a store whose data could not be read)."""
 
-    def __init__(self, exc: Exception) -> None:
-        self.exc = exc
-        self.patients: dict[str, Any] = {}
+    def store(_q: RetrievalQuery) -> list[Item]:
+        raise exc
 
-    def __getattr__(self, name: str) -> Any:
-        raise self.exc
-
-    def __call__(self, q: RetrievalQuery) -> list[Item]:
-        raise self.exc
-
-
-def _read_docs(folder: Any) -> dict[str, dict[str, Any]]:
-    import json
-
-    return json.loads((folder / "dense_docs.json").read_text())
+    store.inline = True  # type: ignore[attr-defined]
+    return store

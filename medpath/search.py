@@ -11,9 +11,7 @@ Versions: a fact that a SUPERSEDES write closed is not current, so only the late
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -23,28 +21,6 @@ from memory.records import composite_score
 __all__ = ["SCOPES", "owner_for", "search_memories"]
 
 SCOPES = ("user", "project", "org")
-_VECTORS: OrderedDict[str, np.ndarray] = OrderedDict()
-_CACHE_MAX = 20_000
-_LOCK = threading.Lock()
-
-
-def _fact_vectors(embedder: Any, texts: list[str]) -> np.ndarray:
-    """Unit vectors of fact texts; a fact is embedded once per process (LRU of 20,000 texts)."""
-    with _LOCK:
-        missing = [t for t in dict.fromkeys(texts) if t not in _VECTORS]
-    if missing:
-        fresh = embedder.embed(missing)
-        with _LOCK:
-            for t, v in zip(missing, fresh, strict=True):
-                _VECTORS[t] = v
-            while len(_VECTORS) > _CACHE_MAX:
-                _VECTORS.popitem(last=False)
-    with _LOCK:
-        for t in texts:
-            _VECTORS.move_to_end(t)
-        return np.stack([_VECTORS[t] for t in texts])
-
-
 def owner_for(scope: str, scope_id: str) -> str:
     """The memory owner of a scope: the user id itself, ``project:<id>`` or ``org:<id>``."""
     return scope_id if scope == "user" else f"{scope}:{scope_id}"
@@ -68,7 +44,7 @@ def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int
     if facts and query.strip():
         qv = res.embed_one(query)
         texts = [f"{res.kg.name(f.subj)} {f.rel} {res.kg.name(f.obj)}" for f in facts[:500]]
-        vecs = _fact_vectors(res.embedder, texts)
+        vecs = res.embed_many(texts)
         sims = np.clip(vecs @ qv, 0.0, 1.0)
         for f, s, text in zip(facts[:500], sims, texts, strict=True):
             sal = memory.salience(f.last_used, f.use_count, now)

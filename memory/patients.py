@@ -26,7 +26,8 @@ from typing import Any
 
 from medpath.errors import InputError, NotFoundError, StoreError
 
-__all__ = ["CATEGORIES", "Patient", "PatientFact", "PatientStore", "synthesize", "write_patients"]
+__all__ = ["CATEGORIES", "PATIENT_ID", "Patient", "PatientFact", "PatientStore", "patient_ids_in", "synthesize",
+           "write_patients"]
 
 FORMAT = "medpath-patients/1"
 CATEGORIES = ("conditions", "medications", "labs", "notes")
@@ -224,6 +225,13 @@ def write_patients(patients: list[Patient], path: Path, seed: int) -> None:
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")
+PATIENT_ID = re.compile(r"\bPAT[_-]?(\d+)\b", re.IGNORECASE)
+"""A patient id as people write it: PAT_001, PAT-1, pat001."""
+
+
+def patient_ids_in(text: str) -> list[str]:
+    """The patient ids a text names, normalised to ``PAT_001`` form, in order, without repeats."""
+    return list(dict.fromkeys(f"PAT_{int(m):03d}" for m in PATIENT_ID.findall(text)))
 
 
 class PatientStore:

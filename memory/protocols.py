@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import numpy as np
+__all__ = ["Edge", "Entity", "EpisodicTier", "GraphStore", "PatientGraphStore", "TextIndex", "VaultTier", "VectorIndex"]
 
-__all__ = ["Edge", "Entity", "EpisodicTier", "GraphStore", "TextIndex", "VaultTier", "VectorIndex"]
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
+from medpath.metrics import label_accuracy
 from medpath.retrieval import open_retriever
 from memory.patients import PII_FIELDS, PatientStore, synthesize, write_patients
 from tools.classifier import QueryClassifier, Route
@@ -37,10 +38,10 @@ def service(settings: Any, resources: Any, patients: PatientStore) -> Any:
 def test_classifier_fixture_accuracy_and_determinism(service: Any) -> None:
     rows = json.loads(FIXTURE.read_text())["queries"]
     assert len(rows) == 80 and {r["route"] for r in rows} == {"GRAPH", "AGGREGATION", "TEXT", "HYBRID"}
-    got = [service.classifier.classify(r["query"], len(set(service.mention_ids(r["query"])))) for r in rows]
-    accuracy = sum(g.query_type == r["route"] for g, r in zip(got, rows, strict=True)) / len(rows)
+    got = [service.classify(r["query"]) for r in rows]
+    accuracy, _ = label_accuracy([r["route"] for r in rows], [g.query_type for g in got])
     assert accuracy >= 0.9
-    again = [service.classifier.classify(r["query"], len(set(service.mention_ids(r["query"])))) for r in rows]
+    again = [service.classify(r["query"]) for r in rows]
     assert got == again
 
 
@@ -210,9 +211,9 @@ def test_no_pii_value_reaches_any_context(service: Any, patients: PatientStore) 
             assert "MRN" not in r.context.text
     assert leaks == []
     # the notes were really shown (with their PII stripped), so the test could have failed
-    shown = service.retrieve("clinical notes seen for reports call", patient_id="PAT_001", force_route="text")
-    if patients.get("PAT_001").allows("notes"):
-        assert "[redacted]" in shown.context.text and shown.text_chunks_count > 0
+    sharer = next(p for p in patients.patients.values() if p.allows("notes"))
+    shown = service.retrieve("clinical notes seen for reports call", patient_id=sharer.id, force_route="text")
+    assert "[redacted]" in shown.context.text and shown.text_chunks_count > 0
 
 
 def test_consent_filter_withholds_and_counts(service: Any, patients: PatientStore) -> None:
@@ -228,15 +229,16 @@ def test_consent_filter_withholds_and_counts(service: Any, patients: PatientStor
 
 
 def test_aggregation_counts_only_consenting_patients(service: Any, patients: PatientStore) -> None:
-    cond = next(f for p in patients.patients.values() for f in p.facts if f.relation == "has_condition")
+    # a condition one of whose patients refused research use, so the filter has something to withhold
+    cond = next(f for p in patients.patients.values() if not p.allows("research") for f in p.facts
+                if f.relation == "has_condition")
     r = service.retrieve(f"How many patients with {cond.object_name} are there, by medication?")
     assert r.route == "aggregation" and r.classifier_rule_id.startswith("AGG")
     cohort = [p for p in patients.patients.values()
               if any(f.relation == "has_condition" and f.object_id == cond.object_id for f in p.facts)]
     consenting = [p for p in cohort if p.allows("research")]
     assert f"(research consent): {len(consenting)}" in r.context.text
-    if len(consenting) < len(cohort):
-        assert r.consent_filtered_count > 0
+    assert len(consenting) < len(cohort) and r.consent_filtered_count > 0
     counts = [int(line.rsplit(": ", 1)[1].split(" of ")[0]) for line in r.context.graph_lines[1:]]
     assert counts == sorted(counts, reverse=True)
 
@@ -311,10 +313,9 @@ def test_pipeline_answers_a_patient_question_through_the_service(run_graph: Any,
         if f.relation == "takes":
             assert f.object_name in out["answer"]
     assert p.pii["name"] not in out["answer"]
-    refused = next((x for x in patients.patients.values() if not x.allows("medications")), None)
-    if refused is not None:
-        out, _ = run_graph({"question": f"Which drugs does {refused.id} take?"}, thread="pat2", retrieval=service)
-        assert out["status"] == "NOT_FOUND" and "withheld by the patient's consent" in out["answer"]
+    refused = next(x for x in patients.patients.values() if not x.allows("medications"))
+    out, _ = run_graph({"question": f"Which drugs does {refused.id} take?"}, thread="pat2", retrieval=service)
+    assert out["status"] == "NOT_FOUND" and "withheld by the patient's consent" in out["answer"]
     out, _ = run_graph({"question": "What medications is PAT_999 on?"}, thread="pat3", retrieval=service)
     assert out["status"] == "NOT_FOUND" and "PAT_999" in out["answer"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from medpath.metrics import f1, hit_at_k, path_f1_best_chain, recall_at_k
 
 A, B, C, D = ("a", "r", "b"), ("b", "r", "c"), ("c", "r", "d"), ("x", "r", "y")
@@ -51,3 +53,14 @@ def test_mean_percentile_recall_at_1() -> None:
     assert recall_at_1(["a", None, "c"], ["a", "b", "x"]) == 1 / 3
     assert recall_at_1([], []) == 0.0
     assert recall_at_1([None], [None]) == 0.0  # "nothing" is never a hit (leaks are counted apart)
+
+
+def test_label_accuracy() -> None:
+    from medpath.metrics import label_accuracy
+
+    overall, per = label_accuracy(["A", "A", "B", "C"], ["A", "B", "B", "A"])
+    assert overall == 0.5 and per == {"A": 0.5, "B": 1.0, "C": 0.0}
+    assert label_accuracy([], []) == (0.0, {})
+    with pytest.raises(ValueError):
+        label_accuracy(["A"], [])
+

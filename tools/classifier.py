@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from memory.patients import PATIENT_ID
+
 __all__ = ["RULES", "Classification", "QueryClassifier", "Route", "Rule"]
 
 
@@ -101,7 +103,6 @@ _COUNT = _rx(
     r"\bhow (many|often)\b|\b(total )?number of\b|\bcount(s|ed|ing)?\b|\b(proportion|percentage|fraction|prevalence|share)\b"
     r"|\bmost (common|frequent|prescribed)\b|\btop \w+ (across|among|in)\b|\brank\b.*\bby\b|\bby (condition|medication|drug)\b"
 )
-_PATIENT_ID = _rx(r"\bPAT[_-]?\d+\b")
 _PATIENT_REF = _rx(r"\b(this|the|my|our|that) patient('s)?\b")
 _PATIENT_FACT = _rx(r"\b(medications?|meds|prescri\w*|conditions?|diagnos\w*|labs?|lab results|history|drugs?|allerg\w*)\b")
 _EXPLAIN = _rx(
@@ -116,7 +117,7 @@ _RELATION = _rx(
 RULES: tuple[Rule, ...] = (
     Rule("AGG-1", Route.AGGREGATION, 0.95, _COUNT, also=_PEOPLE),
     Rule("AGG-2", Route.AGGREGATION, 0.8, _COUNT),
-    Rule("PAT-1", Route.GRAPH, 0.95, _PATIENT_ID),
+    Rule("PAT-1", Route.GRAPH, 0.95, PATIENT_ID),
     Rule("PAT-2", Route.GRAPH, 0.85, _PATIENT_REF, also=_PATIENT_FACT),
     Rule("TXT-1", Route.TEXT, 0.9, _EXPLAIN),
     Rule("ENT-2", Route.HYBRID, 0.85, None, min_entities=2),

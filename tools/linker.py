@@ -6,10 +6,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from memory.protocols import Entity
+
+if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
+    import numpy as np
 
 __all__ = ["Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
 
@@ -150,7 +152,7 @@ class EntityLinker:
         ids, mat = self._name_vectors
         q = self._embed.embed([mention])[0]  # type: ignore[attr-defined]
         sims = mat @ q
-        order = np.argsort(-sims)
+        order = (-sims).argsort()
         best: dict[str, Candidate] = {}
         for j in order[: limit * 4]:
             eid = ids[int(j)]

@@ -29,7 +29,7 @@ from typing import Any
 from tools.classifier import Route
 from tools.fanout import Item
 
-__all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "parse_patient_line"]
+__all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "edge_item", "parse_patient_line"]
 
 ROUTE_STORES: dict[Route, tuple[str, ...]] = {
     Route.GRAPH: ("graph", "patient", "episodic", "vault"),
@@ -77,7 +77,8 @@ def _label(kg: Any, eid: str) -> str:
     return f"{ent.type}: {ent.name}" if ent is not None else eid
 
 
-def _edge_item(kg: Any, head: str, rel: str, tail: str, score: float, source: str, prefix: str = "") -> Item:
+def edge_item(kg: Any, head: str, rel: str, tail: str, score: float, source: str, prefix: str = "") -> Item:
+    """A graph-tier item for a KG edge, rendered ``Type: name → relation → Type: name``."""
     return Item(edge_id(head, rel, tail), "graph", f"{prefix}{_label(kg, head)} → {rel} → {_label(kg, tail)}", score, source,
                 (head, tail))
 
@@ -107,7 +108,7 @@ class KGWalk:
                 for e in edges[: self.fanout]:
                     other = e.tail if e.head == node else e.head
                     bonus = 1.0 if other in targets and other != node else 0.0
-                    item = _edge_item(self.kg, e.head, e.relation, e.tail, 1.0 / hop + bonus, self.name)
+                    item = edge_item(self.kg, e.head, e.relation, e.tail, 1.0 / hop + bonus, self.name)
                     out.setdefault(item.id, item)
                     if other not in seen and self.kg.degree(other) <= self.hub:
                         seen.add(other)
@@ -149,7 +150,7 @@ class PatientGraph:
                 items.append(Item(f.id, "graph", chain, 0.95, "patient", (pid, f.object_id)))
                 if q.depth >= 3:
                     for e in list(self.kg.out_edges(f.object_id))[: self.per_drug]:
-                        items.append(_edge_item(self.kg, e.head, e.relation, e.tail, 0.5, "patient", prefix=f"Patient: {pid} → "))
+                        items.append(edge_item(self.kg, e.head, e.relation, e.tail, 0.5, "patient", prefix=f"Patient: {pid} → "))
             elif f.relation == "has_lab":
                 mark = " (latest)" if latest.get(f.object_id) is f else ""
                 items.append(Item(f.id, "graph", f"Patient: {pid} → Lab: {f.object_name} ({f.value:g} {f.unit}, {f.on}){mark}",
@@ -232,7 +233,7 @@ class DenseStore:
 def _doc_item(kg: Any, doc_id: str, doc: dict[str, Any] | None, score: float, source: str) -> Item:
     doc = doc or {}
     if doc.get("kind") == "triple":
-        return _edge_item(kg, doc["head"], doc["rel"], doc["tail"], score, source)
+        return edge_item(kg, doc["head"], doc["rel"], doc["tail"], score, source)
     return Item("doc:" + doc_id, "text", doc.get("text", ""), score, source, (), cite=f"PMID {doc['pmid']}" if doc.get("pmid") else None)
 
 
@@ -249,12 +250,13 @@ class MemoryStore:
         out = []
         for subj in q.entities:
             for f in self.memory.recall([q.actor], subj, stores=(self.tier,)):
-                out.append(_edge_item(self.kg, f.subj, f.rel, f.obj, f.score, self.tier, prefix=f"Memory ({self.tier}): "))
+                out.append(edge_item(self.kg, f.subj, f.rel, f.obj, f.score, self.tier, prefix=f"Memory ({self.tier}): "))
         return out
 
 
 _GENERIC = frozenset("disease disorder chronic type syndrome infection essential acute primary deficiency by of the and with".split())
 _WORD = re.compile(r"[a-z0-9]+")
+_ABOVE = ("above", "over", "greater than", "more than", ">")
 _THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.I)
 
 
@@ -279,7 +281,7 @@ class Aggregate:
 
     def _named(self, q: RetrievalQuery, relation: str) -> set[str]:
         """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names."""
-        stems, words = _stems(q.text), set(_WORD.findall(q.text.casefold()))
+        stems, phrase = _stems(q.text), " " + " ".join(_WORD.findall(q.text.casefold())) + " "
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
@@ -287,8 +289,7 @@ class Aggregate:
             if rel != relation or oid in found:
                 continue
             own = _stems(name)
-            if (own and own & stems) or (relation == "has_lab" and " ".join(_WORD.findall(name.casefold())) in " ".join(words)
-                                         and set(_WORD.findall(name.casefold())) <= words):
+            if (own and own & stems) or (relation == "has_lab" and f" {' '.join(_WORD.findall(name.casefold()))} " in phrase):
                 found.add(oid)
         return found
 
@@ -296,6 +297,8 @@ class Aggregate:
         """Count lines, largest first; patients without research consent are left out and counted."""
         conds, drugs, labs = self._named(q, "has_condition"), self._named(q, "takes"), self._named(q, "has_lab")
         m = _THRESH.search(q.text)
+        above = m is not None and m.group(1).lower() in _ABOVE
+        limit = float(m.group(2)) if m else 0.0
         withheld, cohort = 0, []
         for p in self.patients.patients.values():
             if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
@@ -315,15 +318,14 @@ class Aggregate:
                     seen.add(f"Medication: {f.object_name}")
                 elif f.relation == "has_condition" and not conds and not drugs and not labs:
                     seen.add(f"Condition: {f.object_name}")
-            if labs:
-                for lab in labs:
-                    vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
-                    if vals and p.allows("labs"):
-                        v = vals[-1].value
-                        if m is None:
-                            seen.add(f"Lab: {lab} measured")
-                        elif (m.group(1).lower() in ("above", "over", "greater than", "more than", ">")) == (v > float(m.group(2))):
-                            seen.add(f"Lab: {lab} {'>' if m.group(1).lower() in ('above', 'over', 'greater than', 'more than', '>') else '<'} {m.group(2)} (latest)")
+            for lab in labs:
+                vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
+                if not vals or not p.allows("labs"):
+                    continue
+                if m is None:
+                    seen.add(f"Lab: {lab} measured")
+                elif (vals[-1].value > limit) == above:
+                    seen.add(f"Lab: {lab} {'>' if above else '<'} {m.group(2)} (latest)")
             counts.update(seen)
         n = len(cohort)
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling

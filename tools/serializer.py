@@ -144,11 +144,7 @@ def serialize(graph: list[Item], text: list[Item], *, patient: bool, budget: Bud
     g_out, g_used, g_cut = _fill(g_header, g_lines, min(budget.graph, budget.total), counter) if g_lines else ([], 0, False)
     t_limit = min(budget.text, budget.total - g_used)
     t_out, t_used, t_cut = _fill(t_header, t_lines, t_limit, counter) if t_lines else ([], 0, False)
-    parts = []
-    if g_out or g_lines:
-        parts += [g_header, *g_out] if g_used else []
-    if t_out or t_lines:
-        parts += [t_header, *t_out] if t_used else []
+    parts = ([g_header, *g_out] if g_used else []) + ([t_header, *t_out] if t_used else [])
     return AssembledContext(
         text="\n".join(parts),
         graph_lines=g_out,

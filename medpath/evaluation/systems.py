@@ -7,7 +7,6 @@ timings. None of them sees gold data.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -85,13 +84,9 @@ class BM25Only:
     name = "bm25-only"
 
     def __init__(self, res: Any, k: int = 5) -> None:
-        """Load the BM25 index and the document table."""
-        from memory.bm25_index import BM25Index
-
-        folder = res.settings.index_dir
+        """Use the BM25 index and the document table (loaded once per process by ``Resources``)."""
         self.res, self.k = res, k
-        self.index = BM25Index.load(folder)
-        self.docs = json.loads((folder / "dense_docs.json").read_text())
+        self.index, self.docs = res.text_index()
 
     def run(self, question: str, intent: str | None = None) -> SystemOutput:
         """Top-k triples by BM25."""
