@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from medpath.errors import IndexMissingError, StoreError
 
 __all__ = ["BM25Index", "tokenize"]
@@ -44,8 +46,13 @@ class BM25Index:
         toks = [t for t in toks if t in vocab]
         if not toks:
             return []
-        docs, scores = self._bm25.retrieve([toks], k=min(k, len(self.ids)), show_progress=False)
-        return [(self.ids[int(d)], float(s)) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+        # get_scores, not retrieve(): retrieve() builds a tqdm bar even when hidden, and tqdm's lock
+        # creation deadlocks in a worker thread of `langgraph dev`'s spawned server (the Studio resume hang).
+        scores = self._bm25.get_scores(toks)
+        k = min(k, len(self.ids))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((top, -scores[top]))]
+        return [(self.ids[int(d)], float(scores[d])) for d in top if scores[d] > 0]
 
     def save(self, folder: Path) -> None:
         """Write the index under ``folder/bm25``."""
