@@ -52,54 +52,93 @@ def _sentence(triples: list[dict[str, str]]) -> str:
     return "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples)
 
 
-def _template(state: State, paths: list[dict[str, Any]]) -> str:
+def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict[str, str]]]:
+    """The answer text and the entities it lists, in order (what "the second one" refers to next turn)."""
     top = paths[0]["triples"]
     intent = state.intent
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
         return (f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
-                f"{_sentence(top)}.")
-    ends = []
+                f"{_sentence(top)}.", [])
+    ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
-        end = t[0]["head_name"] if intent == Intent.TREATS.value else t[-1]["tail_name"]
-        if end not in ends:
+        end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent == Intent.TREATS.value
+               else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
+        if end["id"] not in {e["id"] for e in ends}:
             ends.append(end)
     lead = {
         Intent.TREATS.value: f"Drugs with a verified mechanism for {top[-1]['tail_name']}",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
     }.get(intent, f"{top[0]['head_name']} is connected to")
-    return f"{lead}: {', '.join(ends)}. Best evidence: {_sentence(top)}."
+    return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
+
+
+def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
+    for m in state.mentions:
+        ent = m.get("entity")
+        if ent and (m["slot"] == slot or (m["slot"] == "free" and (ent["type"] in ("Drug", "ChemicalSubstance")) == (slot == "drug"))):
+            return {"id": ent["id"], "name": ent["name"], "type": ent["type"]}
+    return None
+
+
+def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: Any = None) -> dict[str, Any]:
+    """The assistant's record of this turn in ``messages``: what later follow-ups resolve against."""
+    typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
+    drug = _slot_entity(state, "drug")
+    evidence = out.get("evidence") or []
+    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value):
+        head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
+        if head is not None and head.type in ("Drug", "ChemicalSubstance"):
+            drug = {"id": head.id, "name": head.name, "type": head.type}
+    return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
+            "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
+            "drug": drug, "disease": _slot_entity(state, "disease"), "items": typed, "patient_id": state.patient_id}
+
+
+def _framed(state: State, answer: str) -> str:
+    """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier."""
+    if not state.understood_as:
+        return answer
+    note = ""
+    qual = next((r["qualifier"] for r in state.references if r.get("qualifier")), "")
+    if qual:
+        note = f" DrugMechDB does not distinguish {qual}; this is the general mechanism."
+    return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 
 def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Write the answer from accepted evidence only; NOT_FOUND when nothing was accepted."""
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
-    timing = {"timings": {"explainer": 0.0}}
+    out, items, kg = _explain(state, ctx)
+    out["answer"] = _framed(state, out.get("answer", ""))
+    out["messages"] = [_turn(state, out, items, kg)]
+    out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
+    return out
+
+
+def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str, str]], Any]:
     if state.status in (Status.ERROR, Status.NOT_FOUND):
         msg = state.error or "nothing to answer"
         answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
-        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
-        return {"answer": answer, **timing}
+        return {"answer": answer.replace("?.", "?")}, [], None
     if state.intent == Intent.PATIENT.value:
         out = _patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
-        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
-        return {**out, **timing}
+        return out, [], None
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
     if not accepted:
         reason = "no candidate path was found within the walk budget" if not state.candidates else "the reviewer rejected every candidate path"
-        timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
-        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.", "error": reason, **timing}
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.", "error": reason}, [], None
     res = ctx.get_resources()
     best = accepted[0]
-    answer = _template(state, accepted)
+    answer, items = _template(state, accepted)
     fallbacks: list[dict[str, str]] = []
     if ctx.use_llm and res.settings.llm.enabled:
         try:
-            answer = _phrase_with_llm(res, state.question, answer, accepted)
+            answer = _phrase_with_llm(res, state.understood_as or state.question, answer, accepted)
         except LLMError as exc:
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
     ids: list[str] = []
@@ -108,7 +147,6 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             if x not in ids:
                 ids.append(x)
     citations = [DATASET_CITATION, *(cite(x, res.kg.name(x)) for x in ids)]
-    timing["timings"]["explainer"] = (time.perf_counter() - t0) * 1000
     return {
         "status": Status.ANSWERED,
         "answer": _budget(answer, ctx.max_answer_tokens),
@@ -116,8 +154,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "evidence_text": best["text"],
         "citations": citations,
         "fallbacks": fallbacks,
-        **timing,
-    }
+    }, items, res.kg
 
 
 PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",

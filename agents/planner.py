@@ -8,14 +8,15 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from agents.conversation import understand
 from agents.intent import SLOT_TYPES, parse_question
 from graphs.context import Context
-from graphs.state import Intent, State, Status
+from graphs.state import Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.linker import Candidate, LinkOutcome, LinkStatus
+from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
 
-__all__ = ["plan", "resolve_choice"]
+__all__ = ["plan", "resolve_choice", "start_turn"]
 
 MAX_QUESTION_CHARS = 2000
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
@@ -55,53 +56,56 @@ def _ask(slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[Candidate 
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 
-def _link_slot(res: Any, slot: str, text: str, interactive: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    outcome = res.linker.link(text, SLOT_TYPES[slot])
-    record: dict[str, Any] = {"slot": slot, "mention": text, "status": outcome.status.value}
-    clar = None
-    picked: Any = None
-    if outcome.status is LinkStatus.LINKED:
-        picked = outcome.best
-    elif outcome.status is LinkStatus.AMBIGUOUS:
-        picked, clar = _ask(slot, outcome, interactive)
+def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, Any]]) -> LinkOutcome:
+    """Link one slot; a name the follow-up resolver substituted keeps the entity it stood for."""
+    ent = pinned.get(fold(text))
+    if ent is not None and ent.get("id"):
+        return LinkOutcome(text, LinkStatus.LINKED, (Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context"),))
+    return res.linker.link(text, SLOT_TYPES[slot])
+
+
+def _record(slot: str, outcome: LinkOutcome, picked: Any) -> dict[str, Any]:
+    record: dict[str, Any] = {"slot": slot, "mention": outcome.mention, "status": outcome.status.value}
     if picked is not None:
         record["entity"] = picked.as_dict() if isinstance(picked, Candidate) else picked
     record["candidates"] = [c.as_dict() for c in outcome.candidates[:5]]
-    return record, clar
+    return record
 
 
-def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Parse the intent, link mentions to entities, and ask when a mention is ambiguous."""
-    t0 = time.perf_counter()
-    question = " ".join(state.question.split())
-    if not question or len(question) > MAX_QUESTION_CHARS or not any(ch.isalpha() for ch in question):
-        why = "the question is empty" if not question else (
-            f"the question is longer than {MAX_QUESTION_CHARS} characters" if len(question) > MAX_QUESTION_CHARS
-            else "the question has no words"
-        )
-        return {"status": Status.ERROR, "error": why, "timings": {"planner": (time.perf_counter() - t0) * 1000}}
-    if state.mode not in MODES:
-        why = f"unknown retrieval mode {state.mode!r} (known: {', '.join(MODES)})"
-        return {"status": Status.ERROR, "error": why, "timings": {"planner": (time.perf_counter() - t0) * 1000}}
-    ctx = runtime.context or Context()
-    res = ctx.get_resources()
-    parsed = parse_question(question)
-    mentions: list[dict[str, Any]] = []
-    clar: dict[str, Any] = {}
-    if parsed is not None:
-        intent = parsed.intent
-        for slot, text in (("drug", parsed.drug), ("disease", parsed.disease)):
-            if text:
-                rec, c = _link_slot(res, slot, text, ctx.interactive)
-                mentions.append(rec)
-                clar = c or clar
-    else:
-        for mention, cands in res.linker.scan(question):
-            if cands:
-                best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
-                mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
-                                 "candidates": [c.as_dict() for c in cands[:5]]})
-        intent = Intent.RELATION if len(mentions) >= 2 else Intent.ENTITY
+def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], interactive: bool
+                ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Link every slot first; ask about an ambiguous one only when no slot is unknown.
+
+    "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
+    """
+    outcomes = [(slot, _slot_outcome(res, slot, text, pinned))
+                for slot, text in (("drug", parsed.drug), ("disease", parsed.disease)) if text]
+    if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
+        return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
+    mentions, clar = [], {}
+    for slot, o in outcomes:
+        picked: Any = o.best if o.status is LinkStatus.LINKED else None
+        if o.status is LinkStatus.AMBIGUOUS:
+            picked, c = _ask(slot, o, interactive)
+            clar = c or clar
+        mentions.append(_record(slot, o, picked))
+    return mentions, clar
+
+
+def _scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    mentions = []
+    for mention, cands in res.linker.scan(question):
+        ent = pinned.get(fold(mention))
+        if ent is not None and ent.get("id"):
+            cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
+        if cands:
+            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
+            mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
+                             "candidates": [c.as_dict() for c in cands[:5]]})
+    return mentions
+
+
+def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], list[str]]:
     sources: list[str] = []
     targets: list[str] = []
     for m in mentions:
@@ -114,25 +118,88 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             targets.append(ent["id"])
     if intent is Intent.RELATION and not sources and len(targets) >= 2:
         sources.append(targets.pop(0))
-    out: dict[str, Any] = {
-        "intent": intent.value,
-        "mentions": mentions,
-        "sources": sources,
-        "targets": targets,
-        "goal_types": GOALS.get(intent, []),
-        "clarification": clar,
-        "timings": {"planner": (time.perf_counter() - t0) * 1000},
-    }
-    pid = state.patient_id or next(iter(patient_ids_in(question)), None)
-    if pid is not None:
-        out["patient_id"] = pid
-        if not (sources or targets):
-            out["intent"] = Intent.PATIENT.value
-            out["goal_types"] = []
-            return out
-    unknown = [m["mention"] for m in mentions if not m.get("entity")]
-    if unknown or not (sources or targets):
-        names = ", ".join(f'"{u}"' for u in unknown) or "no known entity"
-        out["status"] = Status.NOT_FOUND
-        out["error"] = f"not in the knowledge graph: {names}"
+    return sources, targets
+
+
+def _invalid(question: str, mode: str) -> str:
+    if not question:
+        return "the question is empty"
+    if len(question) > MAX_QUESTION_CHARS:
+        return f"the question is longer than {MAX_QUESTION_CHARS} characters"
+    if not any(ch.isalpha() for ch in question):
+        return "the question has no words"
+    if mode not in MODES:
+        return f"unknown retrieval mode {mode!r} (known: {', '.join(MODES)})"
+    return ""
+
+
+def _not_found(res: Any, mentions: list[dict[str, Any]]) -> dict[str, Any]:
+    """NOT_FOUND that names the unknown term first and suggests the nearest known entities."""
+    unknown = [m["mention"] for m in mentions if m["status"] == LinkStatus.UNKNOWN.value]
+    if not unknown:
+        return {"status": Status.NOT_FOUND, "error": "no known entity in the question"}
+    suggestions = [{**c.as_dict(), "for": unknown[0]} for c in res.linker.suggest(unknown[0])]
+    names = ", ".join(f'"{u}"' for u in unknown)
+    error = f"{names} {'is' if len(unknown) == 1 else 'are'} not in the knowledge graph"
+    if suggestions:
+        error += "; did you mean " + ", ".join(s["name"] for s in suggestions[:3]) + "?"
+    return {"status": Status.NOT_FOUND, "error": error, "suggestions": suggestions}
+
+
+def start_turn(state: State) -> dict[str, Any]:
+    """First node of every turn: per-turn fields back to their defaults, the question appended to ``messages``.
+
+    A separate node, so that a clarification asked by the planner shows a clean turn (no answer left
+    over from the last one) to every client that reads the thread's state.
+    """
+    return {**fresh_turn(), "messages": [{"role": "user", "content": " ".join(state.question.split())}]}
+
+
+def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Start a turn: resolve follow-ups against the thread, parse the intent, link mentions, ask on ambiguity."""
+    t0 = time.perf_counter()
+    out: dict[str, Any] = {}
+    question = " ".join(state.question.split())
+    why = _invalid(question, state.mode)
+    if why:
+        return {"status": Status.ERROR, "error": why, "timings": {"planner": _ms(t0)}}
+    ctx = runtime.context or Context()
+    res = ctx.get_resources()
+    understood = understand(question, state.messages[:-1], res, ctx)
+    if understood.get("error"):
+        return {**understood, "timings": {"planner": _ms(t0)}}
+    resolution = understood["resolution"]
+    question = resolution.question
+    pinned = resolution.pinned
+    parsed = parse_question(question)
+    clar: dict[str, Any] = {}
+    if parsed is not None:
+        intent = parsed.intent
+        mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
+    else:
+        mentions = _scan_mentions(res, question, pinned)
+        intent = Intent.RELATION if len(mentions) >= 2 else Intent.ENTITY
+    sources, targets = _ends(mentions, intent)
+    out.update({
+        "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
+        "goal_types": GOALS.get(intent, []), "clarification": clar,
+        "understood_as": resolution.understood if resolution.rewritten else "",
+        "references": resolution.references,
+        "fallbacks": understood["fallbacks"],
+    })
+    # a patient named now (or referred to: "their labs") is in scope; a caller's patient_id only scopes a
+    # question that names no entity ("what medications?"), so a thread's earlier patient never leaks into a new topic
+    pid = next(iter(patient_ids_in(question)), None) or resolution.patient_id
+    if pid is None and not (sources or targets):
+        pid = state.patient_id
+    out["patient_id"] = pid
+    if pid is not None and not (sources or targets):
+        out.update(intent=Intent.PATIENT.value, goal_types=[])
+    elif any(not m.get("entity") for m in mentions) or not (sources or targets):
+        out.update(_not_found(res, mentions))
+    out["timings"] = {"planner": _ms(t0)}
     return out
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000

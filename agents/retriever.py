@@ -16,6 +16,7 @@ from medpath.tracing import error, span
 from memory.records import composite_score
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
+from tools.linker import fold
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
 
 __all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
@@ -56,12 +57,19 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
             return False
         sp.set_attribute("medpath.dense.hits", len(hits))
     added = False
+    named_sources = [fold(res.kg.name(x)) for x in sources]
+    named_targets = bool(targets)
     for s in inject_seeds(hits, res.linker, res.name_similarity, exclude=set(sources) | set(targets)):
         ent = res.kg.node(s.entity_id)
         if ent is None:
             continue
-        if ent.type in DRUG_TYPES and not sources:
+        if ent.type in DRUG_TYPES:
+            # a drug seed may stand in for the named drug only when it shares a word with it ("insulin human")
+            if named_sources and not any(set(fold(ent.name).split()) & set(n.split()) for n in named_sources):
+                continue
             sources.append(s.entity_id)
+        elif named_targets:
+            continue  # the question (or the user's clarification) named the disease: never answer about another one
         else:
             targets.append(s.entity_id)
         dense.setdefault("seeds", []).append({"id": s.entity_id, "name": ent.name, "type": ent.type, "similarity": round(s.similarity, 3)})

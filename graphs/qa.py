@@ -1,4 +1,4 @@
-"""Wires the QA graph: Planner → Retriever → Reviewer → Memory (gated write) → Explainer."""
+"""Wires the QA graph: Turn (reset) → Planner → Retriever → Reviewer → Memory (gated write) → Explainer."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from langgraph.graph import END, START, StateGraph
 
 from agents.explainer import explain
 from agents.memorizer import remember
-from agents.planner import plan
+from agents.planner import plan, start_turn
 from agents.retriever import retrieve
 from agents.reviewer import review
 from graphs.context import Context
@@ -32,12 +32,14 @@ def after_retriever(state: State) -> Literal["reviewer", "explainer"]:
 
 
 builder = StateGraph(State, input_schema=InputState, context_schema=Context)
+builder.add_node("turn", start_turn)
 builder.add_node("planner", traced_node("planner", plan, annotate("planner")))
 builder.add_node("retriever", traced_node("retriever", retrieve, annotate("retriever")))
 builder.add_node("reviewer", traced_node("reviewer", review, annotate("reviewer")))
 builder.add_node("memory", traced_node("memory", remember, annotate("memory")))
 builder.add_node("explainer", traced_node("explainer", explain, annotate("explainer")))
-builder.add_edge(START, "planner")
+builder.add_edge(START, "turn")
+builder.add_edge("turn", "planner")
 builder.add_conditional_edges("planner", after_planner)
 builder.add_conditional_edges("retriever", after_retriever)
 builder.add_edge("reviewer", "memory")

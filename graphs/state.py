@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any
 
-__all__ = ["InputState", "Intent", "State", "Status", "merge_dicts"]
+from langgraph.types import Overwrite
+
+__all__ = ["InputState", "Intent", "State", "Status", "fresh_turn", "merge_dicts"]
 
 
 class Status(StrEnum):
@@ -60,7 +62,24 @@ class InputState:
 
 @dataclass(kw_only=True)
 class State(InputState):
-    """Everything the nodes read and write."""
+    """Everything the nodes read and write.
+
+    ``messages`` is the thread's history and only grows. Every other field describes the current
+    turn: the planner writes all of them fresh (``fresh_turn``) before anything else runs, so a
+    failed turn never leaks its status, evidence or citations into the next one.
+    """
+
+    messages: Annotated[list[dict[str, Any]], operator.add] = field(default_factory=list)
+    """The conversation, one record per turn and side, appended: ``{"role": "user", "content": …}`` and
+    ``{"role": "assistant", "content": …, "status", "intent", "drug", "disease", "items", "patient_id"}``.
+    Follow-up questions are resolved against the assistant records."""
+    understood_as: str = ""
+    """The question as the planner understood it when it resolved a follow-up ("it", "what about gout?");
+    empty when the question stood on its own."""
+    references: list[dict[str, Any]] = field(default_factory=list)
+    """What each follow-up reference was resolved to (the text, the entity or patient, and how)."""
+    suggestions: list[dict[str, Any]] = field(default_factory=list)
+    """Nearest known entities for a mention that is not in the graph (NOT_FOUND's "did you mean")."""
 
     status: Status = Status.RUNNING
     """Lifecycle of the run."""
@@ -106,3 +125,23 @@ class State(InputState):
     """Components that failed and what was used instead."""
     timings: Annotated[dict[str, float], merge_dicts] = field(default_factory=dict)
     """Milliseconds spent per node."""
+
+
+PER_TURN_DEFAULTS: dict[str, Any] = {
+    "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
+    "clarification": {}, "candidates": [], "retrieved": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
+    "understood_as": "", "references": [], "suggestions": [],
+}
+"""Every per-turn field and its value at the start of a turn."""
+
+
+def fresh_turn() -> dict[str, Any]:
+    """The update that starts a turn: per-turn fields back to their defaults, reducer fields overwritten.
+
+    ``memory``, ``fallbacks`` and ``timings`` have reducers (merge, append), so a plain value would be
+    merged into the last turn's; ``Overwrite`` replaces them instead.
+    """
+    out = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in PER_TURN_DEFAULTS.items()}
+    out.update(memory=Overwrite({}), fallbacks=Overwrite([]), timings=Overwrite({}))
+    return out

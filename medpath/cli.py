@@ -84,7 +84,11 @@ def index_status_cmd(as_json: bool) -> None:
 
 
 def _render_step(node: str, update: dict[str, Any]) -> str:
+    if node == "turn":
+        return ""
     if node == "planner":
+        if update.get("understood_as"):
+            return f"planner    understood as: {update['understood_as']}\n" + _render_step("planner", {**update, "understood_as": ""})
         ms = [f"{m['mention']}→{m['entity']['name']} ({m['entity']['id']})" if m.get("entity") else f"{m['mention']}→?" for m in update.get("mentions", [])]
         return f"planner    intent={update.get('intent', '?')} " + "; ".join(ms)
     if node == "retriever":
@@ -127,6 +131,12 @@ def _print_result(values: dict[str, Any]) -> None:
         click.echo(f"fallback: {f.get('component')}: {f.get('reason')}")
 
 
+def _echo_step(node: str, update: dict[str, Any]) -> None:
+    line = _render_step(node, update)
+    if line:
+        click.echo(line)
+
+
 @cli.command()
 @click.argument("question", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (for scripts).")
@@ -158,7 +168,7 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
     settings = Settings.from_env()
     session = Session(settings, interactive=not no_clarify, memory=not no_memory)
     thread = thread or f"cli-{uuid.uuid4().hex[:12]}"
-    on_step = None if as_json else (lambda node, upd: click.echo(_render_step(node, upd)))
+    on_step = None if as_json else _echo_step
     with start_run(new_run_id("ask"), settings.traces_dir):
         if choice is not None:
             result = session.resume(thread, choice, on_step=on_step)

@@ -163,6 +163,27 @@ class EntityLinker:
                 break
         return list(best.values())
 
+    def suggest(self, mention: str, limit: int = 5, *, min_fuzzy: float = 0.72, min_embedding: float = 0.5) -> list[Candidate]:
+        """The nearest known entities for a mention that did not link ("did you mean"), best first.
+
+        Edit distance over every folded name and alias (rapidfuzz ``WRatio``, so a misspelling or a
+        partial name is found) merged with the embedding of the names (so a synonym is found).
+        """
+        from rapidfuzz import fuzz, process
+
+        key = fold(mention)
+        best: dict[str, Candidate] = {}
+        if key:
+            for k, s, _ in process.extract(key, list(self._by_fold), scorer=fuzz.WRatio, limit=limit * 3):
+                if s / 100.0 >= min_fuzzy:
+                    for c in self._cands([(k, s / 100.0, "fuzzy")]):
+                        if c.id not in best or best[c.id].score < c.score:
+                            best[c.id] = c
+        for c in self.by_embedding(mention, limit=limit):
+            if c.score >= min_embedding and (c.id not in best or best[c.id].score < c.score):
+                best[c.id] = c
+        return sorted(best.values(), key=lambda c: (-c.score, c.name, c.id))[:limit]
+
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
 

@@ -1,0 +1,88 @@
+"""The planner's conversation step: understand a question in the light of the thread's earlier turns.
+
+The embedded resolver (``agents.followup``) is the default. With an LLM configured, the LLM rewrites
+a follow-up into a standalone question; a failed, empty or implausible rewrite falls back to the
+embedded one and the fallback is recorded. A reference with nothing to resolve against ("does it
+work?" as a first question) is asked about with a NEEDS_CLARIFICATION interrupt that names it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from langgraph.types import interrupt
+
+from agents.followup import Resolution, focus_from, resolve_followup
+from graphs.context import Context
+from graphs.state import Status
+from medpath.errors import LLMError
+from tools.llm import LLMClient
+
+__all__ = ["understand"]
+
+MAX_REWRITE_CHARS = 300
+
+
+def _history_text(messages: Sequence[dict[str, Any]], turns: int = 6) -> str:
+    lines = []
+    for m in list(messages)[-turns:]:
+        who = "User" if m.get("role") == "user" else "Assistant"
+        lines.append(f"{who}: {' '.join(str(m.get('content', '')).split())[:300]}")
+    return "\n".join(lines)
+
+
+def _llm_rewrite(res: Any, question: str, messages: Sequence[dict[str, Any]]) -> str:
+    """A standalone rewrite of a follow-up by the LLM; LLMError when the answer is unusable."""
+    prompt = (
+        "Rewrite the user's last question so that it can be understood without the conversation. Replace "
+        "pronouns and elliptical phrases with the drug, disease or patient they refer to. If the question already "
+        "stands alone, repeat it unchanged. Answer with the rewritten question only.\n\n"
+        f"Conversation:\n{_history_text(messages)}\n\nLast question: {question}\nRewritten question:"
+    )
+    text = LLMClient(res.settings.llm).complete(prompt, max_tokens=80).strip().strip('"').strip()
+    text = text.splitlines()[0].strip() if text else ""
+    if not text or len(text) > MAX_REWRITE_CHARS or not re.search(r"[A-Za-z]", text):
+        raise LLMError("LLM rewrite was empty or implausible")
+    return text
+
+
+def _ask_referent(resolution: Resolution, question: str) -> str:
+    """Interrupt: ask what the unresolved reference means; the answer replaces it in the question."""
+    ref = resolution.missing
+    payload = {"kind": "followup", "slot": "reference", "mention": ref, "candidates": [],
+               "question": f"What does \"{ref}\" refer to? This conversation has not named a drug, disease or "
+                           "patient yet. Answer with a name."}
+    answer = str(interrupt(payload) or "").strip()
+    if not answer:
+        return question
+    pattern = re.compile(rf"\b{re.escape(ref)}\b", re.IGNORECASE)
+    return pattern.sub(answer, question, count=1)
+
+
+def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
+    """``{"resolution": Resolution, "fallbacks": [...]}``, or a NOT_FOUND update when nothing can be resolved."""
+    fallbacks: list[dict[str, str]] = []
+    resolution = resolve_followup(question, messages, res.linker)
+    if resolution.missing:
+        if not ctx.interactive:
+            return {"status": Status.NOT_FOUND,
+                    "error": f"nothing earlier in this conversation for \"{resolution.missing}\" to refer to"}
+        answered = _ask_referent(resolution, question)
+        resolution = resolve_followup(answered, messages, res.linker)
+        if resolution.missing:
+            resolution = Resolution(question=answered)
+        resolution.references.append({"text": question, "how": "clarified", "answer": answered})
+        return {"resolution": resolution, "fallbacks": fallbacks}
+    history = bool(messages) and not focus_from(messages).empty
+    if history and ctx.use_llm and res.settings.llm.enabled:
+        try:
+            text = _llm_rewrite(res, question, messages)
+            if " ".join(text.split()).casefold() != question.casefold():
+                llm = Resolution(question=text, references=[{"text": question, "how": "llm", "rewritten": text}])
+                return {"resolution": llm, "fallbacks": fallbacks}
+            return {"resolution": Resolution(question=question), "fallbacks": fallbacks}
+        except (LLMError, ImportError) as exc:
+            fallbacks.append({"component": "planner.rewrite.llm", "reason": str(exc), "fallback": "embedded resolver"})
+    return {"resolution": resolution, "fallbacks": fallbacks}

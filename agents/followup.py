@@ -1,0 +1,322 @@
+"""Follow-up understanding: resolve pronouns, ordinals and ellipsis against a thread's earlier turns.
+
+Deterministic and embedded: the referent of "it" is the last-mentioned entity of the type the
+sentence needs (the drug slot of "how does it treat …", the disease of "… treat it"); "the second
+one" is the second item of the last answer's list; "what about gout?" repeats the last question
+with the slot that gout's type fills replaced; "and in children?" repeats it with a population
+qualifier. What cannot be resolved is reported as ``missing`` so the planner can ask.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agents.intent import parse_question
+
+__all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
+
+DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
+DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
+_LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
+_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "fifth": 4, "5th": 4, "last": -1}
+_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
+    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b", re.IGNORECASE)
+_NOUN_REF = re.compile(
+    r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
+    r"disorder|patient)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
+_PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)\b", re.IGNORECASE)
+_WORKS = re.compile(
+    r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
+    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?$", re.IGNORECASE)
+_ELLIPSIS = (
+    re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
+)
+_QUALIFIERS = re.compile(
+    r"^(?:in\s+)?(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
+    r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)
+_PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
+                            r"results?|tests?|problems?)\b", re.IGNORECASE)
+TEMPLATES = {
+    "mechanism": "How does {drug} treat {disease}?",
+    "relation": "How does {drug} treat {disease}?",
+    "targets": "What does {drug} target?",
+    "indications": "What does {drug} treat?",
+    "treats": "What drug treats {disease}?",
+}
+
+
+class Linker(Protocol):
+    """The part of the entity linker the resolver needs."""
+
+    def link(self, mention: str, type_weight: dict[str, float] | None = None) -> Any:
+        """Resolve a mention (``LinkOutcome`` with ``status`` and ``candidates``)."""
+        ...
+
+    def scan(self, text: str) -> list[tuple[str, list[Any]]]:
+        """Exact n-gram mentions inside a text."""
+        ...
+
+
+@dataclass
+class Focus:
+    """What the thread has been about, most recent first per slot."""
+
+    drug: dict[str, Any] | None = None
+    disease: dict[str, Any] | None = None
+    intent: str = ""
+    items: list[dict[str, Any]] = field(default_factory=list)
+    patient_id: str | None = None
+    question: str = ""
+
+    @property
+    def empty(self) -> bool:
+        """True when there is nothing to resolve against."""
+        return not (self.drug or self.disease or self.items or self.patient_id)
+
+
+@dataclass
+class Resolution:
+    """The question as understood, and how."""
+
+    question: str
+    references: list[dict[str, Any]] = field(default_factory=list)
+    pinned: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Entity per substituted name (folded), so the planner does not link the name again."""
+    missing: str = ""
+    """The reference that could not be resolved ("it"), when there was nothing to resolve it against."""
+    qualifier: str = ""
+    patient_id: str | None = None
+
+    @property
+    def rewritten(self) -> bool:
+        """True when the question was changed."""
+        return bool(self.references)
+
+    @property
+    def understood(self) -> str:
+        """The question as understood, qualifier included ("… in children?")."""
+        return self.question.rstrip("?") + f" in {self.qualifier}?" if self.qualifier else self.question
+
+
+def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
+    """The focus of a thread: per slot, the latest assistant turn that had it."""
+    f = Focus()
+    for m in reversed(messages):
+        if m.get("role") != "assistant":
+            continue
+        if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
+            f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
+            f.items = list(m.get("items") or [])
+        f.drug = f.drug or m.get("drug")
+        f.disease = f.disease or m.get("disease")
+        f.patient_id = f.patient_id or m.get("patient_id")
+    return f
+
+
+def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
+    """The standalone question for an intent and its slots; empty when a slot it needs is missing."""
+    template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
+                                         TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
+    need_drug, need_disease = "{drug}" in template, "{disease}" in template
+    if not template or (need_drug and not drug) or (need_disease and not disease):
+        return ""
+    return template.format(drug=drug["name"] if drug else "", disease=disease["name"] if disease else "")
+
+
+def _fold(text: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
+
+
+def _entity(cand: Any) -> dict[str, Any]:
+    return {"id": cand.id, "name": cand.name, "type": cand.type}
+
+
+def _is_drug(ent: dict[str, Any] | None) -> bool:
+    return bool(ent) and ent["type"] in DRUG_TYPES  # type: ignore[index]
+
+
+def _inside_entity(text: str, word: str, linker: Linker) -> bool:
+    """True when ``word`` is part of a longer entity name in the text (e.g. a name containing "it")."""
+    w = word.casefold()
+    return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
+
+
+def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str, Any], ref: str, how: str) -> str:
+    res.references.append({"text": ref, "entity": ent, "how": how})
+    res.pinned[_fold(ent["name"])] = ent
+    return text[: span[0]] + ent["name"] + text[span[1]:]
+
+
+def _ordinal(res: Resolution, q: str, focus: Focus) -> str:
+    m = _ORDINAL.search(q)
+    if not m:
+        return q
+    k = _ORDINALS[m.group(1).casefold()]
+    if not focus.items or (k >= 0 and k >= len(focus.items)):
+        res.missing = res.missing or m.group(0)
+        return q
+    return _substitute(res, q, m.span(), focus.items[k], m.group(0), "ordinal")
+
+
+def _wanted(q: str, span: tuple[int, int]) -> str:
+    """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after."""
+    probe = q[: span[0]] + "PRONOUNREF" + q[span[1]:]
+    parsed = parse_question(probe)
+    if parsed is not None:
+        if "PRONOUNREF" in parsed.disease.upper():
+            return "disease"
+        if "PRONOUNREF" in parsed.drug.upper():
+            return "drug"
+    return ""
+
+
+def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
+    if slot == "disease":
+        return focus.disease
+    if slot == "drug":
+        return focus.drug
+    return focus.drug or focus.disease
+
+
+def _noun_refs(res: Resolution, q: str, focus: Focus) -> str:
+    for m in list(_NOUN_REF.finditer(q))[::-1]:
+        noun = m.group(1).casefold()
+        if noun == "patient":
+            if focus.patient_id:
+                res.patient_id = focus.patient_id
+                res.references.append({"text": m.group(0), "patient_id": focus.patient_id, "how": "patient"})
+                q = q[: m.start()] + focus.patient_id + q[m.end():]
+            continue
+        ent = focus.drug if noun in ("drug", "medication", "medicine", "compound") else focus.disease
+        if ent is None:
+            res.missing = res.missing or m.group(0)
+            continue
+        q = _substitute(res, q, m.span(), ent, m.group(0), "noun phrase")
+    return q
+
+
+def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
+    m = _POSSESSIVE.search(q)
+    if m:
+        if focus.drug is None:
+            res.missing = res.missing or "its"
+            return q
+        res.references.append({"text": "its", "entity": focus.drug, "how": "possessive"})
+        res.pinned[_fold(focus.drug["name"])] = focus.drug
+        return q[: m.start()] + f"the {m.group(1)} of {focus.drug['name']}" + q[m.end():]
+    pm = _PATIENT_PRONOUN.search(q)
+    if pm and focus.patient_id and _PATIENT_WORDS.search(q):
+        res.patient_id = focus.patient_id
+        res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
+        return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
+    for m in list(_PRONOUN.finditer(q))[::-1]:
+        if _inside_entity(q, m.group(1), linker):
+            continue
+        ent = _pick(focus, _wanted(q, m.span()))
+        if ent is None:
+            res.missing = res.missing or m.group(1)
+            continue
+        q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
+    return q
+
+
+def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
+    """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
+    for rx in _ELLIPSIS:
+        m = rx.match(q)
+        if not m or focus.empty or not focus.intent:
+            continue
+        z = m.group("z").strip()
+        qual = _QUALIFIERS.match(z)
+        if qual:
+            base = standalone(focus.intent, focus.drug, focus.disease)
+            if not base:
+                return None
+            res.qualifier = qual.group(1)
+            res.references.append({"text": q, "how": "ellipsis", "qualifier": res.qualifier})
+            for ent in (focus.drug, focus.disease):
+                if ent:
+                    res.pinned[_fold(ent["name"])] = ent
+            return base
+        out = linker.link(z)
+        if not out.candidates:
+            slot_drug = focus.intent in ("targets", "indications")
+            new = {"id": "", "name": z, "type": ""}
+        else:
+            new = _entity(out.candidates[0])
+            slot_drug = _is_drug(new)
+        drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
+        intent = focus.intent
+        if slot_drug and intent == "treats":
+            intent = "mechanism"
+        if not slot_drug and intent in ("targets", "indications"):
+            intent = "mechanism"
+        text = standalone(intent, drug, disease)
+        if not text:
+            return None
+        kept = focus.disease if slot_drug else focus.drug
+        if kept:
+            res.pinned[_fold(kept["name"])] = kept
+        if new.get("id") and out.status.value == "linked":
+            res.pinned[_fold(new["name"])] = new
+        res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
+        return text
+    return None
+
+
+def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
+    """"How does <drug> work?" in a thread about a disease: the mechanism for that disease."""
+    m = _WORKS.match(text)
+    if not m:
+        return text
+    drug = res.pinned.get(_fold(m.group("x")))
+    if drug is None or not _is_drug(drug):
+        return text
+    disease = focus.disease
+    if m.group("z"):
+        out = linker.link(m.group("z"))
+        disease = _entity(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
+        if out.candidates and out.status.value == "linked":
+            res.pinned[_fold(disease["name"])] = disease
+    elif disease is not None:
+        res.pinned[_fold(disease["name"])] = disease
+    return standalone("mechanism", drug, disease) if disease else text
+
+
+def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker) -> Resolution:
+    """Rewrite a follow-up into a standalone question using the thread's earlier turns.
+
+    A question with no reference comes back unchanged (``references`` empty). With nothing in the
+    thread to resolve against, ``missing`` names the reference, and the question is unchanged.
+    """
+    q = " ".join(question.split()).strip()
+    body = q
+    while (m := _LEAD.match(body)) and m.end() < len(body):
+        body = body[m.end():]
+    body = body.rstrip("?.! ")
+    focus = focus_from(messages)
+    res = Resolution(question=q)
+    ellipsis = _ellipsis(res, body, focus, linker)
+    if res.missing:
+        return res
+    if ellipsis is not None:
+        res.question = ellipsis
+        return res
+    text = _ordinal(res, body, focus)
+    text = _noun_refs(res, text, focus)
+    text = _pronouns(res, text, focus, linker)
+    if res.references and not res.missing:
+        text = _works(res, text, focus, linker)
+        text = text[0].upper() + text[1:]
+        res.question = text if text.endswith("?") else text + "?"
+    return res
