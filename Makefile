@@ -51,7 +51,8 @@ serve: index
 	$(BIN)/medpath serve --port 8765
 
 studio: $(STAMP)
-	$(BIN)/langgraph dev --no-browser --port 2127
+	# no reload: the file watcher flooded the log with every write of memory, traces and checkpoints
+	$(BIN)/langgraph dev --no-browser --no-reload --port 2127
 
 clean:
 	rm -rf .medpath traces/eval

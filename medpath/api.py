@@ -5,7 +5,8 @@
 ``GET /api/v1/memories/search``  memory search within a user, project or org scope
 ``POST /api/v1/ask``            the whole pipeline; a clarification is answered on the same thread
 ``GET /healthz``                liveness and store status (no token)
-``GET /openapi.json``, ``/docs``  the schema
+``GET /api/v1/threads/{id}``    the caller's conversation on a thread (turns, pending clarification)
+``GET /openapi.json``, ``/docs``, ``/redoc``  the schema; the docs pages' assets are served locally (offline)
 =========================  =====================================================================
 
 Status codes: 400 unreadable JSON; 422 a body or parameter that fails validation (depth outside 1–4,
@@ -22,7 +23,8 @@ import threading
 import uuid
 from typing import Any, Literal
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
+from fastapi_offline import FastAPIOffline
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -77,6 +79,16 @@ class AskResponse(BaseModel):
     citations: list[dict[str, Any]] = Field(default_factory=list)
     clarification: dict[str, Any] | None = Field(None, description="The pending question and its options.")
     route: dict[str, Any] = Field(default_factory=dict, description="The hybrid route and classifier rule.")
+    understood_as: str = Field("", description="The follow-up question as understood from the thread's earlier turns.")
+    suggestions: list[dict[str, Any]] = Field(default_factory=list, description="Nearest known entities (NOT_FOUND).")
+
+
+class ThreadResponse(BaseModel):
+    """What ``GET /api/v1/threads/{thread_id}`` returns: the conversation so far."""
+
+    thread_id: str
+    messages: list[dict[str, Any]] = Field(default_factory=list, description="User and assistant turns, oldest first.")
+    pending: dict[str, Any] | None = Field(None, description="The clarification the thread waits for, if any.")
 
 
 class _State:
@@ -117,8 +129,9 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
     limiter = limiter or RateLimiter.from_text(os.environ.get("MEDPATH_RATE_LIMIT", "100/minute"))
     key = secret or load_secret(settings.home)
     state = _State(settings, retriever, session)
-    app = FastAPI(title="medpath", version="0.1.0",
-                  description="Hybrid retrieval, memory search and question answering over DrugMechDB.")
+    # FastAPIOffline serves the Swagger UI and ReDoc assets from the package: /docs works without a network
+    app = FastAPIOffline(title="medpath", version="0.1.0",
+                         description="Hybrid retrieval, memory search and question answering over DrugMechDB.")
     app.state.medpath = state
     app.state.limiter = limiter
     bearer = HTTPBearer(auto_error=False, description="HS256 JWT from `medpath token issue`.")
@@ -246,6 +259,20 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
             evidence=values.get("evidence", []), citations=values.get("citations", []),
             clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
             route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
+            understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
         )
+
+    @app.get("/api/v1/threads/{thread_id}", response_model=ThreadResponse, tags=["qa"],
+             responses={401: {}, 404: {}, 422: {}, 429: {}, 503: {}})
+    def thread(thread_id: str = Path(..., max_length=128), who: Principal = Depends(principal)) -> ThreadResponse:
+        """The caller's conversation on a thread: its turns and the pending clarification (threads are private)."""
+        internal = f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread_id}"
+        try:
+            values = state.session().history(internal)
+        except NotFoundError as exc:
+            raise HTTPException(404, f"no thread {thread_id!r}") from exc
+        except MedpathError as exc:
+            raise HTTPException(503, str(exc)) from exc
+        return ThreadResponse(thread_id=thread_id, messages=values["messages"], pending=values.get("interrupt"))
 
     return app

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from medpath.errors import MedpathError
+from medpath.errors import InputError, MedpathError, NotFoundError
 from medpath.settings import Settings
 
 __all__ = ["cli"]
@@ -22,7 +22,9 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except MedpathError as exc:
-            raise click.ClickException(f"{type(exc).__name__}: {exc}") from exc
+            err = click.ClickException(f"{type(exc).__name__}: {exc}")
+            err.exit_code = 2 if isinstance(exc, InputError) else 3 if isinstance(exc, NotFoundError) else 1
+            raise err from exc
         except ImportError as exc:
             raise click.ClickException(f"missing dependency: {exc}") from exc
         except KeyboardInterrupt as exc:
@@ -117,9 +119,21 @@ def _render_step(node: str, update: dict[str, Any]) -> str:
     return node
 
 
+EXIT_CODES = {"ANSWERED": 0, "ERROR": 2, "NOT_FOUND": 3, "NEEDS_CLARIFICATION": 4}
+"""``medpath ask`` exit status per final status (1 is a failure of medpath itself)."""
+
+
+def _print_clarification(clar: dict[str, Any]) -> None:
+    click.echo(f"\n{clar['question']}")
+    for i, c in enumerate(clar["candidates"], 1):
+        click.echo(f"  {i}. {c['name']} ({c['id']}, {c['type']})")
+
+
 def _print_result(values: dict[str, Any]) -> None:
     click.echo("")
     click.echo(f"status: {values.get('status')}")
+    if values.get("understood_as"):
+        click.echo(f"understood as: {values['understood_as']}")
     click.echo(f"answer: {values.get('answer')}")
     if values.get("evidence_text"):
         click.echo(f"path:   {values['evidence_text']}")
@@ -127,6 +141,8 @@ def _print_result(values: dict[str, Any]) -> None:
             click.echo(f"        ({t['head']}, {t['relation']}, {t['tail']})")
     for c in values.get("citations", []):
         click.echo(f"cite:   {c.get('title')}" + (f" <{c['url']}>" if c.get("url") else ""))
+    for sug in values.get("suggestions", [])[:5]:
+        click.echo(f"did you mean: {sug['name']} ({sug['id']}, {sug['type']})")
     for f in values.get("fallbacks", []):
         click.echo(f"fallback: {f.get('component')}: {f.get('reason')}")
 
@@ -151,10 +167,16 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
         mode: str, no_memory: bool) -> None:
     """Answer a question, streaming each node's step.
 
-    Example usage:
+    Questions on the same --thread are a conversation: "and which protein does it target?" is
+    understood from the earlier turns. Exit status: 0 answered, 2 a bad question or usage,
+    3 not found, 4 needs clarification (answer it with --thread and --resume), 1 an error.
 
+    \b
+    Example usage:
         medpath ask "How does imatinib treat CML (ph+)?"
+        medpath ask --thread T1 "How does insulin treat diabetes?"
         medpath ask --thread T1 --resume 2
+        medpath ask --thread T1 "and what does it target?"
     """
     from medpath.session import Session
 
@@ -176,17 +198,12 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
             result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
     if as_json:
         click.echo(json.dumps(result, default=str))
-        return
-    if result.get("status") == "NEEDS_CLARIFICATION":
-        clar = result["interrupt"]
-        click.echo(f"\n{clar['question']}")
-        for i, c in enumerate(clar["candidates"], 1):
-            click.echo(f"  {i}. {c['name']} ({c['id']}, {c['type']})")
-        click.echo(f"resume with: medpath ask --thread {thread} --resume N")
-        return
-    _print_result(result)
-    if result.get("status") == "ERROR":
-        sys.exit(2)
+    elif result.get("status") == "NEEDS_CLARIFICATION":
+        _print_clarification(result["interrupt"])
+        click.echo(f"resume with: medpath ask --thread {thread} --resume " + ("N" if result["interrupt"]["candidates"] else "NAME"))
+    else:
+        _print_result(result)
+    sys.exit(EXIT_CODES.get(str(result.get("status")), 1))
 
 
 @cli.command()
@@ -227,10 +244,7 @@ def _chat_loop(session: Any, thread: str, user: str) -> None:
         try:
             result = session.ask(line, thread_id=thread, user_id=user)
             while result.get("status") == "NEEDS_CLARIFICATION":
-                clar = result["interrupt"]
-                click.echo(clar["question"])
-                for i, c in enumerate(clar["candidates"], 1):
-                    click.echo(f"  {i}. {c['name']} ({c['id']}, {c['type']})")
+                _print_clarification(result["interrupt"])
                 try:
                     pick = input("choice> ").strip()
                 except EOFError:

@@ -65,6 +65,7 @@ def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bo
         medpath memory show alice --subject imatinib
         medpath memory show u07 --subject PAT_0012 --as-of 2026-01-07T12:00:00Z
     """
+    from memory.public_kg import entity_names
     from memory.synth import parse_ts
 
     mem = _memory()
@@ -76,14 +77,20 @@ def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bo
         if subjects is None:
             subjects = sorted({f.subj for f in mem.vault.history(owner)})
         facts = [f for s in subjects for f in mem.vault.current([owner], s, as_of=t)]
+    names = entity_names(Settings.from_env().index_dir / "public.duckdb", [x for f in facts for x in (f.subj, f.obj)])
     for f in facts:
         if as_json:
-            click.echo(json.dumps(f.to_json()))
+            click.echo(json.dumps({**f.to_json(), "subj_name": names.get(f.subj, f.subj), "obj_name": names.get(f.obj, f.obj)}))
         else:
-            click.echo(f"{f.subj}  {f.rel}  {f.obj}  valid {_when(f.t_start)} → {_when(f.t_end)}  "
+            click.echo(f"{_named(f.subj, names)}  {f.rel}  {_named(f.obj, names)}  valid {_when(f.t_start)} → {_when(f.t_end)}  "
                        f"conf {f.confidence:.2f}  used {f.use_count}×, last {_when(f.last_used)}")
     if not facts and not as_json:
         click.echo("no facts")
+
+
+def _named(entity_id: str, names: dict[str, str]) -> str:
+    """``Name (id)`` for a KG entity; other subjects (patients, lab names) as they are."""
+    return f"{names[entity_id]} ({entity_id})" if entity_id in names else entity_id
 
 
 @memory.command("forget")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -71,20 +72,42 @@ def traces() -> None:
 
 
 @traces.command("list")
-def traces_list() -> None:
-    """List trace runs (newest first).
+@click.option("--limit", default=20, show_default=True, help="Newest runs to show.")
+def traces_list(limit: int) -> None:
+    """List trace runs, newest first: start time, questions, last status, duration, first question (redacted).
 
+    \b
     Example usage:
-
         medpath traces list
+        medpath traces list --limit 5
     """
     folder = Settings.from_env().traces_dir / "otel"
     files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
     if not files:
         click.echo("no trace runs")
-    for p in files:
-        n = sum(1 for _ in p.open())
-        click.echo(f"{p.stem}  {n} spans")
+    for p in files[:limit]:
+        click.echo(_run_line(p))
+
+
+def _run_line(path: Path) -> str:
+    """One line per run, from its root ``medpath.question`` spans; a broken line in the file is skipped."""
+    spans = []
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            spans.append(json.loads(line))
+        except ValueError:
+            continue
+    roots = sorted((s for s in spans if s.get("name") == "medpath.question"), key=lambda s: s.get("start_ns") or 0)
+    starts = [s["start_ns"] for s in spans if s.get("start_ns")]
+    when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(min(starts) / 1e9)) if starts else "-" * 19
+    if not roots:
+        return f"{path.stem}  {when}  {len(spans)} spans"
+    last = roots[-1].get("attributes", {})
+    ms = sum(float(s.get("duration_ms") or 0.0) for s in roots)
+    first = roots[0].get("attributes", {}).get("medpath.question.redacted", "")
+    shown = f'  "{first}"' if first else ""
+    return (f"{path.stem}  {when}  {len(roots)} question{'s' if len(roots) != 1 else ''}  "
+            f"{last.get('medpath.status', '?')}  {ms:.0f} ms{shown}")
 
 
 @traces.command("show")

@@ -70,6 +70,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
         return result.model_dump()
 
     @server.tool(name="medpath.ask", description="Answer a biomedical question with an evidence path and citations. "
+                 "Questions on the same thread_id are a conversation (follow-ups such as 'and what does it target?'). "
                  "If the status is NEEDS_CLARIFICATION, call again with thread_id and resume (an option index or entity id).")
     def medpath_ask(question: str | None = None, thread_id: str | None = None, resume: str | None = None,
                     mode: str = "semantic") -> dict[str, Any]:
@@ -92,7 +93,8 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
             if not (question or "").strip():
                 raise InputError("give a question")
             values = sess.ask(question, thread_id=thread_id or uuid.uuid4().hex, user_id="mcp", mode=mode)
-        out = {k: values.get(k) for k in ("thread_id", "status", "answer", "evidence", "citations")}
+        out = {k: values.get(k) for k in ("thread_id", "status", "answer", "evidence", "citations", "understood_as",
+                                          "suggestions")}
         if values.get("status") == "NEEDS_CLARIFICATION":
             out["clarification"] = values.get("interrupt")
         return out

@@ -8,6 +8,7 @@ from typing import Any
 
 from medpath.errors import InputError, NotFoundError, StoreError
 from medpath.settings import Settings
+from tools.serializer import redact_free_text
 
 __all__ = ["Session", "checkpoint_serde"]
 
@@ -55,6 +56,7 @@ class Session:
                 root.set_attribute("medpath.user_hash", hashlib.sha1(str(payload.get("user_id", "")).encode()).hexdigest()[:12])
                 root.set_attribute("medpath.mode", str(payload.get("mode", "semantic")))
                 set_content(root, "medpath.question", payload.get("question"))
+                root.set_attribute("medpath.question.redacted", redact_free_text(str(payload.get("question", ""))))
             values = self._stream(payload, config, thread_id, on_step)
             root.set_attribute("medpath.status", values["status"])
             root.set_attribute("medpath.evidence.hops", len(values.get("evidence", [])))
@@ -87,7 +89,17 @@ class Session:
             raise InputError("the question must be text")
         if not isinstance(user_id, str) or not user_id.strip():
             raise InputError("the user id must be non-empty text")
-        return self._run({"question": question, "user_id": user_id, "mode": mode}, thread_id, on_step)
+        # patient_id is sent every turn, so a patient named in an earlier turn does not scope this one
+        return self._run({"question": question, "user_id": user_id, "mode": mode, "patient_id": None}, thread_id, on_step)
+
+    def history(self, thread_id: str) -> dict[str, Any]:
+        """A thread's conversation: ``messages`` (oldest first) and the pending clarification, if any."""
+        snap = self.graph.get_state({"configurable": {"thread_id": thread_id}})
+        if not snap.values:
+            raise NotFoundError(f"no thread {thread_id!r}")
+        pending = [i for t in snap.tasks for i in t.interrupts]
+        return {"thread_id": thread_id, "messages": list(snap.values.get("messages", [])),
+                "interrupt": pending[0].value if pending else None}
 
     def resume(self, thread_id: str, choice: Any, on_step: StepFn | None = None) -> dict[str, Any]:
         """Answer the pending clarification of a thread and finish the run."""

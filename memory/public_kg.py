@@ -12,7 +12,7 @@ from medpath.datasets import Node, Triple
 from medpath.errors import IndexMissingError, StoreError
 from memory.protocols import Edge, Entity
 
-__all__ = ["PublicKG", "write_public_db"]
+__all__ = ["PublicKG", "entity_names", "write_public_db"]
 
 _SCHEMA = """
 CREATE TABLE entities (id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, type VARCHAR NOT NULL);
@@ -23,6 +23,25 @@ CREATE INDEX triples_subj_rel ON triples (subj, rel);
 CREATE INDEX triples_obj_rel ON triples (obj, rel);
 CREATE INDEX aliases_alias ON aliases (alias);
 """
+
+
+def entity_names(path: Path, ids: Iterable[str]) -> dict[str, str]:
+    """Names of the given entity ids from ``public.duckdb`` (read-only, without loading the graph);
+    ids that are not entities, or a missing file, are left out."""
+    import duckdb
+
+    wanted = sorted(set(ids))
+    if not wanted or not path.exists():
+        return {}
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+        try:
+            rows = con.execute("SELECT id, name FROM entities WHERE id IN (SELECT unnest(?))", [wanted]).fetchall()
+        finally:
+            con.close()
+    except duckdb.Error:
+        return {}
+    return {str(i): str(n) for i, n in rows if n and n != i}
 
 
 def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]) -> int:

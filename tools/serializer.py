@@ -101,6 +101,18 @@ class AssembledContext:
                 "budget": self.budget, "truncated": self.truncated, "tokenizer": self.tokenizer}
 
 
+_FREE_TEXT_PATTERNS = (re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.]+\b"), re.compile(r"\b\d{6,}\b"))
+
+
+def redact_free_text(text: str, limit: int = 120) -> str:
+    """A user's free text made fit for a log line: identifier, phone, e-mail and long-number patterns
+    replaced by ``[redacted]``, cut to ``limit`` characters."""
+    text = " ".join(text.split())
+    for pat in (*_PATTERNS, *_FREE_TEXT_PATTERNS):
+        text = pat.sub(REDACTED, text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def redact(text: str, pii: dict[str, str]) -> str:
     """``text`` with every PII value (longest first) and identifier pattern replaced by ``[redacted]``."""
     for value in sorted((v for v in pii.values() if v), key=len, reverse=True):
