@@ -41,6 +41,8 @@ _ELLIPSIS = (
     re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
 )
+_AGAIN = re.compile(r"^(?:why|how|how so|explain|explain that|explain it|tell me more|more|go on|details|"
+                    r"what is the mechanism|what's the mechanism)$", re.IGNORECASE)
 _QUALIFIERS = re.compile(
     r"^(?:in\s+)?(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
     r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)
@@ -75,6 +77,8 @@ class Focus:
     disease: dict[str, Any] | None = None
     intent: str = ""
     items: list[dict[str, Any]] = field(default_factory=list)
+    lists: list[list[dict[str, Any]]] = field(default_factory=list)
+    """Every answer list of the thread, most recent first ("the second one" picks from the first long enough)."""
     patient_id: str | None = None
     question: str = ""
 
@@ -117,6 +121,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
             f.items = list(m.get("items") or [])
+        if m.get("items"):
+            f.lists.append(list(m["items"]))
         f.drug = f.drug or m.get("drug")
         f.disease = f.disease or m.get("disease")
         f.patient_id = f.patient_id or m.get("patient_id")
@@ -157,15 +163,20 @@ def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str
     return text[: span[0]] + ent["name"] + text[span[1]:]
 
 
-def _ordinal(res: Resolution, q: str, focus: Focus) -> str:
+def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     m = _ORDINAL.search(q)
     if not m:
         return q
     k = _ORDINALS[m.group(1).casefold()]
-    if not focus.items or (k >= 0 and k >= len(focus.items)):
+    items = next((x for x in focus.lists if k < len(x)), None)
+    if items is None:
         res.missing = res.missing or m.group(0)
         return q
-    return _substitute(res, q, m.span(), focus.items[k], m.group(0), "ordinal")
+    text = _substitute(res, q, m.span(), items[k], m.group(0), "ordinal")
+    if text.strip().casefold() == items[k]["name"].casefold():  # "and the second one?": the last question with it
+        base = _ellipsis(res, f"what about {items[k]['name']}", focus, linker)
+        return base.rstrip("?") if base else text
+    return text
 
 
 def _wanted(q: str, span: tuple[int, int]) -> str:
@@ -206,6 +217,7 @@ def _noun_refs(res: Resolution, q: str, focus: Focus) -> str:
 
 
 def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
+    q = re.sub(r"^(?:what|how)\s+about\s+(?=(?:its|their)\b)", "what are ", q, flags=re.IGNORECASE)
     m = _POSSESSIVE.search(q)
     if m:
         if focus.drug is None:
@@ -232,11 +244,22 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 
 def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
+    if _AGAIN.match(q) and focus.drug and focus.disease:
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
+        res.pinned.update({_fold(focus.drug["name"]): focus.drug, _fold(focus.disease["name"]): focus.disease})
+        return standalone("mechanism", focus.drug, focus.disease)
     for rx in _ELLIPSIS:
         m = rx.match(q)
         if not m or focus.empty or not focus.intent:
             continue
-        z = m.group("z").strip()
+        z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
+            if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
+        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE):
+            return None  # "what about its targets?": a possessive, resolved as one
+        if focus.intent == "patient" and focus.patient_id and _PATIENT_WORDS.search(z):
+            res.patient_id = focus.patient_id
+            res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
+            return f"What are {focus.patient_id}'s {z}?"
         qual = _QUALIFIERS.match(z)
         if qual:
             base = standalone(focus.intent, focus.drug, focus.disease)
@@ -274,6 +297,14 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     return None
 
 
+def _bare_mention(text: str, linker: Linker) -> bool:
+    """True when the text is nothing but an entity name (no question of its own)."""
+    if parse_question(text) is not None or len(text.split()) > 6:
+        return False
+    found = linker.scan(text)
+    return len(found) == 1 and _fold(found[0][0]) == _fold(text)
+
+
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     """"How does <drug> work?" in a thread about a disease: the mechanism for that disease."""
     m = _WORKS.match(text)
@@ -304,6 +335,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
     body = body.rstrip("?.! ")
+    if body != q.rstrip("?.! ") and _bare_mention(body, linker):
+        body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     focus = focus_from(messages)
     res = Resolution(question=q)
     ellipsis = _ellipsis(res, body, focus, linker)
@@ -312,7 +345,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if ellipsis is not None:
         res.question = ellipsis
         return res
-    text = _ordinal(res, body, focus)
+    text = _ordinal(res, body, focus, linker)
     text = _noun_refs(res, text, focus)
     text = _pronouns(res, text, focus, linker)
     if res.references and not res.missing:

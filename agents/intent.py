@@ -21,14 +21,15 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     for intent, p in (
         (Intent.MECHANISM, rf"^(?:how|in what way|by what mechanism) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what is|explain|describe)?\s*(?:the )?mechanism(?: of action)? (?:of|for|by which) {_X} (?:in|for|against|treats?) {_Y}$"),
+        (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to |used for |used in )?{_VERB_TREAT}? ?{_Y}$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_Y} (?:treated|helped|managed|relieved|prevented) (?:by|with) {_X}$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name)?\s*(?:the )?(?:molecular )?targets? of {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:does|do|can|is|are) {_X} (?:treat|used (?:to treat|for))$"),
+        (Intent.INDICATIONS, rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?)?(?: else)? (?:does|do|can|is|are) {_X} (?:treat|used (?:to treat|for))$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
-        (Intent.TREATS, rf"^(?:what|which)(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
+        (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
     )

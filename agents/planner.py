@@ -42,7 +42,17 @@ def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, A
     return None
 
 
-def _ask(slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[Candidate | dict[str, Any] | None, dict[str, Any]]:
+def _named_entity(res: Any, choice: Any) -> dict[str, Any] | None:
+    """An answer outside the options that names one entity exactly (its id, name or alias)."""
+    text = str(choice.get("id") if isinstance(choice, dict) else choice).strip()
+    ent = res.kg.node(text)
+    if ent is None:
+        exact = res.linker.exact(text)
+        ent = res.kg.node(exact[0].id) if len(exact) == 1 else None
+    return None if ent is None else {"id": ent.id, "name": ent.name, "type": ent.type, "score": 1.0, "method": "chosen"}
+
+
+def _ask(res: Any, slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[Candidate | dict[str, Any] | None, dict[str, Any]]:
     cands = [c.as_dict() for c in outcome.candidates]
     if not interactive:
         return outcome.best, {"mention": outcome.mention, "slot": slot, "candidates": cands, "auto": True}
@@ -50,7 +60,7 @@ def _ask(slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[Candidate 
     payload = {"kind": "clarify", "slot": slot, "mention": outcome.mention, "question": question, "candidates": cands}
     while True:
         choice = interrupt(payload)
-        picked = resolve_choice(choice, cands)
+        picked = resolve_choice(choice, cands) or _named_entity(res, choice)
         if picked is not None:
             return picked, {**payload, "choice": picked["id"]}
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
@@ -62,6 +72,14 @@ def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, An
     if ent is not None and ent.get("id"):
         return LinkOutcome(text, LinkStatus.LINKED, (Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context"),))
     return res.linker.link(text, SLOT_TYPES[slot])
+
+
+def _lexical(outcome: LinkOutcome) -> LinkOutcome:
+    """A mention that only resembles names by embedding ("blorptazine") is unknown, not ambiguous:
+    it is answered NOT_FOUND with suggestions instead of a clarification among unrelated entities."""
+    if outcome.status is LinkStatus.AMBIGUOUS and all(c.method == "embedding" for c in outcome.candidates):
+        return LinkOutcome(outcome.mention, LinkStatus.UNKNOWN, ())
+    return outcome
 
 
 def _record(slot: str, outcome: LinkOutcome, picked: Any) -> dict[str, Any]:
@@ -78,7 +96,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
-    outcomes = [(slot, _slot_outcome(res, slot, text, pinned))
+    outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned)))
                 for slot, text in (("drug", parsed.drug), ("disease", parsed.disease)) if text]
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
         return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
@@ -86,7 +104,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     for slot, o in outcomes:
         picked: Any = o.best if o.status is LinkStatus.LINKED else None
         if o.status is LinkStatus.AMBIGUOUS:
-            picked, c = _ask(slot, o, interactive)
+            picked, c = _ask(res, slot, o, interactive)
             clar = c or clar
         mentions.append(_record(slot, o, picked))
     return mentions, clar

@@ -11,7 +11,7 @@ import click
 
 from medpath.settings import Settings, project_root
 
-__all__ = ["eval_kg", "eval_scale", "write_kg_report"]
+__all__ = ["eval_chat", "eval_kg", "eval_scale", "write_kg_report"]
 
 MAIN_COLUMNS = (("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1"), ("path_f1_all", "Path-F1 all gold"),
                 ("answer_acc_treats", "Acc treats"), ("answer_acc_targets", "Acc targets"),
@@ -194,7 +194,76 @@ def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> Non
     click.echo(f"report: {run.path / 'report.md'}")
 
 
+@click.command("chat")
+@click.option("--dialogues", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=Path("data/dialogues/chat_dev.jsonl"), show_default=True, help="Dialogue file (JSONL, docs/formats.md).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def eval_chat(dialogues: Path, out: Path | None, as_json: bool, quiet: bool) -> None:
+    """Run scripted multi-turn dialogues and report turn accuracy and per-turn latency.
+
+    Each dialogue runs on its own thread with a throw-away memory; a turn marked
+    "process": "new" is run by a second medpath process on the same thread. The run is
+    written to traces/eval/<run_id>/ (turns.jsonl, metrics.json, report.md).
+
+    \b
+    Example usage:
+        medpath eval chat
+        medpath eval chat --dialogues my_dialogues.jsonl --json
+    """
+    import hashlib
+    import json
+
+    from medpath.evaluation.chat import load_dialogues, run_chat_eval
+    from medpath.evaluation.report import RunFolder
+
+    settings = Settings.from_env()
+    dlg = load_dialogues(dialogues)
+    config = {"dialogues": str(dialogues), "dialogues_sha1": hashlib.sha1(dialogues.read_bytes()).hexdigest(),
+              "n_dialogues": len(dlg)}
+    run = RunFolder(out or settings.traces_dir / "eval", "chat", config)
+    bar = None
+    if not quiet and not as_json:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(dlg), desc="eval chat", unit="dialogue")
+    try:
+        summary = run_chat_eval(settings, dlg, run, progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+        run.close()
+    run.write_json("metrics.json", summary)
+    (run.path / "report.md").write_text(_chat_report(run.config, summary))
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+        return
+    click.echo(f"{summary['dialogues']} dialogues, {summary['turns']} turns: turn accuracy {summary['turn_accuracy']:.3f}, "
+               f"dialogue accuracy {summary['dialogue_accuracy']:.3f}; per-turn median {summary['turn_ms_median']} ms, "
+               f"p95 {summary['turn_ms_p95']} ms; second-process turns {summary['second_process_turns']} "
+               f"(median {summary['second_process_ms_median']} ms)")
+    for tag, acc in summary["by_tag"].items():
+        click.echo(f"  {tag:24s} {acc:.3f}")
+    for m in summary["misses"][:10]:
+        click.echo(f"  miss {m['dialogue']} turn {m['turn']}: {m['input']!r}: {'; '.join(m['why'])}")
+    click.echo(f"run: {run.path}")
+
+
+def _chat_report(cfg: dict[str, Any], summary: dict[str, Any]) -> str:
+    lines = [f"# medpath eval chat: {cfg['run_id']}", "",
+             f"- dialogues: `{cfg['dialogues']}` (sha1 {cfg['dialogues_sha1'][:12]}), {summary['dialogues']} dialogues, "
+             f"{summary['turns']} turns", f"- git: {cfg['git']['commit']}", "",
+             f"**Turn accuracy {summary['turn_accuracy']:.3f}**, dialogue accuracy {summary['dialogue_accuracy']:.3f}; "
+             f"per-turn median {summary['turn_ms_median']} ms, p95 {summary['turn_ms_p95']} ms.", "",
+             "| tag | turn accuracy |", "|---|---:|", *[f"| {t} | {a:.3f} |" for t, a in summary["by_tag"].items()], "",
+             "## Misses", "", *([f"- {m['dialogue']} turn {m['turn']} `{m['input']}`: {'; '.join(m['why'])}"
+                                 for m in summary["misses"]] or ["none"])]
+    return "\n".join(lines) + "\n"
+
+
 def register(group: click.Group) -> None:
     """Add the eval commands to ``medpath eval``."""
+    group.add_command(eval_chat)
     group.add_command(eval_kg)
     group.add_command(eval_scale)
