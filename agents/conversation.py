@@ -18,6 +18,7 @@ from agents.followup import Resolution, focus_from, resolve_followup
 from graphs.context import Context
 from graphs.state import Status
 from medpath.errors import LLMError
+from memory.patients import patient_ids_in
 from tools.llm import LLMClient
 
 __all__ = ["understand"]
@@ -43,8 +44,10 @@ def _llm_rewrite(res: Any, question: str, messages: Sequence[dict[str, Any]]) ->
     )
     text = LLMClient(res.settings.llm).complete(prompt, max_tokens=80).strip().strip('"').strip()
     text = text.splitlines()[0].strip() if text else ""
-    if not text or len(text) > MAX_REWRITE_CHARS or not re.search(r"[A-Za-z]", text):
-        raise LLMError("LLM rewrite was empty or implausible")
+    if not text or len(text) > MAX_REWRITE_CHARS or len(text.split()) < 3:
+        raise LLMError(f"LLM rewrite was empty or implausible: {text[:60]!r}")
+    if not (res.linker.scan(text) or patient_ids_in(text)):
+        raise LLMError(f"LLM rewrite names no known entity: {text[:60]!r}")
     return text
 
 

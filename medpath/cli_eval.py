@@ -205,7 +205,7 @@ def eval_chat(dialogues: Path, out: Path | None, as_json: bool, quiet: bool) -> 
 
     Each dialogue runs on its own thread with a throw-away memory; a turn marked
     "process": "new" is run by a second medpath process on the same thread. The run is
-    written to traces/eval/<run_id>/ (turns.jsonl, metrics.json, report.md).
+    written to traces/eval/<run_id>/ (questions.jsonl with one row per turn, metrics.json, report.md).
 
     \b
     Example usage:

@@ -72,6 +72,8 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
     """A minimal OpenAI-compatible chat completions server."""
 
     calls: list[dict[str, Any]] = []
+    rewrite = "What does imatinib target?"
+    """What the server answers to a follow-up rewrite prompt."""
 
     def log_message(self, *args: Any) -> None:  # noqa: D102
         pass
@@ -82,6 +84,8 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
         prompt = body["messages"][-1]["content"]
         if "Edge vocabulary" in prompt:
             content = json.dumps([{"relation": "decreases activity of", "prob": 0.8}, {"relation": "causes", "prob": 0.6}])
+        elif "Rewrite the user's last question" in prompt:
+            content = type(self).rewrite
         elif "Answer the question" in prompt:
             content = "Imatinib blocks BCR/ABL, the kinase that drives CML."
         else:
@@ -104,10 +108,12 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
 def fake_llm():  # noqa: ANN201
     """A local OpenAI-compatible server on 127.0.0.1; yields its base URL."""
     _FakeOpenAI.calls = []
+    _FakeOpenAI.rewrite = "What does imatinib target?"
     server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeOpenAI)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1", _FakeOpenAI.calls
+    _FakeOpenAI.rewrite = "What does imatinib target?"
     server.shutdown()
     server.server_close()
 

@@ -204,6 +204,40 @@ def test_ask_with_clarification_round_trip(settings: Any, app_parts: dict[str, A
     assert _run(_post(app, "/api/v1/ask", tok, json={"question": "What medications is PAT_002 on?"})).status_code == 403
 
 
+def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:
+    app = _app(settings, app_parts)
+    tok = _tok(sub="conv")
+    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does zorblaxin treat fever?"})).json()
+    assert first["status"] == "NOT_FOUND" and first["suggestions"]
+    thread = first["thread_id"]
+    good = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "How does imatinib treat CML (ph+)?"})).json()
+    assert good["status"] == "ANSWERED" and good["evidence"]  # the failed first turn left nothing behind
+    follow = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "and what does it target?"})).json()
+    assert follow["status"] == "ANSWERED" and "imatinib" in follow["understood_as"]
+    hist = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET"))
+    assert hist.status_code == 200
+    msgs = hist.json()["messages"]
+    assert [m["role"] for m in msgs] == ["user", "assistant"] * 3 and hist.json()["pending"] is None
+    assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="GET")).status_code == 404
+
+
+def test_docs_render_offline(settings: Any, app_parts: dict[str, Any]) -> None:
+    """/docs and /redoc load their scripts and styles from the app itself, never from a CDN."""
+    import re
+
+    app = _app(settings, app_parts)
+    for page in ("/docs", "/redoc"):
+        html = _run(_post(app, page, None, method="GET"))
+        assert html.status_code == 200
+        assets = re.findall(r"""(?:src|href)=["']([^"']+\.(?:js|css|png))["']""", html.text) + \
+            re.findall(r"""url: ["']([^"']+)["']""", html.text)
+        assert assets, html.text[:300]
+        assert not [a for a in assets if a.startswith(("http://", "https://", "//"))], assets
+        for a in assets:
+            got = _run(_post(app, a, None, method="GET"))
+            assert got.status_code == 200 and len(got.content) > 100, a
+
+
 def test_rate_limit_parsing() -> None:
     assert parse_limit("100/minute") == (100, 60.0) and parse_limit("5/second") == (5, 1.0) and parse_limit("20") == (20, 60.0)
     from medpath.errors import ConfigError

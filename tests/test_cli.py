@@ -69,3 +69,58 @@ def _commands(group: click.Group, prefix: tuple[str, ...] = ()):
 def test_every_command_has_help(path) -> None:
     res = CliRunner().invoke(cli, [*path, "--help"])
     assert res.exit_code == 0 and len(res.output) > 40
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["ask", "How does imatinib treat CML (ph+)?"], 0),
+    (["ask", "How does zorblaxin treat fever?"], 3),
+    (["ask", "How does insulin treat diabetes?"], 4),
+    (["ask", "--json", "How does insulin treat diabetes?"], 4),
+    (["ask", "   "], 2),
+    (["ask"], 2),
+    (["ask", "--resume", "1"], 2),
+])
+def test_ask_exit_codes(runner: CliRunner, args: list[str], code: int) -> None:
+    res = runner.invoke(cli, args)
+    assert res.exit_code == code, res.output
+    assert "Traceback" not in res.output
+
+
+def test_not_found_names_the_term_and_suggests(runner: CliRunner) -> None:
+    res = runner.invoke(cli, ["ask", "How does zorblaxin treat cancer?"])
+    assert res.exit_code == 3
+    assert '"zorblaxin" is not in the knowledge graph' in res.output and "did you mean:" in res.output
+
+
+@pytest.mark.slow
+def test_resume_from_another_process(settings, tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "index").symlink_to(settings.index_dir)
+    env = {**os.environ, "MEDPATH_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "medpath.cli", "ask", "--json", "--thread", "xp"]
+    first = subprocess.run([*cmd, "How does insulin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120)
+    assert first.returncode == 4, first.stderr
+    pick = next(i for i, c in enumerate(json.loads(first.stdout)["interrupt"]["candidates"], 1) if c["id"] == "MESH:D003922")
+    second = subprocess.run([*cmd, "--resume", str(pick)], capture_output=True, text=True, env=env, timeout=120)
+    out = json.loads(second.stdout)
+    assert out["targets"] == ["MESH:D003922"] and out["status"] in ("ANSWERED", "NOT_FOUND")
+    third = subprocess.run([*cmd, "and what does it target?"], capture_output=True, text=True, env=env, timeout=120)
+    assert json.loads(third.stdout)["intent"] == "targets"
+
+
+def test_traces_list_shows_time_status_and_redacted_question(runner: CliRunner, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MEDPATH_TRACES_DIR", str(tmp_path / "traces"))
+    runner.invoke(cli, ["ask", "How does imatinib treat CML (ph+)? MRN 5551234"])
+    res = runner.invoke(cli, ["traces", "list"])
+    line = res.output.strip().splitlines()[0]
+    assert "1 question" in line and "ANSWERED" in line and " ms" in line
+    assert "How does imatinib treat CML (ph+)?" in line and "5551234" not in line and "[redacted]" in line
+
+
+def test_memory_show_names_beside_ids(runner: CliRunner) -> None:
+    runner.invoke(cli, ["ask", "--user", "ann", "How does imatinib treat CML (ph+)?"])
+    res = runner.invoke(cli, ["memory", "show", "ann"])
+    assert "imatinib (MESH:D000068877)" in res.output

@@ -116,3 +116,17 @@ def test_dense_outage_falls_back_to_graph_only(resources, settings) -> None:
         resources.dense.fault = None
     assert dense["triggered"] and "HTTP 500" in dense["error"]
     assert fallbacks and fallbacks[0]["component"] == "dense" and fallbacks[0]["fallback"] == "graph-only"
+
+
+def test_bm25_search_builds_no_progress_bar(resources, monkeypatch) -> None:
+    """bm25s.retrieve() builds a (hidden) tqdm bar, and tqdm's lock deadlocked a `langgraph dev` worker on a
+    Studio resume; searches must not construct tqdm at all."""
+    import tqdm.std
+
+    def boom(*_a, **_k):  # noqa: ANN202
+        raise AssertionError("tqdm constructed on the query path")
+
+    monkeypatch.setattr(tqdm.std.tqdm, "get_lock", classmethod(boom))
+    index = resources.text_index()[0]
+    hits = index.search("imatinib chronic myeloid leukemia", 5)
+    assert hits and all(s > 0 for _, s in hits)

@@ -1,0 +1,148 @@
+"""Conversations: per-turn state, follow-ups, clarification that resumes the right thing, useful failures."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from conftest import _FakeOpenAI
+from langgraph.types import Command
+
+from agents.followup import resolve_followup
+from graphs.state import PER_TURN_DEFAULTS, Status
+from medpath.settings import LLMSettings
+
+IMATINIB, CML, GOUT = "MESH:D000068877", "MESH:D015464", "MESH:D006073"
+
+
+def _turn(run_graph: Any, thread: str, payload: Any, **ctx: Any) -> dict[str, Any]:
+    out, snap = run_graph(payload, thread=thread, **ctx)
+    values = dict(snap.values)
+    pending = [i for t in snap.tasks for i in t.interrupts]
+    values["status"] = "NEEDS_CLARIFICATION" if pending else str(values["status"])
+    values["interrupt"] = pending[0].value if pending else None
+    return values
+
+
+def test_a_failed_turn_does_not_poison_the_thread(run_graph) -> None:
+    bad = _turn(run_graph, "mid", {"question": "How does zorblaxin treat fever?"})
+    assert bad["status"] == "NOT_FOUND" and not bad["evidence"] and not bad["citations"]
+    good = _turn(run_graph, "mid", {"question": "How does imatinib treat CML (ph+)?"})
+    assert good["status"] == "ANSWERED", good["error"]
+    assert good["error"] == "" and good["evidence"][0]["head"] == IMATINIB
+    again = _turn(run_graph, "mid", {"question": "How does zorblaxin treat fever?"})
+    assert again["status"] == "NOT_FOUND"
+    assert not again["evidence"] and not again["citations"] and not again["evidence_text"]  # nothing stale
+    roles = [m["role"] for m in again["messages"]]
+    assert roles == ["user", "assistant"] * 3  # the history is kept, one record per side per turn
+
+
+def test_a_clarification_shows_a_clean_turn(run_graph) -> None:
+    _turn(run_graph, "clean", {"question": "How does imatinib treat CML (ph+)?"})
+    pending = _turn(run_graph, "clean", {"question": "How does insulin treat diabetes?"})
+    assert pending["status"] == "NEEDS_CLARIFICATION"
+    for key in ("answer", "evidence", "citations", "candidates", "error"):
+        assert pending[key] == PER_TURN_DEFAULTS[key], key
+
+
+def test_followups_through_the_graph(run_graph) -> None:
+    _turn(run_graph, "fu", {"question": "How does imatinib treat CML (ph+)?"})
+    targets = _turn(run_graph, "fu", {"question": "and which protein does it target?"})
+    assert targets["status"] == "ANSWERED" and targets["intent"] == "targets"
+    assert targets["sources"] == [IMATINIB] and "imatinib" in targets["understood_as"]
+    assert targets["answer"].startswith("Understood as:")
+    gout = _turn(run_graph, "fu", {"question": "what about gout?"})
+    assert gout["intent"] == "mechanism" and gout["sources"] == [IMATINIB] and gout["targets"] == [GOUT]
+
+
+def test_a_reference_with_nothing_to_refer_to_is_asked(run_graph) -> None:
+    first = _turn(run_graph, "noctx", {"question": "does it work?"})
+    assert first["status"] == "NEEDS_CLARIFICATION"
+    assert first["interrupt"]["mention"] == "it" and '"it"' in first["interrupt"]["question"]
+    done = _turn(run_graph, "noctx", Command(resume="imatinib"))
+    assert IMATINIB in done["sources"] and done["understood_as"] == "does imatinib work?"
+    auto = _turn(run_graph, "noctx-auto", {"question": "does it work?"}, interactive=False)
+    assert auto["status"] == "NOT_FOUND" and '"it"' in auto["error"]
+
+
+@pytest.fixture()
+def focus_messages() -> list[dict[str, Any]]:
+    drug = {"id": IMATINIB, "name": "imatinib", "type": "Drug"}
+    return [
+        {"role": "user", "content": "What drug treats Hyperglycemia?"},
+        {"role": "assistant", "intent": "treats", "drug": None, "disease": {"id": "MESH:D006943", "name": "Hyperglycemia", "type": "Disease"},
+         "items": [{"id": "MESH:C030163", "name": "buformin", "type": "Drug"}, {"id": "MESH:D008687", "name": "Metformin", "type": "Drug"}]},
+        {"role": "user", "content": "How does imatinib treat CML (ph+)?"},
+        {"role": "assistant", "intent": "mechanism", "drug": drug,
+         "disease": {"id": CML, "name": "Chronic myeloid leukemia", "type": "Disease"}, "items": []},
+    ]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how does it treat gout?", "how does imatinib treat gout?"),
+    ("what are its targets?", "What are the targets of imatinib?"),
+    ("what about gout?", "How does imatinib treat Gout?"),
+    ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
+    ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
+    ("what does this drug target?", "What does imatinib target?"),
+    ("why?", "How does imatinib treat Chronic myeloid leukemia?"),
+    ("How does aspirin treat pain?", "How does aspirin treat pain?"),
+])
+def test_resolver_rewrites(resources, focus_messages, question, expected) -> None:
+    res = resolve_followup(question, focus_messages, resources.linker)
+    assert res.understood.casefold() == expected.casefold()
+    assert res.rewritten == (question != expected)
+
+
+def test_resolver_with_nothing_to_resolve_against(resources) -> None:
+    for q in ("does it work?", "what are its targets?", "how does the second one work?"):
+        res = resolve_followup(q, [], resources.linker)
+        assert res.missing and not res.rewritten, q
+
+
+def test_the_picked_candidate_is_the_one_answered(run_graph) -> None:
+    pending = _turn(run_graph, "pick", {"question": "How does insulin treat diabetes?"})
+    options = pending["interrupt"]["candidates"]
+    pick = next(i for i, c in enumerate(options, 1) if c["id"] == "MESH:D003922")
+    done = _turn(run_graph, "pick", Command(resume=str(pick)))
+    assert done["targets"] == ["MESH:D003922"]
+    assert done["status"] in ("ANSWERED", "NOT_FOUND")
+    for cand in done["candidates"]:  # never a path to another disease (the dense back-off used to add Hyperglycemia)
+        assert cand["triples"][-1]["tail"] == "MESH:D003922"
+    other = _turn(run_graph, "pick2", {"question": "How does Chlorambucil treat leukemia?"})
+    assert other["status"] == "NEEDS_CLARIFICATION"
+    outside = _turn(run_graph, "pick2", Command(resume="MESH:D015451"))  # named exactly, though not among the options
+    assert outside["targets"] == ["MESH:D015451"]
+
+
+def test_unknown_term_comes_first_with_suggestions(run_graph) -> None:
+    out = _turn(run_graph, "unk", {"question": "How does zorblaxin treat cancer?"})
+    assert out["status"] == "NOT_FOUND"  # not "which cancer?"
+    assert out["error"].startswith('"zorblaxin" is not in the knowledge graph')
+    assert out["suggestions"] and "did you mean" in out["answer"]
+
+
+def test_suggestions_find_misspellings(resources) -> None:
+    assert resources.linker.suggest("imatinab")[0].id == IMATINIB
+    assert resources.linker.suggest("asprin")[0].name == "Aspirin"
+
+
+def test_llm_rewrites_followups_and_falls_back_on_garbage(fake_llm, run_graph, resources) -> None:
+    url, _ = fake_llm
+    llm = LLMSettings(base_url=url, api_key="k", model="local", timeout_s=2.0, max_retries=0)
+    res = replace(resources, settings=replace(resources.settings, llm=llm))
+    _turn(run_graph, "llm", {"question": "How does imatinib treat CML (ph+)?"}, resources=res)
+    out = _turn(run_graph, "llm", {"question": "and the proteins?"}, resources=res)
+    assert out["understood_as"] == "What does imatinib target?" and out["intent"] == "targets"
+    assert not [f for f in out["fallbacks"] if f["component"] == "planner.rewrite.llm"]
+    _FakeOpenAI.rewrite = "yes"
+    out = _turn(run_graph, "llm", {"question": "what about gout?"}, resources=res)
+    assert any(f["component"] == "planner.rewrite.llm" for f in out["fallbacks"])
+    assert out["targets"] == [GOUT] and out["sources"] == [IMATINIB]  # the embedded resolver answered
+
+
+def test_a_new_question_replaces_a_pending_clarification(run_graph) -> None:
+    assert _turn(run_graph, "skip", {"question": "How does insulin treat diabetes?"})["status"] == "NEEDS_CLARIFICATION"
+    out = _turn(run_graph, "skip", {"question": "How does imatinib treat CML (ph+)?"})
+    assert out["status"] == Status.ANSWERED.value and out["interrupt"] is None
