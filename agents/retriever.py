@@ -58,7 +58,7 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
         sp.set_attribute("medpath.dense.hits", len(hits))
     added = False
     named_sources = [fold(res.kg.name(x)) for x in sources]
-    named_targets = bool(targets)
+    named_targets = {fold(res.kg.name(x)) for x in targets}
     for s in inject_seeds(hits, res.linker, res.name_similarity, exclude=set(sources) | set(targets)):
         ent = res.kg.node(s.entity_id)
         if ent is None:
@@ -68,7 +68,7 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
             if named_sources and not any(set(fold(ent.name).split()) & set(n.split()) for n in named_sources):
                 continue
             sources.append(s.entity_id)
-        elif named_targets:
+        elif named_targets and ent.type in DISEASE_TYPES and fold(ent.name) not in named_targets:
             continue  # the question (or the user's clarification) named the disease: never answer about another one
         else:
             targets.append(s.entity_id)

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from medpath.settings import Settings
+from tools.serializer import redact_free_text
 
 __all__ = ["scenarios", "traces"]
 
@@ -74,7 +75,10 @@ def traces() -> None:
 @traces.command("list")
 @click.option("--limit", default=20, show_default=True, help="Newest runs to show.")
 def traces_list(limit: int) -> None:
-    """List trace runs, newest first: start time, questions, last status, duration, first question (redacted).
+    """List trace runs, newest first: start time, questions, last status, duration and the first question.
+
+    The question is shown with its content taken out (entity types, common words) unless the run
+    captured content (MEDPATH_CAPTURE_CONTENT=1); then as asked, with identifier patterns redacted.
 
     \b
     Example usage:
@@ -104,7 +108,9 @@ def _run_line(path: Path) -> str:
         return f"{path.stem}  {when}  {len(spans)} spans"
     last = roots[-1].get("attributes", {})
     ms = sum(float(s.get("duration_ms") or 0.0) for s in roots)
-    first = roots[0].get("attributes", {}).get("medpath.question.redacted", "")
+    attrs = roots[0].get("attributes", {})
+    # the question itself only where the run captured content; else its shape ("How does <Drug> treat <Disease>?")
+    first = redact_free_text(attrs["medpath.question"]) if "medpath.question" in attrs else attrs.get("medpath.question.shape", "")
     shown = f'  "{first}"' if first else ""
     return (f"{path.stem}  {when}  {len(roots)} question{'s' if len(roots) != 1 else ''}  "
             f"{last.get('medpath.status', '?')}  {ms:.0f} ms{shown}")

@@ -8,7 +8,7 @@ from typing import Any
 
 from medpath.errors import InputError, NotFoundError, StoreError
 from medpath.settings import Settings
-from tools.serializer import redact_free_text
+from tools.serializer import question_shape
 
 __all__ = ["Session", "checkpoint_serde"]
 
@@ -56,8 +56,10 @@ class Session:
                 root.set_attribute("medpath.user_hash", hashlib.sha1(str(payload.get("user_id", "")).encode()).hexdigest()[:12])
                 root.set_attribute("medpath.mode", str(payload.get("mode", "semantic")))
                 set_content(root, "medpath.question", payload.get("question"))
-                root.set_attribute("medpath.question.redacted", redact_free_text(str(payload.get("question", ""))))
             values = self._stream(payload, config, thread_id, on_step)
+            # for `traces list`: the question without its content (entity types, common words), always
+            root.set_attribute("medpath.question.shape", question_shape(str(values.get("question", "")),
+                                                                        values.get("mentions") or []))
             root.set_attribute("medpath.status", values["status"])
             root.set_attribute("medpath.evidence.hops", len(values.get("evidence", [])))
             if values["status"] == "NEEDS_CLARIFICATION":

@@ -313,11 +313,22 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
                 q = await c.call_tool("memory.query", {"query": "What medications is PAT_001 on?", "patient_id": "PAT_001",
                                                        "mode": "knowledge_lookup"}, meta=meta)
                 trace_id = f"{sp.get_span_context().trace_id:032x}"
-            a = await c.call_tool("medpath.ask", {"question": "How does imatinib treat CML (ph+)?"})
+            a = await c.call_tool("medpath.ask", {"question": "How does imatinib treat CML (ph+)?", "thread_id": "m1"})
             bad = await c.call_tool("memory.query", {"query": "x", "depth": 9})
-            return names, q, a, bad, trace_id
+            follow = await c.call_tool("medpath.ask", {"question": "and what does it target?", "thread_id": "m1"})
+            clar = await c.call_tool("medpath.ask", {"question": "How does insulin treat diabetes?", "thread_id": "m2"})
+            return names, q, a, bad, trace_id, follow, clar
 
-    names, q, a, bad, trace_id = asyncio.run(go())
+    names, q, a, bad, trace_id, follow, clar = asyncio.run(go())
+    assert "imatinib" in follow.structured_content["understood_as"]
+    assert clar.structured_content["status"] == "NEEDS_CLARIFICATION"
+    # the clarification asked through MCP is answered from another process (the CLI) on the same home
+    cli_resume = subprocess.run([str(exe), "ask", "--json", "--thread", "m2", "--resume", "MESH:D003922"], env=env,
+                                capture_output=True, text=True, timeout=120)
+    assert cli_resume.returncode in (0, 3), cli_resume.stderr
+    import json
+
+    assert json.loads(cli_resume.stdout)["targets"] == ["MESH:D003922"]
     assert {"memory.query", "medpath.ask"} <= set(names)
     assert not q.is_error and q.structured_content["route"] == "graph" and q.structured_content["mode"] == "knowledge_lookup"
     assert "PAT_001" in q.structured_content["context"]["text"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import click
 import pytest
@@ -112,12 +113,18 @@ def test_resume_from_another_process(settings, tmp_path) -> None:
 
 
 def test_traces_list_shows_time_status_and_redacted_question(runner: CliRunner, tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("MEDPATH_TRACES_DIR", str(tmp_path / "traces"))
-    runner.invoke(cli, ["ask", "How does imatinib treat CML (ph+)? MRN 5551234"])
-    res = runner.invoke(cli, ["traces", "list"])
-    line = res.output.strip().splitlines()[0]
-    assert "1 question" in line and "ANSWERED" in line and " ms" in line
-    assert "How does imatinib treat CML (ph+)?" in line and "5551234" not in line and "[redacted]" in line
+    monkeypatch.setenv("MEDPATH_TRACES_DIR", str(tmp_path / "off"))
+    monkeypatch.delenv("MEDPATH_CAPTURE_CONTENT", raising=False)
+    runner.invoke(cli, ["ask", "How does imatinib treat CML (ph+)? Alice Smith MRN 5551234"])
+    line = runner.invoke(cli, ["traces", "list"]).output.strip().splitlines()[0]
+    assert "1 question" in line and "ANSWERED" in line and " ms" in line and re.search(r"\d{4}-\d\d-\d\d \d\d:", line)
+    assert '"How does <Drug> treat <Disease>' in line  # no content unless capture is on
+    assert not [w for w in ("imatinib", "CML", "Alice", "5551234") if w in line]
+    monkeypatch.setenv("MEDPATH_TRACES_DIR", str(tmp_path / "on"))
+    monkeypatch.setenv("MEDPATH_CAPTURE_CONTENT", "1")
+    runner.invoke(cli, ["ask", "How does imatinib treat CML (ph+)? call 555-123-4567"])
+    line = runner.invoke(cli, ["traces", "list"]).output.strip().splitlines()[0]
+    assert '"How does imatinib treat CML (ph+)? call [redacted]"' in line
 
 
 def test_memory_show_names_beside_ids(runner: CliRunner) -> None:

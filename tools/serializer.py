@@ -102,6 +102,15 @@ class AssembledContext:
 
 
 _FREE_TEXT_PATTERNS = (re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.]+\b"), re.compile(r"\b\d{6,}\b"))
+_SHAPE_WORDS = frozenset(
+    "a about act acts after against all also an and any are as at be been before being both but by can cause causes "
+    "could did do does drug drugs during each effect effects either else end explain first for from has have help "
+    "helps her his how if in instead into is it its last list many mechanism medication medications more most my no "
+    "not now of on one only or other our out over patient patients protein proteins same second she should so some "
+    "than that the their them then there these they third this those through to treat treated treating treats under "
+    "up use used uses via was we were what when where which while who why will with work works would you your "
+    "target targets bind binds inhibit inhibits block blocks disease diseases condition conditions labs lab taking "
+    "take on why does children elderly pregnancy adults".split())
 
 
 def redact_free_text(text: str, limit: int = 120) -> str:
@@ -111,6 +120,23 @@ def redact_free_text(text: str, limit: int = 120) -> str:
     for pat in (*_PATTERNS, *_FREE_TEXT_PATTERNS):
         text = pat.sub(REDACTED, text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def question_shape(question: str, mentions: list[dict[str, Any]], limit: int = 120) -> str:
+    """A question with its content taken out, for logs kept without content capture: each linked mention
+    becomes its entity type (``<Drug>``), and every other word that is not a common function or question
+    word becomes ``…`` ("How does <Drug> treat <Disease>?")."""
+    text = " ".join(question.split())
+    for m in sorted(mentions, key=lambda m: -len(str(m.get("mention", "")))):
+        words = re.findall(r"\w+", str(m.get("mention", "")))
+        if not words:
+            continue
+        label = f"<{m['entity']['type']}>" if m.get("entity") else "<unknown>"
+        text = re.sub(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b[^\w\s?]*", label, text, flags=re.IGNORECASE)
+    parts = re.split(r"(<\w+>|[^\w<]+)", text)
+    out = "".join(p if not p or p.startswith("<") or not re.match(r"\w", p) or p.casefold() in _SHAPE_WORDS else "…"
+                  for p in parts)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
 def redact(text: str, pii: dict[str, str]) -> str:
