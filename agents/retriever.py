@@ -124,7 +124,13 @@ def walk_question(
         dense = {"triggered": True, "reason": f"walk starved ({result.stop.value}, {result.expanded} nodes)",
                  "seeds": list(dense.get("seeds", []))}
         if _dense_seeds(res, qv, sources, targets, dense, fallbacks):
-            result = _walk(walker, sources, targets, type_conf, state.goal_types or ([] if sources and targets else list(DISEASE_TYPES)))
+            goals = state.goal_types or ([] if sources and targets else list(DISEASE_TYPES))
+            result = WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS)
+            if state.targets and len(targets) > len(state.targets):
+                # first to the disease the question named (new drug seeds may help); intermediates only if that fails
+                result = _walk(walker, sources, list(state.targets), type_conf, goals)
+            if not result.paths:
+                result = _walk(walker, sources, targets, type_conf, goals)
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(result.paths)}):
         ranked = res.ranker.rank(result.paths, qv)
     return ranked, result, dense, fallbacks

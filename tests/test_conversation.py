@@ -112,6 +112,8 @@ def test_the_picked_candidate_is_the_one_answered(run_graph, resources) -> None:
     ends = {c["triples"][-1]["tail"] for c in done["candidates"]}
     # never a path to another disease (the dense back-off used to add Hyperglycemia as a target)
     assert not {e for e in ends if e != "MESH:D003922" and resources.kg.node(e).type in diseases}, ends
+    if done["status"] == "ANSWERED":  # a rescue path to an intermediate is kept only when none reaches the disease
+        assert done["evidence"][-1]["tail"] == "MESH:D003922", done["evidence_text"]
     other = _turn(run_graph, "pick2", {"question": "How does Chlorambucil treat leukemia?"})
     assert other["status"] == "NEEDS_CLARIFICATION"
     outside = _turn(run_graph, "pick2", Command(resume="MESH:D015451"))  # named exactly, though not among the options
