@@ -14,7 +14,8 @@ from graphs.state import State
 from medpath.errors import LLMError
 from medpath.tracing import span
 from memory.records import GateDecision
-from tools.judge import CLAIM_PATTERN, VERBALIZER, ClaimJudge, LLMJudge
+from tools.gate import ClaimGate
+from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge
 
 __all__ = ["judge_features", "review", "review_claims"]
 
@@ -106,32 +107,32 @@ def _llm_judge(ctx: Context, res: Any) -> LLMJudge | None:
 
 
 def review_claims(
-    claims: Sequence[dict[str, Any]], embedder: Any, llm_settings: Any = None, judge: ClaimJudge | None = None
+    claims: Sequence[dict[str, Any]], gate: ClaimGate, llm_settings: Any = None
 ) -> list[GateDecision]:
-    """The Reviewer's gate for remembered claims (``memory ingest``): the same yes/no cloze, one decision per claim.
+    """The Reviewer's gate for remembered claims (``memory ingest``, ``eval memory``), one decision per claim.
 
-    Each claim has ``claim`` (the triple in words), ``evidence`` and ``object_names``. With an LLM
-    configured, P(yes) comes from it (falling back to the embedded judge if it fails).
+    Each claim has ``relation``, ``claim`` (the triple in words), ``evidence`` and ``object_names``.
+    First the assertion status of the object's mention in the evidence, against the relation's
+    policy (``tools.gate``): a negated, hypothetical, hearsay, allergy or someone-else's mention is
+    rejected with its reason, whatever judges the rest. Then support: embedded, the evidence names
+    the object; with an LLM configured, P(yes) of the cloze pattern (falling back to the embedded
+    decision if it fails). Nothing is embedded.
     """
-    judge = judge or ClaimJudge()
     if not claims:
         return []
-    vecs = embedder.embed([t for c in claims for t in (c["evidence"], c["claim"])])
     client = None
     if llm_settings is not None and getattr(llm_settings, "enabled", False):
         from tools.llm import LLMClient
 
         client = LLMClient(llm_settings)
     out: list[GateDecision] = []
-    for i, c in enumerate(claims):
-        sim = float(vecs[2 * i] @ vecs[2 * i + 1])
-        if client is not None:
+    for c in claims:
+        d = gate.decide(str(c["evidence"]), c.get("object_names", ()), str(c.get("relation", "")))
+        if client is not None and d.accepted:
             try:
                 p = client.yes_probability(CLAIM_PATTERN.replace("___", "").format(evidence=c["evidence"], claim=c["claim"]))
-                out.append(GateDecision("accept" if p >= 0.5 else "reject", round(p, 4), "llm"))
-                continue
+                d = GateDecision("accept" if p >= 0.5 else "reject", round(p, 4), "llm", {**d.reason, "llm_p_yes": round(p, 4)})
             except LLMError:
                 client = None
-        p = judge.probability(judge.features(c["evidence"], c.get("object_names", ()), sim))
-        out.append(GateDecision("accept" if p >= judge.threshold else "reject", round(p, 4), "embedded"))
+        out.append(d)
     return out

@@ -159,11 +159,13 @@ def memory_ingest(events: Path, quiet: bool) -> None:
     """
     from medpath.ingest import ingest_events, read_jsonl, review_events
     from medpath.resources import load_resources
+    from tools.gate import ClaimGate
 
     settings = Settings.from_env()
+    t0 = time.perf_counter()
     rows = read_jsonl(events, ("ts", "owner", "subj", "rel", "obj", "evidence"))
     res = load_resources(settings)
-    decisions = review_events(rows, res.embedder, settings.llm, res.kg)
+    decisions = review_events(rows, ClaimGate.load(), settings.llm, res.kg)
     mem = _memory()
     bar = None
     if not quiet:
@@ -173,8 +175,10 @@ def memory_ingest(events: Path, quiet: bool) -> None:
     rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None)
     if bar:
         bar.close()
+    seconds = time.perf_counter() - t0
     click.echo(f"{rep.events} events: {rep.accepted} accepted, {rep.rejected} rejected by the reviewer; vault "
                f"{rep.inserted} new, {rep.refreshed} refreshed, {rep.superseded} superseded, {rep.pruned} pruned")
+    click.echo(f"{seconds:.1f} s, {rep.events / max(seconds, 1e-9):.0f} events/s (reading, the gate and the writes)")
 
 
 @memory.command("synth")
@@ -249,7 +253,7 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
                      "ttl_s": settings.memory.ttl_s, "half_life_days": settings.memory.half_life_days})
     t0 = time.perf_counter()
     try:
-        out = run_memory_eval(events, probes, settings, kg=res.kg, embedder=res.embedder, progress=not quiet)
+        out = run_memory_eval(events, probes, settings, kg=res.kg, progress=not quiet)
         for row in out.pop("rows"):
             run.add_row(row)
     finally:

@@ -66,8 +66,8 @@ class IngestReport:
         return vars(self).copy()
 
 
-def review_events(events: list[dict[str, Any]], embedder: Any, llm_settings: Any = None, kg: Any = None) -> list[GateDecision]:
-    """The Reviewer's decision for each event (batched); a KG object is also recognised by its aliases."""
+def review_events(events: list[dict[str, Any]], gate: Any, llm_settings: Any = None, kg: Any = None) -> list[GateDecision]:
+    """The Reviewer's decision for each event; a KG object is also recognised by its name and aliases."""
     from agents.reviewer import review_claims
 
     def names(e: dict[str, Any]) -> list[str]:
@@ -78,10 +78,14 @@ def review_events(events: list[dict[str, Any]], embedder: Any, llm_settings: Any
 
     claims = [
         {"claim": f"{e['subj']} {e['rel'].replace(':', ' ')} {e.get('obj_name') or e['obj']}", "evidence": str(e["evidence"]),
-         "object_names": names(e)}
+         "object_names": names(e), "relation": str(e["rel"])}
         for e in events
     ]
-    return review_claims(claims, embedder, llm_settings)
+    return review_claims(claims, gate, llm_settings)
+
+
+BATCH = 2000
+"""Events per write batch (one transaction per tier); a probe due in between flushes the batch first."""
 
 
 def ingest_events(
@@ -90,37 +94,45 @@ def ingest_events(
     decisions: list[GateDecision],
     on_event: Callable[[int], None] | None = None,
     interleave: Iterator[tuple[float, Callable[[], None]]] | None = None,
+    batch: int = BATCH,
 ) -> IngestReport:
-    """Commit events in time order through the gate; ``interleave`` yields (ts, callback) to run between them (probes)."""
+    """Commit events in time order through the gate, in batches; ``interleave`` yields (ts, callback) to run between
+    them (probes), each after everything stated before its time is written."""
     rep = IngestReport(events=len(events))
-    pending = list(interleave or [])
-    pending.sort(key=lambda x: x[0])
+    pending = sorted(interleave or [], key=lambda x: x[0])
     k = 0
-    order = sorted(range(len(events)), key=lambda i: events[i]["_ts"])
+    items: list[tuple[GateDecision, MemoryFact, bool, list[str]]] = []
+
+    def flush() -> None:
+        out = memory.commit_batch(items)
+        rep.inserted += out.inserted
+        rep.refreshed += out.refreshed
+        rep.superseded += out.superseded
+        rep.pruned += out.pruned
+        items.clear()
+
     with memory.vault.session():
-        for n, i in enumerate(order):
+        for n, i in enumerate(sorted(range(len(events)), key=lambda i: events[i]["_ts"])):
             e, d = events[i], decisions[i]
-            while k < len(pending) and pending[k][0] < e["_ts"]:
-                pending[k][1]()
-                k += 1
+            if k < len(pending) and pending[k][0] < e["_ts"]:
+                flush()
+                while k < len(pending) and pending[k][0] < e["_ts"]:
+                    pending[k][1]()
+                    k += 1
             label = str(e.get("label", ""))
             if label:
                 slot = rep.by_label.setdefault(label, {"accepted": 0, "rejected": 0})
                 slot["accepted" if d.accepted else "rejected"] += 1
+            rep.accepted += d.accepted
+            rep.rejected += not d.accepted
             fact = MemoryFact(owner=str(e["owner"]), subj=str(e["subj"]), rel=str(e["rel"]), obj=str(e["obj"]),
                               evidence=str(e["evidence"]), thread=str(e.get("thread", "")), t_start=e["_ts"])
-            aliases = {fact.subj: [str(a) for a in e.get("subj_aliases", [])]}
-            out = memory.commit(d, [fact], supersede=bool(e.get("supersedes", False)), aliases=aliases, now=e["_ts"])
-            if out.written:
-                rep.accepted += 1
-                rep.inserted += out.vault.inserted
-                rep.refreshed += out.vault.refreshed
-                rep.superseded += out.vault.superseded
-                rep.pruned += out.vault.pruned
-            else:
-                rep.rejected += 1
+            items.append((d, fact, bool(e.get("supersedes", False)), [str(a) for a in e.get("subj_aliases", [])]))
+            if len(items) >= batch:
+                flush()
             if on_event:
                 on_event(n)
+        flush()
         for _, cb in pending[k:]:
             cb()
     return rep

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -23,7 +24,8 @@ CREATE TABLE IF NOT EXISTS episodic (
     obj TEXT NOT NULL,
     evidence TEXT NOT NULL,
     confidence REAL NOT NULL,
-    ts_created REAL NOT NULL
+    ts_created REAL NOT NULL,
+    reason TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS episodic_subj ON episodic(subj, owner, ts_created);
 CREATE INDEX IF NOT EXISTS episodic_owner_ts ON episodic(owner, ts_created);
@@ -46,6 +48,9 @@ class EpisodicStore:
             self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never corrupt
             self._db.execute("PRAGMA busy_timeout=30000")
             self._db.executescript(_SCHEMA)
+            cols = {r[1] for r in self._db.execute("PRAGMA table_info(episodic)")}
+            if "reason" not in cols:  # a file written before the gate kept its reasons
+                self._db.execute("ALTER TABLE episodic ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open episodic store {self.path}: {exc}") from exc
 
@@ -59,15 +64,22 @@ class EpisodicStore:
     def add(self, facts: Iterable[MemoryFact], now: float | None = None) -> int:
         """Insert facts (id = content hash of owner, thread, triple); returns rows written. Sweeps expired rows."""
         ts = time.time() if now is None else now
+        return self.add_many([(f, ts) for f in facts])
+
+    def add_many(self, pairs: Iterable[tuple[MemoryFact, float]]) -> int:
+        """Insert (fact, creation time) pairs in one transaction, each with the gate's reason; sweeps expired rows."""
         rows = [
-            (fact_id(f.owner, f.subj, f.rel, f.obj, f.thread), f.owner, f.thread, f.subj, f.rel, f.obj, f.evidence, f.confidence, ts)
-            for f in facts
+            (fact_id(f.owner, f.subj, f.rel, f.obj, f.thread), f.owner, f.thread, f.subj, f.rel, f.obj, f.evidence, f.confidence,
+             ts, json.dumps(f.extra["reason"], sort_keys=True) if f.extra.get("reason") else "")
+            for f, ts in pairs
         ]
+        if not rows:
+            return 0
         try:
             with self._lock:
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany("INSERT OR REPLACE INTO episodic VALUES (?,?,?,?,?,?,?,?,?)", rows)
-                self._db.execute("DELETE FROM episodic WHERE ts_created < ?", (ts - self.ttl_s,))
+                self._db.executemany("INSERT OR REPLACE INTO episodic VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+                self._db.execute("DELETE FROM episodic WHERE ts_created < ?", (max(r[8] for r in rows) - self.ttl_s,))
                 self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             raise StoreError(f"episodic write failed: {exc}") from exc

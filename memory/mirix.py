@@ -20,7 +20,9 @@ from medpath.settings import MemorySettings, Settings
 from memory.episodic import EpisodicStore
 from memory.index import MemIndex
 from memory.records import GateDecision, MemoryFact, Salience, composite_score
+from memory.gate_log import GateLog
 from memory.vault import Vault, WriteReport
+from memory.vault_batch import BatchItem
 
 __all__ = ["CommitReport", "Memory", "open_memory"]
 
@@ -56,6 +58,7 @@ class Memory:
         self.episodic = EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s)
         self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows)
         self.index = MemIndex(self.folder / "mem_index.sqlite")
+        self.gate_log = GateLog(self.folder / "gate_log.sqlite")
         self.salience = Salience(self.settings.half_life_days * 86400.0)
 
     def commit(
@@ -86,6 +89,26 @@ class Memory:
         rep.indexed = self.index.register_many(
             (owner, subj, aliases.get(subj, ()), vectors.get(subj)) for owner, subj in dict.fromkeys((f.owner, f.subj) for f in facts)
         )
+        return rep
+
+    def commit_batch(self, items: Sequence[tuple[GateDecision, MemoryFact, bool, Iterable[str]]]) -> WriteReport:
+        """Log every decision with its reason, then write the accepted facts in one go per tier.
+
+        Each item is (decision, fact, supersede, subject aliases); the fact's ``t_start`` is its clock.
+        The result equals ``commit`` called item by item in this order.
+        """
+        self.gate_log.add((f.t_start, f.owner, f.subj, f.rel, f.obj, d.decision, float(d.score), d.backend, d.reason)
+                          for d, f, _, _ in items)
+        accepted = [(d, f, sup, al) for d, f, sup, al in items if d.accepted]
+        for d, f, _, _ in accepted:
+            f.confidence, f.quality = float(d.score), 1
+            f.extra["reason"] = d.reason
+        self.episodic.add_many((f, f.t_start) for _, f, _, _ in accepted)
+        rep = self.vault.add_batch([BatchItem(f, sup, f.t_start) for _, f, sup, _ in accepted])
+        aliases: dict[tuple[str, str], list[str]] = {}
+        for _, f, _, al in accepted:
+            aliases.setdefault((f.owner, f.subj), []).extend(al)
+        self.index.register_many((o, s, al, None) for (o, s), al in aliases.items())
         return rep
 
     def resolve(self, owners: Sequence[str], text: str) -> list[str]:
@@ -131,7 +154,8 @@ class Memory:
 
     def forget(self, owner: str) -> dict[str, int]:
         """Delete one owner's memory everywhere; returns rows removed per tier."""
-        return {"vault": self.vault.forget(owner), "episodic": self.episodic.forget(owner), "mem_index": self.index.forget(owner)}
+        return {"vault": self.vault.forget(owner), "episodic": self.episodic.forget(owner), "mem_index": self.index.forget(owner),
+                "gate_log": self.gate_log.forget(owner)}
 
     def stats(self, now: float | None = None) -> dict[str, Any]:
         """Counts per tier."""

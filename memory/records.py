@@ -98,6 +98,8 @@ class GateDecision:
     """P(yes) from the reviewer; stored as the fact's confidence."""
     backend: str = "embedded"
     """Which reviewer decided (``embedded`` or ``llm``)."""
+    reason: dict[str, Any] = field(default_factory=dict)
+    """Why: the object's assertion status, the cue that set it, the policy rule (and the relation it would fit)."""
 
     @property
     def accepted(self) -> bool:

@@ -29,6 +29,7 @@ import duckdb
 
 from medpath.errors import StoreError
 from memory.records import MemoryFact
+from memory.vault_batch import BatchItem, apply_batch, slot_key
 
 __all__ = ["Vault", "WriteReport"]
 
@@ -201,6 +202,45 @@ class Vault:
                 if self.max_rows and rep.inserted:
                     rep.pruned = self._prune(con, self.max_rows, ts)
                 self._bump(con, None if rep.pruned else [(f.owner, f.subj) for f in facts])
+        except duckdb.Error as exc:
+            raise StoreError(f"vault write failed: {exc}") from exc
+        return rep
+
+    def add_batch(self, items: Sequence[BatchItem]) -> WriteReport:
+        """Write many accepted facts (each with its own supersede flag and clock) in one transaction.
+
+        The result is the same as ``add`` called fact by fact in this order (``memory.vault_batch``).
+        """
+        rep = WriteReport()
+        if not items:
+            return rep
+        if any(i.fact.quality != 1 for i in items):
+            raise StoreError("the vault stores Reviewer-accepted facts only (quality = 1)")
+        keys = sorted({slot_key(i.fact.owner, i.fact.subj, i.fact.rel) for i in items})
+        cols = [c.strip() for c in _COLS.split(",")]
+        match = "owner || chr(31) || subj || chr(31) || rel IN (SELECT unnest(?))"
+        try:
+            with self.session() as con:
+                con.execute("BEGIN TRANSACTION")
+                try:
+                    old = [dict(zip(cols, r, strict=True)) for r in
+                           con.execute(f"SELECT {_COLS} FROM vault WHERE {match}", [keys]).fetchall()]
+                    rows, counts, _ = apply_batch(old, items)
+                    con.execute(f"DELETE FROM vault WHERE {match}", [keys])
+                    con.execute(f"INSERT INTO vault ({_COLS}) SELECT unnest(?, recursive := true)",
+                                [[{c: r[c] for c in cols} for r in rows]])
+                    rep.inserted, rep.refreshed, rep.superseded = counts["inserted"], counts["refreshed"], counts["superseded"]
+                    owners = {i.fact.owner for i in items}
+                    who = _owner_hash(next(iter(owners))) if len(owners) == 1 else "*"
+                    con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
+                                [max(i.ts for i in items), "insert", who, rep.inserted, f"superseded={rep.superseded} batch={len(items)}"])
+                    con.execute("COMMIT")
+                except Exception:
+                    con.execute("ROLLBACK")
+                    raise
+                if self.max_rows and rep.inserted:
+                    rep.pruned = self._prune(con, self.max_rows, max(i.ts for i in items))
+                self._bump(con, None if rep.pruned else [(i.fact.owner, i.fact.subj) for i in items])
         except duckdb.Error as exc:
             raise StoreError(f"vault write failed: {exc}") from exc
         return rep

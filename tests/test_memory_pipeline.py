@@ -102,7 +102,7 @@ def test_synth_is_seeded_and_complete(stream) -> None:
 def test_eval_memory_beats_no_memory(stream, settings, resources) -> None:
     from medpath.evaluation.memory import run_memory_eval
 
-    out = run_memory_eval(stream[0], stream[1], settings, kg=resources.kg, embedder=resources.embedder)
+    out = run_memory_eval(stream[0], stream[1], settings, kg=resources.kg)
     mem, off = out["systems"]["memory"], out["systems"]["no-memory"]
     assert mem["recall@1_day7"] >= 0.9 and mem["recall@1_day7"] > off["recall@1_day7"]
     assert mem["leaks"] == 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["CLAIM_PATTERN", "HEDGES", "JUDGE_FEATURES", "NEGATIONS", "PATTERNS", "ClaimJudge", "VERBALIZER", "EmbeddedJudge", "LLMJudge", "fit_logistic", "verbalize_path"]
+__all__ = ["CLAIM_PATTERN", "JUDGE_FEATURES", "PATTERNS", "VERBALIZER", "EmbeddedJudge", "LLMJudge", "fit_logistic", "verbalize_path"]
 
 PATTERNS = (
     "Question: {question}\nEvidence: {path}\nDoes this evidence answer the question? ___",
@@ -98,57 +98,3 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, epochs: int = 600, lr: float = 0.
 
 CLAIM_PATTERN = "Evidence: {evidence}\nClaim: {claim}\nDoes the evidence support the claim? ___"
 """Cloze pattern for a single remembered claim (memory ingest)."""
-
-HEDGES = ("may", "might", "maybe", "possibly", "perhaps", "probably", "unverified", "unconfirmed", "reportedly",
-          "rumour", "rumor", "thinks", "believes", "guess", "unsure", "unclear", "allegedly", "suspected", "hearsay")
-"""Cue words of a hedged (unreliable) statement."""
-NEGATIONS = ("not", "no", "denies", "denied", "never", "without", "stopped", "discontinued", "refused", "declined")
-"""Cue words that negate the mention right after them."""
-
-_TOKEN = __import__("re").compile(r"[\w.%/+-]+|\?")
-
-
-def _tokens(text: str) -> list[str]:
-    return [t.strip(".").casefold() for t in _TOKEN.findall(text) if t.strip(".")]
-
-
-@dataclass
-class ClaimJudge:
-    """Embedded verbalizer score for "does this evidence support the claim?".
-
-    ``P(yes) = σ(w_s·support + w_m·similarity + w_h·hedged + w_n·negated + b)`` where ``support``
-    says the evidence names the object, ``similarity`` is the cosine of evidence and claim
-    embeddings, and the cue features come from the ``HEDGES`` and ``NEGATIONS`` lexicons.
-    The weights are set by hand and documented, not fitted to any stream.
-    """
-
-    support: float = 4.0
-    similarity: float = 3.0
-    hedged: float = -4.0
-    negated: float = -4.0
-    bias: float = -3.5
-    threshold: float = 0.5
-
-    @staticmethod
-    def features(evidence: str, object_names: Sequence[str], similarity: float) -> dict[str, float]:
-        """Support, similarity and cue features of one (evidence, claim) pair."""
-        toks = _tokens(evidence)
-        support = 0.0
-        negated = 0.0
-        for name in object_names:
-            nt = _tokens(name)
-            if not nt:
-                continue
-            for i in range(len(toks) - len(nt) + 1):
-                if toks[i : i + len(nt)] == nt:
-                    support = 1.0
-                    if any(t in NEGATIONS for t in toks[max(0, i - 2) : i]):
-                        negated = 1.0
-        hedged = 1.0 if any(t in HEDGES or t == "?" for t in toks) else 0.0
-        return {"support": support, "similarity": similarity, "hedged": hedged, "negated": negated}
-
-    def probability(self, f: dict[str, float]) -> float:
-        """P(yes | pattern, claim, evidence)."""
-        z = (self.support * f["support"] + self.similarity * f["similarity"] + self.hedged * f["hedged"]
-             + self.negated * f["negated"] + self.bias)
-        return _sigmoid(z)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from medpath.ingest import ingest_events, read_jsonl, review_events
+from tools.gate import ClaimGate
 from medpath.metrics import recall_at_1
 from medpath.settings import MemorySettings, Settings
 from memory.mirix import Memory
@@ -62,17 +63,13 @@ def answer_probe(memory: Memory | None, kg: Any, probe: dict[str, Any], names: d
 
 
 def run_memory_eval(
-    events_path: Path, probes_path: Path, settings: Settings, *, kg: Any = None, embedder: Any = None,
+    events_path: Path, probes_path: Path, settings: Settings, *, kg: Any = None, gate: Any = None,
     progress: bool = False, workdir: Path | None = None,
 ) -> dict[str, Any]:
     """Ingest the stream into a fresh memory (a temp folder), answer every probe in time order, with and without memory."""
     events = read_jsonl(events_path, ("ts", "owner", "subj", "rel", "obj", "evidence"))
     probes = read_jsonl(probes_path, PROBE_FIELDS)
-    if embedder is None:
-        from tools.embedder import make_embedder
-
-        embedder = make_embedder(settings.embedder)
-    decisions = review_events(events, embedder, settings.llm, kg)
+    decisions = review_events(events, gate or ClaimGate.load(), settings.llm, kg)
     answers: dict[int, dict[str, str | None]] = defaultdict(dict)
     names = name_index(kg) if kg is not None else {}
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:

@@ -1,0 +1,87 @@
+"""The Reviewer gate's log: every decision on a remembered claim, accepted or not, with its reason.
+
+``memory show OWNER --why`` reads it, so a user can see why a candidate was rejected ("negated, cue
+'denies', rule current_medication"). Rows are kept for ``retention_s`` (7 days by default), are
+deleted with the owner by ``forget``, and live in ``gate_log.sqlite`` beside the episodic store.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from medpath.errors import StoreError
+
+__all__ = ["GateLog"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS gate_log (
+    ts REAL NOT NULL,
+    owner TEXT NOT NULL,
+    subj TEXT NOT NULL,
+    rel TEXT NOT NULL,
+    obj TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    score REAL NOT NULL,
+    backend TEXT NOT NULL,
+    reason TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gate_log_owner ON gate_log(owner, ts);
+"""
+
+
+class GateLog:
+    """Decisions with reasons, per owner, for a retention period."""
+
+    def __init__(self, path: Path | str, retention_s: float = 7 * 86400.0) -> None:
+        """Open (or create) the SQLite file."""
+        self.path, self.retention_s = str(path), float(retention_s)
+        self._lock = threading.Lock()
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA busy_timeout=30000")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the gate log {Path(self.path).name}: {exc}") from exc
+
+    def add(self, rows: Iterable[tuple[float, str, str, str, str, str, float, str, dict[str, Any]]]) -> int:
+        """Append (ts, owner, subj, rel, obj, decision, score, backend, reason) rows in one transaction."""
+        data = [(*r[:8], json.dumps(r[8], sort_keys=True)) for r in rows]
+        if not data:
+            return 0
+        newest = max(r[0] for r in data)
+        try:
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany("INSERT INTO gate_log VALUES (?,?,?,?,?,?,?,?,?)", data)
+                self._db.execute("DELETE FROM gate_log WHERE ts < ?", (max(newest, time.time()) - self.retention_s,))
+                self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(f"gate log write failed: {exc}") from exc
+        return len(data)
+
+    def recent(self, owner: str, *, subject: str | None = None, rejected_only: bool = False, limit: int = 50) -> list[dict[str, Any]]:
+        """The owner's latest decisions, newest first."""
+        sql = "SELECT ts, subj, rel, obj, decision, score, backend, reason FROM gate_log WHERE owner = ?"
+        args: list[Any] = [owner]
+        if subject:
+            sql += " AND subj = ?"
+            args.append(subject)
+        if rejected_only:
+            sql += " AND decision = 'reject'"
+        sql += " ORDER BY ts DESC LIMIT ?"
+        args.append(int(limit))
+        keys = ("ts", "subj", "rel", "obj", "decision", "score", "backend")
+        return [{**dict(zip(keys, r[:7], strict=True)), "reason": json.loads(r[7])} for r in self._db.execute(sql, args)]
+
+    def forget(self, owner: str) -> int:
+        """Delete every row of one owner."""
+        with self._lock:
+            return self._db.execute("DELETE FROM gate_log WHERE owner = ?", (owner,)).rowcount

@@ -1,0 +1,214 @@
+"""Assertion status of a concept mention in clinical text (ConText categories on negspacy's NegEx).
+
+Each category of ``memory/assertion_rules.yaml`` (negated, hypothetical, historical, uncertain,
+possible, family, allergy) is one NegEx pass of negspacy 1.1 over a blank spaCy pipeline with a
+sentencizer: negspacy's ``PhraseMatcher`` finds the triggers, drops those a pseudo-trigger overlaps,
+and cuts each sentence at termination phrases. This module then asks which trigger governs *this*
+mention: the nearest preceding trigger in the mention's segment, or the nearest following one; a
+"tight" trigger (a verb such as "stopped") does not reach across a comma, so in "metformin stopped,
+insulin started" only metformin is negated. A section header ("ALLERGIES:", "FAMILY HISTORY:")
+governs the text up to the next header. No model is downloaded: ``spacy.blank("en")``.
+
+Install the ``gate`` dependencies (negspacy, spaCy) to use it; they are in the base install.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from medpath.errors import ConfigError
+
+__all__ = ["PRECEDENCE", "Assertion", "AssertionReader", "Cue", "DEFAULT_RULES"]
+
+DEFAULT_RULES = Path(__file__).resolve().parent.parent / "memory" / "assertion_rules.yaml"
+PRECEDENCE = ("allergy", "family", "negated", "hypothetical", "uncertain", "possible", "historical")
+"""Order in which a mention's statuses name its one status (``affirmed`` when none applies)."""
+_KEYS = ("pseudo_negations", "preceding_negations", "following_negations", "termination")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A trigger that governs a mention."""
+
+    category: str
+    text: str
+    direction: str
+    """``preceding``, ``following`` or ``section``."""
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """What the text asserts about one concept."""
+
+    found: bool
+    """False when no name of the concept occurs in the text (the text does not support the claim)."""
+    cues: tuple[Cue, ...] = ()
+    mention: str = ""
+
+    @property
+    def statuses(self) -> frozenset[str]:
+        """Every category that governs the mention."""
+        return frozenset(c.category for c in self.cues)
+
+    @property
+    def status(self) -> str:
+        """One status: the first of ``PRECEDENCE`` that applies, else ``affirmed`` (``absent`` when not found)."""
+        if not self.found:
+            return "absent"
+        return next((s for s in PRECEDENCE if s in self.statuses), "affirmed")
+
+    @property
+    def experiencer(self) -> str:
+        """``patient``, or ``other`` (a family member or someone else)."""
+        return "other" if "family" in self.statuses else "patient"
+
+    def cue_for(self, category: str) -> str:
+        """The trigger text of a category ('' when none)."""
+        return next((c.text for c in self.cues if c.category == category), "")
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dictionary."""
+        return {"status": self.status, "statuses": sorted(self.statuses), "experiencer": self.experiencer,
+                "mention": self.mention, "cues": [vars(c) for c in self.cues]}
+
+
+@dataclass
+class _Category:
+    name: str
+    negex: Any
+    tight: frozenset[str] = field(default_factory=frozenset)
+
+
+def _load_rules(path: Path) -> dict[str, Any]:
+    try:
+        rules = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise ConfigError(f"cannot read assertion rules {path.name}: {exc}") from exc
+    if not isinstance(rules, dict) or not isinstance(rules.get("categories"), dict):
+        raise ConfigError(f"{path.name}: expected a 'categories' mapping")
+    return rules
+
+
+class AssertionReader:
+    """Reads the assertion status of concept mentions; build once (``load``), then call ``read``."""
+
+    def __init__(self, rules: dict[str, Any]) -> None:
+        """Build the spaCy pipeline and one NegEx matcher per category from a rules mapping."""
+        try:
+            import spacy
+            from negspacy.negation import Negex
+            from negspacy.termsets import termset
+        except ImportError as exc:  # pragma: no cover - both are dependencies
+            raise ImportError("the assertion gate needs negspacy and spaCy: pip install 'negspacy==1.1.0'") from exc
+        self.nlp = spacy.blank("en")
+        self.nlp.add_pipe("sentencizer")
+        extra_term = [str(t) for t in rules.get("termination_all", [])]
+        self.categories: list[_Category] = []
+        for name, spec in rules["categories"].items():
+            if name not in PRECEDENCE:
+                raise ConfigError(f"assertion rules: unknown category {name!r} (known: {', '.join(PRECEDENCE)})")
+            spec = spec or {}
+            base = termset(spec["base"]).get_patterns() if spec.get("base") else {k: [] for k in _KEYS}
+            ts = {
+                "pseudo_negations": [*base["pseudo_negations"], *spec.get("pseudo", [])],
+                "preceding_negations": [*base["preceding_negations"], *spec.get("preceding", [])],
+                "following_negations": [*base["following_negations"], *spec.get("following", [])],
+                "termination": [*base["termination"], *spec.get("termination", []), *extra_term],
+            }
+            ts = {k: sorted({str(x).lower() for x in v}) for k, v in ts.items()}
+            negex = Negex(self.nlp, f"context_{name}", ts, extension_name=f"context_{name}")
+            self.categories.append(_Category(name, negex, frozenset(str(t).lower() for t in spec.get("tight", []))))
+        sections = {str(k).lower(): (str(v) if v else "") for k, v in (rules.get("sections") or {}).items()}
+        bad = [v for v in sections.values() if v and v not in PRECEDENCE]
+        if bad:
+            raise ConfigError(f"assertion rules: section maps to unknown category {bad[0]!r}")
+        self.sections = sections
+        names = "|".join(sorted((re.escape(k) for k in sections), key=len, reverse=True))
+        self._header = re.compile(rf"(?:^|\n|\.\s+|;\s*)\s*({names})\s*:", re.IGNORECASE) if names else None
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> AssertionReader:
+        """From a YAML rules file (default: ``memory/assertion_rules.yaml``)."""
+        return cls(_load_rules(Path(path) if path else DEFAULT_RULES))
+
+    # -- reading ---------------------------------------------------------------------------
+    def read(self, text: str, names: Iterable[str]) -> Assertion:
+        """The assertion of the concept called by any of ``names`` in ``text``.
+
+        When the concept occurs more than once, an occurrence with no cue wins ("Denies chest pain
+        at rest. Chest pain on exertion."); otherwise the first occurrence's cues are reported.
+        """
+        spans = self._mentions(text, names)
+        if not spans:
+            return Assertion(found=False)
+        doc = self.nlp(text)
+        matches = [(c, *c.negex.process_negations(doc)) for c in self.categories]
+        first: Assertion | None = None
+        for start, end in spans:
+            span = doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            cues = [cue for c, pre, fol, term in matches if (cue := self._governing(doc, span, c, pre, fol, term))]
+            section = self._section(text, start)
+            if section and section[0] not in {c.category for c in cues}:
+                cues.append(Cue(section[0], section[1], "section"))
+            found = Assertion(found=True, cues=tuple(cues), mention=span.text)
+            if not cues:
+                return found
+            first = first or found
+        return first or Assertion(found=False)
+
+    def read_many(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[Assertion]:
+        """``read`` for many (text, names) pairs."""
+        return [self.read(text, names) for text, names in items]
+
+    @staticmethod
+    def _mentions(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
+            pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])", re.IGNORECASE)
+            for m in pattern.finditer(text):
+                if not any(s <= m.start() < e for s, e in found):
+                    found.append(m.span())
+        return sorted(found)
+
+    def _governing(self, doc: Any, span: Any, cat: _Category, pre: list, fol: list, term: list) -> Cue | None:
+        """The trigger of one category that governs the span: same segment, nearest first."""
+        bounds = cat.negex.termination_boundaries(doc, term)
+        lo, hi = next(((a, b) for a, b in bounds if a <= span.start < b), (0, len(doc)))
+        best: Cue | None = None
+        for _, s, e in sorted(pre, key=lambda m: (-m[1], m[1] - m[2])):
+            if lo <= s and e <= span.start:
+                text = doc[s:e].text.lower()
+                if text in cat.tight and any(t.text == "," for t in doc[e:span.start]):
+                    continue
+                best = Cue(cat.name, doc[s:e].text, "preceding")
+                break
+        if best is not None:
+            return best
+        for _, s, e in sorted(fol, key=lambda m: (m[1], m[1] - m[2])):
+            if span.end <= s and s < hi:
+                text = doc[s:e].text.lower()
+                if text in cat.tight and any(t.text == "," for t in doc[span.end:s]):
+                    continue
+                return Cue(cat.name, doc[s:e].text, "following")
+        return None
+
+    def _section(self, text: str, offset: int) -> tuple[str, str] | None:
+        """(category, header) of the last section header before ``offset``, if it sets a category."""
+        if self._header is None:
+            return None
+        last = None
+        for m in self._header.finditer(text, 0, offset):
+            if m.end() <= offset:
+                last = m
+        if last is None:
+            return None
+        cat = self.sections.get(last.group(1).lower(), "")
+        return (cat, last.group(1)) if cat else None
