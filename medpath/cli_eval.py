@@ -11,7 +11,7 @@ import click
 
 from medpath.settings import Settings, project_root
 
-__all__ = ["eval_chat", "eval_kg", "eval_scale", "write_kg_report"]
+__all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
 MAIN_COLUMNS = (("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1"), ("path_f1_all", "Path-F1 all gold"),
                 ("answer_acc_treats", "Acc treats"), ("answer_acc_targets", "Acc targets"),
@@ -262,8 +262,59 @@ def _chat_report(cfg: dict[str, Any], summary: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+@click.command("gate")
+@click.option("--file", "path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=Path("data/gate/assertions.jsonl"), show_default=True,
+              help="Labelled mentions: JSONL of sentence, concept, status, relation (docs/formats.md).")
+@click.option("--rules", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Assertion rules YAML (default: memory/assertion_rules.yaml).")
+@click.option("--policy", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Gate policy YAML (default: memory/gate_policy.yaml).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval.")
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
+def eval_gate(path: Path, rules: Path | None, policy: Path | None, out: Path | None, as_json: bool) -> None:
+    """Score the Reviewer's assertion gate: per-status accuracy, decisions, a confusion table and a plot.
+
+    \b
+    Example usage:
+        medpath eval gate
+        medpath eval gate --file my_corpus.jsonl --json
+    """
+    import hashlib
+    import json
+
+    from medpath.evaluation.gate import load_rows, plot_gate, score_gate
+    from medpath.evaluation.report import RunFolder
+    from tools.gate import ClaimGate
+
+    rows = load_rows(path)
+    metrics, records = score_gate(rows, ClaimGate.load(rules, policy))
+    run = RunFolder(out or Settings.from_env().traces_dir / "eval", "gate",
+                    {"file": str(path), "file_sha1": hashlib.sha1(path.read_bytes()).hexdigest(), "rows": len(rows)})
+    for r in records:
+        run.add_row(r)
+    run.close()
+    run.write_json("metrics.json", metrics)
+    plot_gate(metrics, run.path / "gate.png")
+    if as_json:
+        click.echo(json.dumps(metrics, indent=1))
+        return
+    click.echo(f"{metrics['rows']} mentions: status read right {metrics['status_accuracy']:.3f}, decision as the policy "
+               f"asks {metrics['decision_accuracy']:.3f}, {metrics['sentences_per_s']:.0f} sentences/s")
+    click.echo(f"{'gold status':14s} {'n':>4s} {'status':>7s} {'decision':>9s} {'accepted':>9s}")
+    for g, m in metrics["per_status"].items():
+        click.echo(f"{g:14s} {m['n']:4d} {m['status_accuracy']:7.3f} {m['decision_accuracy']:9.3f} {m['accepted']:9.3f}")
+    cols = [s for s in ("affirmed", "negated", "hypothetical", "historical", "uncertain", "possible", "family", "allergy", "absent")
+            if any(s in v for v in metrics["confusion"].values())]
+    click.echo("confusion (rows gold, columns read): " + " ".join(f"{c[:6]:>6s}" for c in cols))
+    for g, v in metrics["confusion"].items():
+        click.echo(f"  {g:12s}" + " ".join(f"{v.get(c, 0):6d}" for c in cols))
+    click.echo(f"run: {run.path}")
+
+
 def register(group: click.Group) -> None:
     """Add the eval commands to ``medpath eval``."""
     group.add_command(eval_chat)
+    group.add_command(eval_gate)
     group.add_command(eval_kg)
     group.add_command(eval_scale)

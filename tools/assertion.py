@@ -83,6 +83,7 @@ class _Category:
     name: str
     negex: Any
     tight: frozenset[str] = field(default_factory=frozenset)
+    tight_following: frozenset[str] = field(default_factory=frozenset)
 
 
 def _load_rules(path: Path) -> dict[str, Any]:
@@ -123,7 +124,8 @@ class AssertionReader:
             }
             ts = {k: sorted({str(x).lower() for x in v}) for k, v in ts.items()}
             negex = Negex(self.nlp, f"context_{name}", ts, extension_name=f"context_{name}")
-            self.categories.append(_Category(name, negex, frozenset(str(t).lower() for t in spec.get("tight", []))))
+            tight = frozenset(str(t).lower() for t in spec.get("tight", []))
+            self.categories.append(_Category(name, negex, tight, tight | {str(t).lower() for t in spec.get("tight_following", [])}))
         sections = {str(k).lower(): (str(v) if v else "") for k, v in (rules.get("sections") or {}).items()}
         bad = [v for v in sections.values() if v and v not in PRECEDENCE]
         if bad:
@@ -179,7 +181,12 @@ class AssertionReader:
         return sorted(found)
 
     def _governing(self, doc: Any, span: Any, cat: _Category, pre: list, fol: list, term: list) -> Cue | None:
-        """The trigger of one category that governs the span: same segment, nearest first."""
+        """The trigger of one category that governs the span: same segment, nearest first.
+
+        A termination phrase inside a trigger ("to" in "used to take") does not cut the trigger's own scope.
+        """
+        inside = [(s, e) for _, s, e in (*pre, *fol)]
+        term = [t for t in term if not any(s <= t[1] < e for s, e in inside)]
         bounds = cat.negex.termination_boundaries(doc, term)
         lo, hi = next(((a, b) for a, b in bounds if a <= span.start < b), (0, len(doc)))
         best: Cue | None = None
@@ -195,7 +202,7 @@ class AssertionReader:
         for _, s, e in sorted(fol, key=lambda m: (m[1], m[1] - m[2])):
             if span.end <= s and s < hi:
                 text = doc[s:e].text.lower()
-                if text in cat.tight and any(t.text == "," for t in doc[span.end:s]):
+                if text in cat.tight_following and any(t.text == "," for t in doc[span.end:s]):
                     continue
                 return Cue(cat.name, doc[s:e].text, "following")
         return None
