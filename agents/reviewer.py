@@ -14,7 +14,7 @@ from graphs.state import State
 from medpath.errors import LLMError
 from medpath.tracing import span
 from memory.records import GateDecision
-from tools.gate import ClaimGate
+from tools.gate import ClaimGate, contradictions
 from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge
 
 __all__ = ["judge_features", "review", "review_claims"]
@@ -53,6 +53,7 @@ def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         judgments, backend, fallbacks = _judge_all(state, res, cands, llm)
         sp.set_attribute("medpath.review.backend", backend)
         sp.set_attribute("medpath.review.accepted", sum(1 for j in judgments if j["decision"] == "accept"))
+    _check_passages(state, res, cands, judgments)
     accepted = [j["rank"] for j in judgments if j["decision"] == "accept"]
     return {
         "review": {
@@ -65,6 +66,17 @@ def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "fallbacks": fallbacks,
         "timings": {"reviewer": (time.perf_counter() - t0) * 1000},
     }
+
+
+def _check_passages(state: State, res: Any, cands: list[dict[str, Any]], judgments: list[dict[str, Any]]) -> None:
+    """Reject a candidate whose edge a retrieved passage contradicts ("X does not inhibit Y"), with the reason."""
+    passages = (state.hybrid or {}).get("context", {}).get("text_lines", [])
+    if not passages:
+        return
+    for j, c in zip(judgments, cands, strict=True):
+        against = contradictions(res.gate, c["triples"], passages, lambda x: res.kg.aliases.get(x, ()))
+        if against:
+            j.update(decision="reject", verbalizer=VERBALIZER["reject"], contradicted_by=against)
 
 
 def _judge_all(
@@ -127,7 +139,7 @@ def review_claims(
         client = LLMClient(llm_settings)
     out: list[GateDecision] = []
     for c in claims:
-        d = gate.decide(str(c["evidence"]), c.get("object_names", ()), str(c.get("relation", "")))
+        d = gate.decide(str(c["evidence"]), c.get("object_names", ()), str(c.get("relation", "")), c.get("subject_names", ()))
         if client is not None and d.accepted:
             try:
                 p = client.yes_probability(CLAIM_PATTERN.replace("___", "").format(evidence=c["evidence"], claim=c["claim"]))

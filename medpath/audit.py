@@ -18,7 +18,7 @@ from medpath.settings import Settings
 __all__ = ["AUDIT_FIELDS", "audit"]
 
 AUDIT_FIELDS = ("ts", "trace_id", "action", "source", "actor_hash", "auth_source", "patient_id", "route", "rule_id", "mode",
-                "force_route", "latency_ms", "counts", "payload", "outcome", "fallbacks")
+                "force_route", "latency_ms", "counts", "payload", "outcome", "fallbacks", "decisions")
 """Every field an audit record may hold; nothing else is written."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -57,18 +58,26 @@ def memory_list() -> None:
 @click.option("--as-of", "as_of", default=None, help="Valid and known at this time (ISO 8601 or epoch seconds).")
 @click.option("--all", "show_all", is_flag=True, help="History: superseded rows too.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON lines.")
-def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bool, as_json: bool) -> None:
+@click.option("--why", is_flag=True, help="The Reviewer gate's recent decisions for the owner, with reasons (rejections too).")
+def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bool, as_json: bool, why: bool) -> None:
     """Show one owner's facts: current ones, as of a time, or the whole history.
 
-    Example usage:
+    With --why, show the gate's decisions instead: status, cue and policy rule of each
+    candidate, accepted or rejected ("negated, cue 'denies', rule current_medication").
 
+    \b
+    Example usage:
         medpath memory show alice --subject imatinib
         medpath memory show u07 --subject PAT_0012 --as-of 2026-01-07T12:00:00Z
+        medpath memory show u07 --subject PAT_0012 --why
     """
     from memory.public_kg import entity_names
     from memory.synth import parse_ts
 
     mem = _memory()
+    if why:
+        _show_why(mem, owner, subject, as_json)
+        return
     subjects = (mem.resolve([owner], subject) or [subject]) if subject else None
     if show_all:
         facts = [f for s in (subjects or [None]) for f in mem.vault.history(owner, s)]
@@ -86,6 +95,22 @@ def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bo
                        f"conf {f.confidence:.2f}  used {f.use_count}×, last {_when(f.last_used)}")
     if not facts and not as_json:
         click.echo("no facts")
+
+
+def _show_why(mem: Any, owner: str, subject: str | None, as_json: bool) -> None:
+    subj = (mem.resolve([owner], subject) or [subject])[0] if subject else None
+    rows = mem.gate_log.recent(owner, subject=subj, limit=50)
+    for r in rows:
+        if as_json:
+            click.echo(json.dumps(r))
+            continue
+        reason = r["reason"]
+        cue = f", cue \"{reason['cue']}\"" if reason.get("cue") else ""
+        fits = f"; would fit {reason['fits']}" if reason.get("fits") else ""
+        click.echo(f"{_when(r['ts'])}  {r['decision']:6s}  {r['subj']}  {r['rel']}  {r['obj']}  "
+                   f"[{reason.get('status', '?')}{cue}, rule {reason.get('rule', '?')}{fits}]")
+    if not rows and not as_json:
+        click.echo("no gate decisions recorded")
 
 
 def _named(entity_id: str, names: dict[str, str]) -> str:
@@ -107,7 +132,7 @@ def memory_forget(owner: str, yes: bool) -> None:
         click.confirm(f"Delete all memory of {owner!r}?", abort=True)
     gone = _memory().forget(owner)
     click.echo(f"forgot {owner}: {sum(gone.values())} rows (vault {gone['vault']}, episodic {gone['episodic']}, "
-               f"mem_index {gone['mem_index']})")
+               f"mem_index {gone['mem_index']}, gate log {gone['gate_log']})")
 
 
 @memory.command("prune")
@@ -172,7 +197,7 @@ def memory_ingest(events: Path, quiet: bool) -> None:
         from tqdm import tqdm
 
         bar = tqdm(total=len(rows), desc="ingest", unit="ev")
-    rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None)
+    rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None, settings=settings)
     if bar:
         bar.close()
     seconds = time.perf_counter() - t0

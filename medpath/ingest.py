@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from medpath.audit import audit
 from medpath.errors import DataError
+from medpath.settings import Settings
+from medpath.tracing import span
 from memory.mirix import Memory
 from memory.records import GateDecision, MemoryFact
 from memory.synth import parse_ts
@@ -78,10 +81,17 @@ def review_events(events: list[dict[str, Any]], gate: Any, llm_settings: Any = N
 
     claims = [
         {"claim": f"{e['subj']} {e['rel'].replace(':', ' ')} {e.get('obj_name') or e['obj']}", "evidence": str(e["evidence"]),
-         "object_names": names(e), "relation": str(e["rel"])}
+         "object_names": names(e), "relation": str(e["rel"]),
+         "subject_names": [str(e["subj"]), *(str(a) for a in e.get("subj_aliases", []))]}
         for e in events
     ]
     return review_claims(claims, gate, llm_settings)
+
+
+def _reason(d: GateDecision) -> dict[str, str]:
+    r = d.reason
+    return {"decision": d.decision, "status": str(r.get("status", "")), "cue": str(r.get("cue", "")),
+            "rule": str(r.get("rule", "")), "fits": str(r.get("fits", ""))}
 
 
 BATCH = 2000
@@ -95,16 +105,28 @@ def ingest_events(
     on_event: Callable[[int], None] | None = None,
     interleave: Iterator[tuple[float, Callable[[], None]]] | None = None,
     batch: int = BATCH,
+    settings: Settings | None = None,
 ) -> IngestReport:
     """Commit events in time order through the gate, in batches; ``interleave`` yields (ts, callback) to run between
-    them (probes), each after everything stated before its time is written."""
+    them (probes), each after everything stated before its time is written. Each batch is a span with one event per
+    decision, and (given ``settings``) one audit record of the decisions' status, cue and rule."""
     rep = IngestReport(events=len(events))
     pending = sorted(interleave or [], key=lambda x: x[0])
     k = 0
     items: list[tuple[GateDecision, MemoryFact, bool, list[str]]] = []
 
     def flush() -> None:
-        out = memory.commit_batch(items)
+        if not items:
+            return
+        with span("tool.reviewer.gate", **{"medpath.gate.events": len(items),
+                                            "medpath.gate.accepted": sum(d.accepted for d, *_ in items)}) as sp:
+            reasons = [_reason(d) for d, *_ in items]
+            for r in reasons:
+                sp.add_event("gate.decision", {k: v for k, v in r.items() if v})
+            out = memory.commit_batch(items)
+        if settings is not None:  # status, cue and rule of every decision; no content (no ids, no text)
+            audit(settings, {"action": "memory.gate", "source": "ingest", "decisions": reasons,
+                             "counts": {"events": len(items), "accepted": sum(d.accepted for d, *_ in items)}})
         rep.inserted += out.inserted
         rep.refreshed += out.refreshed
         rep.superseded += out.superseded

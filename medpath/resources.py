@@ -47,6 +47,16 @@ class Resources:
     """Vectors of recent texts: a question is embedded once, though the walk, memory and reviewer all use it."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _bm25: tuple[Any, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
+    _gate: Any = field(default=None, repr=False, compare=False)
+
+    def gate(self) -> Any:
+        """The Reviewer's assertion gate (``tools.gate.ClaimGate``), loaded once (about 1 s: spaCy and the rules)."""
+        with self._lock:
+            if self._gate is None:
+                from tools.gate import ClaimGate
+
+                self._gate = ClaimGate.load()
+            return self._gate
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors of texts, one row each; the last 10,000 texts are remembered (oldest dropped first)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -61,7 +60,7 @@ class GateLog:
             with self._lock:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.executemany("INSERT INTO gate_log VALUES (?,?,?,?,?,?,?,?,?)", data)
-                self._db.execute("DELETE FROM gate_log WHERE ts < ?", (max(newest, time.time()) - self.retention_s,))
+                self._db.execute("DELETE FROM gate_log WHERE ts < ?", (newest - self.retention_s,))  # the stream's clock
                 self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             raise StoreError(f"gate log write failed: {exc}") from exc

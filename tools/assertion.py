@@ -140,23 +140,29 @@ class AssertionReader:
         return cls(_load_rules(Path(path) if path else DEFAULT_RULES))
 
     # -- reading ---------------------------------------------------------------------------
-    def read(self, text: str, names: Iterable[str]) -> Assertion:
+    def read(self, text: str, names: Iterable[str], subjects: Iterable[str] = ()) -> Assertion:
         """The assertion of the concept called by any of ``names`` in ``text``.
 
-        When the concept occurs more than once, an occurrence with no cue wins ("Denies chest pain
-        at rest. Chest pain on exertion."); otherwise the first occurrence's cues are reported.
+        ``subjects`` are names of whom the claim is about (a patient id, an MRN): named between a
+        family trigger and the concept, they end the family scope ("Family member thinks PAT_0007's
+        HbA1c is 9" is about the patient, reported by a relative). When the concept occurs more than
+        once, an occurrence with no cue wins ("Denies chest pain at rest. Chest pain on exertion.");
+        otherwise the first occurrence's cues are reported.
         """
         spans = self._mentions(text, names)
         if not spans:
             return Assertion(found=False)
         doc = self.nlp(text)
+        anchors = [doc.char_span(s, e, alignment_mode="expand") for s, e in self._mentions(text, subjects)]
+        anchor_starts = [a.start for a in anchors if a is not None]
         matches = [(c, *c.negex.process_negations(doc)) for c in self.categories]
         first: Assertion | None = None
         for start, end in spans:
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None:
                 continue
-            cues = [cue for c, pre, fol, term in matches if (cue := self._governing(doc, span, c, pre, fol, term))]
+            cues = [cue for c, pre, fol, term in matches
+                    if (cue := self._governing(doc, span, c, pre, fol, term, anchor_starts if c.name == "family" else ()))]
             section = self._section(text, start)
             if section and section[0] not in {c.category for c in cues}:
                 cues.append(Cue(section[0], section[1], "section"))
@@ -171,6 +177,11 @@ class AssertionReader:
         return [self.read(text, names) for text, names in items]
 
     @staticmethod
+    def find(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
+        """Character spans of any of ``names`` in ``text`` (case-insensitive, whole words), longest name first."""
+        return AssertionReader._mentions(text, names)
+
+    @staticmethod
     def _mentions(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
         found: list[tuple[int, int]] = []
         for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
@@ -180,7 +191,8 @@ class AssertionReader:
                     found.append(m.span())
         return sorted(found)
 
-    def _governing(self, doc: Any, span: Any, cat: _Category, pre: list, fol: list, term: list) -> Cue | None:
+    def _governing(self, doc: Any, span: Any, cat: _Category, pre: list, fol: list, term: list,
+                   anchors: Sequence[int] = ()) -> Cue | None:
         """The trigger of one category that governs the span: same segment, nearest first.
 
         A termination phrase inside a trigger ("to" in "used to take") does not cut the trigger's own scope.
@@ -192,6 +204,8 @@ class AssertionReader:
         best: Cue | None = None
         for _, s, e in sorted(pre, key=lambda m: (-m[1], m[1] - m[2])):
             if lo <= s and e <= span.start:
+                if any(e <= a < span.start for a in anchors):
+                    continue
                 text = doc[s:e].text.lower()
                 if text in cat.tight and any(t.text == "," for t in doc[e:span.start]):
                     continue

@@ -9,6 +9,7 @@ would fit instead), which memory keeps beside the fact or in its gate log.
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from medpath.errors import ConfigError
 from memory.records import GateDecision
 from tools.assertion import PRECEDENCE, Assertion, AssertionReader
 
-__all__ = ["DEFAULT_POLICY", "ClaimGate", "GatePolicy", "Rule", "decide"]
+__all__ = ["DEFAULT_POLICY", "ClaimGate", "GatePolicy", "Rule", "contradictions", "decide"]
 
 DEFAULT_POLICY = Path(__file__).resolve().parent.parent / "memory" / "gate_policy.yaml"
 ACCEPT_SCORE = {"affirmed": 0.95, "historical": 0.8, "possible": 0.7}
@@ -109,6 +110,31 @@ class ClaimGate:
         """From the YAML files (defaults: the shipped ``memory/assertion_rules.yaml`` and ``gate_policy.yaml``)."""
         return cls(AssertionReader.load(rules), GatePolicy.load(policy))
 
-    def decide(self, evidence: str, object_names: Any, relation: str) -> GateDecision:
-        """The gate's decision on one claim."""
-        return decide(self.reader.read(evidence, [str(n) for n in object_names]), relation, self.policy)
+    def decide(self, evidence: str, object_names: Any, relation: str, subject_names: Any = ()) -> GateDecision:
+        """The gate's decision on one claim (``subject_names``: whom the claim is about, see ``AssertionReader.read``)."""
+        assertion = self.reader.read(evidence, [str(n) for n in object_names], [str(n) for n in subject_names])
+        return decide(assertion, relation, self.policy)
+
+
+CONTRADICTING = ("negated", "hypothetical", "uncertain", "possible")
+"""Statuses of an edge's tail in a passage that naming both ends that keep the passage from supporting the edge."""
+
+
+def contradictions(get_reader: Callable[[], AssertionReader], triples: list[dict[str, str]], passages: list[str],
+                   aliases: Callable[[str], Any] | None = None) -> list[dict[str, str]]:
+    """Passages that name an edge's head and tail but assert the tail as negated, hypothetical or uncertain
+    ("imatinib does not inhibit EGFR" does not support imatinib → EGFR). ``aliases(id)`` gives more names.
+    The reader (spaCy) is only built when some passage names both ends of an edge."""
+    found = []
+    for t in triples:
+        heads = [t["head_name"], *(aliases(t["head"]) if aliases else ())]
+        tails = [t["tail_name"], *(aliases(t["tail"]) if aliases else ())]
+        for p in passages:
+            if not (AssertionReader.find(p, heads) and AssertionReader.find(p, tails)):
+                continue
+            a = get_reader().read(p, tails, heads)
+            bad = [s for s in CONTRADICTING if s in a.statuses]
+            if bad:
+                found.append({"head": t["head"], "relation": t["relation"], "tail": t["tail"], "status": bad[0],
+                              "cue": a.cue_for(bad[0])})
+    return found
