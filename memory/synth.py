@@ -61,6 +61,32 @@ class StreamSpec:
     kg_facts_per_user: int = 25
 
 
+VALID_MED = ("Medication reconciliation for {pid}: taking {drug} daily.",
+             "{pid} med list reviewed: {drug} once daily, adherent.",
+             "Discharge medications for {pid} include {drug}.",
+             "Pharmacy confirms {pid} refilled {drug} this month.")
+SWITCH = ("{pid} switched from {old} to {new} after review.",
+          "{old} stopped, {new} started for {pid}.",
+          "For {pid}: {old} was discontinued; {new} begun instead.",
+          "{pid}: {old} changed to {new} today.")
+REPEAT = ("Follow-up note: {pid} continues {drug} as prescribed.",
+          "{pid} still taking {drug}; may adjust the dose next week.",
+          "Continue {drug} for {pid}, no side effects.")
+HEDGED_MED = ("Unverified: a relative says {pid} might be taking {drug}?",
+              "A neighbour claims {pid} is on {drug} now.",
+              "{pid}'s friend thinks he takes {drug}, unconfirmed.")
+NEGATED = ("{pid} denies {drug}; never prescribed.",
+           "{pid} is no longer taking {drug}.",
+           "{pid} denies any use of {drug}.")
+NOT_CURRENT = (("plan", "Consider starting {drug} for {pid} at the next visit."),
+               ("plan", "Plan: may begin {drug} for {pid} if symptoms persist."),
+               ("allergy", "{pid} is allergic to {drug} (rash)."),
+               ("past", "{pid} was on {drug} years ago."))
+FAMILY_LAB = ("{pid}'s brother had a {lab} of {value}.",
+              "Mother of {pid}: {lab} {value} last month.")
+"""Phrasings per event label; the gate is never tuned to them (its rules come from clinical note conventions)."""
+
+
 class _Gen:
     def __init__(self, spec: StreamSpec, data_dir: Path) -> None:
         self.spec = spec
@@ -98,7 +124,7 @@ class _Gen:
                        f"Problem list for {pid}: {self.names[cond]} (confirmed diagnosis).", False, "valid")
         med = rng.choice(self.drugs)
         self.event(self._ts(0), owner, pid, aliases, "current_medication", med, self.names[med],
-                   f"Medication reconciliation for {pid}: taking {self.names[med]} daily.", True, "valid")
+                   rng.choice(VALID_MED).format(pid=pid, drug=self.names[med]), True, "valid")
         labs = rng.sample(sorted(LABS), 2)
         values = {}
         for lab in labs:
@@ -120,16 +146,16 @@ class _Gen:
                 new = rng.choice([d for d in self.drugs if d != med])
                 said = rng.choice(self.aliases[new]) if self.aliases[new] and rng.random() < 0.5 else self.names[new]
                 self.event(self._ts(day), owner, pid, aliases, "current_medication", new, self.names[new],
-                           f"{pid} switched from {self.names[med]} to {said} after review.", True, "switch")
+                           rng.choice(SWITCH).format(pid=pid, old=self.names[med], new=said), True, "switch")
                 med = new
             if rng.random() < 0.5:
                 self.event(self._ts(day), owner, pid, aliases, "current_medication", med, self.names[med],
-                           f"Follow-up note: {pid} continues {self.names[med]} as prescribed.", True, "repeat")
+                           rng.choice(REPEAT).format(pid=pid, drug=self.names[med]), True, "repeat")
             if rng.random() < 0.35:
                 other = rng.choice(self.drugs)
                 if other != med:
                     self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               f"Unverified: a relative says {pid} might be taking {self.names[other]}?", True, "hedged")
+                               rng.choice(HEDGED_MED).format(pid=pid, drug=self.names[other]), True, "hedged")
             if rng.random() < 0.06:
                 other = rng.choice(self.drugs)
                 if other != med:
@@ -139,7 +165,18 @@ class _Gen:
                 other = rng.choice(self.drugs)
                 if other != med:
                     self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               f"{pid} denies {self.names[other]}; never prescribed.", True, "negated")
+                               rng.choice(NEGATED).format(pid=pid, drug=self.names[other]), True, "negated")
+            if rng.random() < 0.12:  # plans, allergies and past use: about a drug, but not a current medication
+                other = rng.choice(self.drugs)
+                if other != med:
+                    label, text = rng.choice(NOT_CURRENT)
+                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                               text.format(pid=pid, drug=self.names[other]), True, label)
+            if rng.random() < 0.05:
+                lab = rng.choice(labs)
+                wrong = self._lab_value(lab, exclude=values[lab])
+                self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", wrong, wrong,
+                           rng.choice(FAMILY_LAB).format(pid=pid, lab=lab, value=wrong), True, "family_lab")
             if rng.random() < 0.15:
                 other = rng.choice(self.drugs)
                 if other != med:

@@ -74,6 +74,7 @@ def test_the_subject_ends_a_family_scope(gate: ClaimGate) -> None:
     assert gate.reader.read(text, ["8.1"]).status == "family"
     about = gate.reader.read(text, ["8.1"], ["PAT_0007"])
     assert about.status == "uncertain" and about.experiencer == "patient"
+    assert gate.reader.read("Mother of PAT_0007: LDL 190 last month.", ["190"], ["PAT_0007"]).status == "family"
 
 
 def test_policy_per_relation(gate: ClaimGate) -> None:

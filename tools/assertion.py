@@ -154,7 +154,8 @@ class AssertionReader:
             return Assertion(found=False)
         doc = self.nlp(text)
         anchors = [doc.char_span(s, e, alignment_mode="expand") for s, e in self._mentions(text, subjects)]
-        anchor_starts = [a.start for a in anchors if a is not None]
+        # "mother of PAT_0007: LDL 190" is still the mother's: a subject after "of" names whose relative it is
+        anchor_starts = [a.start for a in anchors if a is not None and not (a.start and doc[a.start - 1].lower_ == "of")]
         matches = [(c, *c.negex.process_negations(doc)) for c in self.categories]
         first: Assertion | None = None
         for start, end in spans:
