@@ -74,7 +74,7 @@ def _check_passages(state: State, res: Any, cands: list[dict[str, Any]], judgmen
     if not passages:
         return
     for j, c in zip(judgments, cands, strict=True):
-        against = contradictions(res.gate, c["triples"], passages, lambda x: res.kg.aliases.get(x, ()))
+        against = contradictions(lambda: res.gate().reader, c["triples"], passages, lambda x: res.kg.aliases.get(x, ()))
         if against:
             j.update(decision="reject", verbalizer=VERBALIZER["reject"], contradicted_by=against)
 

@@ -169,3 +169,18 @@ def test_memory_show_why_and_eval_gate(settings, tmp_path: Path, monkeypatch) ->
     out = json.loads(runner.invoke(cli, ["eval", "gate", "--file", str(labelled), "--json"]).output)
     assert out["rows"] == 3 and out["per_status"]["negated"]["status_accuracy"] == 0.5
     assert out["confusion"]["negated"] == {"negated": 1, "affirmed": 1}
+
+
+def test_the_reviewer_rejects_a_candidate_a_passage_negates(resources) -> None:
+    from agents.reviewer import _check_passages
+    from graphs.state import State
+
+    edge = {"head": "MESH:D000068877", "head_name": "imatinib", "relation": "decreases activity of",
+            "tail": "UniProt:P00519", "tail_name": "Tyrosine-protein kinase ABL1"}
+    cands = [{"triples": [edge]}, {"triples": [{**edge, "tail": "X", "tail_name": "Mast/stem cell growth factor receptor Kit"}]}]
+    judgments = [{"rank": 0, "decision": "accept"}, {"rank": 1, "decision": "accept"}]
+    state = State(question="q", hybrid={"context": {"text_lines": [
+        "[PMID 1] Imatinib did not inhibit tyrosine-protein kinase ABL1 in these resistant cells."]}})
+    _check_passages(state, resources, cands, judgments)
+    assert judgments[0]["decision"] == "reject" and judgments[0]["contradicted_by"][0]["status"] == "negated"
+    assert judgments[1]["decision"] == "accept"  # a passage about another edge does not touch it
