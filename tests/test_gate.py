@@ -98,6 +98,8 @@ def test_a_negated_passage_does_not_support_the_edge(gate: ClaimGate) -> None:
     against = contradictions(lambda: gate.reader, edge, ["Imatinib does not inhibit EGFR in these cells."])
     assert against and against[0]["status"] == "negated"
     assert not contradictions(lambda: gate.reader, edge, ["Imatinib inhibits EGFR."])
+    # a negated association is not a negated edge
+    assert not contradictions(lambda: gate.reader, edge, ["No association of imatinib use with EGFR mutations was seen."])
     assert not gate.decide("Imatinib does not inhibit EGFR.", ["EGFR"], "decreases activity of").accepted
 
 

@@ -40,6 +40,8 @@ class Cue:
     text: str
     direction: str
     """``preceding``, ``following`` or ``section``."""
+    offset: int = -1
+    """Character offset of the trigger in the text."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,10 @@ class Assertion:
     def cue_for(self, category: str) -> str:
         """The trigger text of a category ('' when none)."""
         return next((c.text for c in self.cues if c.category == category), "")
+
+    def cue_offset(self, category: str) -> int:
+        """Character offset of a category's trigger (-1 when none, or a section header)."""
+        return next((c.offset for c in self.cues if c.category == category), -1)
 
     def to_json(self) -> dict[str, Any]:
         """Plain dictionary."""
@@ -166,7 +172,7 @@ class AssertionReader:
                     if (cue := self._governing(doc, span, c, pre, fol, term, anchor_starts if c.name == "family" else ()))]
             section = self._section(text, start)
             if section and section[0] not in {c.category for c in cues}:
-                cues.append(Cue(section[0], section[1], "section"))
+                cues.append(Cue(section[0], section[1], "section", -1))
             found = Assertion(found=True, cues=tuple(cues), mention=span.text)
             if not cues:
                 return found
@@ -210,7 +216,7 @@ class AssertionReader:
                 text = doc[s:e].text.lower()
                 if text in cat.tight and any(t.text == "," for t in doc[e:span.start]):
                     continue
-                best = Cue(cat.name, doc[s:e].text, "preceding")
+                best = Cue(cat.name, doc[s:e].text, "preceding", doc[s].idx)
                 break
         if best is not None:
             return best
@@ -219,7 +225,7 @@ class AssertionReader:
                 text = doc[s:e].text.lower()
                 if text in cat.tight_following and any(t.text == "," for t in doc[span.end:s]):
                     continue
-                return Cue(cat.name, doc[s:e].text, "following")
+                return Cue(cat.name, doc[s:e].text, "following", doc[s].idx)
         return None
 
     def _section(self, text: str, offset: int) -> tuple[str, str] | None:

@@ -122,18 +122,22 @@ CONTRADICTING = ("negated", "hypothetical", "uncertain", "possible")
 
 def contradictions(get_reader: Callable[[], AssertionReader], triples: list[dict[str, str]], passages: list[str],
                    aliases: Callable[[str], Any] | None = None) -> list[dict[str, str]]:
-    """Passages that name an edge's head and tail but assert the tail as negated, hypothetical or uncertain
-    ("imatinib does not inhibit EGFR" does not support imatinib → EGFR). ``aliases(id)`` gives more names.
+    """Passages that name an edge's head, then a negation, hypothesis or hedge, then its tail ("imatinib does not
+    inhibit EGFR" does not support imatinib → EGFR). ``aliases(id)`` gives more names.
     The reader (spaCy) is only built when some passage names both ends of an edge."""
     found = []
     for t in triples:
         heads = [t["head_name"], *(aliases(t["head"]) if aliases else ())]
         tails = [t["tail_name"], *(aliases(t["tail"]) if aliases else ())]
         for p in passages:
-            if not (AssertionReader.find(p, heads) and AssertionReader.find(p, tails)):
+            head_at, tail_at = AssertionReader.find(p, heads), AssertionReader.find(p, tails)
+            if not (head_at and tail_at):
                 continue
             a = get_reader().read(p, tails, heads)
-            bad = [s for s in CONTRADICTING if s in a.statuses]
+            # the cue must sit between the two ends, as in "X does not inhibit Y"; "No association of X with Y"
+            # negates the association, which says nothing against the edge
+            bad = [s for s in CONTRADICTING if s in a.statuses
+                   and any(h[1] <= a.cue_offset(s) < t[0] for h in head_at for t in tail_at)]
             if bad:
                 found.append({"head": t["head"], "relation": t["relation"], "tail": t["tail"], "status": bad[0],
                               "cue": a.cue_for(bad[0])})
