@@ -79,6 +79,25 @@ class Passage:
     title: str
 
 
+def json_lines(path: Path) -> Iterator[tuple[int, dict[str, object]]]:
+    """(line number, object) for every non-blank line of a JSONL file, in order; DataError names the file and
+    the line of an unreadable file, a line that is not JSON, or one that is not an object."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read {path.name}: {exc}") from exc
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise DataError(f"{path.name} line {n}: not JSON") from exc
+        if not isinstance(obj, dict):
+            raise DataError(f"{path.name} line {n}: expected a JSON object")
+        yield n, obj
+
+
 def triple_id(head: str, relation: str, tail: str) -> str:
     """Content-hash id for a triple."""
     digest = hashlib.sha1(f"{head}\x1f{relation}\x1f{tail}".encode()).hexdigest()

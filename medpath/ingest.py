@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from medpath.audit import audit
+from medpath.datasets import json_lines
 from medpath.errors import DataError
 from medpath.settings import Settings
 from medpath.tracing import span
@@ -25,26 +25,14 @@ EVENT_FIELDS = ("ts", "owner", "subj", "rel", "obj", "evidence")
 def read_jsonl(path: Path, required: tuple[str, ...]) -> list[dict[str, Any]]:
     """Rows of a JSONL file; a broken line or a missing field raises DataError naming the line."""
     rows = []
-    try:
-        lines = path.read_text().splitlines()
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc}") from exc
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise DataError(f"{path}:{n}: not JSON ({exc.msg})") from exc
-        if not isinstance(row, dict):
-            raise DataError(f"{path}:{n}: expected a JSON object")
+    for n, row in json_lines(path):
         missing = [f for f in required if f not in row]
         if missing:
-            raise DataError(f"{path}:{n}: missing field(s) {', '.join(missing)}")
+            raise DataError(f"{path.name} line {n}: missing field(s) {', '.join(missing)}")
         try:
             row["_ts"] = parse_ts(row["ts"])
         except (TypeError, ValueError) as exc:
-            raise DataError(f"{path}:{n}: bad ts {row['ts']!r}") from exc
+            raise DataError(f"{path.name} line {n}: bad ts {row['ts']!r}") from exc
         row["_line"] = n
         rows.append(row)
     return rows

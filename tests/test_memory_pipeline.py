@@ -143,7 +143,7 @@ def test_memory_cli_errors(runner: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"ts": "2026-01-05T08:00:00Z", "owner": "u"}\nnot json\n')
     res = runner.invoke(cli, ["memory", "ingest", str(bad)])
-    assert res.exit_code != 0 and "bad.jsonl:1" in res.output and "Traceback" not in res.output
+    assert res.exit_code != 0 and "bad.jsonl line 1" in res.output and "Traceback" not in res.output
     res = runner.invoke(cli, ["memory", "route", "Any new study on metformin?"])
     assert "recent-literature" in res.output
 

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from medpath.datasets import json_lines
 from medpath.errors import DataError, MedpathError
 from medpath.metrics import percentile
 from medpath.settings import Settings
@@ -40,19 +41,9 @@ TURN_KEYS = frozenset({"ask", "resume", "expect", "process"})
 
 def load_dialogues(path: Path) -> list[dict[str, Any]]:
     """Read and check a dialogue file; DataError names the line of the first problem."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read {path.name}: {exc}") from exc
     out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            d = json.loads(line)
-        except ValueError as exc:
-            raise DataError(f"{path.name} line {n}: not JSON ({exc.args[0][:60]})") from exc
-        if not isinstance(d, dict) or not isinstance(d.get("turns"), list) or not d["turns"]:
+    for n, d in json_lines(path):
+        if not isinstance(d.get("turns"), list) or not d["turns"]:
             raise DataError(f"{path.name} line {n}: a dialogue needs a non-empty list of turns")
         for i, t in enumerate(d["turns"], 1):
             bad = set(t) - TURN_KEYS if isinstance(t, dict) else {"(not an object)"}

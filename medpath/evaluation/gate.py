@@ -9,12 +9,12 @@ the confusion table of gold against read statuses.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from medpath.datasets import json_lines
 from medpath.errors import DataError
 from tools.assertion import PRECEDENCE
 from tools.gate import ClaimGate, decide
@@ -29,19 +29,9 @@ ALIASES = {"other": "family", "experiencer_other": "family", "someone_else": "fa
 
 def load_rows(path: Path) -> list[dict[str, Any]]:
     """Rows of a labelled file; DataError names the line of the first bad one."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read {path.name}: {exc}") from exc
     rows = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise DataError(f"{path.name} line {n}: not JSON") from exc
-        if not isinstance(row, dict) or not all(isinstance(row.get(k), str) and row[k] for k in ("sentence", "concept", "status")):
+    for n, row in json_lines(path):
+        if not all(isinstance(row.get(k), str) and row[k] for k in ("sentence", "concept", "status")):
             raise DataError(f"{path.name} line {n}: needs text fields sentence, concept and status")
         status = ALIASES.get(row["status"].strip().lower(), row["status"].strip().lower())
         if status not in STATUSES:
