@@ -1,7 +1,8 @@
 """Writes data/gate/assertions.jsonl: my hand-written assertion test set for `medpath eval gate`.
 
 Sentences were written by hand in several note styles (discharge summary, medication reconciliation,
-telephone note, problem list, radiology, nursing, and lay wording); none comes from `memory synth`.
+telephone note, problem list, radiology, nursing, and lay wording); none comes from `memory synth`. The 40 "report"
+rows were written after the rules, as a check of affirmed findings in report prose.
 Each row: the sentence, the concept mention, its gold status, the relation a claim would use, the style.
 """
 
@@ -11,6 +12,46 @@ from pathlib import Path
 MED, COND, FIND = "current_medication", "has_condition", "finding"
 ROWS = {
     "affirmed": [
+        ("report", "The patient is a 54-year-old male who presents with worsening shortness of breath.", "shortness of breath", FIND),
+        ("report", "He was found to have a right lower lobe pneumonia and was started on ceftriaxone.", "pneumonia", FIND),
+        ("report", "CT of the abdomen showed a 3 cm mass in the pancreatic head.", "mass", FIND),
+        ("report", "Chest x-ray demonstrates cardiomegaly with mild pulmonary edema.", "pulmonary edema", FIND),
+        ("report", "She should continue her home dose of metoprolol.", "metoprolol", FIND),
+        ("report", "Patient at high risk for aspiration given dysphagia.", "dysphagia", FIND),
+        ("report", "Cultures pending; patient febrile with leukocytosis.", "leukocytosis", FIND),
+        ("report", "The pain is worse if she lies flat.", "pain", FIND),
+        ("report", "She reports that the nausea improved after ondansetron.", "nausea", FIND),
+        ("report", "Echocardiogram revealed an ejection fraction of 25% with severe mitral regurgitation.", "mitral regurgitation", FIND),
+        ("report", "He has had a productive cough and fevers for one week.", "fevers", FIND),
+        ("report", "MRI of the brain shows an acute infarct in the left MCA territory.", "infarct", FIND),
+        ("report", "The patient was admitted for management of diabetic ketoacidosis.", "diabetic ketoacidosis", FIND),
+        ("report", "Exam notable for jaundice and right upper quadrant tenderness.", "jaundice", FIND),
+        ("report", "Given his history and current symptoms, the findings represent congestive heart failure.", "congestive heart failure", FIND),
+        ("report", "There is mild degenerative change of the lumbar spine.", "degenerative change", FIND),
+        ("report", "Her hemoglobin dropped and she required transfusion for anemia.", "anemia", FIND),
+        ("report", "The wound shows signs of infection with purulent drainage.", "purulent drainage", FIND),
+        ("report", "He continues to have intermittent chest pain at rest.", "chest pain", FIND),
+        ("report", "Ultrasound confirmed deep vein thrombosis of the left popliteal vein.", "deep vein thrombosis", FIND),
+        ("report", "Patient with known coronary artery disease presents with angina.", "angina", FIND),
+        ("report", "Pain is controlled on oxycodone, which she takes every six hours.", "oxycodone", FIND),
+        ("report", "He was treated for a urinary tract infection with nitrofurantoin.", "urinary tract infection", FIND),
+        ("report", "Follow-up CT showed interval increase in the size of the effusion.", "effusion", FIND),
+        ("report", "She has been depressed since her husband died.", "depressed", FIND),
+        ("report", "The patient complains of dizziness when standing.", "dizziness", FIND),
+        ("report", "Blood pressure remains elevated despite three agents.", "elevated", FIND),
+        ("report", "He is status post fall with a left hip fracture.", "hip fracture", FIND),
+        ("report", "Patient was intubated for hypoxic respiratory failure.", "hypoxic respiratory failure", FIND),
+        ("report", "Abdominal distension with hypoactive bowel sounds.", "Abdominal distension", FIND),
+        ("report", "The rash on his arms is spreading.", "rash", FIND),
+        ("report", "She was evaluated in clinic for her migraine headaches.", "migraine headaches", FIND),
+        ("report", "Labs were significant for hyponatremia.", "hyponatremia", FIND),
+        ("report", "He has chronic atrial fibrillation and is anticoagulated.", "atrial fibrillation", FIND),
+        ("report", "Patient admits to alcohol use and has tremor.", "tremor", FIND),
+        ("report", "Head CT was obtained which showed a subdural hematoma.", "subdural hematoma", FIND),
+        ("report", "Her son is concerned because she has become confused.", "confused", FIND),
+        ("report", "The mother brought the infant in for fever and poor feeding.", "poor feeding", FIND),
+        ("report", "His wife states that he has been more short of breath.", "short of breath", FIND),
+        ("report", "Stool was positive for occult blood.", "occult blood", FIND),
         ("medrec", "Levetiracetam 500 mg BID, adherent per pill count.", "Levetiracetam", MED),
         ("radiology", "Small hiatal hernia.", "hiatal hernia", FIND),
         ("hpi", "Worsening dyspnea over three days.", "dyspnea", FIND),
