@@ -10,56 +10,36 @@ and Recall@5 of the triples ordered by path mass. Takes a few minutes.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def main() -> None:
     """Run and print a table."""
-    from medpath.datasets import load_paths, split_tune_check
+    from cv_tune import fold_of, ranker_for, walk_tune
+
     from medpath.metrics import mean, path_f1_best_chain, recall_at_k
-    from medpath.resources import load_resources
     from medpath.settings import Settings
-    from medpath.training import _chains
-    from tools.edge_predictor import RelationPriors
-    from tools.path_ranker import PathRanker, TransitionTables, fit_listwise, fit_listwise_mlp
-    from tools.walker import GraphWalker
+    from tools.path_ranker import fit_listwise, fit_listwise_mlp
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--train", type=int, default=600)
     args = ap.parse_args()
-    s = Settings.from_env()
-    res = load_resources(s)
-    kg = res.kg
-    tune, _ = split_tune_check(load_paths(s.data_dir / "drugmechdb" / "paths_dev.jsonl"))
-    walker = GraphWalker(kg, s.budget)
-    walks = {}
-    for r in tune:
-        qv = res.embed_one(r.question)
-        walks[r.id] = (walker.walk([r.drug_id], [r.disease_id], res.predictor.conf_fn(qv)).paths, qv)
-
-    def ty(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else "Unknown"
-
-    def fold(r) -> int:  # noqa: ANN001
-        return int(hashlib.sha1(("kf:" + r.drug_id).encode()).hexdigest(), 16) % 5
+    res, tune, walks = walk_tune(Settings.from_env())
 
     systems = {"linear, 14 path features (earlier ranker)": ("lin", list(range(14))),
                "linear, all 33 features": ("lin", None), "MLP ensemble, all 33 features (shipped)": ("mlp", None)}
     f1s: dict[str, list[float]] = {k: [] for k in systems}
     r5s: dict[str, list[float]] = {k: [] for k in systems}
     for k in range(5):
-        fit = [r for r in tune if fold(r) != k]
-        val = [r for r in tune if fold(r) == k]
-        tables = TransitionTables.fit(_chains(kg, fit))
-        pri = RelationPriors.fit([(ty(t.head), t.relation, ty(t.tail)) for r in fit for t in r.gold_triples], kg.relations)
-        rk = PathRanker(kg, tables, pri.get, res.node_vector)
+        fit = [r for r in tune if fold_of(r) != k]
+        val = [r for r in tune if fold_of(r) == k]
+        rk = ranker_for(res, fit)
         feats = {}
         for r in fit[: args.train] + val:
             paths, qv = walks[r.id]
