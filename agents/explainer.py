@@ -138,7 +138,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     fallbacks: list[dict[str, str]] = []
     if ctx.use_llm and res.settings.llm.enabled:
         try:
-            answer = _phrase_with_llm(res, state.understood_as or state.question, answer, accepted)
+            answer = _phrase_with_llm(res, state.asked, answer, accepted)
         except LLMError as exc:
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
     ids: list[str] = []
@@ -171,7 +171,7 @@ def _patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
     parsed = [(x, f) for x in hybrid.get("context", {}).get("graph_lines", []) if (f := parse_patient_line(x))]
     withheld = int(hybrid.get("consent_filtered_count", 0))
-    q = state.question.casefold()
+    q = state.asked.casefold()
     wants = [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
                                 ("condition", ("condition", "diagnos", "disease", "problem")),
                                 ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))

@@ -41,8 +41,11 @@ _ELLIPSIS = (
     re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
 )
-_AGAIN = re.compile(r"^(?:why|how|how so|explain|explain that|explain it|tell me more|more|go on|details|"
-                    r"what is the mechanism|what's the mechanism)$", re.IGNORECASE)
+_AGAIN = re.compile(
+    r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
+    r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
+    r"more|that mechanism|the pathway|to me|once more))*|tell me more|more|go on|details|more details|"
+    r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
 _QUALIFIERS = re.compile(
     r"^(?:in\s+)?(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
     r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)

@@ -105,7 +105,7 @@ def walk_question(
     ``stores`` is the router's choice: without ``public`` there is no walk; with ``dense`` the
     FAISS seeds are added before the first walk instead of only when it starves.
     """
-    qv = res.embed_one(state.question)
+    qv = res.embed_one(state.asked)
     temperature = None if ctx.calibrated else 1.0
     with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
                                                  "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
@@ -168,7 +168,7 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
     walks = bool(state.sources or state.targets) or state.intent != Intent.PATIENT.value
     fallback: list[dict[str, str]] = []
     try:
-        out = ctx.get_retrieval().retrieve(state.question, patient_id=state.patient_id, actor_id=state.user_id,
+        out = ctx.get_retrieval().retrieve(state.asked, patient_id=state.patient_id, actor_id=state.user_id,
                                            auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
                                            include=("graph",) if walks else (), exclude=("episodic", "vault"),
                                            deadline_s=None)
@@ -194,7 +194,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
     res = ctx.get_resources()
-    route = ctx.get_router().route(state.question, state.mode, enabled=ctx.router)
+    route = ctx.get_router().route(state.asked, state.mode, enabled=ctx.router)
     ranked, result, dense, fallbacks, hybrid = _through_service(state, ctx, res, route)
     memory: dict[str, Any] = {"enabled": ctx.memory_on()}
     if ctx.memory_on() and {"vault", "episodic"} & set(route.stores):
@@ -261,7 +261,7 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     for subj in seeds:
         hits.extend(mem.recall(owners, subj, stores=stores, as_of=now, weights=route.weights))
     if hits:
-        qv = res.embed_one(state.question)
+        qv = res.embed_one(state.asked)
         texts = [f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in hits]
         vecs = res.embedder.embed(texts)
         for h, v in zip(hits, vecs, strict=True):

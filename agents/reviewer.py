@@ -88,14 +88,14 @@ def _judge_all(
     judgments: list[dict[str, Any]] = []
     qsims: list[float] = []
     if cands:
-        qv = res.embed_one(state.question)
+        qv = res.embed_one(state.asked)
         qsims = [float(qv @ v) for v in res.embedder.embed([c["text"] for c in cands])]
     for i, c in enumerate(cands):
         feats = judge_features(cands, i, state.sources, state.targets, qsims[i])
         prob = None
         if llm is not None:
             try:
-                prob = llm.probability(state.question, c["text"])
+                prob = llm.probability(state.asked, c["text"])
                 backend = "llm"
             except LLMError as exc:
                 fallbacks.append({"component": "reviewer.llm", "reason": str(exc), "fallback": "embedded"})

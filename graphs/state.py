@@ -81,6 +81,11 @@ class State(InputState):
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     """Nearest known entities for a mention that is not in the graph (NOT_FOUND's "did you mean")."""
 
+    @property
+    def asked(self) -> str:
+        """The question the nodes work on: the follow-up as understood, else the question as asked."""
+        return self.understood_as or self.question
+
     status: Status = Status.RUNNING
     """Lifecycle of the run."""
     intent: str = ""

@@ -87,6 +87,7 @@ def focus_messages() -> list[dict[str, Any]]:
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
     ("what does this drug target?", "What does imatinib target?"),
     ("why?", "How does imatinib treat Chronic myeloid leukemia?"),
+    ("Can you explain that again?", "How does imatinib treat Chronic myeloid leukemia?"),
     ("How does aspirin treat pain?", "How does aspirin treat pain?"),
 ])
 def test_resolver_rewrites(resources, focus_messages, question, expected) -> None:
@@ -150,3 +151,14 @@ def test_a_new_question_replaces_a_pending_clarification(run_graph) -> None:
     assert _turn(run_graph, "skip", {"question": "How does insulin treat diabetes?"})["status"] == "NEEDS_CLARIFICATION"
     out = _turn(run_graph, "skip", {"question": "How does imatinib treat CML (ph+)?"})
     assert out["status"] == Status.ANSWERED.value and out["interrupt"] is None
+
+
+def test_follow_ups_retrieve_with_the_question_as_understood(run_graph) -> None:
+    """The walk, the hybrid query and the reviewer read ``understood_as``: with the raw "And in the elderly?" the
+    edge predictor steered the walk by that text and it found nothing."""
+    first = _turn(run_graph, "asked", {"question": "How does dapsone treat Leprosy?"})
+    assert first["status"] == "ANSWERED"
+    for q in ("What about in pregnant women?", "And in the elderly?"):
+        out = _turn(run_graph, "asked", {"question": q})
+        assert out["status"] == "ANSWERED" and out["understood_as"].startswith("How does dapsone treat Leprosy in"), q
+        assert out["hybrid"].get("route") and out["candidates"]
