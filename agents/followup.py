@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents.intent import parse_question
+from tools.linker import fold
 
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
@@ -79,7 +80,6 @@ class Focus:
     drug: dict[str, Any] | None = None
     disease: dict[str, Any] | None = None
     intent: str = ""
-    items: list[dict[str, Any]] = field(default_factory=list)
     lists: list[list[dict[str, Any]]] = field(default_factory=list)
     """Every answer list of the thread, most recent first ("the second one" picks from the first long enough)."""
     patient_id: str | None = None
@@ -88,7 +88,7 @@ class Focus:
     @property
     def empty(self) -> bool:
         """True when there is nothing to resolve against."""
-        return not (self.drug or self.disease or self.items or self.patient_id)
+        return not (self.drug or self.disease or self.lists or self.patient_id)
 
 
 @dataclass
@@ -123,7 +123,6 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
             continue
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
-            f.items = list(m.get("items") or [])
         if m.get("items"):
             f.lists.append(list(m["items"]))
         f.drug = f.drug or m.get("drug")
@@ -142,10 +141,6 @@ def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any]
     return template.format(drug=drug["name"] if drug else "", disease=disease["name"] if disease else "")
 
 
-def _fold(text: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
-
-
 def _entity(cand: Any) -> dict[str, Any]:
     return {"id": cand.id, "name": cand.name, "type": cand.type}
 
@@ -162,7 +157,7 @@ def _inside_entity(text: str, word: str, linker: Linker) -> bool:
 
 def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str, Any], ref: str, how: str) -> str:
     res.references.append({"text": ref, "entity": ent, "how": how})
-    res.pinned[_fold(ent["name"])] = ent
+    res.pinned[fold(ent["name"])] = ent
     return text[: span[0]] + ent["name"] + text[span[1]:]
 
 
@@ -227,7 +222,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             res.missing = res.missing or "its"
             return q
         res.references.append({"text": "its", "entity": focus.drug, "how": "possessive"})
-        res.pinned[_fold(focus.drug["name"])] = focus.drug
+        res.pinned[fold(focus.drug["name"])] = focus.drug
         return q[: m.start()] + f"the {m.group(1)} of {focus.drug['name']}" + q[m.end():]
     pm = _PATIENT_PRONOUN.search(q)
     if pm and focus.patient_id and _PATIENT_WORDS.search(q):
@@ -249,7 +244,7 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
     if _AGAIN.match(q) and focus.drug and focus.disease:
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
-        res.pinned.update({_fold(focus.drug["name"]): focus.drug, _fold(focus.disease["name"]): focus.disease})
+        res.pinned.update({fold(focus.drug["name"]): focus.drug, fold(focus.disease["name"]): focus.disease})
         return standalone("mechanism", focus.drug, focus.disease)
     for rx in _ELLIPSIS:
         m = rx.match(q)
@@ -272,7 +267,7 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
             res.references.append({"text": q, "how": "ellipsis", "qualifier": res.qualifier})
             for ent in (focus.drug, focus.disease):
                 if ent:
-                    res.pinned[_fold(ent["name"])] = ent
+                    res.pinned[fold(ent["name"])] = ent
             return base
         out = linker.link(z)
         if not out.candidates:
@@ -292,9 +287,9 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
             return None
         kept = focus.disease if slot_drug else focus.drug
         if kept:
-            res.pinned[_fold(kept["name"])] = kept
+            res.pinned[fold(kept["name"])] = kept
         if new.get("id") and out.status.value == "linked":
-            res.pinned[_fold(new["name"])] = new
+            res.pinned[fold(new["name"])] = new
         res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
         return text
     return None
@@ -305,7 +300,7 @@ def _bare_mention(text: str, linker: Linker) -> bool:
     if parse_question(text) is not None or len(text.split()) > 6:
         return False
     found = linker.scan(text)
-    return len(found) == 1 and _fold(found[0][0]) == _fold(text)
+    return len(found) == 1 and fold(found[0][0]) == fold(text)
 
 
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
@@ -313,7 +308,7 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     m = _WORKS.match(text)
     if not m:
         return text
-    drug = res.pinned.get(_fold(m.group("x")))
+    drug = res.pinned.get(fold(m.group("x")))
     if drug is None or not _is_drug(drug):
         return text
     disease = focus.disease
@@ -321,9 +316,9 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
         out = linker.link(m.group("z"))
         disease = _entity(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
         if out.candidates and out.status.value == "linked":
-            res.pinned[_fold(disease["name"])] = disease
+            res.pinned[fold(disease["name"])] = disease
     elif disease is not None:
-        res.pinned[_fold(disease["name"])] = disease
+        res.pinned[fold(disease["name"])] = disease
     return standalone("mechanism", drug, disease) if disease else text
 
 

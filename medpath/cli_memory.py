@@ -184,13 +184,12 @@ def memory_ingest(events: Path, quiet: bool) -> None:
     """
     from medpath.ingest import ingest_events, read_jsonl, review_events
     from medpath.resources import load_resources
-    from tools.gate import ClaimGate
 
     settings = Settings.from_env()
     t0 = time.perf_counter()
     rows = read_jsonl(events, ("ts", "owner", "subj", "rel", "obj", "evidence"))
     res = load_resources(settings)
-    decisions = review_events(rows, ClaimGate.load(), settings.llm, res.kg)
+    decisions = review_events(rows, res.gate(), settings.llm, res.kg)
     mem = _memory()
     bar = None
     if not quiet:
@@ -278,7 +277,7 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
                      "ttl_s": settings.memory.ttl_s, "half_life_days": settings.memory.half_life_days})
     t0 = time.perf_counter()
     try:
-        out = run_memory_eval(events, probes, settings, kg=res.kg, progress=not quiet)
+        out = run_memory_eval(events, probes, settings, kg=res.kg, gate=res.gate(), progress=not quiet)
         for row in out.pop("rows"):
             run.add_row(row)
     finally:

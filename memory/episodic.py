@@ -11,6 +11,7 @@ from pathlib import Path
 
 from medpath.errors import StoreError
 from memory.records import MemoryFact, fact_id
+from memory.sqlite_db import open_sqlite
 
 __all__ = ["EpisodicStore"]
 
@@ -40,19 +41,13 @@ class EpisodicStore:
         self.path = str(path)
         self.ttl_s = float(ttl_s)
         self._lock = threading.Lock()
+        self._db = open_sqlite(self.path, _SCHEMA, "episodic store")
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never corrupt
-            self._db.execute("PRAGMA busy_timeout=30000")
-            self._db.executescript(_SCHEMA)
             cols = {r[1] for r in self._db.execute("PRAGMA table_info(episodic)")}
             if "reason" not in cols:  # a file written before the gate kept its reasons
                 self._db.execute("ALTER TABLE episodic ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open episodic store {self.path}: {exc}") from exc
+            raise StoreError(f"cannot upgrade episodic store {Path(self.path).name}: {exc}") from exc
 
     def close(self) -> None:
         """Close the connection."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from medpath.errors import StoreError
+from memory.sqlite_db import open_sqlite
 
 __all__ = ["GateLog"]
 
@@ -41,14 +42,7 @@ class GateLog:
         """Open (or create) the SQLite file."""
         self.path, self.retention_s = str(path), float(retention_s)
         self._lock = threading.Lock()
-        try:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA busy_timeout=30000")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the gate log {Path(self.path).name}: {exc}") from exc
+        self._db = open_sqlite(self.path, _SCHEMA, "the gate log")
 
     def add(self, rows: Iterable[tuple[float, str, str, str, str, str, float, str, dict[str, Any]]]) -> int:
         """Append (ts, owner, subj, rel, obj, decision, score, backend, reason) rows in one transaction."""

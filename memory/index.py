@@ -8,7 +8,6 @@ the episodic store.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from medpath.errors import StoreError
+from memory.sqlite_db import open_sqlite
 from tools.linker import fold
 
 __all__ = ["MemIndex", "simhash"]
@@ -43,25 +42,19 @@ def simhash(vector: np.ndarray, bits: int = _BITS) -> str:
     return f"emb:{code:0{bits // 4}x}"
 
 
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, owner TEXT NOT NULL,
+                                      subj TEXT NOT NULL, PRIMARY KEY (key, owner, subj));
+"""
+
+
 class MemIndex:
     """SQLite table ``mem_index(key, kind, owner, subj)``."""
 
     def __init__(self, path: Path | str) -> None:
         """Open or create the table (``":memory:"`` works for tests)."""
         self._lock = threading.Lock()
-        try:
-            if str(path) != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=30000")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, owner TEXT NOT NULL, "
-                "subj TEXT NOT NULL, PRIMARY KEY (key, owner, subj))"
-            )
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open mem_index {path}: {exc}") from exc
+        self._db = open_sqlite(path, _SCHEMA, "mem_index")
 
     def register(self, owner: str, subj: str, aliases: Iterable[str] = (), vector: np.ndarray | None = None) -> int:
         """Point the subject's id, its aliases and (optionally) its embedding bucket at (owner, subj)."""

@@ -24,7 +24,7 @@ import yaml
 
 from medpath.errors import ConfigError
 
-__all__ = ["PRECEDENCE", "Assertion", "AssertionReader", "Cue", "DEFAULT_RULES"]
+__all__ = ["PRECEDENCE", "Assertion", "AssertionReader", "Cue", "DEFAULT_RULES", "read_yaml"]
 
 DEFAULT_RULES = Path(__file__).resolve().parent.parent / "memory" / "assertion_rules.yaml"
 PRECEDENCE = ("allergy", "family", "negated", "hypothetical", "uncertain", "possible", "historical")
@@ -92,11 +92,16 @@ class _Category:
     tight_following: frozenset[str] = field(default_factory=frozenset)
 
 
-def _load_rules(path: Path) -> dict[str, Any]:
+def read_yaml(path: Path, what: str) -> Any:
+    """A YAML file's content; ConfigError names the file (not its folder) when it cannot be read or parsed."""
     try:
-        rules = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ConfigError(f"cannot read assertion rules {path.name}: {exc}") from exc
+        raise ConfigError(f"cannot read {what} {path.name}: {exc}") from exc
+
+
+def _load_rules(path: Path) -> dict[str, Any]:
+    rules = read_yaml(path, "assertion rules")
     if not isinstance(rules, dict) or not isinstance(rules.get("categories"), dict):
         raise ConfigError(f"{path.name}: expected a 'categories' mapping")
     return rules
@@ -155,11 +160,11 @@ class AssertionReader:
         once, an occurrence with no cue wins ("Denies chest pain at rest. Chest pain on exertion.");
         otherwise the first occurrence's cues are reported.
         """
-        spans = self._mentions(text, names)
+        spans = self.find(text, names)
         if not spans:
             return Assertion(found=False)
         doc = self.nlp(text)
-        anchors = [doc.char_span(s, e, alignment_mode="expand") for s, e in self._mentions(text, subjects)]
+        anchors = [doc.char_span(s, e, alignment_mode="expand") for s, e in self.find(text, subjects)]
         # "mother of PAT_0007: LDL 190" is still the mother's: a subject after "of" names whose relative it is
         anchor_starts = [a.start for a in anchors if a is not None and not (a.start and doc[a.start - 1].lower_ == "of")]
         matches = [(c, *c.negex.process_negations(doc)) for c in self.categories]
@@ -179,17 +184,9 @@ class AssertionReader:
             first = first or found
         return first or Assertion(found=False)
 
-    def read_many(self, items: Sequence[tuple[str, Sequence[str]]]) -> list[Assertion]:
-        """``read`` for many (text, names) pairs."""
-        return [self.read(text, names) for text, names in items]
-
     @staticmethod
     def find(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
         """Character spans of any of ``names`` in ``text`` (case-insensitive, whole words), longest name first."""
-        return AssertionReader._mentions(text, names)
-
-    @staticmethod
-    def _mentions(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
         found: list[tuple[int, int]] = []
         for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
             pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])", re.IGNORECASE)

@@ -14,11 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from medpath.errors import ConfigError
 from memory.records import GateDecision
-from tools.assertion import PRECEDENCE, Assertion, AssertionReader
+from tools.assertion import PRECEDENCE, Assertion, AssertionReader, read_yaml
 
 __all__ = ["DEFAULT_POLICY", "ClaimGate", "GatePolicy", "Rule", "contradictions", "decide"]
 
@@ -47,10 +45,7 @@ class GatePolicy:
     def load(cls, path: Path | str | None = None) -> GatePolicy:
         """From YAML (default ``memory/gate_policy.yaml``); a broken file raises ConfigError naming it."""
         path = Path(path) if path else DEFAULT_POLICY
-        try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            raise ConfigError(f"cannot read gate policy {path.name}: {exc}") from exc
+        raw = read_yaml(path, "gate policy")
         if not isinstance(raw, dict) or not isinstance(raw.get("default"), dict):
             raise ConfigError(f"{path.name}: expected 'default' and 'relations' mappings")
         rules = {str(k): cls._rule(str(k), v, path) for k, v in (raw.get("relations") or {}).items()}
