@@ -75,6 +75,15 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
 
 
+def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any]]:
+    """Each ranked answer with the citations of its path's entities."""
+    out = []
+    for a in answers:
+        ids = list(dict.fromkeys(x for t in a["path"]["triples"] for x in (t["head"], t["tail"])))
+        out.append({**a, "citations": [DATASET_CITATION, *(cite(x, kg.name(x)) for x in ids)]})
+    return out
+
+
 def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
     for m in state.mentions:
         ent = m.get("entity")
@@ -147,8 +156,13 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
             if x not in ids:
                 ids.append(x)
     citations = [DATASET_CITATION, *(cite(x, res.kg.name(x)) for x in ids)]
+    ranked = _cited_answers(state.ranked_answers, res.kg)
+    if ranked and state.intent == Intent.TREATS.value:
+        answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
+        items = [{"id": a["id"], "name": a["name"]} for a in ranked]
     return {
         "status": Status.ANSWERED,
+        "ranked_answers": ranked,
         "answer": _budget(answer, ctx.max_answer_tokens),
         "evidence": best["triples"],
         "evidence_text": best["text"],

@@ -14,9 +14,11 @@ from medpath.audit import audit
 from medpath.errors import DenseUnavailableError, MedpathError, NotFoundError
 from medpath.tracing import error, span
 from memory.records import composite_score
+from tools.answers import rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
+from tools.triples import TRIPLE_POOL, masses
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
 
 __all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
@@ -77,24 +79,11 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
     return added
 
 
-TRIPLE_POOL = 50
-"""Ranked paths whose triples are pooled for the triple ranking."""
-
-
 def rank_triples(paths: list[CandidatePath], kg: Any) -> list[dict[str, str]]:
     """Triples ordered by the softmax mass of the ranked paths that contain them (ties: first seen)."""
-    if not paths:
-        return []
-    top = max(p.score for p in paths)
-    mass: dict[tuple[str, str, str], float] = {}
-    for p in paths:
-        w = math.exp(p.score - top)
-        for e in p.edges:
-            key = (e.head, e.relation, e.tail)
-            mass[key] = mass.get(key, 0.0) + w
-    order = sorted(mass, key=lambda k: -mass[k])[:50]
-    return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "mass": round(mass[(h, r, t)], 4)}
-            for h, r, t in order]
+    ranked = masses([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths], [p.score for p in paths])[:50]
+    return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "mass": round(m, 4)}
+            for (h, r, t), m in ranked]
 
 
 def walk_question(
@@ -209,6 +198,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 memory = {"enabled": True, "error": str(exc)}
     top = ranked[: ctx.top_k]
     records = [path_record(p, res.kg) for p in top]
+    answers = _ranked_answers(state, ranked, res.kg) if state.goal_types else []
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
             rec["boost"] = p.features["vault_boost"]
@@ -227,7 +217,9 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "route": route.to_json(),
         "memory": memory,
         "candidates": records,
+        "ranked_answers": answers,
         "retrieved": rank_triples(ranked[:TRIPLE_POOL], res.kg),
+        "pool": [[[e.head, e.relation, e.tail] for e in p.edges] for p in ranked[: ctx.keep_pool]],
         "walk": {
             "expanded": result.expanded,
             "depth_reached": result.depth_reached,
@@ -242,6 +234,18 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "fallbacks": fallbacks,
         "timings": {"retriever": (time.perf_counter() - t0) * 1000},
     }
+
+
+def _ranked_answers(state: State, ranked: list[CandidatePath], kg: Any) -> list[dict[str, Any]]:
+    """The best distinct answer entities of the question's goal types, each with its best path."""
+    def type_of(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else ""
+
+    side = "start" if state.intent == Intent.TREATS.value else "end"
+    found = rank_endpoints(ranked, side, state.goal_types, type_of, exclude=[*state.sources, *state.targets])
+    return [{"id": x, "name": kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
+             "path": path_record(p, kg)} for i, (x, p) in enumerate(found)]
 
 
 def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], route: Any) -> tuple[list[CandidatePath], dict[str, Any]]:
@@ -263,7 +267,7 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if hits:
         qv = res.embed_one(state.asked)
         texts = [f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in hits]
-        vecs = res.embedder.embed(texts)
+        vecs = res.embed_many(texts)
         for h, v in zip(hits, vecs, strict=True):
             h.similarity = max(0.0, float(v @ qv))
         for h in hits:

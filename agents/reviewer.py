@@ -89,7 +89,7 @@ def _judge_all(
     qsims: list[float] = []
     if cands:
         qv = res.embed_one(state.asked)
-        qsims = [float(qv @ v) for v in res.embedder.embed([c["text"] for c in cands])]
+        qsims = [float(qv @ v) for v in res.embed_many([c["text"] for c in cands])]
     for i, c in enumerate(cands):
         feats = judge_features(cands, i, state.sources, state.targets, qsims[i])
         prob = None

@@ -1,10 +1,18 @@
-"""Path-ranker choices under 5-fold cross-validation by drug on the tune half (never the check half).
+"""The path ranker under 5-fold cross-validation by drug over the whole tune half (never the check half).
 
-Usage: python bench/bench_ranker_cv.py [--train 600]
-Walks every tune question from its gold drug and disease ids (the linking is not what is measured),
-then, per fold, fits the transition tables and relation priors on the other folds, trains each ranker
-on up to ``--train`` of their questions, and scores the held-out drugs: Path-F1 of the top-ranked path
-and Recall@5 of the triples ordered by path mass. Takes a few minutes.
+Usage: python bench/bench_ranker_cv.py [--seeds 1]
+
+Every tune question is walked and featurised exactly as ``medpath index build`` does it
+(``medpath.ranker_training.oof_rows``): the walk's relation priors, the transition tables and the curated-chain
+transfer counts come from the other folds, so a question's own gold never reaches its features. Then, per fold,
+each ranker is trained on the other four folds' questions and scores the held-out drugs:
+
+- the previous ranker (listwise MLP ensemble over the 33 shape features);
+- LambdaMART over all feature groups (shipped), and LambdaMART without each group in turn (the ablation rows).
+
+Prints mean ± sd over the folds of the top path's Path-F1 and of Recall@5 of the triples ordered by path mass.
+Note: a training question's transfer counts include the held-out fold's chains (other drugs); the held-out
+questions' own features never see their own chains.
 """
 
 from __future__ import annotations
@@ -16,64 +24,67 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from medpath.datasets import load_paths, split_tune_check  # noqa: E402
+from medpath.metrics import recall_at_k  # noqa: E402
+from medpath.ranker_training import FOLDS, fold_of, oof_rows  # noqa: E402
+from medpath.resources import load_resources  # noqa: E402
+from medpath.settings import Settings  # noqa: E402
+from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES  # noqa: E402
+from tools.ranker_models import fit_lambdarank, fit_listwise_mlp  # noqa: E402
+from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass  # noqa: E402
+
+
+def columns(drop: str | None) -> list[int]:
+    """Indices of every column outside the group ``drop``."""
+    gone = set(FEATURE_GROUPS[drop]) if drop else set()
+    return [i for i, n in enumerate(ALL_FEATURES) if n not in gone]
 
 
 def main() -> None:
-    """Run and print a table."""
-    from cv_tune import fold_of, ranker_for, walk_tune
-
-    from medpath.metrics import mean, path_f1_best_chain, recall_at_k
-    from medpath.settings import Settings
-    from tools.path_ranker import fit_listwise, fit_listwise_mlp
-
+    """Run the folds and print the table."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--train", type=int, default=600)
+    ap.add_argument("--questions", type=int, default=0, help="use only the first N tune questions (0: all)")
     args = ap.parse_args()
-    res, tune, walks = walk_tune(Settings.from_env())
-
-    systems = {"linear, 14 path features (earlier ranker)": ("lin", list(range(14))),
-               "linear, all 33 features": ("lin", None), "MLP ensemble, all 33 features (shipped)": ("mlp", None)}
+    settings = Settings.from_env()
+    res = load_resources(settings)
+    tune, _ = split_tune_check(load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
+    if args.questions:
+        tune = tune[: args.questions]
+    walked = oof_rows(res.kg, tune, res.embed_many([r.question for r in tune]), res.predictor, res.node_vector, settings.budget)
+    shape = [ALL_FEATURES.index(n) for n in FEATURES]
+    systems: dict[str, tuple[str, list[int]]] = {
+        "MLP ensemble, 33 shape features (previous ranker)": ("mlp", shape),
+        "LambdaMART, all groups (shipped)": ("ltr", columns(None)),
+    }
+    for g in FEATURE_GROUPS:
+        systems[f"LambdaMART without {g} ({len(FEATURE_GROUPS[g])} columns)"] = ("ltr", columns(g))
     f1s: dict[str, list[float]] = {k: [] for k in systems}
     r5s: dict[str, list[float]] = {k: [] for k in systems}
-    for k in range(5):
-        fit = [r for r in tune if fold_of(r) != k]
-        val = [r for r in tune if fold_of(r) == k]
-        rk = ranker_for(res, fit)
-        feats = {}
-        for r in fit[: args.train] + val:
-            paths, qv = walks[r.id]
-            if paths:
-                gold = [(t.head, t.relation, t.tail) for t in r.gold_triples]
-                keys = [[(e.head, e.relation, e.tail) for e in p.edges] for p in paths]
-                y = np.array([path_f1_best_chain(kk, gold, r.gold_chains) for kk in keys])
-                feats[r.id] = (rk.features(paths, qv), y, keys, gold)
+    for k in range(FOLDS):
+        train = [w for w in walked if fold_of(w.record) != k]
+        held = [w for w in walked if fold_of(w.record) == k]
+        n_held = sum(1 for r in tune if fold_of(r) == k)
         for name, (kind, cols) in systems.items():
-            sel = (lambda x, c=cols: x[:, c]) if cols is not None else (lambda x: x)
-            groups = [(sel(feats[r.id][0]), feats[r.id][1]) for r in fit[: args.train] if r.id in feats]
-            model = fit_listwise(groups) if kind == "lin" else fit_listwise_mlp(groups)
-            for r in val:
-                if r.id not in feats:
-                    f1s[name].append(0.0)
-                    r5s[name].append(0.0)
-                    continue
-                x, y, keys, gold = feats[r.id]
-                sc = model.score(sel(x))
-                order = np.argsort(-sc)
-                f1s[name].append(float(y[order[0]]))
-                top = order[:50]
-                w = np.exp(sc[top] - sc[top].max())
-                mass: dict[tuple[str, str, str], float] = {}
-                for i, wi in zip(top, w, strict=True):
-                    for t in keys[i]:
-                        mass[t] = mass.get(t, 0.0) + float(wi)
-                r5s[name].append(recall_at_k(sorted(mass, key=lambda t: -mass[t]), gold, 5))
-        print(f"fold {k + 1}/5 done", flush=True)
-    print(f"{len(tune)} tune questions, 5 folds by drug, {args.train} training questions per fold")
+            groups = [(w.x[:, cols], w.y) for w in train]
+            model = fit_listwise_mlp(groups) if kind == "mlp" else fit_lambdarank(groups, [ALL_FEATURES[i] for i in cols])
+            f1, r5 = [], []
+            for w in held:
+                sc = model.score(w.x[:, cols])
+                f1.append(float(w.y[int(np.argmax(sc))]))
+                keys = [[(e.head, e.relation, e.tail) for e in p.edges] for p in w.paths]
+                gold = [(t.head, t.relation, t.tail) for t in w.record.gold_triples]
+                r5.append(recall_at_k(rank_by_mass(keys, sc, TRIPLE_TEMPERATURE), gold, 5))
+            # questions whose walk found nothing score 0
+            f1s[name].append(sum(f1) / n_held)
+            r5s[name].append(sum(r5) / n_held)
+        print(f"fold {k + 1}/{FOLDS}: " + ", ".join(f"{n.split(',')[0]} {f1s[n][-1]:.3f}" for n in list(systems)[:2]), flush=True)
+    print(f"{len(tune)} tune questions, {FOLDS} folds by drug; mean ± sd over folds")
     print("| ranker | Path-F1 (top path) | Recall@5 (path mass) |")
     print("|---|---:|---:|")
     for name in systems:
-        print(f"| {name} | {mean(f1s[name]):.3f} | {mean(r5s[name]):.3f} |")
+        f, r = np.array(f1s[name]), np.array(r5s[name])
+        print(f"| {name} | {f.mean():.3f} ± {f.std():.3f} | {r.mean():.3f} ± {r.std():.3f} |")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ import hashlib
 from typing import Any
 
 from medpath.datasets import PathRecord, load_paths, split_tune_check
+from medpath.ranker_training import typed_chains
 from medpath.resources import load_resources
 from medpath.settings import Settings
-from medpath.training import _chains
 from tools.edge_predictor import RelationPriors
 from tools.path_ranker import PathRanker, TransitionTables
 from tools.walker import GraphWalker
@@ -42,6 +42,6 @@ def ranker_for(res: Any, fit: list[PathRecord]) -> PathRanker:
         e = kg.node(x)
         return e.type if e else "Unknown"
 
-    tables = TransitionTables.fit(_chains(kg, fit))
+    tables = TransitionTables.fit(typed_chains(ty, fit))
     pri = RelationPriors.fit([(ty(t.head), t.relation, ty(t.tail)) for r in fit for t in r.gold_triples], kg.relations)
     return PathRanker(kg, tables, pri.get, res.node_vector)

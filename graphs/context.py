@@ -36,6 +36,8 @@ class Context:
     """Clock of the run in epoch seconds; 0 takes the wall clock (set it to simulate days passing)."""
     top_k: int = 10
     """Candidate paths kept after ranking."""
+    keep_pool: int = 0
+    """Evaluation only: keep the triples of this many best-ranked paths in ``State.pool`` (0 keeps none)."""
     max_answer_tokens: int = 160
     """Token budget of the answer text."""
     resources: Any = field(default=None, repr=False, compare=False)

@@ -104,6 +104,11 @@ class State(InputState):
     """Ranked candidate paths from the retriever."""
     retrieved: list[dict[str, str]] = field(default_factory=list)
     """Ranked, de-duplicated triples from the candidate paths."""
+    ranked_answers: list[dict[str, Any]] = field(default_factory=list)
+    """One-sided questions ("which drug treats Y?"): the best answer entities, ranked, each with its best path
+    (``path``) and, after the explainer, its ``citations``."""
+    pool: list[list[list[str]]] = field(default_factory=list)
+    """Evaluation only (``Context.keep_pool``): the best-ranked paths as ``[head, relation, tail]`` triples."""
     walk: dict[str, Any] = field(default_factory=dict)
     """Walker statistics: budgets, nodes expanded, stop reason."""
     dense: dict[str, Any] = field(default_factory=dict)
@@ -134,7 +139,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "clarification": {}, "candidates": [], "retrieved": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [],
 }

@@ -14,9 +14,14 @@ from medpath.settings import Settings, project_root
 __all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
 MAIN_COLUMNS = (("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1"), ("path_f1_all", "Path-F1 all gold"),
-                ("answer_acc_treats", "Acc treats"), ("answer_acc_targets", "Acc targets"),
+                ("answer_hit@1_treats", "treats Hit@1"), ("answer_hit@5_treats", "treats Hit@5"),
+                ("answer_mrr_treats", "treats MRR"), ("answer_acc_targets", "Acc targets"),
                 ("latency_median_ms", "median ms"), ("latency_p95_ms", "p95 ms"), ("errors", "errors"),
                 ("ratio_recall@5", "R@5 ÷ dense"), ("ratio_path_f1", "F1 ÷ dense"))
+POOL_COLUMNS = (("path_f1", "returned path"), ("best@1", "best of top 1"), ("best@5", "best of top 5"),
+                ("best@20", "best of top 20"), ("best@100", "best of top 100"))
+"""Path-F1 of the returned path beside the best candidate among the ranker's top K (a ranking gain must not come
+from a pool that shrank)."""
 NAME_COLUMNS = (("recall@5_by_name", "Recall@5"), ("hit@5_by_name", "Hit@5"), ("path_f1_by_name", "Path-F1"),
                 ("path_f1_all_by_name", "Path-F1 all gold"))
 
@@ -53,6 +58,13 @@ def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dic
         "## Results (ids)",
         "",
         table(summary, MAIN_COLUMNS),
+        "",
+        "\"treats\" columns: \"What drug treats Y?\" scored against every drug the question file lists for Y; Hit@1, Hit@5 "
+        "and MRR over the top 5 answers.",
+        "",
+        "## Candidate pool: the returned path beside the best candidate among the top K (Path-F1)",
+        "",
+        table(summary, POOL_COLUMNS),
         "",
         "## The same, ids matched through names and aliases",
         "",
@@ -125,7 +137,8 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
         raise click.BadParameter(f"unknown system(s) {', '.join(unknown)} (known: {', '.join(SYSTEMS)}, no-memory)",
                                  param_hint="--systems")
     res = load_resources(settings)
-    aq = derive_answer_questions(records, res.kg, answer_questions) if answer_questions > 0 else []
+    every = load_paths(questions)
+    aq = derive_answer_questions(records, res.kg, answer_questions, every) if answer_questions > 0 else []
     command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"
     config = {"questions": str(questions), "questions_sha1": hashlib.sha1(questions.read_bytes()).hexdigest(), "split": split,
               "limit": limit, "systems": names, "n_questions": len(records), "n_answer_questions": len(aq),
@@ -153,6 +166,7 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     flat = {f"{n}.{k}": v for n, m in summary.items() for k, v in m.items() if isinstance(v, int | float)}
     store = log_mlflow(run, flat)
     click.echo(table(summary, MAIN_COLUMNS))
+    click.echo("\ncandidate pool (Path-F1 of the best among the top K):\n" + table(summary, POOL_COLUMNS))
     click.echo(f"\n{len(records)} questions, {len(aq)} answer questions, {run.config['seconds']:.0f} s; report: {report}")
     if store:
         click.echo(f"mlflow: {store}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,17 +14,19 @@ import numpy as np
 from medpath.errors import IndexMissingError, MedpathError, StoreError
 from medpath.settings import Settings
 from memory.public_kg import PublicKG
+from tools.curation import CurationStats
 from tools.dense import DenseSearch
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
-from tools.embedder import Embedder, make_embedder
+from tools.embedder import CachedEmbedder, Embedder, make_embedder
 from tools.judge import EmbeddedJudge
-from tools.linker import EntityLinker
-from tools.path_ranker import PathRanker, RankerModel, TransitionTables
+from tools.linker import EntityLinker, with_brand_names
+from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
+from tools.ranker_models import load_model
 
 __all__ = ["Resources", "load_resources"]
 
 EMBED_CACHE = 10_000
-"""Texts whose vectors :meth:`Resources.embed_many` remembers."""
+"""Texts whose vectors the loaded embedder remembers."""
 
 
 @dataclass
@@ -43,8 +45,6 @@ class Resources:
     dense_error: str | None
     entity_vectors: dict[str, np.ndarray] = field(default_factory=dict)
     models: dict[str, object] = field(default_factory=dict)
-    _recent: dict[str, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
-    """Vectors of recent texts: a question is embedded once, though the walk, memory and reviewer all use it."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _bm25: tuple[Any, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
     _gate: Any = field(default=None, repr=False, compare=False)
@@ -59,23 +59,12 @@ class Resources:
             return self._gate
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors of texts, one row each; the last 10,000 texts are remembered (oldest dropped first)."""
-        with self._lock:
-            found = {t: self._recent[t] for t in texts if t in self._recent}
-        missing = [t for t in dict.fromkeys(texts) if t not in found]
-        if missing:
-            found.update(zip(missing, self.embedder.embed(missing), strict=True))
-            with self._lock:
-                for t in missing:
-                    self._recent[t] = found[t]
-                while len(self._recent) > EMBED_CACHE:
-                    self._recent.pop(next(iter(self._recent)))
-        return np.stack([found[t] for t in texts])
+        """Unit vectors of texts, one row each (remembered: ``tools.embedder.CachedEmbedder``)."""
+        return self.embedder.embed(texts)
 
     def embed_one(self, text: str) -> np.ndarray:
-        """Unit vector of one text (remembered, see :meth:`embed_many`)."""
-        vec = self._recent.get(text)
-        return vec if vec is not None else self.embed_many([text])[0]
+        """Unit vector of one text (remembered)."""
+        return self.embedder.embed([text])[0]
 
     def documents(self) -> dict[str, dict[str, Any]]:
         """The texts behind the dense and BM25 indexes (``dense_docs.json``), by doc id."""
@@ -131,7 +120,7 @@ def _load(settings: Settings) -> Resources:
         models = json.loads(models_path.read_text())
     except (OSError, ValueError) as exc:
         raise StoreError(f"cannot read {models_path}: {exc}") from exc
-    embedder = make_embedder(settings.embedder)
+    embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)
     if models.get("model_id") != embedder.model_id:
         from medpath.errors import IndexMismatchError
 
@@ -165,7 +154,7 @@ def _load(settings: Settings) -> Resources:
         beta=float(models.get("beta", 4.0)),
         temperature=float(models["temperature"]["embedding"]),
     )
-    linker = EntityLinker(kg.entities, kg.aliases, linker_vectors, embedder)
+    linker = EntityLinker(kg.entities, with_brand_names(kg.entities, kg.aliases), linker_vectors, embedder)
     res = Resources(
         settings=settings,
         kg=kg,
@@ -180,10 +169,15 @@ def _load(settings: Settings) -> Resources:
         entity_vectors=entity_vectors,
         models=models,
     )
-    res.ranker = PathRanker(
-        kg, TransitionTables.from_json(models["tables"]), priors.get, res.node_vector, RankerModel(**models["ranker"])
-    )
+    res.ranker = ranker_from_models(kg, models, priors, res.node_vector)
     return res
+
+
+def ranker_from_models(kg: Any, models: dict[str, Any], priors: RelationPriors,
+                       node_vector: Callable[[str], np.ndarray | None]) -> PathRanker:
+    """The path ranker that ``models.json`` describes, over ``kg``."""
+    return PathRanker(kg, TransitionTables.from_json(models["tables"]), priors.get, node_vector,
+                      load_model(models["ranker"], ALL_FEATURES), curation=CurationStats.from_json(models.get("curation", [])))
 
 
 def index_ready(folder: Path) -> bool:

@@ -10,20 +10,21 @@ from pathlib import Path
 import numpy as np
 
 from medpath.datasets import PathRecord, load_paths, split_tune_check
-from medpath.metrics import path_f1_best_chain
+from medpath.ranker_training import curated_chains, oof_rows, typed_chains
 from medpath.settings import Settings
 from memory.public_kg import PublicKG
 from tools.calibration import bce, calibrate, fit_temperature
+from tools.curation import CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.embedder import make_embedder
 from tools.judge import JUDGE_FEATURES, fit_logistic
-from tools.path_ranker import PathRanker, TransitionTables, fit_listwise_mlp
-from tools.walker import GraphWalker
+from tools.path_ranker import ALL_FEATURES, FEATURES, TransitionTables
+from tools.ranker_models import fit_lambdarank
 
 __all__ = ["calibration_pairs", "train_models"]
 
 CALIBRATION_PAIRS = 200
-RANKER_QUESTIONS = 600
+JUDGE_QUESTIONS = 600
 SEED = 13
 
 
@@ -34,19 +35,6 @@ def inner_split(tune: list[PathRecord]) -> tuple[list[PathRecord], list[PathReco
 
     ordered = sorted(tune, key=lambda r: r.id)
     return [r for r in ordered if bucket(r) == 0], [r for r in ordered if bucket(r) != 0]
-
-
-def _chains(kg: PublicKG, records: list[PathRecord]) -> list[list[tuple[str, str, str, str, str]]]:
-    def ty(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else "Unknown"
-
-    out = []
-    for r in records:
-        for chain in r.gold_chains:
-            steps = [r.gold_triples[i] for i in chain]
-            out.append([(ty(t.head), t.relation, ty(t.tail), t.head, t.tail) for t in steps])
-    return out
 
 
 def calibration_pairs(kg: PublicKG, records: list[PathRecord], n: int = CALIBRATION_PAIRS, seed: int = SEED) -> list[tuple[str, str, str, int]]:
@@ -88,7 +76,6 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
 
     relations = kg.relations
     priors = RelationPriors.fit([(ty(t.head), t.relation, ty(t.tail)) for r in fit_set for t in r.gold_triples], relations)
-    tables = TransitionTables.fit(_chains(kg, fit_set))
     rel_vecs = embedder.embed(relations)
     predictor = EmbeddingEdgePredictor(relations, rel_vecs, priors, lambda s: embedder.embed([s])[0])
 
@@ -110,35 +97,28 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
         d = docs[doc_id]
         if d["kind"] == "entity" and (d["text"] == kg.name(d["entity_id"]) or d["entity_id"] not in ent_vec):
             ent_vec[d["entity_id"]] = allv[i]
-    ranker = PathRanker(kg, tables, priors.get, ent_vec.get)
-    walker = GraphWalker(kg, settings.budget)
-    sample = fit_set[:RANKER_QUESTIONS]
-    qv_all = embedder.embed([r.question for r in sample])
-    groups, walked = [], []
-    for r, qv in tqdm(list(zip(sample, qv_all, strict=True)), desc="training ranker", disable=not show_progress):
-        res = walker.walk([r.drug_id], [r.disease_id], predictor.conf_fn(qv))
-        if not res.paths:
-            continue
-        gold = [(t.head, t.relation, t.tail) for t in r.gold_triples]
-        y = np.array([path_f1_best_chain([(e.head, e.relation, e.tail) for e in p.edges], gold, r.gold_chains) for p in res.paths])
-        groups.append((ranker.features(res.paths, qv), y))
-        walked.append((r, qv, res.paths, gold))
-    model = fit_listwise_mlp(groups)
-    ranker.model = model
+    tables = TransitionTables.fit(typed_chains(ty, tune))
+    curation = CurationStats.fit(curated_chains(tune))
+    walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), predictor, ent_vec.get, settings.budget,
+                      progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress))
+    model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
 
-    # judge: top-3 candidates of each walked question after ranking with the fitted model
+    # judge: top-3 candidates of each walked question, ranked by the final model over its out-of-fold features
     from agents.retriever import path_record
 
     rows, ys = [], []
-    for r, qv, paths, gold in walked:
-        ranked = ranker.rank(paths, qv)[:3]
-        cands = [path_record(p, kg) for p in ranked]
+    for w in walked[:JUDGE_QUESTIONS]:
+        scores = model.score(w.x)
+        for p, s_, row in zip(w.paths, scores, w.x, strict=True):
+            p.score = float(s_)
+            p.features = dict(zip(FEATURES, (float(v) for v in row[: len(FEATURES)]), strict=True))
+        order = np.argsort(-scores, kind="stable")[:3]
+        cands = [path_record(w.paths[i], kg) for i in order]
         tv = embedder.embed([c["text"] for c in cands])
-        for i, c in enumerate(cands):
-            feats = judge_features(cands, i, [r.drug_id], [r.disease_id], float(tv[i] @ qv))
+        for j, c in enumerate(cands):
+            feats = judge_features(cands, j, [w.record.drug_id], [w.record.disease_id], float(tv[j] @ w.question_vec))
             rows.append([feats[f] for f in JUDGE_FEATURES])
-            pred = [(t["head"], t["relation"], t["tail"]) for t in c["triples"]]
-            ys.append(1.0 if path_f1_best_chain(pred, gold, r.gold_chains) >= 0.5 else 0.0)
+            ys.append(1.0 if w.y[order[j]] >= 0.5 else 0.0)
     x, yv = np.asarray(rows), np.asarray(ys)
     judge = fit_logistic(x, yv)
     probs_j = np.array([judge.probability(dict(zip(JUDGE_FEATURES, row, strict=True))) for row in x])
@@ -163,9 +143,10 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
         "temperature": {"embedding": temperature, "pairs": len(pairs), "bce_T1": bce(probs, labels),
                         "bce_T": bce(calibrate(np.asarray(probs), temperature), labels)},
         "ranker": model.to_json(),
+        "curation": curation.to_json(),
         "judge": judge.to_json(),
         "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
-                  "ranker_questions": len(groups)},
+                  "ranker_questions": len(walked)},
     }
     (folder / "models.json").write_text(json.dumps(models))
-    return {"temperature": round(temperature, 4), "judge_threshold": round(best_t, 3), "ranker_questions": len(groups)}
+    return {"temperature": round(temperature, 4), "judge_threshold": round(best_t, 3), "ranker_questions": len(walked)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +13,7 @@ import numpy as np
 
 from medpath.errors import ConfigError
 
-__all__ = ["Embedder", "HashEmbedder", "OnnxMiniLM", "SentenceTransformerEmbedder", "make_embedder"]
+__all__ = ["CachedEmbedder", "Embedder", "HashEmbedder", "OnnxMiniLM", "SentenceTransformerEmbedder", "make_embedder"]
 
 MINILM_ID = "sentence-transformers/all-MiniLM-L6-v2"
 
@@ -123,6 +124,37 @@ class HashEmbedder:
             for i in range(len(t) - 2):
                 out[row, zlib.crc32(t[i : i + 3].encode()) % self.dim] += 1.0
         return _normalise(out)
+
+
+class CachedEmbedder:
+    """An embedder that remembers the vectors of recent texts, keyed by the text itself (oldest dropped first).
+
+    One ask embeds its question once although the linker, the walk, dense search, memory and the reviewer all
+    use it, and a candidate path's text is embedded once however often it is judged.
+    """
+
+    def __init__(self, inner: Embedder, size: int = 10_000) -> None:
+        """Wrap ``inner``; keep up to ``size`` vectors."""
+        self.inner, self.size = inner, size
+        self.model_id, self.dim = inner.model_id, inner.dim
+        self._recent: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        """Unit vectors of texts, one row each."""
+        with self._lock:
+            found = {t: self._recent[t] for t in texts if t in self._recent}
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            found.update(zip(missing, self.inner.embed(missing, batch_size), strict=True))
+            with self._lock:
+                for t in missing:
+                    self._recent[t] = found[t]
+                while len(self._recent) > self.size:
+                    self._recent.pop(next(iter(self._recent)))
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([found[t] for t in texts])
 
 
 @lru_cache(maxsize=4)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory.protocols import Entity
@@ -13,7 +14,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
+__all__ = ["BRAND_NAMES", "with_brand_names", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
 
 _NON_WORD = re.compile(r"[^\w]+")
 _STOPWORDS = frozenset(
@@ -62,6 +63,35 @@ class LinkOutcome:
     def best(self) -> Candidate | None:
         """Top candidate, if any."""
         return self.candidates[0] if self.candidates else None
+
+
+BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
+"""The hand-written brand-name table (generic TAB brands)."""
+DRUG_TYPES = ("Drug", "ChemicalSubstance")
+
+
+def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                     path: Path = BRAND_NAMES) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each brand name of ``path`` on every drug whose name or alias is its generic name.
+
+    A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
+    """
+    if not path.exists():
+        return aliases
+    by_name: dict[str, list[str]] = {}
+    for e in entities.values():
+        if e.type in DRUG_TYPES:
+            for text in (e.name, *aliases.get(e.id, ())):
+                by_name.setdefault(fold(text), []).append(e.id)
+    out = dict(aliases)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#") or "\t" not in line:
+            continue
+        generic, brands = line.split("\t", 1)
+        for eid in by_name.get(fold(generic), []):
+            extra = tuple(b.strip() for b in brands.split(",") if b.strip())
+            out[eid] = (*out.get(eid, ()), *(b for b in extra if b not in out.get(eid, ())))
+    return out
 
 
 class EntityLinker:

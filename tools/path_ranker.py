@@ -1,9 +1,16 @@
-"""Path reranker: a small listwise-trained scorer (linear part plus a tanh layer, ensembled) over path features.
+"""Path reranker: features of each candidate path, scored by a learned model (LambdaMART, ``tools.ranker_models``).
 
-Features describe a path's shape against what the tune half's gold chains look like (type and
-relation transitions, whole metapaths, length, the net sign of the mechanism), the walk's edge
-confidences, hubs, personalized PageRank mass from the question's ends, and how much the
-candidates agree. No feature looks at a particular gold path.
+Feature groups (``FEATURE_GROUPS``):
+
+- ``shape``: the path against what the tune half's gold chains look like (type and relation transitions, whole
+  metapaths, length, the net sign of the mechanism), the walk's edge confidences, hubs, personalized PageRank mass
+  from the question's ends, and how much the candidates agree;
+- ``transfer``: which pieces of the path other drugs' curated chains use (``tools.curation``; the path's own drug
+  is always left out);
+- ``structure``: path-constrained random-walk probability from each end, the degree-weighted path product (the
+  summand of DWPC, damping 0.4) and the specificity (−log degree) of the inner nodes;
+- ``relative``: the shape and transfer columns minus their best value over this question's candidates, so that
+  trees can compare a path with its competitors.
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memory.protocols import Edge, GraphStore
+from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.ppr import PersonalizedPageRank
+from tools.ranker_models import RankerModel, ScoreModel
 from tools.walker import CandidatePath
 
-__all__ = ["FEATURES", "NEGATIVE", "POSITIVE", "PathRanker", "RankerModel", "TransitionTables", "fit_listwise", "fit_listwise_mlp", "net_sign"]
+__all__ = ["ALL_FEATURES", "FEATURES", "FEATURE_GROUPS", "NEGATIVE", "POSITIVE", "PathRanker", "TransitionTables", "net_sign"]
 
 FEATURES = (
     "hops",
@@ -56,6 +65,18 @@ FEATURES = (
     "trigram_min",
     "trigram_mean",
 )
+
+STRUCTURE_FEATURES = ("s_pcrw_forward", "s_pcrw_backward", "s_dwpc_term", "s_specificity_min", "s_specificity_mean")
+"""Columns of :meth:`PathRanker.structure`."""
+DWPC_DAMPING = 0.4
+"""Degree damping of the path product (Hetionet uses 0.4)."""
+RELATIVE_FEATURES = tuple(f"rel_{n}" for n in (*FEATURES, *TRANSFER_FEATURES))
+"""Shape and transfer columns minus their best value among the question's candidates."""
+ALL_FEATURES = (*FEATURES, *TRANSFER_FEATURES, *STRUCTURE_FEATURES, *RELATIVE_FEATURES)
+"""Every column :meth:`PathRanker.features` returns, in order."""
+FEATURE_GROUPS = {"shape": FEATURES, "transfer": TRANSFER_FEATURES, "structure": STRUCTURE_FEATURES,
+                  "relative": RELATIVE_FEATURES}
+"""Named groups of columns, for ablations."""
 
 NEGATIVE = frozenset({
     "decreases activity of", "negatively regulates", "negatively correlated with", "decreases abundance of", "disrupts",
@@ -154,47 +175,6 @@ class TransitionTables:
                    obj.get("trigram", {}), int(obj.get("chains", 0)))  # type: ignore[arg-type]
 
 
-@dataclass
-class RankerModel:
-    """Standardisation, a linear part, and optional tanh-layer members (an ensemble whose scores add up)."""
-
-    weights: list[float]
-    """Linear weights on standardised features (used when there are no members)."""
-    mean: list[float]
-    std: list[float]
-    members: list[dict[str, list]] = field(default_factory=list)
-    """Each ``{"W1": d×h, "b1": h, "w2": h, "wl": d}``: score = tanh(z·W1 + b1)·w2 + z·wl."""
-
-    def __post_init__(self) -> None:
-        """Convert the stored lists to arrays once (``score`` runs for every question)."""
-        self._mean = np.asarray(self.mean)
-        self._std = np.asarray(self.std)
-        self._weights = np.asarray(self.weights)
-        self._members = [tuple(np.asarray(m[k]) for k in ("W1", "b1", "w2", "wl")) for m in self.members]
-
-    def score(self, x: np.ndarray) -> np.ndarray:
-        """Scores of feature rows."""
-        z = (x - self._mean) / self._std
-        if not self._members:
-            return z @ self._weights  # type: ignore[no-any-return]
-        out = np.zeros(len(z))
-        for w1, b1, w2, wl in self._members:
-            out += np.tanh(z @ w1 + b1) @ w2 + z @ wl
-        return out
-
-    def to_json(self) -> dict[str, object]:
-        """Serialisable form."""
-        return {"weights": self.weights, "mean": self.mean, "std": self.std, "members": self.members}
-
-    @classmethod
-    def identity(cls) -> RankerModel:
-        """An untrained model: prefer short, confident paths."""
-        w = [0.0] * len(FEATURES)
-        w[FEATURES.index("hops")] = -1.0
-        w[FEATURES.index("mean_log_conf")] = 0.5
-        return cls(w, [0.0] * len(FEATURES), [1.0] * len(FEATURES))
-
-
 class PathRanker:
     """Computes path features and ranks candidates."""
 
@@ -204,16 +184,18 @@ class PathRanker:
         tables: TransitionTables,
         prior: Callable[[str, str, str], float],
         node_vector: Callable[[str], np.ndarray | None],
-        model: RankerModel | None = None,
+        model: ScoreModel | None = None,
         ppr: PersonalizedPageRank | None = None,
+        curation: CurationStats | None = None,
     ) -> None:
-        """Bind the graph, the learned tables, relation priors, entity-name vectors and PageRank."""
+        """Bind the graph, the learned tables, relation priors, entity-name vectors, PageRank and curated chains."""
         self.kg = kg
         self.tables = tables
         self.prior = prior
         self.node_vector = node_vector
-        self.model = model or RankerModel.identity()
+        self.model: ScoreModel = model or RankerModel.identity(ALL_FEATURES)
         self._ppr = ppr
+        self.curation = curation or CurationStats()
 
     @property
     def ppr(self) -> PersonalizedPageRank | None:
@@ -227,7 +209,43 @@ class PathRanker:
         return e.type if e else "Unknown"
 
     def features(self, paths: Sequence[CandidatePath], question_vec: np.ndarray | None) -> np.ndarray:
-        """Feature matrix, one row per path (columns as in ``FEATURES``)."""
+        """Feature matrix, one row per path (columns as in ``ALL_FEATURES``)."""
+        if not paths:
+            return np.zeros((0, len(ALL_FEATURES)))
+        shape = self.shape_features(paths, question_vec)
+        transfer = np.zeros((len(paths), len(TRANSFER_FEATURES)))
+        by_drug: dict[str, list[int]] = {}
+        for i, p in enumerate(paths):
+            by_drug.setdefault(p.nodes[0], []).append(i)
+        for drug, idx in by_drug.items():
+            for i in idx:
+                p = paths[i]
+                transfer[i] = self.curation.features([[(e.head, e.relation, e.tail) for e in p.edges]], p.nodes[-1],
+                                                     exclude_drug=drug)[0]
+        degrees: dict[str, tuple[int, int, int]] = {}
+        structure = np.asarray([self.structure(p, degrees) for p in paths], dtype=float)
+        both = np.hstack([shape, transfer])
+        return np.hstack([shape, transfer, structure, both - both.max(0)])
+
+    def structure(self, p: CandidatePath, degrees: dict[str, tuple[int, int, int]]) -> list[float]:
+        """PCRW log-probability forward and backward, the log DWPC term, and inner-node specificity of one path."""
+        def deg(x: str) -> tuple[int, int, int]:
+            if x not in degrees:
+                degrees[x] = (self.kg.degree(x), len(self.kg.out_edges(x)), len(self.kg.in_edges(x)))
+            return degrees[x]
+
+        nodes = p.nodes
+        spec = [-math.log(max(deg(x)[0], 1)) for x in nodes[1:-1]] or [0.0]
+        return [
+            sum(-math.log(max(deg(e.head)[1], 1)) for e in p.edges),
+            sum(-math.log(max(deg(e.tail)[2], 1)) for e in p.edges),
+            sum(-DWPC_DAMPING * math.log(max(deg(x)[0], 1)) for x in nodes),
+            min(spec),
+            sum(spec) / len(spec),
+        ]
+
+    def shape_features(self, paths: Sequence[CandidatePath], question_vec: np.ndarray | None) -> np.ndarray:
+        """The ``shape`` columns (``FEATURES``), one row per path."""
         if not paths:
             return np.zeros((0, len(FEATURES)))
         min_hops = min(p.hops for p in paths)
@@ -328,109 +346,5 @@ class PathRanker:
         scores = self.model.score(x)
         for p, s, row in zip(paths, scores, x, strict=True):
             p.score = float(s)
-            p.features = dict(zip(FEATURES, (float(v) for v in row), strict=True))
+            p.features = dict(zip(FEATURES, (float(v) for v in row[: len(FEATURES)]), strict=True))
         return sorted(paths, key=lambda p: (-p.score, p.hops, [e.tail for e in p.edges]))
-
-
-def fit_listwise(
-    groups: Sequence[tuple[np.ndarray, np.ndarray]], epochs: int = 400, lr: float = 0.1, l2: float = 1e-3
-) -> RankerModel:
-    """ListNet: softmax cross-entropy between scores and a target distribution per question.
-
-    Args:
-        groups: per question, (feature rows, relevance in [0, 1]).
-        epochs: full-batch gradient steps.
-        lr: learning rate.
-        l2: weight decay.
-
-    Returns:
-        The fitted model.
-    """
-    groups = [(x, y) for x, y in groups if len(x) > 1 and y.max() > y.min()]
-    if not groups:
-        return RankerModel.identity()
-    allx = np.vstack([x for x, _ in groups])
-    mean = allx.mean(0)
-    std = allx.std(0)
-    std[std < 1e-9] = 1.0
-    zs = [((x - mean) / std, y) for x, y in groups]
-    w = np.zeros(allx.shape[1])
-    for _ in range(epochs):
-        grad = l2 * w
-        for z, y in zs:
-            s = z @ w
-            p = np.exp(s - s.max())
-            p /= p.sum()
-            target = np.exp(4.0 * y)
-            target /= target.sum()
-            grad = grad + z.T @ (p - target) / len(zs)
-        w -= lr * grad
-    return RankerModel(w.tolist(), mean.tolist(), std.tolist())
-
-
-def fit_listwise_mlp(
-    groups: Sequence[tuple[np.ndarray, np.ndarray]], *, hidden: int = 24, epochs: int = 300, lr: float = 0.05,
-    l2: float = 1e-3, seeds: Sequence[int] = (0, 1, 2), max_rows: int = 120,
-) -> RankerModel:
-    """ListNet with a tanh layer plus a linear skip, trained by Adam on all questions at once; one member per seed.
-
-    Args:
-        groups: per question, (feature rows, relevance in [0, 1]).
-        hidden: units of the tanh layer.
-        epochs: full-batch steps.
-        lr: Adam learning rate.
-        l2: weight decay.
-        seeds: one ensemble member per seed (their scores add up).
-        max_rows: candidates kept per question (every one with relevance ≥ 0.5, then a seeded sample).
-
-    Returns:
-        The fitted model.
-    """
-    groups = [(x, y) for x, y in groups if len(x) > 1 and y.max() > y.min()]
-    if not groups:
-        return RankerModel.identity()
-    pick = np.random.default_rng(0)
-    capped = []
-    for x, y in groups:
-        if len(x) > max_rows:
-            good = np.flatnonzero(y >= 0.5)
-            rest = np.setdiff1d(np.arange(len(y)), good)
-            keep = np.concatenate([good, pick.choice(rest, size=max(0, max_rows - len(good)), replace=False)])
-            x, y = x[keep], y[keep]
-        capped.append((x, y))
-    groups = capped
-    allx = np.vstack([x for x, _ in groups])
-    mean = allx.mean(0)
-    std = allx.std(0)
-    std[std < 1e-9] = 1.0
-    z = ((allx - mean) / std).astype(np.float32)
-    y = np.concatenate([g[1] for g in groups])
-    sizes = np.array([len(g[0]) for g in groups])
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    gid = np.repeat(np.arange(len(groups)), sizes)
-    target = np.exp(4.0 * (y - np.maximum.reduceat(y, starts)[gid]))
-    target /= np.add.reduceat(target, starts)[gid]
-    members = []
-    for seed in seeds:
-        rng = np.random.default_rng(seed)
-        params = [rng.normal(0, 0.3, (z.shape[1], hidden)).astype(np.float32), np.zeros(hidden, np.float32),
-                  rng.normal(0, 0.3, hidden).astype(np.float32), np.zeros(z.shape[1], np.float32)]
-        m1 = [np.zeros_like(p) for p in params]
-        m2 = [np.zeros_like(p) for p in params]
-        for it in range(1, epochs + 1):
-            w1, b1, w2, wl = params
-            h = np.tanh(z @ w1 + b1)
-            s = h @ w2 + z @ wl
-            e = np.exp(s - np.maximum.reduceat(s, starts)[gid])
-            prob = e / np.add.reduceat(e, starts)[gid]
-            ds = ((prob - target) / len(groups)).astype(np.float32)
-            dh = np.outer(ds, w2) * (1 - h * h)
-            grads = [z.T @ dh, dh.sum(0), h.T @ ds, z.T @ ds]
-            for i, p in enumerate(params):
-                g = grads[i] + l2 * p
-                m1[i] = 0.9 * m1[i] + 0.1 * g
-                m2[i] = 0.999 * m2[i] + 0.001 * g * g
-                p -= lr * (m1[i] / (1 - 0.9**it)) / (np.sqrt(m2[i] / (1 - 0.999**it)) + 1e-8)
-        members.append({"W1": params[0].round(6).tolist(), "b1": params[1].round(6).tolist(),
-                        "w2": params[2].round(6).tolist(), "wl": params[3].round(6).tolist()})
-    return RankerModel([0.0] * z.shape[1], mean.tolist(), std.tolist(), members)

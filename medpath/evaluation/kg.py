@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,16 +72,20 @@ class AnswerQuestion:
     gold: frozenset[str]
 
 
-def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int = 100) -> list[AnswerQuestion]:
-    """"What drug treats Y?" (gold: the drugs of every record with disease Y) and "What does X target?"
-    (gold: proteins the records' gold triples say drug X acts on directly), ``limit`` of each."""
+def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int = 100,
+                            every: Sequence[PathRecord] = ()) -> list[AnswerQuestion]:
+    """"What drug treats Y?" for the diseases of ``records`` (gold: the drug of every record of ``every``, the
+    whole question file, with disease Y) and "What does X target?" (gold: proteins the records' gold triples say
+    drug X acts on directly), ``limit`` of each."""
     from medpath.evaluation.systems import TARGET_TYPES
 
     by_disease: dict[str, set[str]] = defaultdict(set)
     targets: dict[str, set[str]] = defaultdict(set)
-    for r in records:
-        if r.drug_id and r.disease_id:
+    asked = {r.disease_id for r in records if r.drug_id and r.disease_id}
+    for r in [*records, *every]:
+        if r.drug_id and r.disease_id in asked:
             by_disease[r.disease_id].add(r.drug_id)
+    for r in records:
         for t in r.gold_triples:
             if t.head == r.drug_id and (e := kg.node(t.tail)) is not None and e.type in TARGET_TYPES:
                 targets[r.drug_id].add(t.tail)
@@ -95,17 +99,35 @@ def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int =
     return out
 
 
-def score_question(rec: PathRecord, retrieved: Sequence[TripleKey], path: Sequence[TripleKey], keys: EntityKeys | None = None) -> dict[str, float]:
-    """Recall@5, Hit@5, Path-F1 (best chain and all gold) for one question; by name when ``keys`` is given."""
+BEST_OF = (1, 5, 20, 100)
+"""K of the best-of-top-K Path-F1 columns (the candidate pool's quality)."""
+PATH_METRICS = ("recall@5", "hit@5", "path_f1", "path_f1_all", *(f"best@{k}" for k in BEST_OF))
+
+
+def score_question(rec: PathRecord, retrieved: Sequence[TripleKey], path: Sequence[TripleKey], keys: EntityKeys | None = None,
+                   pool: Sequence[Sequence[TripleKey]] = ()) -> dict[str, float]:
+    """Recall@5, Hit@5, Path-F1 (best chain and all gold) and the best Path-F1 among the top K candidates of
+    ``pool`` (the returned path alone when there is no pool) for one question; by name when ``keys`` is given."""
     gold = [(t.head, t.relation, t.tail) for t in rec.gold_triples]
     if keys is not None:
         gold, retrieved, path = keys.triples(gold), keys.triples(retrieved), keys.triples(path)
+        pool = [keys.triples(p) for p in pool]
+    chain_f1 = path_f1_best_chain(path, gold, rec.gold_chains)
+    pool_f1 = [path_f1_best_chain(p, gold, rec.gold_chains) for p in pool] if pool else [chain_f1]
     return {
         "recall@5": recall_at_k(retrieved, gold, 5),
         "hit@5": hit_at_k(retrieved, gold, 5),
-        "path_f1": path_f1_best_chain(path, gold, rec.gold_chains),
+        "path_f1": chain_f1,
         "path_f1_all": f1(path, gold),
+        **{f"best@{k}": max(pool_f1[:k]) for k in BEST_OF},
     }
+
+
+def answer_scores(answers: Sequence[str], gold: Collection[str], k: int = 5) -> dict[str, float]:
+    """Hit@1, Hit@5 and reciprocal rank of the first correct answer among the top ``k`` (0 when none)."""
+    top = list(dict.fromkeys(answers))[:k]
+    rank = next((i + 1 for i, a in enumerate(top) if a in gold), 0)
+    return {"hit@1": 1.0 if rank == 1 else 0.0, "hit@5": 1.0 if rank else 0.0, "mrr": 1.0 / rank if rank else 0.0}
 
 
 def _run_one(system: Any, question: str, intent: str | None) -> tuple[Any, float, str]:
@@ -138,12 +160,12 @@ def run_kg_eval(
             row: dict[str, Any] = {"system": system.name, "kind": "path", "id": rec.id, "question": rec.question,
                                    "latency_ms": round(ms, 2), "error": err}
             if out is None:
-                row.update({"status": "ERROR", "metrics": dict.fromkeys(("recall@5", "hit@5", "path_f1", "path_f1_all"), 0.0),
-                            "metrics_by_name": dict.fromkeys(("recall@5", "hit@5", "path_f1", "path_f1_all"), 0.0),
+                row.update({"status": "ERROR", "metrics": dict.fromkeys(PATH_METRICS, 0.0),
+                            "metrics_by_name": dict.fromkeys(PATH_METRICS, 0.0),
                             "retrieved": [], "path": [], "timings": {}})
             else:
-                row.update({"status": out.status, "metrics": score_question(rec, out.retrieved, out.path),
-                            "metrics_by_name": score_question(rec, out.retrieved, out.path, keys),
+                row.update({"status": out.status, "metrics": score_question(rec, out.retrieved, out.path, pool=out.pool),
+                            "metrics_by_name": score_question(rec, out.retrieved, out.path, keys, out.pool),
                             "retrieved": [list(t) for t in out.retrieved[:5]], "path": [list(t) for t in out.path],
                             "timings": {k: round(v, 2) for k, v in out.timings.items()}})
             row["hops_found"] = len(row["path"])
@@ -155,10 +177,11 @@ def run_kg_eval(
                 tick()
         for q in answer_questions:
             out, ms, err = _run_one(system, q.question, q.intent)
-            top = out.answers[0] if out is not None and out.answers else None
+            answers = out.answers[:5] if out is not None else []
+            scores = answer_scores(answers, q.gold)
             row = {"system": system.name, "kind": q.intent, "id": q.id, "question": q.question, "latency_ms": round(ms, 2),
-                   "error": err, "status": "ERROR" if out is None else out.status, "answer": top,
-                   "correct": 1.0 if top is not None and top in q.gold else 0.0, "gold": sorted(q.gold)}
+                   "error": err, "status": "ERROR" if out is None else out.status, "answer": answers[0] if answers else None,
+                   "answers": answers, "correct": scores["hit@1"], "answer_scores": scores, "gold": sorted(q.gold)}
             rows.append(row)
             if on_row:
                 on_row(row)
@@ -176,13 +199,15 @@ def summarize(rows: Sequence[dict[str, Any]], baseline: str = "dense-only") -> d
     for name, rs in by.items():
         paths = [r for r in rs if r["kind"] == "path"]
         m: dict[str, Any] = {"questions": len(paths), "errors": sum(1 for r in rs if r["error"])}
-        for metric in ("recall@5", "hit@5", "path_f1", "path_f1_all"):
+        for metric in PATH_METRICS:
             m[metric] = mean([r["metrics"][metric] for r in paths])
             m[f"{metric}_by_name"] = mean([r["metrics_by_name"][metric] for r in paths])
         for kind in ("treats", "targets"):
             ans = [r["correct"] for r in rs if r["kind"] == kind]
             m[f"answer_acc_{kind}"] = mean(ans)
             m[f"answer_questions_{kind}"] = len(ans)
+            for metric in ("hit@1", "hit@5", "mrr"):
+                m[f"answer_{metric}_{kind}"] = mean([r["answer_scores"][metric] for r in rs if r["kind"] == kind])
         lat = [r["latency_ms"] for r in paths]
         m["latency_median_ms"] = percentile(lat, 50)
         m["latency_p95_ms"] = percentile(lat, 95)

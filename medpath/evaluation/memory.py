@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from medpath.ingest import ingest_events, read_jsonl, review_events
-from tools.gate import ClaimGate
 from medpath.metrics import recall_at_1
 from medpath.settings import MemorySettings, Settings
 from memory.mirix import Memory
+from tools.gate import ClaimGate
 
 __all__ = ["PROBE_FIELDS", "answer_probe", "name_index", "run_memory_eval"]
 

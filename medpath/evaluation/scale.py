@@ -50,9 +50,8 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
     """Build and ask at each size; one result per size."""
     from graphs.context import Context
     from graphs.qa import build_graph
-    from medpath.resources import load_resources
+    from medpath.resources import load_resources, ranker_from_models
     from memory.public_kg import PublicKG, write_public_db
-    from tools.path_ranker import PathRanker, RankerModel, TransitionTables
 
     res = load_resources(settings)
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
@@ -70,7 +69,7 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
             kg = PublicKG.open(Path(tmp) / "public.duckdb")
             build_s = time.perf_counter() - t0
         m = res.models
-        ranker = PathRanker(kg, TransitionTables.from_json(m["tables"]), res.priors.get, res.node_vector, RankerModel(**m["ranker"]))
+        ranker = ranker_from_models(kg, m, res.priors, res.node_vector)
         big = dataclasses.replace(res, kg=kg, ranker=ranker)
         ctx = Context(interactive=False, resources=big, settings=settings, memory=False)
         graph.invoke({"question": questions[0]}, context=ctx)  # warm-up

@@ -18,6 +18,8 @@ from medpath.metrics import TripleKey
 __all__ = ["BASELINES", "GRAPH_VARIANTS", "SYSTEMS", "BM25Only", "DenseOnly", "GraphSystem", "PPR", "System",
            "SystemOutput", "make_system"]
 
+POOL_K = 100
+"""Candidate paths a graph system hands to the best-of-top-K columns."""
 TARGET_TYPES = ("Protein", "GeneFamily", "MacromolecularComplex")
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
 
@@ -36,6 +38,8 @@ class SystemOutput:
     """Status of the run (the graph's status for medpath)."""
     timings: dict[str, float] = field(default_factory=dict)
     """Milliseconds per node (graph systems)."""
+    pool: list[list[TripleKey]] = field(default_factory=list)
+    """Candidate paths, best first (graph systems; the best-of-top-K columns read them)."""
 
 
 class System(Protocol):
@@ -195,19 +199,20 @@ class GraphSystem:
         from graphs.context import Context
 
         ctx = Context(interactive=False, resources=self.res, settings=self.res.settings, memory_store=self.memory_store,
-                      **{"memory": False, **self.overrides})
+                      **{"memory": False, "keep_pool": POOL_K, **self.overrides})
         out = self.graph.invoke({"question": question, "user_id": self.user}, context=ctx)
         retrieved = [(t["head"], t["relation"], t["tail"]) for t in out.get("retrieved", [])]
         path = [(t["head"], t["relation"], t["tail"]) for t in out.get("evidence", [])]
         cands = out.get("candidates", [])
         accepted = [cands[i] for i in out.get("review", {}).get("accepted", []) if i < len(cands)]
-        answers: list[str] = []
-        for c in accepted:
+        answers: list[str] = [a["id"] for a in out.get("ranked_answers", [])]
+        for c in accepted if not answers else []:
             t = c["triples"]
             a = t[0]["head"] if intent == "treats" else t[-1]["tail"]
             if a not in answers:
                 answers.append(a)
-        return SystemOutput(retrieved, path, answers, str(out.get("status", "")), dict(out.get("timings", {})))
+        pool = [[(h, r, t) for h, r, t in p] for p in out.get("pool", [])]
+        return SystemOutput(retrieved, path, answers, str(out.get("status", "")), dict(out.get("timings", {})), pool)
 
 
 def make_system(name: str, res: Any, memory_store: Any = None) -> System:

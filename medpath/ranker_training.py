@@ -1,0 +1,111 @@
+"""Out-of-fold training rows for the path ranker: a question's own gold chain never reaches its own features.
+
+The tune half is cut into folds by drug. For the questions of fold k, everything learned from gold — the relation
+priors that steer the walk, the transition tables, the curated-chain transfer counts — comes from the other folds
+only; the walker and its settings are the ones ``ask`` uses. Labels are each candidate's Path-F1 against the best
+gold chain (graded by ``tools.ranker_models.graded_labels``). The ranker trains on every tune question's rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from medpath.datasets import PathRecord
+from medpath.metrics import path_f1_best_chain
+from medpath.settings import WalkBudget
+from tools.curation import Chain, CurationStats
+from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
+from tools.path_ranker import PathRanker, TransitionTables
+from tools.ppr import PersonalizedPageRank
+from tools.walker import CandidatePath, GraphWalker
+
+__all__ = ["FOLDS", "Walked", "curated_chains", "fold_of", "gold_chains", "label_paths", "oof_rows", "typed_chains"]
+
+FOLDS = 5
+"""Folds of the tune half, by drug."""
+
+
+@dataclass
+class Walked:
+    """One tune question walked out of fold: its candidates, their features and labels."""
+
+    record: PathRecord
+    question_vec: np.ndarray
+    paths: list[CandidatePath]
+    x: np.ndarray
+    """Feature rows (``tools.path_ranker.ALL_FEATURES``)."""
+    y: np.ndarray
+    """Path-F1 of each candidate against the best gold chain."""
+
+
+def fold_of(r: PathRecord, k: int = FOLDS) -> int:
+    """The record's fold: by drug, so that all of a drug's questions fall in one fold."""
+    return int(hashlib.sha1(("kf:" + (r.drug_id or r.id)).encode()).hexdigest(), 16) % k
+
+
+def gold_chains(r: PathRecord) -> list[tuple[tuple[str, str, str], ...]]:
+    """The record's gold chains as triples."""
+    chains = r.gold_chains or [list(range(len(r.gold_triples)))]
+    return [tuple((r.gold_triples[i].head, r.gold_triples[i].relation, r.gold_triples[i].tail) for i in c) for c in chains]
+
+
+def curated_chains(records: Iterable[PathRecord]) -> list[Chain]:
+    """``(drug, disease, steps)`` for every gold chain of the records."""
+    return [(r.drug_id, r.disease_id, c) for r in records for c in gold_chains(r) if c]
+
+
+def typed_chains(type_of: Callable[[str], str], records: Iterable[PathRecord]) -> list[list[tuple[str, str, str, str, str]]]:
+    """Gold chains as ``(head type, relation, tail type, head, tail)`` steps, for the transition tables."""
+    return [[(type_of(h), rel, type_of(t), h, t) for h, rel, t in c] for r in records for c in gold_chains(r)]
+
+
+def label_paths(paths: Sequence[CandidatePath], r: PathRecord) -> np.ndarray:
+    """Path-F1 of each candidate against the record's best-matching gold chain."""
+    gold = [(t.head, t.relation, t.tail) for t in r.gold_triples]
+    return np.array([path_f1_best_chain([(e.head, e.relation, e.tail) for e in p.edges], gold, r.gold_chains) for p in paths])
+
+
+def oof_rows(
+    kg: Any,
+    tune: Sequence[PathRecord],
+    question_vecs: Sequence[np.ndarray],
+    predictor: EmbeddingEdgePredictor,
+    node_vector: Callable[[str], np.ndarray | None],
+    budget: WalkBudget,
+    *,
+    folds: int = FOLDS,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] = lambda it: it,
+) -> list[Walked]:
+    """Walk every tune question with gold-derived state fitted on the other folds; one :class:`Walked` each.
+
+    ``predictor`` supplies the relation vocabulary, vectors, ``beta`` and temperature; its priors are refitted per fold.
+    """
+    def type_of(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else "Unknown"
+
+    walker = GraphWalker(kg, budget)
+    ppr = PersonalizedPageRank(kg.graph) if hasattr(kg, "graph") else None
+    vec = dict(zip((r.id for r in tune), question_vecs, strict=True))
+    out: list[Walked] = []
+    for k in progress(range(folds)):
+        fit = [r for r in tune if fold_of(r, folds) != k]
+        held = [r for r in tune if fold_of(r, folds) == k]
+        priors = RelationPriors.fit([(type_of(t.head), t.relation, type_of(t.tail)) for r in fit for t in r.gold_triples],
+                                    kg.relations)
+        fold_predictor = EmbeddingEdgePredictor(predictor.relations, predictor.relation_vectors, priors, predictor.embed,
+                                                beta=predictor.beta, temperature=predictor.temperature)
+        ranker = PathRanker(kg, TransitionTables.fit(typed_chains(type_of, fit)), priors.get, node_vector, ppr=ppr,
+                            curation=CurationStats.fit(curated_chains(fit)))
+        for r in held:
+            qv = vec[r.id]
+            paths = walker.walk([r.drug_id], [r.disease_id], fold_predictor.conf_fn(qv)).paths
+            if paths:
+                out.append(Walked(r, qv, paths, ranker.features(paths, qv), label_paths(paths, r)))
+    out.sort(key=lambda w: w.record.id)
+    return out

@@ -1,0 +1,173 @@
+"""Issue 13: labels, leakage, determinism of the LambdaMART path ranker, and ranked drug-for-disease answers."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pytest
+
+from medpath.datasets import PathRecord, Triple, load_paths, split_tune_check
+from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_rows
+from memory.protocols import Edge
+from tools.answers import rank_endpoints
+from tools.curation import TRANSFER_FEATURES, CurationStats
+from tools.path_ranker import ALL_FEATURES
+from tools.ranker_models import fit_lambdarank, graded_labels
+from tools.walker import CandidatePath
+
+
+def _path(*steps: tuple[str, str, str]) -> CandidatePath:
+    return CandidatePath(tuple(Edge(h, r, t) for h, r, t in steps), tuple(0.5 for _ in steps))
+
+
+def _record(rid: str, drug: str, disease: str, triples: list[tuple[str, str, str]], chains: list[list[int]]) -> PathRecord:
+    return PathRecord(id=rid, question=f"How does {drug} treat {disease}?", drug=drug, drug_id=drug, disease=disease,
+                      disease_id=disease, gold_triples=tuple(Triple(h, r, t) for h, r, t in triples),
+                      gold_chains=tuple(tuple(c) for c in chains))
+
+
+# ---------------------------------------------------------------- labels
+
+def test_graded_labels_round_path_f1_to_quarters() -> None:
+    assert graded_labels(np.array([0.0, 0.12, 0.13, 0.5, 0.74, 0.9, 1.0, 1.2])).tolist() == [0, 0, 1, 2, 3, 4, 4, 4]
+
+
+def test_labels_take_the_best_matching_gold_chain() -> None:
+    # two gold chains: D→P→Y and D→P→Q→Y; a candidate is scored against the one it matches best
+    rec = _record("r", "D", "Y", [("D", "inhibits", "P"), ("P", "causes", "Y"), ("P", "regulates", "Q"), ("Q", "causes", "Y")],
+                  [[0, 1], [0, 2, 3]])
+    exact_short = _path(("D", "inhibits", "P"), ("P", "causes", "Y"))
+    exact_long = _path(("D", "inhibits", "P"), ("P", "regulates", "Q"), ("Q", "causes", "Y"))
+    half = _path(("D", "inhibits", "P"), ("P", "other", "Y"))             # 1 of 2 right: F1 0.5 against chain 1
+    wrong_relation = _path(("D", "activates", "P"), ("P", "other", "Y"))  # right nodes, wrong relations: 0
+    y = label_paths([exact_short, exact_long, half, wrong_relation], rec)
+    assert y.tolist() == pytest.approx([1.0, 1.0, 0.5, 0.0])
+    assert graded_labels(y).tolist() == [4, 4, 2, 0]
+
+
+# ---------------------------------------------------------------- transfer features and leakage
+
+def test_transfer_features_count_other_drugs_chains() -> None:
+    chains = [("A", "Y", (("A", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y"))),
+              ("B", "Y", (("B", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")))]
+    stats = CurationStats.fit(chains)
+    cand = [("C", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")]
+    other = [("C", "inhibits", "T"), ("T", "binds", "Z"), ("Z", "causes", "Y")]
+    row, row_other = (dict(zip(TRANSFER_FEATURES, r, strict=True)) for r in stats.features([cand, other], "Y"))
+    assert row["t_edge_frac"] == 1.0 and row_other["t_edge_frac"] == 0.0
+    assert row["t_suffix_disease"] == 2.0 and row_other["t_suffix_disease"] == 0.0
+    assert row["t_continuation_max"] == 1.0  # both drugs acting on T continue through T→X
+    assert row["t_target_n"] == pytest.approx(np.log1p(2))
+
+
+def test_excluding_a_drug_equals_never_counting_it() -> None:
+    mine = ("D", "Y", (("D", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")))
+    others = [("A", "Y", (("A", "inhibits", "T"), ("T", "regulates", "W"), ("W", "causes", "Y"))),
+              ("B", "Z", (("B", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Z")))]
+    paths = [list(mine[2]), [("D", "inhibits", "T"), ("T", "regulates", "W"), ("W", "causes", "Y")]]
+    with_own = CurationStats.fit([*others, mine]).features(paths, "Y", exclude_drug="D")
+    without = CurationStats.fit(others).features(paths, "Y")
+    assert with_own == without
+    # and the own chain does matter when it is not excluded, so the test can fail
+    assert CurationStats.fit([*others, mine]).features(paths, "Y") != without
+
+
+def _changed_gold(r: PathRecord, kg: Any) -> PathRecord:
+    """The record with its gold chain replaced by another path out of its drug (a different 'right answer')."""
+    first = next(e for e in kg.out_edges(r.drug_id) if (e.head, e.relation, e.tail) not in
+                 {(t.head, t.relation, t.tail) for t in r.gold_triples})
+    last = kg.in_edges(r.disease_id)[0]
+    triples = (Triple(first.head, first.relation, first.tail), Triple(last.head, last.relation, last.tail))
+    return dataclasses.replace(r, gold_triples=triples, gold_chains=((0, 1),))
+
+
+@pytest.fixture(scope="module")
+def tune_sample(resources: Any) -> list[PathRecord]:
+    tune, _ = split_tune_check(load_paths(resources.settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
+    by_fold: dict[int, list[PathRecord]] = {}
+    for r in tune:
+        if len(by_fold.setdefault(fold_of(r), [])) < 8:
+            by_fold[fold_of(r)].append(r)
+    return [r for rs in by_fold.values() for r in rs]
+
+
+def _walk(resources: Any, records: list[PathRecord]) -> dict[str, Any]:
+    vecs = resources.embed_many([r.question for r in records])
+    return {w.record.id: w for w in oof_rows(resources.kg, records, vecs, resources.predictor, resources.node_vector,
+                                              resources.settings.budget)}
+
+
+def test_training_features_never_see_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
+    before = _walk(resources, tune_sample)
+    victim = next(r for r in tune_sample if r.id in before and len(before[r.id].paths) > 3)
+    changed = [(_changed_gold(r, resources.kg) if r.id == victim.id else r) for r in tune_sample]
+    after = _walk(resources, changed)
+    assert [p.edges for p in after[victim.id].paths] == [p.edges for p in before[victim.id].paths]
+    np.testing.assert_array_equal(after[victim.id].x, before[victim.id].x)
+    assert not np.array_equal(after[victim.id].y, before[victim.id].y)  # the labels did change
+    # a question of another drug in another fold does see the change (the counts are live, so the test can fail)
+    moved = [r.id for r in tune_sample if fold_of(r) != fold_of(victim) and r.id in before
+             and not np.array_equal(after[r.id].x, before[r.id].x)]
+    assert moved
+
+
+def test_answer_time_score_ignores_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
+    ranker = resources.ranker
+    r = next(r for r in tune_sample if r.drug_id in ranker.curation.drugs)
+    qv = resources.embed_one(r.question)
+    paths = resources.ranker.rank(
+        __import__("tools.walker", fromlist=["GraphWalker"]).GraphWalker(resources.kg, resources.settings.budget)
+        .walk([r.drug_id], [r.disease_id], resources.predictor.conf_fn(qv)).paths, qv)
+    assert paths
+    altered = [c for c in ranker.curation.chains if c[0] != r.drug_id]
+    altered += curated_chains([_changed_gold(r, resources.kg)])
+    other = dataclasses.replace(ranker, curation=CurationStats.fit(altered)) if dataclasses.is_dataclass(ranker) else None
+    if other is None:
+        other = type(ranker)(ranker.kg, ranker.tables, ranker.prior, ranker.node_vector, ranker.model, ranker.ppr,
+                             curation=CurationStats.fit(altered))
+    np.testing.assert_array_equal(other.features(paths, qv), ranker.features(paths, qv))
+    np.testing.assert_array_equal(other.model.score(other.features(paths, qv)), ranker.model.score(ranker.features(paths, qv)))
+
+
+# ---------------------------------------------------------------- determinism
+
+def test_two_builds_give_identical_rankings(resources: Any, tune_sample: list[PathRecord]) -> None:
+    first, second = _walk(resources, tune_sample), _walk(resources, tune_sample)
+    assert first.keys() == second.keys()
+    for k in first:
+        np.testing.assert_array_equal(first[k].x, second[k].x)
+    groups = [(w.x, w.y) for w in first.values()]
+    m1 = fit_lambdarank(groups, ALL_FEATURES, rounds=40)
+    m2 = fit_lambdarank([(w.x, w.y) for w in second.values()], ALL_FEATURES, rounds=40)
+    assert m1.model == m2.model
+    for w in first.values():
+        assert np.argsort(-m1.score(w.x), kind="stable").tolist() == np.argsort(-m2.score(w.x), kind="stable").tolist()
+
+
+# ---------------------------------------------------------------- ranked drug-for-disease answers
+
+def test_rank_endpoints_keeps_the_best_path_per_entity() -> None:
+    a1 = _path(("A", "inhibits", "T"), ("T", "causes", "Y"))
+    b1 = _path(("B", "inhibits", "T"), ("T", "causes", "Y"))
+    a2 = _path(("A", "binds", "U"), ("U", "causes", "Y"))
+    types = {"A": "Drug", "B": "Drug", "T": "Protein", "U": "Protein", "Y": "Disease"}
+    got = rank_endpoints([a1, b1, a2], "start", ["Drug"], types.__getitem__)
+    assert [(x, p is a1 or p is b1) for x, p in got] == [("A", True), ("B", True)]
+    assert rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, exclude=["A"])[0][0] == "B"
+
+
+def test_which_drug_treats_gives_ranked_drugs_with_paths_and_citations(run_graph: Any, resources: Any) -> None:
+    out, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
+    ranked = out["ranked_answers"]
+    assert 2 <= len(ranked) <= 5
+    assert [a["rank"] for a in ranked] == list(range(1, len(ranked) + 1))
+    assert len({a["id"] for a in ranked}) == len(ranked)
+    for a in ranked:
+        assert resources.kg.node(a["id"]).type in ("Drug", "ChemicalSubstance")
+        triples = a["path"]["triples"]
+        assert triples[0]["head"] == a["id"]
+        cited = {c["id"] for c in a["citations"] if "id" in c}
+        assert {t["head"] for t in triples} | {t["tail"] for t in triples} <= cited
+    assert "Ranked: 1. " + ranked[0]["name"] in out["answer"]

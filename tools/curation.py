@@ -1,0 +1,167 @@
+"""Transfer from curated mechanisms: which parts of a candidate path other drugs' curated chains already use.
+
+DrugMechDB curators reuse mechanism pieces: drugs that share a target share the continuation from it, and drugs
+for one disease share the last steps into it. :class:`CurationStats` counts those pieces over the tune half's gold
+chains and turns them into features of a candidate path. A question's own gold never reaches its own features:
+
+- at training time the stats come from the other folds (by drug) of the tune half (``medpath.training``);
+- at answer time every chain of the question's drug is left out (``exclude_drug``), so a question
+  about a drug whose chains were counted sees exactly what training showed it, and nothing of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["TRANSFER_FEATURES", "Chain", "CurationStats", "Triple"]
+
+Triple = tuple[str, str, str]
+"""``(head id, relation, tail id)``."""
+Chain = tuple[str, str, tuple[Triple, ...]]
+"""``(drug id, disease id, steps)``: one curated chain."""
+
+TRANSFER_FEATURES = (
+    "t_edge_frac",
+    "t_edge_log",
+    "t_suffix_disease_frac",
+    "t_suffix_disease",
+    "t_suffix_any_frac",
+    "t_suffix_any",
+    "t_prefix_any",
+    "t_last_disease",
+    "t_target_n",
+    "t_continuation_max",
+    "t_continuation_mean",
+    "t_nodes_disease",
+    "t_node_log",
+    "t_node_min",
+    "t_pair_other_relation",
+)
+"""Columns of :meth:`CurationStats.features`, in order."""
+
+_OWN_CACHE = 256
+"""Per-drug counts kept by one stats object (small: one drug's chains)."""
+
+
+class _Counts:
+    """Every count the features read, over a set of chains."""
+
+    def __init__(self, chains: Sequence[Chain]) -> None:
+        self.edge: Counter[Triple] = Counter()
+        self.node: Counter[str] = Counter()
+        self.last_disease: Counter[tuple[str, Triple]] = Counter()
+        self.nodes_disease: Counter[tuple[str, str]] = Counter()
+        self.first_target: Counter[str] = Counter()
+        self.continuation: Counter[tuple[str, Triple]] = Counter()
+        self.pieces: Counter[tuple[Triple, ...]] = Counter()
+        self.suffix_disease: Counter[tuple[str, tuple[Triple, ...]]] = Counter()
+        self.pair: Counter[tuple[str, str]] = Counter()
+        for _drug, disease, steps in chains:
+            if not steps:
+                continue
+            self.edge.update(set(steps))
+            inner = {s[2] for s in steps[:-1]}
+            self.node.update(inner)
+            self.last_disease[(disease, steps[-1])] += 1
+            self.nodes_disease.update((disease, x) for x in inner)
+            self.first_target[steps[0][2]] += 1
+            self.continuation.update((steps[0][2], e) for e in set(steps[1:]))
+            for i in range(len(steps)):
+                for j in range(i + 1, len(steps) + 1):
+                    self.pieces[steps[i:j]] += 1
+                self.suffix_disease[(disease, steps[i:])] += 1
+            self.pair.update((s[0], s[2]) for s in steps)
+
+
+_EMPTY = _Counts([])
+
+
+@dataclass
+class CurationStats:
+    """Counts over curated chains; ``chains`` is the source, the counts are derived from it."""
+
+    chains: list[Chain] = field(default_factory=list)
+    """The counted chains."""
+
+    def __post_init__(self) -> None:
+        """Derive the counts, and index the chains by drug."""
+        self._all = _Counts(self.chains)
+        self._by_drug: dict[str, list[Chain]] = defaultdict(list)
+        for c in self.chains:
+            self._by_drug[c[0]].append(c)
+        self._own: dict[str, _Counts] = {}
+
+    @classmethod
+    def fit(cls, chains: Sequence[Chain]) -> CurationStats:
+        """Count the given chains."""
+        return cls([(d, y, tuple(tuple(s) for s in steps)) for d, y, steps in chains])  # type: ignore[misc]
+
+    def to_json(self) -> list[list[object]]:
+        """Serialisable form: the chains."""
+        return [[d, y, [list(s) for s in steps]] for d, y, steps in self.chains]
+
+    @classmethod
+    def from_json(cls, rows: Sequence[Sequence[object]]) -> CurationStats:
+        """Inverse of :meth:`to_json`."""
+        return cls.fit([(str(d), str(y), [tuple(s) for s in steps]) for d, y, steps in rows])  # type: ignore[misc, union-attr]
+
+    @property
+    def drugs(self) -> set[str]:
+        """Drugs with at least one counted chain."""
+        return set(self._by_drug)
+
+    def _own_counts(self, drug: str) -> _Counts:
+        if drug not in self._by_drug:
+            return _EMPTY
+        own = self._own.get(drug)
+        if own is None:
+            if len(self._own) >= _OWN_CACHE:
+                self._own.pop(next(iter(self._own)))
+            own = self._own[drug] = _Counts(self._by_drug[drug])
+        return own
+
+    def features(self, paths: Sequence[Sequence[Triple]], disease: str, *, exclude_drug: str | None = None) -> list[list[float]]:
+        """One row per path (columns as in ``TRANSFER_FEATURES``); paths run from the drug to ``disease``.
+
+        Every chain of ``exclude_drug`` is left out of the counts (the question's own drug, at answer time).
+        """
+        own = self._own_counts(exclude_drug) if exclude_drug else _EMPTY
+        return [self._row(tuple(tuple(e) for e in p), disease, own) for p in paths]  # type: ignore[misc]
+
+    def _row(self, edges: tuple[Triple, ...], disease: str, own: _Counts) -> list[float]:
+        a = self._all
+
+        def n(table: str, key: object) -> int:
+            return getattr(a, table)[key] - getattr(own, table)[key]  # type: ignore[no-any-return]
+
+        k = len(edges)
+        rest = edges[1:]
+        inner = [e[2] for e in edges[:-1]]
+        target = edges[0][2]
+        suffix_disease = next((k - i for i in range(k) if n("suffix_disease", (disease, edges[i:]))), 0)
+        suffix_any = next((k - i for i in range(k) if n("pieces", edges[i:])), 0)
+        prefix_any = next((j - 1 for j in range(k, 1, -1) if n("pieces", edges[1:j])), 0)
+        n_target = n("first_target", target)
+        cont = [n("continuation", (target, e)) / n_target for e in rest] if n_target and rest else [0.0]
+        edge_n = [n("edge", e) for e in edges]
+        node_log = [math.log1p(n("node", x)) for x in inner]
+        return [
+            sum(1 for c in edge_n[1:] if c) / len(rest) if rest else 1.0,
+            sum(math.log1p(c) for c in edge_n[1:]) / len(rest) if rest else 0.0,
+            suffix_disease / k,
+            float(suffix_disease),
+            suffix_any / k,
+            float(suffix_any),
+            prefix_any / max(k - 1, 1),
+            math.log1p(n("last_disease", (disease, edges[-1]))),
+            math.log1p(n_target),
+            max(cont),
+            sum(cont) / len(cont),
+            sum(1 for x in inner[1:] if n("nodes_disease", (disease, x))) / max(len(inner) - 1, 1),
+            sum(node_log) / len(node_log) if node_log else 0.0,
+            min(node_log) if node_log else 0.0,
+            sum(1 for e, c in zip(edges, edge_n, strict=True) if c == 0 and n("pair", (e[0], e[2]))) / k,
+        ]

@@ -1,0 +1,36 @@
+"""Triples ordered by the evidence of the ranked paths that contain them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+__all__ = ["TRIPLE_POOL", "TRIPLE_TEMPERATURE", "masses", "rank_by_mass"]
+
+TRIPLE_POOL = 50
+"""Best-ranked paths whose triples are pooled."""
+TRIPLE_TEMPERATURE = 0.5
+"""Softmax temperature over the ranker's path scores (chosen by ``bench/bench_ranker_cv.py``-style folds on tune)."""
+
+Key = tuple[str, str, str]
+
+
+def rank_by_mass(paths: Sequence[Sequence[Key]], scores: Sequence[float], temperature: float = TRIPLE_TEMPERATURE,
+                 pool: int = TRIPLE_POOL) -> list[Key]:
+    """Triples by the summed softmax weight of the ``pool`` best paths that contain them (ties: first seen)."""
+    return [k for k, _ in masses(paths, scores, temperature, pool)]
+
+
+def masses(paths: Sequence[Sequence[Key]], scores: Sequence[float], temperature: float = TRIPLE_TEMPERATURE,
+           pool: int = TRIPLE_POOL) -> list[tuple[Key, float]]:
+    """``(triple, mass)`` best first; see :func:`rank_by_mass`."""
+    if not paths:
+        return []
+    order = sorted(range(len(paths)), key=lambda i: -scores[i])[:pool]
+    top = scores[order[0]]
+    mass: dict[Key, float] = {}
+    for i in order:
+        w = math.exp((scores[i] - top) / temperature)
+        for key in paths[i]:
+            mass[key] = mass.get(key, 0.0) + w
+    return sorted(mass.items(), key=lambda kv: -kv[1])
