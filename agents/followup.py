@@ -155,6 +155,15 @@ def _inside_entity(text: str, word: str, linker: Linker) -> bool:
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
 
 
+def _named_here(text: str, slot: str, linker: Linker) -> bool:
+    """True when the question itself names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug
+    in "X for Y - how does it work?", while "does it work for gout?" still refers back)."""
+    for _, cands in linker.scan(text):
+        if (slot == "disease") != bool({c.type for c in cands} & DRUG_TYPES):
+            return True
+    return False
+
+
 def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str, Any], ref: str, how: str) -> str:
     res.references.append({"text": ref, "entity": ent, "how": how})
     res.pinned[fold(ent["name"])] = ent
@@ -232,7 +241,10 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _inside_entity(q, m.group(1), linker):
             continue
-        ent = _pick(focus, _wanted(q, m.span()))
+        wanted = _wanted(q, m.span())
+        if _named_here(q, wanted, linker):
+            continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
+        ent = _pick(focus, wanted)
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue

@@ -6,6 +6,7 @@ import math
 import time
 from typing import Any
 
+import numpy as np
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
@@ -14,7 +15,7 @@ from medpath.audit import audit
 from medpath.errors import DenseUnavailableError, MedpathError, NotFoundError
 from medpath.tracing import error, span
 from memory.records import composite_score
-from tools.answers import rank_endpoints
+from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
@@ -198,7 +199,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 memory = {"enabled": True, "error": str(exc)}
     top = ranked[: ctx.top_k]
     records = [path_record(p, res.kg) for p in top]
-    answers = _ranked_answers(state, ranked, res.kg) if state.goal_types else []
+    answers = _ranked_answers(state, ctx, res, ranked) if state.goal_types else []
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
             rec["boost"] = p.features["vault_boost"]
@@ -236,16 +237,54 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     }
 
 
-def _ranked_answers(state: State, ranked: list[CandidatePath], kg: Any) -> list[dict[str, Any]]:
-    """The best distinct answer entities of the question's goal types, each with its best path."""
+def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[dict[str, Any]]:
+    """The best distinct answer entities of the question's goal types, each with its best path.
+
+    "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
+    brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing.
+    """
+    kg = res.kg
+
     def type_of(x: str) -> str:
         e = kg.node(x)
         return e.type if e else ""
 
-    side = "start" if state.intent == Intent.TREATS.value else "end"
-    found = rank_endpoints(ranked, side, state.goal_types, type_of, exclude=[*state.sources, *state.targets])
+    seeds = [*state.sources, *state.targets]
+    if state.intent != Intent.TREATS.value:
+        found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
+    else:
+        by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH))
+        order = fuse(list(by_path), _pagerank_answers(res, state.targets, state.goal_types, set(seeds)))
+        found = []
+        walker, conf = GraphWalker(kg, ctx.budget()), res.predictor.conf_fn(res.embed_one(state.asked))
+        for drug in order:
+            path = by_path.get(drug)
+            if path is None:
+                with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
+                    own = res.ranker.rank(walker.walk([drug], list(state.targets), conf).paths, res.embed_one(state.asked))
+                path = own[0] if own else None
+            if path is not None:
+                found.append((drug, path))
+            if len(found) >= ANSWERS_K:
+                break
     return [{"id": x, "name": kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
              "path": path_record(p, kg)} for i, (x, p) in enumerate(found)]
+
+
+def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str]) -> list[str]:
+    """Entities of ``types`` by personalized PageRank from ``seeds``, best first."""
+    ppr = res.ranker.ppr
+    if ppr is None or not seeds:
+        return []
+    r = ppr.rank(seeds)
+    out = []
+    for i in np.argsort(-r, kind="stable")[: 20 * FUSE_DEPTH]:
+        x = ppr.nodes[i]
+        if r[i] <= 0 or len(out) >= FUSE_DEPTH:
+            break
+        if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:
+            out.append(x)
+    return out
 
 
 def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], route: Any) -> tuple[list[CandidatePath], dict[str, Any]]:

@@ -17,9 +17,15 @@ from memory.records import GateDecision
 from tools.gate import ClaimGate, contradictions
 from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge
 
-__all__ = ["judge_features", "review", "review_claims"]
+__all__ = ["judge_features", "question_sim", "review", "review_claims"]
 
 REVIEW_TOP = 3
+
+
+def question_sim(cand: dict[str, Any]) -> float:
+    """How close the path's inner entities are to the question: the ranker's ``question_sim`` feature (entity-name
+    vectors from the index against the question's vector, which the walk already computed; nothing is embedded)."""
+    return float(cand.get("features", {}).get("question_sim", 0.0))
 
 
 def judge_features(cands: list[dict[str, Any]], i: int, sources: list[str], targets: list[str], qsim: float) -> dict[str, float]:
@@ -86,12 +92,8 @@ def _judge_all(
     fallbacks: list[dict[str, str]] = []
     backend = "embedded"
     judgments: list[dict[str, Any]] = []
-    qsims: list[float] = []
-    if cands:
-        qv = res.embed_one(state.asked)
-        qsims = [float(qv @ v) for v in res.embed_many([c["text"] for c in cands])]
     for i, c in enumerate(cands):
-        feats = judge_features(cands, i, state.sources, state.targets, qsims[i])
+        feats = judge_features(cands, i, state.sources, state.targets, question_sim(c))
         prob = None
         if llm is not None:
             try:

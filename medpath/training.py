@@ -58,7 +58,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
     """Fit everything on the tune half and write ``models.json``; returns a summary."""
     from tqdm import tqdm
 
-    from agents.reviewer import judge_features
+    from agents.reviewer import judge_features, question_sim
     from memory.faiss_index import FaissIndex
 
     folder = settings.index_dir
@@ -114,9 +114,8 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
             p.features = dict(zip(FEATURES, (float(v) for v in row[: len(FEATURES)]), strict=True))
         order = np.argsort(-scores, kind="stable")[:3]
         cands = [path_record(w.paths[i], kg) for i in order]
-        tv = embedder.embed([c["text"] for c in cands])
         for j, c in enumerate(cands):
-            feats = judge_features(cands, j, [w.record.drug_id], [w.record.disease_id], float(tv[j] @ w.question_vec))
+            feats = judge_features(cands, j, [w.record.drug_id], [w.record.disease_id], question_sim(c))
             rows.append([feats[f] for f in JUDGE_FEATURES])
             ys.append(1.0 if w.y[order[j]] >= 0.5 else 0.0)
     x, yv = np.asarray(rows), np.asarray(ys)

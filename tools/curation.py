@@ -15,6 +15,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["TRANSFER_FEATURES", "Chain", "CurationStats", "Triple"]
 
@@ -133,21 +134,25 @@ class CurationStats:
 
     def _row(self, edges: tuple[Triple, ...], disease: str, own: _Counts) -> list[float]:
         a = self._all
-
-        def n(table: str, key: object) -> int:
-            return getattr(a, table)[key] - getattr(own, table)[key]  # type: ignore[no-any-return]
+        if own is _EMPTY:
+            def n(table: Counter[Any], _mine: Counter[Any], key: object) -> int:
+                return table[key]
+        else:
+            def n(table: Counter[Any], mine: Counter[Any], key: object) -> int:
+                return table[key] - mine[key]
 
         k = len(edges)
         rest = edges[1:]
         inner = [e[2] for e in edges[:-1]]
         target = edges[0][2]
-        suffix_disease = next((k - i for i in range(k) if n("suffix_disease", (disease, edges[i:]))), 0)
-        suffix_any = next((k - i for i in range(k) if n("pieces", edges[i:])), 0)
-        prefix_any = next((j - 1 for j in range(k, 1, -1) if n("pieces", edges[1:j])), 0)
-        n_target = n("first_target", target)
-        cont = [n("continuation", (target, e)) / n_target for e in rest] if n_target and rest else [0.0]
-        edge_n = [n("edge", e) for e in edges]
-        node_log = [math.log1p(n("node", x)) for x in inner]
+        suffix_disease = next((k - i for i in range(k) if n(a.suffix_disease, own.suffix_disease, (disease, edges[i:]))), 0)
+        suffix_any = next((k - i for i in range(k) if n(a.pieces, own.pieces, edges[i:])), 0)
+        prefix_any = next((j - 1 for j in range(k, 1, -1) if n(a.pieces, own.pieces, edges[1:j])), 0)
+        n_target = n(a.first_target, own.first_target, target)
+        cont = ([n(a.continuation, own.continuation, (target, e)) / n_target for e in rest]
+                if n_target and rest else [0.0])
+        edge_n = [n(a.edge, own.edge, e) for e in edges]
+        node_log = [math.log1p(n(a.node, own.node, x)) for x in inner]
         return [
             sum(1 for c in edge_n[1:] if c) / len(rest) if rest else 1.0,
             sum(math.log1p(c) for c in edge_n[1:]) / len(rest) if rest else 0.0,
@@ -156,12 +161,12 @@ class CurationStats:
             suffix_any / k,
             float(suffix_any),
             prefix_any / max(k - 1, 1),
-            math.log1p(n("last_disease", (disease, edges[-1]))),
+            math.log1p(n(a.last_disease, own.last_disease, (disease, edges[-1]))),
             math.log1p(n_target),
             max(cont),
             sum(cont) / len(cont),
-            sum(1 for x in inner[1:] if n("nodes_disease", (disease, x))) / max(len(inner) - 1, 1),
+            sum(1 for x in inner[1:] if n(a.nodes_disease, own.nodes_disease, (disease, x))) / max(len(inner) - 1, 1),
             sum(node_log) / len(node_log) if node_log else 0.0,
             min(node_log) if node_log else 0.0,
-            sum(1 for e, c in zip(edges, edge_n, strict=True) if c == 0 and n("pair", (e[0], e[2]))) / k,
+            sum(1 for e, c in zip(edges, edge_n, strict=True) if c == 0 and n(a.pair, own.pair, (e[0], e[2]))) / k,
         ]

@@ -214,14 +214,13 @@ class PathRanker:
             return np.zeros((0, len(ALL_FEATURES)))
         shape = self.shape_features(paths, question_vec)
         transfer = np.zeros((len(paths), len(TRANSFER_FEATURES)))
-        by_drug: dict[str, list[int]] = {}
+        groups: dict[tuple[str, str], list[int]] = {}
         for i, p in enumerate(paths):
-            by_drug.setdefault(p.nodes[0], []).append(i)
-        for drug, idx in by_drug.items():
-            for i in idx:
-                p = paths[i]
-                transfer[i] = self.curation.features([[(e.head, e.relation, e.tail) for e in p.edges]], p.nodes[-1],
-                                                     exclude_drug=drug)[0]
+            groups.setdefault((p.edges[0].head, p.edges[-1].tail), []).append(i)
+        for (drug, disease), idx in groups.items():
+            rows = self.curation.features([[(e.head, e.relation, e.tail) for e in paths[i].edges] for i in idx], disease,
+                                          exclude_drug=drug)
+            transfer[idx] = rows
         degrees: dict[str, tuple[int, int, int]] = {}
         structure = np.asarray([self.structure(p, degrees) for p in paths], dtype=float)
         both = np.hstack([shape, transfer])
