@@ -83,7 +83,7 @@ class Memory:
             f.t_start = f.t_start or ts
         rep = CommitReport(written=True)
         rep.episodic = self.episodic.add(facts, now=ts)
-        rep.vault = self.vault.add(facts, supersede=supersede, now=ts)
+        rep.vault = self.vault.add_batch([BatchItem(f, supersede, ts) for f in facts])  # one statement set, not one per fact
         aliases = aliases or {}
         vectors = vectors or {}
         rep.indexed = self.index.register_many(

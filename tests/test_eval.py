@@ -24,8 +24,25 @@ def test_score_question_by_id() -> None:
     m = score_question(rec, [("d", "r3", "x"), ("z", "r", "z")], [("d", "r3", "x")])
     assert m["path_f1"] == 1.0 and m["recall@5"] == pytest.approx(1 / 3) and m["hit@5"] == 1.0
     assert m["path_f1_all"] == pytest.approx(0.5)
+    assert m["best@1"] == m["best@100"] == 1.0  # no pool: the returned path is the pool
     empty = score_question(rec, [], [])
-    assert empty == {"recall@5": 0.0, "hit@5": 0.0, "path_f1": 0.0, "path_f1_all": 0.0}
+    assert empty == {"recall@5": 0.0, "hit@5": 0.0, "path_f1": 0.0, "path_f1_all": 0.0,
+                     "best@1": 0.0, "best@5": 0.0, "best@20": 0.0, "best@100": 0.0}
+
+
+def test_best_of_top_k_reads_the_pool_in_rank_order() -> None:
+    rec = _rec()
+    wrong, right = [("z", "r", "z")], [("d", "r3", "x")]
+    m = score_question(rec, [], wrong, pool=[wrong, wrong, right])
+    assert m["path_f1"] == 0.0 and m["best@1"] == 0.0 and m["best@5"] == 1.0 and m["best@100"] == 1.0
+
+
+def test_answer_scores_rank_against_every_gold_drug() -> None:
+    from medpath.evaluation.kg import answer_scores
+
+    assert answer_scores(["a", "b", "c"], {"c", "z"}) == {"hit@1": 0.0, "hit@5": 1.0, "mrr": pytest.approx(1 / 3)}
+    assert answer_scores(["z"], {"c", "z"}) == {"hit@1": 1.0, "hit@5": 1.0, "mrr": 1.0}
+    assert answer_scores(["a", "b", "c", "d", "e", "z"], {"z"}) == {"hit@1": 0.0, "hit@5": 0.0, "mrr": 0.0}
 
 
 def test_entity_keys_match_through_names_and_aliases(resources) -> None:
