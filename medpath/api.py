@@ -81,6 +81,9 @@ class AskResponse(BaseModel):
     route: dict[str, Any] = Field(default_factory=dict, description="The hybrid route and classifier rule.")
     understood_as: str = Field("", description="The follow-up question as understood from the thread's earlier turns.")
     suggestions: list[dict[str, Any]] = Field(default_factory=list, description="Nearest known entities (NOT_FOUND).")
+    ranked_answers: list[dict[str, Any]] = Field(
+        default_factory=list, description="\"Which drug treats Y?\" and other one-sided questions: the best answers, ranked, "
+                                          "each with its best path and citations.")
 
 
 class ThreadResponse(BaseModel):
@@ -260,6 +263,7 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
             clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
             route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
             understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
+            ranked_answers=values.get("ranked_answers", []),
         )
 
     @app.get("/api/v1/threads/{thread_id}", response_model=ThreadResponse, tags=["qa"],

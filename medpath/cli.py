@@ -139,6 +139,8 @@ def _print_result(values: dict[str, Any]) -> None:
         click.echo(f"path:   {values['evidence_text']}")
         for t in values.get("evidence", []):
             click.echo(f"        ({t['head']}, {t['relation']}, {t['tail']})")
+    for a in values.get("ranked_answers", []):
+        click.echo(f"{a['rank']:>5}.  {a['name']} ({a['id']}): {a['path']['text']}")
     for c in values.get("citations", []):
         click.echo(f"cite:   {c.get('title')}" + (f" <{c['url']}>" if c.get("url") else ""))
     for sug in values.get("suggestions", [])[:5]:

@@ -204,6 +204,15 @@ def test_ask_with_clarification_round_trip(settings: Any, app_parts: dict[str, A
     assert _run(_post(app, "/api/v1/ask", tok, json={"question": "What medications is PAT_002 on?"})).status_code == 403
 
 
+def test_ask_which_drug_returns_the_ranked_answers(settings: Any, app_parts: dict[str, Any]) -> None:
+    app = _app(settings, app_parts)
+    out = _run(_post(app, "/api/v1/ask", _tok(), json={"question": "What drug treats gout?"}))
+    assert out.status_code == 200, out.text
+    ranked = out.json()["ranked_answers"]
+    assert ranked and [a["rank"] for a in ranked] == list(range(1, len(ranked) + 1))
+    assert all(a["path"]["triples"] and a["citations"] for a in ranked)
+
+
 def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:
     app = _app(settings, app_parts)
     tok = _tok(sub="conv")

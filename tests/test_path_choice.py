@@ -171,3 +171,33 @@ def test_which_drug_treats_gives_ranked_drugs_with_paths_and_citations(run_graph
         cited = {c["id"] for c in a["citations"] if "id" in c}
         assert {t["head"] for t in triples} | {t["tail"] for t in triples} <= cited
     assert "Ranked: 1. " + ranked[0]["name"] in out["answer"]
+
+
+# ---------------------------------------------------------------- the paraphrased check half
+
+def _paraphraser() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("make_paraphrases", Path(__file__).resolve().parent.parent / "bench" / "make_paraphrases.py")
+    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+def test_paraphrases_are_seeded_and_keep_the_entities_linkable(resources: Any) -> None:
+    import random
+
+    mod = _paraphraser()
+    assert mod.uninvert("Hypertension, Pulmonary") == "Pulmonary Hypertension"
+    assert mod.uninvert("Diabetes Mellitus, Type 2") == "Diabetes Mellitus, Type 2"  # digits: left alone
+    rec = {"drug": "imatinib", "drug_id": "x", "disease": "Leukemia, Myeloid", "disease_id": "y",
+           "question": "How does imatinib treat Leukemia, Myeloid?"}
+    brands = {"imatinib": ["Gleevec"]}
+    first = [mod.rewrite(rec, random.Random(7), {}, brands) for _ in range(1)]
+    again = [mod.rewrite(rec, random.Random(7), {}, brands) for _ in range(1)]
+    assert first == again
+    kinds = {mod.rewrite(rec, random.Random(seed), {}, brands)[1] for seed in range(40)}
+    assert kinds == {"reorder", "lower", "synonym", "brand"}
+    # a brand name links to its generic drug through the brand table
+    assert resources.linker.link("Gleevec").best.name.lower() == "imatinib"
