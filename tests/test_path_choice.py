@@ -13,9 +13,9 @@ from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_ro
 from memory.protocols import Edge
 from tools.answers import rank_endpoints
 from tools.curation import TRANSFER_FEATURES, CurationStats
-from tools.path_ranker import ALL_FEATURES
+from tools.path_ranker import ALL_FEATURES, PathRanker
 from tools.ranker_models import fit_lambdarank, graded_labels
-from tools.walker import CandidatePath
+from tools.walker import CandidatePath, GraphWalker
 
 
 def _path(*steps: tuple[str, str, str]) -> CandidatePath:
@@ -117,18 +117,18 @@ def test_answer_time_score_ignores_the_question_s_own_gold(resources: Any, tune_
     ranker = resources.ranker
     r = next(r for r in tune_sample if r.drug_id in ranker.curation.drugs)
     qv = resources.embed_one(r.question)
-    paths = resources.ranker.rank(
-        __import__("tools.walker", fromlist=["GraphWalker"]).GraphWalker(resources.kg, resources.settings.budget)
-        .walk([r.drug_id], [r.disease_id], resources.predictor.conf_fn(qv)).paths, qv)
+    paths = GraphWalker(resources.kg, resources.settings.budget).walk([r.drug_id], [r.disease_id],
+                                                                      resources.predictor.conf_fn(qv)).paths
     assert paths
-    altered = [c for c in ranker.curation.chains if c[0] != r.drug_id]
-    altered += curated_chains([_changed_gold(r, resources.kg)])
-    other = dataclasses.replace(ranker, curation=CurationStats.fit(altered)) if dataclasses.is_dataclass(ranker) else None
-    if other is None:
-        other = type(ranker)(ranker.kg, ranker.tables, ranker.prior, ranker.node_vector, ranker.model, ranker.ppr,
-                             curation=CurationStats.fit(altered))
+    altered = [c for c in ranker.curation.chains if c[0] != r.drug_id] + curated_chains([_changed_gold(r, resources.kg)])
+    other = PathRanker(ranker.kg, ranker.tables, ranker.prior, ranker.node_vector, ranker.model, ranker.ppr,
+                       curation=CurationStats.fit(altered))
     np.testing.assert_array_equal(other.features(paths, qv), ranker.features(paths, qv))
     np.testing.assert_array_equal(other.model.score(other.features(paths, qv)), ranker.model.score(ranker.features(paths, qv)))
+    # the same change is visible to another drug's question (so the test can fail)
+    probe = [Edge(x.head, x.relation, x.tail) for x in _changed_gold(r, resources.kg).gold_triples]
+    stranger = _path(("SOME:DRUG", "increases activity of", probe[0].tail), (probe[1].head, probe[1].relation, probe[1].tail))
+    assert not np.array_equal(other.features([stranger], qv), ranker.features([stranger], qv))
 
 
 # ---------------------------------------------------------------- determinism
@@ -201,3 +201,15 @@ def test_paraphrases_are_seeded_and_keep_the_entities_linkable(resources: Any) -
     assert kinds == {"reorder", "lower", "synonym", "brand"}
     # a brand name links to its generic drug through the brand table
     assert resources.linker.link("Gleevec").best.name.lower() == "imatinib"
+
+
+def test_a_models_file_from_before_lambdamart_still_ranks() -> None:
+    from tools.path_ranker import FEATURES
+    from tools.ranker_models import RankerModel, load_model
+
+    old = RankerModel.identity(FEATURES).to_json()
+    old.pop("kind")  # the previous models.json had no kind
+    model = load_model(old, ALL_FEATURES)
+    x = np.zeros((3, len(ALL_FEATURES)))
+    x[:, FEATURES.index("hops")] = [3, 1, 2]
+    assert np.argsort(-model.score(x)).tolist() == [1, 2, 0]

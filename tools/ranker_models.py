@@ -147,8 +147,8 @@ class RankerModel:
         self._members = [tuple(np.asarray(m[k]) for k in ("W1", "b1", "w2", "wl")) for m in self.members]
 
     def score(self, x: np.ndarray) -> np.ndarray:
-        """Scores of feature rows."""
-        z = (x - self._mean) / self._std
+        """Scores of feature rows (a model of the 33 shape columns reads the first 33 of a wider row)."""
+        z = (x[:, : len(self._mean)] - self._mean) / self._std
         if not self._members:
             return z @ self._weights  # type: ignore[no-any-return]
         out = np.zeros(len(z))
