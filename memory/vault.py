@@ -140,12 +140,17 @@ class Vault:
         if self._mirror is None or slots is None or stale:
             self._mirror = None
             return
-        for owner, subj in set(slots):
-            rows = con.execute(f"SELECT {_COLS} FROM vault WHERE owner=? AND subj=?", [owner, subj]).fetchall()
-            if rows:
-                self._mirror[(owner, subj)] = [self._fact(r) for r in rows]
+        wanted = sorted(set(slots))
+        keys = [f"{o}{chr(31)}{s}" for o, s in wanted]
+        fresh: dict[tuple[str, str], list[MemoryFact]] = {}
+        for r in con.execute(f"SELECT {_COLS} FROM vault WHERE owner || chr(31) || subj IN (SELECT unnest(?))", [keys]).fetchall():
+            f = self._fact(r)
+            fresh.setdefault((f.owner, f.subj), []).append(f)
+        for slot in wanted:  # one query for every touched slot, not one per slot
+            if slot in fresh:
+                self._mirror[slot] = fresh[slot]
             else:
-                self._mirror.pop((owner, subj), None)
+                self._mirror.pop(slot, None)
         self._mirror_gen = token
 
     def _load_mirror(self) -> dict[tuple[str, str], list[MemoryFact]]:
@@ -287,12 +292,14 @@ class Vault:
         n = 0
         if not keys:
             return 0
+        sep = chr(31)
+        wanted = sorted({f"{owner}{sep}{subj}{sep}{rel}{sep}{obj}" for subj, rel, obj in keys})
         with self.session() as con:
-            for subj, rel, obj in keys:
-                n += len(con.execute(
-                    "UPDATE vault SET last_used=?, use_count=use_count+1 WHERE owner=? AND subj=? AND rel=? AND obj=? RETURNING 1",
-                    [ts, owner, subj, rel, obj],
-                ).fetchall())
+            n = len(con.execute(  # one statement for every key
+                "UPDATE vault SET last_used=?, use_count=use_count+1 "
+                "WHERE owner || chr(31) || subj || chr(31) || rel || chr(31) || obj IN (SELECT unnest(?)) RETURNING 1",
+                [ts, wanted],
+            ).fetchall())
             self._bump(con, [(owner, k[0]) for k in keys])
         return n
 
