@@ -15,7 +15,7 @@ from medpath.audit import audit
 from medpath.errors import DenseUnavailableError, MedpathError, NotFoundError
 from medpath.tracing import error, span
 from memory.records import composite_score
-from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, rank_endpoints
+from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
@@ -253,7 +253,7 @@ def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.intent != Intent.TREATS.value:
         found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
     else:
-        by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH))
+        by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
         order = fuse(list(by_path), _pagerank_answers(res, state.targets, state.goal_types, set(seeds)))
         found = []
         walker, conf = GraphWalker(kg, ctx.budget()), res.predictor.conf_fn(res.embed_one(state.asked))
@@ -262,7 +262,7 @@ def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[Candidate
             if path is None:
                 with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
                     own = res.ranker.rank(walker.walk([drug], list(state.targets), conf).paths, res.embed_one(state.asked))
-                path = own[0] if own else None
+                path = next((p for p in own if lowers(p)), None)
             if path is not None:
                 found.append((drug, path))
             if len(found) >= ANSWERS_K:

@@ -158,6 +158,18 @@ def test_rank_endpoints_keeps_the_best_path_per_entity() -> None:
     assert rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, exclude=["A"])[0][0] == "B"
 
 
+def test_a_cause_is_not_a_treatment() -> None:
+    from tools.answers import lowers
+
+    cause = _path(("U", "positively correlated with", "Y"))
+    drug = _path(("B", "decreases activity of", "T"), ("T", "positively regulates", "Y"))
+    unsigned = _path(("P", "participates in", "Y"))
+    assert not lowers(cause) and lowers(drug) and lowers(unsigned)
+    types = {"U": "ChemicalSubstance", "B": "Drug", "T": "Protein", "Y": "Disease"}
+    assert [x for x, _ in rank_endpoints([cause, drug], "start", ["Drug", "ChemicalSubstance"], types.__getitem__,
+                                         keep=lowers)] == ["B"]
+
+
 def test_which_drug_treats_gives_ranked_drugs_with_paths_and_citations(run_graph: Any, resources: Any) -> None:
     out, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
     ranked = out["ranked_answers"]
