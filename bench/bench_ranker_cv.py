@@ -25,14 +25,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from medpath.datasets import load_paths, split_tune_check  # noqa: E402
-from medpath.metrics import recall_at_k  # noqa: E402
-from medpath.ranker_training import FOLDS, fold_of, oof_rows  # noqa: E402
-from medpath.resources import load_resources  # noqa: E402
-from medpath.settings import Settings  # noqa: E402
-from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES  # noqa: E402
-from tools.ranker_models import fit_lambdarank, fit_listwise_mlp  # noqa: E402
-from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass  # noqa: E402
+from medpath.datasets import load_paths, split_tune_check
+from medpath.metrics import recall_at_k
+from medpath.ranker_training import FOLDS, fold_of, oof_rows
+from medpath.resources import load_resources
+from medpath.settings import Settings
+from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES
+from tools.ranker_models import fit_lambdarank, fit_listwise_mlp
+from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass
 
 
 def columns(drop: str | None) -> list[int]:

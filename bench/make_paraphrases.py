@@ -26,8 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from medpath.datasets import split_tune_check  # noqa: E402
-from medpath.datasets import load_paths  # noqa: E402
+from medpath.datasets import (
+    load_paths,
+    split_tune_check,
+)
 
 TEMPLATES = (
     "By what mechanism does {drug} act on {disease}?",

@@ -105,9 +105,9 @@ class CurationStats:
         return [[d, y, [list(s) for s in steps]] for d, y, steps in self.chains]
 
     @classmethod
-    def from_json(cls, rows: Sequence[Sequence[object]]) -> CurationStats:
+    def from_json(cls, rows: Sequence[Sequence[Any]]) -> CurationStats:
         """Inverse of :meth:`to_json`."""
-        return cls.fit([(str(d), str(y), [tuple(s) for s in steps]) for d, y, steps in rows])  # type: ignore[misc, union-attr]
+        return cls.fit([(str(d), str(y), tuple((str(h), str(r), str(t)) for h, r, t in steps)) for d, y, steps in rows])
 
     @property
     def drugs(self) -> set[str]:
@@ -134,12 +134,10 @@ class CurationStats:
 
     def _row(self, edges: tuple[Triple, ...], disease: str, own: _Counts) -> list[float]:
         a = self._all
-        if own is _EMPTY:
-            def n(table: Counter[Any], _mine: Counter[Any], key: object) -> int:
-                return table[key]
-        else:
-            def n(table: Counter[Any], mine: Counter[Any], key: object) -> int:
-                return table[key] - mine[key]
+        subtract = own is not _EMPTY
+
+        def n(table: Counter[Any], mine: Counter[Any], key: object) -> int:
+            return table[key] - mine[key] if subtract else table[key]
 
         k = len(edges)
         rest = edges[1:]
