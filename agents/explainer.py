@@ -75,13 +75,15 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
 
 
+def _path_citations(triples: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
+    """The dataset, then each entity of the path once, in path order."""
+    ids = dict.fromkeys(x for t in triples for x in (t["head"], t["tail"]))
+    return [DATASET_CITATION, *(cite(x, kg.name(x)) for x in ids)]
+
+
 def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any]]:
     """Each ranked answer with the citations of its path's entities."""
-    out = []
-    for a in answers:
-        ids = list(dict.fromkeys(x for t in a["path"]["triples"] for x in (t["head"], t["tail"])))
-        out.append({**a, "citations": [DATASET_CITATION, *(cite(x, kg.name(x)) for x in ids)]})
-    return out
+    return [{**a, "citations": _path_citations(a["path"]["triples"], kg)} for a in answers]
 
 
 def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
@@ -150,12 +152,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
             answer = _phrase_with_llm(res, state.asked, answer, accepted)
         except LLMError as exc:
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
-    ids: list[str] = []
-    for t in best["triples"]:
-        for x in (t["head"], t["tail"]):
-            if x not in ids:
-                ids.append(x)
-    citations = [DATASET_CITATION, *(cite(x, res.kg.name(x)) for x in ids)]
+    citations = _path_citations(best["triples"], res.kg)
     ranked = _cited_answers(state.ranked_answers, res.kg)
     if ranked and state.intent == Intent.TREATS.value:
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."

@@ -256,19 +256,22 @@ def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[Candidate
         by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
         order = fuse(list(by_path), _pagerank_answers(res, state.targets, state.goal_types, set(seeds)))
         found = []
-        walker, conf = GraphWalker(kg, ctx.budget()), res.predictor.conf_fn(res.embed_one(state.asked))
         for drug in order:
-            path = by_path.get(drug)
-            if path is None:
-                with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
-                    own = res.ranker.rank(walker.walk([drug], list(state.targets), conf).paths, res.embed_one(state.asked))
-                path = next((p for p in own if lowers(p)), None)
+            path = by_path.get(drug) or _own_walk(state, ctx, res, drug)
             if path is not None:
                 found.append((drug, path))
             if len(found) >= ANSWERS_K:
                 break
     return [{"id": x, "name": kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
              "path": path_record(p, kg)} for i, (x, p) in enumerate(found)]
+
+
+def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath | None:
+    """The best path from ``drug`` to the question's disease that lowers it, by a walk of its own."""
+    qv = res.embed_one(state.asked)  # remembered: embedded once per ask
+    with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
+        paths = GraphWalker(res.kg, ctx.budget()).walk([drug], list(state.targets), res.predictor.conf_fn(qv)).paths
+    return next((p for p in res.ranker.rank(paths, qv) if lowers(p)), None)
 
 
 def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str]) -> list[str]:

@@ -45,12 +45,14 @@ def main() -> None:
     session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()),
                       memory_store=Memory(Path(scratch.name) / "memory", settings.memory))
     session.ask("How does imatinib treat CML (ph+)?", thread_id="warmup")
-    lat, statuses = [], {}
+    lat, statuses, nodes = [], {}, {}
     for i, r in enumerate(records):
         t0 = time.perf_counter()
         out = session.ask(r.question, thread_id=f"b{i}")
         lat.append((time.perf_counter() - t0) * 1000)
         statuses[out["status"]] = statuses.get(out["status"], 0) + 1
+        for node, ms in out.get("timings", {}).items():
+            nodes.setdefault(node, []).append(ms)
     exe = str(Path(sys.executable).parent / "medpath")
     cold = []
     for _ in range(3):
@@ -68,6 +70,7 @@ def main() -> None:
     scratch.cleanup()
     print(f"questions: {len(records)} (first {len(records)} of paths_dev.jsonl), statuses: {statuses}")
     print(f"warm ask in-process: median {percentile(lat, 50):.1f} ms, p95 {percentile(lat, 95):.1f} ms")
+    print("  median per node: " + ", ".join(f"{n} {percentile(v, 50):.1f} ms" for n, v in sorted(nodes.items())))
     print(f"cold `medpath ask` process: median {percentile(cold, 50):.2f} s (3 runs: {', '.join(f'{c:.2f}' for c in cold)})")
     if build_s is not None:
         print(f"index build from nothing: {build_s:.1f} s")

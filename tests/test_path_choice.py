@@ -206,9 +206,7 @@ def test_paraphrases_are_seeded_and_keep_the_entities_linkable(resources: Any) -
     rec = {"drug": "imatinib", "drug_id": "x", "disease": "Leukemia, Myeloid", "disease_id": "y",
            "question": "How does imatinib treat Leukemia, Myeloid?"}
     brands = {"imatinib": ["Gleevec"]}
-    first = [mod.rewrite(rec, random.Random(7), {}, brands) for _ in range(1)]
-    again = [mod.rewrite(rec, random.Random(7), {}, brands) for _ in range(1)]
-    assert first == again
+    assert mod.rewrite(rec, random.Random(7), {}, brands) == mod.rewrite(rec, random.Random(7), {}, brands)
     kinds = {mod.rewrite(rec, random.Random(seed), {}, brands)[1] for seed in range(40)}
     assert kinds == {"reorder", "lower", "synonym", "brand"}
     # a brand name links to its generic drug through the brand table

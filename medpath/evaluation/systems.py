@@ -206,11 +206,9 @@ class GraphSystem:
         cands = out.get("candidates", [])
         accepted = [cands[i] for i in out.get("review", {}).get("accepted", []) if i < len(cands)]
         answers: list[str] = [a["id"] for a in out.get("ranked_answers", [])]
-        for c in accepted if not answers else []:
-            t = c["triples"]
-            a = t[0]["head"] if intent == "treats" else t[-1]["tail"]
-            if a not in answers:
-                answers.append(a)
+        if not answers:  # a question that is not one-sided: the ends of the accepted paths
+            ends = (c["triples"][0]["head"] if intent == "treats" else c["triples"][-1]["tail"] for c in accepted)
+            answers = list(dict.fromkeys(ends))
         pool = [[(h, r, t) for h, r, t in p] for p in out.get("pool", [])]
         return SystemOutput(retrieved, path, answers, str(out.get("status", "")), dict(out.get("timings", {})), pool)
 
