@@ -1,9 +1,11 @@
 """Long-term vault (design §5.3): DuckDB, Reviewer-accepted facts only, bitemporal, LRU-pruned.
 
-DuckDB lets one process write a file at a time. Every operation therefore opens the file
-under an exclusive ``flock`` on ``<file>.lock`` and closes it afterwards, so writers in
-several processes queue up instead of failing; nothing is dropped. ``session()`` holds one
-connection for a batch of operations (ingest, benchmarks).
+DuckDB lets one process write a file at a time. Every operation therefore attaches the file
+under an exclusive ``flock`` on ``<file>.lock`` and detaches it afterwards, so writers in
+several processes queue up instead of failing; nothing is dropped. ``session()`` holds the
+file for a batch of operations (ingest, benchmarks). The DuckDB engine itself (an in-memory
+database that the file is attached to) lives as long as the ``Vault``: starting an engine
+costs about 15 ms, attaching a file under 1 ms.
 
 Reads by (subj, rel) are answered from an in-process mirror of the table, keyed by
 (owner, subj). Every write stores a fresh token in ``<file>.gen``; a reader whose token
@@ -61,6 +63,7 @@ CREATE TABLE IF NOT EXISTS vault_log (
     detail VARCHAR NOT NULL
 );
 """
+_ALIAS = "vaultdb"
 _COLS = "owner, subj, rel, obj, first_seen, last_used, use_count, quality, confidence, evidence, t_start, t_end, recorded_at"
 
 
@@ -92,6 +95,7 @@ class Vault:
         self._tls = threading.local()
         self._thread_lock = threading.RLock()
         self._gen_path = Path(str(self.path) + ".gen")
+        self._engine: duckdb.DuckDBPyConnection | None = None
         self._mirror: dict[tuple[str, str], list[MemoryFact]] | None = None
         self._mirror_gen = ""
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -110,19 +114,43 @@ class Vault:
             lock_file = open(str(self.path) + ".lock", "a+")  # noqa: SIM115
             try:
                 fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
-                try:
-                    con = duckdb.connect(str(self.path))
-                except duckdb.Error as exc:
-                    raise StoreError(f"cannot open vault {self.path}: {exc}") from exc
+                con = self._attach()
                 self._tls.con = con
                 try:
                     yield con
                 finally:
                     self._tls.con = None
-                    con.close()
+                    self._detach(con)
             finally:
                 fcntl.flock(lock_file.fileno(), fcntl.LOCK_UN)
                 lock_file.close()
+
+    def _attach(self) -> duckdb.DuckDBPyConnection:
+        """Attach the vault file to this Vault's engine (thread lock and file lock held)."""
+        try:
+            if self._engine is None:
+                self._engine = duckdb.connect(":memory:")
+            quoted = str(self.path).replace("'", "''")
+            self._engine.execute(f"ATTACH '{quoted}' AS {_ALIAS}")
+            self._engine.execute(f"USE {_ALIAS}")
+        except duckdb.Error as exc:
+            self._detach(self._engine)
+            raise StoreError(f"cannot open vault {self.path}: {exc}") from exc
+        return self._engine
+
+    def _detach(self, con: duckdb.DuckDBPyConnection | None) -> None:
+        """Detach the file (checkpointing it) so that another process may take it."""
+        if con is None:
+            return
+        with contextlib.suppress(duckdb.Error):
+            con.execute("ROLLBACK")  # only when a caller left a transaction open
+        try:
+            con.execute("USE memory")
+            con.execute(f"DETACH DATABASE IF EXISTS {_ALIAS}")
+        except duckdb.Error:  # a broken engine: drop it, the next session starts a new one
+            with contextlib.suppress(duckdb.Error):
+                con.close()
+            self._engine = None
 
     def _read_gen(self) -> str:
         try:
@@ -274,7 +302,7 @@ class Vault:
             )
             rep.inserted += 1
         else:
-            old_start, old_end = row
+            _old_start, old_end = row
             reopen = supersede and old_end is not None and start >= old_end
             con.execute(
                 "UPDATE vault SET last_used=?, use_count=use_count+1, confidence=greatest(confidence, ?), "
