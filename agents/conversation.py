@@ -14,10 +14,10 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
-from graphs.context import Context
-from graphs.state import Status
-from medpath.errors import LLMError
+from agents.state import Status
+from core.errors import LLMError
 from memory.patients import patient_ids_in
 from tools.llm import LLMClient
 

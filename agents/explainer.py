@@ -7,9 +7,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import Intent, State, Status
-from medpath.errors import LLMError
+from agents.context import Context
+from agents.state import Intent, State, Status
+from core.errors import LLMError
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 

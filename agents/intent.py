@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphs.state import Intent
+from agents.state import Intent
 
 __all__ = ["ParsedQuestion", "SLOT_TYPES", "parse_question"]
 

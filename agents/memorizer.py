@@ -13,10 +13,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import State
-from medpath.errors import MedpathError
-from medpath.tracing import span
+from agents.context import Context
+from agents.state import State
+from core.errors import MedpathError
+from core.tracing import span
 from memory.records import GateDecision, MemoryFact
 
 __all__ = ["remember"]

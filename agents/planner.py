@@ -8,10 +8,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from agents.context import Context
 from agents.conversation import understand
 from agents.intent import SLOT_TYPES, parse_question
-from graphs.context import Context
-from graphs.state import Intent, State, Status, fresh_turn
+from agents.state import Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.linker import Candidate, LinkOutcome, LinkStatus, fold

@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import Intent, State
-from medpath.audit import audit
-from medpath.errors import DenseUnavailableError, MedpathError, NotFoundError
-from medpath.tracing import error, span
+from agents.context import Context
+from agents.state import Intent, State
+from core.errors import DenseUnavailableError, MedpathError, NotFoundError
+from core.tracing import error, span
+from memory.audit import audit
 from memory.records import composite_score
 from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
@@ -144,7 +144,7 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
     router, so the service's memory stores are left out. When the service is off or fails, the
     walk runs alone and the fallback is recorded.
     """
-    from medpath.errors import RetrievalError
+    from core.errors import RetrievalError
     from tools.fanout import Item
     from tools.routes import edge_item
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import State
-from medpath.errors import LLMError
-from medpath.tracing import span
+from agents.context import Context
+from agents.state import State
+from core.errors import LLMError
+from core.tracing import span
 from memory.records import GateDecision
 from tools.gate import ClaimGate, contradictions
 from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge

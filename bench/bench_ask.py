@@ -23,10 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     """Run the benchmark and print the figures."""
-    from medpath.datasets import load_paths
+    from core.datasets import load_paths
+    from core.settings import Settings
     from medpath.metrics import percentile
     from medpath.session import Session, checkpoint_serde
-    from medpath.settings import Settings
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--questions", type=int, default=200)

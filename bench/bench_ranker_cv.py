@@ -25,13 +25,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from medpath.datasets import load_paths, split_tune_check
+from core.datasets import load_paths, split_tune_check
+from core.settings import Settings
 from medpath.metrics import recall_at_k
 from medpath.ranker_training import FOLDS, fold_of, oof_rows
-from medpath.resources import load_resources
-from medpath.settings import Settings
 from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES
 from tools.ranker_models import fit_lambdarank, fit_listwise_mlp
+from tools.resources import load_resources
 from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass
 
 

@@ -31,10 +31,10 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from core.settings import Settings  # noqa: E402
 from medpath.auth import issue_token  # noqa: E402
 from medpath.metrics import percentile  # noqa: E402
-from medpath.retrieval import open_retriever  # noqa: E402
-from medpath.settings import Settings  # noqa: E402
+from tools.retrieval import open_retriever  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "classifier_test_set.json"
 

@@ -19,9 +19,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import load_paths, split_tune_check
-from medpath.resources import load_resources
-from medpath.settings import Settings
+from core.datasets import load_paths, split_tune_check
+from core.settings import Settings
+from tools.resources import load_resources
 
 AMBIGUOUS = ("diabetes", "leukemia", "hepatitis", "tuberculosis", "herpes", "angina")
 """Partial names that several diseases contain; the first turn must ask which one."""

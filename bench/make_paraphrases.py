@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from medpath.datasets import (
+from core.datasets import (
     load_paths,
     split_tune_check,
 )

@@ -6,15 +6,14 @@ from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
 
+from agents.context import Context
 from agents.explainer import explain
 from agents.memorizer import remember
 from agents.planner import plan, start_turn
 from agents.retriever import retrieve
 from agents.reviewer import review
-from graphs.context import Context
-from graphs.spans import annotate
-from graphs.state import InputState, State, Status
-from medpath.tracing import traced_node
+from agents.state import InputState, State, Status
+from graphs.spans import annotate, traced_node
 
 __all__ = ["build_graph", "builder", "graph"]
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from langgraph.errors import GraphInterrupt
+from langgraph.runtime import Runtime
 from opentelemetry.trace import Span
 
-from medpath.tracing import set_content
+from agents.context import Context
+from agents.state import State
+from core.tracing import error, set_content, tracer
 
-__all__ = ["annotate"]
+__all__ = ["annotate", "traced_node"]
 
 
 def _planner(s: Span, u: dict[str, Any]) -> None:
@@ -92,3 +96,25 @@ _BY_NODE: dict[str, Callable[[Span, dict[str, Any]], None]] = {
 def annotate(node: str) -> Callable[[Span, dict[str, Any]], None]:
     """The attribute writer of a node."""
     return _BY_NODE.get(node, lambda s, u: None)
+
+
+def traced_node(name: str, fn: Callable[..., dict[str, Any]], annotate: Callable[[Span, dict[str, Any]], None]) -> Callable[..., dict[str, Any]]:
+    """Wrap a graph node in a ``node.<name>`` span; an ``interrupt()`` is recorded, not treated as an error."""
+    def node(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+        with tracer().start_as_current_span(f"node.{name}", attributes={"medpath.node": name},
+                                            record_exception=False, set_status_on_exception=False) as s:
+            try:
+                update = fn(state, runtime)
+            except GraphInterrupt:
+                s.set_attribute("medpath.interrupt", True)
+                s.add_event("interrupt", {"medpath.status": "NEEDS_CLARIFICATION"})
+                raise
+            except Exception as exc:
+                error(s, exc, f"{name} failed")
+                raise
+            annotate(s, update)
+            return update
+
+    node.__name__ = name
+    node.__doc__ = fn.__doc__
+    return node

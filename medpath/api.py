@@ -30,15 +30,15 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
+from core.errors import ConfigError, InputError, MedpathError, NotFoundError, RetrievalUnavailableError, StoreError
+from core.settings import Settings
 from medpath.auth import Principal, TokenError, load_secret, verify_token
-from medpath.errors import ConfigError, InputError, MedpathError, NotFoundError, RetrievalUnavailableError, StoreError
 from medpath.ratelimit import RateLimiter
-from medpath.retrieval import HybridRetriever, RetrievalResult
 from medpath.search import SCOPES
-from medpath.settings import Settings
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.classifier import Route
+from tools.retrieval import HybridRetriever, RetrievalResult
 
 __all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
 
@@ -105,7 +105,7 @@ class _State:
     def retriever(self) -> HybridRetriever:
         with self.lock:
             if self._retriever is None:
-                from medpath.retrieval import open_retriever
+                from tools.retrieval import open_retriever
 
                 self._retriever = open_retriever(self.settings)
             return self._retriever
@@ -174,7 +174,7 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, Any]:
         """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
-        from medpath.retrieval import enabled_from_env
+        from tools.retrieval import enabled_from_env
 
         svc = state.loaded()
         return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": svc is not None,
@@ -187,7 +187,7 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
 
         A W3C ``traceparent`` header (the SDK sends the caller's) puts the retrieval's spans in the caller's trace.
         """
-        from medpath.tracing import joined
+        from core.tracing import joined
 
         check_patient(who, body.patient_id)
         named_out_of_scope(who, body.query)

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from medpath.errors import ConfigError, MedpathError
+from core.errors import ConfigError, MedpathError
 
 __all__ = ["Principal", "Role", "TokenError", "issue_token", "load_secret", "verify_token"]
 

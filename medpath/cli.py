@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from medpath.errors import InputError, MedpathError, NotFoundError
-from medpath.settings import Settings
+from core.errors import InputError, MedpathError, NotFoundError
+from core.settings import Settings
 
 __all__ = ["cli"]
 
@@ -186,8 +186,8 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
         raise click.UsageError("give a QUESTION, or --thread and --resume to answer a clarification")
     if choice is not None and not thread:
         raise click.UsageError("--resume needs the --thread of the pending question")
+    from core.tracing import start_run
     from medpath.cli_traces import new_run_id
-    from medpath.tracing import start_run
 
     settings = Settings.from_env()
     session = Session(settings, interactive=not no_clarify, memory=not no_memory)
@@ -217,9 +217,9 @@ def chat(user: str) -> None:
 
         medpath chat
     """
+    from core.tracing import start_run
     from medpath.cli_traces import new_run_id, write_summary
     from medpath.session import Session
-    from medpath.tracing import start_run
 
     settings = Settings.from_env()
     session = Session(settings, interactive=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from medpath.settings import Settings, project_root
+from core.settings import Settings, project_root
 
 __all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
@@ -115,12 +115,12 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     import hashlib
     import sys
 
-    from medpath.datasets import load_paths, split_tune_check
+    from core.datasets import load_paths, split_tune_check
     from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summarize
     from medpath.evaluation.report import RunFolder, log_mlflow, table
     from medpath.evaluation.systems import SYSTEMS, make_system
-    from medpath.resources import load_resources
     from memory.mirix import Memory
+    from tools.resources import load_resources
 
     settings = Settings.from_env()
     records = load_paths(questions)

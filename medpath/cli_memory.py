@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from medpath.settings import Settings
+from core.settings import Settings
 
 __all__ = ["eval_memory", "memory"]
 
@@ -183,7 +183,7 @@ def memory_ingest(events: Path, quiet: bool) -> None:
         medpath memory ingest traces/stream/events.jsonl
     """
     from medpath.ingest import ingest_events, read_jsonl, review_events
-    from medpath.resources import load_resources
+    from tools.resources import load_resources
 
     settings = Settings.from_env()
     t0 = time.perf_counter()
@@ -264,10 +264,10 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
     """
     import hashlib
 
+    from core.settings import project_root
     from medpath.evaluation.memory import run_memory_eval
     from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
-    from medpath.resources import load_resources
-    from medpath.settings import project_root
+    from tools.resources import load_resources
 
     settings = Settings.from_env()
     res = load_resources(settings)

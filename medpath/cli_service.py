@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
+from core.settings import Settings
 from medpath.auth import Role
-from medpath.settings import Settings
 from memory.router import MODES
 from tools.classifier import Route
 
@@ -77,7 +77,7 @@ def retrieval() -> None:
 def retrieval_query(query: str, patient_id: str | None, depth: int, force_route: str | None, mode: str | None,
                     as_json: bool) -> None:
     """Retrieve the two-tier context for a query, as the API would (local caller, audited)."""
-    from medpath.retrieval import open_retriever
+    from tools.retrieval import open_retriever
 
     r = open_retriever(Settings.from_env()).retrieve(query, patient_id=patient_id, depth=depth, force_route=force_route,
                                                      mode=mode, actor_id="cli", auth_source="local")
@@ -155,7 +155,7 @@ def mcp_command() -> None:
 def eval_classifier(fixture: Path, as_json: bool) -> None:
     """Accuracy of the rule classifier on the labelled fixture, per route, and its latency."""
     from medpath.metrics import label_accuracy, percentile
-    from medpath.retrieval import open_retriever
+    from tools.retrieval import open_retriever
 
     svc = open_retriever(Settings.from_env(), memory=False)
     try:

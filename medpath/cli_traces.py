@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from medpath.settings import Settings
+from core.settings import Settings
 from tools.serializer import redact_free_text
 
 __all__ = ["scenarios", "traces"]
@@ -25,8 +25,8 @@ def new_run_id(kind: str) -> str:
 
 def write_summary(settings: Settings, run_id: str) -> str:
     """Summarise a run from its spans, save ``<run_id>.summary.txt`` beside it, and return the text."""
+    from core.tracing import load_spans
     from medpath.trace_report import summarize, summary_text
-    from medpath.tracing import load_spans
 
     text = summary_text(summarize(load_spans(settings.traces_dir, run_id)))
     (settings.traces_dir / "otel" / f"{run_id}.summary.txt").write_text(text + "\n")
@@ -49,8 +49,8 @@ def scenarios_run(ids: tuple[str, ...], capture_content: bool) -> None:
         medpath scenarios run all
         medpath scenarios run S2 S7
     """
+    from core.tracing import start_run
     from medpath.scenarios import run_scenarios
-    from medpath.tracing import start_run
 
     settings = Settings.from_env()
     run_id = new_run_id("scenarios")
@@ -126,8 +126,8 @@ def traces_show(run_id: str, as_json: bool) -> None:
 
         medpath traces show scenarios-20261122-120000-abc123
     """
+    from core.tracing import load_spans
     from medpath.trace_report import span_tree
-    from medpath.tracing import load_spans
 
     spans = load_spans(Settings.from_env().traces_dir, run_id)
     for line in ([json.dumps(s) for s in spans] if as_json else span_tree(spans)):
@@ -147,7 +147,7 @@ def traces_summary(run_id: str, use_llm: bool) -> None:
     settings = Settings.from_env()
     text = write_summary(settings, run_id)
     if use_llm and settings.llm.enabled:
-        from medpath.errors import LLMError
+        from core.errors import LLMError
         from tools.llm import LLMClient
 
         try:
@@ -169,8 +169,8 @@ def traces_view(run_id: str, as_html: bool, out: Path | None) -> None:
 
         medpath traces view scenarios-20261122-120000-abc123 --html
     """
+    from core.tracing import load_spans
     from medpath.trace_report import html_timeline
-    from medpath.tracing import load_spans
 
     settings = Settings.from_env()
     spans = load_spans(settings.traces_dir, run_id)

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from medpath.datasets import Node, Triple, file_hash, load_nodes, load_passages, load_triples, sentences
-from medpath.errors import DataError
-from medpath.settings import Settings
+from core.datasets import Node, Triple, file_hash, load_nodes, load_passages, load_triples, sentences
+from core.errors import DataError
+from core.settings import Settings
 
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
 

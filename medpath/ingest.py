@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from medpath.audit import audit
-from medpath.datasets import json_lines
-from medpath.errors import DataError
-from medpath.settings import Settings
-from medpath.tracing import span
+from core.datasets import json_lines
+from core.errors import DataError
+from core.settings import Settings
+from core.tracing import span
+from memory.audit import audit
 from memory.mirix import Memory
 from memory.records import GateDecision, MemoryFact
 from memory.synth import parse_ts

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from medpath.settings import Settings
+from core.settings import Settings
 
 __all__ = ["build_server"]
 
@@ -31,7 +31,7 @@ def _tool_errors() -> Iterator[None]:
     """A medpath error becomes an MCP tool error whose message the caller sees."""
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from medpath.errors import MedpathError
+    from core.errors import MedpathError
 
     try:
         yield
@@ -45,7 +45,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
     """An ``MCPServer`` with the two tools; stores load on the first call."""
     from mcp.server.mcpserver import MCPServer
 
-    from medpath.tracing import start_run
+    from core.tracing import start_run
 
     server = MCPServer("medpath", instructions="Offline biomedical retrieval and question answering over DrugMechDB.")
     state: dict[str, Any] = {"retriever": retriever, "session": session}
@@ -53,7 +53,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
 
     def svc() -> Any:
         if state["retriever"] is None:
-            from medpath.retrieval import open_retriever
+            from tools.retrieval import open_retriever
 
             state["retriever"] = open_retriever(settings)
         return state["retriever"]
@@ -62,7 +62,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
                  "query, within token budgets, PHI redacted. Optional patient_id, mode, depth 1-4, force_route.")
     async def memory_query(query: str, patient_id: str | None = None, mode: str | None = None, depth: int = 3,
                            force_route: str | None = None) -> dict[str, Any]:
-        from medpath.tracing import span
+        from core.tracing import span
 
         with span("mcp.tool.memory.query"), _tool_errors():
             result = await svc().aretrieve(query, patient_id=patient_id, depth=depth, force_route=force_route, mode=mode,
@@ -78,7 +78,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
             return _ask(question, thread_id, resume, mode)
 
     def _ask(question: str | None, thread_id: str | None, resume: str | None, mode: str) -> dict[str, Any]:
-        from medpath.errors import InputError
+        from core.errors import InputError
 
         if state["session"] is None:
             from medpath.session import Session

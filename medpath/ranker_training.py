@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from medpath.datasets import PathRecord
+from core.datasets import PathRecord
+from core.settings import WalkBudget
 from medpath.metrics import path_f1_best_chain
-from medpath.settings import WalkBudget
 from tools.curation import Chain, CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.path_ranker import PathRanker, TransitionTables

@@ -12,7 +12,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from medpath.errors import ConfigError
+from core.errors import ConfigError
 
 __all__ = ["RateLimiter", "parse_limit"]
 

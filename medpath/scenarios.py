@@ -11,8 +11,8 @@ from typing import Any
 
 import yaml
 
-from medpath.errors import ConfigError, InputError
-from medpath.settings import Settings, project_root
+from core.errors import ConfigError, InputError
+from core.settings import Settings, project_root
 
 __all__ = ["SCENARIOS_FILE", "ScenarioResult", "load_scenarios", "run_scenarios"]
 
@@ -93,9 +93,9 @@ def run_scenarios(settings: Settings, ids: list[str], run: Any, res: Any = None)
     """Run the chosen scenarios (``all`` for every one); spans go to the open trace ``run``."""
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from medpath.resources import load_resources
     from medpath.session import Session, checkpoint_serde
     from memory.mirix import Memory
+    from tools.resources import load_resources
 
     scenarios = load_scenarios()
     known = {s["id"] for s in scenarios}

@@ -10,7 +10,7 @@
         except MemoryRetrievalError:
             ...  # 503: retrieval is off or a store is down; fall back
 
-HTTP errors become typed exceptions (all under ``medpath.errors.APIError``): 400/422
+HTTP errors become typed exceptions (all under ``core.errors.APIError``): 400/422
 ``InvalidRequestError``, 401 ``AuthenticationError``, 403 ``PermissionDeniedError``, 404
 ``APINotFoundError``, 429 ``RateLimitError``, 503 ``MemoryRetrievalError``. A transport can be
 injected (``httpx.ASGITransport(app)`` runs the app in-process, as the tests do).
@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from medpath.errors import (
+from core.errors import (
     APIError,
     APINotFoundError,
     AuthenticationError,
@@ -31,7 +31,7 @@ from medpath.errors import (
     PermissionDeniedError,
     RateLimitError,
 )
-from medpath.retrieval import RetrievalResult
+from tools.retrieval import RetrievalResult
 
 __all__ = [
     "APIError",

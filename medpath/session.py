@@ -6,8 +6,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from medpath.errors import InputError, NotFoundError, StoreError
-from medpath.settings import Settings
+from core.errors import InputError, NotFoundError, StoreError
+from core.settings import Settings
 from tools.serializer import question_shape
 
 __all__ = ["Session", "checkpoint_serde"]
@@ -17,7 +17,7 @@ def checkpoint_serde() -> Any:
     """The checkpoint serializer, allowing the graph's own Status enum."""
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-    return JsonPlusSerializer(allowed_msgpack_modules=[("graphs.state", "Status")])
+    return JsonPlusSerializer(allowed_msgpack_modules=[("agents.state", "Status")])
 
 StepFn = Callable[[str, dict[str, Any]], None]
 
@@ -27,7 +27,7 @@ class Session:
 
     def __init__(self, settings: Settings, *, interactive: bool = True, checkpointer: Any = None, **context: Any) -> None:
         """Compile the graph with a SQLite checkpointer (or the one given)."""
-        from graphs.context import Context
+        from agents.context import Context
         from graphs.qa import build_graph
 
         self.settings = settings
@@ -46,7 +46,7 @@ class Session:
     def _run(self, payload: Any, thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
         import hashlib
 
-        from medpath.tracing import set_content, tracer
+        from core.tracing import set_content, tracer
 
         config = {"configurable": {"thread_id": thread_id}}
         with tracer().start_as_current_span("medpath.question") as root:

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from medpath.tracing import children
+from core.tracing import children
 
 __all__ = ["html_timeline", "span_tree", "summarize", "summary_text"]
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 
-from medpath.datasets import PathRecord, load_paths, split_tune_check
+from core.datasets import PathRecord, load_paths, split_tune_check
+from core.settings import Settings
 from medpath.ranker_training import curated_chains, oof_rows, typed_chains
-from medpath.settings import Settings
 from memory.public_kg import PublicKG
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.curation import CurationStats

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from medpath.errors import IndexMissingError, StoreError
+from core.errors import IndexMissingError, StoreError
 
 __all__ = ["BM25Index", "tokenize"]
 

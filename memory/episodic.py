@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from medpath.errors import StoreError
+from core.errors import StoreError
 from memory.records import MemoryFact, fact_id
 from memory.sqlite_db import open_sqlite
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from medpath.errors import IndexMismatchError, IndexMissingError, StoreError
+from core.errors import IndexMismatchError, IndexMissingError, StoreError
 
 __all__ = ["FaissIndex"]
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from medpath.errors import StoreError
+from core.errors import StoreError
 from memory.sqlite_db import open_sqlite
 
 __all__ = ["GateLog"]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from core.text import fold
 from memory.sqlite_db import open_sqlite
-from tools.linker import fold
 
 __all__ = ["MemIndex", "simhash"]
 

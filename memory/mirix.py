@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from medpath.settings import MemorySettings, Settings
+from core.settings import MemorySettings, Settings
 from memory.episodic import EpisodicStore
+from memory.gate_log import GateLog
 from memory.index import MemIndex
 from memory.records import GateDecision, MemoryFact, Salience, composite_score
-from memory.gate_log import GateLog
 from memory.vault import Vault, WriteReport
 from memory.vault_batch import BatchItem
 

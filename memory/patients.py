@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from medpath.errors import InputError, NotFoundError, StoreError
+from core.errors import InputError, NotFoundError, StoreError
 
 __all__ = ["CATEGORIES", "PATIENT_ID", "Patient", "PatientFact", "PatientStore", "patient_ids_in", "synthesize",
            "write_patients"]
@@ -135,7 +135,7 @@ def _drugs_for(kg: Any, disease: str, max_hops: int = 3, hub: int = 60) -> list[
 
 def synthesize(kg: Any, n: int = 50, seed: int = 7, today: date | None = None) -> list[Patient]:
     """``n`` seeded patients over ``kg`` (a :class:`memory.public_kg.PublicKG`)."""
-    from tools.linker import fold
+    from core.text import fold
 
     if n < 1 or n > 999:
         raise InputError("the number of patients must be 1-999")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from medpath.datasets import Node, Triple
-from medpath.errors import IndexMissingError, StoreError
+from core.datasets import Node, Triple
+from core.errors import IndexMissingError, StoreError
 from memory.protocols import Edge, Entity
 
 __all__ = ["PublicKG", "entity_names", "write_public_db"]

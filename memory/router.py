@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from medpath.errors import ConfigError
-from tools.linker import fold
+from core.errors import ConfigError
+from core.text import fold
 
 __all__ = ["DEFAULT_RULES", "MODES", "STORES", "ModeSpec", "RouteDecision", "Router", "Rule", "load_router"]
 
@@ -192,7 +192,7 @@ class Router:
     def route(self, question: str, mode: str = "semantic", *, enabled: bool = True) -> RouteDecision:
         """The stores for a question under a mode; ``enabled=False`` (IMM off) consults every store."""
         if mode not in self.modes:
-            from medpath.errors import InputError
+            from core.errors import InputError
 
             raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(MODES)})")
         spec = self.modes[mode]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from medpath.errors import StoreError
+from core.errors import StoreError
 
 __all__ = ["open_sqlite"]
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import load_nodes, load_triples
+from core.datasets import load_nodes, load_triples
 
 __all__ = ["START", "StreamSpec", "iso", "parse_ts", "synth_stream", "write_stream"]
 

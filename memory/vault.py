@@ -29,7 +29,7 @@ from typing import Any
 
 import duckdb
 
-from medpath.errors import StoreError
+from core.errors import StoreError
 from memory.records import MemoryFact
 from memory.vault_batch import BatchItem, apply_batch, slot_key
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from core.settings import Settings
 from medpath.indexing import build_index
-from medpath.resources import index_ready, load_resources
-from medpath.settings import Settings
+from tools.resources import index_ready, load_resources
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -51,7 +51,7 @@ def run_graph(resources: Any, settings: Settings, memory_store: Any):  # noqa: A
     """Run a question through the compiled graph with an in-memory checkpointer and a temporary memory."""
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from graphs.context import Context
+    from agents.context import Context
     from graphs.qa import build_graph
     from medpath.session import checkpoint_serde
 

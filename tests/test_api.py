@@ -14,9 +14,7 @@ import httpx
 import pytest
 from conftest import wait_for_http
 
-from medpath.api import create_app
-from medpath.auth import issue_token
-from medpath.errors import (
+from core.errors import (
     APINotFoundError,
     AuthenticationError,
     InvalidRequestError,
@@ -24,10 +22,12 @@ from medpath.errors import (
     PermissionDeniedError,
     RateLimitError,
 )
+from medpath.api import create_app
+from medpath.auth import issue_token
 from medpath.ratelimit import RateLimiter, parse_limit
-from medpath.retrieval import open_retriever
 from medpath.sdk import AsyncMemoryClient, MemoryClient
 from memory.patients import PatientStore, synthesize, write_patients
+from tools.retrieval import open_retriever
 
 SECRET = "test-secret-for-medpath-0123456789"
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,7 +249,7 @@ def test_docs_render_offline(settings: Any, app_parts: dict[str, Any]) -> None:
 
 def test_rate_limit_parsing() -> None:
     assert parse_limit("100/minute") == (100, 60.0) and parse_limit("5/second") == (5, 1.0) and parse_limit("20") == (20, 60.0)
-    from medpath.errors import ConfigError
+    from core.errors import ConfigError
 
     with pytest.raises(ConfigError):
         parse_limit("lots")
@@ -300,7 +300,7 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
     from opentelemetry import trace
     from opentelemetry.sdk.trace import TracerProvider
 
-    from medpath.tracing import load_spans
+    from core.tracing import load_spans
 
     home = tmp_path / "home"
     (home / "patients").mkdir(parents=True)
@@ -367,7 +367,7 @@ def test_local_secret_and_token_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     bad = CliRunner().invoke(cli, ["token", "issue", "--sub", "x", "--role", "wizard"])
     assert bad.exit_code != 0
     monkeypatch.setenv("MEDPATH_JWT_SECRET", "short")
-    from medpath.errors import ConfigError
+    from core.errors import ConfigError
 
     with pytest.raises(ConfigError):
         load_secret(tmp_path)
@@ -404,7 +404,7 @@ def test_cli_patients_retrieval_and_eval_classifier(settings: Any, tmp_path: Pat
 
 
 def test_retrieve_joins_the_callers_trace(settings: Any, app_parts: dict[str, Any], tmp_path: Path) -> None:
-    from medpath.tracing import load_spans, start_run
+    from core.tracing import load_spans, start_run
 
     app = _app(settings, app_parts)
     trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -413,5 +413,5 @@ def test_retrieve_joins_the_callers_trace(settings: Any, app_parts: dict[str, An
                        headers={"traceparent": f"00-{trace_id}-00f067aa0ba902b7-01"}))
     assert r.status_code == 200
     spans = load_spans(tmp_path, "api-join")
-    service = next(s for s in spans if s["name"] == "medpath.retrieval.hybrid")
+    service = next(s for s in spans if s["name"] == "tools.retrieval.hybrid")
     assert service["trace_id"] == trace_id

@@ -10,8 +10,8 @@ from conftest import _FakeOpenAI
 from langgraph.types import Command
 
 from agents.followup import resolve_followup
-from graphs.state import PER_TURN_DEFAULTS, Status
-from medpath.settings import LLMSettings
+from agents.state import PER_TURN_DEFAULTS, Status
+from core.settings import LLMSettings
 
 IMATINIB, CML, GOUT = "MESH:D000068877", "MESH:D015464", "MESH:D006073"
 

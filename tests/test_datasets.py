@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from medpath.datasets import load_nodes, load_passages, load_paths, load_triples, split_tune_check
-from medpath.errors import DataError
+from core.datasets import load_nodes, load_passages, load_paths, load_triples, split_tune_check
+from core.errors import DataError
 
 
 def test_real_data_loads(settings) -> None:

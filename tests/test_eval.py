@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from core.datasets import PathRecord, Triple, load_paths
 from medpath.cli import cli
-from medpath.datasets import PathRecord, Triple, load_paths
 from medpath.evaluation.kg import EntityKeys, derive_answer_questions, run_kg_eval, score_question, summarize
 from medpath.evaluation.systems import PPR, SystemOutput, make_system
 
@@ -132,7 +132,7 @@ def test_ppr_ranks_seed_neighbourhood(resources) -> None:
 
 
 def test_unknown_system_is_refused(resources) -> None:
-    from medpath.errors import InputError
+    from core.errors import InputError
 
     with pytest.raises(InputError):
         make_system("oracle", resources)
@@ -175,7 +175,7 @@ def test_eval_scale_cli(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_distractors_are_seeded_and_attached_to_real_nodes(settings) -> None:
-    from medpath.datasets import load_nodes
+    from core.datasets import load_nodes
     from medpath.evaluation.scale import distractors
 
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from core.errors import DataError
 from medpath.cli import cli
-from medpath.errors import DataError
 from medpath.evaluation.chat import check_turn, load_dialogues
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from core.errors import ConfigError
 from medpath.cli import cli
-from medpath.errors import ConfigError
 from medpath.ingest import ingest_events, read_jsonl, review_events
 from memory.mirix import Memory
 from memory.records import MemoryFact
@@ -175,7 +175,7 @@ def test_memory_show_why_and_eval_gate(settings, tmp_path: Path, monkeypatch) ->
 
 def test_the_reviewer_rejects_a_candidate_a_passage_negates(resources) -> None:
     from agents.reviewer import _check_passages
-    from graphs.state import State
+    from agents.state import State
 
     edge = {"head": "MESH:D000068877", "head_name": "imatinib", "relation": "decreases activity of",
             "tail": "UniProt:P00519", "tail_name": "Tyrosine-protein kinase ABL1"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.types import Command
 
-from graphs.state import Status
+from agents.state import Status
 
 IMATINIB_GOLD = {
     ("MESH:D000068877", "decreases activity of", "UniProt:P00519"),

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError
+from core.errors import InputError, NotFoundError, RetrievalUnavailableError
 from medpath.metrics import label_accuracy
-from medpath.retrieval import open_retriever
 from memory.patients import PII_FIELDS, PatientStore, synthesize, write_patients
 from tools.classifier import QueryClassifier, Route
 from tools.fanout import Item, StoreStatus, fan_out, merge
+from tools.retrieval import open_retriever
 from tools.serializer import Budget, redact, serialize
 from tools.tokens import WhitespaceCounter, load_counter
 
@@ -152,7 +152,7 @@ def test_serializer_budgets_and_truncation(settings: Any) -> None:
 
 def test_budgets_are_configurable(settings: Any, resources: Any, patients: PatientStore,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from medpath.errors import ConfigError
+    from core.errors import ConfigError
     from tools.serializer import DEFAULT_BUDGETS, parse_budgets
 
     b = parse_budgets("text=500,hybrid:total=1200")
@@ -175,7 +175,7 @@ def test_redact_strips_values_and_identifier_patterns() -> None:
 
 # -- patients: consent and PII --------------------------------------------------------------------------
 def test_broken_patients_file_is_a_clear_error(tmp_path: Path) -> None:
-    from medpath.errors import StoreError
+    from core.errors import StoreError
 
     bad = tmp_path / "p.json"
     bad.write_text('{"format": "something-else", "patients": []}')

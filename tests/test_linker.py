@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agents.intent import SLOT_TYPES, parse_question
-from graphs.state import Intent
+from agents.state import Intent
 from tools.linker import LinkStatus, fold
 
 

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from graphs.state import Status
-from medpath.errors import LLMUnavailableError
-from medpath.resources import Resources
-from medpath.settings import LLMSettings
+from agents.state import Status
+from core.errors import LLMUnavailableError
+from core.settings import LLMSettings
 from tools.llm import LLMClient
+from tools.resources import Resources
 
 
 def _with_llm(resources: Resources, base_url: str) -> Resources:

@@ -52,7 +52,7 @@ def test_gate_reject_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_vault_refuses_unreviewed_rows(tmp_path: Path) -> None:
-    from medpath.errors import StoreError
+    from core.errors import StoreError
 
     v = Vault(tmp_path / "v.duckdb")
     bad = fact("alice", "S", "r", "o")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graphs.state import Status
+from agents.state import Status
 from medpath.cli import cli
 from tools.judge import EmbeddedJudge
 
@@ -77,7 +77,7 @@ def test_memory_and_router_switches(run_graph, memory_store) -> None:
 
 @pytest.fixture(scope="module")
 def stream(tmp_path_factory) -> tuple[Path, Path]:
-    from medpath.settings import Settings
+    from core.settings import Settings
     from memory.synth import StreamSpec, synth_stream, write_stream
 
     events, probes = synth_stream(StreamSpec(seed=3, users=4, patients=24), Settings.from_env().data_dir)
@@ -85,7 +85,7 @@ def stream(tmp_path_factory) -> tuple[Path, Path]:
 
 
 def test_synth_is_seeded_and_complete(stream) -> None:
-    from medpath.settings import Settings
+    from core.settings import Settings
     from memory.synth import StreamSpec, synth_stream
 
     events = [json.loads(x) for x in stream[0].read_text().splitlines()]

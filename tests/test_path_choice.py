@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from medpath.datasets import PathRecord, Triple, load_paths, split_tune_check
+from core.datasets import PathRecord, Triple, load_paths, split_tune_check
 from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_rows
 from memory.protocols import Edge
 from tools.answers import rank_endpoints

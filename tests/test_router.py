@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from medpath.errors import ConfigError, InputError
+from core.errors import ConfigError, InputError
 from memory.router import DEFAULT_RULES, Router
 
 

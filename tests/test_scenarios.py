@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from core.settings import Settings
+from core.tracing import start_run
 from medpath.cli import cli
 from medpath.scenarios import run_scenarios
-from medpath.settings import Settings
 from medpath.trace_report import html_timeline, summarize
-from medpath.tracing import start_run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def test_span_trees(scenario_run) -> None:
     walk = next(s for s in s1 if s["name"] == "tool.walker.walk")
     # the walk runs as the graph store of the hybrid retrieval service, inside the retriever node
     service = by_id[walk["parent_id"]]
-    assert service["name"] == "medpath.retrieval.hybrid" and by_id[service["parent_id"]]["name"] == "node.retriever"
+    assert service["name"] == "tools.retrieval.hybrid" and by_id[service["parent_id"]]["name"] == "node.retriever"
     # S2: the first trace stops in the planner with the interrupt recorded, the resumed one completes
     s2 = res["S2"].spans
     roots = [s for s in s2 if s["name"] == "medpath.question"]
@@ -184,7 +184,7 @@ def test_no_collector_listening_does_not_hang(settings, tmp_path, free_port) -> 
 
 
 def test_context_propagation_joins_the_trace(tmp_path) -> None:
-    from medpath.tracing import inject_context, joined, span
+    from core.tracing import inject_context, joined, span
 
     with start_run("propagation", tmp_path) as run:
         with span("caller") as caller:

@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from medpath.errors import LLMError
-from medpath.settings import WalkBudget
+from core.errors import LLMError
+from core.settings import WalkBudget
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.edge_predictor import LLMEdgePredictor, parse_edge_json
 from tools.walker import GraphWalker, StopReason
@@ -92,9 +92,9 @@ def test_walker_depth_bounds_path_length(resources) -> None:
 
 
 def test_seed_injection_when_frontier_starves(resources, settings) -> None:
+    from agents.context import Context
     from agents.retriever import walk_question
-    from graphs.context import Context
-    from graphs.state import State
+    from agents.state import State
 
     state = State(question="How does imatinib treat chronic myeloid leukemia?", sources=[IMATINIB], targets=[])
     ranked, _, dense, fallbacks = walk_question(state, Context(resources=resources, settings=settings), resources)
@@ -104,9 +104,9 @@ def test_seed_injection_when_frontier_starves(resources, settings) -> None:
 
 
 def test_dense_outage_falls_back_to_graph_only(resources, settings) -> None:
+    from agents.context import Context
     from agents.retriever import walk_question
-    from graphs.context import Context
-    from graphs.state import State
+    from agents.state import State
 
     resources.dense.fault = RuntimeError("HTTP 500")
     try:

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from medpath.errors import ConfigError
+from core.errors import ConfigError
 
 __all__ = ["PRECEDENCE", "Assertion", "AssertionReader", "Cue", "DEFAULT_RULES", "read_yaml"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medpath.errors import DenseUnavailableError
+from core.errors import DenseUnavailableError
 from memory.faiss_index import FaissIndex
 from tools.linker import EntityLinker
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 import numpy as np
 
-from medpath.errors import LLMError
+from core.errors import LLMError
 from memory.protocols import Entity
 from tools.calibration import calibrate
 

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
-from medpath.errors import ConfigError
+from core.errors import ConfigError
 
 __all__ = ["CachedEmbedder", "Embedder", "HashEmbedder", "OnnxMiniLM", "SentenceTransformerEmbedder", "make_embedder"]
 

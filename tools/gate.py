@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from medpath.errors import ConfigError
+from core.errors import ConfigError
 from memory.records import GateDecision
 from tools.assertion import PRECEDENCE, Assertion, AssertionReader, read_yaml
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.text import fold
 from memory.protocols import Entity
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
@@ -16,16 +16,10 @@ if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here 
 
 __all__ = ["BRAND_NAMES", "with_brand_names", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
 
-_NON_WORD = re.compile(r"[^\w]+")
 _STOPWORDS = frozenset(
     "a an the of in on for to and or with by is are was be does do did how what which why who "
     "treat treats treated patients patient drug drugs disease elderly".split()
 )
-
-
-def fold(text: str) -> str:
-    """Case- and punctuation-folded form used for matching."""
-    return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
 
 class LinkStatus(StrEnum):

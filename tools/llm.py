@@ -6,8 +6,8 @@ import json
 import math
 from typing import Any
 
-from medpath.errors import LLMError, LLMUnavailableError
-from medpath.settings import LLMSettings
+from core.errors import LLMError, LLMUnavailableError
+from core.settings import LLMSettings
 
 __all__ = ["LLMClient"]
 
@@ -33,7 +33,7 @@ class LLMClient:
 
     def _chat(self, prompt: str, **kwargs: Any) -> Any:
         """One chat completion in a GenAI-convention span (``chat {model}``); the prompt only with content capture."""
-        from medpath.tracing import error, set_content, span
+        from core.tracing import error, set_content, span
 
         o = self._openai
         attrs = {"gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.provider.name": "openai",

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from medpath.settings import WalkBudget
+from core.settings import WalkBudget
 from memory.protocols import Edge, GraphStore
 
 __all__ = ["CandidatePath", "GraphWalker", "StopReason", "WalkResult"]

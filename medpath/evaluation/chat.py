@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import json_lines
-from medpath.errors import DataError, MedpathError
+from core.datasets import json_lines
+from core.errors import DataError, MedpathError
+from core.settings import Settings
 from medpath.metrics import percentile
-from medpath.settings import Settings
 
 __all__ = ["check_turn", "load_dialogues", "run_chat_eval", "turn_outcome"]
 

@@ -14,8 +14,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import json_lines
-from medpath.errors import DataError
+from core.datasets import json_lines
+from core.errors import DataError
 from tools.assertion import PRECEDENCE
 from tools.gate import ClaimGate, decide
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import PathRecord
+from core.datasets import PathRecord
 from medpath.metrics import (
     TripleKey,
     f1,

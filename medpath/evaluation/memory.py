@@ -7,9 +7,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from core.settings import MemorySettings, Settings
 from medpath.ingest import ingest_events, read_jsonl, review_events
 from medpath.metrics import recall_at_1
-from medpath.settings import MemorySettings, Settings
 from memory.mirix import Memory
 from tools.gate import ClaimGate
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from medpath.settings import project_root
+from core.settings import project_root
 
 __all__ = ["RunFolder", "git_commit", "log_mlflow", "plot_hops", "plot_latency", "plot_memory", "plot_metrics", "plot_scale", "table"]
 

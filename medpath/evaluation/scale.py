@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from medpath.datasets import Node, Triple, load_nodes, load_paths
+from core.datasets import Node, Triple, load_nodes, load_paths
+from core.settings import Settings
 from medpath.metrics import percentile
-from medpath.settings import Settings
 
 __all__ = ["distractors", "run_scale"]
 
@@ -48,10 +48,10 @@ def distractors(real: list[Node], relations: list[str], n_edges: int, seed: int)
 def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
               echo: Callable[[str], None] = print) -> list[dict[str, Any]]:
     """Build and ask at each size; one result per size."""
-    from graphs.context import Context
+    from agents.context import Context
     from graphs.qa import build_graph
-    from medpath.resources import load_resources, ranker_from_models
     from memory.public_kg import PublicKG, write_public_db
+    from tools.resources import load_resources, ranker_from_models
 
     res = load_resources(settings)
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")

@@ -162,9 +162,9 @@ def link_question(res: Any, question: str) -> tuple[list[str], list[str]]:
     """The planner's linking, non-interactive (best candidate on ambiguity)."""
     from langgraph.runtime import Runtime
 
+    from agents.context import Context
     from agents.planner import plan
-    from graphs.context import Context
-    from graphs.state import State
+    from agents.state import State
 
     out = plan(State(question=question), Runtime(context=Context(interactive=False, resources=res, settings=res.settings)))
     return list(out.get("sources", [])), list(out.get("targets", []))
@@ -196,7 +196,7 @@ class GraphSystem:
 
     def run(self, question: str, intent: str | None = None) -> SystemOutput:
         """Invoke the graph and read the result off the final state."""
-        from graphs.context import Context
+        from agents.context import Context
 
         ctx = Context(interactive=False, resources=self.res, settings=self.res.settings, memory_store=self.memory_store,
                       **{"memory": False, "keep_pool": POOL_K, **self.overrides})
@@ -225,6 +225,6 @@ def make_system(name: str, res: Any, memory_store: Any = None) -> System:
         name = "medpath"
     if name in GRAPH_VARIANTS:
         return GraphSystem(name, res, GRAPH_VARIANTS[name], memory_store if name == "with-memory" else None)
-    from medpath.errors import InputError
+    from core.errors import InputError
 
     raise InputError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)}, no-memory)")

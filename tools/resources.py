@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from medpath.errors import IndexMissingError, MedpathError, StoreError
-from medpath.settings import Settings
+from core.errors import IndexMissingError, MedpathError, StoreError
+from core.settings import Settings
 from memory.public_kg import PublicKG
 from tools.curation import CurationStats
 from tools.dense import DenseSearch
@@ -122,7 +122,7 @@ def _load(settings: Settings) -> Resources:
         raise StoreError(f"cannot read {models_path}: {exc}") from exc
     embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)
     if models.get("model_id") != embedder.model_id:
-        from medpath.errors import IndexMismatchError
+        from core.errors import IndexMismatchError
 
         raise IndexMismatchError(
             f"models were trained with {models.get('model_id')}, embedder is {embedder.model_id}; rebuild"

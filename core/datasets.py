@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from medpath.errors import DataError
+from core.errors import DataError
 
 __all__ = [
     "Node",

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from medpath.errors import ConfigError
+from core.errors import ConfigError
 
 __all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "project_root"]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from opentelemetry import trace
 
-from medpath.settings import Settings
+from core.settings import Settings
 
 __all__ = ["AUDIT_FIELDS", "audit"]
 
@@ -38,4 +38,4 @@ def audit(settings: Settings, record: dict[str, Any]) -> None:
     except OSError:
         import logging
 
-        logging.getLogger("medpath.audit").warning("audit write failed in %s", folder)
+        logging.getLogger("memory.audit").warning("audit write failed in %s", folder)

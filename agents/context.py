@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from medpath.settings import Settings, WalkBudget
+from core.settings import Settings, WalkBudget
 
 __all__ = ["Context"]
 
@@ -67,7 +67,7 @@ class Context:
     def get_resources(self) -> Any:
         """Loaded resources (cached per index folder)."""
         if self.resources is None:
-            from medpath.resources import load_resources
+            from tools.resources import load_resources
 
             self.resources = load_resources(self.get_settings())
         return self.resources
@@ -93,7 +93,7 @@ class Context:
     def get_retrieval(self) -> Any:
         """The hybrid retrieval service (shared per index, patients file and memory folder)."""
         if self.retrieval is None:
-            from medpath.retrieval import shared_retriever
+            from tools.retrieval import shared_retriever
 
             self.retrieval = shared_retriever(self.get_settings(), self.get_resources())
         return self.retrieval

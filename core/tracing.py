@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.trace import Span, Status, StatusCode
 
 __all__ = ["TraceRun", "capture_content", "error", "inject_context", "joined", "load_spans", "set_content", "span", "start_run",
-           "traced_node", "tracer"]
+           "tracer"]
 
 _lock = threading.Lock()
 _state: dict[str, Any] = {"installed": False, "run": None, "capture": None}
@@ -169,37 +169,9 @@ def error(s: Span, exc: BaseException, reason: str) -> None:
     s.record_exception(exc)
 
 
-def traced_node(name: str, fn: Callable[..., dict[str, Any]], annotate: Callable[[Span, dict[str, Any]], None]) -> Callable[..., dict[str, Any]]:
-    """Wrap a graph node in a ``node.<name>`` span; an ``interrupt()`` is recorded, not treated as an error."""
-    from langgraph.errors import GraphInterrupt
-    from langgraph.runtime import Runtime
-
-    from graphs.context import Context
-    from graphs.state import State
-
-    def node(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-        with tracer().start_as_current_span(f"node.{name}", attributes={"medpath.node": name},
-                                            record_exception=False, set_status_on_exception=False) as s:
-            try:
-                update = fn(state, runtime)
-            except GraphInterrupt:
-                s.set_attribute("medpath.interrupt", True)
-                s.add_event("interrupt", {"medpath.status": "NEEDS_CLARIFICATION"})
-                raise
-            except Exception as exc:
-                error(s, exc, f"{name} failed")
-                raise
-            annotate(s, update)
-            return update
-
-    node.__name__ = name
-    node.__doc__ = fn.__doc__
-    return node
-
-
 def load_spans(traces_dir: Path, run_id: str) -> list[dict[str, Any]]:
     """The spans of a run, in file order; NotFoundError when there is no such run."""
-    from medpath.errors import DataError, NotFoundError
+    from core.errors import DataError, NotFoundError
 
     path = traces_dir / "otel" / f"{run_id}.jsonl"
     if not path.exists():

@@ -17,10 +17,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from medpath.audit import audit
-from medpath.errors import InputError, NotFoundError, RetrievalUnavailableError, StoreError
-from medpath.settings import Settings
-from medpath.tracing import span
+from core.errors import InputError, NotFoundError, RetrievalUnavailableError, StoreError
+from core.settings import Settings
+from core.tracing import span
+from memory.audit import audit
 from tools.classifier import Classification, QueryClassifier, Route
 from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out
 from tools.routes import ROUTE_WEIGHTS, RetrievalQuery, build_stores
@@ -171,7 +171,7 @@ class HybridRetriever:
         if not self.enabled():
             await self._audit(call, "disabled")
             raise RetrievalUnavailableError("hybrid retrieval is disabled (HYBRID_RETRIEVAL_ENABLED=false)")
-        with span("medpath.retrieval.hybrid", **{"medpath.depth": depth, "medpath.force_route": bool(forced)}) as sp:
+        with span("tools.retrieval.hybrid", **{"medpath.depth": depth, "medpath.force_route": bool(forced)}) as sp:
             text = query.strip()
             ids = self.linked(text)
             cls = self.classifier.classify(text, len(ids))
@@ -272,9 +272,9 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     ``memory=None`` opens the settings' memory (when enabled); ``memory=False`` leaves the memory stores out.
     """
-    from medpath.resources import load_resources
     from memory.patients import PatientStore
     from memory.router import DEFAULT_RULES, load_router
+    from tools.resources import load_resources
     from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
     from tools.tokens import load_counter
 
@@ -311,7 +311,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
     if "budgets" not in options and os.environ.get("MEDPATH_CONTEXT_BUDGETS"):
-        from medpath.errors import ConfigError
+        from core.errors import ConfigError
         from tools.serializer import parse_budgets
 
         try:
