@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.medpath-installed
 INDEX  := .medpath/index/manifest.json
 QUESTION ?= How does imatinib treat CML (ph+)?
 
-.PHONY: run test venv index bench eval scenarios browser clean studio serve
+.PHONY: run test lint venv index bench eval scenarios browser clean studio serve
 
 venv: $(STAMP)
 
@@ -25,7 +25,13 @@ index: $(STAMP)
 run: index
 	$(BIN)/medpath ask "$(QUESTION)"
 
-test: index browser
+# quality gates: the layers contract (imports point down only), ruff, mypy strict on core/ and memory/
+lint: $(STAMP)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: lint index browser
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/medpath scenarios run all
 

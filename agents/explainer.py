@@ -58,8 +58,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     intent = state.intent
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
-        return (f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
-                f"{_sentence(top)}.", [])
+        return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
+                f"{_sentence(top)}."), [])
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agents.state import Intent
 
-__all__ = ["ParsedQuestion", "SLOT_TYPES", "parse_question"]
+__all__ = ["SLOT_TYPES", "ParsedQuestion", "parse_question"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"

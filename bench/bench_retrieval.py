@@ -31,10 +31,10 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.settings import Settings  # noqa: E402
-from medpath.auth import issue_token  # noqa: E402
-from medpath.metrics import percentile  # noqa: E402
-from tools.retrieval import open_retriever  # noqa: E402
+from core.settings import Settings
+from medpath.auth import issue_token
+from medpath.metrics import percentile
+from tools.retrieval import open_retriever
 
 FIXTURE = ROOT / "tests" / "fixtures" / "classifier_test_set.json"
 

@@ -97,7 +97,7 @@ def shapes(rng: random.Random, p: dict[str, str], q: dict[str, str], same_diseas
                                   ask(f"How does {p['drug']} treat {p['disease']}?", entities=[p["drug_id"], p["disease_id"]],
                                       rewritten=False)]))
     if amb:
-        term, chosen_id, chosen_name = amb
+        term, chosen_id, _chosen_name = amb
         clar = [ask(f"How does {p['drug']} treat {term}?", "NEEDS_CLARIFICATION", clarify=term),
                 {"resume": chosen_id, "expect": {"entities": [p["drug_id"], chosen_id]}},
                 ask(rng.choice(TARGETS), entities=[p["drug_id"]], intent="targets", rewritten=True)]

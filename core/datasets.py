@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from core.errors import DataError
 
@@ -119,7 +120,7 @@ def file_hash(*paths: Path) -> str:
 
 def _read_tsv(path: Path, columns: tuple[str, ...]) -> Iterator[tuple[int, dict[str, str]]]:
     try:
-        fh = open(path, encoding="utf-8", newline="")
+        fh = open(path, encoding="utf-8", newline="")  # noqa: SIM115 (closed by the `with` below; a failed open is a DataError)
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror}") from exc
     with fh:
@@ -161,14 +162,11 @@ def load_triples(path: Path) -> list[Triple]:
     return [Triple(*k) for k in seen]
 
 
-def _record(obj: dict[str, object], where: str) -> PathRecord:
+def _record(obj: dict[str, Any], where: str) -> PathRecord:
     try:
-        triples = tuple(
-            Triple(str(t["head"]), str(t["relation"]), str(t["tail"]))  # type: ignore[index]
-            for t in obj["gold_triples"]  # type: ignore[union-attr]
-        )
+        triples = tuple(Triple(str(t["head"]), str(t["relation"]), str(t["tail"])) for t in obj["gold_triples"])
         chains_raw = obj.get("gold_chains") or [list(range(len(triples)))]
-        chains = tuple(tuple(int(i) for i in c) for c in chains_raw)  # type: ignore[union-attr]
+        chains = tuple(tuple(int(i) for i in c) for c in chains_raw)
         for chain in chains:
             if any(i < 0 or i >= len(triples) for i in chain):
                 raise DataError(f"{where}: gold_chains index out of range")
@@ -190,7 +188,7 @@ def load_paths(path: Path, limit: int | None = None) -> list[PathRecord]:
     """Read a ``paths_*.jsonl`` question file."""
     out: list[PathRecord] = []
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open(path, encoding="utf-8")  # noqa: SIM115 (closed by the `with` below; a failed open is a DataError)
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror}") from exc
     with fh:
@@ -241,7 +239,8 @@ def split_tune_check(records: list[PathRecord]) -> tuple[list[PathRecord], list[
     The held-out test split is grouped by drug, so ours is too: every record of one drug
     lands in the same half (``sha1(drug_id)`` parity). Records without a drug id group by id.
     """
-    tune, check = [], []
+    tune: list[PathRecord] = []
+    check: list[PathRecord] = []
     for r in records:
         key = r.drug_id or r.id
         (tune if int(hashlib.sha1(key.encode()).hexdigest(), 16) % 2 == 0 else check).append(r)

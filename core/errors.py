@@ -29,25 +29,25 @@ Library exceptions are translated at the boundary with ``raise ... from exc``.
 from __future__ import annotations
 
 __all__ = [
+    "APIError",
+    "APINotFoundError",
+    "AuthenticationError",
     "ConfigError",
     "DataError",
     "DenseUnavailableError",
     "IndexMismatchError",
     "IndexMissingError",
     "InputError",
+    "InvalidRequestError",
     "LLMError",
     "LLMUnavailableError",
     "MedpathError",
+    "MemoryRetrievalError",
     "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
     "RetrievalError",
     "RetrievalUnavailableError",
-    "APIError",
-    "InvalidRequestError",
-    "AuthenticationError",
-    "PermissionDeniedError",
-    "APINotFoundError",
-    "RateLimitError",
-    "MemoryRetrievalError",
     "StoreError",
 ]
 

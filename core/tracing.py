@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from opentelemetry import trace
 from opentelemetry.sdk.resources import Resource
@@ -42,6 +42,8 @@ def span_record(s: ReadableSpan) -> dict[str, Any]:
     """A finished span as a JSON-able dictionary."""
     ctx = s.get_span_context()
     parent = s.parent
+    if ctx is None:
+        raise ValueError(f"span {s.name!r} has no context")
     return {
         "trace_id": f"{ctx.trace_id:032x}",
         "span_id": f"{ctx.span_id:016x}",
@@ -85,7 +87,7 @@ class TraceRun:
             if not self._fh.closed:
                 self._fh.close()
 
-    def __enter__(self) -> TraceRun:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -95,15 +97,15 @@ class TraceRun:
 class _RunProcessor(SpanProcessor):
     """Sends finished spans to the open run, if any."""
 
-    def on_end(self, span: ReadableSpan) -> None:  # noqa: D102
+    def on_end(self, span: ReadableSpan) -> None:
         run = _state["run"]
         if run is not None:
             run.add(span_record(span))
 
-    def shutdown(self) -> None:  # noqa: D102
+    def shutdown(self) -> None:
         pass
 
-    def force_flush(self, timeout_millis: int = 30000) -> bool:  # noqa: D102
+    def force_flush(self, timeout_millis: int = 30000) -> bool:
         return True
 
 

@@ -48,19 +48,19 @@ def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dic
         f"# medpath eval kg: {cfg['run_id']}",
         "",
         f"- command: `{command}`",
-        f"- questions: `{cfg['questions']}` (sha1 {cfg['questions_sha1'][:12]}), split `{cfg['split']}`, "
-        f"{cfg['n_questions']} path questions, {cfg['n_answer_questions']} derived answer questions",
-        f"- git: {cfg['git']['commit']}{' (uncommitted changes)' if cfg['git']['dirty'] else ''}; started {cfg['started']}; "
-        f"{cfg.get('seconds', 0):.0f} s",
-        "- triples match on (head id, relation, tail id); Recall@5 = |top-5 ∩ gold| / min(5, |gold|); "
-        "Path-F1 against the best-matching gold chain; ratios against dense-only.",
+        (f"- questions: `{cfg['questions']}` (sha1 {cfg['questions_sha1'][:12]}), split `{cfg['split']}`, "
+        f"{cfg['n_questions']} path questions, {cfg['n_answer_questions']} derived answer questions"),
+        (f"- git: {cfg['git']['commit']}{' (uncommitted changes)' if cfg['git']['dirty'] else ''}; started {cfg['started']}; "
+        f"{cfg.get('seconds', 0):.0f} s"),
+        ("- triples match on (head id, relation, tail id); Recall@5 = |top-5 ∩ gold| / min(5, |gold|); "
+        "Path-F1 against the best-matching gold chain; ratios against dense-only."),
         "",
         "## Results (ids)",
         "",
         table(summary, MAIN_COLUMNS),
         "",
-        "\"treats\" columns: \"What drug treats Y?\" scored against every drug the question file lists for Y; Hit@1, Hit@5 "
-        "and MRR over the top 5 answers.",
+        ("\"treats\" columns: \"What drug treats Y?\" scored against every drug the question file lists for Y; Hit@1, Hit@5 "
+        "and MRR over the top 5 answers."),
         "",
         "## Candidate pool: the returned path beside the best candidate among the top K (Path-F1)",
         "",
@@ -266,10 +266,10 @@ def eval_chat(dialogues: Path, out: Path | None, as_json: bool, quiet: bool) -> 
 
 def _chat_report(cfg: dict[str, Any], summary: dict[str, Any]) -> str:
     lines = [f"# medpath eval chat: {cfg['run_id']}", "",
-             f"- dialogues: `{cfg['dialogues']}` (sha1 {cfg['dialogues_sha1'][:12]}), {summary['dialogues']} dialogues, "
-             f"{summary['turns']} turns", f"- git: {cfg['git']['commit']}", "",
-             f"**Turn accuracy {summary['turn_accuracy']:.3f}**, dialogue accuracy {summary['dialogue_accuracy']:.3f}; "
-             f"per-turn median {summary['turn_ms_median']} ms, p95 {summary['turn_ms_p95']} ms.", "",
+             (f"- dialogues: `{cfg['dialogues']}` (sha1 {cfg['dialogues_sha1'][:12]}), {summary['dialogues']} dialogues, "
+             f"{summary['turns']} turns"), f"- git: {cfg['git']['commit']}", "",
+             (f"**Turn accuracy {summary['turn_accuracy']:.3f}**, dialogue accuracy {summary['dialogue_accuracy']:.3f}; "
+             f"per-turn median {summary['turn_ms_median']} ms, p95 {summary['turn_ms_p95']} ms."), "",
              "| tag | turn accuracy |", "|---|---:|", *[f"| {t} | {a:.3f} |" for t, a in summary["by_tag"].items()], "",
              "## Misses", "", *([f"- {m['dialogue']} turn {m['turn']} `{m['input']}`: {'; '.join(m['why'])}"
                                  for m in summary["misses"]] or ["none"])]

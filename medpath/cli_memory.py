@@ -14,7 +14,7 @@ from core.settings import Settings
 __all__ = ["eval_memory", "memory"]
 
 
-def _memory():  # noqa: ANN202
+def _memory():
     from memory.mirix import Memory
 
     s = Settings.from_env()
@@ -286,8 +286,8 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
     run.write_json("metrics.json", out)
     png = plot_memory(out["systems"], run.path / "memory.png")
     lines = [f"# medpath eval memory: {run.run_id}", "", f"- events `{events}`, probes `{probes}`; git {run.config['git']['commit']}",
-             f"- {out['events']} events ({out['ingest']['accepted']} accepted, {out['ingest']['rejected']} rejected), "
-             f"{out['probes']} probes, {out['seconds']} s", "",
+             (f"- {out['events']} events ({out['ingest']['accepted']} accepted, {out['ingest']['rejected']} rejected), "
+             f"{out['probes']} probes, {out['seconds']} s"), "",
              "| system | Recall@1 day 7 | all probes | leaks |", "|---|---:|---:|---:|"]
     lines += [f"| {n} | {m['recall@1_day7']:.3f} | {m['recall@1_all']:.3f} | {m['leaks']}/{m['leak_probes']} |"
               for n, m in out["systems"].items()]

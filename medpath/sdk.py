@@ -18,7 +18,7 @@ injected (``httpx.ASGITransport(app)`` runs the app in-process, as the tests do)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 import httpx
 
@@ -108,7 +108,7 @@ class MemoryClient:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._http = httpx.Client(base_url=base_url, headers=headers, timeout=timeout, transport=transport)
 
-    def __enter__(self) -> MemoryClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -156,7 +156,7 @@ class AsyncMemoryClient:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._http = httpx.AsyncClient(base_url=base_url, headers=headers, timeout=timeout, transport=transport)
 
-    async def __aenter__(self) -> AsyncMemoryClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

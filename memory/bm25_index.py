@@ -15,7 +15,7 @@ __all__ = ["BM25Index", "tokenize"]
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
-    "a an and are as at be by does do for from how in is it of on or that the this to what which with why".split()
+    ["a", "an", "and", "are", "as", "at", "be", "by", "does", "do", "for", "from", "how", "in", "is", "it", "of", "on", "or", "that", "the", "this", "to", "what", "which", "with", "why"]
 )
 
 

@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from core.errors import StoreError
 from memory.records import MemoryFact, fact_id
@@ -123,7 +124,7 @@ class EpisodicStore:
         return [r[0] for r in self._db.execute("SELECT DISTINCT owner FROM episodic ORDER BY owner")]
 
     @staticmethod
-    def _fact(r: tuple) -> MemoryFact:
+    def _fact(r: tuple[Any, ...]) -> MemoryFact:
         owner, thread, subj, rel, obj, evidence, conf, ts = r
         return MemoryFact(owner=owner, subj=subj, rel=rel, obj=obj, confidence=conf, evidence=evidence, store="episodic",
                           first_seen=ts, last_used=ts, t_start=ts, recorded_at=ts, thread=thread)

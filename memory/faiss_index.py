@@ -86,7 +86,7 @@ class FaissIndex:
             inst = cls.__new__(cls)
             inst._dim = dim
             inst.model_id = model_id
-            inst._index = faiss.read_index(str(folder / "dense.faiss"))
+            inst._index = faiss.read_index(str(folder / "dense.faiss"))  # type: ignore[assignment]  # a flat IP index, as built
             inst.ids = json.loads((folder / "dense_ids.json").read_text())
         except (OSError, ValueError, RuntimeError) as exc:
             raise StoreError(f"cannot load dense index from {folder}: {exc}") from exc

@@ -83,9 +83,12 @@ class Salience:
 
 def composite_score(similarity: float, salience: float, confidence: float, weights: tuple[float, float, float]) -> float:
     """``w_sim·similarity + w_sal·salience + w_conf·confidence`` (each input clipped to [0, 1])."""
-    clip = lambda v: 0.0 if math.isnan(v) else min(1.0, max(0.0, v))  # noqa: E731
     ws, wl, wc = weights
-    return ws * clip(similarity) + wl * clip(salience) + wc * clip(confidence)
+    return ws * _clip(similarity) + wl * _clip(salience) + wc * _clip(confidence)
+
+
+def _clip(v: float) -> float:
+    return 0.0 if math.isnan(v) else min(1.0, max(0.0, v))
 
 
 @dataclass(frozen=True)

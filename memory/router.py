@@ -196,6 +196,7 @@ class Router:
 
             raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(MODES)})")
         spec = self.modes[mode]
+        stores: tuple[str, ...]
         if not enabled:
             rule_id, matched, stores = "router-off", "", STORES
         else:

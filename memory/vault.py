@@ -81,6 +81,14 @@ class WriteReport:
     """Rows removed by LRU pruning after the write."""
 
 
+def _scalar(con: duckdb.DuckDBPyConnection, sql: str, args: Sequence[Any] = ()) -> Any:
+    """The first column of the first row of an aggregate query."""
+    row = con.execute(sql, list(args)).fetchone()
+    if row is None:
+        raise StoreError(f"vault query returned no row: {sql}")
+    return row[0]
+
+
 def _owner_hash(owner: str) -> str:
     return hashlib.sha1(owner.encode()).hexdigest()[:12]
 
@@ -195,7 +203,7 @@ class Vault:
         self._mirror, self._mirror_gen = mirror, gen
         return mirror
 
-    def _exec(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+    def _exec(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
             with self.session() as con:
                 return con.execute(sql, list(args)).fetchall()
@@ -283,10 +291,11 @@ class Vault:
         key = (f.owner, f.subj, f.rel, f.obj)
         end: float | None = None
         if supersede:
-            later = con.execute(
+            later = _scalar(
+                con,
                 "SELECT min(t_start) FROM vault WHERE owner=? AND subj=? AND rel=? AND obj<>? AND t_start>? AND t_end IS NULL",
                 [f.owner, f.subj, f.rel, f.obj, start],
-            ).fetchone()[0]
+            )
             end = later  # an older value arriving late is closed by the newer one at once
             n = con.execute(
                 "UPDATE vault SET t_end=? WHERE owner=? AND subj=? AND rel=? AND obj<>? AND t_start<=? "
@@ -341,7 +350,7 @@ class Vault:
             return n
 
     def _prune(self, con: duckdb.DuckDBPyConnection, cap: int, ts: float) -> int:
-        total = con.execute("SELECT count(*) FROM vault").fetchone()[0]
+        total = int(_scalar(con, "SELECT count(*) FROM vault"))
         extra = total - cap
         if cap <= 0 or extra <= 0:
             return 0
@@ -358,7 +367,7 @@ class Vault:
         """Delete every row of one owner; returns how many went."""
         ts = time.time() if now is None else now
         with self.session() as con:
-            n = con.execute("SELECT count(*) FROM vault WHERE owner=?", [owner]).fetchone()[0]
+            n = int(_scalar(con, "SELECT count(*) FROM vault WHERE owner=?", [owner]))
             con.execute("DELETE FROM vault WHERE owner=?", [owner])
             con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)", [ts, "forget", _owner_hash(owner), n, ""])
             self._bump(con, None)
@@ -429,7 +438,7 @@ class Vault:
                 "max_rows": self.max_rows, "log": {a: {"events": int(c), "rows": int(r or 0)} for a, c, r in logrows}}
 
     @staticmethod
-    def _fact(r: tuple) -> MemoryFact:
+    def _fact(r: tuple[Any, ...]) -> MemoryFact:
         owner, subj, rel, obj, first, last, uses, quality, conf, evidence, t0, t1, rec = r
         return MemoryFact(owner=owner, subj=subj, rel=rel, obj=obj, confidence=conf, evidence=evidence, store="vault",
                           first_seen=first, last_used=last, use_count=uses, t_start=t0, t_end=t1, recorded_at=rec, quality=quality)

@@ -6,7 +6,7 @@ import json
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -39,7 +39,7 @@ def resources(settings: Settings) -> Any:
 
 
 @pytest.fixture()
-def memory_store(tmp_path) -> Any:  # noqa: ANN001
+def memory_store(tmp_path) -> Any:
     """A fresh MIRIX-Slim memory in a temporary folder."""
     from memory.mirix import Memory
 
@@ -47,7 +47,7 @@ def memory_store(tmp_path) -> Any:  # noqa: ANN001
 
 
 @pytest.fixture()
-def run_graph(resources: Any, settings: Settings, memory_store: Any):  # noqa: ANN201
+def run_graph(resources: Any, settings: Settings, memory_store: Any):
     """Run a question through the compiled graph with an in-memory checkpointer and a temporary memory."""
     from langgraph.checkpoint.memory import InMemorySaver
 
@@ -71,14 +71,14 @@ def run_graph(resources: Any, settings: Settings, memory_store: Any):  # noqa: A
 class _FakeOpenAI(BaseHTTPRequestHandler):
     """A minimal OpenAI-compatible chat completions server."""
 
-    calls: list[dict[str, Any]] = []
+    calls: ClassVar[list[dict[str, Any]]] = []
     rewrite = "What does imatinib target?"
     """What the server answers to a follow-up rewrite prompt."""
 
-    def log_message(self, *args: Any) -> None:  # noqa: D102
+    def log_message(self, *args: Any) -> None:
         pass
 
-    def do_POST(self) -> None:  # noqa: N802, D102
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         type(self).calls.append(body)
         prompt = body["messages"][-1]["content"]
@@ -105,7 +105,7 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
 
 
 @pytest.fixture()
-def fake_llm():  # noqa: ANN201
+def fake_llm():
     """A local OpenAI-compatible server on 127.0.0.1; yields its base URL."""
     _FakeOpenAI.calls = []
     _FakeOpenAI.rewrite = "What does imatinib target?"

@@ -269,7 +269,7 @@ def test_sync_sdk_against_real_serve(settings: Any, patients_file: Path, free_po
     env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_JWT_SECRET": SECRET, "MEDPATH_RATE_LIMIT": "1000/minute"}
     exe = Path(sys.executable).parent / "medpath"
     proc = subprocess.Popen([str(exe), "serve", "--port", str(free_port)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "w"))
+                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "w"))  # noqa: SIM115 (held by the child)
     base = f"http://127.0.0.1:{free_port}"
     try:
         wait_for_http(f"{base}/healthz", tmp_path / "serve.log", "medpath serve")
@@ -333,7 +333,7 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
     assert clar.structured_content["status"] == "NEEDS_CLARIFICATION"
     # the clarification asked through MCP is answered from another process (the CLI) on the same home
     cli_resume = subprocess.run([str(exe), "ask", "--json", "--thread", "m2", "--resume", "MESH:D003922"], env=env,
-                                capture_output=True, text=True, timeout=120)
+                                capture_output=True, text=True, timeout=120, check=False)
     assert cli_resume.returncode in (0, 3), cli_resume.stderr
     import json
 

@@ -102,13 +102,13 @@ def test_resume_from_another_process(settings, tmp_path) -> None:
     (tmp_path / "index").symlink_to(settings.index_dir)
     env = {**os.environ, "MEDPATH_HOME": str(tmp_path)}
     cmd = [sys.executable, "-m", "medpath.cli", "ask", "--json", "--thread", "xp"]
-    first = subprocess.run([*cmd, "How does insulin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120)
+    first = subprocess.run([*cmd, "How does insulin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert first.returncode == 4, first.stderr
     pick = next(i for i, c in enumerate(json.loads(first.stdout)["interrupt"]["candidates"], 1) if c["id"] == "MESH:D003922")
-    second = subprocess.run([*cmd, "--resume", str(pick)], capture_output=True, text=True, env=env, timeout=120)
+    second = subprocess.run([*cmd, "--resume", str(pick)], capture_output=True, text=True, env=env, timeout=120, check=False)
     out = json.loads(second.stdout)
     assert out["targets"] == ["MESH:D003922"] and out["status"] in ("ANSWERED", "NOT_FOUND")
-    third = subprocess.run([*cmd, "and what does it target?"], capture_output=True, text=True, env=env, timeout=120)
+    third = subprocess.run([*cmd, "and what does it target?"], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert json.loads(third.stdout)["intent"] == "targets"
 
 

@@ -17,7 +17,7 @@ IMATINIB, CML, GOUT = "MESH:D000068877", "MESH:D015464", "MESH:D006073"
 
 
 def _turn(run_graph: Any, thread: str, payload: Any, **ctx: Any) -> dict[str, Any]:
-    out, snap = run_graph(payload, thread=thread, **ctx)
+    _out, snap = run_graph(payload, thread=thread, **ctx)
     values = dict(snap.values)
     pending = [i for t in snap.tasks for i in t.interrupts]
     values["status"] = "NEEDS_CLARIFICATION" if pending else str(values["status"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
@@ -99,8 +100,8 @@ def test_a_failing_question_is_a_recorded_miss() -> None:
 
 
 class _TinyKG:
-    entities: dict = {}
-    aliases: dict = {}
+    entities: ClassVar[dict] = {}
+    aliases: ClassVar[dict] = {}
 
 
 def test_question_crashing_inside_the_compiled_graph(resources, monkeypatch, settings) -> None:
@@ -108,7 +109,7 @@ def test_question_crashing_inside_the_compiled_graph(resources, monkeypatch, set
 
     real = agents.retriever.walk_question
 
-    def flaky(state, ctx, res, stores=("public",)):  # noqa: ANN001, ANN202
+    def flaky(state, ctx, res, stores=("public",)):
         if "etanercept" in state.question.lower():
             raise RuntimeError("injected failure in the walker")
         return real(state, ctx, res, stores)
@@ -180,7 +181,7 @@ def test_distractors_are_seeded_and_attached_to_real_nodes(settings) -> None:
 
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
     real = {n.id for n in nodes}
-    syn, edges = distractors(nodes, ["r1", "r2"], 500, seed=1)
+    _syn, edges = distractors(nodes, ["r1", "r2"], 500, seed=1)
     assert len(edges) == 500 and distractors(nodes, ["r1", "r2"], 500, seed=1)[1] == edges
     assert all(t.head in real or t.tail in real for t in edges)
     assert len({(t.head, t.relation, t.tail) for t in edges}) == 500
@@ -193,7 +194,7 @@ def test_mlflow_is_optional(tmp_path: Path, monkeypatch) -> None:
 
     real_import = builtins.__import__
 
-    def no_mlflow(name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def no_mlflow(name, *args, **kwargs):
         if name == "mlflow":
             raise ImportError("No module named 'mlflow'")
         return real_import(name, *args, **kwargs)

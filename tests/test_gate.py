@@ -117,7 +117,7 @@ def test_broken_rule_files_are_refused(tmp_path: Path) -> None:
         GatePolicy.load(pol)
 
 
-def _stream(tmp_path: Path, settings) -> tuple[list, list]:  # noqa: ANN001
+def _stream(tmp_path: Path, settings) -> tuple[list, list]:
     ev, _ = synth_stream(StreamSpec(users=4, patients=20, days=3, seed=3), settings.data_dir)
     path = tmp_path / "events.jsonl"
     path.write_text("".join(json.dumps(e) + "\n" for e in ev))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from langgraph.types import Command
 
 from agents.state import Status
@@ -31,7 +33,7 @@ def test_acetaminophen_fever_path_connects(run_graph) -> None:
     assert out["status"] is Status.ANSWERED
     ev = out["evidence"]
     assert ev[0]["head"] == "MESH:D000082" and ev[-1]["tail"] == "MESH:D005334"
-    assert all(a["tail"] == b["head"] for a, b in zip(ev, ev[1:]))
+    assert all(a["tail"] == b["head"] for a, b in itertools.pairwise(ev))
 
 
 def test_unknown_entities_not_found(run_graph) -> None:

@@ -26,7 +26,7 @@ def test_client_against_local_server(fake_llm) -> None:
 
 
 def test_pipeline_uses_llm_reviewer_and_explainer(fake_llm, run_graph, resources) -> None:
-    url, calls = fake_llm
+    url, _calls = fake_llm
     out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, resources=_with_llm(resources, url))
     assert out["status"] is Status.ANSWERED
     assert out["review"]["backend"] == "llm"

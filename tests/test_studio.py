@@ -21,7 +21,7 @@ def test_langgraph_dev_runs_the_graph(settings, tmp_path, free_port) -> None:
     if not exe.exists() and not shutil.which("langgraph"):
         pytest.skip("langgraph-cli[inmem] is not installed (extra: dev or studio)")
     port = free_port
-    log = open(tmp_path / "langgraph.log", "w")
+    log = open(tmp_path / "langgraph.log", "w")  # noqa: SIM115 (the server's log; closed after the server stops)
     home = tmp_path / "home"  # the real index, a throw-away memory
     home.mkdir()
     (home / "index").symlink_to(settings.index_dir)

@@ -123,7 +123,7 @@ def test_bm25_search_builds_no_progress_bar(resources, monkeypatch) -> None:
     Studio resume; searches must not construct tqdm at all."""
     import tqdm.std
 
-    def boom(*_a, **_k):  # noqa: ANN202
+    def boom(*_a, **_k):
         raise AssertionError("tqdm constructed on the query path")
 
     monkeypatch.setattr(tqdm.std.tqdm, "get_lock", classmethod(boom))

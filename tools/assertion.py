@@ -24,7 +24,7 @@ import yaml
 
 from core.errors import ConfigError
 
-__all__ = ["PRECEDENCE", "Assertion", "AssertionReader", "Cue", "DEFAULT_RULES", "read_yaml"]
+__all__ = ["DEFAULT_RULES", "PRECEDENCE", "Assertion", "AssertionReader", "Cue", "read_yaml"]
 
 DEFAULT_RULES = Path(__file__).resolve().parent.parent / "memory" / "assertion_rules.yaml"
 PRECEDENCE = ("allergy", "family", "negated", "hypothetical", "uncertain", "possible", "historical")
@@ -218,7 +218,7 @@ class AssertionReader:
         if best is not None:
             return best
         for _, s, e in sorted(fol, key=lambda m: (m[1], m[1] - m[2])):
-            if span.end <= s and s < hi:
+            if span.end <= s < hi:
                 text = doc[s:e].text.lower()
                 if text in cat.tight_following and any(t.text == "," for t in doc[span.end:s]):
                     continue

@@ -55,7 +55,7 @@ class DenseSearch:
             rows = self.index.search(np.asarray(vec, dtype=np.float32)[None, :], fetch)[0]
         except DenseUnavailableError:
             raise
-        except Exception as exc:  # noqa: BLE001 - any backend failure means the index is down
+        except Exception as exc:
             raise DenseUnavailableError(f"dense search failed: {exc}") from exc
         hits = []
         for doc_id, score in rows:

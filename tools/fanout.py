@@ -147,7 +147,7 @@ async def _run_one(name: str, store: Store, query: Any, timeout: float | None, e
     loop = asyncio.get_running_loop()
     if getattr(store, "inline", False):
         return store(query)  # type: ignore[return-value]
-    if inspect.iscoroutinefunction(store) or inspect.iscoroutinefunction(getattr(store, "__call__", None)):
+    if inspect.iscoroutinefunction(store) or inspect.iscoroutinefunction(type(store).__call__):
         coro = store(query)
     else:
         ctx = contextvars.copy_context()

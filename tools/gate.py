@@ -59,7 +59,7 @@ class GatePolicy:
         fits = {str(k): str(v) for k, v in (spec.get("fits") or {}).items()}
         unknown = (accept | set(fits)) - set(PRECEDENCE)
         if unknown:
-            raise ConfigError(f"{path.name}: rule {name!r} names unknown status {sorted(unknown)[0]!r}")
+            raise ConfigError(f"{path.name}: rule {name!r} names unknown status {min(unknown)!r}")
         return Rule(name, accept, fits)
 
     def rule_for(self, relation: str) -> Rule:

@@ -14,11 +14,10 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "with_brand_names", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold"]
+__all__ = ["BRAND_NAMES", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold", "with_brand_names"]
 
 _STOPWORDS = frozenset(
-    "a an the of in on for to and or with by is are was be does do did how what which why who "
-    "treat treats treated patients patient drug drugs disease elderly".split()
+    ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
 )
 
 

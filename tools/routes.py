@@ -254,10 +254,10 @@ class MemoryStore:
         return out
 
 
-_GENERIC = frozenset("disease disorder chronic type syndrome infection essential acute primary deficiency by of the and with".split())
+_GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "infection", "essential", "acute", "primary", "deficiency", "by", "of", "the", "and", "with"])
 _WORD = re.compile(r"[a-z0-9]+")
 _ABOVE = ("above", "over", "greater than", "more than", ">")
-_THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.I)
+_THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
 def _stems(text: str) -> set[str]:

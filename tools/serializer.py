@@ -24,7 +24,7 @@ from tools.tokens import TokenCounter
 __all__ = ["DEFAULT_BUDGETS", "AssembledContext", "Budget", "parse_budgets", "redact", "serialize"]
 
 REDACTED = "[redacted]"
-_PATTERNS = (re.compile(r"\bMRN\s*#?\d{5,}\b", re.I), re.compile(r"\b\d{3}-\d{3}-\d{4}\b"))
+_PATTERNS = (re.compile(r"\bMRN\s*#?\d{5,}\b", re.IGNORECASE), re.compile(r"\b\d{3}-\d{3}-\d{4}\b"))
 """Backstops for identifiers a claim forgot to list in its ``pii_fields``."""
 MIN_CUT = 6
 """A line is cut (rather than dropped) only when at least this many tokens are left."""
@@ -103,14 +103,7 @@ class AssembledContext:
 
 _FREE_TEXT_PATTERNS = (re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.]+\b"), re.compile(r"\b\d{6,}\b"))
 _SHAPE_WORDS = frozenset(
-    "a about act acts after against all also an and any are as at be been before being both but by can cause causes "
-    "could did do does drug drugs during each effect effects either else end explain first for from has have help "
-    "helps her his how if in instead into is it its last list many mechanism medication medications more most my no "
-    "not now of on one only or other our out over patient patients protein proteins same second she should so some "
-    "than that the their them then there these they third this those through to treat treated treating treats under "
-    "up use used uses via was we were what when where which while who why will with work works would you your "
-    "target targets bind binds inhibit inhibits block blocks disease diseases condition conditions labs lab taking "
-    "take on why does children elderly pregnancy adults".split())
+    ["a", "about", "act", "acts", "after", "against", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "both", "but", "by", "can", "cause", "causes", "could", "did", "do", "does", "drug", "drugs", "during", "each", "effect", "effects", "either", "else", "end", "explain", "first", "for", "from", "has", "have", "help", "helps", "her", "his", "how", "if", "in", "instead", "into", "is", "it", "its", "last", "list", "many", "mechanism", "medication", "medications", "more", "most", "my", "no", "not", "now", "of", "on", "one", "only", "or", "other", "our", "out", "over", "patient", "patients", "protein", "proteins", "same", "second", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "third", "this", "those", "through", "to", "treat", "treated", "treating", "treats", "under", "up", "use", "used", "uses", "via", "was", "we", "were", "what", "when", "where", "which", "while", "who", "why", "will", "with", "work", "works", "would", "you", "your", "target", "targets", "bind", "binds", "inhibit", "inhibits", "block", "blocks", "disease", "diseases", "condition", "conditions", "labs", "lab", "taking", "take", "on", "why", "does", "children", "elderly", "pregnancy", "adults"])
 
 
 def redact_free_text(text: str, limit: int = 120) -> str:
@@ -142,7 +135,7 @@ def question_shape(question: str, mentions: list[dict[str, Any]], limit: int = 1
 def redact(text: str, pii: dict[str, str]) -> str:
     """``text`` with every PII value (longest first) and identifier pattern replaced by ``[redacted]``."""
     for value in sorted((v for v in pii.values() if v), key=len, reverse=True):
-        text = re.sub(re.escape(value), REDACTED, text, flags=re.I)
+        text = re.sub(re.escape(value), REDACTED, text, flags=re.IGNORECASE)
     for pat in _PATTERNS:
         text = pat.sub(REDACTED, text)
     return text

@@ -51,7 +51,7 @@ def load_dialogues(path: Path) -> list[dict[str, Any]]:
                 raise DataError(f"{path.name} line {n} turn {i}: a turn has exactly one of ask/resume, and expect")
             unknown = set(t.get("expect", {})) - EXPECT_KEYS
             if unknown:
-                raise DataError(f"{path.name} line {n} turn {i}: unknown expectation {sorted(unknown)[0]!r}")
+                raise DataError(f"{path.name} line {n} turn {i}: unknown expectation {min(unknown)!r}")
         out.append({"id": str(d.get("id", f"line-{n}")), "tags": list(d.get("tags", [])), "turns": d["turns"]})
     if not out:
         raise DataError(f"{path.name}: no dialogues")
@@ -94,7 +94,7 @@ def _second_process(home: Path, thread: str, user: str, turn: dict[str, Any], ti
     cmd += ["--resume", str(turn["resume"])] if "resume" in turn else [str(turn["ask"])]
     env = {**os.environ, "MEDPATH_HOME": str(home)}
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env, check=False)
     except subprocess.TimeoutExpired:
         return {"status": "ERROR", "error": f"second process ran past {timeout_s:.0f} s"}
     line = next((x for x in reversed(proc.stdout.splitlines()) if x.startswith("{")), "")

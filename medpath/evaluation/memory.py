@@ -76,7 +76,7 @@ def run_memory_eval(
         mem = Memory(Path(tmp), MemorySettings(ttl_s=settings.memory.ttl_s, vault_max_rows=0,
                                                half_life_days=settings.memory.half_life_days))
 
-        def make(i: int):  # noqa: ANN202
+        def make(i: int):
             def cb() -> None:
                 answers[i]["memory"] = answer_probe(mem, kg, probes[i], names)
                 answers[i]["no-memory"] = answer_probe(None, kg, probes[i], names)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import platform
 import subprocess
 from collections.abc import Sequence
@@ -19,9 +20,9 @@ __all__ = ["RunFolder", "git_commit", "log_mlflow", "plot_hops", "plot_latency",
 def git_commit() -> dict[str, Any]:
     """The checkout's commit and whether it has uncommitted changes (None outside git)."""
     try:
-        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=project_root(), capture_output=True, text=True, timeout=5).stdout.strip()
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=project_root(), capture_output=True, text=True, timeout=5, check=False).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=project_root(),
-                               capture_output=True, text=True, timeout=5).stdout.strip()
+                               capture_output=True, text=True, timeout=5, check=False).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return {"commit": None, "dirty": None}
     return {"commit": sha or None, "dirty": bool(dirty)}
@@ -60,7 +61,7 @@ class RunFolder:
 
 def _fmt(v: Any) -> str:
     if isinstance(v, float):
-        return "nan" if v != v else f"{v:.3f}"
+        return "nan" if math.isnan(v) else f"{v:.3f}"
     return str(v)
 
 
@@ -72,7 +73,7 @@ def table(summary: dict[str, dict[str, Any]], columns: Sequence[tuple[str, str]]
     return "\n".join([head, sep, *rows])
 
 
-def _plt():  # noqa: ANN202
+def _plt():
     try:
         import matplotlib
     except ImportError as exc:
@@ -135,7 +136,7 @@ def plot_hops(rows: Sequence[dict[str, Any]], system: str, out: Path) -> Path:
     found = [r["hops_found"] for r in rs if r["hops_found"]]
     gold = [r["hops_gold"] for r in rs]
     top = max([*found, *gold, 1])
-    bins = [x - 0.5 for x in range(0, top + 2)]
+    bins = [x - 0.5 for x in range(top + 2)]
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.hist([gold, found], bins=bins, label=["gold (shortest chain)", f"{system} (returned path)"])
     ax.set_xlabel("hops")
@@ -194,6 +195,6 @@ def log_mlflow(run: RunFolder, metrics: dict[str, float]) -> str | None:
     mlflow.set_experiment(f"medpath-{run.config['kind']}")
     with mlflow.start_run(run_name=run.run_id):
         mlflow.log_params({k: str(v)[:250] for k, v in run.config.items() if not isinstance(v, dict | list)})
-        mlflow.log_metrics({k.replace("@", "_at_"): float(v) for k, v in metrics.items() if v == v})
+        mlflow.log_metrics({k.replace("@", "_at_"): float(v) for k, v in metrics.items() if not math.isnan(float(v))})
         mlflow.log_artifacts(str(run.path))
     return str(store)

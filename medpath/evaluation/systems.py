@@ -7,6 +7,7 @@ timings. None of them sees gold data.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -15,8 +16,18 @@ import numpy as np
 
 from medpath.metrics import TripleKey
 
-__all__ = ["BASELINES", "GRAPH_VARIANTS", "SYSTEMS", "BM25Only", "DenseOnly", "GraphSystem", "PPR", "System",
-           "SystemOutput", "make_system"]
+__all__ = [
+    "BASELINES",
+    "GRAPH_VARIANTS",
+    "PPR",
+    "SYSTEMS",
+    "BM25Only",
+    "DenseOnly",
+    "GraphSystem",
+    "System",
+    "SystemOutput",
+    "make_system",
+]
 
 POOL_K = 100
 """Candidate paths a graph system hands to the best-of-top-K columns."""
@@ -147,8 +158,8 @@ class PPR:
 
             try:
                 nodes = nx.dijkstra_path(self.res.kg.graph, sources[0], targets[0], weight=weight)
-                path = [(u, sorted(self.res.kg.graph.get_edge_data(u, v))[0], v)
-                        for u, v in zip(nodes, nodes[1:], strict=False)]
+                path = [(u, min(self.res.kg.graph.get_edge_data(u, v)), v)
+                        for u, v in itertools.pairwise(nodes)]
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 pass
         seeds = set(sources) | set(targets)
