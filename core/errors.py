@@ -29,6 +29,8 @@ Library exceptions are translated at the boundary with ``raise ... from exc``.
 from __future__ import annotations
 
 __all__ = [
+    "API_ERRORS",
+    "HTTP_STATUS",
     "APIError",
     "APINotFoundError",
     "AuthenticationError",
@@ -49,6 +51,7 @@ __all__ = [
     "RetrievalError",
     "RetrievalUnavailableError",
     "StoreError",
+    "http_status",
 ]
 
 
@@ -141,3 +144,26 @@ class LLMError(MedpathError):
 
 class LLMUnavailableError(LLMError):
     """The configured LLM could not be reached within its timeout."""
+
+
+# -- one error -> HTTP status table, used by the API (server side) and the SDK (client side) ---------------------
+
+HTTP_STATUS: tuple[tuple[type[MedpathError], int], ...] = (
+    (NotFoundError, 404),
+    (InputError, 422),
+    (MedpathError, 503),
+)
+"""Server side: the first row whose class matches the error gives the status (most specific first). Anything
+else of medpath's own (a store, the index, retrieval, the LLM, the configuration) is 503: the request was fine and
+the service cannot answer it now."""
+
+API_ERRORS: dict[int, type[APIError]] = {
+    400: InvalidRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 404: APINotFoundError,
+    422: InvalidRequestError, 429: RateLimitError, 503: MemoryRetrievalError,
+}
+"""Client side: the SDK exception for an HTTP status (``APIError`` for any other)."""
+
+
+def http_status(exc: MedpathError) -> int:
+    """The HTTP status of one of medpath's errors (``HTTP_STATUS``)."""
+    return next(code for cls, code in HTTP_STATUS if isinstance(exc, cls))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.errors import ConfigError
 
-__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "project_root"]
+__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "child_env", "context_budgets", "hybrid_retrieval_enabled",
+           "jwt_secret", "pin_native_threads", "project_root", "rate_limit", "scoped_env"]
 
 
 def project_root() -> Path:
@@ -175,3 +178,54 @@ class Settings:
         embedder = _env("MEDPATH_EMBEDDER", "onnx")
         traces = Path(_env("MEDPATH_TRACES_DIR", str(root / "traces"))).expanduser()
         return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory, traces_dir=traces)
+
+
+# -- variables read at the moment they are used --------------------------------------------------------
+# Every environment read of medpath happens in this module. These are read on each call rather than once into
+# ``Settings``: the kill switch must work without a restart, and the server's secret and limits are read when the
+# app is made.
+
+
+def hybrid_retrieval_enabled() -> bool:
+    """``HYBRID_RETRIEVAL_ENABLED`` (default true), read on every call: the retrieval kill switch."""
+    return _env("HYBRID_RETRIEVAL_ENABLED", "true").strip().lower() not in ("0", "false", "no", "off")
+
+
+def context_budgets() -> str:
+    """``MEDPATH_CONTEXT_BUDGETS`` (e.g. ``graph=60,notes=40``); empty means the shipped budgets."""
+    return _env("MEDPATH_CONTEXT_BUDGETS", "")
+
+
+def jwt_secret() -> str:
+    """``MEDPATH_JWT_SECRET``; empty means the local secret file."""
+    return _env("MEDPATH_JWT_SECRET", "")
+
+
+def rate_limit() -> str:
+    """``MEDPATH_RATE_LIMIT`` per client, e.g. ``100/minute`` (the default)."""
+    return _env("MEDPATH_RATE_LIMIT", "100/minute")
+
+
+def child_env(**overrides: str) -> dict[str, str]:
+    """This process's environment with ``overrides``, for a child ``medpath`` process."""
+    return {**os.environ, **overrides}
+
+
+def pin_native_threads() -> None:
+    """Unless set, one OpenMP/BLAS thread: a server's parallelism is its requests (call before numpy loads)."""
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+
+
+@contextlib.contextmanager
+def scoped_env(name: str, value: str) -> Iterator[None]:
+    """Set one variable for a library that reads only the environment (tiktoken's cache), then restore it."""
+    before = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before

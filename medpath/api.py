@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import uuid
+from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
@@ -30,15 +31,16 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
-from core.errors import ConfigError, InputError, MedpathError, NotFoundError, RetrievalUnavailableError, StoreError
-from core.settings import Settings
+from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status
+from core.settings import Settings, rate_limit
+from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.ratelimit import RateLimiter
-from medpath.search import SCOPES
+from medpath.search import SCOPES, owner_for, search_memories
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.classifier import Route
-from tools.retrieval import HybridRetriever, RetrievalResult
+from tools.retrieval import HybridRetriever, RetrievalResult, enabled_from_env
 
 __all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
 
@@ -126,24 +128,37 @@ class _State:
 def create_app(settings: Settings | None = None, *, retriever: HybridRetriever | None = None, session: Any = None,
                limiter: RateLimiter | None = None, secret: str | None = None) -> FastAPI:
     """The API over these settings; ``retriever``, ``session``, ``limiter`` and ``secret`` can be injected."""
-    import os
-
     settings = settings or Settings.from_env()
-    limiter = limiter or RateLimiter.from_text(os.environ.get("MEDPATH_RATE_LIMIT", "100/minute"))
-    key = secret or load_secret(settings.home)
+    limiter = limiter or RateLimiter.from_text(rate_limit())
     state = _State(settings, retriever, session)
     # FastAPIOffline serves the Swagger UI and ReDoc assets from the package: /docs works without a network
     app = FastAPIOffline(title="medpath", version="0.1.0",
                          description="Hybrid retrieval, memory search and question answering over DrugMechDB.")
     app.state.medpath = state
     app.state.limiter = limiter
-    bearer = HTTPBearer(auto_error=False, description="HS256 JWT from `medpath token issue`.")
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    principal = _principal_dependency(limiter, secret or load_secret(settings.home))
+    _ops_routes(app, state, limiter)
+    _retrieval_routes(app, state, principal)
+    _qa_routes(app, state, principal)
+    return app
 
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        status = 400 if any(e.get("type") == "json_invalid" for e in errors) else 422
-        return JSONResponse({"detail": [{k: e.get(k) for k in ("type", "loc", "msg")} for e in errors]}, status_code=status)
+
+def _http(exc: MedpathError, internal: str = "", thread: str = "") -> HTTPException:
+    """One of medpath's errors as an HTTP error (``core.errors.HTTP_STATUS``); a thread's internal id never leaks."""
+    detail = str(exc).replace(internal, thread) if internal else str(exc)
+    return HTTPException(http_status(exc), detail)
+
+
+async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = exc.errors()
+    status = 400 if any(e.get("type") == "json_invalid" for e in errors) else 422
+    return JSONResponse({"detail": [{k: e.get(k) for k in ("type", "loc", "msg")} for e in errors]}, status_code=status)
+
+
+def _principal_dependency(limiter: RateLimiter, key: str) -> Callable[..., Principal]:
+    """The dependency every protected route takes: the rate limit per client, then the bearer token."""
+    bearer = HTTPBearer(auto_error=False, description="HS256 JWT from `medpath token issue`.")
 
     def limited(request: Request) -> None:
         client = request.client.host if request.client else "unknown"
@@ -159,27 +174,38 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
         except TokenError as exc:
             raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from exc
 
-    def check_patient(who: Principal, patient_id: str | None) -> None:
-        if patient_id is None:
-            if not who.is_admin:
-                raise HTTPException(403, "patient_id is required for non-admin callers")
-        elif not who.may_see(patient_id):
-            raise HTTPException(403, f"patient {patient_id} is outside the caller's scope")
+    return principal
 
-    def named_out_of_scope(who: Principal, text: str) -> None:
-        for pid in patient_ids_in(text):
-            if not who.may_see(pid):
-                raise HTTPException(403, f"patient {pid} is outside the caller's scope")
 
+def _check_patient(who: Principal, patient_id: str | None) -> None:
+    if patient_id is None:
+        if not who.is_admin:
+            raise HTTPException(403, "patient_id is required for non-admin callers")
+    elif not who.may_see(patient_id):
+        raise HTTPException(403, f"patient {patient_id} is outside the caller's scope")
+
+
+def _named_out_of_scope(who: Principal, text: str) -> None:
+    for pid in patient_ids_in(text):
+        if not who.may_see(pid):
+            raise HTTPException(403, f"patient {pid} is outside the caller's scope")
+
+
+def _internal_thread(who: Principal, thread_id: str) -> str:
+    """Threads are private: the checkpointer's key joins a pseudonym of the caller to the thread id."""
+    return f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread_id}"
+
+
+def _ops_routes(app: FastAPI, state: _State, limiter: RateLimiter) -> None:
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, Any]:
         """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
-        from tools.retrieval import enabled_from_env
-
         svc = state.loaded()
         return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": svc is not None,
                 "stores": sorted(svc.stores) if svc else [], "rate_limit": limiter.text}
 
+
+def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Principal]) -> None:
     @app.post("/api/memory/retrieve", response_model=RetrievalResult, tags=["retrieval"],
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
     async def retrieve(body: RetrieveRequest, request: Request, who: Principal = Depends(principal)) -> RetrievalResult:
@@ -187,10 +213,8 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
 
         A W3C ``traceparent`` header (the SDK sends the caller's) puts the retrieval's spans in the caller's trace.
         """
-        from core.tracing import joined
-
-        check_patient(who, body.patient_id)
-        named_out_of_scope(who, body.query)
+        _check_patient(who, body.patient_id)
+        _named_out_of_scope(who, body.query)
         carrier = {k: v for k, v in request.headers.items() if k in ("traceparent", "tracestate")}
         try:
             svc = state.retriever()
@@ -198,12 +222,8 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
                 return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth,
                                            force_route=body.force_route, mode=body.mode, actor_id=who.sub,
                                            auth_source=who.auth_source)
-        except NotFoundError as exc:
-            raise HTTPException(404, str(exc)) from exc
-        except InputError as exc:
-            raise HTTPException(422, str(exc)) from exc
-        except (RetrievalUnavailableError, StoreError, ConfigError) as exc:
-            raise HTTPException(503, str(exc)) from exc
+        except MedpathError as exc:
+            raise _http(exc) from exc
 
     @app.get("/api/v1/memories/search", tags=["memory"], responses={401: {}, 403: {}, 422: {}, 429: {}, 503: {}})
     def search(q: str = Query(..., max_length=2000, description="What to look for."),
@@ -213,8 +233,6 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
                mode: Mode = "semantic",
                who: Principal = Depends(principal)) -> dict[str, Any]:
         """Semantic memory search in a scope: graph filter, then composite score; the latest version wins."""
-        from medpath.search import owner_for, search_memories
-
         sid = scope_id or (who.sub if scope == "user" else None)
         if sid is None:
             raise HTTPException(422, f"scope_id is required for the {scope} scope")
@@ -229,54 +247,53 @@ def create_app(settings: Settings | None = None, *, retriever: HybridRetriever |
             weights = svc.modes[mode].weights if mode in svc.modes else (0.5, 0.3, 0.2)
             out = search_memories(svc.memory, svc.resources, owner_for(scope, sid), q, limit=limit, weights=weights)
         except MedpathError as exc:
-            raise HTTPException(503, str(exc)) from exc
+            raise _http(exc) from exc
         return {"scope": scope, "scope_id": sid, "mode": mode, **out}
 
+
+def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal]) -> None:
     @app.post("/api/v1/ask", response_model=AskResponse, tags=["qa"],
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
     def ask(body: AskRequest, who: Principal = Depends(principal)) -> AskResponse:
         """Ask a question; on NEEDS_CLARIFICATION, post again with the thread id and ``resume``."""
         if body.resume is None and not (body.question or "").strip():
             raise HTTPException(422, "give a question, or a thread_id and resume")
-        named_out_of_scope(who, body.question or "")
+        if body.resume is not None and body.thread_id is None:
+            raise HTTPException(422, "resume needs the thread_id of the pending question")
+        _named_out_of_scope(who, body.question or "")
         thread = body.thread_id or uuid.uuid4().hex
-        internal = f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread}"
+        internal = _internal_thread(who, thread)
         try:
             session = state.session()
             with state.ask_lock:
                 if body.resume is not None:
-                    if body.thread_id is None:
-                        raise HTTPException(422, "resume needs the thread_id of the pending question")
                     values = session.resume(internal, body.resume)
                 else:
                     values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode)
-        except NotFoundError as exc:
-            raise HTTPException(404, str(exc).replace(internal, thread)) from exc
-        except InputError as exc:
-            raise HTTPException(422, str(exc).replace(internal, thread)) from exc
         except MedpathError as exc:
-            raise HTTPException(503, str(exc)) from exc
-        hybrid = values.get("hybrid") or {}
-        return AskResponse(
-            thread_id=thread, status=str(values.get("status", "")), answer=values.get("answer", ""),
-            evidence=values.get("evidence", []), citations=values.get("citations", []),
-            clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
-            route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
-            understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
-            ranked_answers=values.get("ranked_answers", []),
-        )
+            raise _http(exc, internal, thread) from exc
+        return _ask_response(thread, values)
 
     @app.get("/api/v1/threads/{thread_id}", response_model=ThreadResponse, tags=["qa"],
              responses={401: {}, 404: {}, 422: {}, 429: {}, 503: {}})
     def thread(thread_id: str = Path(..., max_length=128), who: Principal = Depends(principal)) -> ThreadResponse:
         """The caller's conversation on a thread: its turns and the pending clarification (threads are private)."""
-        internal = f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread_id}"
         try:
-            values = state.session().history(internal)
+            values = state.session().history(_internal_thread(who, thread_id))
         except NotFoundError as exc:
             raise HTTPException(404, f"no thread {thread_id!r}") from exc
         except MedpathError as exc:
-            raise HTTPException(503, str(exc)) from exc
+            raise _http(exc) from exc
         return ThreadResponse(thread_id=thread_id, messages=values["messages"], pending=values.get("interrupt"))
 
-    return app
+
+def _ask_response(thread: str, values: dict[str, Any]) -> AskResponse:
+    hybrid = values.get("hybrid") or {}
+    return AskResponse(
+        thread_id=thread, status=str(values.get("status", "")), answer=values.get("answer", ""),
+        evidence=values.get("evidence", []), citations=values.get("citations", []),
+        clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
+        route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
+        understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
+        ranked_answers=values.get("ranked_answers", []),
+    )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ConfigError, MedpathError
+from core.settings import jwt_secret
 
 __all__ = ["Principal", "Role", "TokenError", "issue_token", "load_secret", "verify_token"]
 
@@ -71,7 +72,7 @@ class Principal:
 
 def load_secret(home: Path) -> str:
     """``MEDPATH_JWT_SECRET``, else the local secret file (created once, 0600)."""
-    env = os.environ.get("MEDPATH_JWT_SECRET", "")
+    env = jwt_secret()
     if env:
         if len(env) < 32:
             raise ConfigError("MEDPATH_JWT_SECRET must be at least 32 characters (HS256 wants a 256-bit key)")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from core.settings import Settings
+from core.settings import Settings, pin_native_threads
 from medpath.auth import Role
 from memory.router import MODES
 from tools.classifier import Route
@@ -125,10 +125,7 @@ def serve(host: str, port: int, rate_limit: str | None, log_level: str) -> None:
     Unless set, OMP_NUM_THREADS and OPENBLAS_NUM_THREADS are 1: the server's parallelism is its concurrent
     requests, and BLAS/OpenMP worker threads spinning beside them made dense searches miss their deadline.
     """
-    import os
-
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ.setdefault(var, "1")  # before numpy, FAISS and onnxruntime load
+    pin_native_threads()  # before numpy, FAISS and onnxruntime load
     import uvicorn
 
     from medpath.api import create_app

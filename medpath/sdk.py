@@ -23,8 +23,8 @@ from typing import Any, Self
 import httpx
 
 from core.errors import (
+    API_ERRORS,
     APIError,
-    APINotFoundError,
     AuthenticationError,
     InvalidRequestError,
     MemoryRetrievalError,
@@ -44,9 +44,7 @@ __all__ = [
     "RateLimitError",
 ]
 
-_BY_STATUS: dict[int, type[APIError]] = {400: InvalidRequestError, 401: AuthenticationError, 403: PermissionDeniedError,
-                                         404: APINotFoundError, 422: InvalidRequestError, 429: RateLimitError,
-                                         503: MemoryRetrievalError}
+_BY_STATUS = API_ERRORS
 
 
 def _raise_for(resp: httpx.Response) -> None:

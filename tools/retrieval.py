@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -18,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from core.errors import InputError, NotFoundError, RetrievalUnavailableError, StoreError
-from core.settings import Settings
+from core.settings import Settings, context_budgets, hybrid_retrieval_enabled
 from core.tracing import span
 from memory.audit import audit
 from tools.classifier import Classification, QueryClassifier, Route
@@ -80,8 +79,8 @@ class RetrievalResult(BaseModel):
 
 
 def enabled_from_env() -> bool:
-    """``HYBRID_RETRIEVAL_ENABLED`` (default true)."""
-    return os.environ.get("HYBRID_RETRIEVAL_ENABLED", "true").strip().lower() not in ("0", "false", "no", "off")
+    """``HYBRID_RETRIEVAL_ENABLED`` (default true), read on every call."""
+    return hybrid_retrieval_enabled()
 
 
 @dataclass
@@ -310,12 +309,12 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
         return [c[0].id for _, c in res.linker.scan(text) if c]
 
     counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
-    if "budgets" not in options and os.environ.get("MEDPATH_CONTEXT_BUDGETS"):
+    if "budgets" not in options and (budgets := context_budgets()):
         from core.errors import ConfigError
         from tools.serializer import parse_budgets
 
         try:
-            options["budgets"] = parse_budgets(os.environ["MEDPATH_CONTEXT_BUDGETS"])
+            options["budgets"] = parse_budgets(budgets)
         except ValueError as exc:
             raise ConfigError(f"MEDPATH_CONTEXT_BUDGETS: {exc}") from exc
     return HybridRetriever(settings, stores, counter, mention_ids, modes=modes, known_patient=known, memory=memory,

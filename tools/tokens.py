@@ -15,6 +15,8 @@ import threading
 from pathlib import Path
 from typing import Protocol
 
+from core.settings import scoped_env
+
 __all__ = ["TokenCounter", "WhitespaceCounter", "load_counter"]
 
 CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
@@ -101,15 +103,8 @@ def load_counter(bundle: Path, cache_dir: Path) -> TokenCounter:
             import tiktoken
 
             _unpack(bundle, cache_dir)
-            before = os.environ.get("TIKTOKEN_CACHE_DIR")
-            os.environ["TIKTOKEN_CACHE_DIR"] = str(cache_dir)
-            try:
+            with scoped_env("TIKTOKEN_CACHE_DIR", str(cache_dir)):
                 counter = TiktokenCounter(tiktoken.get_encoding("cl100k_base"))
-            finally:
-                if before is None:
-                    os.environ.pop("TIKTOKEN_CACHE_DIR", None)
-                else:
-                    os.environ["TIKTOKEN_CACHE_DIR"] = before
         except Exception as exc:  # noqa: BLE001 - any failure means the fallback, and it is logged
             log.warning("tiktoken unavailable (%s); counting whitespace words", exc)
             counter = WhitespaceCounter()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from typing import Any
 
 from core.datasets import json_lines
 from core.errors import DataError, MedpathError
-from core.settings import Settings
+from core.settings import Settings, child_env
 from medpath.metrics import percentile
 
 __all__ = ["check_turn", "load_dialogues", "run_chat_eval", "turn_outcome"]
@@ -92,7 +91,7 @@ def _second_process(home: Path, thread: str, user: str, turn: dict[str, Any], ti
     """Run one turn in a new ``medpath ask --json`` process on the same home."""
     cmd = [sys.executable, "-m", "medpath.cli", "ask", "--json", "--thread", thread, "--user", user]
     cmd += ["--resume", str(turn["resume"])] if "resume" in turn else [str(turn["ask"])]
-    env = {**os.environ, "MEDPATH_HOME": str(home)}
+    env = child_env(MEDPATH_HOME=str(home))
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env, check=False)
     except subprocess.TimeoutExpired:
