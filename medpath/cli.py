@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import uuid
@@ -16,7 +17,29 @@ __all__ = ["cli"]
 
 
 class _Group(click.Group):
-    """Turns medpath errors into one line and a non-zero exit, never a traceback."""
+    """Turns medpath errors into one line and a non-zero exit, never a traceback.
+
+    Commands named in ``lazy`` (name → ``module:attribute``) are imported only when they run or when help lists
+    them, so `medpath ask` does not pay for importing the server, the evaluation or the memory tools.
+    """
+
+    lazy: dict[str, str]
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        """``lazy`` maps command names to ``module:attribute``."""
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Loaded and lazy commands, sorted."""
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A loaded command, or import a lazy one."""
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module, attr = self.lazy[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -50,6 +73,7 @@ def index_build(force: bool, quiet: bool) -> None:
 
     Example usage:
 
+        \b
         medpath index build
     """
     from medpath.indexing import build_index
@@ -68,6 +92,7 @@ def index_status_cmd(as_json: bool) -> None:
 
     Example usage:
 
+        \b
         medpath index status
     """
     from medpath.indexing import index_status
@@ -215,6 +240,7 @@ def chat(user: str) -> None:
 
     Example usage:
 
+        \b
         medpath chat
     """
     from core.tracing import start_run
@@ -257,27 +283,28 @@ def _chat_loop(session: Any, thread: str, user: str) -> None:
             click.echo(f"error: {exc}", err=True)
 
 
-@cli.group("eval")
+@cli.group("eval", cls=_Group, lazy={
+    "chat": "medpath.cli_eval:eval_chat",
+    "classifier": "medpath.cli_service:eval_classifier",
+    "gate": "medpath.cli_eval:eval_gate",
+    "kg": "medpath.cli_eval:eval_kg",
+    "memory": "medpath.cli_memory:eval_memory",
+    "scale": "medpath.cli_eval:eval_scale",
+})
 def eval_group() -> None:
     """Measure medpath against gold data: KG questions, memory recall, and scale."""
 
 
-def _register() -> None:
-    from medpath.cli_eval import register
-    from medpath.cli_memory import eval_memory, memory
-    from medpath.cli_traces import scenarios, traces
-
-    cli.add_command(memory)
-    cli.add_command(scenarios)
-    cli.add_command(traces)
-    eval_group.add_command(eval_memory)
-    register(eval_group)
-    from medpath.cli_service import register as register_service
-
-    register_service(cli, eval_group)
-
-
-_register()
+cli.lazy.update({
+    "mcp": "medpath.cli_service:mcp_command",
+    "memory": "medpath.cli_memory:memory",
+    "patients": "medpath.cli_service:patients",
+    "retrieval": "medpath.cli_service:retrieval",
+    "scenarios": "medpath.cli_traces:scenarios",
+    "serve": "medpath.cli_service:serve",
+    "token": "medpath.cli_service:token",
+    "traces": "medpath.cli_traces:traces",
+})
 
 
 def main() -> None:

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import click
+from tqdm import tqdm
 
+from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings, project_root
+from medpath.evaluation.chat import load_dialogues, run_chat_eval
+from medpath.evaluation.gate import load_rows, plot_gate, score_gate
+from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summarize
+from medpath.evaluation.report import RunFolder, log_mlflow, plot_hops, plot_latency, plot_metrics, plot_scale, table
+from medpath.evaluation.scale import run_scale
+from medpath.evaluation.systems import SYSTEMS, make_system
+from memory.mirix import Memory
+from tools.gate import ClaimGate
+from tools.resources import load_resources
 
 __all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
@@ -32,7 +46,6 @@ def _default_out() -> Path:
 
 def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dict[str, Any]], command: str) -> Path:
     """metrics.json, the plots and report.md of a kg run."""
-    from medpath.evaluation.report import plot_hops, plot_latency, plot_metrics, table
 
     run.write_json("metrics.json", summary)
     plots = [plot_metrics(summary, run.path / "metrics.png"), plot_latency(rows, run.path / "latency.png")]
@@ -110,32 +123,12 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
 
     Example usage:
 
+        \b
         medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500
     """
-    import hashlib
-    import sys
-
-    from core.datasets import load_paths, split_tune_check
-    from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summarize
-    from medpath.evaluation.report import RunFolder, log_mlflow, table
-    from medpath.evaluation.systems import SYSTEMS, make_system
-    from memory.mirix import Memory
-    from tools.resources import load_resources
-
     settings = Settings.from_env()
-    records = load_paths(questions)
-    if split != "all":
-        tune, check = split_tune_check(records)
-        records = tune if split == "tune" else check
-    if limit is not None:
-        records = records[:limit]
-    if not records:
-        raise click.UsageError("no questions to run")
-    names = [s.strip() for s in systems.split(",")] if systems else list(SYSTEMS)
-    unknown = [n for n in names if n not in (*SYSTEMS, "no-memory")]
-    if unknown:
-        raise click.BadParameter(f"unknown system(s) {', '.join(unknown)} (known: {', '.join(SYSTEMS)}, no-memory)",
-                                 param_hint="--systems")
+    records = _kg_questions(questions, split, limit)
+    names = _kg_systems(systems)
     res = load_resources(settings)
     every = load_paths(questions)
     aq = derive_answer_questions(records, res.kg, answer_questions, every) if answer_questions > 0 else []
@@ -145,20 +138,8 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
               "index_dir": str(settings.index_dir), "budget": vars(settings.budget), "embedder": settings.embedder,
               "llm": settings.llm.enabled, "command": command}
     run = RunFolder(out or _default_out(), "kg", config)
-    with tempfile.TemporaryDirectory() as tmp:
-        built = [make_system(n, res, Memory(Path(tmp) / "memory", settings.memory)) for n in names]
-        bar = None
-        if not quiet:
-            from tqdm import tqdm
-
-            bar = tqdm(total=len(built) * (len(records) + len(aq)), desc="eval kg", unit="q")
-        t0 = time.perf_counter()
-        try:
-            rows = run_kg_eval(records, built, res.kg, answer_questions=aq, on_row=run.add_row, tick=bar.update if bar else None)
-        finally:
-            run.close()
-            if bar:
-                bar.close()
+    t0 = time.perf_counter()
+    rows = _kg_run(run, records, aq, names, res, settings, quiet)
     run.config["seconds"] = time.perf_counter() - t0
     run.write_json("config.json", run.config)
     summary = summarize(rows)
@@ -172,6 +153,40 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
         click.echo(f"mlflow: {store}")
 
 
+def _kg_questions(questions: Path, split: str, limit: int | None) -> list[PathRecord]:
+    records = load_paths(questions)
+    if split != "all":
+        tune, check = split_tune_check(records)
+        records = tune if split == "tune" else check
+    if limit is not None:
+        records = records[:limit]
+    if not records:
+        raise click.UsageError("no questions to run")
+    return records
+
+
+def _kg_systems(systems: str | None) -> list[str]:
+    names = [s.strip() for s in systems.split(",")] if systems else list(SYSTEMS)
+    unknown = [n for n in names if n not in (*SYSTEMS, "no-memory")]
+    if unknown:
+        raise click.BadParameter(f"unknown system(s) {', '.join(unknown)} (known: {', '.join(SYSTEMS)}, no-memory)",
+                                 param_hint="--systems")
+    return names
+
+
+def _kg_run(run: RunFolder, records: list[PathRecord], aq: list[Any], names: list[str], res: Any, settings: Settings,
+            quiet: bool) -> list[dict[str, Any]]:
+    """Every system over every question, each with a throw-away memory; rows are written as they come."""
+    with tempfile.TemporaryDirectory() as tmp:
+        built = [make_system(n, res, Memory(Path(tmp) / "memory", settings.memory)) for n in names]
+        bar = tqdm(total=len(built) * (len(records) + len(aq)), desc="eval kg", unit="q", disable=quiet)
+        try:
+            return run_kg_eval(records, built, res.kg, answer_questions=aq, on_row=run.add_row, tick=bar.update)
+        finally:
+            run.close()
+            bar.close()
+
+
 @click.command("scale")
 @click.option("--sizes", default="100000,1000000", show_default=True, help="Total triples per graph, comma-separated.")
 @click.option("--questions", "n_questions", type=int, default=50, show_default=True, help="Dev questions asked at each size.")
@@ -182,10 +197,9 @@ def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> Non
 
     Example usage:
 
+        \b
         medpath eval scale --sizes 100000,1000000 --questions 50
     """
-    from medpath.evaluation.report import RunFolder, log_mlflow, plot_scale
-    from medpath.evaluation.scale import run_scale
 
     try:
         targets = [int(s) for s in sizes.split(",") if s.strip()]
@@ -226,11 +240,7 @@ def eval_chat(dialogues: Path, out: Path | None, as_json: bool, quiet: bool) -> 
         medpath eval chat
         medpath eval chat --dialogues my_dialogues.jsonl --json
     """
-    import hashlib
-    import json
 
-    from medpath.evaluation.chat import load_dialogues, run_chat_eval
-    from medpath.evaluation.report import RunFolder
 
     settings = Settings.from_env()
     dlg = load_dialogues(dialogues)
@@ -239,7 +249,6 @@ def eval_chat(dialogues: Path, out: Path | None, as_json: bool, quiet: bool) -> 
     run = RunFolder(out or settings.traces_dir / "eval", "chat", config)
     bar = None
     if not quiet and not as_json:
-        from tqdm import tqdm
 
         bar = tqdm(total=len(dlg), desc="eval chat", unit="dialogue")
     try:
@@ -294,12 +303,7 @@ def eval_gate(path: Path, rules: Path | None, policy: Path | None, out: Path | N
         medpath eval gate
         medpath eval gate --file my_corpus.jsonl --json
     """
-    import hashlib
-    import json
 
-    from medpath.evaluation.gate import load_rows, plot_gate, score_gate
-    from medpath.evaluation.report import RunFolder
-    from tools.gate import ClaimGate
 
     rows = load_rows(path)
     metrics, records = score_gate(rows, ClaimGate.load(rules, policy))
@@ -324,11 +328,3 @@ def eval_gate(path: Path, rules: Path | None, policy: Path | None, out: Path | N
     for g, v in metrics["confusion"].items():
         click.echo(f"  {g:12s}" + " ".join(f"{v.get(c, 0):6d}" for c in cols))
     click.echo(f"run: {run.path}")
-
-
-def register(group: click.Group) -> None:
-    """Add the eval commands to ``medpath eval``."""
-    group.add_command(eval_chat)
-    group.add_command(eval_gate)
-    group.add_command(eval_kg)
-    group.add_command(eval_scale)

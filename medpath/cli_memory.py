@@ -38,6 +38,7 @@ def memory_list() -> None:
 
     Example usage:
 
+        \b
         medpath memory list
     """
     mem = _memory()
@@ -126,6 +127,7 @@ def memory_forget(owner: str, yes: bool) -> None:
 
     Example usage:
 
+        \b
         medpath memory forget alice --yes
     """
     if not yes:
@@ -142,6 +144,7 @@ def memory_prune(max_rows: int | None) -> None:
 
     Example usage:
 
+        \b
         medpath memory prune --max-rows 50000
     """
     mem = _memory()
@@ -157,6 +160,7 @@ def memory_stats(as_json: bool) -> None:
 
     Example usage:
 
+        \b
         medpath memory stats
     """
     st = _memory().stats()
@@ -180,6 +184,7 @@ def memory_ingest(events: Path, quiet: bool) -> None:
 
     Example usage:
 
+        \b
         medpath memory ingest traces/stream/events.jsonl
     """
     from medpath.ingest import ingest_events, read_jsonl, review_events
@@ -216,6 +221,7 @@ def memory_synth(out: Path, seed: int, users: int, patients: int, days: int) -> 
 
     Example usage:
 
+        \b
         medpath memory synth --out traces/stream --seed 7
     """
     from memory.synth import StreamSpec, synth_stream, write_stream
@@ -235,6 +241,7 @@ def memory_route(question: str, mode: str) -> None:
 
     Example usage:
 
+        \b
         medpath memory route "What did we find last time about imatinib?"
     """
     from memory.router import DEFAULT_RULES, Router
@@ -259,6 +266,7 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
 
     Example usage:
 
+        \b
         medpath memory synth --out traces/stream
         medpath eval memory --events traces/stream/events.jsonl --probes traces/stream/probes.jsonl
     """

@@ -13,7 +13,7 @@ from medpath.auth import Role
 from memory.router import MODES
 from tools.classifier import Route
 
-__all__ = ["register"]
+__all__ = ["eval_classifier", "mcp_command", "patients", "retrieval", "serve", "token"]
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "classifier_test_set.json"
 
@@ -178,10 +178,3 @@ def eval_classifier(fixture: Path, as_json: bool) -> None:
     click.echo(f"classify (with the entity scan) p50 {out['p50_ms']:.3f} ms, p95 {out['p95_ms']:.3f} ms")
     for w in wrong:
         click.echo(f"  wrong: {w['query']!r}: gold {w['gold']}, got {w['got']} ({w['rule']})")
-
-
-def register(cli: click.Group, eval_group: click.Group) -> None:
-    """Add these commands to the CLI."""
-    for cmd in (patients, retrieval, token, serve, mcp_command):
-        cli.add_command(cmd)
-    eval_group.add_command(eval_classifier)

@@ -46,6 +46,7 @@ def scenarios_run(ids: tuple[str, ...], capture_content: bool) -> None:
 
     Example usage:
 
+        \b
         medpath scenarios run all
         medpath scenarios run S2 S7
     """
@@ -124,6 +125,7 @@ def traces_show(run_id: str, as_json: bool) -> None:
 
     Example usage:
 
+        \b
         medpath traces show scenarios-20261122-120000-abc123
     """
     from core.tracing import load_spans
@@ -142,6 +144,7 @@ def traces_summary(run_id: str, use_llm: bool) -> None:
 
     Example usage:
 
+        \b
         medpath traces summary scenarios-20261122-120000-abc123
     """
     settings = Settings.from_env()
@@ -167,6 +170,7 @@ def traces_view(run_id: str, as_html: bool, out: Path | None) -> None:
 
     Example usage:
 
+        \b
         medpath traces view scenarios-20261122-120000-abc123 --html
     """
     from core.tracing import load_spans

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 
 from core.datasets import Node, Triple, file_hash, load_nodes, load_passages, load_triples, sentences
 from core.errors import DataError
 from core.settings import Settings
+from medpath.training import train_models
+from memory.bm25_index import BM25Index
+from memory.faiss_index import FaissIndex
+from memory.public_kg import write_public_db
+from tools.embedder import Embedder, make_embedder
 
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
 
@@ -122,88 +129,111 @@ def _embed_with_cache(
 
 def build_index(settings: Settings, *, force: bool = False, show_progress: bool = True) -> BuildReport:
     """Build what is missing or stale under ``settings.index_dir``; skip the rest."""
-    from tqdm import tqdm
-
-    from memory.bm25_index import BM25Index
-    from memory.faiss_index import FaissIndex
-    from memory.public_kg import write_public_db
-    from tools.embedder import make_embedder
-
     folder = settings.index_dir
     folder.mkdir(parents=True, exist_ok=True)
     dm = settings.data_dir / "drugmechdb"
-    nodes_p, triples_p = dm / "nodes.tsv", dm / "triples.tsv"
-    pqa_p = settings.data_dir / "pubmedqa" / "pqal_dev.json"
-    paths_p = dm / "paths_dev.jsonl"
-    for p in (nodes_p, triples_p):
+    b = _Build(settings=settings, folder=folder, manifest=_Manifest(folder), report=BuildReport(),
+               nodes_p=dm / "nodes.tsv", triples_p=dm / "triples.tsv", paths_p=dm / "paths_dev.jsonl",
+               pqa_p=settings.data_dir / "pubmedqa" / "pqal_dev.json", show_progress=show_progress)
+    for p in (b.nodes_p, b.triples_p):
         if not p.exists():
             raise DataError(f"{p} is missing")
-    manifest = _Manifest(folder)
-    report = BuildReport()
     if force:
-        manifest.data = {}
-    kg_hash = file_hash(nodes_p, triples_p)
-    pqa_hash = file_hash(pqa_p) if pqa_p.exists() else "none"
-
-    t0 = time.perf_counter()
-    key = _key("public", kg_hash)
-    nodes = load_nodes(nodes_p)
-    triples = load_triples(triples_p)
-    if manifest.fresh("public", key, folder / "public.duckdb"):
-        report.components["public"] = ComponentStatus.SKIPPED
-    else:
-        n = write_public_db(folder / "public.duckdb", nodes, triples)
-        manifest.record("public", key, triples=n, entities=len(nodes))
-        report.components["public"] = ComponentStatus.BUILT
-    report.seconds["public"] = time.perf_counter() - t0
-
-    t0 = time.perf_counter()
+        b.manifest.data = {}
+    b.kg_hash = file_hash(b.nodes_p, b.triples_p)
+    b.pqa_hash = file_hash(b.pqa_p) if b.pqa_p.exists() else "none"
+    nodes, triples = _build_public(b)
     embedder = make_embedder(settings.embedder)
-    key = _key("dense", kg_hash, pqa_hash, embedder.model_id, str(embedder.dim))
-    if manifest.fresh("dense", key, folder / "dense.faiss", folder / "dense_docs.json"):
-        report.components["dense"] = ComponentStatus.SKIPPED
-    else:
-        docs = dense_documents(nodes, triples, pqa_p)
+    _build_dense(b, embedder, nodes, triples)
+    _build_bm25(b)
+    _build_models(b, embedder.model_id)
+    return b.report
+
+
+@dataclass
+class _Build:
+    """One ``build_index`` run: where it writes, what it has done, and the data's hashes."""
+
+    settings: Settings
+    folder: Path
+    manifest: _Manifest
+    report: BuildReport
+    nodes_p: Path
+    triples_p: Path
+    paths_p: Path
+    pqa_p: Path
+    show_progress: bool
+    kg_hash: str = ""
+    pqa_hash: str = ""
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Time one component into the report."""
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.report.seconds[name] = time.perf_counter() - t0
+
+
+def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
+    with b.step("public"):
+        key = _key("public", b.kg_hash)
+        nodes = load_nodes(b.nodes_p)
+        triples = load_triples(b.triples_p)
+        if b.manifest.fresh("public", key, b.folder / "public.duckdb"):
+            b.report.components["public"] = ComponentStatus.SKIPPED
+        else:
+            n = write_public_db(b.folder / "public.duckdb", nodes, triples)
+            b.manifest.record("public", key, triples=n, entities=len(nodes))
+            b.report.components["public"] = ComponentStatus.BUILT
+    return nodes, triples
+
+
+def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list[Triple]) -> None:
+    with b.step("dense"):
+        key = _key("dense", b.kg_hash, b.pqa_hash, embedder.model_id, str(embedder.dim))
+        if b.manifest.fresh("dense", key, b.folder / "dense.faiss", b.folder / "dense_docs.json"):
+            b.report.components["dense"] = ComponentStatus.SKIPPED
+            return
+        docs = dense_documents(nodes, triples, b.pqa_p)
         ids = list(docs)
-        bar = tqdm(total=len(ids), desc="embedding", unit="text", disable=not show_progress)
-        vecs = _embed_with_cache(folder, embedder, [docs[i]["text"] for i in ids], bar.update)
+        bar = tqdm(total=len(ids), desc="embedding", unit="text", disable=not b.show_progress)
+        vecs = _embed_with_cache(b.folder, embedder, [docs[i]["text"] for i in ids], bar.update)
         bar.close()
         index = FaissIndex(embedder.dim, embedder.model_id)
         index.add(ids, vecs)
-        index.save(folder)
-        (folder / "dense_docs.json").write_text(json.dumps(docs))
-        manifest.record("dense", key, count=len(ids), model_id=embedder.model_id, dim=embedder.dim)
-        report.components["dense"] = ComponentStatus.BUILT
-    report.seconds["dense"] = time.perf_counter() - t0
+        index.save(b.folder)
+        (b.folder / "dense_docs.json").write_text(json.dumps(docs))
+        b.manifest.record("dense", key, count=len(ids), model_id=embedder.model_id, dim=embedder.dim)
+        b.report.components["dense"] = ComponentStatus.BUILT
 
-    t0 = time.perf_counter()
-    key = _key("bm25", kg_hash, pqa_hash)
-    if manifest.fresh("bm25", key, folder / "bm25_ids.json"):
-        report.components["bm25"] = ComponentStatus.SKIPPED
-    else:
-        docs = json.loads((folder / "dense_docs.json").read_text())
+
+def _build_bm25(b: _Build) -> None:
+    with b.step("bm25"):
+        key = _key("bm25", b.kg_hash, b.pqa_hash)
+        if b.manifest.fresh("bm25", key, b.folder / "bm25_ids.json"):
+            b.report.components["bm25"] = ComponentStatus.SKIPPED
+            return
+        docs = json.loads((b.folder / "dense_docs.json").read_text())
         bm_ids = [i for i, d in docs.items() if d["kind"] in ("triple", "sentence")]
-        BM25Index(bm_ids, [docs[i]["text"] for i in bm_ids]).save(folder)
-        manifest.record("bm25", key, count=len(bm_ids))
-        report.components["bm25"] = ComponentStatus.BUILT
-    report.seconds["bm25"] = time.perf_counter() - t0
+        BM25Index(bm_ids, [docs[i]["text"] for i in bm_ids]).save(b.folder)
+        b.manifest.record("bm25", key, count=len(bm_ids))
+        b.report.components["bm25"] = ComponentStatus.BUILT
 
-    t0 = time.perf_counter()
-    paths_hash = file_hash(paths_p) if paths_p.exists() else "none"
-    key = _key("models", kg_hash, paths_hash, embedder.model_id)
-    model_files = [folder / "models.json"]
-    if manifest.fresh("models", key, *model_files):
-        report.components["models"] = ComponentStatus.SKIPPED
-    elif not paths_p.exists():
-        report.components["models"] = ComponentStatus.MISSING
-    else:
-        from medpath.training import train_models
 
-        info = train_models(settings, paths_p, show_progress=show_progress)
-        manifest.record("models", key, **info)
-        report.components["models"] = ComponentStatus.BUILT
-    report.seconds["models"] = time.perf_counter() - t0
-    return report
+def _build_models(b: _Build, model_id: str) -> None:
+    with b.step("models"):
+        paths_hash = file_hash(b.paths_p) if b.paths_p.exists() else "none"
+        key = _key("models", b.kg_hash, paths_hash, model_id)
+        if b.manifest.fresh("models", key, b.folder / "models.json"):
+            b.report.components["models"] = ComponentStatus.SKIPPED
+        elif not b.paths_p.exists():
+            b.report.components["models"] = ComponentStatus.MISSING
+        else:
+            info = train_models(b.settings, b.paths_p, show_progress=b.show_progress)
+            b.manifest.record("models", key, **info)
+            b.report.components["models"] = ComponentStatus.BUILT
 
 
 def index_status(settings: Settings) -> dict[str, dict[str, object]]:

@@ -5,21 +5,29 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from tqdm import tqdm
 
+from agents.retriever import path_record
+from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
 from medpath.ranker_training import curated_chains, oof_rows, typed_chains
+from memory.faiss_index import FaissIndex
 from memory.public_kg import PublicKG
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.curation import CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
-from tools.embedder import make_embedder
-from tools.judge import JUDGE_FEATURES, fit_logistic
+from tools.embedder import Embedder, make_embedder
+from tools.judge import JUDGE_FEATURES, EmbeddedJudge, fit_logistic
 from tools.path_ranker import ALL_FEATURES, FEATURES, TransitionTables
 from tools.ranker_models import fit_lambdarank
+from tools.resources import entity_vectors_of
 
 __all__ = ["calibration_pairs", "train_models"]
 
@@ -56,56 +64,86 @@ def calibration_pairs(kg: PublicKG, records: list[PathRecord], n: int = CALIBRAT
 
 def train_models(settings: Settings, paths_file: Path, show_progress: bool = False) -> dict[str, object]:
     """Fit everything on the tune half and write ``models.json``; returns a summary."""
-    from tqdm import tqdm
-
-    from agents.reviewer import judge_features, question_sim
-    from memory.faiss_index import FaissIndex
-
     folder = settings.index_dir
     kg = PublicKG.open(folder / "public.duckdb")
     embedder = make_embedder(settings.embedder)
-    records = load_paths(paths_file)
-    tune, check = split_tune_check(records)
+    tune, check = split_tune_check(load_paths(paths_file))
     valid, fit_set = inner_split(tune)
-    rng = random.Random(SEED)
-    rng.shuffle(fit_set)
+    random.Random(SEED).shuffle(fit_set)
 
     def ty(x: str) -> str:
         e = kg.node(x)
         return e.type if e else "Unknown"
 
+    edge = _fit_edge_predictor(kg, embedder, fit_set, valid, ty)
+    ent_vec = _entity_vectors(folder, kg, embedder)
+    tables = TransitionTables.fit(typed_chains(ty, tune))
+    curation = CurationStats.fit(curated_chains(tune))
+    walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), edge.predictor, ent_vec.get, settings.budget,
+                      progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress))
+    model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
+    judge = _fit_judge(walked, model, kg)
+    models = {
+        "model_id": embedder.model_id,
+        "relations": kg.relations,
+        "relation_vectors": edge.rel_vecs.round(6).tolist(),
+        "beta": edge.predictor.beta,
+        "priors": edge.priors.to_json(),
+        "tables": tables.to_json(),
+        "temperature": {"embedding": edge.temperature, "pairs": len(edge.labels), "bce_T1": bce(edge.probs, edge.labels),
+                        "bce_T": bce(calibrate(np.asarray(edge.probs), edge.temperature), edge.labels)},
+        "ranker": model.to_json(),
+        "curation": curation.to_json(),
+        "judge": judge.to_json(),
+        "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
+                  "ranker_questions": len(walked)},
+    }
+    (folder / "models.json").write_text(json.dumps(models))
+    return {"temperature": round(edge.temperature, 4), "judge_threshold": round(judge.threshold, 3),
+            "ranker_questions": len(walked)}
+
+
+@dataclass
+class _EdgeFit:
+    """The fitted edge predictor and what its calibration saw."""
+
+    predictor: EmbeddingEdgePredictor
+    priors: RelationPriors
+    rel_vecs: np.ndarray
+    temperature: float
+    probs: list[float]
+    labels: list[float]
+
+
+def _fit_edge_predictor(kg: PublicKG, embedder: Embedder, fit_set: list[PathRecord], valid: list[PathRecord],
+                        ty: Callable[[str], str]) -> _EdgeFit:
+    """Relation priors from the fit questions, then the temperature on the validation questions' edges."""
     relations = kg.relations
     priors = RelationPriors.fit([(ty(t.head), t.relation, ty(t.tail)) for r in fit_set for t in r.gold_triples], relations)
     rel_vecs = embedder.embed(relations)
     predictor = EmbeddingEdgePredictor(relations, rel_vecs, priors, lambda s: embedder.embed([s])[0])
-
     pairs = calibration_pairs(kg, valid)
-    qvecs = {q: v for q, v in zip(sorted({p[0] for p in pairs}), embedder.embed(sorted({p[0] for p in pairs})), strict=True)}
+    questions = sorted({p[0] for p in pairs})
+    qvecs = dict(zip(questions, embedder.embed(questions), strict=True))
     probs, labels = [], []
     for q, node, rel, y in pairs:
         raw = predictor.raw(qvecs[q], ty(node), "out")
         probs.append(float(raw[relations.index(rel)]))
         labels.append(y)
-    temperature = fit_temperature(probs, labels)
-    predictor.temperature = temperature
+    predictor.temperature = fit_temperature(probs, labels)
+    return _EdgeFit(predictor, priors, rel_vecs, predictor.temperature, probs, labels)
 
+
+def _entity_vectors(folder: Path, kg: PublicKG, embedder: Embedder) -> dict[str, np.ndarray]:
+    """Each entity's vector in the dense index (its name's document first)."""
     index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
     docs = json.loads((folder / "dense_docs.json").read_text())
-    allv = index.vectors()
-    ent_vec: dict[str, np.ndarray] = {}
-    for i, doc_id in enumerate(index.ids):
-        d = docs[doc_id]
-        if d["kind"] == "entity" and (d["text"] == kg.name(d["entity_id"]) or d["entity_id"] not in ent_vec):
-            ent_vec[d["entity_id"]] = allv[i]
-    tables = TransitionTables.fit(typed_chains(ty, tune))
-    curation = CurationStats.fit(curated_chains(tune))
-    walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), predictor, ent_vec.get, settings.budget,
-                      progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress))
-    model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
+    return entity_vectors_of(index, docs, kg.name)[1]
 
-    # judge: top-3 candidates of each walked question, ranked by the final model over its out-of-fold features
-    from agents.retriever import path_record
 
+def _fit_judge(walked: list[Any], model: Any, kg: PublicKG) -> EmbeddedJudge:
+    """The embedded judge on the top 3 candidates of each walked question, ranked by the final model over its
+    out-of-fold features; the threshold maximises F2 (missing a true path costs more than a false accept)."""
     rows, ys = [], []
     for w in walked[:JUDGE_QUESTIONS]:
         scores = model.score(w.x)
@@ -127,25 +165,8 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
         tp = float((acc & (yv == 1)).sum())
         prec = tp / max(acc.sum(), 1)
         rec = tp / max((yv == 1).sum(), 1)
-        fb = 5 * prec * rec / max(4 * prec + rec, 1e-9)  # F2: missing a true path costs more than a false accept
+        fb = 5 * prec * rec / max(4 * prec + rec, 1e-9)
         if fb > best_f:
             best_t, best_f = float(t), fb
     judge.threshold = best_t
-
-    models = {
-        "model_id": embedder.model_id,
-        "relations": relations,
-        "relation_vectors": rel_vecs.round(6).tolist(),
-        "beta": predictor.beta,
-        "priors": priors.to_json(),
-        "tables": tables.to_json(),
-        "temperature": {"embedding": temperature, "pairs": len(pairs), "bce_T1": bce(probs, labels),
-                        "bce_T": bce(calibrate(np.asarray(probs), temperature), labels)},
-        "ranker": model.to_json(),
-        "curation": curation.to_json(),
-        "judge": judge.to_json(),
-        "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
-                  "ranker_questions": len(walked)},
-    }
-    (folder / "models.json").write_text(json.dumps(models))
-    return {"temperature": round(temperature, 4), "judge_threshold": round(best_t, 3), "ranker_questions": len(walked)}
+    return judge

@@ -60,7 +60,9 @@ def test_index_status(runner: CliRunner) -> None:
 
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()):
-    for name, cmd in group.commands.items():
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):  # lazy commands too
+        cmd = group.get_command(ctx, name)
         yield (*prefix, name)
         if isinstance(cmd, click.Group):
             yield from _commands(cmd, (*prefix, name))
@@ -131,3 +133,16 @@ def test_memory_show_names_beside_ids(runner: CliRunner) -> None:
     runner.invoke(cli, ["ask", "--user", "ann", "How does imatinib treat CML (ph+)?"])
     res = runner.invoke(cli, ["memory", "show", "ann"])
     assert "imatinib (MESH:D000068877)" in res.output
+
+
+@pytest.mark.parametrize("path", list(_commands(cli)))
+def test_help_examples_keep_their_lines(path) -> None:
+    """An example paragraph (lines that start with `medpath`) starts with click's \\b marker, so help does not
+    run the examples together into one line."""
+    cmd = cli
+    for name in path:
+        cmd = cmd.get_command(click.Context(cmd), name)
+    paragraphs = [p.split("\n") for p in (cmd.help or "").split("\n\n")]
+    examples = [p for p in paragraphs if any(line.strip().startswith("medpath ") for line in p[1:] + p[:1])
+                and all(line.strip().startswith(("medpath ", "\b", "#")) or not line.strip() for line in p)]
+    assert all(p[0].strip() == "\b" for p in examples), path

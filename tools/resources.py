@@ -11,8 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from core.errors import IndexMissingError, MedpathError, StoreError
+from core.errors import IndexMismatchError, IndexMissingError, MedpathError, StoreError
 from core.settings import Settings
+from memory.faiss_index import FaissIndex
 from memory.public_kg import PublicKG
 from tools.curation import CurationStats
 from tools.dense import DenseSearch
@@ -109,24 +110,10 @@ def load_resources(settings: Settings) -> Resources:
 
 
 def _load(settings: Settings) -> Resources:
-    from memory.faiss_index import FaissIndex
-
     folder = settings.index_dir
     kg = PublicKG.open(folder / "public.duckdb")
-    models_path = folder / "models.json"
-    if not models_path.exists():
-        raise IndexMissingError(f"{models_path} is missing; run `medpath index build`")
-    try:
-        models = json.loads(models_path.read_text())
-    except (OSError, ValueError) as exc:
-        raise StoreError(f"cannot read {models_path}: {exc}") from exc
     embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)
-    if models.get("model_id") != embedder.model_id:
-        from core.errors import IndexMismatchError
-
-        raise IndexMismatchError(
-            f"models were trained with {models.get('model_id')}, embedder is {embedder.model_id}; rebuild"
-        )
+    models = _read_models(folder / "models.json", embedder.model_id)
     dense: DenseSearch | None = None
     dense_error: str | None = None
     entity_vectors: dict[str, np.ndarray] = {}
@@ -135,13 +122,7 @@ def _load(settings: Settings) -> Resources:
         index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
         docs = json.loads((folder / "dense_docs.json").read_text())
         dense = DenseSearch(index, docs, embedder.embed)
-        allv = index.vectors()
-        ent_rows = [i for i, doc_id in enumerate(index.ids) if docs[doc_id]["kind"] == "entity"]
-        ent_ids = [docs[index.ids[i]]["entity_id"] for i in ent_rows]
-        linker_vectors = (ent_ids, allv[ent_rows])
-        for i, eid in zip(ent_rows, ent_ids, strict=True):
-            if docs[index.ids[i]]["text"] == kg.name(eid) or eid not in entity_vectors:
-                entity_vectors[eid] = allv[i]
+        linker_vectors, entity_vectors = entity_vectors_of(index, docs, kg.name)
     except (MedpathError, OSError, ValueError) as exc:
         dense_error = str(exc)
     priors = RelationPriors.from_json(models["priors"])
@@ -171,6 +152,33 @@ def _load(settings: Settings) -> Resources:
     )
     res.ranker = ranker_from_models(kg, models, priors, res.node_vector)
     return res
+
+
+def _read_models(path: Path, model_id: str) -> dict[str, Any]:
+    """``models.json``, refused when missing, unreadable or trained with another embedder."""
+    if not path.exists():
+        raise IndexMissingError(f"{path} is missing; run `medpath index build`")
+    try:
+        models: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise StoreError(f"cannot read {path}: {exc}") from exc
+    if models.get("model_id") != model_id:
+        raise IndexMismatchError(f"models were trained with {models.get('model_id')}, embedder is {model_id}; rebuild")
+    return models
+
+
+def entity_vectors_of(index: FaissIndex, docs: dict[str, Any], name: Callable[[str], str]
+                      ) -> tuple[tuple[list[str], np.ndarray], dict[str, np.ndarray]]:
+    """The entity documents' vectors: every one (id, vector) for the linker, and one per entity (its name's
+    document first) for the walk and the ranker."""
+    allv = index.vectors()
+    ent_rows = [i for i, doc_id in enumerate(index.ids) if docs[doc_id]["kind"] == "entity"]
+    ent_ids = [docs[index.ids[i]]["entity_id"] for i in ent_rows]
+    per_entity: dict[str, np.ndarray] = {}
+    for i, eid in zip(ent_rows, ent_ids, strict=True):
+        if docs[index.ids[i]]["text"] == name(eid) or eid not in per_entity:
+            per_entity[eid] = allv[i]
+    return (ent_ids, allv[ent_rows]), per_entity
 
 
 def ranker_from_models(kg: Any, models: dict[str, Any], priors: RelationPriors,

@@ -154,18 +154,7 @@ class HybridRetriever:
         :class:`RetrievalUnavailableError` when switched off or when every store failed.
         """
         t0 = time.perf_counter()
-        if not isinstance(query, str):
-            raise InputError("the query must be text")
-        if not isinstance(depth, int) or not 1 <= depth <= 4:
-            raise InputError(f"depth must be an integer from 1 to 4, not {depth!r}")
-        try:
-            forced = Route.parse(force_route) if force_route else None
-        except ValueError as exc:
-            raise InputError(str(exc)) from exc
-        if mode is not None and self.modes and mode not in self.modes:
-            raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(self.modes)})")
-        if patient_id is not None and self.known_patient is not None and not self.known_patient(patient_id):
-            raise NotFoundError(f"no patient {patient_id!r}")
+        forced = self._check(query, depth, force_route, mode, patient_id)
         call = _Call(t0, depth, patient_id, actor_id, auth_source, forced)
         if not self.enabled():
             await self._audit(call, "disabled")
@@ -190,24 +179,45 @@ class HybridRetriever:
             if stores and text and not any(o.status is StoreStatus.OK for o in fan.outcomes):
                 await self._audit(call, "stores_down", route, rule_id, confidence, fan.outcomes)
                 raise RetrievalUnavailableError("every store failed: " + "; ".join(f"{o.name}: {o.reason}" for o in fan.outcomes))
-            graph = [i for i in fan.items if i.tier == "graph"]
-            texts = [i for i in fan.items if i.tier == "text"]
-            ctx = serialize(graph, texts, patient=bool(patient_id), budget=self.budgets[route.value], counter=self.counter)
-            shown = set(ctx.graph_lines)
-            entities = list(dict.fromkeys(e for i in graph if i.text in shown for e in i.entities))
-            entities += [e for i in texts[: len(ctx.text_lines)] for e in i.entities if e not in entities]
-            result = RetrievalResult(
-                context=ContextModel(**ctx.to_json()), query_type=route.query_type, route=route.value,
-                classifier_rule_id=rule_id, classifier_confidence=confidence,
-                retrieval_latency_ms=round((time.perf_counter() - t0) * 1000, 3),
-                graph_edges_count=len(ctx.graph_lines), text_chunks_count=len(ctx.text_lines),
-                entities_referenced=entities, consent_filtered_count=sum(q.withheld.values()), truncated=ctx.truncated,
-                force_route_used=forced is not None, depth=depth, patient_id=patient_id, mode=mode, partial=fan.partial,
-                stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
-            )
+            result = self._result(fan, q, route, mode, call, (rule_id, confidence))
             sp.set_attribute("medpath.partial", fan.partial)
             await self._audit(call, "success", route, rule_id, confidence, fan.outcomes, result)
             return result
+
+    def _check(self, query: Any, depth: Any, force_route: str | None, mode: str | None, patient_id: str | None) -> Route | None:
+        """Refuse a bad request before any work (InputError, or NotFoundError for an unknown patient); the forced route."""
+        if not isinstance(query, str):
+            raise InputError("the query must be text")
+        if not isinstance(depth, int) or not 1 <= depth <= 4:
+            raise InputError(f"depth must be an integer from 1 to 4, not {depth!r}")
+        try:
+            forced = Route.parse(force_route) if force_route else None
+        except ValueError as exc:
+            raise InputError(str(exc)) from exc
+        if mode is not None and self.modes and mode not in self.modes:
+            raise InputError(f"unknown retrieval mode {mode!r} (known: {', '.join(self.modes)})")
+        if patient_id is not None and self.known_patient is not None and not self.known_patient(patient_id):
+            raise NotFoundError(f"no patient {patient_id!r}")
+        return forced
+
+    def _result(self, fan: Any, q: RetrievalQuery, route: Route, mode: str | None, call: _Call,
+                rule: tuple[str, float]) -> RetrievalResult:
+        """The fused items serialized within the route's budget, with what was used and how long it took."""
+        graph = [i for i in fan.items if i.tier == "graph"]
+        texts = [i for i in fan.items if i.tier == "text"]
+        ctx = serialize(graph, texts, patient=bool(q.patient_id), budget=self.budgets[route.value], counter=self.counter)
+        shown = set(ctx.graph_lines)
+        entities = list(dict.fromkeys(e for i in graph if i.text in shown for e in i.entities))
+        entities += [e for i in texts[: len(ctx.text_lines)] for e in i.entities if e not in entities]
+        return RetrievalResult(
+            context=ContextModel(**ctx.to_json()), query_type=route.query_type, route=route.value,
+            classifier_rule_id=rule[0], classifier_confidence=rule[1],
+            retrieval_latency_ms=round((time.perf_counter() - call.t0) * 1000, 3),
+            graph_edges_count=len(ctx.graph_lines), text_chunks_count=len(ctx.text_lines),
+            entities_referenced=entities, consent_filtered_count=sum(q.withheld.values()), truncated=ctx.truncated,
+            force_route_used=call.forced is not None, depth=q.depth, patient_id=q.patient_id, mode=mode,
+            partial=fan.partial, stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
+        )
 
     def _mode_filter(self, stores: dict[str, Any], mode: str | None) -> dict[str, Any]:
         spec = self.modes.get(mode) if mode else None
