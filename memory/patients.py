@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError, NotFoundError, StoreError
+from core.text import fold
 
 __all__ = ["CATEGORIES", "PATIENT_ID", "Patient", "PatientFact", "PatientStore", "patient_ids_in", "synthesize",
            "write_patients"]
@@ -135,12 +136,39 @@ def _drugs_for(kg: Any, disease: str, max_hops: int = 3, hub: int = 60) -> list[
 
 def synthesize(kg: Any, n: int = 50, seed: int = 7, today: date | None = None) -> list[Patient]:
     """``n`` seeded patients over ``kg`` (a :class:`memory.public_kg.PublicKG`)."""
-    from core.text import fold
-
     if n < 1 or n > 999:
         raise InputError("the number of patients must be 1-999")
     rng = random.Random(seed)
     today = today or date(2026, 11, 1)
+    pool = _condition_pool(kg, rng)
+    weights = [3.0 if i < 10 else 1.0 for i in range(len(pool))]
+    patients = []
+    for i in range(1, n + 1):
+        pid = f"PAT_{i:03d}"
+        pii = {
+            "name": f"{rng.choice(_FIRST)} {rng.choice(_LAST)}",
+            "dob": (date(1940, 1, 1) + timedelta(days=rng.randrange(0, 365 * 60))).isoformat(),
+            "mrn": f"MRN{rng.randrange(10**6, 10**7)}",
+            "phone": f"555-{rng.randrange(100, 1000)}-{rng.randrange(1000, 10000)}",
+            "address": f"{rng.randrange(2, 990)} {rng.choice(_STREETS)}",
+        }
+        consent = {"conditions": True, "medications": rng.random() > 0.05, "labs": rng.random() > 0.15,
+                   "notes": rng.random() > 0.1, "research": rng.random() > 0.1}
+        p = Patient(pid, pii, consent)
+        chosen: list[tuple[str, list[str]]] = []
+        for _ in range(rng.choice((1, 1, 2, 2, 3))):
+            c = rng.choices(pool, weights)[0]
+            if c not in chosen:
+                chosen.append(c)
+        _add_conditions(p, chosen, kg, rng, today)
+        _add_labs(p, " ".join(fold(kg.name(d)) for d, _ in chosen), rng, today)
+        _add_notes(p, chosen, kg, rng, today)
+        patients.append(p)
+    return patients
+
+
+def _condition_pool(kg: Any, rng: random.Random) -> list[tuple[str, list[str]]]:
+    """Up to 24 diseases that some drug's path reaches: the common conditions first, then seeded others."""
     by_name: dict[str, str] = {}
     for e in kg.entities.values():
         if e.type == "Disease":
@@ -162,57 +190,48 @@ def synthesize(kg: Any, n: int = 50, seed: int = 7, today: date | None = None) -
                 pool.append((did, drugs))
     if not pool:
         raise StoreError("the KG has no disease with a drug path; cannot make patients")
-    weights = [3.0 if i < 10 else 1.0 for i in range(len(pool))]
-    patients = []
-    for i in range(1, n + 1):
-        pid = f"PAT_{i:03d}"
-        pii = {
-            "name": f"{rng.choice(_FIRST)} {rng.choice(_LAST)}",
-            "dob": (date(1940, 1, 1) + timedelta(days=rng.randrange(0, 365 * 60))).isoformat(),
-            "mrn": f"MRN{rng.randrange(10**6, 10**7)}",
-            "phone": f"555-{rng.randrange(100, 1000)}-{rng.randrange(1000, 10000)}",
-            "address": f"{rng.randrange(2, 990)} {rng.choice(_STREETS)}",
-        }
-        consent = {"conditions": True, "medications": rng.random() > 0.05, "labs": rng.random() > 0.15,
-                   "notes": rng.random() > 0.1, "research": rng.random() > 0.1}
-        p = Patient(pid, pii, consent)
-        chosen: list[tuple[str, list[str]]] = []
-        for _ in range(rng.choice((1, 1, 2, 2, 3))):
-            c = rng.choices(pool, weights)[0]
-            if c not in chosen:
-                chosen.append(c)
-        for did, drugs in chosen:
-            start = today - timedelta(days=rng.randrange(60, 3000))
-            p.facts.append(PatientFact(_fid(pid, "has_condition", did), pid, "conditions", "has_condition", did,
-                                       kg.name(did), on=start.isoformat()))
-            for drug in rng.sample(drugs[:6], k=min(len(drugs[:6]), rng.choice((1, 1, 2)))):
-                p.facts.append(PatientFact(_fid(pid, "takes", drug, did), pid, "medications", "takes", drug, kg.name(drug),
-                                           via=did, on=(start + timedelta(days=rng.randrange(0, 60))).isoformat()))
-        names = " ".join(fold(kg.name(d)) for d, _ in chosen)
-        labs = [lab for lab, (_, _, _, words) in LABS.items() if any(w in names for w in words)] or ["ALT"]
-        for lab in dict.fromkeys([*labs, rng.choice(sorted(LABS))]):
-            unit, mu, sd, _ = LABS[lab]
-            value = mu + rng.gauss(0, sd) + (1.6 if lab == "HbA1c" and "diabet" in names else 0.0)
-            for k in range(rng.choice((2, 3, 4))):
-                on = (today - timedelta(days=90 * (3 - k) + rng.randrange(0, 20))).isoformat()
-                value = round(value + rng.gauss(0, sd / 4), 1)
-                p.facts.append(PatientFact(_fid(pid, "has_lab", lab, on), pid, "labs", "has_lab", lab, lab,
-                                           value=value, unit=unit, on=on))
-        for k in range(rng.choice((1, 2, 3))):
-            did, _ = rng.choice(chosen)
-            meds = [f.object_name for f in p.facts if f.relation == "takes" and f.via == did] or ["no medication"]
-            on = (today - timedelta(days=rng.randrange(1, 400))).isoformat()
-            fields = ["name", "mrn", "dob"]
-            text = (f"{pii['name']} ({pii['mrn']}, born {pii['dob']}) seen for {kg.name(did)}; continues {meds[0]}. "
-                    f"Reports {rng.choice(_SYMPTOMS)}.")
-            if k == 1:
-                text += f" Lives at {pii['address']}; call back on {pii['phone']} about the next review."
-                fields += ["address", "phone"]
-            note_id = _fid(pid, "note", on, text)
-            p.facts.append(PatientFact(note_id, pid, "notes", "note", note_id, f"Clinical note {on}", on=on,
-                                       text=text, pii_fields=fields))
-        patients.append(p)
-    return patients
+    return pool
+
+
+def _add_conditions(p: Patient, chosen: list[tuple[str, list[str]]], kg: Any, rng: random.Random, today: date) -> None:
+    pid = p.id
+    for did, drugs in chosen:
+        start = today - timedelta(days=rng.randrange(60, 3000))
+        p.facts.append(PatientFact(_fid(pid, "has_condition", did), pid, "conditions", "has_condition", did,
+                                   kg.name(did), on=start.isoformat()))
+        for drug in rng.sample(drugs[:6], k=min(len(drugs[:6]), rng.choice((1, 1, 2)))):
+            p.facts.append(PatientFact(_fid(pid, "takes", drug, did), pid, "medications", "takes", drug, kg.name(drug),
+                                       via=did, on=(start + timedelta(days=rng.randrange(0, 60))).isoformat()))
+
+
+def _add_labs(p: Patient, names: str, rng: random.Random, today: date) -> None:
+    pid = p.id
+    labs = [lab for lab, (_, _, _, words) in LABS.items() if any(w in names for w in words)] or ["ALT"]
+    for lab in dict.fromkeys([*labs, rng.choice(sorted(LABS))]):
+        unit, mu, sd, _ = LABS[lab]
+        value = mu + rng.gauss(0, sd) + (1.6 if lab == "HbA1c" and "diabet" in names else 0.0)
+        for k in range(rng.choice((2, 3, 4))):
+            on = (today - timedelta(days=90 * (3 - k) + rng.randrange(0, 20))).isoformat()
+            value = round(value + rng.gauss(0, sd / 4), 1)
+            p.facts.append(PatientFact(_fid(pid, "has_lab", lab, on), pid, "labs", "has_lab", lab, lab,
+                                       value=value, unit=unit, on=on))
+
+
+def _add_notes(p: Patient, chosen: list[tuple[str, list[str]]], kg: Any, rng: random.Random, today: date) -> None:
+    pid, pii = p.id, p.pii
+    for k in range(rng.choice((1, 2, 3))):
+        did, _ = rng.choice(chosen)
+        meds = [f.object_name for f in p.facts if f.relation == "takes" and f.via == did] or ["no medication"]
+        on = (today - timedelta(days=rng.randrange(1, 400))).isoformat()
+        fields = ["name", "mrn", "dob"]
+        text = (f"{pii['name']} ({pii['mrn']}, born {pii['dob']}) seen for {kg.name(did)}; continues {meds[0]}. "
+                f"Reports {rng.choice(_SYMPTOMS)}.")
+        if k == 1:
+            text += f" Lives at {pii['address']}; call back on {pii['phone']} about the next review."
+            fields += ["address", "phone"]
+        note_id = _fid(pid, "note", on, text)
+        p.facts.append(PatientFact(note_id, pid, "notes", "note", note_id, f"Clinical note {on}", on=on,
+                                   text=text, pii_fields=fields))
 
 
 def write_patients(patients: list[Patient], path: Path, seed: int) -> None:

@@ -87,6 +87,17 @@ FAMILY_LAB = ("{pid}'s brother had a {lab} of {value}.",
 """Phrasings per event label; the gate is never tuned to them (its rules come from clinical note conventions)."""
 
 
+@dataclass
+class _Chart:
+    """One patient's fixed facts while their days are generated."""
+
+    owner: str
+    pid: str
+    aliases: list[str]
+    labs: list[str]
+    values: dict[str, str]
+
+
 class _Gen:
     def __init__(self, spec: StreamSpec, data_dir: Path) -> None:
         self.spec = spec
@@ -132,56 +143,68 @@ class _Gen:
             self.event(self._ts(0), owner, pid, aliases, f"lab:{lab}", values[lab], values[lab],
                        f"Lab result for {pid}: {lab} {values[lab]} {LABS[lab][0]}.", True, "valid")
         for day in range(1, self.spec.days):
-            for lab in labs:
-                if rng.random() < 0.6:
-                    new = self._lab_value(lab, exclude=values[lab])
-                    values[lab] = new
-                    self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", new, new,
-                               f"Lab result for {pid}: {lab} {new} {LABS[lab][0]} (updated).", True, "lab_update")
-                if rng.random() < 0.2:
-                    wrong = self._lab_value(lab, exclude=values[lab])
-                    self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", wrong, wrong,
-                               f"Family member thinks {pid}'s {lab} was maybe around {wrong}?", True, "hedged")
-            if rng.random() < 0.12:
-                new = rng.choice([d for d in self.drugs if d != med])
-                said = rng.choice(self.aliases[new]) if self.aliases[new] and rng.random() < 0.5 else self.names[new]
-                self.event(self._ts(day), owner, pid, aliases, "current_medication", new, self.names[new],
-                           rng.choice(SWITCH).format(pid=pid, old=self.names[med], new=said), True, "switch")
-                med = new
-            if rng.random() < 0.5:
-                self.event(self._ts(day), owner, pid, aliases, "current_medication", med, self.names[med],
-                           rng.choice(REPEAT).format(pid=pid, drug=self.names[med]), True, "repeat")
-            if rng.random() < 0.35:
-                other = rng.choice(self.drugs)
-                if other != med:
-                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               rng.choice(HEDGED_MED).format(pid=pid, drug=self.names[other]), True, "hedged")
-            if rng.random() < 0.06:
-                other = rng.choice(self.drugs)
-                if other != med:
-                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               f"A neighbour claims {pid} is on {self.names[other]} now.", True, "hedged")
-            if rng.random() < 0.15:
-                other = rng.choice(self.drugs)
-                if other != med:
-                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               rng.choice(NEGATED).format(pid=pid, drug=self.names[other]), True, "negated")
-            if rng.random() < 0.12:  # plans, allergies and past use: about a drug, but not a current medication
-                other = rng.choice(self.drugs)
-                if other != med:
-                    label, text = rng.choice(NOT_CURRENT)
-                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               text.format(pid=pid, drug=self.names[other]), True, label)
-            if rng.random() < 0.05:
-                lab = rng.choice(labs)
+            med = self._day(day, _Chart(owner, pid, aliases, labs, values), med)
+        self._probes(i, owner, pid, mrn, labs)
+
+    def _day(self, day: int, chart: _Chart, med: str) -> str:
+        """One day of one patient's events (lab updates, hedged and negated mentions, switches); the medication after it."""
+        rng = self.rng
+        owner, pid, aliases, labs, values = chart.owner, chart.pid, chart.aliases, chart.labs, chart.values
+        for lab in labs:
+            if rng.random() < 0.6:
+                new = self._lab_value(lab, exclude=values[lab])
+                values[lab] = new
+                self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", new, new,
+                           f"Lab result for {pid}: {lab} {new} {LABS[lab][0]} (updated).", True, "lab_update")
+            if rng.random() < 0.2:
                 wrong = self._lab_value(lab, exclude=values[lab])
                 self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", wrong, wrong,
-                           rng.choice(FAMILY_LAB).format(pid=pid, lab=lab, value=wrong), True, "family_lab")
-            if rng.random() < 0.15:
-                other = rng.choice(self.drugs)
-                if other != med:
-                    self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
-                               f"Phone call with {pid}'s family about the parking permit and visiting hours.", True, "irrelevant")
+                           f"Family member thinks {pid}'s {lab} was maybe around {wrong}?", True, "hedged")
+        if rng.random() < 0.12:
+            new = rng.choice([d for d in self.drugs if d != med])
+            said = rng.choice(self.aliases[new]) if self.aliases[new] and rng.random() < 0.5 else self.names[new]
+            self.event(self._ts(day), owner, pid, aliases, "current_medication", new, self.names[new],
+                       rng.choice(SWITCH).format(pid=pid, old=self.names[med], new=said), True, "switch")
+            med = new
+        if rng.random() < 0.5:
+            self.event(self._ts(day), owner, pid, aliases, "current_medication", med, self.names[med],
+                       rng.choice(REPEAT).format(pid=pid, drug=self.names[med]), True, "repeat")
+        if rng.random() < 0.35:
+            other = rng.choice(self.drugs)
+            if other != med:
+                self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                           rng.choice(HEDGED_MED).format(pid=pid, drug=self.names[other]), True, "hedged")
+        if rng.random() < 0.06:
+            other = rng.choice(self.drugs)
+            if other != med:
+                self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                           f"A neighbour claims {pid} is on {self.names[other]} now.", True, "hedged")
+        if rng.random() < 0.15:
+            other = rng.choice(self.drugs)
+            if other != med:
+                self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                           rng.choice(NEGATED).format(pid=pid, drug=self.names[other]), True, "negated")
+        if rng.random() < 0.12:  # plans, allergies and past use: about a drug, but not a current medication
+            other = rng.choice(self.drugs)
+            if other != med:
+                label, text = rng.choice(NOT_CURRENT)
+                self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                           text.format(pid=pid, drug=self.names[other]), True, label)
+        if rng.random() < 0.05:
+            lab = rng.choice(labs)
+            wrong = self._lab_value(lab, exclude=values[lab])
+            self.event(self._ts(day), owner, pid, aliases, f"lab:{lab}", wrong, wrong,
+                       rng.choice(FAMILY_LAB).format(pid=pid, lab=lab, value=wrong), True, "family_lab")
+        if rng.random() < 0.15:
+            other = rng.choice(self.drugs)
+            if other != med:
+                self.event(self._ts(day), owner, pid, aliases, "current_medication", other, self.names[other],
+                           f"Phone call with {pid}'s family about the parking permit and visiting hours.", True, "irrelevant")
+        return med
+
+    def _probes(self, i: int, owner: str, pid: str, mrn: str, labs: list[str]) -> None:
+        """The questions asked of this patient at the end (current, as of a past time, and a leak attempt)."""
+        rng = self.rng
         end = START + self.spec.days * DAY + 2 * 3600
         for rel in ["current_medication", *(f"lab:{lab}" for lab in labs)]:
             subj = mrn if rng.random() < 0.3 else pid

@@ -230,16 +230,7 @@ def fit_listwise_mlp(
     groups = [(x, y) for x, y in groups if len(x) > 1 and y.max() > y.min()]
     if not groups:
         return RankerModel.identity([f"x{i}" for i in range(groups[0][0].shape[1])] if groups else ())
-    pick = np.random.default_rng(0)
-    capped = []
-    for x, y in groups:
-        if len(x) > max_rows:
-            good = np.flatnonzero(y >= 0.5)
-            rest = np.setdiff1d(np.arange(len(y)), good)
-            keep = np.concatenate([good, pick.choice(rest, size=max(0, max_rows - len(good)), replace=False)])
-            x, y = x[keep], y[keep]
-        capped.append((x, y))
-    groups = capped
+    groups = _cap_rows(groups, max_rows)
     allx = np.vstack([x for x, _ in groups])
     mean = allx.mean(0)
     std = allx.std(0)
@@ -251,28 +242,49 @@ def fit_listwise_mlp(
     gid = np.repeat(np.arange(len(groups)), sizes)
     target = np.exp(4.0 * (y - np.maximum.reduceat(y, starts)[gid]))
     target /= np.add.reduceat(target, starts)[gid]
-    members = []
-    for seed in seeds:
-        rng = np.random.default_rng(seed)
-        params = [rng.normal(0, 0.3, (z.shape[1], hidden)).astype(np.float32), np.zeros(hidden, np.float32),
-                  rng.normal(0, 0.3, hidden).astype(np.float32), np.zeros(z.shape[1], np.float32)]
-        m1 = [np.zeros_like(p) for p in params]
-        m2 = [np.zeros_like(p) for p in params]
-        for it in range(1, epochs + 1):
-            w1, b1, w2, wl = params
-            h = np.tanh(z @ w1 + b1)
-            s = h @ w2 + z @ wl
-            e = np.exp(s - np.maximum.reduceat(s, starts)[gid])
-            prob = e / np.add.reduceat(e, starts)[gid]
-            ds = ((prob - target) / len(groups)).astype(np.float32)
-            dh = np.outer(ds, w2) * (1 - h * h)
-            grads = [z.T @ dh, dh.sum(0), h.T @ ds, z.T @ ds]
-            for i, p in enumerate(params):
-                g = grads[i] + l2 * p
-                m1[i] = 0.9 * m1[i] + 0.1 * g
-                m2[i] = 0.999 * m2[i] + 0.001 * g * g
-                p -= lr * (m1[i] / (1 - 0.9**it)) / (np.sqrt(m2[i] / (1 - 0.999**it)) + 1e-8)
-        members.append({"W1": params[0].round(6).tolist(), "b1": params[1].round(6).tolist(),
-                        "w2": params[2].round(6).tolist(), "wl": params[3].round(6).tolist()})
+    members = [_fit_member(z, target, (starts, gid, len(groups)), seed, hidden, epochs, lr, l2) for seed in seeds]
     return RankerModel([0.0] * z.shape[1], mean.tolist(), std.tolist(), members)
+
+
+def _cap_rows(groups: Sequence[tuple[np.ndarray, np.ndarray]], max_rows: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """At most ``max_rows`` candidates per question: every one with relevance ≥ 0.5, then a seeded sample."""
+    pick = np.random.default_rng(0)
+    capped = []
+    for x, y in groups:
+        if len(x) > max_rows:
+            good = np.flatnonzero(y >= 0.5)
+            rest = np.setdiff1d(np.arange(len(y)), good)
+            keep = np.concatenate([good, pick.choice(rest, size=max(0, max_rows - len(good)), replace=False)])
+            x, y = x[keep], y[keep]
+        capped.append((x, y))
+    return capped
+
+
+def _fit_member(z: np.ndarray, target: np.ndarray, layout: tuple[np.ndarray, np.ndarray, int], seed: int, hidden: int,
+                epochs: int, lr: float, l2: float) -> dict[str, Any]:
+    """One ensemble member: full-batch Adam on the ListNet loss; ``layout`` is (group starts, group of each row,
+    number of groups)."""
+    starts, gid, n_groups = layout
+    rng = np.random.default_rng(seed)
+    params = [rng.normal(0, 0.3, (z.shape[1], hidden)).astype(np.float32), np.zeros(hidden, np.float32),
+              rng.normal(0, 0.3, hidden).astype(np.float32), np.zeros(z.shape[1], np.float32)]
+    m1 = [np.zeros_like(p) for p in params]
+    m2 = [np.zeros_like(p) for p in params]
+    for it in range(1, epochs + 1):
+        w1, b1, w2, wl = params
+        h = np.tanh(z @ w1 + b1)
+        s = h @ w2 + z @ wl
+        e = np.exp(s - np.maximum.reduceat(s, starts)[gid])
+        prob = e / np.add.reduceat(e, starts)[gid]
+        ds = ((prob - target) / n_groups).astype(np.float32)
+        dh = np.outer(ds, w2) * (1 - h * h)
+        grads = [z.T @ dh, dh.sum(0), h.T @ ds, z.T @ ds]
+        for i, p in enumerate(params):
+            g = grads[i] + l2 * p
+            m1[i] = 0.9 * m1[i] + 0.1 * g
+            m2[i] = 0.999 * m2[i] + 0.001 * g * g
+            p -= lr * (m1[i] / (1 - 0.9**it)) / (np.sqrt(m2[i] / (1 - 0.999**it)) + 1e-8)
+    return {"W1": params[0].round(6).tolist(), "b1": params[1].round(6).tolist(),
+            "w2": params[2].round(6).tolist(), "wl": params[3].round(6).tolist()}
+
 

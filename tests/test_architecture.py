@@ -1,0 +1,42 @@
+"""The shape of the code: layer sizes, where the environment is read, and that the layers contract holds."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("core", "memory", "tools", "agents", "graphs", "medpath")
+SOURCES = sorted(p for layer in LAYERS for p in (ROOT / layer).rglob("*.py"))
+
+
+def test_no_module_over_500_lines_and_no_function_over_60() -> None:
+    too_long = []
+    for path in SOURCES:
+        text = path.read_text()
+        if len(text.splitlines()) > 500:
+            too_long.append(f"{path.relative_to(ROOT)}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno - node.lineno + 1 > 60:
+                too_long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {node.end_lineno - node.lineno + 1} lines")
+    assert not too_long, "\n".join(too_long)
+
+
+def test_the_environment_is_read_only_in_core() -> None:
+    reads = [f"{p.relative_to(ROOT)}:{i}" for p in SOURCES if p.parts[len(ROOT.parts)] != "core"
+             for i, line in enumerate(p.read_text().splitlines(), 1) if re.search(r"os\.environ|getenv", line)]
+    assert not reads, reads
+
+
+@pytest.mark.slow
+def test_the_layers_contract_holds() -> None:
+    exe = Path(sys.executable).parent / "lint-imports"
+    if not exe.exists():
+        pytest.skip("import-linter is not installed (extra: dev)")
+    out = subprocess.run([str(exe)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stdout[-2000:]
