@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from core.settings import Settings, WalkBudget
+from memory.mirix import Memory, open_memory
+from memory.router import DEFAULT_RULES, Router, load_router
+from tools.resources import Resources, load_resources
+from tools.retrieval import HybridRetriever, open_retriever
 
 __all__ = ["Context"]
 
@@ -40,20 +44,25 @@ class Context:
     """Evaluation only: keep the triples of this many best-ranked paths in ``State.pool`` (0 keeps none)."""
     max_answer_tokens: int = 160
     """Token budget of the answer text."""
-    resources: Any = field(default=None, repr=False, compare=False)
-    """Preloaded ``Resources`` (in-process callers); loaded from settings when None."""
-    settings: Any = field(default=None, repr=False, compare=False)
+    resources: Resources | None = field(default=None, repr=False, compare=False)
+    """Loaded ``Resources`` (the app's services container gives them); loaded from settings when None."""
+    settings: Settings | None = field(default=None, repr=False, compare=False)
     """``Settings`` to use; read from the environment when None."""
-    memory_store: Any = field(default=None, repr=False, compare=False)
+    memory_store: Memory | None = field(default=None, repr=False, compare=False)
     """An open ``Memory``; opened from settings when None."""
-    router_rules: Any = field(default=None, repr=False, compare=False)
-    """A loaded ``Router``; loaded from settings when None."""
-    retrieval: Any = field(default=None, repr=False, compare=False)
-    """A ``HybridRetriever``; the process's shared one when None."""
+    router_rules: Router | None = field(default=None, repr=False, compare=False)
+    """A loaded IMM ``Router``; loaded from settings when None."""
+    retrieval: HybridRetriever | None = field(default=None, repr=False, compare=False)
+    """The hybrid retrieval service the Retriever consults (without the memory stores); opened when None."""
+
+    # A field left None is built on first use and kept on this context: a caller that reuses its context (a
+    # session) builds it once; one-off contexts (LangGraph Studio's) build it per run. Nothing is cached per process.
 
     def get_settings(self) -> Settings:
         """Settings for this run."""
-        return self.settings if isinstance(self.settings, Settings) else Settings.from_env()
+        if self.settings is None:
+            self.settings = Settings.from_env()
+        return self.settings
 
     def budget(self) -> WalkBudget:
         """The walk budget, with context overrides applied."""
@@ -64,45 +73,34 @@ class Context:
             wall_ms=self.wall_ms or base.wall_ms,
         )
 
-    def get_resources(self) -> Any:
-        """Loaded resources (cached per index folder)."""
+    def get_resources(self) -> Resources:
+        """The loaded KG, linker, embedder and models."""
         if self.resources is None:
-            from tools.resources import load_resources
-
             self.resources = load_resources(self.get_settings())
         return self.resources
 
     def clock(self) -> float:
         """The run's current time (epoch seconds)."""
-        import time
-
         return self.now or time.time()
 
     def memory_on(self) -> bool:
         """True when memory is enabled for this run and in the settings."""
         return self.memory and self.get_settings().memory.enabled
 
-    def get_memory(self) -> Any:
-        """The open MIRIX-Slim memory (once per folder and process)."""
+    def get_memory(self) -> Memory:
+        """The open MIRIX-Slim memory."""
         if self.memory_store is None:
-            from memory.mirix import open_memory
-
             self.memory_store = open_memory(self.get_settings())
         return self.memory_store
 
-    def get_retrieval(self) -> Any:
-        """The hybrid retrieval service (shared per index, patients file and memory folder)."""
+    def get_retrieval(self) -> HybridRetriever:
+        """The hybrid retrieval service, without its memory stores (the Retriever reads memory itself)."""
         if self.retrieval is None:
-            from tools.retrieval import shared_retriever
-
-            self.retrieval = shared_retriever(self.get_settings(), self.get_resources())
+            self.retrieval = open_retriever(self.get_settings(), resources=self.get_resources(), memory=False)
         return self.retrieval
 
-    def get_router(self) -> Any:
+    def get_router(self) -> Router:
         """The IMM router (rules validated at load)."""
         if self.router_rules is None:
-            from memory.router import DEFAULT_RULES, load_router
-
             self.router_rules = load_router(str(self.get_settings().memory.router_rules or DEFAULT_RULES))
         return self.router_rules
-

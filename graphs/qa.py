@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
@@ -13,9 +14,9 @@ from agents.planner import plan, start_turn
 from agents.retriever import retrieve
 from agents.reviewer import review
 from agents.state import InputState, State, Status
-from graphs.spans import annotate, traced_node
+from graphs.spans import annotate, traced_node, with_services
 
-__all__ = ["build_graph", "builder", "graph"]
+__all__ = ["build_graph", "make_builder"]
 
 
 def after_planner(state: State) -> Literal["retriever", "explainer"]:
@@ -30,28 +31,25 @@ def after_retriever(state: State) -> Literal["reviewer", "explainer"]:
     return "reviewer" if state.candidates else "explainer"
 
 
-builder = StateGraph(State, input_schema=InputState, context_schema=Context)
-builder.add_node("turn", start_turn)
-builder.add_node("planner", traced_node("planner", plan, annotate("planner")))
-builder.add_node("retriever", traced_node("retriever", retrieve, annotate("retriever")))
-builder.add_node("reviewer", traced_node("reviewer", review, annotate("reviewer")))
-builder.add_node("memory", traced_node("memory", remember, annotate("memory")))
-builder.add_node("explainer", traced_node("explainer", explain, annotate("explainer")))
-builder.add_edge(START, "turn")
-builder.add_edge("turn", "planner")
-builder.add_conditional_edges("planner", after_planner)
-builder.add_conditional_edges("retriever", after_retriever)
-builder.add_edge("reviewer", "memory")
-builder.add_edge("memory", "explainer")
-builder.add_edge("explainer", END)
+def make_builder(defaults: Callable[[], Context] | None = None) -> StateGraph[State, Context, InputState, State]:
+    """The QA graph's nodes and edges (not compiled). ``defaults`` supplies the services a run's context lacks."""
+    builder = StateGraph(State, input_schema=InputState, context_schema=Context)
+    builder.add_node("turn", start_turn)
+    for name, fn in (("planner", plan), ("retriever", retrieve), ("reviewer", review), ("memory", remember),
+                     ("explainer", explain)):
+        builder.add_node(name, with_services(traced_node(name, fn, annotate(name)), defaults))
+    builder.add_edge(START, "turn")
+    builder.add_edge("turn", "planner")
+    builder.add_conditional_edges("planner", after_planner)
+    builder.add_conditional_edges("retriever", after_retriever)
+    builder.add_edge("reviewer", "memory")
+    builder.add_edge("memory", "explainer")
+    builder.add_edge("explainer", END)
+    return builder
 
 
-def build_graph(checkpointer: Any = None, store: Any = None) -> Any:
-    """Compile the graph with an optional checkpointer (threads) and store."""
-    g = builder.compile(checkpointer=checkpointer, store=store)
+def build_graph(checkpointer: Any = None, store: Any = None, *, defaults: Callable[[], Context] | None = None) -> Any:
+    """Compile the graph with an optional checkpointer (threads) and store; see :func:`make_builder`."""
+    g = make_builder(defaults).compile(checkpointer=checkpointer, store=store)
     g.name = "medpath-qa"
     return g
-
-
-graph = build_graph()
-"""The compiled graph that ``langgraph.json`` names (the server supplies persistence)."""

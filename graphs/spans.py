@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from langgraph.errors import GraphInterrupt
@@ -13,7 +14,7 @@ from agents.context import Context
 from agents.state import State
 from core.tracing import error, set_content, tracer
 
-__all__ = ["annotate", "traced_node"]
+__all__ = ["SERVICE_FIELDS", "annotate", "traced_node", "with_services"]
 
 
 def _planner(s: Span, u: dict[str, Any]) -> None:
@@ -116,5 +117,32 @@ def traced_node(name: str, fn: Callable[..., dict[str, Any]], annotate: Callable
             return update
 
     node.__name__ = name
+    node.__doc__ = fn.__doc__
+    return node
+
+
+SERVICE_FIELDS = ("settings", "resources", "memory_store", "router_rules", "retrieval")
+"""Context fields that hold services rather than per-run knobs."""
+
+
+def with_services(fn: Callable[..., dict[str, Any]], defaults: Callable[[], Context] | None) -> Callable[..., dict[str, Any]]:
+    """Give a node the services of ``defaults()`` where its run's context has none (Studio sends only knobs).
+
+    ``defaults`` is called inside the node (a worker thread), never while the graph is built: building services
+    reads files, and Studio builds the graph on its event loop."""
+    if defaults is None:
+        return fn
+
+    def node(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+        ctx = runtime.context or Context()
+        if all(getattr(ctx, f) is not None for f in SERVICE_FIELDS):
+            return fn(state, runtime)
+        base = defaults()
+        missing = {f: getattr(base, f) for f in SERVICE_FIELDS if getattr(ctx, f) is None}
+        if missing:
+            runtime = runtime.override(context=replace(ctx, **missing))
+        return fn(state, runtime)
+
+    node.__name__ = getattr(fn, "__name__", "node")
     node.__doc__ = fn.__doc__
     return node

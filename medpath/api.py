@@ -37,6 +37,8 @@ from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.ratelimit import RateLimiter
 from medpath.search import SCOPES, owner_for, search_memories
+from medpath.services import Services, build_services
+from medpath.session import Session
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.classifier import Route
@@ -97,19 +99,18 @@ class ThreadResponse(BaseModel):
 
 
 class _State:
-    """What the app loads lazily, once."""
+    """What the app loads lazily, once: from the services container unless injected."""
 
-    def __init__(self, settings: Settings, retriever: HybridRetriever | None, session: Any) -> None:
-        self.settings, self._retriever, self._session = settings, retriever, session
+    def __init__(self, services: Services, retriever: HybridRetriever | None, session: Any) -> None:
+        self.services, self._retriever, self._session = services, retriever, session
+        self.settings = services.settings
         self.lock = threading.Lock()
         self.ask_lock = threading.Lock()
 
     def retriever(self) -> HybridRetriever:
         with self.lock:
             if self._retriever is None:
-                from tools.retrieval import open_retriever
-
-                self._retriever = open_retriever(self.settings)
+                self._retriever = self.services.retrieval
             return self._retriever
 
     def loaded(self) -> HybridRetriever | None:
@@ -119,18 +120,19 @@ class _State:
     def session(self) -> Any:
         with self.lock:
             if self._session is None:
-                from medpath.session import Session
-
-                self._session = Session(self.settings, interactive=True)
+                self._session = Session(self.settings, interactive=True, services=self.services)
             return self._session
 
 
-def create_app(settings: Settings | None = None, *, retriever: HybridRetriever | None = None, session: Any = None,
-               limiter: RateLimiter | None = None, secret: str | None = None) -> FastAPI:
-    """The API over these settings; ``retriever``, ``session``, ``limiter`` and ``secret`` can be injected."""
-    settings = settings or Settings.from_env()
+def create_app(settings: Settings | None = None, *, services: Services | None = None,
+               retriever: HybridRetriever | None = None, session: Any = None, limiter: RateLimiter | None = None,
+               secret: str | None = None) -> FastAPI:
+    """The API over these settings (or ``services``); ``retriever``, ``session``, ``limiter`` and ``secret`` can be
+    injected."""
+    services = services or build_services(settings)
+    settings = services.settings
     limiter = limiter or RateLimiter.from_text(rate_limit())
-    state = _State(settings, retriever, session)
+    state = _State(services, retriever, session)
     # FastAPIOffline serves the Swagger UI and ReDoc assets from the package: /docs works without a network
     app = FastAPIOffline(title="medpath", version="0.1.0",
                          description="Hybrid retrieval, memory search and question answering over DrugMechDB.")

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from core.settings import Settings
+from medpath.services import Services, build_services
+from medpath.session import Session
 
 __all__ = ["build_server"]
 
@@ -41,8 +43,9 @@ def _tool_errors() -> Iterator[None]:
         raise ToolError(f"{type(exc).__name__}: {exc}") from exc
 
 
-def build_server(settings: Settings, *, retriever: Any = None, session: Any = None) -> Any:
-    """An ``MCPServer`` with the two tools; stores load on the first call."""
+def build_server(settings: Settings, *, retriever: Any = None, session: Any = None, services: Services | None = None) -> Any:
+    """An ``MCPServer`` with the two tools; stores load on the first call, from one services container."""
+    services = services or build_services(settings)
     from mcp.server.mcpserver import MCPServer
 
     from core.tracing import start_run
@@ -53,9 +56,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
 
     def svc() -> Any:
         if state["retriever"] is None:
-            from tools.retrieval import open_retriever
-
-            state["retriever"] = open_retriever(settings)
+            state["retriever"] = services.retrieval
         return state["retriever"]
 
     @server.tool(name="memory.query", description="Hybrid retrieval: a two-tier (graph + supporting text) context for a "
@@ -81,9 +82,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
         from core.errors import InputError
 
         if state["session"] is None:
-            from medpath.session import Session
-
-            state["session"] = Session(settings, interactive=True)
+            state["session"] = Session(settings, interactive=True, services=services)
         sess = state["session"]
         if resume is not None:
             if not thread_id:

@@ -6,8 +6,11 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+from agents.context import Context
 from core.errors import InputError, NotFoundError, StoreError
 from core.settings import Settings
+from graphs.qa import build_graph
+from medpath.services import Services
 from tools.serializer import question_shape
 
 __all__ = ["Session", "checkpoint_serde"]
@@ -25,11 +28,10 @@ StepFn = Callable[[str, dict[str, Any]], None]
 class Session:
     """One caller's handle on the QA graph: threads persist in ``checkpoints.sqlite``."""
 
-    def __init__(self, settings: Settings, *, interactive: bool = True, checkpointer: Any = None, **context: Any) -> None:
-        """Compile the graph with a SQLite checkpointer (or the one given)."""
-        from agents.context import Context
-        from graphs.qa import build_graph
-
+    def __init__(self, settings: Settings, *, interactive: bool = True, checkpointer: Any = None,
+                 services: Services | None = None, **context: Any) -> None:
+        """Compile the graph with a SQLite checkpointer (or the one given). The run context carries ``services``
+        when given; without them, each store is built on first use and kept for this session."""
         self.settings = settings
         if checkpointer is None:
             from langgraph.checkpoint.sqlite import SqliteSaver
@@ -41,7 +43,10 @@ class Session:
                 raise StoreError(f"cannot open {settings.checkpoint_db}: {exc}") from exc
             checkpointer = SqliteSaver(conn, serde=checkpoint_serde())
         self.graph = build_graph(checkpointer=checkpointer)
-        self.context = Context(interactive=interactive, settings=settings, **context)
+        if services is not None:
+            self.context = services.context(interactive=interactive, **context)
+        else:
+            self.context = Context(interactive=interactive, settings=settings, **context)
 
     def _run(self, payload: Any, thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
         import hashlib

@@ -7,7 +7,6 @@ nothing unless it says ``accept``. Reads rank hits by the composite score
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -163,14 +162,6 @@ class Memory:
                 "mem_index_keys": self.index.count(), "ttl_s": self.settings.ttl_s}
 
 
-_LOCK = threading.Lock()
-_OPEN: dict[str, Memory] = {}
-
-
 def open_memory(settings: Settings) -> Memory:
-    """The memory of ``settings.memory_dir``, opened once per process."""
-    key = str(settings.memory_dir)
-    with _LOCK:
-        if key not in _OPEN:
-            _OPEN[key] = Memory(settings.memory_dir, settings.memory)
-        return _OPEN[key]
+    """The memory of ``settings.memory_dir`` (the app's services container opens it once)."""
+    return Memory(settings.memory_dir, settings.memory)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -213,7 +212,6 @@ class Router:
         return RouteDecision(tuple(picked), rule_id, matched, mode, spec.weights)
 
 
-@lru_cache(maxsize=8)
 def load_router(path: str) -> Router:
-    """Load and validate a rules file once per process."""
+    """Load and validate a rules file."""
     return Router.load(path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -157,9 +156,8 @@ class CachedEmbedder:
         return np.stack([found[t] for t in texts])
 
 
-@lru_cache(maxsize=4)
 def make_embedder(name: str = "onnx") -> Embedder:
-    """Build (once per process) the embedder named by settings."""
+    """Build the embedder named by settings."""
     match name:
         case "onnx":
             return OnnxMiniLM()

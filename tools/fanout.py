@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["DEFAULT_DEADLINE_S", "FanoutResult", "Item", "StoreOutcome", "StoreStatus", "fan_out", "merge"]
+__all__ = ["DEFAULT_DEADLINE_S", "FanoutResult", "Item", "StoreOutcome", "StoreStatus", "fan_out", "merge", "store_pool"]
 
 DEFAULT_DEADLINE_S = 0.040
 """Overall deadline of one fan-out."""
@@ -133,14 +133,9 @@ def merge(groups: list[tuple[str, list[Item]]], weights: Mapping[str, float] | N
     return sorted(best.values(), key=lambda i: (-i.score, i.id))
 
 
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="medpath-store")
-    return _POOL
+def store_pool() -> ThreadPoolExecutor:
+    """A pool for the threaded stores of fan-outs; its owner (the retrieval service) keeps it."""
+    return ThreadPoolExecutor(max_workers=8, thread_name_prefix="medpath-store")
 
 
 async def _run_one(name: str, store: Store, query: Any, timeout: float | None, executor: Executor) -> list[Item]:
@@ -174,7 +169,12 @@ async def fan_out(
     if empty or not stores:
         return FanoutResult([], [])
     timeouts = timeouts or {}
-    executor = executor or _pool()
+    if executor is None:  # a caller without its own pool: one for this call, not waited for
+        own = store_pool()
+        try:
+            return await fan_out(stores, query, timeouts=timeouts, deadline_s=deadline_s, executor=own, weights=weights)
+        finally:
+            own.shutdown(wait=False)
     t0 = time.perf_counter()
     names = list(stores)
     # threaded and async stores start first; inline ones (in-memory, sub-millisecond) then run on the loop meanwhile

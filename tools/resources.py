@@ -96,20 +96,8 @@ class Resources:
         return out
 
 
-_LOCK = threading.Lock()
-_CACHE: dict[tuple[str, str], Resources] = {}
-
-
 def load_resources(settings: Settings) -> Resources:
-    """Load (once per index folder and embedder) the stores and models."""
-    key = (str(settings.index_dir), settings.embedder)
-    with _LOCK:
-        if key not in _CACHE:
-            _CACHE[key] = _load(settings)
-        return _CACHE[key]
-
-
-def _load(settings: Settings) -> Resources:
+    """Load the stores and models of ``settings.index_dir`` (the app's services container does it once)."""
     folder = settings.index_dir
     kg = PublicKG.open(folder / "public.duckdb")
     embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)

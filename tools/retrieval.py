@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,13 +21,12 @@ from core.settings import Settings, context_budgets, hybrid_retrieval_enabled
 from core.tracing import span
 from memory.audit import audit
 from tools.classifier import Classification, QueryClassifier, Route
-from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out
+from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out, store_pool
 from tools.routes import ROUTE_WEIGHTS, RetrievalQuery, build_stores
 from tools.serializer import DEFAULT_BUDGETS, Budget, serialize
 from tools.tokens import TokenCounter
 
-__all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "enabled_from_env", "open_retriever",
-           "shared_retriever"]
+__all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "enabled_from_env", "open_retriever"]
 
 DEFAULT_TIMEOUTS = {"graph": 0.030, "patient": 0.010, "bm25": 0.025, "dense": 0.035, "notes": 0.010, "enrich": 0.015,
                     "episodic": 0.020, "vault": 0.010, "aggregate": 0.030}
@@ -111,6 +110,8 @@ class HybridRetriever:
     """The open memory the memory stores read (None: no memory)."""
     resources: Any = None
     """The loaded KG, linker and embedder."""
+    executor: Executor = field(default_factory=store_pool, repr=False)
+    """Threads of the threaded stores (one pool per service)."""
 
     def __post_init__(self) -> None:
         """Build the classifier."""
@@ -173,7 +174,7 @@ class HybridRetriever:
             stores = {n: f for n, f in self._mode_filter(stores, mode).items() if n not in exclude}
             deadline = self.deadline_s if deadline_s == "default" else deadline_s
             fan = await fan_out(stores, q, timeouts=self.timeouts if deadline is not None else {}, deadline_s=deadline,
-                                empty=not text, weights=ROUTE_WEIGHTS[route])
+                                empty=not text, weights=ROUTE_WEIGHTS[route], executor=self.executor)
             for o in fan.failed:
                 sp.add_event("store failed", {"medpath.store": o.name, "medpath.reason": o.reason or ""})
             if stores and text and not any(o.status is StoreStatus.OK for o in fan.outcomes):
@@ -260,19 +261,6 @@ class _Call:
     actor_id: str | None
     auth_source: str | None
     forced: Route | None
-
-
-_LOCK = threading.Lock()
-_CACHE: dict[tuple[str, str, str], HybridRetriever] = {}
-
-
-def shared_retriever(settings: Settings, resources: Any = None) -> HybridRetriever:
-    """One service per index, patients file and memory folder in this process (the pipeline's)."""
-    key = (str(settings.index_dir), str(settings.patients_path), str(settings.memory_dir))
-    with _LOCK:
-        if key not in _CACHE:
-            _CACHE[key] = open_retriever(settings, resources=resources, memory=False)
-        return _CACHE[key]
 
 
 def open_retriever(settings: Settings, *, resources: Any = None, patients: Any = None, memory: Any = None,

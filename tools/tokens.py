@@ -73,8 +73,7 @@ class TiktokenCounter:
         return self._enc.decode(toks[: max(0, limit)], errors="ignore")  # type: ignore[attr-defined]
 
 
-_LOCK = threading.Lock()
-_CACHE: dict[str, TokenCounter] = {}
+_ENV_LOCK = threading.Lock()
 
 
 def _unpack(bundle: Path, cache_dir: Path) -> Path:
@@ -93,11 +92,8 @@ def _unpack(bundle: Path, cache_dir: Path) -> Path:
 
 
 def load_counter(bundle: Path, cache_dir: Path) -> TokenCounter:
-    """cl100k_base from ``bundle`` (cached once per process), or the whitespace fallback."""
-    key = f"{bundle}|{cache_dir}"
-    with _LOCK:
-        if key in _CACHE:
-            return _CACHE[key]
+    """cl100k_base from ``bundle``, or the whitespace fallback (the lock serialises the environment juggling)."""
+    with _ENV_LOCK:
         counter: TokenCounter
         try:
             import tiktoken
@@ -108,5 +104,4 @@ def load_counter(bundle: Path, cache_dir: Path) -> TokenCounter:
         except Exception as exc:  # noqa: BLE001 - any failure means the fallback, and it is logged
             log.warning("tiktoken unavailable (%s); counting whitespace words", exc)
             counter = WhitespaceCounter()
-        _CACHE[key] = counter
         return counter
