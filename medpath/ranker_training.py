@@ -90,7 +90,7 @@ def oof_rows(
         return e.type if e else "Unknown"
 
     walker = GraphWalker(kg, budget)
-    ppr = PersonalizedPageRank(kg.graph) if hasattr(kg, "graph") else None
+    ppr = PersonalizedPageRank(kg)
     vec = dict(zip((r.id for r in tune), question_vecs, strict=True))
     out: list[Walked] = []
     for k in progress(range(folds)):

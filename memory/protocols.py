@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -33,7 +33,14 @@ class Edge:
 
 @runtime_checkable
 class GraphStore(Protocol):
-    """Read access to the public knowledge graph."""
+    """Read access to the public knowledge graph (shaped by the walker, the ranker, the linker and PageRank)."""
+
+    entities: Mapping[str, Entity]
+    """Every entity by id."""
+    aliases: Mapping[str, tuple[str, ...]]
+    """Other names of an entity, by id."""
+    relations: list[str]
+    """The relation names that occur, sorted."""
 
     def node(self, entity_id: str) -> Entity | None:
         """Return the entity, or None when the id is unknown."""
@@ -53,6 +60,34 @@ class GraphStore(Protocol):
 
     def has_edge(self, head: str, relation: str, tail: str) -> bool:
         """True when the triple is in the graph."""
+        ...
+
+    def neighbours(self, entity_ids: Iterable[str], direction: str = "out") -> dict[str, Sequence[Edge]]:
+        """One hop for a batch of entities (one round trip on a remote store); ``direction`` is out or in."""
+        ...
+
+    def subgraph(self, seeds: Iterable[str], hops: int, max_edges: int = 10_000) -> list[Edge]:
+        """Edges within ``hops`` of the seeds, both directions, breadth first, at most ``max_edges``."""
+        ...
+
+    def name(self, entity_id: str) -> str:
+        """Display name (the id when unknown)."""
+        ...
+
+    def lookup(self, text: str) -> list[Entity]:
+        """Entities whose id, name or alias is ``text``."""
+        ...
+
+    def entity_ids(self) -> list[str]:
+        """Every entity id, in the store's order."""
+        ...
+
+    def edges(self) -> Iterator[Edge]:
+        """Every triple once, in the store's fixed order."""
+        ...
+
+    def __len__(self) -> int:
+        """Number of triples."""
         ...
 
 

@@ -1,15 +1,16 @@
-"""The public KG: written to ``public.duckdb``, read into a NetworkX view for walking."""
+"""The public KG: written to ``public.duckdb``, read into memory as adjacency lists for walking."""
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-import networkx as nx
+import duckdb
 
 from core.datasets import Node, Triple
-from core.errors import IndexMissingError, StoreError
+from core.errors import IndexMissingError, InputError, StoreError
+from core.text import fold
 from memory.protocols import Edge, Entity
 
 __all__ = ["PublicKG", "entity_names", "write_public_db"]
@@ -28,7 +29,6 @@ CREATE INDEX aliases_alias ON aliases (alias);
 def entity_names(path: Path, ids: Iterable[str]) -> dict[str, str]:
     """Names of the given entity ids from ``public.duckdb`` (read-only, without loading the graph);
     ids that are not entities, or a missing file, are left out."""
-    import duckdb
 
     wanted = sorted(set(ids))
     if not wanted or not path.exists():
@@ -50,7 +50,6 @@ def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]
     Returns:
         The number of triples written.
     """
-    import duckdb
 
     tmp = path.with_suffix(".tmp")
     tmp.unlink(missing_ok=True)
@@ -102,31 +101,38 @@ def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]
 
 
 class PublicKG:
-    """Read-only view of ``public.duckdb`` as a NetworkX MultiDiGraph plus alias tables."""
+    """Read-only view of ``public.duckdb`` in memory: entities, aliases and adjacency lists both ways."""
 
-    def __init__(
-        self,
-        entities: dict[str, Entity],
-        aliases: dict[str, tuple[str, ...]],
-        graph: nx.MultiDiGraph,
-    ) -> None:
-        """Wrap loaded tables; use :meth:`open` to read them from disk."""
+    def __init__(self, entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], triples: Iterable[Edge]) -> None:
+        """Wrap loaded tables (triples in their stored order); use :meth:`open` to read them from disk.
+
+        Edges are kept in one fixed order, by head in entity order, then by tail in first-seen order, then in stored
+        order; the walker's tie-breaks and PageRank's sums follow it, so answers do not depend on load details."""
         self.entities = entities
         self.aliases = aliases
-        self.graph = graph
+        self._set: set[tuple[str, str, str]] = set()
+        by_head: dict[str, dict[str, list[Edge]]] = {}
+        for e in triples:
+            key = (e.head, e.relation, e.tail)
+            if key in self._set:
+                continue  # a triple is stored once
+            self._set.add(key)
+            for x in (e.head, e.tail):
+                if x not in self.entities:
+                    self.entities[x] = Entity(x, x, "Unknown")
+            by_head.setdefault(e.head, {}).setdefault(e.tail, []).append(e)
+        self._edges: list[Edge] = [e for h in self.entities for group in by_head.get(h, {}).values() for e in group]
         self._out: dict[str, list[Edge]] = {}
         self._in: dict[str, list[Edge]] = {}
-        for h, t, rel in graph.edges(keys=True):
-            e = Edge(h, rel, t)
-            self._out.setdefault(h, []).append(e)
-            self._in.setdefault(t, []).append(e)
-        self.relations = sorted({e.relation for es in self._out.values() for e in es})
+        for e in self._edges:
+            self._out.setdefault(e.head, []).append(e)
+            self._in.setdefault(e.tail, []).append(e)
+        self.relations = sorted({e.relation for e in self._edges})
+        self._by_name: dict[str, list[str]] | None = None
 
     @classmethod
     def open(cls, path: Path) -> PublicKG:
         """Load the DuckDB file read-only into memory."""
-        import duckdb
-
         if not path.exists():
             raise IndexMissingError(f"{path} is missing; run `medpath index build`")
         try:
@@ -143,24 +149,17 @@ class PublicKG:
         alias_map: dict[str, list[str]] = {}
         for eid, alias in als:
             alias_map.setdefault(eid, []).append(alias)
-        g = nx.MultiDiGraph()
-        g.add_nodes_from(entities)
-        g.add_edges_from((s, o, r) for s, r, o in trs)
-        return cls(entities, {k: tuple(v) for k, v in alias_map.items()}, g)
+        return cls(entities, {k: tuple(v) for k, v in alias_map.items()}, (Edge(s, r, o) for s, r, o in trs))
 
     @classmethod
     def from_data(cls, nodes: Iterable[Node], triples: Iterable[Triple]) -> PublicKG:
         """Build the view straight from loaded data (tests, scale runs)."""
+        nodes = list(nodes)
         entities = {n.id: Entity(n.id, n.name, n.type) for n in nodes}
-        g = nx.MultiDiGraph()
-        g.add_nodes_from(entities)
-        for t in triples:
-            for x in (t.head, t.tail):
-                if x not in entities:
-                    entities[x] = Entity(x, x, "Unknown")
-            g.add_edge(t.head, t.tail, t.relation)
-        return cls(entities, {n.id: n.aliases for n in nodes if n.aliases}, g)
+        return cls(entities, {n.id: n.aliases for n in nodes if n.aliases},
+                   (Edge(t.head, t.relation, t.tail) for t in triples))
 
+    # -- GraphStore ------------------------------------------------------------------------------------------
     def node(self, entity_id: str) -> Entity | None:
         """Return the entity, or None when the id is unknown."""
         return self.entities.get(entity_id)
@@ -173,19 +172,73 @@ class PublicKG:
         """Edges entering the entity."""
         return self._in.get(entity_id, ())
 
+    def neighbours(self, entity_ids: Iterable[str], direction: str = "out") -> dict[str, Sequence[Edge]]:
+        """One hop for a batch of entities: ``direction`` is ``out`` or ``in``."""
+        if direction not in ("out", "in"):
+            raise InputError(f"direction must be 'out' or 'in', not {direction!r}")
+        side = self._out if direction == "out" else self._in
+        return {i: side.get(i, ()) for i in dict.fromkeys(entity_ids)}
+
+    def subgraph(self, seeds: Iterable[str], hops: int, max_edges: int = 10_000) -> list[Edge]:
+        """Edges within ``hops`` of the seeds (both directions), breadth first, at most ``max_edges``."""
+        if hops < 0 or max_edges < 0:
+            raise InputError("hops and max_edges must be non-negative")
+        seen_nodes = set(seeds)
+        frontier = list(dict.fromkeys(seeds))
+        out: list[Edge] = []
+        seen: set[Edge] = set()
+        for _ in range(hops):
+            nxt: list[str] = []
+            for n in frontier:
+                for e in (*self._out.get(n, ()), *self._in.get(n, ())):
+                    if e in seen:
+                        continue
+                    if len(out) >= max_edges:
+                        return out
+                    seen.add(e)
+                    out.append(e)
+                    for x in (e.head, e.tail):
+                        if x not in seen_nodes:
+                            seen_nodes.add(x)
+                            nxt.append(x)
+            frontier = nxt
+        return out
+
     def degree(self, entity_id: str) -> int:
         """In plus out degree."""
         return len(self._out.get(entity_id, ())) + len(self._in.get(entity_id, ()))
 
     def has_edge(self, head: str, relation: str, tail: str) -> bool:
         """True when the triple is in the graph."""
-        return bool(self.graph.has_edge(head, tail, key=relation))
+        return (head, relation, tail) in self._set
 
     def name(self, entity_id: str) -> str:
         """Display name of an entity (its id when unknown)."""
         e = self.entities.get(entity_id)
         return e.name if e else entity_id
 
+    def lookup(self, text: str) -> list[Entity]:
+        """Entities whose id, name or alias is ``text`` (case- and punctuation-folded for names and aliases)."""
+        if text in self.entities:
+            return [self.entities[text]]
+        if self._by_name is None:
+            index: dict[str, list[str]] = {}
+            for e in self.entities.values():
+                index.setdefault(fold(e.name), []).append(e.id)
+            for eid, names in self.aliases.items():
+                for a in names:
+                    index.setdefault(fold(a), []).append(eid)
+            self._by_name = index
+        return [self.entities[i] for i in dict.fromkeys(self._by_name.get(fold(text), ()))]
+
+    def entity_ids(self) -> list[str]:
+        """Every entity id, in load order."""
+        return list(self.entities)
+
+    def edges(self) -> Iterator[Edge]:
+        """Every triple once, in the store's fixed order (see the constructor)."""
+        return iter(self._edges)
+
     def __len__(self) -> int:
         """Number of triples."""
-        return int(self.graph.number_of_edges())
+        return len(self._set)

@@ -201,7 +201,7 @@ class PathRanker:
     def ppr(self) -> PersonalizedPageRank | None:
         """Personalized PageRank over the graph (built on first use when the store exposes ``graph``)."""
         if self._ppr is None and hasattr(self.kg, "graph"):
-            self._ppr = PersonalizedPageRank(self.kg.graph)  # type: ignore[attr-defined]
+            self._ppr = PersonalizedPageRank(self.kg)
         return self._ppr
 
     def _type(self, n: str) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
+
+from memory.protocols import GraphStore
 
 __all__ = ["PersonalizedPageRank"]
 
@@ -13,12 +14,12 @@ __all__ = ["PersonalizedPageRank"]
 class PersonalizedPageRank:
     """``r = (1 − α)·p + α·Pᵀr`` with ``p`` uniform on the seeds; a few ms per query on DrugMechDB."""
 
-    def __init__(self, graph: Any, alpha: float = 0.5, iters: int = 30) -> None:
-        """Index a NetworkX (multi)graph's edges, both directions."""
+    def __init__(self, graph: GraphStore, alpha: float = 0.5, iters: int = 30) -> None:
+        """Index a graph store's edges, both directions."""
         self.alpha, self.iters = alpha, iters
-        self.nodes = list(graph.nodes)
+        self.nodes = graph.entity_ids()
         self.pos = {n: i for i, n in enumerate(self.nodes)}
-        pairs = [(self.pos[u], self.pos[v]) for u, v in graph.edges()]
+        pairs = [(self.pos[e.head], self.pos[e.tail]) for e in graph.edges()]
         self.src = np.array([u for u, _ in pairs] + [v for _, v in pairs], dtype=np.int64)
         self.dst = np.array([v for _, v in pairs] + [u for u, _ in pairs], dtype=np.int64)
         deg = np.bincount(self.src, minlength=len(self.nodes)).astype(float)

@@ -55,7 +55,7 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
 
     res = load_resources(settings)
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
-    base = [Triple(h, r, t) for h, t, r in res.kg.graph.edges(keys=True)]
+    base = [Triple(e.head, e.relation, e.tail) for e in res.kg.edges()]
     relations = sorted({t.relation for t in base})
     questions = [r.question for r in load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl", limit=n_questions)]
     graph = build_graph()
@@ -79,7 +79,7 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
             out = graph.invoke({"question": q}, context=ctx)
             lat.append((time.perf_counter() - t0) * 1000)
             answered += str(out.get("status")) == "ANSWERED"
-        p = {"triples": kg.graph.number_of_edges(), "requested": size, "distractors": len(noise), "build_s": build_s,
+        p = {"triples": len(kg), "requested": size, "distractors": len(noise), "build_s": build_s,
              "ask_median_ms": percentile(lat, 50), "ask_p95_ms": percentile(lat, 95), "asked": len(questions), "answered": answered}
         echo(f"{p['triples']:>9,} triples: build {build_s:6.1f} s, ask median {p['ask_median_ms']:6.1f} ms, "
              f"p95 {p['ask_p95_ms']:6.1f} ms, {answered}/{len(questions)} answered")

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import networkx as nx
 import numpy as np
 
 from medpath.metrics import TripleKey
@@ -130,10 +131,13 @@ class PPR:
         from tools.ppr import PersonalizedPageRank
 
         self.res, self.k = res, k
-        g = res.kg.graph
-        self.ppr = PersonalizedPageRank(g, alpha, iters)
+        self.ppr = PersonalizedPageRank(res.kg, alpha, iters)
         self.nodes, self.pos = self.ppr.nodes, self.ppr.pos
-        self.triples = [(h, r, t) for h, t, r in g.edges(keys=True)]  # the relation is the edge key
+        self.triples = [(e.head, e.relation, e.tail) for e in res.kg.edges()]
+        # the baseline's Dijkstra runs on a NetworkX view built from the store's edges, in the store's order
+        self.nx = nx.MultiDiGraph()
+        self.nx.add_nodes_from(self.nodes)
+        self.nx.add_edges_from((h, t, r) for h, r, t in self.triples)
         self.th = np.array([self.pos[h] for h, _, _ in self.triples])
         self.tt = np.array([self.pos[t] for _, _, t in self.triples])
 
@@ -151,14 +155,13 @@ class PPR:
         triples = [self.triples[i] for i in order]
         path = triples[: self.k]
         if sources and targets:
-            import networkx as nx
 
             def weight(u: str, v: str, _d: Any) -> float:
                 return -math.log(max(r[self.pos[v]], 1e-12))
 
             try:
-                nodes = nx.dijkstra_path(self.res.kg.graph, sources[0], targets[0], weight=weight)
-                path = [(u, min(self.res.kg.graph.get_edge_data(u, v)), v)
+                nodes = nx.dijkstra_path(self.nx, sources[0], targets[0], weight=weight)
+                path = [(u, min(self.nx.get_edge_data(u, v)), v)
                         for u, v in itertools.pairwise(nodes)]
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 pass
