@@ -6,7 +6,8 @@ import time
 from dataclasses import dataclass, field
 
 from core.settings import Settings, WalkBudget
-from memory.mirix import Memory, open_memory
+from memory.factory import open_memory
+from memory.mirix import Memory
 from memory.router import DEFAULT_RULES, Router, load_router
 from tools.resources import Resources, load_resources
 from tools.retrieval import HybridRetriever, open_retriever

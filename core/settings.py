@@ -122,6 +122,8 @@ class Settings:
     """Memory tiers and router."""
     traces_dir: Path = field(default_factory=lambda: project_root() / "traces")
     """Run outputs: OpenTelemetry span files (``otel/``), audit records (``audit/``), eval runs (``eval/``)."""
+    database_url: str = ""
+    """Where the stores live (``MEDPATH_DATABASE_URL``); empty means the embedded stores under ``home``."""
 
     @property
     def index_dir(self) -> Path:
@@ -177,7 +179,8 @@ class Settings:
         )
         embedder = _env("MEDPATH_EMBEDDER", "onnx")
         traces = Path(_env("MEDPATH_TRACES_DIR", str(root / "traces"))).expanduser()
-        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory, traces_dir=traces)
+        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory, traces_dir=traces,
+                   database_url=_env("MEDPATH_DATABASE_URL", ""))
 
 
 # -- variables read at the moment they are used --------------------------------------------------------

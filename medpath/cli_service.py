@@ -30,15 +30,15 @@ def patients() -> None:
 @click.option("--if-missing", is_flag=True, help="Do nothing when the file already exists.")
 def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) -> None:
     """Write seeded synthetic patients over the KG's diseases and drugs (made up, never real people)."""
+    from memory.factory import open_graph
     from memory.patients import synthesize, write_patients
-    from memory.public_kg import PublicKG
 
     settings = Settings.from_env()
     path = out or settings.patients_path
     if if_missing and path.exists():
         click.echo(f"{path} exists; left as is")
         return
-    kg = PublicKG.open(settings.index_dir / "public.duckdb")
+    kg = open_graph(settings)
     made = synthesize(kg, count, seed)
     write_patients(made, path, seed)
     facts = sum(len(p.facts) for p in made)
@@ -50,9 +50,9 @@ def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) ->
 @click.option("--pii", is_flag=True, help="Also print the PII fields (local use only).")
 def patients_show(patient_id: str, pii: bool) -> None:
     """Print one patient's facts (consent flags shown; PII only with --pii)."""
-    from memory.patients import PatientStore
+    from memory.factory import open_patients
 
-    p = PatientStore.load(Settings.from_env().patients_path).get(patient_id)
+    p = open_patients(Settings.from_env()).get(patient_id)
     click.echo(f"{p.id}  consent: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in p.consent.items()))
     if pii:
         click.echo("  pii: " + json.dumps(p.pii))

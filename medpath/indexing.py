@@ -18,9 +18,7 @@ from core.datasets import Node, Triple, file_hash, load_nodes, load_passages, lo
 from core.errors import DataError
 from core.settings import Settings
 from medpath.training import train_models
-from memory.bm25_index import BM25Index
-from memory.faiss_index import FaissIndex
-from memory.public_kg import write_public_db
+from memory.factory import write_graph, write_text, write_vectors
 from tools.embedder import Embedder, make_embedder
 
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
@@ -184,7 +182,7 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
         if b.manifest.fresh("public", key, b.folder / "public.duckdb"):
             b.report.components["public"] = ComponentStatus.SKIPPED
         else:
-            n = write_public_db(b.folder / "public.duckdb", nodes, triples)
+            n = write_graph(b.settings, nodes, triples)
             b.manifest.record("public", key, triples=n, entities=len(nodes))
             b.report.components["public"] = ComponentStatus.BUILT
     return nodes, triples
@@ -201,9 +199,7 @@ def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list
         bar = tqdm(total=len(ids), desc="embedding", unit="text", disable=not b.show_progress)
         vecs = _embed_with_cache(b.folder, embedder, [docs[i]["text"] for i in ids], bar.update)
         bar.close()
-        index = FaissIndex(embedder.dim, embedder.model_id)
-        index.add(ids, vecs)
-        index.save(b.folder)
+        write_vectors(b.settings, ids, vecs, embedder.model_id, embedder.dim)
         (b.folder / "dense_docs.json").write_text(json.dumps(docs))
         b.manifest.record("dense", key, count=len(ids), model_id=embedder.model_id, dim=embedder.dim)
         b.report.components["dense"] = ComponentStatus.BUILT
@@ -217,7 +213,7 @@ def _build_bm25(b: _Build) -> None:
             return
         docs = json.loads((b.folder / "dense_docs.json").read_text())
         bm_ids = [i for i, d in docs.items() if d["kind"] in ("triple", "sentence")]
-        BM25Index(bm_ids, [docs[i]["text"] for i in bm_ids]).save(b.folder)
+        write_text(b.settings, bm_ids, [docs[i]["text"] for i in bm_ids])
         b.manifest.record("bm25", key, count=len(bm_ids))
         b.report.components["bm25"] = ComponentStatus.BUILT
 

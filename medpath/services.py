@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 
 from agents.context import Context
 from core.settings import Settings
-from memory.mirix import Memory, open_memory
+from memory.factory import open_memory
+from memory.mirix import Memory
 from memory.router import DEFAULT_RULES, Router, load_router
 from tools.resources import Resources, load_resources
 from tools.retrieval import HybridRetriever, open_retriever

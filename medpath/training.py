@@ -18,8 +18,8 @@ from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
 from medpath.ranker_training import curated_chains, oof_rows, typed_chains
-from memory.faiss_index import FaissIndex
-from memory.public_kg import PublicKG
+from memory.factory import open_graph, open_vectors
+from memory.protocols import GraphStore
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.curation import CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
@@ -45,7 +45,7 @@ def inner_split(tune: list[PathRecord]) -> tuple[list[PathRecord], list[PathReco
     return [r for r in ordered if bucket(r) == 0], [r for r in ordered if bucket(r) != 0]
 
 
-def calibration_pairs(kg: PublicKG, records: list[PathRecord], n: int = CALIBRATION_PAIRS, seed: int = SEED) -> list[tuple[str, str, str, int]]:
+def calibration_pairs(kg: GraphStore, records: list[PathRecord], n: int = CALIBRATION_PAIRS, seed: int = SEED) -> list[tuple[str, str, str, int]]:
     """``(question, node id, relation, label)`` pairs: gold relations out of gold nodes (1) and others present there (0)."""
     rng = random.Random(seed)
     pos, neg = [], []
@@ -65,7 +65,7 @@ def calibration_pairs(kg: PublicKG, records: list[PathRecord], n: int = CALIBRAT
 def train_models(settings: Settings, paths_file: Path, show_progress: bool = False) -> dict[str, object]:
     """Fit everything on the tune half and write ``models.json``; returns a summary."""
     folder = settings.index_dir
-    kg = PublicKG.open(folder / "public.duckdb")
+    kg = open_graph(settings)
     embedder = make_embedder(settings.embedder)
     tune, check = split_tune_check(load_paths(paths_file))
     valid, fit_set = inner_split(tune)
@@ -76,7 +76,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
         return e.type if e else "Unknown"
 
     edge = _fit_edge_predictor(kg, embedder, fit_set, valid, ty)
-    ent_vec = _entity_vectors(folder, kg, embedder)
+    ent_vec = _entity_vectors(settings, kg, embedder)
     tables = TransitionTables.fit(typed_chains(ty, tune))
     curation = CurationStats.fit(curated_chains(tune))
     walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), edge.predictor, ent_vec.get, settings.budget,
@@ -115,7 +115,7 @@ class _EdgeFit:
     labels: list[float]
 
 
-def _fit_edge_predictor(kg: PublicKG, embedder: Embedder, fit_set: list[PathRecord], valid: list[PathRecord],
+def _fit_edge_predictor(kg: GraphStore, embedder: Embedder, fit_set: list[PathRecord], valid: list[PathRecord],
                         ty: Callable[[str], str]) -> _EdgeFit:
     """Relation priors from the fit questions, then the temperature on the validation questions' edges."""
     relations = kg.relations
@@ -134,14 +134,15 @@ def _fit_edge_predictor(kg: PublicKG, embedder: Embedder, fit_set: list[PathReco
     return _EdgeFit(predictor, priors, rel_vecs, predictor.temperature, probs, labels)
 
 
-def _entity_vectors(folder: Path, kg: PublicKG, embedder: Embedder) -> dict[str, np.ndarray]:
+def _entity_vectors(settings: Settings, kg: GraphStore, embedder: Embedder) -> dict[str, np.ndarray]:
     """Each entity's vector in the dense index (its name's document first)."""
-    index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
+    folder = settings.index_dir
+    index = open_vectors(settings, embedder.model_id, embedder.dim)
     docs = json.loads((folder / "dense_docs.json").read_text())
     return entity_vectors_of(index, docs, kg.name)[1]
 
 
-def _fit_judge(walked: list[Any], model: Any, kg: PublicKG) -> EmbeddedJudge:
+def _fit_judge(walked: list[Any], model: Any, kg: GraphStore) -> EmbeddedJudge:
     """The embedded judge on the top 3 candidates of each walked question, ranked by the final model over its
     out-of-fold features; the threshold maximises F2 (missing a true path costs more than a false accept)."""
     rows, ys = [], []

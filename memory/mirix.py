@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from core.settings import MemorySettings, Settings
+from core.settings import MemorySettings
 from memory.episodic import EpisodicStore
 from memory.gate_log import GateLog
 from memory.index import MemIndex
@@ -23,7 +23,7 @@ from memory.records import GateDecision, MemoryFact, Salience, composite_score
 from memory.vault import Vault, WriteReport
 from memory.vault_batch import BatchItem
 
-__all__ = ["CommitReport", "Memory", "open_memory"]
+__all__ = ["CommitReport", "Memory"]
 
 
 @dataclass
@@ -160,8 +160,3 @@ class Memory:
         """Counts per tier."""
         return {"folder": str(self.folder), "vault": self.vault.stats(), "episodic_live": self.episodic.count(now=now),
                 "mem_index_keys": self.index.count(), "ttl_s": self.settings.ttl_s}
-
-
-def open_memory(settings: Settings) -> Memory:
-    """The memory of ``settings.memory_dir`` (the app's services container opens it once)."""
-    return Memory(settings.memory_dir, settings.memory)

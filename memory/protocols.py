@@ -35,12 +35,20 @@ class Edge:
 class GraphStore(Protocol):
     """Read access to the public knowledge graph (shaped by the walker, the ranker, the linker and PageRank)."""
 
-    entities: Mapping[str, Entity]
-    """Every entity by id."""
-    aliases: Mapping[str, tuple[str, ...]]
-    """Other names of an entity, by id."""
-    relations: list[str]
-    """The relation names that occur, sorted."""
+    @property
+    def entities(self) -> Mapping[str, Entity]:
+        """Every entity by id."""
+        ...
+
+    @property
+    def aliases(self) -> Mapping[str, tuple[str, ...]]:
+        """Other names of an entity, by id."""
+        ...
+
+    @property
+    def relations(self) -> Sequence[str]:
+        """The relation names that occur, sorted."""
+        ...
 
     def node(self, entity_id: str) -> Entity | None:
         """Return the entity, or None when the id is unknown."""
@@ -96,8 +104,17 @@ class VectorIndex(Protocol):
     """Nearest-neighbour search over unit vectors (inner product)."""
 
     @property
+    def ids(self) -> Sequence[str]:
+        """The id of each stored vector, in row order."""
+        ...
+
+    @property
     def dim(self) -> int:
         """Vector dimension."""
+        ...
+
+    def vectors(self) -> np.ndarray:
+        """Every stored vector, in row order."""
         ...
 
     def add(self, ids: Sequence[str], vectors: np.ndarray) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.errors import DenseUnavailableError
-from memory.faiss_index import FaissIndex
+from memory.protocols import VectorIndex
 from tools.linker import EntityLinker
 
 __all__ = ["DenseHit", "DenseSearch", "Seed", "inject_seeds"]
@@ -37,7 +37,7 @@ class Seed:
 class DenseSearch:
     """Top-k search over textualized triples, entity names and PubMedQA sentences."""
 
-    def __init__(self, index: FaissIndex, docs: dict[str, dict[str, str]], embed: Callable[[Sequence[str]], np.ndarray]) -> None:
+    def __init__(self, index: VectorIndex, docs: dict[str, dict[str, str]], embed: Callable[[Sequence[str]], np.ndarray]) -> None:
         """Bind the index, its documents and the embedder."""
         self.index = index
         self.docs = docs

@@ -13,8 +13,8 @@ import numpy as np
 
 from core.errors import IndexMismatchError, IndexMissingError, MedpathError, StoreError
 from core.settings import Settings
-from memory.faiss_index import FaissIndex
-from memory.public_kg import PublicKG
+from memory.factory import open_graph, open_text, open_vectors
+from memory.protocols import GraphStore, VectorIndex
 from tools.curation import CurationStats
 from tools.dense import DenseSearch
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
@@ -35,7 +35,7 @@ class Resources:
     """Everything loaded from the index folder, shared by the graph's nodes."""
 
     settings: Settings
-    kg: PublicKG
+    kg: GraphStore
     embedder: Embedder
     linker: EntityLinker
     predictor: EmbeddingEdgePredictor
@@ -75,11 +75,9 @@ class Resources:
         """The BM25 index and its documents, loaded once."""
         with self._lock:
             if self._bm25 is None:
-                from memory.bm25_index import BM25Index
-
                 folder = self.settings.index_dir
                 docs = self.dense.docs if self.dense is not None else json.loads((folder / "dense_docs.json").read_text())
-                self._bm25 = (BM25Index.load(folder), docs)
+                self._bm25 = (open_text(self.settings), docs)
             return self._bm25
 
     def node_vector(self, entity_id: str) -> np.ndarray | None:
@@ -99,7 +97,7 @@ class Resources:
 def load_resources(settings: Settings) -> Resources:
     """Load the stores and models of ``settings.index_dir`` (the app's services container does it once)."""
     folder = settings.index_dir
-    kg = PublicKG.open(folder / "public.duckdb")
+    kg = open_graph(settings)
     embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)
     models = _read_models(folder / "models.json", embedder.model_id)
     dense: DenseSearch | None = None
@@ -107,7 +105,7 @@ def load_resources(settings: Settings) -> Resources:
     entity_vectors: dict[str, np.ndarray] = {}
     linker_vectors: tuple[list[str], np.ndarray] | None = None
     try:
-        index = FaissIndex.load(folder, embedder.model_id, embedder.dim)
+        index = open_vectors(settings, embedder.model_id, embedder.dim)
         docs = json.loads((folder / "dense_docs.json").read_text())
         dense = DenseSearch(index, docs, embedder.embed)
         linker_vectors, entity_vectors = entity_vectors_of(index, docs, kg.name)
@@ -155,7 +153,7 @@ def _read_models(path: Path, model_id: str) -> dict[str, Any]:
     return models
 
 
-def entity_vectors_of(index: FaissIndex, docs: dict[str, Any], name: Callable[[str], str]
+def entity_vectors_of(index: VectorIndex, docs: dict[str, Any], name: Callable[[str], str]
                       ) -> tuple[tuple[list[str], np.ndarray], dict[str, np.ndarray]]:
     """The entity documents' vectors: every one (id, vector) for the linker, and one per entity (its name's
     document first) for the walk and the ranker."""

@@ -269,7 +269,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     ``memory=None`` opens the settings' memory (when enabled); ``memory=False`` leaves the memory stores out.
     """
-    from memory.patients import PatientStore
+    from memory.factory import open_patients
     from memory.router import DEFAULT_RULES, load_router
     from tools.resources import load_resources
     from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
@@ -286,7 +286,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     known: Callable[[str], bool] | None = None
     if patients is None and settings.patients_path.exists():
         try:
-            patients = PatientStore.load(settings.patients_path)
+            patients = open_patients(settings)
         except StoreError as exc:  # a broken file: the patient stores fail with the reason, so the routes report it
             stores.update(dict.fromkeys(("patient", "notes", "aggregate"), _failing(exc)))
     if patients is not None:
@@ -295,7 +295,7 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     if memory is False:
         memory = None
     elif memory is None and settings.memory.enabled:
-        from memory.mirix import open_memory
+        from memory.factory import open_memory
 
         memory = open_memory(settings)
     if memory is not None:

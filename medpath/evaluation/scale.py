@@ -50,7 +50,7 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
     """Build and ask at each size; one result per size."""
     from agents.context import Context
     from graphs.qa import build_graph
-    from memory.public_kg import PublicKG, write_public_db
+    from memory.factory import open_graph, write_graph
     from tools.resources import load_resources, ranker_from_models
 
     res = load_resources(settings)
@@ -65,8 +65,10 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
         syn, noise = distractors(nodes, relations, extra, seed)
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.perf_counter()
-            write_public_db(Path(tmp) / "public.duckdb", [*nodes, *syn], [*base, *noise])
-            kg = PublicKG.open(Path(tmp) / "public.duckdb")
+            scratch = dataclasses.replace(settings, home=Path(tmp))
+            scratch.index_dir.mkdir(parents=True)
+            write_graph(scratch, [*nodes, *syn], [*base, *noise])
+            kg = open_graph(scratch)
             build_s = time.perf_counter() - t0
         m = res.models
         ranker = ranker_from_models(kg, m, res.priors, res.node_vector)
