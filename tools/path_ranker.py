@@ -199,8 +199,8 @@ class PathRanker:
 
     @property
     def ppr(self) -> PersonalizedPageRank | None:
-        """Personalized PageRank over the graph (built on first use when the store exposes ``graph``)."""
-        if self._ppr is None and hasattr(self.kg, "graph"):
+        """Personalized PageRank over the graph (built on first use)."""
+        if self._ppr is None:
             self._ppr = PersonalizedPageRank(self.kg)
         return self._ppr
 
