@@ -45,7 +45,7 @@ def entity_names(path: Path, ids: Iterable[str]) -> dict[str, str]:
 
 
 def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]) -> int:
-    """Write entities, aliases, relations and triples to a fresh DuckDB file.
+    """Write entities, aliases, relations and triples to a fresh DuckDB file (a repeated triple is written once).
 
     Returns:
         The number of triples written.
@@ -54,7 +54,10 @@ def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]
     tmp = path.with_suffix(".tmp")
     tmp.unlink(missing_ok=True)
     nodes = list(nodes)
-    triples = list(triples)
+    unique: dict[str, Triple] = {}
+    for t in triples:
+        unique.setdefault(t.id, t)  # a triple once, where it first occurs
+    triples = list(unique.values())
     known = {n.id for n in nodes}
     rel_counts: dict[str, int] = {}
     for t in triples:

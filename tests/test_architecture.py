@@ -40,3 +40,29 @@ def test_the_layers_contract_holds() -> None:
         pytest.skip("import-linter is not installed (extra: dev)")
     out = subprocess.run([str(exe)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stdout[-2000:]
+
+
+BACKEND_CLASSES = ("PublicKG", "FaissIndex", "BM25Index", "Vault", "EpisodicStore", "MemIndex", "GateLog", "PatientStore",
+                   "write_public_db")
+
+
+def test_no_backend_internals_outside_memory() -> None:
+    """Above memory/, stores are opened by memory.factory and held by their Protocols: no backend class, no
+    ``.graph`` of a store, no private attribute of another object."""
+    found = []
+    for path in SOURCES:
+        if path.parts[len(ROOT.parts)] in ("memory", "core"):
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in BACKEND_CLASSES:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.id}")
+            elif isinstance(node, ast.ImportFrom) and any(a.name in BACKEND_CLASSES for a in node.names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}")
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr in ("kg", "store") \
+                    and node.attr == "graph":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.value.attr}.graph")
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} ._{node.attr[1:]}")
+    assert not found, "\n".join(found)
