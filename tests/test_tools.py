@@ -130,3 +130,17 @@ def test_bm25_search_builds_no_progress_bar(resources, monkeypatch) -> None:
     index = resources.text_index()[0]
     hits = index.search("imatinib chronic myeloid leukemia", 5)
     assert hits and all(s > 0 for _, s in hits)
+
+
+def test_onnx_embedder_cache_gives_the_same_vectors_and_survives_a_broken_file(tmp_path) -> None:
+    """The optimised graph saved in the home is the same computation (bitwise), and a corrupt one is rebuilt."""
+    from tools.embedder import OnnxMiniLM
+
+    texts = ["How does imatinib treat CML?", "BCR-ABL tyrosine kinase", "x"]
+    plain = OnnxMiniLM().embed(texts)
+    first = OnnxMiniLM(cache_dir=tmp_path).embed(texts)  # optimises and saves
+    (saved,) = tmp_path.glob("*.optimized.onnx")
+    again = OnnxMiniLM(cache_dir=tmp_path).embed(texts)  # loads the saved graph
+    assert np.array_equal(plain, first) and np.array_equal(plain, again)
+    saved.write_bytes(b"not an onnx model")
+    assert np.array_equal(plain, OnnxMiniLM(cache_dir=tmp_path).embed(texts))

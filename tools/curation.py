@@ -107,7 +107,7 @@ class CurationStats:
     @classmethod
     def from_json(cls, rows: Sequence[Sequence[Any]]) -> CurationStats:
         """Inverse of :meth:`to_json`."""
-        return cls.fit([(str(d), str(y), tuple((str(h), str(r), str(t)) for h, r, t in steps)) for d, y, steps in rows])
+        return cls.fit([(str(d), str(y), tuple(map(tuple, steps))) for d, y, steps in rows])
 
     @property
     def drugs(self) -> set[str]:

