@@ -1,16 +1,18 @@
-"""Per-client rate limit: at most N requests in any sliding window (default 100 per minute).
+"""Per-client rate limit: at most N requests in any moving window (default 100 per minute), on ``limits``.
 
 ``MEDPATH_RATE_LIMIT`` sets it, as ``100/minute``, ``10/second``, ``500/hour`` or a bare number per minute.
-The client key is the caller's IP address. In-process: each server process counts its own clients.
+The client key is the caller's IP address. The counts live in a ``limits`` storage: in-process memory by default
+(each server process counts its own clients); a shared storage URI makes several processes count together.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections import deque
-from collections.abc import Callable
+
+from limits import RateLimitItemPerSecond
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 
 from core.errors import ConfigError
 
@@ -28,33 +30,27 @@ def parse_limit(text: str) -> tuple[int, float]:
 
 
 class RateLimiter:
-    """Sliding-window log per client key (thread-safe)."""
+    """A moving-window limit per client key (``limits``' MovingWindowRateLimiter; thread-safe)."""
 
-    def __init__(self, limit: int = 100, window_s: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        """Allow ``limit`` requests per ``window_s`` seconds per key."""
-        self.limit, self.window_s, self.clock = limit, window_s, clock
-        self._log: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+    def __init__(self, limit: int = 100, window_s: float = 60.0, storage_uri: str = "memory://") -> None:
+        """Allow ``limit`` requests per ``window_s`` seconds per key, counted in the storage at ``storage_uri``."""
+        if limit < 1 or window_s < 1 or window_s != int(window_s):
+            raise ConfigError(f"bad rate limit {limit} per {window_s} s: a positive count per whole seconds")
+        self.limit, self.window_s = limit, window_s
+        self._item = RateLimitItemPerSecond(limit, int(window_s))
+        self._strategy = MovingWindowRateLimiter(storage_from_string(storage_uri))
 
     @classmethod
-    def from_text(cls, text: str) -> RateLimiter:
+    def from_text(cls, text: str, storage_uri: str = "memory://") -> RateLimiter:
         """From ``"100/minute"``."""
-        return cls(*parse_limit(text))
+        return cls(*parse_limit(text), storage_uri=storage_uri)
 
     def hit(self, key: str) -> float | None:
         """Record a request; None when allowed, else the seconds until one would be."""
-        now = self.clock()
-        with self._lock:
-            log = self._log.setdefault(key, deque())
-            while log and log[0] <= now - self.window_s:
-                log.popleft()
-            if len(log) >= self.limit:
-                return max(0.0, log[0] + self.window_s - now)
-            log.append(now)
-            if len(self._log) > 10_000:
-                for k in [k for k, v in self._log.items() if not v or v[-1] <= now - self.window_s]:
-                    del self._log[k]
+        if self._strategy.hit(self._item, key):
             return None
+        reset = self._strategy.get_window_stats(self._item, key).reset_time
+        return max(0.0, reset - time.time())
 
     @property
     def text(self) -> str:
