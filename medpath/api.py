@@ -40,6 +40,7 @@ from medpath.search import SCOPES, owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
 from memory.patients import patient_ids_in
+from memory.records import SCORE_WEIGHTS
 from memory.router import MODES
 from tools.classifier import Route
 from tools.retrieval import HybridRetriever, RetrievalResult, enabled_from_env
@@ -246,7 +247,7 @@ def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Prin
             svc = state.retriever()
             if svc.memory is None:
                 raise RetrievalUnavailableError("memory is off (MEDPATH_MEMORY=off)")
-            weights = svc.modes[mode].weights if mode in svc.modes else (0.5, 0.3, 0.2)
+            weights = svc.modes[mode].weights if mode in svc.modes else SCORE_WEIGHTS
             out = search_memories(svc.memory, svc.resources, owner_for(scope, sid), q, limit=limit, weights=weights)
         except MedpathError as exc:
             raise _http(exc) from exc

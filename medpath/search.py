@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from memory.records import composite_score
+from memory.records import SCORE_WEIGHTS, composite_score
 
 __all__ = ["SCOPES", "owner_for", "search_memories"]
 
@@ -27,7 +27,7 @@ def owner_for(scope: str, scope_id: str) -> str:
 
 
 def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int = 10,
-                    weights: tuple[float, float, float] = (0.5, 0.3, 0.2), now: float | None = None) -> dict[str, Any]:
+                    weights: tuple[float, float, float] = SCORE_WEIGHTS, now: float | None = None) -> dict[str, Any]:
     """Ranked current facts of ``owner`` for ``query``."""
     now = time.time() if now is None else now
     facts = memory.vault.current_of([owner], as_of=now)

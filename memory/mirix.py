@@ -19,7 +19,7 @@ from core.settings import MemorySettings
 from memory.episodic import EpisodicStore
 from memory.gate_log import GateLog
 from memory.index import MemIndex
-from memory.records import GateDecision, MemoryFact, Salience, composite_score
+from memory.records import SCORE_WEIGHTS, GateDecision, MemoryFact, Salience, composite_score
 from memory.vault import Vault, WriteReport
 from memory.vault_batch import BatchItem
 
@@ -122,7 +122,7 @@ class Memory:
         *,
         stores: Sequence[str] = ("episodic", "vault"),
         as_of: float | None = None,
-        weights: tuple[float, float, float] = (0.5, 0.3, 0.2),
+        weights: tuple[float, float, float] = SCORE_WEIGHTS,
         similarity: Callable[[MemoryFact], float] | None = None,
     ) -> list[MemoryFact]:
         """Facts about a subject from the chosen tiers, ranked by the composite score (best first)."""

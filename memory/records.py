@@ -81,6 +81,11 @@ class Salience:
         return decay * (1.0 - 0.5 ** max(1, use_count))
 
 
+SCORE_WEIGHTS: tuple[float, float, float] = (0.5, 0.3, 0.2)
+"""Default weights of :func:`composite_score`: similarity, salience, confidence (a mode in ``router.yaml`` may
+set its own)."""
+
+
 def composite_score(similarity: float, salience: float, confidence: float, weights: tuple[float, float, float]) -> float:
     """``w_sim·similarity + w_sal·salience + w_conf·confidence`` (each input clipped to [0, 1])."""
     ws, wl, wc = weights

@@ -16,6 +16,7 @@ import yaml
 
 from core.errors import ConfigError
 from core.text import fold
+from memory.records import SCORE_WEIGHTS
 
 __all__ = ["DEFAULT_RULES", "MODES", "STORES", "ModeSpec", "RouteDecision", "Router", "Rule", "load_router"]
 
@@ -53,7 +54,7 @@ class ModeSpec:
     """Stores removed."""
     first: tuple[str, ...] = ()
     """Stores moved to the front (consulted and listed first)."""
-    weights: tuple[float, float, float] = (0.5, 0.3, 0.2)
+    weights: tuple[float, float, float] = SCORE_WEIGHTS
     """Composite score weights: similarity, salience, confidence."""
 
 
@@ -69,7 +70,7 @@ class RouteDecision:
     """The phrase that matched, if any."""
     mode: str = "semantic"
     """The retrieval mode applied."""
-    weights: tuple[float, float, float] = (0.5, 0.3, 0.2)
+    weights: tuple[float, float, float] = SCORE_WEIGHTS
     """Composite score weights of the mode."""
 
     def to_json(self) -> dict[str, Any]:
@@ -174,7 +175,7 @@ class Router:
             raise _fail(path, node, f"mode {name!r} must be a mapping")
         m = _mapping(node)
         lists = {k: _str_list(path, m[k], f"{k} of mode {name!r}", STORES) if k in m else () for k in ("include", "exclude", "first")}
-        weights = (0.5, 0.3, 0.2)
+        weights = SCORE_WEIGHTS
         if "weights" in m:
             w = m["weights"]
             if not isinstance(w, yaml.MappingNode):
