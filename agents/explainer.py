@@ -174,13 +174,11 @@ PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient re
 
 def _patient_answer(state: State) -> dict[str, Any]:
     """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied)."""
-    from tools.routes import parse_patient_line
-
     pid = state.patient_id or "the patient"
     hybrid = state.hybrid or {}
     if hybrid.get("error"):
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
-    parsed = [(x, f) for x in hybrid.get("context", {}).get("graph_lines", []) if (f := parse_patient_line(x))]
+    parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
     withheld = int(hybrid.get("consent_filtered_count", 0))
     q = state.asked.casefold()
     wants = [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
@@ -193,14 +191,15 @@ def _patient_answer(state: State) -> dict[str, Any]:
         rows = [f for _, f in picked]
         lines += [x for x, _ in picked]
         if kind == "medication" and rows:
-            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for']})" if f.get("for") else "") for f in rows))
+            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for_condition']})" if f.get("for_condition")
+                                                                         else "") for f in rows))
         elif kind == "condition" and rows:
             parts.append("conditions: " + ", ".join(f["name"] for f in rows))
         elif kind == "lab" and rows:
-            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']} {f['unit']} ({f['on']})" for f in rows))
+            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in rows))
         rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
-                      (f" {f['value']} {f['unit']}" if kind == "lab" else "")} for f in rows]
+                      (f" {f['value']:g} {f['unit']}" if kind == "lab" else "")} for f in rows]
     note = f" ({withheld} recorded facts withheld by the patient's consent)" if withheld else ""
     if not parts:
         reason = f"no {' or '.join(wants)} visible for {pid}{note}"

@@ -113,3 +113,25 @@ class GateDecision:
     def accepted(self) -> bool:
         """True when the reviewer said yes."""
         return self.decision == "accept"
+
+
+@dataclass(frozen=True)
+class PatientFactView:
+    """One patient fact as retrieval shows it (consent already applied): typed from the store to the answer."""
+
+    patient_id: str
+    """PAT_001, ..."""
+    kind: str
+    """``condition``, ``medication`` or ``lab``."""
+    name: str
+    """The condition's, drug's or lab's display name."""
+    for_condition: str | None = None
+    """A medication's condition, when the chain shows it."""
+    value: float | None = None
+    """A lab's value."""
+    unit: str | None = None
+    """A lab's unit."""
+    on: str | None = None
+    """When (ISO date)."""
+    latest: bool = False
+    """True for a lab's most recent result."""

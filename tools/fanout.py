@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from memory.records import PatientFactView
+
 __all__ = ["DEFAULT_DEADLINE_S", "FanoutResult", "Item", "StoreOutcome", "StoreStatus", "fan_out", "merge", "store_pool"]
 
 DEFAULT_DEADLINE_S = 0.040
@@ -54,6 +56,8 @@ class Item:
     """Citation (``PMID 123``, ``note 2026-01-02``)."""
     sources: list[str] = field(default_factory=list)
     """Every store that returned it (filled by the merge)."""
+    fact: PatientFactView | None = None
+    """The typed patient fact behind a patient line (the answer reads it, never the rendered text)."""
 
 
 Store = Callable[[Any], list[Item]] | Callable[[Any], Awaitable[list[Item]]]

@@ -11,7 +11,7 @@ import hashlib
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -75,6 +75,8 @@ class RetrievalResult(BaseModel):
     mode: str | None = None
     partial: bool = Field(False, description="True when some store failed or was late; see stores.")
     stores: list[StoreReport] = Field(default_factory=list)
+    patient_facts: list[dict[str, Any]] = Field(
+        default_factory=list, description="The patient facts behind the graph lines shown (consent applied), typed.")
 
 
 def enabled_from_env() -> bool:
@@ -218,6 +220,7 @@ class HybridRetriever:
             entities_referenced=entities, consent_filtered_count=sum(q.withheld.values()), truncated=ctx.truncated,
             force_route_used=call.forced is not None, depth=q.depth, patient_id=q.patient_id, mode=mode,
             partial=fan.partial, stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
+            patient_facts=[{**asdict(i.fact), "line": i.text} for i in graph if i.fact is not None and i.text in shown],
         )
 
     def _mode_filter(self, stores: dict[str, Any], mode: str | None) -> dict[str, Any]:

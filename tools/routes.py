@@ -26,10 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from memory.records import PatientFactView
 from tools.classifier import Route
 from tools.fanout import Item
 
-__all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "edge_item", "parse_patient_line"]
+__all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "edge_item"]
 
 ROUTE_STORES: dict[Route, tuple[str, ...]] = {
     Route.GRAPH: ("graph", "patient", "episodic", "vault"),
@@ -142,44 +143,26 @@ class PatientGraph:
                 latest[f.object_id] = f
         for f in facts:
             if f.relation == "has_condition":
-                items.append(Item(f.id, "graph", f"Patient: {pid} → Condition: {f.object_name}", 1.0, "patient", (pid, f.object_id)))
+                items.append(Item(f.id, "graph", f"Patient: {pid} → Condition: {f.object_name}", 1.0, "patient", (pid, f.object_id),
+                                  fact=PatientFactView(pid, "condition", f.object_name, on=f.on)))
             elif f.relation == "takes":
-                via = names.get(f.via or "")
-                chain = f"Patient: {pid} → Condition: {via} → Medication: {f.object_name}" if via and q.depth >= 2 else \
+                via = names.get(f.via or "") if q.depth >= 2 else None
+                chain = f"Patient: {pid} → Condition: {via} → Medication: {f.object_name}" if via else \
                     f"Patient: {pid} → Medication: {f.object_name}"
-                items.append(Item(f.id, "graph", chain, 0.95, "patient", (pid, f.object_id)))
+                items.append(Item(f.id, "graph", chain, 0.95, "patient", (pid, f.object_id),
+                                  fact=PatientFactView(pid, "medication", f.object_name, for_condition=via, on=f.on)))
                 if q.depth >= 3:
                     for e in list(self.kg.out_edges(f.object_id))[: self.per_drug]:
                         items.append(edge_item(self.kg, e.head, e.relation, e.tail, 0.5, "patient", prefix=f"Patient: {pid} → "))
             elif f.relation == "has_lab":
                 mark = " (latest)" if latest.get(f.object_id) is f else ""
                 items.append(Item(f.id, "graph", f"Patient: {pid} → Lab: {f.object_name} ({f.value:g} {f.unit}, {f.on}){mark}",
-                                  0.9 if mark else 0.6, "patient", (pid,)))
+                                  0.9 if mark else 0.6, "patient", (pid,),
+                                  fact=PatientFactView(pid, "lab", f.object_name, value=f.value, unit=f.unit, on=f.on,
+                                                       latest=bool(mark))))
         return items
 
 
-_LAB_LINE = re.compile(r"^Lab: (?P<name>.+?) \((?P<value>[^ ]+) (?P<unit>[^,]+), (?P<on>[^)]+)\)(?P<latest> \(latest\))?$")
-
-
-def parse_patient_line(line: str) -> dict[str, Any] | None:
-    """The facts in a line that :class:`PatientGraph` rendered (conditions, medications, labs); None for others."""
-    parts = line.split(" → ")
-    if len(parts) < 2 or not parts[0].startswith("Patient: "):
-        return None
-    out: dict[str, Any] = {"patient_id": parts[0][len("Patient: "):]}
-    kinds = [p.partition(": ") for p in parts[1:]]
-    if len(kinds) == 1 and kinds[0][0] == "Lab":
-        m = _LAB_LINE.match(parts[1])
-        if m is None:
-            return None
-        return {**out, "kind": "lab", "name": m["name"], "value": m["value"], "unit": m["unit"], "on": m["on"],
-                "latest": bool(m["latest"])}
-    labels = [k for k, _, _ in kinds]
-    if labels == ["Condition"]:
-        return {**out, "kind": "condition", "name": kinds[0][2]}
-    if labels in (["Medication"], ["Condition", "Medication"]):
-        return {**out, "kind": "medication", "name": kinds[-1][2], "for": kinds[0][2] if len(kinds) == 2 else None}
-    return None
 
 
 class Notes:
