@@ -15,6 +15,7 @@ from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.records import composite_score
+from memory.stores import StoreName
 from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
@@ -88,7 +89,7 @@ def rank_triples(paths: list[CandidatePath], kg: Any) -> list[dict[str, str]]:
 
 
 def walk_question(
-    state: State, ctx: Context, res: Any, stores: tuple[str, ...] = ("public",)
+    state: State, ctx: Context, res: Any, stores: tuple[str, ...] = (StoreName.GRAPH,)
 ) -> tuple[list[CandidatePath], WalkResult, dict[str, Any], list[dict[str, str]]]:
     """Walk, back off to dense seeds when starved, and rank; shared by the node and the eval harness.
 
@@ -104,9 +105,9 @@ def walk_question(
     sources, targets = list(state.sources), list(state.targets)
     dense: dict[str, Any] = {"triggered": False}
     fallbacks: list[dict[str, str]] = []
-    if "public" not in stores:
+    if StoreName.GRAPH not in stores:
         return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), dense, fallbacks
-    if "dense" in stores:
+    if StoreName.DENSE in stores:
         dense = {"triggered": True, "reason": "routed to dense", "seeds": []}
         _dense_seeds(res, qv, sources, targets, dense, fallbacks)
     result = _walk(walker, sources, targets, type_conf, state.goal_types)
@@ -187,7 +188,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     route = ctx.get_router().route(state.asked, state.mode, enabled=ctx.router)
     ranked, result, dense, fallbacks, hybrid = _through_service(state, ctx, res, route)
     memory: dict[str, Any] = {"enabled": ctx.memory_on()}
-    if ctx.memory_on() and {"vault", "episodic"} & set(route.stores):
+    if ctx.memory_on() and {StoreName.VAULT, StoreName.EPISODIC} & set(route.stores):
         with span("store.memory.read", **{"medpath.route.stores": list(route.stores)}) as sp:
             try:
                 ranked, memory = _consult_memory(state, ctx, res, ranked, route)
@@ -301,7 +302,7 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     owners = [state.user_id]
     factor = ctx.get_settings().memory.boost
     info: dict[str, Any] = {"enabled": True, "owners_scoped": len(owners), "boost_factor": factor, "boosted": [], "hits": []}
-    stores = [s for s in route.stores if s in ("episodic", "vault")]
+    stores = [s for s in route.stores if s in (StoreName.EPISODIC, StoreName.VAULT)]
     seeds = list(dict.fromkeys([*state.sources, *state.targets]))
     hits = []
     for subj in seeds:

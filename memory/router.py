@@ -17,11 +17,12 @@ import yaml
 from core.errors import ConfigError
 from core.text import fold
 from memory.records import SCORE_WEIGHTS
+from memory.stores import ALIASES, ROUTABLE
 
 __all__ = ["DEFAULT_RULES", "MODES", "STORES", "ModeSpec", "RouteDecision", "Router", "Rule", "load_router"]
 
-STORES = ("episodic", "vault", "public", "dense")
-"""Stores the router can pick."""
+STORES: tuple[str, ...] = tuple(s.value for s in ROUTABLE)
+"""Stores the router can pick (``memory.stores``: the one vocabulary of the retrieval stack)."""
 MODES = ("semantic", "session_recovery", "knowledge_lookup")
 """Retrieval modes."""
 DEFAULT_RULES = Path(__file__).with_name("router.yaml")
@@ -95,9 +96,10 @@ def _str_list(path: Path, node: Any, what: str, allowed: tuple[str, ...] | None 
     for item in node.value:
         if not isinstance(item, yaml.ScalarNode) or not str(item.value).strip():
             raise _fail(path, item, f"{what} must hold non-empty strings")
-        if allowed is not None and item.value not in allowed:
+        value = str(ALIASES.get(str(item.value), item.value)) if allowed is not None else str(item.value)
+        if allowed is not None and value not in allowed:
             raise _fail(path, item, f"unknown store {item.value!r} in {what} (known: {', '.join(allowed)})")
-        out.append(str(item.value))
+        out.append(value)
     return tuple(out)
 
 

@@ -109,7 +109,7 @@ def test_question_crashing_inside_the_compiled_graph(resources, monkeypatch, set
 
     real = agents.retriever.walk_question
 
-    def flaky(state, ctx, res, stores=("public",)):
+    def flaky(state, ctx, res, stores=("graph",)):
         if "etanercept" in state.question.lower():
             raise RuntimeError("injected failure in the walker")
         return real(state, ctx, res, stores)

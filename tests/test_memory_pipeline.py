@@ -22,7 +22,7 @@ Q = "What does imatinib target?"
 def test_s1_accepted_edge_lands_in_the_vault(run_graph, memory_store) -> None:
     out, _ = run_graph({"question": Q, "user_id": "alice"}, now=T0)
     assert out["status"] is Status.ANSWERED and out["review"]["decision"] == "accept"
-    assert out["route"]["rule_id"] == "default" and out["route"]["stores"] == ["vault", "public"]
+    assert out["route"]["rule_id"] == "default" and out["route"]["stores"] == ["vault", "graph"]
     w = out["memory"]["write"]
     assert w["written"] and w["vault"]["inserted"] == len(out["evidence"])
     t = out["evidence"][0]

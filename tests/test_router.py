@@ -18,12 +18,12 @@ def router() -> Router:
 @pytest.mark.parametrize(
     ("question", "rule", "stores"),
     [
-        ("What did we find last time about imatinib?", "past-context", ("episodic", "vault", "public")),
-        ("At the previous visit, which drug was it?", "past-context", ("episodic", "vault", "public")),
-        ("Is there a new study on metformin in CKD?", "recent-literature", ("dense", "public")),
-        ("Any recent trial of imatinib?", "recent-literature", ("dense", "public")),
-        ("How does imatinib treat CML?", "default", ("vault", "public")),
-        ("Pastry and lastly", "default", ("vault", "public")),  # whole words only
+        ("What did we find last time about imatinib?", "past-context", ("episodic", "vault", "graph")),
+        ("At the previous visit, which drug was it?", "past-context", ("episodic", "vault", "graph")),
+        ("Is there a new study on metformin in CKD?", "recent-literature", ("dense", "graph")),
+        ("Any recent trial of imatinib?", "recent-literature", ("dense", "graph")),
+        ("How does imatinib treat CML?", "default", ("vault", "graph")),
+        ("Pastry and lastly", "default", ("vault", "graph")),  # whole words only
     ],
 )
 def test_rules(router: Router, question: str, rule: str, stores: tuple[str, ...]) -> None:
@@ -34,13 +34,13 @@ def test_rules(router: Router, question: str, rule: str, stores: tuple[str, ...]
 
 def test_router_off_consults_everything(router: Router) -> None:
     d = router.route("How does imatinib treat CML?", enabled=False)
-    assert d.rule_id == "router-off" and set(d.stores) == {"episodic", "vault", "public", "dense"}
+    assert d.rule_id == "router-off" and set(d.stores) == {"episodic", "vault", "graph", "dense"}
 
 
 def test_modes_filter_stores(router: Router) -> None:
     q = "What did we find last time about imatinib?"
-    assert router.route(q, "knowledge_lookup").stores == ("vault", "public")
-    assert router.route("Any new study on metformin?", "knowledge_lookup").stores == ("public",)
+    assert router.route(q, "knowledge_lookup").stores == ("vault", "graph")
+    assert router.route("Any new study on metformin?", "knowledge_lookup").stores == ("graph",)
     rec = router.route("How does imatinib treat CML?", "session_recovery")
     assert rec.stores[0] == "episodic" and "dense" not in rec.stores
     assert router.route(q, "semantic").weights == (0.5, 0.3, 0.2)
@@ -71,3 +71,15 @@ def test_broken_rules_are_refused_with_the_line(tmp_path: Path, text: str, line:
 def test_missing_rules_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError):
         Router.load(tmp_path / "nope.yaml")
+
+
+def test_one_store_vocabulary_and_the_old_public_name(tmp_path) -> None:
+    """The router picks from the same store names the retrieval routes use; `public` in an older file means graph."""
+    from memory.router import STORES, Router
+    from memory.stores import StoreName
+    from tools.routes import ROUTE_STORES
+
+    assert set(STORES) <= {s.value for s in StoreName} and {s for v in ROUTE_STORES.values() for s in v} <= set(StoreName)
+    old = tmp_path / "old.yaml"
+    old.write_text("version: 1\nrules:\n  - id: default\n    default: true\n    stores: [vault, public]\n")
+    assert Router.load(old).route("How does imatinib treat CML?").stores == ("vault", "graph")

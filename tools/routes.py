@@ -27,26 +27,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory.records import PatientFactView
+from memory.stores import StoreName
 from tools.classifier import Route
 from tools.fanout import Item
 
 __all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "edge_item"]
 
+S = StoreName
 ROUTE_STORES: dict[Route, tuple[str, ...]] = {
-    Route.GRAPH: ("graph", "patient", "episodic", "vault"),
-    Route.AGGREGATION: ("aggregate",),
-    Route.TEXT: ("bm25", "dense", "notes", "enrich"),
-    Route.HYBRID: ("graph", "patient", "bm25", "notes", "episodic", "vault"),
+    Route.GRAPH: (S.GRAPH, S.PATIENT, S.EPISODIC, S.VAULT),
+    Route.AGGREGATION: (S.AGGREGATE,),
+    Route.TEXT: (S.BM25, S.DENSE, S.NOTES, S.ENRICH),
+    Route.HYBRID: (S.GRAPH, S.PATIENT, S.BM25, S.NOTES, S.EPISODIC, S.VAULT),
 }
+"""The stores each route consults (names from ``memory.stores``, the vocabulary the IMM router uses too)."""
 ROUTE_WEIGHTS: dict[Route, dict[str, float]] = {
-    Route.GRAPH: {"graph": 1.0, "patient": 1.0, "episodic": 0.9, "vault": 0.9},
-    Route.AGGREGATION: {"aggregate": 1.0},
-    Route.TEXT: {"bm25": 1.0, "dense": 0.9, "notes": 1.0, "enrich": 0.6},
-    Route.HYBRID: {"graph": 1.0, "patient": 1.0, "bm25": 0.7, "notes": 0.8, "episodic": 0.9, "vault": 0.9},
+    Route.GRAPH: {S.GRAPH: 1.0, S.PATIENT: 1.0, S.EPISODIC: 0.9, S.VAULT: 0.9},
+    Route.AGGREGATION: {S.AGGREGATE: 1.0},
+    Route.TEXT: {S.BM25: 1.0, S.DENSE: 0.9, S.NOTES: 1.0, S.ENRICH: 0.6},
+    Route.HYBRID: {S.GRAPH: 1.0, S.PATIENT: 1.0, S.BM25: 0.7, S.NOTES: 0.8, S.EPISODIC: 0.9, S.VAULT: 0.9},
 }
 """How much each store counts in the fused score, per route (hand-set: the route's own kind of store leads)."""
-NEEDS_PATIENT = frozenset({"patient", "notes"})
-NEEDS_ACTOR = frozenset({"episodic", "vault"})
+NEEDS_PATIENT = frozenset({S.PATIENT, S.NOTES})
+NEEDS_ACTOR = frozenset({S.EPISODIC, S.VAULT})
 BM25_LIMIT = 15
 
 
