@@ -26,6 +26,7 @@ def main() -> None:
     from core.datasets import load_paths
     from core.settings import Settings
     from medpath.metrics import percentile
+    from medpath.services import build_services
     from medpath.session import Session, checkpoint_serde
 
     ap = argparse.ArgumentParser()
@@ -43,7 +44,7 @@ def main() -> None:
     home.mkdir()
     (home / "index").symlink_to(settings.index_dir.resolve())
     session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()),
-                      memory_store=Memory(Path(scratch.name) / "memory", settings.memory))
+                      services=build_services(settings), memory_store=Memory(Path(scratch.name) / "memory", settings.memory))
     session.ask("How does imatinib treat CML (ph+)?", thread_id="warmup")
     lat, statuses, nodes = [], {}, {}
     for i, r in enumerate(records):

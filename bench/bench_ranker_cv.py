@@ -29,9 +29,9 @@ from core.datasets import load_paths, split_tune_check
 from core.settings import Settings
 from medpath.metrics import recall_at_k
 from medpath.ranker_training import FOLDS, fold_of, oof_rows
+from medpath.services import build_services
 from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES
 from tools.ranker_models import fit_lambdarank, fit_listwise_mlp
-from tools.resources import load_resources
 from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass
 
 
@@ -47,7 +47,7 @@ def main() -> None:
     ap.add_argument("--questions", type=int, default=0, help="use only the first N tune questions (0: all)")
     args = ap.parse_args()
     settings = Settings.from_env()
-    res = load_resources(settings)
+    res = build_services(settings).resources
     tune, _ = split_tune_check(load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
     if args.questions:
         tune = tune[: args.questions]

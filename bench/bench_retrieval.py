@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from core.settings import Settings
 from medpath.auth import issue_token
 from medpath.metrics import percentile
-from tools.retrieval import open_retriever
+from medpath.services import build_services
 
 FIXTURE = ROOT / "tests" / "fixtures" / "classifier_test_set.json"
 
@@ -95,7 +95,7 @@ def main() -> None:
     queries = [r["query"] for r in rows]
     out: dict = {"host": os.uname().nodename, "cpus": os.cpu_count(), "time": time.strftime("%Y-%m-%d %H:%M:%S")}
 
-    svc = open_retriever(settings, memory=False)
+    svc = build_services(settings).pipeline_retrieval
     svc.retrieve("warm up")
     times = []
     for _ in range(args.classify_reps):

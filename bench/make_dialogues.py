@@ -21,7 +21,7 @@ from typing import Any
 
 from core.datasets import load_paths, split_tune_check
 from core.settings import Settings
-from tools.resources import load_resources
+from medpath.services import build_services
 
 AMBIGUOUS = ("diabetes", "leukemia", "hepatitis", "tuberculosis", "herpes", "angina")
 """Partial names that several diseases contain; the first turn must ask which one."""
@@ -40,7 +40,7 @@ def ask(text: str, status: str = "ANSWERED", entities: list[str] | None = None, 
 
 def pairs(settings: Settings) -> tuple[list[dict[str, str]], Any]:
     """Tune-half (drug, disease) pairs whose names link to exactly one entity, with the resources."""
-    res = load_resources(settings)
+    res = build_services(settings).resources
     tune, _ = split_tune_check(load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
     out, seen = [], set()
     for r in tune:

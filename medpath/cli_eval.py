@@ -21,9 +21,9 @@ from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summariz
 from medpath.evaluation.report import RunFolder, log_mlflow, plot_hops, plot_latency, plot_metrics, plot_scale, table
 from medpath.evaluation.scale import run_scale
 from medpath.evaluation.systems import SYSTEMS, make_system
+from medpath.services import build_services
 from memory.mirix import Memory
 from tools.gate import ClaimGate
-from tools.resources import load_resources
 
 __all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
@@ -129,7 +129,7 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     settings = Settings.from_env()
     records = _kg_questions(questions, split, limit)
     names = _kg_systems(systems)
-    res = load_resources(settings)
+    res = build_services(settings).resources
     every = load_paths(questions)
     aq = derive_answer_questions(records, res.kg, answer_questions, every) if answer_questions > 0 else []
     command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"

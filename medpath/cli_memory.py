@@ -188,12 +188,12 @@ def memory_ingest(events: Path, quiet: bool) -> None:
         medpath memory ingest traces/stream/events.jsonl
     """
     from medpath.ingest import ingest_events, read_jsonl, review_events
-    from tools.resources import load_resources
+    from medpath.services import build_services
 
     settings = Settings.from_env()
     t0 = time.perf_counter()
     rows = read_jsonl(events, ("ts", "owner", "subj", "rel", "obj", "evidence"))
-    res = load_resources(settings)
+    res = build_services(settings).resources
     decisions = review_events(rows, res.gate(), settings.llm, res.kg)
     mem = _memory()
     bar = None
@@ -275,10 +275,10 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
     from core.settings import project_root
     from medpath.evaluation.memory import run_memory_eval
     from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
-    from tools.resources import load_resources
+    from medpath.services import build_services
 
     settings = Settings.from_env()
-    res = load_resources(settings)
+    res = build_services(settings).resources
     run = RunFolder(out_dir or project_root() / "traces" / "eval", "memory",
                     {"events": str(events), "probes": str(probes), "events_sha1": hashlib.sha1(events.read_bytes()).hexdigest(),
                      "probes_sha1": hashlib.sha1(probes.read_bytes()).hexdigest(), "llm": settings.llm.enabled,

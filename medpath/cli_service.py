@@ -77,9 +77,9 @@ def retrieval() -> None:
 def retrieval_query(query: str, patient_id: str | None, depth: int, force_route: str | None, mode: str | None,
                     as_json: bool) -> None:
     """Retrieve the two-tier context for a query, as the API would (local caller, audited)."""
-    from tools.retrieval import open_retriever
+    from medpath.services import build_services
 
-    r = open_retriever(Settings.from_env()).retrieve(query, patient_id=patient_id, depth=depth, force_route=force_route,
+    r = build_services().retrieval.retrieve(query, patient_id=patient_id, depth=depth, force_route=force_route,
                                                      mode=mode, actor_id="cli", auth_source="local")
     if as_json:
         click.echo(r.model_dump_json(indent=2))
@@ -152,9 +152,9 @@ def mcp_command() -> None:
 def eval_classifier(fixture: Path, as_json: bool) -> None:
     """Accuracy of the rule classifier on the labelled fixture, per route, and its latency."""
     from medpath.metrics import label_accuracy, percentile
-    from tools.retrieval import open_retriever
+    from medpath.services import build_services
 
-    svc = open_retriever(Settings.from_env(), memory=False)
+    svc = build_services().pipeline_retrieval
     try:
         rows = json.loads(fixture.read_text())["queries"]
     except (OSError, ValueError, KeyError) as exc:

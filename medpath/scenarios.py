@@ -93,9 +93,9 @@ def run_scenarios(settings: Settings, ids: list[str], run: Any, res: Any = None)
     """Run the chosen scenarios (``all`` for every one); spans go to the open trace ``run``."""
     from langgraph.checkpoint.memory import InMemorySaver
 
+    from medpath.services import build_services
     from medpath.session import Session, checkpoint_serde
     from memory.mirix import Memory
-    from tools.resources import load_resources
 
     scenarios = load_scenarios()
     known = {s["id"] for s in scenarios}
@@ -104,7 +104,7 @@ def run_scenarios(settings: Settings, ids: list[str], run: Any, res: Any = None)
         if unknown:
             raise InputError(f"unknown scenario(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
         scenarios = [s for s in scenarios if s["id"] in ids]
-    res = res or load_resources(settings)
+    res = res or build_services(settings).resources
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         for sc in scenarios:

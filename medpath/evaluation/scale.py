@@ -21,6 +21,7 @@ from typing import Any
 from core.datasets import Node, Triple, load_nodes, load_paths
 from core.settings import Settings
 from medpath.metrics import percentile
+from medpath.services import build_services
 
 __all__ = ["distractors", "run_scale"]
 
@@ -51,9 +52,9 @@ def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
     from agents.context import Context
     from graphs.qa import build_graph
     from memory.factory import open_graph, write_graph
-    from tools.resources import load_resources, ranker_from_models
+    from tools.resources import ranker_from_models
 
-    res = load_resources(settings)
+    res = build_services(settings).resources
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
     base = [Triple(e.head, e.relation, e.tail) for e in res.kg.edges()]
     relations = sorted({t.relation for t in base})
