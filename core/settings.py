@@ -8,6 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
 from core.errors import ConfigError
 
 __all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "child_env", "context_budgets", "hybrid_retrieval_enabled",
@@ -21,26 +24,6 @@ def project_root() -> Path:
 
 def _env(name: str, default: str) -> str:
     return os.environ.get(name, default)
-
-
-def _env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be an integer, got {raw!r}") from exc
-
-
-def _env_float(name: str, default: float) -> float:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return float(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be a number, got {raw!r}") from exc
 
 
 @dataclass(frozen=True)
@@ -152,35 +135,55 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Build settings from ``MEDPATH_*`` variables, with defaults for the rest."""
+        """Build settings from ``MEDPATH_*`` variables (read and validated by pydantic-settings), defaults for the rest."""
+        try:
+            env = _Env()
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            name = "MEDPATH_" + str(first["loc"][0]).upper() if first.get("loc") else "a MEDPATH_ variable"
+            raise ConfigError(f"{name}: {first['msg']} (got {first.get('input')!r})") from exc
         root = project_root()
-        home = Path(_env("MEDPATH_HOME", str(root / ".medpath"))).expanduser()
-        data = Path(_env("MEDPATH_DATA_DIR", str(root / "data"))).expanduser()
-        budget = WalkBudget(
-            max_depth=_env_int("MEDPATH_MAX_DEPTH", 3),
-            max_nodes=_env_int("MEDPATH_MAX_NODES", 300),
-            wall_ms=_env_float("MEDPATH_WALL_MS", 800.0),
-        )
-        llm = LLMSettings(
-            base_url=_env("MEDPATH_LLM_BASE_URL", ""),
-            api_key=_env("MEDPATH_LLM_API_KEY", "not-needed"),
-            model=_env("MEDPATH_LLM_MODEL", "gpt-4o-mini"),
-            timeout_s=_env_float("MEDPATH_LLM_TIMEOUT", 10.0),
-            max_retries=_env_int("MEDPATH_LLM_MAX_RETRIES", 1),
-        )
-        rules = _env("MEDPATH_ROUTER_RULES", "")
+        budget = WalkBudget(max_depth=env.max_depth, max_nodes=env.max_nodes, wall_ms=env.wall_ms)
+        llm = LLMSettings(base_url=env.llm_base_url, api_key=env.llm_api_key, model=env.llm_model,
+                          timeout_s=env.llm_timeout, max_retries=env.llm_max_retries)
         memory = MemorySettings(
-            enabled=_env("MEDPATH_MEMORY", "on").lower() not in ("0", "off", "false", "no"),
-            ttl_s=_env_float("MEDPATH_EPISODIC_TTL_S", 1800.0),
-            vault_max_rows=_env_int("MEDPATH_VAULT_MAX_ROWS", 100_000),
-            boost=_env_float("MEDPATH_VAULT_BOOST", 1.15),
-            half_life_days=_env_float("MEDPATH_SALIENCE_HALF_LIFE_DAYS", 7.0),
-            router_rules=Path(rules).expanduser() if rules else None,
+            enabled=env.memory.strip().lower() not in ("0", "off", "false", "no"),
+            ttl_s=env.episodic_ttl_s,
+            vault_max_rows=env.vault_max_rows,
+            boost=env.vault_boost,
+            half_life_days=env.salience_half_life_days,
+            router_rules=Path(env.router_rules).expanduser() if env.router_rules else None,
         )
-        embedder = _env("MEDPATH_EMBEDDER", "onnx")
-        traces = Path(_env("MEDPATH_TRACES_DIR", str(root / "traces"))).expanduser()
-        return cls(home=home, data_dir=data, embedder=embedder, budget=budget, llm=llm, memory=memory, traces_dir=traces,
-                   database_url=_env("MEDPATH_DATABASE_URL", ""))
+        return cls(home=Path(env.home or root / ".medpath").expanduser(), data_dir=Path(env.data_dir or root / "data").expanduser(),
+                   embedder=env.embedder, budget=budget, llm=llm, memory=memory,
+                   traces_dir=Path(env.traces_dir or root / "traces").expanduser(), database_url=env.database_url)
+
+
+class _Env(BaseSettings):
+    """Every ``MEDPATH_*`` variable ``Settings`` reads, with its type and default (an empty value means unset)."""
+
+    model_config = SettingsConfigDict(env_prefix="MEDPATH_", case_sensitive=False, extra="ignore",
+                                      env_ignore_empty=True)
+
+    home: str = ""
+    data_dir: str = ""
+    traces_dir: str = ""
+    embedder: str = "onnx"
+    database_url: str = ""
+    max_depth: int = 3
+    max_nodes: int = 300
+    wall_ms: float = 800.0
+    llm_base_url: str = ""
+    llm_api_key: str = "not-needed"
+    llm_model: str = "gpt-4o-mini"
+    llm_timeout: float = 10.0
+    llm_max_retries: int = 1
+    memory: str = "on"
+    episodic_ttl_s: float = 1800.0
+    vault_max_rows: int = 100_000
+    vault_boost: float = 1.15
+    salience_half_life_days: float = 7.0
+    router_rules: str = ""
 
 
 # -- variables read at the moment they are used --------------------------------------------------------
