@@ -40,7 +40,7 @@ def patients_synth(count: int, seed: int, out: Path | None, if_missing: bool) ->
         return
     kg = open_graph(settings)
     made = synthesize(kg, count, seed)
-    write_patients(made, path, seed)
+    write_patients(made, path, seed)  # the store's own file, or an export to --out
     facts = sum(len(p.facts) for p in made)
     click.echo(f"wrote {len(made)} patients ({facts} facts, seed {seed}) to {path}")
 

@@ -19,12 +19,13 @@ from core.settings import Settings
 from memory.bm25_index import BM25Index
 from memory.faiss_index import FaissIndex
 from memory.mirix import Memory
-from memory.patients import PatientStore
+from memory.patients import Patient, PatientStore
+from memory.patients import write_patients as save_patients
 from memory.protocols import GraphStore, PatientGraphStore, TextIndex, VectorIndex
 from memory.public_kg import PublicKG, write_public_db
 
 __all__ = ["BACKENDS", "backend", "open_graph", "open_memory", "open_patients", "open_text", "open_vectors",
-           "write_graph", "write_text", "write_vectors"]
+           "write_graph", "write_patients", "write_text", "write_vectors"]
 
 BACKENDS = {"": "embedded", "file": "embedded"}
 """URL scheme → backend. PostgreSQL with pgvector and Redis are the scale-out backends still to come."""
@@ -81,6 +82,12 @@ def open_memory(settings: Settings) -> Memory:
     """MIRIX-Slim memory: episodic tier, vault, memory index and gate log."""
     backend(settings)
     return Memory(settings.memory_dir, settings.memory)
+
+
+def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:
+    """Replace the synthetic patients."""
+    backend(settings)
+    save_patients(patients, settings.patients_path, seed)
 
 
 def open_patients(settings: Settings) -> PatientGraphStore:

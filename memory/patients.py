@@ -276,7 +276,7 @@ class PatientStore:
                 raise ValueError(f"format is {body.get('format')!r}, expected {FORMAT}")
             patients = [Patient(p["id"], dict(p["pii"]), dict(p["consent"]), [PatientFact(**f) for f in p["facts"]])
                         for p in body["patients"]]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise StoreError(f"cannot read patients from {path}: {exc}") from exc
         return cls(patients)
 

@@ -19,7 +19,7 @@ from core.datasets import Node, Triple
 from core.errors import ConfigError, MedpathError
 from core.settings import MemorySettings, Settings
 from memory import factory
-from memory.protocols import EpisodicTier, GraphStore, TextIndex, VaultTier, VectorIndex
+from memory.protocols import EpisodicTier, GraphStore, PatientGraphStore, TextIndex, VaultTier, VectorIndex
 from memory.records import MemoryFact
 
 BACKENDS = ["embedded"]
@@ -206,3 +206,40 @@ def test_episodic_refuses_a_broken_file(home: Settings) -> None:
     (home.memory_dir / "episodic.sqlite").write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(MedpathError):
         factory.open_memory(home)
+
+
+# -- patients ---------------------------------------------------------------------------------------------------
+def _patients() -> list:
+    from memory.patients import Patient, PatientFact
+
+    open_ = Patient("PAT_001", {"name": "Ada Example"}, {"conditions": True, "medications": True, "labs": False,
+                                                          "notes": True, "research": True})
+    open_.facts += [PatientFact("f1", "PAT_001", "conditions", "has_condition", "X1", "pain", on="2026-01-01"),
+                    PatientFact("f2", "PAT_001", "medications", "takes", "D1", "aspirin", via="X1", on="2026-01-02"),
+                    PatientFact("f3", "PAT_001", "labs", "has_lab", "ALT", "ALT", value=30.0, unit="U/L", on="2026-01-03"),
+                    PatientFact("n1", "PAT_001", "notes", "note", "n1", "Clinical note", on="2026-01-04",
+                                text="Ada Example reports less pain on aspirin.", pii_fields=["name"])]
+    return [open_]
+
+
+def test_patient_store_every_method_and_reopen(home: Settings) -> None:
+    factory.write_patients(home, _patients(), seed=1)
+    store = factory.open_patients(home)
+    assert isinstance(store, PatientGraphStore) and set(store.patients) == {"PAT_001"}
+    assert store.get("PAT_001").pii["name"] == "Ada Example"
+    shown, withheld = store.visible("PAT_001", ("conditions", "medications", "labs"))
+    assert [f.object_name for f in shown] == ["pain", "aspirin"] and withheld == 1  # labs withheld by consent
+    hits, _ = store.note_hits("PAT_001", "pain aspirin")
+    assert hits and hits[0][0].id == "n1"
+
+
+def test_patient_store_refuses_bad_input(home: Settings) -> None:
+    with pytest.raises(MedpathError, match="patients synth"):
+        factory.open_patients(home)  # no file yet
+    factory.write_patients(home, _patients(), seed=1)
+    with pytest.raises(MedpathError):
+        factory.open_patients(home).get("PAT_999")
+    for body in ("[]", "{not json", '{"format": 99, "patients": []}'):
+        home.patients_path.write_text(body)
+        with pytest.raises(MedpathError):
+            factory.open_patients(home)
