@@ -1,0 +1,64 @@
+"""The vault's in-process mirror: every row, keyed by (owner, subject), for fast reads by (subj, rel).
+
+A reader whose generation token differs from the file's reloads the mirror, so a write by another process is seen
+on the next read; this process's own writes refresh just the slots they touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import duckdb
+
+from memory.records import MemoryFact
+from memory.vault_file import COLS, VaultFile, row_fact
+
+__all__ = ["VaultMirror"]
+
+Slots = dict[tuple[str, str], list[MemoryFact]]
+
+
+class VaultMirror:
+    """Rows by (owner, subj), valid for one generation of the file."""
+
+    def __init__(self, file: VaultFile) -> None:
+        """Empty until the first read."""
+        self.file = file
+        self._rows: Slots | None = None
+        self._gen = ""
+
+    def rows(self) -> Slots:
+        """The mirror, reloaded when another process has written since it was read."""
+        gen = self.file.generation()
+        if self._rows is not None and gen == self._gen:
+            return self._rows
+        with self.file.session() as con:
+            gen = self.file.generation()
+            rows = con.execute(f"SELECT {COLS} FROM vault").fetchall()
+        mirror: Slots = {}
+        for r in rows:
+            f = row_fact(r)
+            mirror.setdefault((f.owner, f.subj), []).append(f)
+        self._rows, self._gen = mirror, gen
+        return mirror
+
+    def after_write(self, con: duckdb.DuckDBPyConnection, slots: Iterable[tuple[str, str]] | None) -> None:
+        """After a write (file held): a new generation; refresh the touched slots, or drop the mirror (``None``)."""
+        stale = self.file.generation() != self._gen
+        token = self.file.new_generation()
+        if self._rows is None or slots is None or stale:
+            self._rows = None
+            return
+        wanted = sorted(set(slots))
+        keys = [f"{o}{chr(31)}{s}" for o, s in wanted]
+        fresh: Slots = {}
+        sql = f"SELECT {COLS} FROM vault WHERE owner || chr(31) || subj IN (SELECT unnest(?))"
+        for r in con.execute(sql, [keys]).fetchall():
+            f = row_fact(r)
+            fresh.setdefault((f.owner, f.subj), []).append(f)
+        for slot in wanted:  # one query for every touched slot, not one per slot
+            if slot in fresh:
+                self._rows[slot] = fresh[slot]
+            else:
+                self._rows.pop(slot, None)
+        self._gen = token
