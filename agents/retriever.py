@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -14,7 +15,6 @@ from agents.state import Intent, State
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
-from memory.records import composite_score
 from memory.stores import StoreName
 from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
@@ -304,17 +304,14 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     info: dict[str, Any] = {"enabled": True, "owners_scoped": len(owners), "boost_factor": factor, "boosted": [], "hits": []}
     stores = [s for s in route.stores if s in (StoreName.EPISODIC, StoreName.VAULT)]
     seeds = list(dict.fromkeys([*state.sources, *state.targets]))
-    hits = []
-    for subj in seeds:
-        hits.extend(mem.recall(owners, subj, stores=stores, as_of=now, weights=route.weights))
-    if hits:
+
+    def similarity(facts: Sequence[Any]) -> list[float]:
         qv = res.embed_one(state.asked)
-        texts = [f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in hits]
-        vecs = res.embed_many(texts)
-        for h, v in zip(hits, vecs, strict=True):
-            h.similarity = max(0.0, float(v @ qv))
-        for h in hits:
-            h.score = composite_score(h.similarity, mem.salience(h.last_used, h.use_count, now), h.confidence, route.weights)
+        vecs = res.embed_many([f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in facts])
+        return [max(0.0, float(v @ qv)) for v in vecs]
+
+    hits = mem.recall(owners, seeds, stores=stores, as_of=now, weights=route.weights, similarity=similarity) if seeds else []
+    if hits:
         order = {s: i for i, s in enumerate(route.stores)}
         hits.sort(key=lambda h: (order.get(h.store, 9), -h.score) if route.mode == "session_recovery" else (-h.score, h.store))
         info["hits"] = [{"store": h.store, "subj": h.subj, "rel": h.rel, "obj": h.obj, "score": round(h.score, 4),

@@ -12,11 +12,12 @@ Versions: a fact that a SUPERSEDES write closed is not current, so only the late
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from memory.records import SCORE_WEIGHTS, composite_score
+from memory.records import SCORE_WEIGHTS
 
 __all__ = ["SCOPES", "owner_for", "search_memories"]
 
@@ -28,31 +29,30 @@ def owner_for(scope: str, scope_id: str) -> str:
 
 def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int = 10,
                     weights: tuple[float, float, float] = SCORE_WEIGHTS, now: float | None = None) -> dict[str, Any]:
-    """Ranked current facts of ``owner`` for ``query``."""
+    """Ranked current facts of ``owner`` for ``query`` (read through ``Memory.recall``, the one memory reader)."""
     now = time.time() if now is None else now
-    facts = memory.vault.current_of([owner], as_of=now)
-    seen = {f.key for f in facts}
-    closed = {f.key for f in memory.vault.history(owner, limit=100_000) if f.t_end is not None and f.t_end <= now} - seen
-    facts += [f for f in memory.episodic.recent(owner, limit=500, now=now) if f.key not in seen and f.key not in closed]
     linked = [c[0].id for _, c in res.linker.scan(query) if c] if query.strip() else []
-    if linked:
-        bound = set(linked)
-        for e in linked:
-            bound |= {x.tail for x in res.kg.out_edges(e)} | {x.head for x in res.kg.in_edges(e)}
-        facts = [f for f in facts if f.subj in bound or f.obj in bound]
-    hits = []
-    if facts and query.strip():
+    bound: set[str] = set(linked)
+    for e in linked:
+        bound |= {x.tail for x in res.kg.out_edges(e)} | {x.head for x in res.kg.in_edges(e)}
+
+    def text(f: Any) -> str:
+        return f"{res.kg.name(f.subj)} {f.rel} {res.kg.name(f.obj)}"
+
+    def similarity(facts: Sequence[Any]) -> Sequence[float]:
         qv = res.embed_one(query)
-        texts = [f"{res.kg.name(f.subj)} {f.rel} {res.kg.name(f.obj)}" for f in facts[:500]]
-        vecs = res.embed_many(texts)
-        sims = np.clip(vecs @ qv, 0.0, 1.0)
-        for f, s, text in zip(facts[:500], sims, texts, strict=True):
+        return [float(s) for s in np.clip(res.embed_many([text(f) for f in facts]) @ qv, 0.0, 1.0)]
+
+    hits = []
+    if query.strip():
+        found = memory.recall([owner], None, as_of=now, weights=weights, similarity=similarity,
+                              keep=(lambda f: f.subj in bound or f.obj in bound) if linked else None, max_scored=500)
+        for f in found:
             sal = memory.salience(f.last_used, f.use_count, now)
             hits.append({"subj": f.subj, "subj_name": res.kg.name(f.subj), "rel": f.rel, "obj": f.obj,
-                         "obj_name": res.kg.name(f.obj), "text": text, "store": f.store,
-                         "score": round(composite_score(float(s), sal, f.confidence, weights), 4),
-                         "similarity": round(float(s), 4), "salience": round(sal, 4), "confidence": round(f.confidence, 4),
+                         "obj_name": res.kg.name(f.obj), "text": text(f), "store": f.store, "score": round(f.score, 4),
+                         "similarity": round(f.similarity, 4), "salience": round(sal, 4), "confidence": round(f.confidence, 4),
                          "t_start": f.t_start})
         hits.sort(key=lambda h: (-h["score"], h["subj"], h["rel"], h["obj"]))
     return {"owner_scoped": True, "graph_filter": {"entities": len(linked), "applied": bool(linked)},
-            "weights": list(weights), "superseded_hidden": len(closed), "results": hits[:limit]}
+            "weights": list(weights), "superseded_hidden": len(memory.superseded([owner], now)), "results": hits[:limit]}

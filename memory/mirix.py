@@ -117,32 +117,63 @@ class Memory:
     def recall(
         self,
         owners: Sequence[str],
-        subj: str,
+        subjects: str | Sequence[str] | None = None,
         rel: str | None = None,
         *,
         stores: Sequence[str] = ("episodic", "vault"),
         as_of: float | None = None,
         weights: tuple[float, float, float] = SCORE_WEIGHTS,
-        similarity: Callable[[MemoryFact], float] | None = None,
+        similarity: Callable[[Sequence[MemoryFact]], Sequence[float]] | None = None,
+        keep: Callable[[MemoryFact], bool] | None = None,
+        episodic_limit: int = 500,
+        max_scored: int | None = None,
     ) -> list[MemoryFact]:
-        """Facts about a subject from the chosen tiers, ranked by the composite score (best first)."""
+        """The one memory reader: current facts of ``owners``, ranked by the composite score (best first).
+
+        ``subjects`` picks the facts about those subjects (one id or several); None takes every current fact of the
+        owners, where an episodic fact whose slot the vault has closed (a superseded version) is left out. ``keep``
+        filters before scoring, ``max_scored`` caps how many kept facts are scored (vault first, newest first), and
+        ``similarity`` scores them in one batch (1.0 each without it)."""
         now = time.time() if as_of is None else as_of
-        hits: dict[tuple[str, str, str, str], MemoryFact] = {}
-        for store in stores:
-            if store == "vault":
-                found = self.vault.current(owners, subj, rel, as_of=now)
-            elif store == "episodic":
-                found = [f for o in owners for f in self.episodic.by_subject(o, subj, now=now) if rel is None or f.rel == rel]
-            else:
-                continue
-            for f in found:
-                hits.setdefault((f.owner, *f.key), f)
-        out = list(hits.values())
-        for f in out:
-            f.similarity = similarity(f) if similarity else 1.0
+        found = self._current(owners, subjects, rel, stores, now, episodic_limit)
+        out = [f for f in found if keep is None or keep(f)][:max_scored]
+        sims = list(similarity(out)) if similarity and out else [1.0] * len(out)
+        for f, s in zip(out, sims, strict=True):
+            f.similarity = float(s)
             f.score = composite_score(f.similarity, self.salience(f.last_used, f.use_count, now), f.confidence, weights)
         out.sort(key=lambda f: (-f.score, -f.t_start, f.obj))
         return out
+
+    def _current(self, owners: Sequence[str], subjects: str | Sequence[str] | None, rel: str | None,
+                 stores: Sequence[str], now: float, episodic_limit: int) -> list[MemoryFact]:
+        hits: dict[tuple[str, str, str, str], MemoryFact] = {}
+        if subjects is None:
+            vault = self.vault.current_of(owners, as_of=now) if "vault" in stores else []
+            for f in vault:
+                hits.setdefault((f.owner, *f.key), f)
+            if "episodic" in stores:
+                shadowed = {f.key for f in vault} | self.superseded(owners, now)
+                for o in owners:
+                    for f in self.episodic.recent(o, limit=episodic_limit, now=now):
+                        if f.key not in shadowed and (rel is None or f.rel == rel):
+                            hits.setdefault((f.owner, *f.key), f)
+            return list(hits.values())
+        for subj in [subjects] if isinstance(subjects, str) else subjects:
+            for store in stores:
+                if store == "vault":
+                    found = self.vault.current(owners, subj, rel, as_of=now)
+                elif store == "episodic":
+                    found = [f for o in owners for f in self.episodic.by_subject(o, subj, now=now) if rel is None or f.rel == rel]
+                else:
+                    continue
+                for f in found:
+                    hits.setdefault((f.owner, *f.key), f)
+        return list(hits.values())
+
+    def superseded(self, owners: Sequence[str], now: float) -> set[tuple[str, str, str]]:
+        """Keys of the owners' vault facts that a later version closed by ``now`` and that are not current."""
+        closed = {f.key for o in owners for f in self.vault.history(o, limit=100_000) if f.t_end is not None and f.t_end <= now}
+        return closed - {f.key for f in self.vault.current_of(owners, as_of=now)}
 
     def vault_matches(self, owners: Sequence[str], edges: Iterable[tuple[str, str, str]], as_of: float | None = None) -> set[tuple[str, str, str]]:
         """The edges that match a current vault fact of these owners."""

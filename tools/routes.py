@@ -233,11 +233,8 @@ class MemoryStore:
 
     def __call__(self, q: RetrievalQuery) -> list[Item]:
         """Current facts, best composite score first."""
-        out = []
-        for subj in q.entities:
-            for f in self.memory.recall([q.actor], subj, stores=(self.tier,)):
-                out.append(edge_item(self.kg, f.subj, f.rel, f.obj, f.score, self.tier, prefix=f"Memory ({self.tier}): "))
-        return out
+        facts = self.memory.recall([q.actor], list(q.entities), stores=(self.tier,)) if q.entities else []
+        return [edge_item(self.kg, f.subj, f.rel, f.obj, f.score, self.tier, prefix=f"Memory ({self.tier}): ") for f in facts]
 
 
 _GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "infection", "essential", "acute", "primary", "deficiency", "by", "of", "the", "and", "with"])
