@@ -10,12 +10,13 @@ Prints a table; nothing here is a pass/fail test.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from core.settings import child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -59,14 +60,14 @@ def main() -> None:
     for _ in range(3):
         t0 = time.perf_counter()
         subprocess.run([exe, "ask", "--json", "How does acetaminophen treat Fever?"], check=True,
-                       capture_output=True, env={**os.environ, "MEDPATH_HOME": str(home)})
+                       capture_output=True, env=child_env(MEDPATH_HOME=str(home)))
         cold.append(time.perf_counter() - t0)
     build_s = None
     if args.build:
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.perf_counter()
             subprocess.run([exe, "index", "build", "--quiet", "--force"], check=True, capture_output=True,
-                           env={**os.environ, "MEDPATH_HOME": tmp})
+                           env=child_env(MEDPATH_HOME=tmp))
             build_s = time.perf_counter() - t0
     scratch.cleanup()
     print(f"questions: {len(records)} (first {len(records)} of paths_dev.jsonl), statuses: {statuses}")

@@ -9,12 +9,13 @@ home. The stream is the earlier commit's default `memory synth` output unless --
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from core.settings import child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +24,7 @@ def _ingest(tree: Path, events: Path, scratch: Path, name: str) -> tuple[float, 
     home = scratch / f"home-{name}"
     home.mkdir()
     (home / "index").symlink_to((ROOT / ".medpath" / "index").resolve())
-    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_TRACES_DIR": str(home / "traces"), "PYTHONPATH": str(tree)}
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(home / "traces"), PYTHONPATH=str(tree))
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-m", "medpath.cli", "memory", "ingest", "--quiet", str(events)], cwd=tree,
                          env=env, capture_output=True, text=True, check=True)
@@ -45,7 +46,7 @@ def main() -> None:
             events = args.events
             if events is None:
                 subprocess.run([sys.executable, "-m", "medpath.cli", "memory", "synth", "--out", str(scratch / "stream")],
-                               cwd=base, env={**os.environ, "PYTHONPATH": str(base)}, check=True, capture_output=True)
+                               cwd=base, env=child_env(PYTHONPATH=str(base)), check=True, capture_output=True)
                 events = scratch / "stream" / "events.jsonl"
             n = sum(1 for line in events.open() if line.strip())
             rows = [(args.base, *_ingest(base, events, scratch, "base")), ("this tree", *_ingest(ROOT, events, scratch, "new"))]

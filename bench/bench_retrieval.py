@@ -31,7 +31,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.settings import Settings
+from core.settings import Settings, child_env
 from medpath.auth import issue_token
 from medpath.metrics import percentile
 from medpath.services import build_services
@@ -114,7 +114,7 @@ def main() -> None:
         out[f"retrieve_{label}_ms"] = {"n": len(lat), "p50": percentile(lat, 50), "p95": percentile(lat, 95), "max": max(lat)}
 
     token = issue_token("bench-secret-0123456789-abcdefghijkl", "bench", "admin", ["*"], ttl_s=3600)
-    env = {**os.environ, "MEDPATH_JWT_SECRET": "bench-secret-0123456789-abcdefghijkl", "MEDPATH_RATE_LIMIT": "10000000/minute"}
+    env = child_env(MEDPATH_JWT_SECRET="bench-secret-0123456789-abcdefghijkl", MEDPATH_RATE_LIMIT="10000000/minute")
     bodies = [{"query": q, **({"patient_id": pid} if pid else {})} for q, pid in calls]
     port = _port()
     proc = _serve(env, port)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from core.errors import (
     PermissionDeniedError,
     RateLimitError,
 )
+from core.settings import child_env
 from medpath.api import create_app
 from medpath.auth import issue_token
 from medpath.ratelimit import RateLimiter, parse_limit
@@ -267,7 +267,7 @@ def test_sync_sdk_against_real_serve(settings: Any, patients_file: Path, free_po
     (home / "patients").mkdir(parents=True)
     (home / "index").symlink_to(settings.index_dir)
     (home / "patients" / "patients.json").write_bytes(patients_file.read_bytes())
-    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_JWT_SECRET": SECRET, "MEDPATH_RATE_LIMIT": "1000/minute"}
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_JWT_SECRET=SECRET, MEDPATH_RATE_LIMIT="1000/minute")
     exe = Path(sys.executable).parent / "medpath"
     proc = subprocess.Popen([str(exe), "serve", "--port", str(free_port)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "w"))  # noqa: SIM115 (held by the child)
@@ -308,7 +308,7 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
     (home / "index").symlink_to(settings.index_dir)
     (home / "patients" / "patients.json").write_bytes(patients_file.read_bytes())
     traces = tmp_path / "traces"
-    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_TRACES_DIR": str(traces)}
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(traces))
     exe = Path(sys.executable).parent / "medpath"
     caller = TracerProvider().get_tracer("test-caller")
 

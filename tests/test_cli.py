@@ -9,6 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from core.settings import child_env
 from medpath.cli import cli
 
 
@@ -97,12 +98,11 @@ def test_not_found_names_the_term_and_suggests(runner: CliRunner) -> None:
 
 @pytest.mark.slow
 def test_resume_from_another_process(settings, tmp_path) -> None:
-    import os
     import subprocess
     import sys
 
     (tmp_path / "index").symlink_to(settings.index_dir)
-    env = {**os.environ, "MEDPATH_HOME": str(tmp_path)}
+    env = child_env(MEDPATH_HOME=str(tmp_path))
     cmd = [sys.executable, "-m", "medpath.cli", "ask", "--json", "--thread", "xp"]
     first = subprocess.run([*cmd, "How does insulin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert first.returncode == 4, first.stderr

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.settings import Settings
+from core.settings import Settings, child_env
 from core.tracing import start_run
 from medpath.cli import cli
 from medpath.scenarios import run_scenarios
@@ -175,8 +174,8 @@ def test_no_collector_listening_does_not_hang(settings, tmp_path, free_port) -> 
     home = tmp_path / "home"
     home.mkdir()
     (home / "index").symlink_to(settings.index_dir)
-    env = {**os.environ, "MEDPATH_HOME": str(home), "MEDPATH_TRACES_DIR": str(tmp_path / "t"),
-           "MEDPATH_OTLP_ENDPOINT": f"http://127.0.0.1:{free_port}"}
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(tmp_path / "t"),
+                    MEDPATH_OTLP_ENDPOINT=f"http://127.0.0.1:{free_port}")
     out = subprocess.run([sys.executable, "-m", "medpath.cli", "ask", "--json", "What does imatinib target?"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr[-800:]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import wait_for_http
+
+from core.settings import child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +26,7 @@ def test_langgraph_dev_runs_the_graph(settings, tmp_path, free_port) -> None:
     home = tmp_path / "home"  # the real index, a throw-away memory
     home.mkdir()
     (home / "index").symlink_to(settings.index_dir)
-    env = {**os.environ, "MEDPATH_HOME": str(home)}
+    env = child_env(MEDPATH_HOME=str(home))
     proc = subprocess.Popen(
         # with reload on, as a user runs it: the server then works in a spawned process, where the hang was
         [str(exe if exe.exists() else "langgraph"), "dev", "--no-browser", "--port", str(port)],
