@@ -23,6 +23,8 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, SpanProcessor, TracerProvider
 from opentelemetry.trace import Span, Status, StatusCode
 
+from core.errors import DataError, NotFoundError
+
 __all__ = ["TraceRun", "capture_content", "error", "inject_context", "joined", "load_spans", "set_content", "span", "start_run",
            "tracer"]
 
@@ -173,7 +175,6 @@ def error(s: Span, exc: BaseException, reason: str) -> None:
 
 def load_spans(traces_dir: Path, run_id: str) -> list[dict[str, Any]]:
     """The spans of a run, in file order; NotFoundError when there is no such run."""
-    from core.errors import DataError, NotFoundError
 
     path = traces_dir / "otel" / f"{run_id}.jsonl"
     if not path.exists():

@@ -2,27 +2,35 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
 from typing import Any
 
 import click
+from tqdm import tqdm
 
-from core.settings import Settings
+from core.settings import Settings, project_root
+from medpath.evaluation.memory import run_memory_eval
+from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
+from medpath.ingest import ingest_events, read_jsonl, review_events
+from medpath.services import build_services
+from memory.mirix import Memory
+from memory.public_kg import entity_names
+from memory.router import DEFAULT_RULES, Router
+from memory.synth import StreamSpec, iso, parse_ts, synth_stream, write_stream
 
 __all__ = ["eval_memory", "memory"]
 
 
 def _memory():
-    from memory.mirix import Memory
 
     s = Settings.from_env()
     return Memory(s.memory_dir, s.memory)
 
 
 def _when(ts: float | None) -> str:
-    from memory.synth import iso
 
     return "-" if ts is None else iso(ts)
 
@@ -72,8 +80,6 @@ def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bo
         medpath memory show u07 --subject PAT_0012 --as-of 2026-01-07T12:00:00Z
         medpath memory show u07 --subject PAT_0012 --why
     """
-    from memory.public_kg import entity_names
-    from memory.synth import parse_ts
 
     mem = _memory()
     if why:
@@ -187,8 +193,6 @@ def memory_ingest(events: Path, quiet: bool) -> None:
         \b
         medpath memory ingest traces/stream/events.jsonl
     """
-    from medpath.ingest import ingest_events, read_jsonl, review_events
-    from medpath.services import build_services
 
     settings = Settings.from_env()
     t0 = time.perf_counter()
@@ -198,7 +202,6 @@ def memory_ingest(events: Path, quiet: bool) -> None:
     mem = _memory()
     bar = None
     if not quiet:
-        from tqdm import tqdm
 
         bar = tqdm(total=len(rows), desc="ingest", unit="ev")
     rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None, settings=settings)
@@ -224,7 +227,6 @@ def memory_synth(out: Path, seed: int, users: int, patients: int, days: int) -> 
         \b
         medpath memory synth --out traces/stream --seed 7
     """
-    from memory.synth import StreamSpec, synth_stream, write_stream
 
     if min(users, patients, days) < 1 or users < 2:
         raise click.BadParameter("need at least 2 users, 1 patient and 1 day")
@@ -244,7 +246,6 @@ def memory_route(question: str, mode: str) -> None:
         \b
         medpath memory route "What did we find last time about imatinib?"
     """
-    from memory.router import DEFAULT_RULES, Router
 
     s = Settings.from_env()
     d = Router.load(s.memory.router_rules or DEFAULT_RULES).route(question, mode)
@@ -270,12 +271,7 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
         medpath memory synth --out traces/stream
         medpath eval memory --events traces/stream/events.jsonl --probes traces/stream/probes.jsonl
     """
-    import hashlib
 
-    from core.settings import project_root
-    from medpath.evaluation.memory import run_memory_eval
-    from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
-    from medpath.services import build_services
 
     settings = Settings.from_env()
     res = build_services(settings).resources

@@ -5,12 +5,18 @@ from __future__ import annotations
 import json
 import sys
 import time
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
+from core.errors import LLMError
 from core.settings import Settings
+from core.tracing import load_spans, start_run
+from medpath.scenarios import run_scenarios
+from medpath.trace_report import html_timeline, span_tree, summarize, summary_text
+from tools.llm import LLMClient
 from tools.serializer import redact_free_text
 
 __all__ = ["scenarios", "traces"]
@@ -18,15 +24,12 @@ __all__ = ["scenarios", "traces"]
 
 def new_run_id(kind: str) -> str:
     """``<kind>-YYYYmmdd-HHMMSS-<6 hex>``."""
-    import uuid
 
     return f"{kind}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}"
 
 
 def write_summary(settings: Settings, run_id: str) -> str:
     """Summarise a run from its spans, save ``<run_id>.summary.txt`` beside it, and return the text."""
-    from core.tracing import load_spans
-    from medpath.trace_report import summarize, summary_text
 
     text = summary_text(summarize(load_spans(settings.traces_dir, run_id)))
     (settings.traces_dir / "otel" / f"{run_id}.summary.txt").write_text(text + "\n")
@@ -50,8 +53,6 @@ def scenarios_run(ids: tuple[str, ...], capture_content: bool) -> None:
         medpath scenarios run all
         medpath scenarios run S2 S7
     """
-    from core.tracing import start_run
-    from medpath.scenarios import run_scenarios
 
     settings = Settings.from_env()
     run_id = new_run_id("scenarios")
@@ -128,8 +129,6 @@ def traces_show(run_id: str, as_json: bool) -> None:
         \b
         medpath traces show scenarios-20261122-120000-abc123
     """
-    from core.tracing import load_spans
-    from medpath.trace_report import span_tree
 
     spans = load_spans(Settings.from_env().traces_dir, run_id)
     for line in ([json.dumps(s) for s in spans] if as_json else span_tree(spans)):
@@ -150,8 +149,6 @@ def traces_summary(run_id: str, use_llm: bool) -> None:
     settings = Settings.from_env()
     text = write_summary(settings, run_id)
     if use_llm and settings.llm.enabled:
-        from core.errors import LLMError
-        from tools.llm import LLMClient
 
         try:
             text = LLMClient(settings.llm).complete(
@@ -173,8 +170,6 @@ def traces_view(run_id: str, as_html: bool, out: Path | None) -> None:
         \b
         medpath traces view scenarios-20261122-120000-abc123 --html
     """
-    from core.tracing import load_spans
-    from medpath.trace_report import html_timeline
 
     settings = Settings.from_env()
     spans = load_spans(settings.traces_dir, run_id)

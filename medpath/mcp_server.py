@@ -21,7 +21,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from core.errors import InputError, MedpathError
 from core.settings import Settings
+from core.tracing import span, start_run
 from medpath.services import Services, build_services
 from medpath.session import Session
 
@@ -33,7 +35,6 @@ def _tool_errors() -> Iterator[None]:
     """A medpath error becomes an MCP tool error whose message the caller sees."""
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from core.errors import MedpathError
 
     try:
         yield
@@ -48,7 +49,6 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
     services = services or build_services(settings)
     from mcp.server.mcpserver import MCPServer
 
-    from core.tracing import start_run
 
     server = MCPServer("medpath", instructions="Offline biomedical retrieval and question answering over DrugMechDB.")
     state: dict[str, Any] = {"retriever": retriever, "session": session}
@@ -63,7 +63,6 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
                  "query, within token budgets, PHI redacted. Optional patient_id, mode, depth 1-4, force_route.")
     async def memory_query(query: str, patient_id: str | None = None, mode: str | None = None, depth: int = 3,
                            force_route: str | None = None) -> dict[str, Any]:
-        from core.tracing import span
 
         with span("mcp.tool.memory.query"), _tool_errors():
             result = await svc().aretrieve(query, patient_id=patient_id, depth=depth, force_route=force_route, mode=mode,
@@ -79,7 +78,6 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
             return _ask(question, thread_id, resume, mode)
 
     def _ask(question: str | None, thread_id: str | None, resume: str | None, mode: str) -> dict[str, Any]:
-        from core.errors import InputError
 
         if state["session"] is None:
             state["session"] = Session(settings, interactive=True, services=services)

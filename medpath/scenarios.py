@@ -13,6 +13,9 @@ import yaml
 
 from core.errors import ConfigError, InputError
 from core.settings import Settings, project_root
+from medpath.services import build_services
+from medpath.session import Session, checkpoint_serde
+from memory.mirix import Memory
 
 __all__ = ["SCENARIOS_FILE", "ScenarioResult", "load_scenarios", "run_scenarios"]
 
@@ -93,9 +96,6 @@ def run_scenarios(settings: Settings, ids: list[str], run: Any, res: Any = None)
     """Run the chosen scenarios (``all`` for every one); spans go to the open trace ``run``."""
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from medpath.services import build_services
-    from medpath.session import Session, checkpoint_serde
-    from memory.mirix import Memory
 
     scenarios = load_scenarios()
     known = {s["id"] for s in scenarios}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from agents.context import Context
 from core.errors import InputError, NotFoundError, StoreError
 from core.settings import Settings
+from core.tracing import set_content, tracer
 from graphs.qa import build_graph
 from medpath.services import Services
 from tools.serializer import question_shape
@@ -49,9 +51,7 @@ class Session:
             self.context = Context(interactive=interactive, settings=settings, **context)
 
     def _run(self, payload: Any, thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
-        import hashlib
 
-        from core.tracing import set_content, tracer
 
         config = {"configurable": {"thread_id": thread_id}}
         with tracer().start_as_current_span("medpath.question") as root:

@@ -16,15 +16,29 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from core.errors import InputError, NotFoundError, RetrievalUnavailableError, StoreError
+from core.errors import ConfigError, InputError, NotFoundError, RetrievalUnavailableError, StoreError
 from core.settings import Settings, context_budgets, hybrid_retrieval_enabled
 from core.tracing import span
 from memory.audit import audit
+from memory.factory import open_memory, open_patients
+from memory.router import DEFAULT_RULES, load_router
 from tools.classifier import Classification, QueryClassifier, Route
 from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out, store_pool
-from tools.routes import ROUTE_WEIGHTS, RetrievalQuery, build_stores
-from tools.serializer import DEFAULT_BUDGETS, Budget, serialize
-from tools.tokens import TokenCounter
+from tools.resources import load_resources
+from tools.routes import (
+    ROUTE_WEIGHTS,
+    Aggregate,
+    BM25Store,
+    DenseStore,
+    KGWalk,
+    MemoryStore,
+    Notes,
+    PatientGraph,
+    RetrievalQuery,
+    build_stores,
+)
+from tools.serializer import DEFAULT_BUDGETS, Budget, parse_budgets, serialize
+from tools.tokens import TokenCounter, load_counter
 
 __all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "enabled_from_env", "open_retriever"]
 
@@ -272,11 +286,6 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     ``memory=None`` opens the settings' memory (when enabled); ``memory=False`` leaves the memory stores out.
     """
-    from memory.factory import open_patients
-    from memory.router import DEFAULT_RULES, load_router
-    from tools.resources import load_resources
-    from tools.routes import Aggregate, BM25Store, DenseStore, KGWalk, MemoryStore, Notes, PatientGraph
-    from tools.tokens import load_counter
 
     res = resources or load_resources(settings)
     stores: dict[str, Callable[[RetrievalQuery], list[Item]]] = {
@@ -298,7 +307,6 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
     if memory is False:
         memory = None
     elif memory is None and settings.memory.enabled:
-        from memory.factory import open_memory
 
         memory = open_memory(settings)
     if memory is not None:
@@ -311,8 +319,6 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
 
     counter = load_counter(settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz", settings.home / "tiktoken")
     if "budgets" not in options and (budgets := context_budgets()):
-        from core.errors import ConfigError
-        from tools.serializer import parse_budgets
 
         try:
             options["budgets"] = parse_budgets(budgets)

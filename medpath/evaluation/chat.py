@@ -31,6 +31,7 @@ from core.datasets import json_lines
 from core.errors import DataError, MedpathError
 from core.settings import Settings, child_env
 from medpath.metrics import percentile
+from medpath.session import Session
 
 __all__ = ["check_turn", "load_dialogues", "run_chat_eval", "turn_outcome"]
 
@@ -162,7 +163,6 @@ def summarize(rows: Sequence[dict[str, Any]], n_dialogues: int) -> dict[str, Any
 def run_chat_eval(settings: Settings, dialogues: Sequence[dict[str, Any]], run: Any,
                   progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Run every dialogue on a scratch home; rows go to the run folder, the summary is returned."""
-    from medpath.session import Session
 
     rows: list[dict[str, Any]] = []
     with scratch_home(settings) as scratch:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from core.datasets import PathRecord
+from medpath.evaluation.systems import TARGET_TYPES
 from medpath.metrics import (
     TripleKey,
     f1,
@@ -20,6 +21,7 @@ from medpath.metrics import (
     percentile,
     recall_at_k,
 )
+from tools.linker import fold
 
 __all__ = ["AnswerQuestion", "EntityKeys", "derive_answer_questions", "run_kg_eval", "score_question", "summarize"]
 
@@ -29,7 +31,6 @@ class EntityKeys:
 
     def __init__(self, kg: Any) -> None:
         """Group every entity by its folded name and aliases."""
-        from tools.linker import fold
 
         parent: dict[str, str] = {}
 
@@ -77,7 +78,6 @@ def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int =
     """"What drug treats Y?" for the diseases of ``records`` (gold: the drug of every record of ``every``, the
     whole question file, with disease Y) and "What does X target?" (gold: proteins the records' gold triples say
     drug X acts on directly), ``limit`` of each."""
-    from medpath.evaluation.systems import TARGET_TYPES
 
     by_disease: dict[str, set[str]] = defaultdict(set)
     targets: dict[str, set[str]] = defaultdict(set)

@@ -7,11 +7,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from core.settings import MemorySettings, Settings
 from medpath.ingest import ingest_events, read_jsonl, review_events
 from medpath.metrics import recall_at_1
 from memory.mirix import Memory
+from memory.router import DEFAULT_RULES, load_router
 from tools.gate import ClaimGate
+from tools.linker import fold
 
 __all__ = ["PROBE_FIELDS", "answer_probe", "name_index", "run_memory_eval"]
 
@@ -21,7 +25,6 @@ PROBE_FIELDS = ("ts", "owner", "subj", "rel", "expected")
 
 def name_index(kg: Any) -> dict[str, list[str]]:
     """Folded canonical name → entity ids (at most 3), built once per run for the KG fallback."""
-    from tools.linker import fold
 
     out: dict[str, list[str]] = {}
     for eid, e in kg.entities.items():
@@ -36,7 +39,6 @@ def answer_probe(memory: Memory | None, kg: Any, probe: dict[str, Any], names: d
 
     ``names`` is :func:`name_index` of ``kg`` (built here when not given).
     """
-    from memory.router import DEFAULT_RULES, load_router
 
     owner, subj, rel, ts = str(probe["owner"]), str(probe["subj"]), str(probe["rel"]), probe["_ts"]
     weights = load_router(str(DEFAULT_RULES)).modes["knowledge_lookup"].weights  # probes ask for vetted facts
@@ -50,7 +52,6 @@ def answer_probe(memory: Memory | None, kg: Any, probe: dict[str, Any], names: d
             return hits[0].obj
     if kg is None:
         return None
-    from tools.linker import fold
 
     if names is None:
         names = name_index(kg)
@@ -84,7 +85,6 @@ def run_memory_eval(
 
         bar = None
         if progress:
-            from tqdm import tqdm
 
             bar = tqdm(total=len(events), desc="events", unit="ev")
         report = ingest_events(mem, events, decisions, (lambda _n: bar.update(1)) if bar else None,

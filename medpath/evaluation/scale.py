@@ -18,10 +18,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from agents.context import Context
 from core.datasets import Node, Triple, load_nodes, load_paths
 from core.settings import Settings
+from graphs.qa import build_graph
 from medpath.metrics import percentile
 from medpath.services import build_services
+from memory.factory import open_graph, write_graph
+from tools.resources import ranker_from_models
 
 __all__ = ["distractors", "run_scale"]
 
@@ -49,10 +53,6 @@ def distractors(real: list[Node], relations: list[str], n_edges: int, seed: int)
 def run_scale(settings: Settings, sizes: list[int], n_questions: int, seed: int,
               echo: Callable[[str], None] = print) -> list[dict[str, Any]]:
     """Build and ask at each size; one result per size."""
-    from agents.context import Context
-    from graphs.qa import build_graph
-    from memory.factory import open_graph, write_graph
-    from tools.resources import ranker_from_models
 
     res = build_services(settings).resources
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")

@@ -15,7 +15,13 @@ from typing import Any, Protocol
 import networkx as nx
 import numpy as np
 
+from agents.context import Context
+from agents.planner import plan
+from agents.state import State
+from core.errors import InputError
+from graphs.qa import build_graph
 from medpath.metrics import TripleKey
+from tools.ppr import PersonalizedPageRank
 
 __all__ = [
     "BASELINES",
@@ -128,7 +134,6 @@ class PPR:
 
     def __init__(self, res: Any, alpha: float = 0.5, iters: int = 30, k: int = 5) -> None:
         """Index the graph's edges as arrays for power iteration."""
-        from tools.ppr import PersonalizedPageRank
 
         self.res, self.k = res, k
         self.ppr = PersonalizedPageRank(res.kg, alpha, iters)
@@ -176,9 +181,6 @@ def link_question(res: Any, question: str) -> tuple[list[str], list[str]]:
     """The planner's linking, non-interactive (best candidate on ambiguity)."""
     from langgraph.runtime import Runtime
 
-    from agents.context import Context
-    from agents.planner import plan
-    from agents.state import State
 
     out = plan(State(question=question), Runtime(context=Context(interactive=False, resources=res, settings=res.settings)))
     return list(out.get("sources", [])), list(out.get("targets", []))
@@ -202,7 +204,6 @@ class GraphSystem:
 
     def __init__(self, name: str, res: Any, overrides: dict[str, Any], memory_store: Any = None) -> None:
         """Compile the graph once; ``memory_store`` is the throw-away memory of ``with-memory``."""
-        from graphs.qa import build_graph
 
         self.name, self.res, self.overrides, self.memory_store = name, res, dict(overrides), memory_store
         self.graph = build_graph()
@@ -210,7 +211,6 @@ class GraphSystem:
 
     def run(self, question: str, intent: str | None = None) -> SystemOutput:
         """Invoke the graph and read the result off the final state."""
-        from agents.context import Context
 
         ctx = Context(interactive=False, resources=self.res, settings=self.res.settings, memory_store=self.memory_store,
                       **{"memory": False, "keep_pool": POOL_K, **self.overrides})
@@ -239,6 +239,5 @@ def make_system(name: str, res: Any, memory_store: Any = None) -> System:
         name = "medpath"
     if name in GRAPH_VARIANTS:
         return GraphSystem(name, res, GRAPH_VARIANTS[name], memory_store if name == "with-memory" else None)
-    from core.errors import InputError
 
     raise InputError(f"unknown system {name!r} (known: {', '.join(SYSTEMS)}, no-memory)")
