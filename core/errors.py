@@ -28,6 +28,8 @@ Library exceptions are translated at the boundary with ``raise ... from exc``.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "API_ERRORS",
     "HTTP_STATUS",
@@ -52,6 +54,7 @@ __all__ = [
     "RetrievalUnavailableError",
     "StoreError",
     "http_status",
+    "public_message",
 ]
 
 
@@ -167,3 +170,11 @@ API_ERRORS: dict[int, type[APIError]] = {
 def http_status(exc: MedpathError) -> int:
     """The HTTP status of one of medpath's errors (``HTTP_STATUS``)."""
     return next(code for cls, code in HTTP_STATUS if isinstance(exc, cls))
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][^\s'\"/\\:,;()]+)+[/\\]([^\s'\"/\\:,;()]+)")
+
+
+def public_message(exc: BaseException) -> str:
+    """The error's text with every absolute file path cut to its last part (what a client may see)."""
+    return _PATH.sub(r"\1", str(exc))

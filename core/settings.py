@@ -14,7 +14,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from core.errors import ConfigError
 
 __all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "child_env", "context_budgets", "hybrid_retrieval_enabled",
-           "jwt_secret", "pin_native_threads", "project_root", "rate_limit", "scoped_env"]
+           "jwt_secret", "max_body_bytes", "pin_native_threads", "project_root", "rate_limit", "scoped_env",
+           "token_max_ttl_s"]
 
 
 def project_root() -> Path:
@@ -205,6 +206,22 @@ def context_budgets() -> str:
 def jwt_secret() -> str:
     """``MEDPATH_JWT_SECRET``; empty means the local secret file."""
     return _env("MEDPATH_JWT_SECRET", "")
+
+
+def token_max_ttl_s() -> int:
+    """``MEDPATH_TOKEN_MAX_TTL_S``: the longest bearer-token lifetime accepted (default 24 h)."""
+    try:
+        return int(_env("MEDPATH_TOKEN_MAX_TTL_S", "86400"))
+    except ValueError as exc:
+        raise ConfigError("MEDPATH_TOKEN_MAX_TTL_S must be a number of seconds") from exc
+
+
+def max_body_bytes() -> int:
+    """``MEDPATH_MAX_BODY_BYTES``: the largest HTTP request body read (default 1 MB), checked before auth."""
+    try:
+        return int(_env("MEDPATH_MAX_BODY_BYTES", str(1024 * 1024)))
+    except ValueError as exc:
+        raise ConfigError("MEDPATH_MAX_BODY_BYTES must be a number of bytes") from exc
 
 
 def rate_limit() -> str:

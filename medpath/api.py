@@ -31,10 +31,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
-from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status
-from core.settings import Settings, rate_limit
+from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status, public_message
+from core.settings import Settings, max_body_bytes, rate_limit
 from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
+from medpath.http_limits import BodyLimit
 from medpath.ratelimit import RateLimiter
 from medpath.search import SCOPES, owner_for, search_memories
 from medpath.services import Services, build_services
@@ -60,7 +61,7 @@ class RetrieveRequest(BaseModel):
 
     query: str = Field(max_length=4000, description="The question or keywords; empty gives an empty result.")
     patient_id: str | None = Field(None, max_length=64, description="Patient in scope; required for non-admin callers.")
-    depth: int = Field(3, ge=1, le=4, description="Graph walk depth, 1-4.")
+    depth: int = Field(3, ge=1, le=4, strict=True, description="Graph walk depth, 1-4 (an integer; true is not 1).")
     force_route: Route | None = Field(None, description="Bypass the classifier.")
     mode: Mode | None = Field(None, description="Retrieval mode.")
 
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app.state.medpath = state
     app.state.limiter = limiter
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, limit=max_body_bytes())  # before routing, auth and JSON parsing
     principal = _principal_dependency(limiter, secret or load_secret(settings.home))
     _ops_routes(app, state, limiter)
     _retrieval_routes(app, state, principal)
@@ -149,8 +151,8 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
 def _http(exc: MedpathError, internal: str = "", thread: str = "") -> HTTPException:
     """One of medpath's errors as an HTTP error (``core.errors.HTTP_STATUS``); a thread's internal id never leaks."""
-    detail = str(exc).replace(internal, thread) if internal else str(exc)
-    return HTTPException(http_status(exc), detail)
+    detail = public_message(exc)
+    return HTTPException(http_status(exc), detail.replace(internal, thread) if internal else detail)
 
 
 async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

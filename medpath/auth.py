@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ConfigError, MedpathError
-from core.settings import jwt_secret
+from core.settings import jwt_secret, token_max_ttl_s
 
 __all__ = ["Principal", "Role", "TokenError", "issue_token", "load_secret", "verify_token"]
 
@@ -100,6 +100,8 @@ def issue_token(secret: str, sub: str, role: str, patients: list[str] | None = N
 
     if not sub.strip():
         raise ConfigError("a token needs a subject")
+    if not 0 < ttl_s <= token_max_ttl_s():
+        raise ConfigError(f"a token lives between 1 s and {token_max_ttl_s()} s (MEDPATH_TOKEN_MAX_TTL_S), not {ttl_s} s")
     try:
         role = Role(role).value
     except ValueError as exc:
@@ -120,11 +122,16 @@ def verify_token(secret: str, token: str) -> Principal:
 
     try:
         claims = jwt.decode(token, secret, algorithms=[ALGORITHM], issuer=ISSUER,
-                            options={"require": ["sub", "exp", "iss"]})
+                            options={"require": ["sub", "exp", "iss", "iat"]})
     except jwt.ExpiredSignatureError as exc:
         raise TokenError("the token has expired") from exc
     except jwt.PyJWTError as exc:
         raise TokenError(f"invalid token: {exc}") from exc
+    longest = token_max_ttl_s()
+    if not isinstance(claims.get("sub"), str) or not claims["sub"].strip():
+        raise TokenError("invalid token: empty subject")
+    if claims["exp"] - claims["iat"] > longest or claims["exp"] - time.time() > longest:
+        raise TokenError(f"invalid token: it lives longer than {longest} s")
     try:
         role = Role(claims.get("role", ""))
     except ValueError as exc:

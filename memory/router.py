@@ -119,6 +119,8 @@ class Router:
             root = yaml.compose(path.read_text())
         except OSError as exc:
             raise ConfigError(f"cannot read router rules {path}: {exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path.name}: not UTF-8 text (byte {exc.start})") from exc
         except yaml.MarkedYAMLError as exc:
             line = exc.problem_mark.line + 1 if exc.problem_mark else 0
             raise ConfigError(f"{path.name} line {line}: invalid YAML: {exc.problem}") from exc

@@ -74,6 +74,8 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
     calls: ClassVar[list[dict[str, Any]]] = []
     rewrite = "What does imatinib target?"
     """What the server answers to a follow-up rewrite prompt."""
+    garbled = False
+    """When True, every answer is HTTP 200 with a body that is not JSON."""
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -96,7 +98,7 @@ class _FakeOpenAI(BaseHTTPRequestHandler):
             choice["logprobs"] = {"content": [{"token": "yes", "logprob": -0.1, "bytes": None, "top_logprobs": top}]}
         resp = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", "m"), "choices": [choice],
                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
-        data = json.dumps(resp).encode()
+        data = b"<html>upstream proxy says hi</html>" if type(self).garbled else json.dumps(resp).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -109,13 +111,22 @@ def fake_llm():
     """A local OpenAI-compatible server on 127.0.0.1; yields its base URL."""
     _FakeOpenAI.calls = []
     _FakeOpenAI.rewrite = "What does imatinib target?"
+    _FakeOpenAI.garbled = False
     server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeOpenAI)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1", _FakeOpenAI.calls
     _FakeOpenAI.rewrite = "What does imatinib target?"
+    _FakeOpenAI.garbled = False
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture()
+def garbled_llm(fake_llm):
+    """The same server, answering HTTP 200 with a body that is not JSON; yields its base URL."""
+    _FakeOpenAI.garbled = True
+    yield fake_llm[0]
 
 
 @pytest.fixture()

@@ -57,6 +57,10 @@ class LLMClient:
                 err = LLMError(f"LLM call failed: {exc}")
                 error(sp, err, "LLM call failed")
                 raise err from exc
+            except ValueError as exc:  # a 200 whose body is not JSON (a proxy's HTML page, a truncated stream)
+                err = LLMError("LLM answer is not JSON")
+                error(sp, err, "LLM answer is not JSON")
+                raise err from exc
             usage = getattr(resp, "usage", None)
             if usage is not None:
                 sp.set_attribute("gen_ai.usage.input_tokens", int(getattr(usage, "prompt_tokens", 0) or 0))

@@ -1,0 +1,119 @@
+"""Bad input gets a clear error, never a traceback or a 500 (reliability and security findings, reproduced first)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import jwt
+import pytest
+
+from core.errors import ConfigError, LLMError
+from core.settings import LLMSettings
+from medpath.api import create_app
+from medpath.auth import ALGORITHM, ISSUER, TokenError, issue_token, verify_token
+from medpath.ratelimit import RateLimiter
+from memory.router import Router
+from tools.llm import LLMClient
+from tools.retrieval import open_retriever
+
+SECRET = "bad-input-test-secret-0123456789abcdef"
+
+
+def _claims(**kw: Any) -> dict[str, Any]:
+    now = int(time.time())
+    return {"sub": "dr-who", "role": "admin", "patients": ["*"], "iss": ISSUER, "iat": now, "exp": now + 600, **kw}
+
+
+def test_a_non_json_llm_answer_is_an_llm_error(garbled_llm: str) -> None:
+    """An LLM (or a proxy before it) answering 200 with HTML raised JSONDecodeError, a 500 through the API."""
+    url = garbled_llm
+    client = LLMClient(LLMSettings(base_url=url, api_key="k", model="local", max_retries=0))
+    with pytest.raises(LLMError, match="not JSON"):
+        client.complete("Say hi")
+
+
+def test_the_pipeline_falls_back_when_the_llm_answer_is_garbled(garbled_llm: str, run_graph: Any, resources: Any) -> None:
+    url = garbled_llm
+    llm = LLMSettings(base_url=url, api_key="k", model="local", timeout_s=2.0, max_retries=0)
+    res = replace(resources, settings=replace(resources.settings, llm=llm))
+    out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, resources=res)
+    assert str(out["status"]) == "ANSWERED"
+    assert any("not JSON" in f["reason"] for f in out["fallbacks"])
+
+
+def test_router_rules_that_are_not_utf8_are_a_config_error(tmp_path: Path) -> None:
+    """A rules file with invalid UTF-8 gave a UnicodeDecodeError traceback."""
+    bad = tmp_path / "rules.yaml"
+    bad.write_bytes(b"version: 1\nrules:\n  - id: caf\xe9\n")
+    with pytest.raises(ConfigError, match="UTF-8"):
+        Router.load(bad)
+
+
+@pytest.mark.parametrize("claims", [
+    _claims(exp=10**20),                                   # a lifetime of billions of years was accepted
+    _claims(iat=int(time.time()) - 10, exp=int(time.time()) + 3 * 86400),  # 3 days: over the 24 h default
+    _claims(sub=""),                                       # an empty subject was accepted
+    _claims(sub="   "),
+])
+def test_implausible_tokens_are_refused(claims: dict[str, Any]) -> None:
+    token = jwt.encode(claims, SECRET, algorithm=ALGORITHM)
+    with pytest.raises(TokenError):
+        verify_token(SECRET, token)
+
+
+def test_a_normal_token_still_verifies_and_long_ones_are_not_issued() -> None:
+    assert verify_token(SECRET, issue_token(SECRET, "dr-who", "clinician", ["PAT_001"])).sub == "dr-who"
+    with pytest.raises(ConfigError):
+        issue_token(SECRET, "dr-who", "clinician", ["PAT_001"], ttl_s=7 * 86400)
+
+
+def _app(settings: Any, **kw: Any) -> Any:
+    return create_app(settings, limiter=RateLimiter(10_000, 60.0), secret=SECRET, **kw)
+
+
+async def _request(app: Any, method: str, path: str, token: str | None = None, **kw: Any) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    headers.update(kw.pop("headers", {}))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as c:
+        return await c.request(method, path, headers=headers, **kw)
+
+
+def test_request_schemas_are_strict(settings: Any) -> None:
+    """`depth: true` was read as 1, and a blank question came back 200 with status ERROR."""
+    app = _app(settings)
+    admin = issue_token(SECRET, "root", "admin", ["*"])
+    r = asyncio.run(_request(app, "POST", "/api/memory/retrieve", admin, json={"query": "imatinib", "depth": True}))
+    assert r.status_code == 422
+    r = asyncio.run(_request(app, "POST", "/api/v1/ask", admin, json={"question": "   "}))
+    assert r.status_code == 422
+
+
+def test_error_details_name_no_server_paths(settings: Any, resources: Any, tmp_path: Path) -> None:
+    """A store error's detail held the server's absolute file path."""
+    home = tmp_path / "secret-server-folder"
+    (home / "patients").mkdir(parents=True)
+    (home / "patients" / "patients.json").write_text("{ broken")
+    (home / "index").symlink_to(settings.index_dir)
+    local = replace(settings, home=home)
+    app = _app(local, retriever=open_retriever(local, resources=resources, memory=False))
+    admin = issue_token(SECRET, "root", "admin", ["*"])
+    r = asyncio.run(_request(app, "POST", "/api/memory/retrieve", admin,
+                             json={"query": "What is PAT_001 taking?", "patient_id": "PAT_001"}))
+    assert r.status_code == 503
+    assert "secret-server-folder" not in r.text and str(tmp_path) not in r.text and "patients.json" in r.text
+
+
+def test_an_oversized_body_is_refused_before_auth_and_parsing(settings: Any) -> None:
+    """A 200 MB body was read (+450 MB RSS) before the token was checked; now anything over 1 MB is a 413."""
+    app = _app(settings)
+    big = b'{"query": "' + b"x" * (2 * 1024 * 1024) + b'"}'
+    r = asyncio.run(_request(app, "POST", "/api/memory/retrieve", None, content=big,
+                             headers={"Content-Type": "application/json"}))
+    assert r.status_code == 413
+    small = asyncio.run(_request(app, "POST", "/api/memory/retrieve", None, json={"query": "x"}))
+    assert small.status_code == 401  # under the cap, the token is checked as before
