@@ -12,7 +12,7 @@ from typing import Any
 
 from core.errors import StoreError
 from memory.records import MemoryFact, fact_id
-from memory.sqlite_db import open_sqlite
+from memory.sqlite_db import open_sqlite, scrub
 
 __all__ = ["EpisodicStore"]
 
@@ -111,6 +111,7 @@ class EpisodicStore:
         """Delete every row of one owner; returns how many."""
         with self._lock:
             cur = self._db.execute("DELETE FROM episodic WHERE owner = ?", (owner,))
+            scrub(self._db, "episodic store")
         return cur.rowcount
 
     def count(self, owner: str | None = None, now: float | None = None) -> int:

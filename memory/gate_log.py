@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import StoreError
-from memory.sqlite_db import open_sqlite
+from memory.sqlite_db import open_sqlite, scrub
 
 __all__ = ["GateLog"]
 
@@ -77,4 +77,6 @@ class GateLog:
     def forget(self, owner: str) -> int:
         """Delete every row of one owner."""
         with self._lock:
-            return self._db.execute("DELETE FROM gate_log WHERE owner = ?", (owner,)).rowcount
+            n = self._db.execute("DELETE FROM gate_log WHERE owner = ?", (owner,)).rowcount
+            scrub(self._db, "gate log")
+            return n

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from core.text import fold
-from memory.sqlite_db import open_sqlite
+from memory.sqlite_db import open_sqlite, scrub
 
 __all__ = ["MemIndex", "simhash"]
 
@@ -97,7 +97,9 @@ class MemIndex:
     def forget(self, owner: str) -> int:
         """Delete one owner's keys."""
         with self._lock:
-            return self._db.execute("DELETE FROM mem_index WHERE owner = ?", (owner,)).rowcount
+            n = self._db.execute("DELETE FROM mem_index WHERE owner = ?", (owner,)).rowcount
+            scrub(self._db, "memory index")
+            return n
 
     def count(self, owner: str | None = None) -> int:
         """Keys (of one owner, or all)."""

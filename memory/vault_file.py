@@ -140,3 +140,25 @@ class VaultFile:
         tmp.write_text(token)
         os.replace(tmp, self._gen_path)
         return token
+
+    def rewrite(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Replace the file by a fresh copy of its rows (file held), so that deleted rows leave no bytes behind."""
+        fresh = self.path.with_name(self.path.name + ".rewrite")
+        fresh.unlink(missing_ok=True)
+        quoted = str(fresh).replace("'", "''")
+        try:
+            con.execute(f"ATTACH '{quoted}' AS fresh")
+            con.execute("USE fresh")
+            con.execute(SCHEMA)
+            con.execute(f"INSERT INTO fresh.vault SELECT * FROM {_ALIAS}.vault")
+            con.execute(f"INSERT INTO fresh.vault_log SELECT * FROM {_ALIAS}.vault_log")
+            con.execute("USE memory")
+            con.execute("DETACH fresh")
+            con.execute(f"DETACH {_ALIAS}")
+            os.replace(fresh, self.path)
+            Path(str(self.path) + ".wal").unlink(missing_ok=True)  # the old file's log, checkpointed at detach
+            path = str(self.path).replace("'", "''")
+            con.execute(f"ATTACH '{path}' AS {_ALIAS}")
+            con.execute(f"USE {_ALIAS}")
+        except (duckdb.Error, OSError) as exc:
+            raise StoreError(f"cannot rewrite vault {self.path.name}: {exc}") from exc

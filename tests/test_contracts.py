@@ -136,8 +136,8 @@ def test_text_index_refuses_bad_input(home: Settings) -> None:
 
 # -- vault ------------------------------------------------------------------------------------------------------
 def _fact(owner: str, obj: str, t: float, **kw: object) -> MemoryFact:
-    return MemoryFact(owner=owner, subj="PAT_1", rel="current_medication", obj=obj, evidence=f"takes {obj}",
-                      t_start=t, **kw)  # type: ignore[arg-type]
+    fields: dict[str, object] = {"evidence": f"takes {obj}", **kw}
+    return MemoryFact(owner=owner, subj="PAT_1", rel="current_medication", obj=obj, t_start=t, **fields)  # type: ignore[arg-type]
 
 
 def test_vault_every_method_and_reopen(home: Settings) -> None:
@@ -243,3 +243,24 @@ def test_patient_store_refuses_bad_input(home: Settings) -> None:
         home.patients_path.write_text(body)
         with pytest.raises(MedpathError):
             factory.open_patients(home)
+
+
+# -- forget means gone --------------------------------------------------------------------------------------------
+def test_forget_leaves_no_byte_of_the_text_or_the_owner_in_the_memory_files(home: Settings) -> None:
+    """Deleting rows left their bytes in the files (DuckDB blocks, SQLite free pages and WAL); forget now scrubs."""
+    from memory.records import GateDecision
+
+    canary_owner, canary_text = "canary-user-7f3a9c", "CANARY-EVIDENCE-91b2e4"
+    memory = factory.open_memory(home)
+    for i in range(40):  # enough rows that the canary's pages are real pages, beside another owner's
+        memory.commit(GateDecision("accept", 0.9), [_fact(canary_owner, f"drug{i}", float(i + 1),
+                                                           evidence=f"{canary_text} {i}")],
+                      aliases={"PAT_1": [f"{canary_owner} alias"]}, now=float(i + 1))
+        memory.commit(GateDecision("accept", 0.9), [_fact("someone-else", f"drug{i}", float(i + 1))], now=float(i + 1))
+    memory.gate_log.add([(1.0, canary_owner, "PAT_1", "current_medication", "drug0", "accept", 0.9, "embedded", canary_text)])
+    assert memory.forget(canary_owner)["vault"] == 40
+    reopened = factory.open_memory(home)
+    assert reopened.vault.count("someone-else") == 40 and reopened.vault.count(canary_owner) == 0
+    for path in sorted(p for p in home.memory_dir.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        assert canary_text.encode() not in data and canary_owner.encode() not in data, path.name
