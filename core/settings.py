@@ -13,7 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from core.errors import ConfigError
 
-__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "child_env", "context_budgets", "hybrid_retrieval_enabled",
+__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "audit_key", "child_env", "context_budgets", "hybrid_retrieval_enabled",
            "jwt_secret", "max_body_bytes", "pin_native_threads", "project_root", "rate_limit", "scoped_env",
            "token_max_ttl_s"]
 
@@ -206,6 +206,11 @@ def context_budgets() -> str:
 def jwt_secret() -> str:
     """``MEDPATH_JWT_SECRET``; empty means the local secret file."""
     return _env("MEDPATH_JWT_SECRET", "")
+
+
+def audit_key() -> str:
+    """``MEDPATH_AUDIT_KEY``: the key of the audit pseudonyms; empty means a key file in the home."""
+    return _env("MEDPATH_AUDIT_KEY", "")
 
 
 def token_max_ttl_s() -> int:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from agents.context import Context
 from core.errors import InputError, NotFoundError, StoreError
+from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from core.tracing import set_content, tracer
 from graphs.qa import build_graph
@@ -35,6 +35,7 @@ class Session:
         """Compile the graph with a SQLite checkpointer (or the one given). The run context carries ``services``
         when given; without them, each store is built on first use and kept for this session."""
         self.settings = settings
+        self.pseudonym = Pseudonyms(load_key(settings.home))
         if checkpointer is None:
             from langgraph.checkpoint.sqlite import SqliteSaver
 
@@ -58,7 +59,7 @@ class Session:
             root.set_attribute("medpath.thread_id", thread_id)
             root.set_attribute("medpath.resume", not isinstance(payload, dict))
             if isinstance(payload, dict):
-                root.set_attribute("medpath.user_hash", hashlib.sha1(str(payload.get("user_id", "")).encode()).hexdigest()[:12])
+                root.set_attribute("medpath.user_hash", self.pseudonym(str(payload.get("user_id", ""))))
                 root.set_attribute("medpath.mode", str(payload.get("mode", "semantic")))
                 set_content(root, "medpath.question", payload.get("question"))
             values = self._stream(payload, config, thread_id, on_step)

@@ -15,6 +15,7 @@ import numpy as np
 
 from core.datasets import Node, Triple
 from core.errors import ConfigError
+from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from memory.bm25_index import BM25Index
 from memory.faiss_index import FaissIndex
@@ -81,7 +82,7 @@ def write_text(settings: Settings, ids: Sequence[str], texts: Sequence[str]) -> 
 def open_memory(settings: Settings) -> Memory:
     """MIRIX-Slim memory: episodic tier, vault, memory index and gate log."""
     backend(settings)
-    return Memory(settings.memory_dir, settings.memory)
+    return Memory(settings.memory_dir, settings.memory, Pseudonyms(load_key(settings.home)))
 
 
 def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:

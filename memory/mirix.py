@@ -50,12 +50,13 @@ class CommitReport:
 class Memory:
     """The two memory tiers and their index in one folder."""
 
-    def __init__(self, folder: Path | str, settings: MemorySettings | None = None) -> None:
+    def __init__(self, folder: Path | str, settings: MemorySettings | None = None,
+                 pseudonym: Callable[[str], str] | None = None) -> None:
         """Open (or create) ``episodic.sqlite``, ``vault.duckdb`` and ``mem_index.sqlite`` in ``folder``."""
         self.settings = settings or MemorySettings()
         self.folder = Path(folder)
         self.episodic = EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s)
-        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows)
+        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows, pseudonym)
         self.index = MemIndex(self.folder / "mem_index.sqlite")
         self.gate_log = GateLog(self.folder / "gate_log.sqlite")
         self.salience = Salience(self.settings.half_life_days * 86400.0)

@@ -9,10 +9,9 @@ retention (prune, forget). ``session()`` holds the file for a batch of operation
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import duckdb
 
 from core.errors import StoreError
+from core.pseudonyms import Pseudonyms, load_key
 from memory.records import MemoryFact
 from memory.vault_batch import BatchItem, apply_batch, slot_key
 from memory.vault_file import COLS, VaultFile, row_fact
@@ -53,16 +53,16 @@ def _scalar(con: duckdb.DuckDBPyConnection, sql: str, args: Sequence[Any] = ()) 
     return row[0]
 
 
-def _owner_hash(owner: str) -> str:
-    return hashlib.sha1(owner.encode()).hexdigest()[:12]
 
 
 class Vault:
     """Quality-gated long-term memory with valid time (``t_start``/``t_end``) and system time (``recorded_at``)."""
 
-    def __init__(self, path: Path | str, max_rows: int = 100_000) -> None:
-        """Create the file and schema if needed. ``max_rows`` is the LRU cap (0 = no cap)."""
+    def __init__(self, path: Path | str, max_rows: int = 100_000, pseudonym: Callable[[str], str] | None = None) -> None:
+        """Create the file and schema if needed. ``max_rows`` is the LRU cap (0 = no cap); ``pseudonym`` names owners
+        in the vault's log (keyed HMAC; by default with a key file beside the vault)."""
         self.path = Path(path)
+        self.pseudonym = pseudonym or Pseudonyms(load_key(self.path.parent))
         self.max_rows = int(max_rows)
         self.file = VaultFile(self.path)
         self.mirror = VaultMirror(self.file)
@@ -104,7 +104,7 @@ class Vault:
                         self._add_one(con, f, supersede, ts, rep)
                     if rep.inserted or rep.superseded:
                         owners = {f.owner for f in facts}
-                        who = _owner_hash(next(iter(owners))) if len(owners) == 1 else "*"
+                        who = self.pseudonym(next(iter(owners))) if len(owners) == 1 else "*"
                         con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
                                     [ts, "insert", who, rep.inserted, f"superseded={rep.superseded}"])
                     con.execute("COMMIT")
@@ -143,7 +143,7 @@ class Vault:
                                 [[{c: r[c] for c in cols} for r in rows]])
                     rep.inserted, rep.refreshed, rep.superseded = counts["inserted"], counts["refreshed"], counts["superseded"]
                     owners = {i.fact.owner for i in items}
-                    who = _owner_hash(next(iter(owners))) if len(owners) == 1 else "*"
+                    who = self.pseudonym(next(iter(owners))) if len(owners) == 1 else "*"
                     con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
                                 [max(i.ts for i in items), "insert", who, rep.inserted, f"superseded={rep.superseded} batch={len(items)}"])
                     con.execute("COMMIT")
@@ -240,7 +240,7 @@ class Vault:
         with self.session() as con:
             n = int(_scalar(con, "SELECT count(*) FROM vault WHERE owner=?", [owner]))
             con.execute("DELETE FROM vault WHERE owner=?", [owner])
-            con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)", [ts, "forget", _owner_hash(owner), n, ""])
+            con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)", [ts, "forget", self.pseudonym(owner), n, ""])
             self.file.rewrite(con)  # DuckDB keeps deleted rows' bytes in its blocks: copy what is left to a new file
             self._bump(con, None)
         return int(n)

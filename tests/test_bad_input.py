@@ -117,3 +117,43 @@ def test_an_oversized_body_is_refused_before_auth_and_parsing(settings: Any) -> 
     assert r.status_code == 413
     small = asyncio.run(_request(app, "POST", "/api/memory/retrieve", None, json={"query": "x"}))
     assert small.status_code == 401  # under the cap, the token is checked as before
+
+
+def test_audit_pseudonyms_are_keyed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit log and the vault's log named users by an unsalted sha1, which anyone can recompute from a guess."""
+    import hashlib
+    import hmac
+
+    from core.pseudonyms import Pseudonyms, load_key
+    from memory.records import MemoryFact
+    from memory.vault import Vault
+
+    key = "k" * 40
+    monkeypatch.setenv("MEDPATH_AUDIT_KEY", key)
+    names = Pseudonyms(load_key(tmp_path))
+    assert names("alice") == hmac.new(key.encode(), b"alice", hashlib.sha256).hexdigest()[:16]
+    assert names("alice") != hashlib.sha1(b"alice").hexdigest()[:12] and names("alice") != names("bob")
+    monkeypatch.setenv("MEDPATH_AUDIT_KEY", "q" * 40)
+    assert Pseudonyms(load_key(tmp_path))("alice") != names("alice")  # another key, another pseudonym
+    monkeypatch.delenv("MEDPATH_AUDIT_KEY")
+    filed = Pseudonyms(load_key(tmp_path / "home"))
+    assert (tmp_path / "home" / "audit_key").stat().st_mode & 0o777 == 0o600
+    assert filed("alice") == Pseudonyms(load_key(tmp_path / "home"))("alice")  # the key file is made once
+    vault = Vault(tmp_path / "v.duckdb", pseudonym=names)
+    vault.add([MemoryFact(owner="alice", subj="s", rel="r", obj="o")], now=1.0)
+    with vault.session() as con:
+        logged = {r[0] for r in con.execute("SELECT owner_hash FROM vault_log").fetchall()}
+    assert logged == {names("alice")}
+
+
+def test_retrieval_audit_records_carry_the_keyed_pseudonym(settings: Any, resources: Any, tmp_path: Path) -> None:
+    import json
+
+    from core.pseudonyms import Pseudonyms
+
+    local = replace(settings, traces_dir=tmp_path)
+    svc = open_retriever(local, resources=resources, memory=False, pseudonym=Pseudonyms(b"z" * 40))
+    svc.retrieve("How does imatinib treat CML?", actor_id="alice")
+    rows = [json.loads(x) for x in (tmp_path / "audit" / "audit.jsonl").read_text().splitlines()]
+    assert rows and rows[-1]["actor_hash"] == Pseudonyms(b"z" * 40)("alice")
+    assert "alice" not in (tmp_path / "audit" / "audit.jsonl").read_text()

@@ -7,7 +7,6 @@ Retriever, the HTTP API, the SDK through the API, and the MCP tool.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
@@ -17,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from core.errors import ConfigError, InputError, NotFoundError, RetrievalUnavailableError, StoreError
+from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings, context_budgets, hybrid_retrieval_enabled
 from core.tracing import span
 from memory.audit import audit
@@ -128,10 +128,14 @@ class HybridRetriever:
     """The loaded KG, linker and embedder."""
     executor: Executor = field(default_factory=store_pool, repr=False)
     """Threads of the threaded stores (one pool per service)."""
+    pseudonym: Callable[[str], str] | None = field(default=None, repr=False)
+    """Keyed pseudonym of the actor in audit records (``core.pseudonyms``); the home's key when None."""
 
     def __post_init__(self) -> None:
-        """Build the classifier."""
+        """Build the classifier; key the audit pseudonyms."""
         self.classifier = QueryClassifier()
+        if self.pseudonym is None:
+            self.pseudonym = Pseudonyms(load_key(self.settings.home))
 
     def linked(self, text: str) -> list[str]:
         """KG ids a text names, without repeats (what the classifier's two-entity rule counts)."""
@@ -262,7 +266,7 @@ class HybridRetriever:
                            total_tokens=result.context.tokens.get("total", 0),
                            consent_filtered_count=result.consent_filtered_count,
                            entities_referenced_count=len(result.entities_referenced), truncated=result.truncated)
-        actor = hashlib.sha1(call.actor_id.encode()).hexdigest()[:12] if call.actor_id else None
+        actor = self.pseudonym(call.actor_id) if call.actor_id else None
         record = {"action": "memory.retrieval.hybrid", "source": "medpath", "patient_id": call.patient_id,
                   "actor_hash": actor, "auth_source": call.auth_source, "outcome": outcome, "payload": payload}
         await asyncio.to_thread(audit, self.settings, record)
