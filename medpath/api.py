@@ -18,6 +18,7 @@ or the stores are down.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import threading
 import uuid
@@ -25,13 +26,16 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status, public_message
+from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings, max_body_bytes, rate_limit
 from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
@@ -40,6 +44,7 @@ from medpath.ratelimit import RateLimiter
 from medpath.search import SCOPES, owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
+from memory.audit import audit
 from memory.patients import patient_ids_in
 from memory.records import SCORE_WEIGHTS
 from memory.router import MODES
@@ -71,7 +76,8 @@ class AskRequest(BaseModel):
 
     question: str | None = Field(None, max_length=2000, description="A new question (omit when resuming).")
     thread_id: str | None = Field(None, max_length=128, description="Thread to continue; a new one is made when omitted.")
-    resume: str | int | None = Field(None, description="Answer to the thread's pending clarification (an number, an entity id or a name).")
+    resume: StrictStr | StrictInt | None = Field(
+        None, description="Answer to the thread's pending clarification (a number, an entity id or a name; true is neither).")
     mode: Mode = "semantic"
 
 
@@ -141,6 +147,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app.state.medpath = state
     app.state.limiter = limiter
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _audited(services.settings))  # type: ignore[arg-type]
     app.add_middleware(BodyLimit, limit=max_body_bytes())  # before routing, auth and JSON parsing
     principal = _principal_dependency(limiter, secret or load_secret(settings.home))
     _ops_routes(app, state, limiter)
@@ -153,6 +160,22 @@ def _http(exc: MedpathError, internal: str = "", thread: str = "") -> HTTPExcept
     """One of medpath's errors as an HTTP error (``core.errors.HTTP_STATUS``); a thread's internal id never leaks."""
     detail = public_message(exc)
     return HTTPException(http_status(exc), detail.replace(internal, thread) if internal else detail)
+
+
+def _audited(settings: Settings) -> Callable[[Request, StarletteHTTPException], Any]:
+    """FastAPI's own handling of HTTP errors, after an audit record for each 401 and 403 (denials are audited)."""
+    names = Pseudonyms(load_key(settings.home))
+
+    async def handler(request: Request, exc: StarletteHTTPException) -> Any:
+        if exc.status_code in (401, 403):
+            who = getattr(request.state, "principal", None)
+            record = {"action": "http.denied", "source": "medpath", "outcome": str(exc.status_code),
+                      "actor_hash": names(who.sub) if who else None, "auth_source": who.auth_source if who else None,
+                      "payload": {"path": request.url.path, "method": request.method, "reason": str(exc.detail)[:200]}}
+            await asyncio.to_thread(audit, settings, record)
+        return await http_exception_handler(request, exc)
+
+    return handler
 
 
 async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -171,13 +194,16 @@ def _principal_dependency(limiter: RateLimiter, key: str) -> Callable[..., Princ
         if wait is not None:
             raise HTTPException(429, f"rate limit {limiter.text} exceeded", headers={"Retry-After": str(max(1, round(wait)))})
 
-    def principal(_: None = Depends(limited), cred: HTTPAuthorizationCredentials | None = Depends(bearer)) -> Principal:
+    def principal(request: Request, _: None = Depends(limited),
+                  cred: HTTPAuthorizationCredentials | None = Depends(bearer)) -> Principal:
         if cred is None or cred.scheme.lower() != "bearer":
             raise HTTPException(401, "missing bearer token", headers={"WWW-Authenticate": "Bearer"})
         try:
-            return verify_token(key, cred.credentials)
+            who = verify_token(key, cred.credentials)
         except TokenError as exc:
             raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from exc
+        request.state.principal = who  # for the audit record of a later denial
+        return who
 
     return principal
 

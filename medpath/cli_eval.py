@@ -14,7 +14,7 @@ import click
 from tqdm import tqdm
 
 from core.datasets import PathRecord, load_paths, split_tune_check
-from core.settings import Settings, project_root
+from core.settings import Settings
 from medpath.evaluation.chat import load_dialogues, run_chat_eval
 from medpath.evaluation.gate import load_rows, plot_gate, score_gate
 from medpath.evaluation.kg import derive_answer_questions, run_kg_eval, summarize
@@ -41,7 +41,7 @@ NAME_COLUMNS = (("recall@5_by_name", "Recall@5"), ("hit@5_by_name", "Hit@5"), ("
 
 
 def _default_out() -> Path:
-    return project_root() / "traces" / "eval"
+    return Settings.from_env().traces_dir / "eval"
 
 
 def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dict[str, Any]], command: str) -> Path:
@@ -111,7 +111,7 @@ def write_kg_report(run: Any, summary: dict[str, dict[str, Any]], rows: list[dic
 @click.option("--systems", default=None, help="Comma-separated subset (default: all). no-memory = medpath.")
 @click.option("--answer-questions", type=int, default=100, show_default=True,
               help="Derived 'what treats Y' and 'what does X target' questions of each kind (0 = none).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval (traces/eval).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None, answer_questions: int, out: Path | None,
             quiet: bool) -> None:
@@ -191,7 +191,7 @@ def _kg_run(run: RunFolder, records: list[PathRecord], aq: list[Any], names: lis
 @click.option("--sizes", default="100000,1000000", show_default=True, help="Total triples per graph, comma-separated.")
 @click.option("--questions", "n_questions", type=int, default=50, show_default=True, help="Dev questions asked at each size.")
 @click.option("--seed", type=int, default=13, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval (traces/eval).")
 def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> None:
     """Grow the graph with seeded distractor edges on real nodes; time the build and `ask` at each size.
 

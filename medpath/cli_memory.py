@@ -11,7 +11,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from core.settings import Settings, project_root
+from core.settings import Settings
 from medpath.evaluation.memory import run_memory_eval
 from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
 from medpath.ingest import ingest_events, read_jsonl, review_events
@@ -258,7 +258,7 @@ def memory_route(question: str, mode: str) -> None:
 @click.option("--probes", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: traces/eval.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval (traces/eval).")
 def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir: Path | None) -> None:
     """Memory Recall@1 at day 7 with memory and without, on an event stream and its probes.
 
@@ -271,11 +271,9 @@ def eval_memory(events: Path, probes: Path, as_json: bool, quiet: bool, out_dir:
         medpath memory synth --out traces/stream
         medpath eval memory --events traces/stream/events.jsonl --probes traces/stream/probes.jsonl
     """
-
-
     settings = Settings.from_env()
     res = build_services(settings).resources
-    run = RunFolder(out_dir or project_root() / "traces" / "eval", "memory",
+    run = RunFolder(out_dir or settings.traces_dir / "eval", "memory",
                     {"events": str(events), "probes": str(probes), "events_sha1": hashlib.sha1(events.read_bytes()).hexdigest(),
                      "probes_sha1": hashlib.sha1(probes.read_bytes()).hexdigest(), "llm": settings.llm.enabled,
                      "ttl_s": settings.memory.ttl_s, "half_life_days": settings.memory.half_life_days})

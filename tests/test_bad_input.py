@@ -157,3 +157,42 @@ def test_retrieval_audit_records_carry_the_keyed_pseudonym(settings: Any, resour
     rows = [json.loads(x) for x in (tmp_path / "audit" / "audit.jsonl").read_text().splitlines()]
     assert rows and rows[-1]["actor_hash"] == Pseudonyms(b"z" * 40)("alice")
     assert "alice" not in (tmp_path / "audit" / "audit.jsonl").read_text()
+
+
+def test_eval_memory_writes_under_medpath_traces_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`eval memory` (and `eval kg`, `eval scale`) wrote to the checkout's traces/ whatever MEDPATH_TRACES_DIR said."""
+    from click.testing import CliRunner
+
+    from core.settings import Settings
+    from medpath.cli import cli
+    from memory.synth import StreamSpec, synth_stream, write_stream
+
+    events, probes = synth_stream(StreamSpec(users=2, patients=3, days=2), Settings.from_env().data_dir)
+    ev, pr = write_stream(events, probes, tmp_path / "stream")
+    monkeypatch.setenv("MEDPATH_TRACES_DIR", str(tmp_path / "elsewhere"))
+    res = CliRunner().invoke(cli, ["eval", "memory", "--events", str(ev), "--probes", str(pr), "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert list((tmp_path / "elsewhere" / "eval").glob("memory-*/report.md"))
+
+
+def test_denials_are_audited(settings: Any, tmp_path: Path) -> None:
+    """401 and 403 left no audit record."""
+    import json
+
+    app = _app(replace(settings, traces_dir=tmp_path))
+    nurse = issue_token(SECRET, "nurse-1", "clinician", ["PAT_001"])
+    assert asyncio.run(_request(app, "POST", "/api/memory/retrieve", None, json={"query": "x"})).status_code == 401
+    assert asyncio.run(_request(app, "POST", "/api/memory/retrieve", "forged.token.here", json={"query": "x"})).status_code == 401
+    r = asyncio.run(_request(app, "POST", "/api/memory/retrieve", nurse, json={"query": "x", "patient_id": "PAT_0777"}))
+    assert r.status_code == 403
+    rows = [json.loads(x) for x in (tmp_path / "audit" / "audit.jsonl").read_text().splitlines()]
+    denied = [r for r in rows if r["action"] == "http.denied"]
+    assert [d["outcome"] for d in denied] == ["401", "401", "403"]
+    assert denied[0]["actor_hash"] is None and denied[2]["actor_hash"] and "nurse-1" not in json.dumps(denied)
+
+
+def test_resume_is_a_string_or_an_integer_not_a_boolean(settings: Any) -> None:
+    app = _app(settings)
+    admin = issue_token(SECRET, "root", "admin", ["*"])
+    r = asyncio.run(_request(app, "POST", "/api/v1/ask", admin, json={"thread_id": "t", "resume": True}))
+    assert r.status_code == 422
