@@ -276,7 +276,8 @@ def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Prin
             if svc.memory is None:
                 raise RetrievalUnavailableError("memory is off (MEDPATH_MEMORY=off)")
             weights = svc.modes[mode].weights if mode in svc.modes else SCORE_WEIGHTS
-            out = search_memories(svc.memory, svc.resources, owner_for(scope, sid), q, limit=limit, weights=weights)
+            out = search_memories(svc.memory, svc.resources, owner_for(scope, sid), q, limit=limit, weights=weights,
+                                  patients=None if who.is_admin else who.may_see)
         except MedpathError as exc:
             raise _http(exc) from exc
         return {"scope": scope, "scope_id": sid, "mode": mode, **out}

@@ -100,6 +100,8 @@ def issue_token(secret: str, sub: str, role: str, patients: list[str] | None = N
 
     if not sub.strip():
         raise ConfigError("a token needs a subject")
+    if ":" in sub:
+        raise ConfigError(f"a subject may not contain ':' (it would name a scope such as org:…): {sub!r}")
     if not 0 < ttl_s <= token_max_ttl_s():
         raise ConfigError(f"a token lives between 1 s and {token_max_ttl_s()} s (MEDPATH_TOKEN_MAX_TTL_S), not {ttl_s} s")
     try:
@@ -130,6 +132,8 @@ def verify_token(secret: str, token: str) -> Principal:
     longest = token_max_ttl_s()
     if not isinstance(claims.get("sub"), str) or not claims["sub"].strip():
         raise TokenError("invalid token: empty subject")
+    if ":" in claims["sub"]:
+        raise TokenError("invalid token: a subject may not contain ':' (scopes such as org:… are not users)")
     if claims["exp"] - claims["iat"] > longest or claims["exp"] - time.time() > longest:
         raise TokenError(f"invalid token: it lives longer than {longest} s")
     try:

@@ -12,23 +12,28 @@ Versions: a fact that a SUPERSEDES write closed is not current, so only the late
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
+from core.errors import InputError
 from memory.records import SCORE_WEIGHTS
 
 __all__ = ["SCOPES", "owner_for", "search_memories"]
 
 SCOPES = ("user", "project", "org")
 def owner_for(scope: str, scope_id: str) -> str:
-    """The memory owner of a scope: the user id itself, ``project:<id>`` or ``org:<id>``."""
+    """The memory owner of a scope: the user id itself, ``project:<id>`` or ``org:<id>``. A user id may not hold
+    ':', so no user can name a project or an organisation (tokens refuse such subjects too)."""
+    if scope == "user" and ":" in scope_id:
+        raise InputError(f"a user id may not contain ':': {scope_id!r}")
     return scope_id if scope == "user" else f"{scope}:{scope_id}"
 
 
 def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int = 10,
-                    weights: tuple[float, float, float] = SCORE_WEIGHTS, now: float | None = None) -> dict[str, Any]:
+                    weights: tuple[float, float, float] = SCORE_WEIGHTS, now: float | None = None,
+                    patients: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """Ranked current facts of ``owner`` for ``query`` (read through ``Memory.recall``, the one memory reader)."""
     now = time.time() if now is None else now
     linked = [c[0].id for _, c in res.linker.scan(query) if c] if query.strip() else []
@@ -46,7 +51,8 @@ def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int
     hits = []
     if query.strip():
         found = memory.recall([owner], None, as_of=now, weights=weights, similarity=similarity,
-                              keep=(lambda f: f.subj in bound or f.obj in bound) if linked else None, max_scored=500)
+                              keep=(lambda f: f.subj in bound or f.obj in bound) if linked else None, max_scored=500,
+                              patients=patients)
         for f in found:
             sal = memory.salience(f.last_used, f.use_count, now)
             hits.append({"subj": f.subj, "subj_name": res.kg.name(f.subj), "rel": f.rel, "obj": f.obj,

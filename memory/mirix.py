@@ -19,6 +19,7 @@ from core.settings import MemorySettings
 from memory.episodic import EpisodicStore
 from memory.gate_log import GateLog
 from memory.index import MemIndex
+from memory.patients import patient_ids_in
 from memory.records import SCORE_WEIGHTS, GateDecision, MemoryFact, Salience, composite_score
 from memory.vault import Vault, WriteReport
 from memory.vault_batch import BatchItem
@@ -128,16 +129,18 @@ class Memory:
         keep: Callable[[MemoryFact], bool] | None = None,
         episodic_limit: int = 500,
         max_scored: int | None = None,
+        patients: Callable[[str], bool] | None = None,
     ) -> list[MemoryFact]:
         """The one memory reader: current facts of ``owners``, ranked by the composite score (best first).
 
         ``subjects`` picks the facts about those subjects (one id or several); None takes every current fact of the
         owners, where an episodic fact whose slot the vault has closed (a superseded version) is left out. ``keep``
         filters before scoring, ``max_scored`` caps how many kept facts are scored (vault first, newest first), and
-        ``similarity`` scores them in one batch (1.0 each without it)."""
+        ``similarity`` scores them in one batch (1.0 each without it). ``patients`` is the caller's patient scope:
+        a fact that names a patient outside it (as subject, object or in its evidence) is never returned."""
         now = time.time() if as_of is None else as_of
         found = self._current(owners, subjects, rel, stores, now, episodic_limit)
-        out = [f for f in found if keep is None or keep(f)][:max_scored]
+        out = [f for f in found if (patients is None or _in_scope(f, patients)) and (keep is None or keep(f))][:max_scored]
         sims = list(similarity(out)) if similarity and out else [1.0] * len(out)
         for f, s in zip(out, sims, strict=True):
             f.similarity = float(s)
@@ -192,3 +195,8 @@ class Memory:
         """Counts per tier."""
         return {"folder": str(self.folder), "vault": self.vault.stats(), "episodic_live": self.episodic.count(now=now),
                 "mem_index_keys": self.index.count(), "ttl_s": self.settings.ttl_s}
+
+
+def _in_scope(f: MemoryFact, patients: Callable[[str], bool]) -> bool:
+    """True when every patient the fact names is in the scope."""
+    return all(patients(pid) for pid in patient_ids_in(f"{f.subj} {f.obj} {f.evidence}"))

@@ -196,3 +196,32 @@ def test_resume_is_a_string_or_an_integer_not_a_boolean(settings: Any) -> None:
     admin = issue_token(SECRET, "root", "admin", ["*"])
     r = asyncio.run(_request(app, "POST", "/api/v1/ask", admin, json={"thread_id": "t", "resume": True}))
     assert r.status_code == 422
+
+
+def test_a_subject_cannot_name_another_scope() -> None:
+    """A token with sub="org:acme" read the org scope's memory as its own user scope."""
+    with pytest.raises(TokenError):
+        verify_token(SECRET, jwt.encode(_claims(sub="org:acme"), SECRET, algorithm=ALGORITHM))
+    with pytest.raises(ConfigError):
+        issue_token(SECRET, "org:acme", "clinician", ["PAT_001"])
+
+
+def test_memory_search_keeps_to_the_tokens_patients(settings: Any, tmp_path: Path) -> None:
+    """A token for PAT_001 read what its user had remembered about PAT_0777."""
+    from memory.records import GateDecision, MemoryFact
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    app = _app(replace(settings, home=home, traces_dir=tmp_path / "traces"))
+    memory = app.state.medpath.services.memory
+    accept = GateDecision("accept", 0.9)
+    memory.commit(accept, [MemoryFact("nurse-2", "PAT_0777", "current_medication", "MESH:D008687",
+                                      evidence="PAT_0777 takes metformin")], now=time.time() - 60)
+    memory.commit(accept, [MemoryFact("nurse-2", "PAT_001", "current_medication", "MESH:D008687",
+                                      evidence="PAT_001 takes metformin")], now=time.time() - 30)
+    nurse = issue_token(SECRET, "nurse-2", "clinician", ["PAT_001"])
+    r = asyncio.run(_request(app, "GET", "/api/v1/memories/search", nurse, params={"q": "who takes metformin"}))
+    assert r.status_code == 200, r.text
+    subjects = {h["subj"] for h in r.json()["results"]}
+    assert subjects == {"PAT_001"}
