@@ -252,7 +252,8 @@ def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Prin
             with joined(carrier, "http.retrieve", **{"http.route": "/api/memory/retrieve"}):
                 return await svc.aretrieve(body.query, patient_id=body.patient_id, depth=body.depth,
                                            force_route=body.force_route, mode=body.mode, actor_id=who.sub,
-                                           auth_source=who.auth_source)
+                                           auth_source=who.auth_source,
+                                           patient_scope=None if who.is_admin else who.may_see)
         except MedpathError as exc:
             raise _http(exc) from exc
 

@@ -237,10 +237,34 @@ def test_aggregation_counts_only_consenting_patients(service: Any, patients: Pat
     cohort = [p for p in patients.patients.values()
               if any(f.relation == "has_condition" and f.object_id == cond.object_id for f in p.facts)]
     consenting = [p for p in cohort if p.allows("research")]
-    assert f"(research consent): {len(consenting)}" in r.context.text
     assert len(consenting) < len(cohort) and r.consent_filtered_count > 0
+    if len(consenting) < 5:  # k-anonymity: a small cohort is not reported
+        assert "too few to report" in r.context.text and len(r.context.graph_lines) == 1
+        return
+    assert f"(research consent): {len(consenting)}" in r.context.text
     counts = [int(line.rsplit(": ", 1)[1].split(" of ")[0]) for line in r.context.graph_lines[1:]]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_aggregations_count_only_the_callers_patients_and_only_cohorts_of_five(service: Any, patients: PatientStore) -> None:
+    """Aggregations leaked out-of-scope patients ("1 of 1 patients") and reported cohorts of any size."""
+    counts: dict[str, list[str]] = {}
+    for p in patients.patients.values():
+        if p.allows("research"):
+            for f in p.facts:
+                if f.relation == "has_condition":
+                    counts.setdefault(f.object_name, []).append(p.id)
+    name, ids = max(counts.items(), key=lambda kv: len(kv[1]))
+    assert len(ids) >= 5, "the synthetic patients should hold one cohort of five"
+    everyone = service.retrieve(f"How many patients with {name} are there?", force_route="aggregation")
+    assert f"(research consent): {len(ids)}" in everyone.context.text
+    one = service.retrieve(f"How many patients with {name} are there?", force_route="aggregation",
+                           patient_scope=lambda pid: pid == ids[0])
+    assert "too few to report" in one.context.text and " of 1 patients" not in one.context.text
+    five = set(ids[:5])
+    scoped = service.retrieve(f"How many patients with {name} are there?", force_route="aggregation",
+                              patient_scope=five.__contains__)
+    assert "(research consent): 5" in scoped.context.text
 
 
 # -- the service --------------------------------------------------------------------------------------------

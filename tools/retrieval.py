@@ -159,6 +159,7 @@ class HybridRetriever:
         mode: str | None = None,
         actor_id: str | None = None,
         auth_source: str | None = None,
+        patient_scope: Callable[[str], bool] | None = None,
         extra_stores: Mapping[str, Callable[[RetrievalQuery], list[Item]]] | None = None,
         include: tuple[str, ...] = (),
         exclude: tuple[str, ...] = (),
@@ -188,7 +189,7 @@ class HybridRetriever:
             rule_id, confidence = ("FORCED", 1.0) if forced else (cls.rule_id, cls.confidence)
             sp.set_attribute("medpath.route", route.value)
             sp.set_attribute("medpath.rule_id", rule_id)
-            q = RetrievalQuery(text, patient_id, depth, tuple(ids), actor_id)
+            q = RetrievalQuery(text, patient_id, depth, tuple(ids), actor_id, in_scope=patient_scope)
             available = {**self.stores, **(extra_stores or {})}
             stores = build_stores(route, q, available, include)
             stores = {n: f for n, f in self._mode_filter(stores, mode).items() if n not in exclude}

@@ -51,6 +51,8 @@ ROUTE_WEIGHTS: dict[Route, dict[str, float]] = {
 NEEDS_PATIENT = frozenset({S.PATIENT, S.NOTES})
 NEEDS_ACTOR = frozenset({S.EPISODIC, S.VAULT})
 BM25_LIMIT = 15
+MIN_COHORT = 5
+"""Aggregations report a cohort only when it holds at least this many patients (k-anonymity)."""
 
 
 @dataclass
@@ -69,6 +71,8 @@ class RetrievalQuery:
     """Whose memory the episodic and vault stores read."""
     withheld: dict[str, int] = field(default_factory=dict)
     """Per store, facts the consent filter withheld (each store writes its own key)."""
+    in_scope: Callable[[str], bool] | None = None
+    """The caller's patient scope (None: every patient, for an admin or a local user); aggregations count only these."""
 
 
 def edge_id(head: str, rel: str, tail: str) -> str:
@@ -284,6 +288,8 @@ class Aggregate:
         limit = float(m.group(2)) if m else 0.0
         withheld, cohort = 0, []
         for p in self.patients.patients.values():
+            if q.in_scope is not None and not q.in_scope(p.id):
+                continue  # outside the caller's patients: not counted, not even as withheld
             if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
                 continue
             if not p.allows("research"):
@@ -311,6 +317,10 @@ class Aggregate:
                     seen.add(f"Lab: {lab} {'>' if above else '<'} {m.group(2)} (latest)")
             counts.update(seen)
         n = len(cohort)
+        if n < MIN_COHORT:  # a small cohort's counts would point at people
+            return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
+                         f"Cohort: patients with {label} (research consent): too few to report (fewer than {MIN_COHORT})",
+                         1.0, "aggregate", tuple(sorted(conds)))]
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                       f"Cohort: patients with {label} (research consent): {n}", top, "aggregate", tuple(sorted(conds)))]
