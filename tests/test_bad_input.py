@@ -225,3 +225,38 @@ def test_memory_search_keeps_to_the_tokens_patients(settings: Any, tmp_path: Pat
     assert r.status_code == 200, r.text
     subjects = {h["subj"] for h in r.json()["results"]}
     assert subjects == {"PAT_001"}
+
+
+def test_a_slow_drip_llm_is_cut_off_at_the_deadline() -> None:
+    """A server sending one byte every few seconds never tripped the per-read timeout: ask hung for good."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def drip() -> None:
+        conn, _ = server.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n")
+        while not stop.is_set():
+            try:
+                conn.sendall(b" ")
+            except OSError:
+                break
+            stop.wait(0.3)
+        conn.close()
+
+    threading.Thread(target=drip, daemon=True).start()
+    url = f"http://127.0.0.1:{server.getsockname()[1]}/v1"
+    client = LLMClient(LLMSettings(base_url=url, api_key="k", model="local", timeout_s=1.0, max_retries=0))
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(LLMError):
+            client.complete("Say hi")
+        assert time.perf_counter() - t0 < 5.0  # the deadline (1 s), not the drip (for ever)
+    finally:
+        stop.set()
+        server.close()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from core.errors import LLMError, LLMUnavailableError
@@ -42,10 +45,10 @@ class LLMClient:
         with span(f"chat {self.settings.model}", **attrs) as sp:
             set_content(sp, "gen_ai.input.messages", [{"role": "user", "content": prompt}])
             try:
-                resp = self._client.chat.completions.create(
-                    model=self.settings.model, messages=[{"role": "user", "content": prompt}], temperature=0, **kwargs
-                )
-            except (o.APITimeoutError, o.APIConnectionError) as exc:
+                resp = self._within_deadline(
+                    lambda: self._client.chat.completions.create(
+                        model=self.settings.model, messages=[{"role": "user", "content": prompt}], temperature=0, **kwargs))
+            except (o.APITimeoutError, o.APIConnectionError, TimeoutError) as exc:
                 err: LLMError = LLMUnavailableError(f"LLM at {self.settings.base_url} unreachable: {exc}")
                 error(sp, err, "LLM unreachable")
                 raise err from exc
@@ -67,6 +70,22 @@ class LLMClient:
                 sp.set_attribute("gen_ai.usage.output_tokens", int(getattr(usage, "completion_tokens", 0) or 0))
             sp.set_attribute("gen_ai.response.model", str(getattr(resp, "model", "") or ""))
             return resp
+
+    @property
+    def deadline_s(self) -> float:
+        """The whole call's deadline: the per-request timeout for every attempt. A server that sends one byte every
+        few seconds never trips a read timeout; this bounds it."""
+        return self.settings.timeout_s * (1 + max(0, self.settings.max_retries))
+
+    def _within_deadline(self, call: Callable[[], Any]) -> Any:
+        """Run ``call`` in a worker thread and stop waiting at the deadline (the abandoned request ends on its own)."""
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medpath-llm")
+        try:
+            return pool.submit(call).result(timeout=self.deadline_s)
+        except FutureTimeout as exc:
+            raise TimeoutError(f"no complete answer within {self.deadline_s:.0f} s") from exc
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def complete(self, prompt: str, max_tokens: int = 400) -> str:
         """The model's text answer to a single-turn prompt."""
