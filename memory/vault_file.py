@@ -23,7 +23,7 @@ import duckdb
 from core.errors import StoreError
 from memory.records import MemoryFact
 
-__all__ = ["COLS", "VaultFile", "row_fact"]
+__all__ = ["COLS", "FileBusy", "VaultFile", "row_fact"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS vault (
@@ -63,6 +63,10 @@ def row_fact(r: tuple[Any, ...]) -> MemoryFact:
                       quality=quality)
 
 
+class FileBusy(StoreError):
+    """Another process or handle holds the vault file (only with ``session(wait=False)``)."""
+
+
 class VaultFile:
     """One vault file, taken in turns by threads and processes."""
 
@@ -78,16 +82,22 @@ class VaultFile:
             con.execute(SCHEMA)
 
     @contextlib.contextmanager
-    def session(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """Hold the file (lock + connection) for a batch of operations; re-entrant within a thread."""
+    def session(self, *, wait: bool = True) -> Iterator[duckdb.DuckDBPyConnection]:
+        """Hold the file (lock + connection) for a batch of operations; re-entrant within a thread. With
+        ``wait=False``, raise :class:`FileBusy` at once when another process or handle holds the file."""
         held = getattr(self._tls, "con", None)
         if held is not None:
             yield held
             return
-        with self._thread_lock:
+        if not self._thread_lock.acquire(blocking=wait):
+            raise FileBusy(f"{self.path.name} is busy")
+        try:
             lock_file = open(str(self.path) + ".lock", "a+")  # noqa: SIM115
             try:
-                fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
+                try:
+                    fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                except BlockingIOError as exc:
+                    raise FileBusy(f"{self.path.name} is busy") from exc
                 con = self._attach()
                 self._tls.con = con
                 try:
@@ -98,6 +108,8 @@ class VaultFile:
             finally:
                 fcntl.flock(lock_file.fileno(), fcntl.LOCK_UN)
                 lock_file.close()
+        finally:
+            self._thread_lock.release()
 
     def _attach(self) -> duckdb.DuckDBPyConnection:
         """Attach the vault file to this engine (thread lock and file lock held)."""

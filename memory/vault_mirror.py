@@ -1,7 +1,8 @@
 """The vault's in-process mirror: every row, keyed by (owner, subject), for fast reads by (subj, rel).
 
 A reader whose generation token differs from the file's reloads the mirror, so a write by another process is seen
-on the next read; this process's own writes refresh just the slots they touched.
+on the next read; this process's own writes refresh just the slots they touched. While another process holds the
+file (an ingest), a reader that has a mirror keeps using it instead of waiting, and catches up afterwards.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Iterable
 import duckdb
 
 from memory.records import MemoryFact
-from memory.vault_file import COLS, VaultFile, row_fact
+from memory.vault_file import COLS, FileBusy, VaultFile, row_fact
 
 __all__ = ["VaultMirror"]
 
@@ -32,9 +33,14 @@ class VaultMirror:
         gen = self.file.generation()
         if self._rows is not None and gen == self._gen:
             return self._rows
-        with self.file.session() as con:
-            gen = self.file.generation()
-            rows = con.execute(f"SELECT {COLS} FROM vault").fetchall()
+        try:  # a reader never waits on a writer (an ingest holds the file for seconds): it keeps what it has
+            with self.file.session(wait=self._rows is None) as con:
+                gen = self.file.generation()
+                rows = con.execute(f"SELECT {COLS} FROM vault").fetchall()
+        except FileBusy:
+            if self._rows is None:  # only a first load waits, so this does not happen
+                raise
+            return self._rows
         mirror: Slots = {}
         for r in rows:
             f = row_fact(r)

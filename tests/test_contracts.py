@@ -264,3 +264,30 @@ def test_forget_leaves_no_byte_of_the_text_or_the_owner_in_the_memory_files(home
     for path in sorted(p for p in home.memory_dir.rglob("*") if p.is_file()):
         data = path.read_bytes()
         assert canary_text.encode() not in data and canary_owner.encode() not in data, path.name
+
+
+def test_a_vault_reader_does_not_wait_for_a_writer(home: Settings) -> None:
+    """A running ingest held the vault file for seconds and every reader (and the server's event loop) waited."""
+    import time as clock
+
+    reader, writer = factory.open_memory(home).vault, factory.open_memory(home).vault
+    writer.add([_fact("u1", "metformin", 1.0)], now=1.0)
+    assert [f.obj for f in reader.current(["u1"], "PAT_1", as_of=2.0)] == ["metformin"]  # the reader's mirror
+    writer.add([_fact("u1", "insulin", 2.0)], now=2.0)  # another handle wrote: the reader's mirror is stale
+    held, release = threading.Event(), threading.Event()
+
+    def ingest() -> None:
+        with writer.session():
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=ingest)
+    t.start()
+    held.wait(5)
+    t0 = clock.perf_counter()
+    during = {f.obj for f in reader.current(["u1"], "PAT_1", as_of=3.0)}
+    waited = clock.perf_counter() - t0
+    release.set()
+    t.join()
+    assert waited < 1.0 and during == {"metformin"}  # what it had, at once
+    assert {f.obj for f in reader.current(["u1"], "PAT_1", as_of=3.0)} == {"metformin", "insulin"}  # caught up
