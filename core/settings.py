@@ -13,7 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from core.errors import ConfigError
 
-__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "audit_key", "child_env", "context_budgets", "hybrid_retrieval_enabled",
+__all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "audit_key", "checkpoint_ttl_days", "child_env", "context_budgets", "hybrid_retrieval_enabled",
            "jwt_secret", "max_body_bytes", "pin_native_threads", "project_root", "rate_limit", "scoped_env",
            "token_max_ttl_s"]
 
@@ -211,6 +211,14 @@ def jwt_secret() -> str:
 def audit_key() -> str:
     """``MEDPATH_AUDIT_KEY``: the key of the audit pseudonyms; empty means a key file in the home."""
     return _env("MEDPATH_AUDIT_KEY", "")
+
+
+def checkpoint_ttl_days() -> float:
+    """``MEDPATH_CHECKPOINT_TTL_DAYS``: how long an unused conversation is kept (default 30 days)."""
+    try:
+        return float(_env("MEDPATH_CHECKPOINT_TTL_DAYS", "30"))
+    except ValueError as exc:
+        raise ConfigError("MEDPATH_CHECKPOINT_TTL_DAYS must be a number of days") from exc
 
 
 def token_max_ttl_s() -> int:

@@ -302,6 +302,7 @@ cli.lazy.update({
     "retrieval": "medpath.cli_service:retrieval",
     "scenarios": "medpath.cli_traces:scenarios",
     "serve": "medpath.cli_service:serve",
+    "threads": "medpath.cli_threads:threads",
     "token": "medpath.cli_service:token",
     "traces": "medpath.cli_traces:traces",
 })

@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from agents.context import Context
-from core.errors import InputError, NotFoundError, StoreError
+from core.errors import InputError, NotFoundError
 from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from core.tracing import set_content, tracer
 from graphs.qa import build_graph
 from medpath.services import Services
+from medpath.threads import checkpoint_serde, open_checkpoints
 from tools.serializer import question_shape
 
 __all__ = ["Session", "checkpoint_serde"]
 
 
-def checkpoint_serde() -> Any:
-    """The checkpoint serializer, allowing the graph's own Status enum."""
-    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-
-    return JsonPlusSerializer(allowed_msgpack_modules=[("agents.state", "Status")])
 
 StepFn = Callable[[str, dict[str, Any]], None]
 
@@ -37,14 +32,7 @@ class Session:
         self.settings = settings
         self.pseudonym = Pseudonyms(load_key(settings.home))
         if checkpointer is None:
-            from langgraph.checkpoint.sqlite import SqliteSaver
-
-            settings.home.mkdir(parents=True, exist_ok=True)
-            try:
-                conn = sqlite3.connect(str(settings.checkpoint_db), check_same_thread=False)
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot open {settings.checkpoint_db}: {exc}") from exc
-            checkpointer = SqliteSaver(conn, serde=checkpoint_serde())
+            checkpointer = open_checkpoints(settings)
         self.graph = build_graph(checkpointer=checkpointer)
         if services is not None:
             self.context = services.context(interactive=interactive, **context)

@@ -260,3 +260,27 @@ def test_a_slow_drip_llm_is_cut_off_at_the_deadline() -> None:
     finally:
         stop.set()
         server.close()
+
+
+def test_conversations_past_their_ttl_are_deleted_and_scrubbed(settings: Any, resources: Any, tmp_path: Path) -> None:
+    """Checkpoints kept every question verbatim and were never pruned."""
+    from click.testing import CliRunner
+
+    from medpath.cli import cli
+    from medpath.session import Session
+    from medpath.threads import open_checkpoints, prune_threads
+
+    local = replace(settings, home=tmp_path / "home")
+    session = Session(local, interactive=False, resources=resources, memory=False)
+    canary = "How does imatinib treat CML? canary-q-5d1e"
+    session.ask(canary, thread_id="old-thread")
+    time.sleep(1.2)
+    session.ask("How does metformin treat type 2 diabetes?", thread_id="new-thread")
+    saver = open_checkpoints(local)
+    assert prune_threads(saver, older_than_s=1.0) == ["old-thread"]
+    assert saver.get_tuple({"configurable": {"thread_id": "new-thread"}}) is not None
+    assert saver.get_tuple({"configurable": {"thread_id": "old-thread"}}) is None
+    for path in local.home.glob("checkpoints.sqlite*"):
+        assert b"canary-q-5d1e" not in path.read_bytes(), path.name
+    res = CliRunner().invoke(cli, ["threads", "prune", "--older-than-days", "0"], env={"MEDPATH_HOME": str(local.home)})
+    assert res.exit_code == 0 and "deleted 1 thread(s)" in res.output

@@ -1,0 +1,57 @@
+"""Conversation checkpoints: one way to open them, and a retention limit (``MEDPATH_CHECKPOINT_TTL_DAYS``).
+
+Checkpoints hold a thread's turns, so they are kept only as long as the thread is in use: ``prune_threads`` deletes
+every thread whose latest checkpoint is older than the limit, and scrubs the file (SQLite ``secure_delete``, then
+the WAL moved in and truncated) so that the deleted turns leave no bytes behind.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import datetime
+from typing import Any
+
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from core.errors import StoreError
+from core.settings import Settings
+
+__all__ = ["checkpoint_serde", "open_checkpoints", "prune_threads"]
+
+
+def checkpoint_serde() -> Any:
+    """The checkpoint serializer, allowing the graph's own Status enum."""
+    return JsonPlusSerializer(allowed_msgpack_modules=[("agents.state", "Status")])
+
+
+def open_checkpoints(settings: Settings) -> SqliteSaver:
+    """The SQLite checkpointer of ``settings.checkpoint_db`` (deleted rows are overwritten)."""
+    settings.home.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(str(settings.checkpoint_db), check_same_thread=False)
+        conn.execute("PRAGMA secure_delete=ON")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open {settings.checkpoint_db.name}: {exc}") from exc
+    return SqliteSaver(conn, serde=checkpoint_serde())
+
+
+def prune_threads(saver: SqliteSaver, older_than_s: float, now: float | None = None) -> list[str]:
+    """Delete the threads whose latest checkpoint is older than ``older_than_s``; returns their ids."""
+    cutoff = (time.time() if now is None else now) - older_than_s
+    latest: dict[str, float] = {}
+    for t in saver.list(None):
+        thread = str(t.config["configurable"]["thread_id"])
+        ts = datetime.fromisoformat(str(t.checkpoint["ts"])).timestamp()
+        latest[thread] = max(ts, latest.get(thread, ts))
+    stale = sorted(thread for thread, ts in latest.items() if ts < cutoff)
+    for thread in stale:
+        saver.delete_thread(thread)
+    if stale:
+        try:
+            with saver.cursor() as cur:
+                cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot scrub the checkpoints: {exc}") from exc
+    return stale
