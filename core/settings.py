@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -215,26 +215,27 @@ def audit_key() -> str:
 
 def checkpoint_ttl_days() -> float:
     """``MEDPATH_CHECKPOINT_TTL_DAYS``: how long an unused conversation is kept (default 30 days)."""
-    try:
-        return float(_env("MEDPATH_CHECKPOINT_TTL_DAYS", "30"))
-    except ValueError as exc:
-        raise ConfigError("MEDPATH_CHECKPOINT_TTL_DAYS must be a number of days") from exc
+    return _number("MEDPATH_CHECKPOINT_TTL_DAYS", 30.0, "days")
 
 
 def token_max_ttl_s() -> int:
     """``MEDPATH_TOKEN_MAX_TTL_S``: the longest bearer-token lifetime accepted (default 24 h)."""
-    try:
-        return int(_env("MEDPATH_TOKEN_MAX_TTL_S", "86400"))
-    except ValueError as exc:
-        raise ConfigError("MEDPATH_TOKEN_MAX_TTL_S must be a number of seconds") from exc
+    return int(_number("MEDPATH_TOKEN_MAX_TTL_S", 86400, "seconds", int))
 
 
 def max_body_bytes() -> int:
     """``MEDPATH_MAX_BODY_BYTES``: the largest HTTP request body read (default 1 MB), checked before auth."""
+    return int(_number("MEDPATH_MAX_BODY_BYTES", 1024 * 1024, "bytes", int))
+
+
+def _number(name: str, default: float, unit: str, cast: Callable[[str], float] = float) -> float:
+    raw = _env(name, "")
+    if not raw.strip():
+        return default
     try:
-        return int(_env("MEDPATH_MAX_BODY_BYTES", str(1024 * 1024)))
+        return cast(raw)
     except ValueError as exc:
-        raise ConfigError("MEDPATH_MAX_BODY_BYTES must be a number of bytes") from exc
+        raise ConfigError(f"{name} must be a number of {unit}, got {raw!r}") from exc
 
 
 def rate_limit() -> str:

@@ -35,8 +35,7 @@ from pydantic import BaseModel, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status, public_message
-from core.pseudonyms import Pseudonyms, load_key
-from core.settings import Settings, max_body_bytes, rate_limit
+from core.settings import Settings, hybrid_retrieval_enabled, max_body_bytes, rate_limit
 from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.http_limits import BodyLimit
@@ -49,7 +48,7 @@ from memory.patients import patient_ids_in
 from memory.records import SCORE_WEIGHTS
 from memory.router import MODES
 from tools.classifier import Route
-from tools.retrieval import HybridRetriever, RetrievalResult, enabled_from_env
+from tools.retrieval import HybridRetriever, RetrievalResult
 
 __all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
 
@@ -147,7 +146,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     app.state.medpath = state
     app.state.limiter = limiter
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
-    app.add_exception_handler(StarletteHTTPException, _audited(services.settings))  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _audited(services))  # type: ignore[arg-type]
     app.add_middleware(BodyLimit, limit=max_body_bytes())  # before routing, auth and JSON parsing
     principal = _principal_dependency(limiter, secret or load_secret(settings.home))
     _ops_routes(app, state, limiter)
@@ -162,9 +161,9 @@ def _http(exc: MedpathError, internal: str = "", thread: str = "") -> HTTPExcept
     return HTTPException(http_status(exc), detail.replace(internal, thread) if internal else detail)
 
 
-def _audited(settings: Settings) -> Callable[[Request, StarletteHTTPException], Any]:
+def _audited(services: Services) -> Callable[[Request, StarletteHTTPException], Any]:
     """FastAPI's own handling of HTTP errors, after an audit record for each 401 and 403 (denials are audited)."""
-    names = Pseudonyms(load_key(settings.home))
+    settings, names = services.settings, services.pseudonyms
 
     async def handler(request: Request, exc: StarletteHTTPException) -> Any:
         if exc.status_code in (401, 403):
@@ -232,7 +231,7 @@ def _ops_routes(app: FastAPI, state: _State, limiter: RateLimiter) -> None:
     def healthz() -> dict[str, Any]:
         """Liveness, whether hybrid retrieval is on, and the stores that are loaded."""
         svc = state.loaded()
-        return {"status": "ok", "hybrid_retrieval_enabled": enabled_from_env(), "loaded": svc is not None,
+        return {"status": "ok", "hybrid_retrieval_enabled": hybrid_retrieval_enabled(), "loaded": svc is not None,
                 "stores": sorted(svc.stores) if svc else [], "rate_limit": limiter.text}
 
 

@@ -8,8 +8,6 @@ Claims: ``sub`` (who), ``role`` (``admin``, ``clinician``, ``researcher`` or ``s
 
 from __future__ import annotations
 
-import os
-import secrets
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -17,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ConfigError, MedpathError
+from core.keys import local_secret
 from core.settings import jwt_secret, token_max_ttl_s
 
 __all__ = ["Principal", "Role", "TokenError", "issue_token", "load_secret", "verify_token"]
@@ -72,25 +71,7 @@ class Principal:
 
 def load_secret(home: Path) -> str:
     """``MEDPATH_JWT_SECRET``, else the local secret file (created once, 0600)."""
-    env = jwt_secret()
-    if env:
-        if len(env) < 32:
-            raise ConfigError("MEDPATH_JWT_SECRET must be at least 32 characters (HS256 wants a 256-bit key)")
-        return env
-    path = home / "jwt_secret"
-    if not path.exists():
-        home.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            fd = None  # another process made it first
-        if fd is not None:
-            with os.fdopen(fd, "w") as fh:
-                fh.write(secrets.token_hex(32))
-    secret = path.read_text().strip()
-    if len(secret) < 32:
-        raise ConfigError(f"{path} holds a secret shorter than 32 characters; delete it to make a new one")
-    return secret
+    return local_secret(jwt_secret(), "MEDPATH_JWT_SECRET", home / "jwt_secret", " (HS256 wants a 256-bit key)")
 
 
 def issue_token(secret: str, sub: str, role: str, patients: list[str] | None = None, *, ttl_s: int = 3600,

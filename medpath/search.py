@@ -61,4 +61,4 @@ def search_memories(memory: Any, res: Any, owner: str, query: str, *, limit: int
                          "t_start": f.t_start})
         hits.sort(key=lambda h: (-h["score"], h["subj"], h["rel"], h["obj"]))
     return {"owner_scoped": True, "graph_filter": {"entities": len(linked), "applied": bool(linked)},
-            "weights": list(weights), "superseded_hidden": len(memory.superseded([owner], now)), "results": hits[:limit]}
+            "weights": list(weights), "superseded_hidden": len(memory.vault.closed_of([owner], as_of=now)), "results": hits[:limit]}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agents.context import Context
+from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from memory.factory import open_memory
 from memory.mirix import Memory
@@ -48,7 +49,7 @@ class Services:
     @property
     def memory(self) -> Memory | None:
         """MIRIX-Slim memory, or None when the settings turn memory off."""
-        return self._once("memory", lambda: open_memory(self.settings) if self.settings.memory.enabled else None)
+        return self._once("memory", lambda: open_memory(self.settings, self.pseudonyms) if self.settings.memory.enabled else None)
 
     @property
     def router(self) -> Router:
@@ -56,16 +57,21 @@ class Services:
         return self._once("router", lambda: load_router(str(self.settings.memory.router_rules or DEFAULT_RULES)))
 
     @property
+    def pseudonyms(self) -> Pseudonyms:
+        """The keyed pseudonyms of users in audit records and traces (the key is read once)."""
+        return self._once("pseudonyms", lambda: Pseudonyms(load_key(self.settings.home)))
+
+    @property
     def retrieval(self) -> HybridRetriever:
         """The hybrid retrieval service with the memory stores (the API, the SDK and MCP)."""
         return self._once("retrieval", lambda: open_retriever(self.settings, resources=self.resources,
-                                                             memory=self.memory or False))
+                                                             memory=self.memory or False, pseudonym=self.pseudonyms))
 
     @property
     def pipeline_retrieval(self) -> HybridRetriever:
         """The same service without the memory stores: the Retriever node reads memory itself."""
         return self._once("pipeline_retrieval", lambda: open_retriever(self.settings, resources=self.resources,
-                                                                      memory=False))
+                                                                      memory=False, pseudonym=self.pseudonyms))
 
     def context(self, **knobs: Any) -> Context:
         """A run context for the QA graph carrying these services; ``knobs`` are Context's per-run fields (and may

@@ -30,7 +30,7 @@ class Session:
         """Compile the graph with a SQLite checkpointer (or the one given). The run context carries ``services``
         when given; without them, each store is built on first use and kept for this session."""
         self.settings = settings
-        self.pseudonym = Pseudonyms(load_key(settings.home))
+        self.pseudonym = services.pseudonyms if services is not None else Pseudonyms(load_key(settings.home))
         if checkpointer is None:
             checkpointer = open_checkpoints(settings)
         self.graph = build_graph(checkpointer=checkpointer)

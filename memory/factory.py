@@ -8,7 +8,7 @@ Code outside ``memory/`` opens stores only through these functions and holds the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
@@ -79,10 +79,11 @@ def write_text(settings: Settings, ids: Sequence[str], texts: Sequence[str]) -> 
     BM25Index(ids, texts).save(settings.index_dir)
 
 
-def open_memory(settings: Settings) -> Memory:
-    """MIRIX-Slim memory: episodic tier, vault, memory index and gate log."""
+def open_memory(settings: Settings, pseudonym: Callable[[str], str] | None = None) -> Memory:
+    """MIRIX-Slim memory: episodic tier, vault, memory index and gate log (owners pseudonymised with the home's key
+    unless ``pseudonym`` is given)."""
     backend(settings)
-    return Memory(settings.memory_dir, settings.memory, Pseudonyms(load_key(settings.home)))
+    return Memory(settings.memory_dir, settings.memory, pseudonym or Pseudonyms(load_key(settings.home)))
 
 
 def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:

@@ -156,7 +156,7 @@ class Memory:
             for f in vault:
                 hits.setdefault((f.owner, *f.key), f)
             if "episodic" in stores:
-                shadowed = {f.key for f in vault} | self.superseded(owners, now)
+                shadowed = {f.key for f in vault} | self.vault.closed_of(owners, as_of=now)
                 for o in owners:
                     for f in self.episodic.recent(o, limit=episodic_limit, now=now):
                         if f.key not in shadowed and (rel is None or f.rel == rel):
@@ -173,11 +173,6 @@ class Memory:
                 for f in found:
                     hits.setdefault((f.owner, *f.key), f)
         return list(hits.values())
-
-    def superseded(self, owners: Sequence[str], now: float) -> set[tuple[str, str, str]]:
-        """Keys of the owners' vault facts that a later version closed by ``now`` and that are not current."""
-        closed = {f.key for o in owners for f in self.vault.history(o, limit=100_000) if f.t_end is not None and f.t_end <= now}
-        return closed - {f.key for f in self.vault.current_of(owners, as_of=now)}
 
     def vault_matches(self, owners: Sequence[str], edges: Iterable[tuple[str, str, str]], as_of: float | None = None) -> set[tuple[str, str, str]]:
         """The edges that match a current vault fact of these owners."""

@@ -259,6 +259,15 @@ class Vault:
         out.sort(key=lambda f: (-f.t_start, -f.confidence, f.obj))
         return out
 
+    def closed_of(self, owners: Sequence[str], *, as_of: float | None = None) -> set[tuple[str, str, str]]:
+        """Keys of these owners' facts that a later version closed by ``as_of`` and that are not current then
+        (from the mirror: no query)."""
+        t = time.time() if as_of is None else as_of
+        wanted = set(owners)
+        rows = [f for (owner, _), facts in self.mirror.rows().items() if owner in wanted for f in facts]
+        closed = {f.key for f in rows if f.t_end is not None and f.t_end <= t}
+        return closed - {f.key for f in rows if f.t_start <= t and f.recorded_at <= t and (f.t_end is None or f.t_end > t)}
+
     def current_of(self, owners: Sequence[str], *, as_of: float | None = None) -> list[MemoryFact]:
         """Every fact of these owners valid and recorded at ``as_of`` (superseded versions left out)."""
         t = time.time() if as_of is None else as_of

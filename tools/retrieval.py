@@ -40,7 +40,7 @@ from tools.routes import (
 from tools.serializer import DEFAULT_BUDGETS, Budget, parse_budgets, serialize
 from tools.tokens import TokenCounter, load_counter
 
-__all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "enabled_from_env", "open_retriever"]
+__all__ = ["ContextModel", "HybridRetriever", "RetrievalResult", "StoreReport", "open_retriever"]
 
 DEFAULT_TIMEOUTS = {"graph": 0.030, "patient": 0.010, "bm25": 0.025, "dense": 0.035, "notes": 0.010, "enrich": 0.015,
                     "episodic": 0.020, "vault": 0.010, "aggregate": 0.030}
@@ -93,11 +93,6 @@ class RetrievalResult(BaseModel):
         default_factory=list, description="The patient facts behind the graph lines shown (consent applied), typed.")
 
 
-def enabled_from_env() -> bool:
-    """``HYBRID_RETRIEVAL_ENABLED`` (default true), read on every call."""
-    return hybrid_retrieval_enabled()
-
-
 @dataclass
 class HybridRetriever:
     """One retrieval surface for every consumer. Build it with :func:`open_retriever`."""
@@ -118,7 +113,7 @@ class HybridRetriever:
     """Per-store timeouts."""
     modes: Mapping[str, Any] = field(default_factory=dict)
     """Retrieval modes (router.yaml): which memory stores each keeps."""
-    enabled: Callable[[], bool] = enabled_from_env
+    enabled: Callable[[], bool] = hybrid_retrieval_enabled
     """Checked on every call; False → :class:`RetrievalUnavailableError`."""
     known_patient: Callable[[str], bool] | None = None
     """Whether a patient id exists (None: not checked)."""
