@@ -8,6 +8,7 @@
      ├── DataError                a broken or missing data file
      ├── StoreError               a store could not be read or written
      │    ├── NotFoundError       an id or thread that does not exist
+     │    ├── StoreBusyError      another process holds the store past the bounded wait (503 + Retry-After)
      │    ├── IndexMissingError   the indexes are not built yet
      │    └── IndexMismatchError  the index was built with another model
      ├── RetrievalError           the retrieval pipeline failed
@@ -52,6 +53,7 @@ __all__ = [
     "RateLimitError",
     "RetrievalError",
     "RetrievalUnavailableError",
+    "StoreBusyError",
     "StoreError",
     "http_status",
     "public_message",
@@ -80,6 +82,15 @@ class StoreError(MedpathError):
 
 class NotFoundError(StoreError):
     """The requested id, thread or row does not exist."""
+
+
+class StoreBusyError(StoreError):
+    """Another process (an ingest) held the store for longer than the bounded wait; try again after
+    ``retry_after`` seconds."""
+
+    def __init__(self, message: str, *, retry_after: float = 5.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class IndexMissingError(StoreError):

@@ -81,10 +81,13 @@ class MemorySettings:
     """Half-life of the salience decay since a fact was last used."""
     router_rules: Path | None = None
     """Router YAML; None uses the shipped ``memory/router.yaml``."""
+    wait_s: float = 10.0
+    """How long a write waits for a memory file another process holds (an ingest), ``MEDPATH_STORE_WAIT_S``;
+    past it the write fails with ``StoreBusyError`` (503 + Retry-After in the API) instead of hanging."""
 
     def __post_init__(self) -> None:
         """Refuse values that cannot work."""
-        if self.ttl_s <= 0 or self.boost <= 0 or self.half_life_days <= 0 or self.vault_max_rows < 0:
+        if self.ttl_s <= 0 or self.boost <= 0 or self.half_life_days <= 0 or self.vault_max_rows < 0 or self.wait_s < 0:
             raise ConfigError(f"invalid memory settings: {self}")
 
 
@@ -154,6 +157,7 @@ class Settings:
             boost=env.vault_boost,
             half_life_days=env.salience_half_life_days,
             router_rules=Path(env.router_rules).expanduser() if env.router_rules else None,
+            wait_s=env.store_wait_s,
         )
         return cls(home=Path(env.home or root / ".medpath").expanduser(), data_dir=Path(env.data_dir or root / "data").expanduser(),
                    embedder=env.embedder, budget=budget, llm=llm, memory=memory,
@@ -185,6 +189,7 @@ class _Env(BaseSettings):
     vault_boost: float = 1.15
     salience_half_life_days: float = 7.0
     router_rules: str = ""
+    store_wait_s: float = 10.0
 
 
 # -- variables read at the moment they are used --------------------------------------------------------
@@ -236,6 +241,12 @@ def _number(name: str, default: float, unit: str, cast: Callable[[str], float] =
         return cast(raw)
     except ValueError as exc:
         raise ConfigError(f"{name} must be a number of {unit}, got {raw!r}") from exc
+
+
+def export_env(**values: str) -> None:
+    """Set variables for this process and the processes it starts (``medpath serve --workers`` passes its options
+    to the workers this way)."""
+    os.environ.update(values)
 
 
 def rate_limit() -> str:

@@ -2,7 +2,8 @@
 
 =========================  =====================================================================
 ``POST /api/memory/retrieve``   hybrid retrieval (Bearer JWT; ``patient_id`` required unless admin)
-``GET /api/v1/memories/search``  memory search within a user, project or org scope
+``GET /api/v1/memories/search``  memory search within a user, project or org scope (audited, without the query)
+``DELETE /api/v1/memories``     forget the caller everywhere (memory, conversations, question spans)
 ``POST /api/v1/ask``            the whole pipeline; a clarification is answered on the same thread
 ``GET /healthz``                liveness and store status (no token)
 ``GET /api/v1/threads/{id}``    the caller's conversation on a thread (turns, pending clarification)
@@ -19,7 +20,6 @@ or the stores are down.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import threading
 import uuid
 from collections.abc import Callable
@@ -34,10 +34,18 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from core.errors import MedpathError, NotFoundError, RetrievalUnavailableError, http_status, public_message
-from core.settings import Settings, hybrid_retrieval_enabled, max_body_bytes, rate_limit
+from core.errors import (
+    MedpathError,
+    NotFoundError,
+    RetrievalUnavailableError,
+    StoreBusyError,
+    http_status,
+    public_message,
+)
+from core.settings import Settings, hybrid_retrieval_enabled, max_body_bytes, pin_native_threads, rate_limit
 from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
+from medpath.forgetting import forget_user
 from medpath.http_limits import BodyLimit
 from medpath.ratelimit import RateLimiter
 from medpath.search import SCOPES, owner_for, search_memories
@@ -50,7 +58,7 @@ from memory.router import MODES
 from tools.classifier import Route
 from tools.retrieval import HybridRetriever, RetrievalResult
 
-__all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app"]
+__all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app", "serve_app"]
 
 
 
@@ -112,7 +120,6 @@ class _State:
         self.services, self._retriever, self._session = services, retriever, session
         self.settings = services.settings
         self.lock = threading.Lock()
-        self.ask_lock = threading.Lock()
 
     def retriever(self) -> HybridRetriever:
         with self.lock:
@@ -155,10 +162,22 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     return app
 
 
+def serve_app() -> FastAPI:
+    """The app of ``medpath serve`` over the environment's settings, its stores loaded before the first request
+    (each worker process of ``serve --workers N`` calls this)."""
+    pin_native_threads()
+    app = create_app(Settings.from_env())
+    app.state.medpath.retriever()
+    app.state.medpath.session()
+    return app
+
+
 def _http(exc: MedpathError, internal: str = "", thread: str = "") -> HTTPException:
     """One of medpath's errors as an HTTP error (``core.errors.HTTP_STATUS``); a thread's internal id never leaks."""
     detail = public_message(exc)
-    return HTTPException(http_status(exc), detail.replace(internal, thread) if internal else detail)
+    busy = isinstance(exc, StoreBusyError)  # a store another process holds: try again shortly
+    return HTTPException(http_status(exc), detail.replace(internal, thread) if internal else detail,
+                         headers={"Retry-After": str(max(1, round(exc.retry_after)))} if busy else None)
 
 
 def _audited(services: Services) -> Callable[[Request, StarletteHTTPException], Any]:
@@ -221,9 +240,9 @@ def _named_out_of_scope(who: Principal, text: str) -> None:
             raise HTTPException(403, f"patient {pid} is outside the caller's scope")
 
 
-def _internal_thread(who: Principal, thread_id: str) -> str:
-    """Threads are private: the checkpointer's key joins a pseudonym of the caller to the thread id."""
-    return f"api:{hashlib.sha1(who.sub.encode()).hexdigest()[:12]}:{thread_id}"
+def _internal_thread(state: _State, who: Principal, thread_id: str) -> str:
+    """Threads are private: the checkpointer's key joins the caller's keyed pseudonym to the thread id."""
+    return f"api:{state.services.pseudonyms(who.sub)[:16]}:{thread_id}"
 
 
 def _ops_routes(app: FastAPI, state: _State, limiter: RateLimiter) -> None:
@@ -280,7 +299,21 @@ def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Prin
                                   patients=None if who.is_admin else who.may_see)
         except MedpathError as exc:
             raise _http(exc) from exc
+        # who searched which kind of scope, and how much came back; never the query or the scope's name
+        audit(state.settings, {"action": "memory.search", "source": "api", "outcome": "success", "mode": mode,
+                               "actor_hash": state.services.pseudonyms(who.sub), "auth_source": who.auth_source,
+                               "payload": {"scope": scope}, "counts": {"results": len(out.get("results", []))}})
         return {"scope": scope, "scope_id": sid, "mode": mode, **out}
+
+    @app.delete("/api/v1/memories", tags=["memory"], responses={401: {}, 429: {}, 503: {}})
+    def forget(who: Principal = Depends(principal)) -> dict[str, Any]:
+        """Forget the caller: their memory in every tier, their conversations and their question spans, scrubbed from
+        the files. 503 with Retry-After while an ingest holds the memory files past the bounded wait."""
+        try:
+            gone = forget_user(state.services, who.sub, checkpointer=state.session().graph.checkpointer)
+        except MedpathError as exc:
+            raise _http(exc) from exc
+        return {"forgotten": True, "removed": gone}
 
 
 def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal]) -> None:
@@ -294,14 +327,13 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
             raise HTTPException(422, "resume needs the thread_id of the pending question")
         _named_out_of_scope(who, body.question or "")
         thread = body.thread_id or uuid.uuid4().hex
-        internal = _internal_thread(who, thread)
+        internal = _internal_thread(state, who, thread)
         try:
             session = state.session()
-            with state.ask_lock:
-                if body.resume is not None:
-                    values = session.resume(internal, body.resume)
-                else:
-                    values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode)
+            if body.resume is not None:
+                values = session.resume(internal, body.resume)
+            else:
+                values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode)
         except MedpathError as exc:
             raise _http(exc, internal, thread) from exc
         return _ask_response(thread, values)
@@ -311,7 +343,7 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
     def thread(thread_id: str = Path(..., max_length=128), who: Principal = Depends(principal)) -> ThreadResponse:
         """The caller's conversation on a thread: its turns and the pending clarification (threads are private)."""
         try:
-            values = state.session().history(_internal_thread(who, thread_id))
+            values = state.session().history(_internal_thread(state, who, thread_id))
         except NotFoundError as exc:
             raise HTTPException(404, f"no thread {thread_id!r}") from exc
         except MedpathError as exc:

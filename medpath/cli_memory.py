@@ -14,7 +14,8 @@ from tqdm import tqdm
 from core.settings import Settings
 from medpath.evaluation.memory import run_memory_eval
 from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
-from medpath.ingest import ingest_events, read_jsonl, review_events
+from medpath.forgetting import forget_user
+from medpath.ingest import BATCH, YIELD_S, ingest_events, read_jsonl, review_events
 from medpath.services import build_services
 from memory.mirix import Memory
 from memory.public_kg import entity_names
@@ -129,7 +130,8 @@ def _named(entity_id: str, names: dict[str, str]) -> str:
 @click.argument("owner")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 def memory_forget(owner: str, yes: bool) -> None:
-    """Delete one owner's memory completely (vault, episodic, mem_index) and say how many rows went.
+    """Delete one owner's memory completely (vault, episodic, mem_index, gate log), the conversations they took part
+    in, and the spans of their questions; the files are scrubbed, so no byte of it is left behind.
 
     Example usage:
 
@@ -138,9 +140,10 @@ def memory_forget(owner: str, yes: bool) -> None:
     """
     if not yes:
         click.confirm(f"Delete all memory of {owner!r}?", abort=True)
-    gone = _memory().forget(owner)
-    click.echo(f"forgot {owner}: {sum(gone.values())} rows (vault {gone['vault']}, episodic {gone['episodic']}, "
-               f"mem_index {gone['mem_index']}, gate log {gone['gate_log']})")
+    gone = forget_user(build_services(Settings.from_env()), owner)
+    click.echo(f"forgot {owner}: {sum(gone.get(k, 0) for k in ('vault', 'episodic', 'mem_index', 'gate_log'))} rows "
+               f"(vault {gone.get('vault', 0)}, episodic {gone.get('episodic', 0)}, mem_index {gone.get('mem_index', 0)}, "
+               f"gate log {gone.get('gate_log', 0)}), {gone['threads']} conversations, {gone['spans']} spans")
 
 
 @memory.command("prune")
@@ -185,13 +188,19 @@ def memory_stats(as_json: bool) -> None:
 @memory.command("ingest")
 @click.argument("events", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def memory_ingest(events: Path, quiet: bool) -> None:
+@click.option("--batch", default=BATCH, show_default=True, type=click.IntRange(1), help="Events per committed batch.")
+@click.option("--acks", is_flag=True, help="Print `committed N` on stderr after each batch is durable.")
+def memory_ingest(events: Path, quiet: bool, batch: int, acks: bool) -> None:
     """Write an event stream (docs/formats.md) into memory through the Reviewer's gate.
+
+    It commits batch by batch and releases the memory files in between, so a running server keeps answering
+    and writing; a batch that was committed survives a crash (`--acks` says which).
 
     Example usage:
 
         \b
         medpath memory ingest traces/stream/events.jsonl
+        medpath memory ingest --quiet --acks --batch 500 events.jsonl
     """
 
     settings = Settings.from_env()
@@ -204,7 +213,9 @@ def memory_ingest(events: Path, quiet: bool) -> None:
     if not quiet:
 
         bar = tqdm(total=len(rows), desc="ingest", unit="ev")
-    rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None, settings=settings)
+    rep = ingest_events(mem, rows, decisions, (lambda _n: bar.update(1)) if bar else None, settings=settings,
+                        batch=batch, pause_s=YIELD_S,
+                        on_commit=(lambda n: click.echo(f"committed {n}", err=True)) if acks else None)
     if bar:
         bar.close()
     seconds = time.perf_counter() - t0

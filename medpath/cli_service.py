@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from core.settings import Settings, pin_native_threads
+from core.settings import Settings, export_env, pin_native_threads
+from core.settings import rate_limit as _rate_limit
 from medpath.auth import Role
 from memory.router import MODES
 from tools.classifier import Route
@@ -119,23 +120,36 @@ def token_issue(sub: str, role: str, patients_: str, projects: tuple[str, ...], 
 @click.option("--port", default=8765, show_default=True)
 @click.option("--rate-limit", default=None, help="Per-client limit, e.g. 100/minute (default MEDPATH_RATE_LIMIT or 100/minute).")
 @click.option("--log-level", default="warning", show_default=True)
-def serve(host: str, port: int, rate_limit: str | None, log_level: str) -> None:
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes. They share the memory, the conversations and the vault through their files; "
+                   "each keeps its own rate-limit counters.")
+def serve(host: str, port: int, rate_limit: str | None, log_level: str, workers: int) -> None:
     """Run the HTTP API (FastAPI + uvicorn); the stores are loaded before the first request.
 
     Unless set, OMP_NUM_THREADS and OPENBLAS_NUM_THREADS are 1: the server's parallelism is its concurrent
     requests, and BLAS/OpenMP worker threads spinning beside them made dense searches miss their deadline.
+
+    \b
+    Examples:
+        medpath serve
+        medpath serve --port 9000 --workers 2
     """
     pin_native_threads()  # before numpy, FAISS and onnxruntime load
     import uvicorn
 
-    from medpath.api import create_app
     from medpath.ratelimit import RateLimiter
 
-    settings = Settings.from_env()
-    app = create_app(settings, limiter=RateLimiter.from_text(rate_limit) if rate_limit else None)
-    app.state.medpath.retriever()
-    click.echo(f"medpath API on http://{host}:{port} (docs at /docs, rate limit {app.state.limiter.text})", err=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False)
+    limit = RateLimiter.from_text(rate_limit or _rate_limit()).text  # a bad limit fails here, once
+    export_env(MEDPATH_RATE_LIMIT=limit)  # the workers read it
+    click.echo(f"medpath API on http://{host}:{port} (docs at /docs, rate limit {limit}, {workers} worker"
+               f"{'s' if workers > 1 else ''})", err=True)
+    if workers == 1:
+        from medpath.api import serve_app
+
+        uvicorn.run(serve_app(), host=host, port=port, log_level=log_level, access_log=False)
+    else:
+        uvicorn.run("medpath.api:serve_app", factory=True, workers=workers, host=host, port=port,
+                    log_level=log_level, access_log=False)
 
 
 @click.command("mcp")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,6 +85,9 @@ def _reason(d: GateDecision) -> dict[str, str]:
 
 BATCH = 2000
 """Events per write batch (one transaction per tier); a probe due in between flushes the batch first."""
+YIELD_S = 0.05
+"""Pause after each batch with the vault file released, so that a server's write waiting for it gets its turn
+(waiting writers try the lock every 20 ms): an ingest runs beside serving instead of holding the file throughout."""
 
 
 def ingest_events(
@@ -94,10 +98,14 @@ def ingest_events(
     interleave: Iterator[tuple[float, Callable[[], None]]] | None = None,
     batch: int = BATCH,
     settings: Settings | None = None,
+    on_commit: Callable[[int], None] | None = None,
+    pause_s: float = 0.0,
 ) -> IngestReport:
     """Commit events in time order through the gate, in batches; ``interleave`` yields (ts, callback) to run between
     them (probes), each after everything stated before its time is written. Each batch is a span with one event per
-    decision, and (given ``settings``) one audit record of the decisions' status, cue and rule."""
+    decision, and (given ``settings``) one audit record of the decisions' status, cue and rule. Each batch holds the
+    vault file only while it writes and then pauses ``pause_s`` (``YIELD_S`` beside a server); ``on_commit`` gets the
+    number of events committed (durably) so far."""
     rep = IngestReport(events=len(events))
     pending = sorted(interleave or [], key=lambda x: x[0])
     k = 0
@@ -119,30 +127,35 @@ def ingest_events(
         rep.refreshed += out.refreshed
         rep.superseded += out.superseded
         rep.pruned += out.pruned
+        done[0] += len(items)
         items.clear()
+        if on_commit:
+            on_commit(done[0])
+        if pause_s:
+            time.sleep(pause_s)
 
-    with memory.vault.session():
-        for n, i in enumerate(sorted(range(len(events)), key=lambda i: events[i]["_ts"])):
-            e, d = events[i], decisions[i]
-            if k < len(pending) and pending[k][0] < e["_ts"]:
-                flush()
-                while k < len(pending) and pending[k][0] < e["_ts"]:
-                    pending[k][1]()
-                    k += 1
-            label = str(e.get("label", ""))
-            if label:
-                slot = rep.by_label.setdefault(label, {"accepted": 0, "rejected": 0})
-                slot["accepted" if d.accepted else "rejected"] += 1
-            rep.accepted += d.accepted
-            rep.rejected += not d.accepted
-            fact = MemoryFact(owner=str(e["owner"]), subj=str(e["subj"]), rel=str(e["rel"]), obj=str(e["obj"]),
-                              evidence=str(e["evidence"]), thread=str(e.get("thread", "")), t_start=e["_ts"])
-            items.append((d, fact, bool(e.get("supersedes", False)), [str(a) for a in e.get("subj_aliases", [])]))
-            if len(items) >= batch:
-                flush()
-            if on_event:
-                on_event(n)
-        flush()
-        for _, cb in pending[k:]:
-            cb()
+    done = [0]
+    for n, i in enumerate(sorted(range(len(events)), key=lambda i: events[i]["_ts"])):
+        e, d = events[i], decisions[i]
+        if k < len(pending) and pending[k][0] < e["_ts"]:
+            flush()
+            while k < len(pending) and pending[k][0] < e["_ts"]:
+                pending[k][1]()
+                k += 1
+        label = str(e.get("label", ""))
+        if label:
+            slot = rep.by_label.setdefault(label, {"accepted": 0, "rejected": 0})
+            slot["accepted" if d.accepted else "rejected"] += 1
+        rep.accepted += d.accepted
+        rep.rejected += not d.accepted
+        fact = MemoryFact(owner=str(e["owner"]), subj=str(e["subj"]), rel=str(e["rel"]), obj=str(e["obj"]),
+                          evidence=str(e["evidence"]), thread=str(e.get("thread", "")), t_start=e["_ts"])
+        items.append((d, fact, bool(e.get("supersedes", False)), [str(a) for a in e.get("subj_aliases", [])]))
+        if len(items) >= batch:
+            flush()
+        if on_event:
+            on_event(n)
+    flush()
+    for _, cb in pending[k:]:
+        cb()
     return rep

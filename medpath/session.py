@@ -13,7 +13,7 @@ from core.tracing import set_content, tracer
 from graphs.qa import build_graph
 from medpath.services import Services
 from medpath.threads import checkpoint_serde, open_checkpoints
-from tools.serializer import question_shape
+from tools.serializer import question_shape, redact_identifiers
 
 __all__ = ["Session", "checkpoint_serde"]
 
@@ -85,6 +85,8 @@ class Session:
             raise InputError("the question must be text")
         if not isinstance(user_id, str) or not user_id.strip():
             raise InputError("the user id must be non-empty text")
+        # stored redacted: the thread's checkpoints keep no e-mail, phone, record or long number of the question
+        question = redact_identifiers(question)
         # patient_id is sent every turn, so a patient named in an earlier turn does not scope this one
         return self._run({"question": question, "user_id": user_id, "mode": mode, "patient_id": None}, thread_id, on_step)
 

@@ -18,7 +18,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from core.errors import StoreError
 from core.settings import Settings
 
-__all__ = ["checkpoint_serde", "open_checkpoints", "prune_threads"]
+__all__ = ["checkpoint_serde", "forget_threads", "open_checkpoints", "prune_threads"]
 
 
 def checkpoint_serde() -> Any:
@@ -46,12 +46,26 @@ def prune_threads(saver: SqliteSaver, older_than_s: float, now: float | None = N
         ts = datetime.fromisoformat(str(t.checkpoint["ts"])).timestamp()
         latest[thread] = max(ts, latest.get(thread, ts))
     stale = sorted(thread for thread, ts in latest.items() if ts < cutoff)
-    for thread in stale:
+    _delete(saver, stale)
+    return stale
+
+
+def forget_threads(saver: SqliteSaver, user: str) -> list[str]:
+    """Delete every thread a turn of ``user`` is in (its checkpoints hold the user id and the questions), and scrub
+    the file; returns their ids."""
+    mine = sorted({str(t.config["configurable"]["thread_id"]) for t in saver.list(None)
+                   if (t.checkpoint.get("channel_values") or {}).get("user_id") == user})
+    _delete(saver, mine)
+    return mine
+
+
+def _delete(saver: SqliteSaver, threads: list[str]) -> None:
+    """Delete the threads, then move the WAL into the file and truncate it (deleted pages are zeroed)."""
+    for thread in threads:
         saver.delete_thread(thread)
-    if stale:
+    if threads:
         try:
             with saver.cursor() as cur:
                 cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot scrub the checkpoints: {exc}") from exc
-    return stale

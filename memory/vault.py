@@ -58,13 +58,15 @@ def _scalar(con: duckdb.DuckDBPyConnection, sql: str, args: Sequence[Any] = ()) 
 class Vault:
     """Quality-gated long-term memory with valid time (``t_start``/``t_end``) and system time (``recorded_at``)."""
 
-    def __init__(self, path: Path | str, max_rows: int = 100_000, pseudonym: Callable[[str], str] | None = None) -> None:
+    def __init__(self, path: Path | str, max_rows: int = 100_000, pseudonym: Callable[[str], str] | None = None, *,
+                 wait_s: float | None = None) -> None:
         """Create the file and schema if needed. ``max_rows`` is the LRU cap (0 = no cap); ``pseudonym`` names owners
-        in the vault's log (keyed HMAC; by default with a key file beside the vault)."""
+        in the vault's log (keyed HMAC; by default with a key file beside the vault); a session waits at most
+        ``wait_s`` seconds for a file another process holds (None: as long as it takes)."""
         self.path = Path(path)
         self.pseudonym = pseudonym or Pseudonyms(load_key(self.path.parent))
         self.max_rows = int(max_rows)
-        self.file = VaultFile(self.path)
+        self.file = VaultFile(self.path, wait_s)
         self.mirror = VaultMirror(self.file)
 
     def session(self) -> contextlib.AbstractContextManager[duckdb.DuckDBPyConnection]:

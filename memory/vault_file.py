@@ -13,6 +13,7 @@ import contextlib
 import fcntl
 import os
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 
 import duckdb
 
-from core.errors import StoreError
+from core.errors import StoreBusyError, StoreError
 from memory.records import MemoryFact
 
 __all__ = ["COLS", "FileBusy", "VaultFile", "row_fact"]
@@ -63,16 +64,23 @@ def row_fact(r: tuple[Any, ...]) -> MemoryFact:
                       quality=quality)
 
 
-class FileBusy(StoreError):
-    """Another process or handle holds the vault file (only with ``session(wait=False)``)."""
+class FileBusy(StoreBusyError):
+    """Another process or handle holds the vault file: at once with ``session(wait=False)``, or for longer than
+    the file's bounded wait."""
+
+
+_POLL_S = 0.02
+"""How often a waiting session tries the file lock again."""
 
 
 class VaultFile:
     """One vault file, taken in turns by threads and processes."""
 
-    def __init__(self, path: Path) -> None:
-        """Create the file and its schema if needed."""
+    def __init__(self, path: Path, wait_s: float | None = None) -> None:
+        """Create the file and its schema if needed. A session waits at most ``wait_s`` seconds for the file
+        (None: as long as it takes) and then raises :class:`FileBusy` (503 + Retry-After in the API)."""
         self.path = path
+        self.wait_s = wait_s
         self._tls = threading.local()
         self._thread_lock = threading.RLock()
         self._gen_path = Path(str(self.path) + ".gen")
@@ -89,15 +97,14 @@ class VaultFile:
         if held is not None:
             yield held
             return
-        if not self._thread_lock.acquire(blocking=wait):
-            raise FileBusy(f"{self.path.name} is busy")
+        budget = (self.wait_s if self.wait_s is not None else -1) if wait else 0
+        deadline = time.monotonic() + max(budget, 0)
+        if not self._thread_lock.acquire(timeout=budget if budget >= 0 else -1):
+            raise FileBusy(f"{self.path.name} is busy (waited {max(budget, 0):g} s)")
         try:
             lock_file = open(str(self.path) + ".lock", "a+")  # noqa: SIM115
             try:
-                try:
-                    fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-                except BlockingIOError as exc:
-                    raise FileBusy(f"{self.path.name} is busy") from exc
+                self._lock_file(lock_file, budget, deadline)
                 con = self._attach()
                 self._tls.con = con
                 try:
@@ -111,11 +118,27 @@ class VaultFile:
         finally:
             self._thread_lock.release()
 
+    def _lock_file(self, lock_file: Any, budget: float, deadline: float) -> None:
+        """Take the exclusive file lock: blocking when ``budget`` < 0, else trying until the deadline."""
+        if budget < 0:
+            fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
+            return
+        while True:
+            try:
+                fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError as exc:
+                if time.monotonic() >= deadline:
+                    raise FileBusy(f"{self.path.name} is busy: another process (an ingest?) holds it; waited "
+                                   f"{budget:g} s", retry_after=max(1.0, budget)) from exc
+                time.sleep(_POLL_S)
+
     def _attach(self) -> duckdb.DuckDBPyConnection:
         """Attach the vault file to this engine (thread lock and file lock held)."""
         try:
             if self._engine is None:
-                self._engine = duckdb.connect(":memory:")
+                # one thread: the vault's statements are tiny, and DuckDB's worker threads cost more CPU than they save
+                self._engine = duckdb.connect(":memory:", config={"threads": 1})
             quoted = str(self.path).replace("'", "''")
             self._engine.execute(f"ATTACH '{quoted}' AS {_ALIAS}")
             self._engine.execute(f"USE {_ALIAS}")

@@ -37,6 +37,8 @@ def _session(ort: Any, model: Path, threads: int, cache_dir: Path | None) -> Any
     def options(level: Any) -> Any:
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
+        # idle intra-op threads sleep instead of spinning: spinning burnt a core beside every request a server ran
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         opts.log_severity_level = 3
         opts.graph_optimization_level = level
         return opts

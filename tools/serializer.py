@@ -21,7 +21,7 @@ from typing import Any
 from tools.fanout import Item
 from tools.tokens import TokenCounter
 
-__all__ = ["DEFAULT_BUDGETS", "AssembledContext", "Budget", "parse_budgets", "redact", "serialize"]
+__all__ = ["DEFAULT_BUDGETS", "AssembledContext", "Budget", "parse_budgets", "redact", "redact_identifiers", "serialize"]
 
 REDACTED = "[redacted]"
 _PATTERNS = (re.compile(r"\bMRN\s*#?\d{5,}\b", re.IGNORECASE), re.compile(r"\b\d{3}-\d{3}-\d{4}\b"))
@@ -113,6 +113,14 @@ def redact_free_text(text: str, limit: int = 120) -> str:
     for pat in (*_PATTERNS, *_FREE_TEXT_PATTERNS):
         text = pat.sub(REDACTED, text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def redact_identifiers(text: str) -> str:
+    """``text`` with identifier, phone, e-mail and long-number patterns replaced by ``[redacted]`` (nothing cut): how
+    a question is kept in a conversation's checkpoints. Entity names and patient ids (PAT_001) stay."""
+    for pat in (*_PATTERNS, *_FREE_TEXT_PATTERNS):
+        text = pat.sub(REDACTED, text)
+    return text
 
 
 def question_shape(question: str, mentions: list[dict[str, Any]], limit: int = 120) -> str:

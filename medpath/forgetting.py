@@ -1,0 +1,53 @@
+"""Forgetting a user everywhere medpath writes: the memory tiers, the conversations, and the spans of their questions.
+
+What stays is what names nobody: the audit log (keyed pseudonyms and counts, never text) records that the forget
+happened. The memory files and the checkpoints are scrubbed (``secure_delete``, WAL truncated, the DuckDB vault
+rewritten); a span file that held one of the user's questions (content capture on) is rewritten without those traces.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from core.errors import StoreError
+from medpath.services import Services
+from medpath.threads import forget_threads, open_checkpoints
+from memory.audit import audit
+
+__all__ = ["forget_user"]
+
+
+def forget_user(services: Services, user: str, *, checkpointer: Any = None) -> dict[str, int]:
+    """Delete ``user``'s memory, conversations and question spans; returns what went, per place."""
+    settings = services.settings
+    gone: dict[str, int] = dict(services.memory.forget(user)) if services.memory is not None else {}
+    saver = checkpointer if checkpointer is not None else open_checkpoints(settings)
+    gone["threads"] = len(forget_threads(saver, user))
+    gone["spans"] = _forget_spans(settings.traces_dir / "otel", services.pseudonyms(user))
+    audit(settings, {"action": "memory.forget", "source": "medpath", "outcome": "success",
+                     "actor_hash": services.pseudonyms(user), "counts": gone})
+    return gone
+
+
+def _forget_spans(folder: Path, user_hash: str) -> int:
+    """Rewrite each span file without the traces whose question span carries ``user_hash``; spans dropped."""
+    dropped = 0
+    for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+        try:
+            spans = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        except (OSError, ValueError) as exc:
+            raise StoreError(f"cannot read the span file {path.name}: {exc}") from exc
+        theirs = {s.get("trace_id") for s in spans if (s.get("attributes") or {}).get("medpath.user_hash") == user_hash}
+        if not theirs:
+            continue
+        kept = [s for s in spans if s.get("trace_id") not in theirs]
+        dropped += len(spans) - len(kept)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w") as out:
+            out.writelines(json.dumps(s) + "\n" for s in kept)
+        Path(tmp).replace(path)
+    return dropped
