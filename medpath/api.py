@@ -42,7 +42,14 @@ from core.errors import (
     http_status,
     public_message,
 )
-from core.settings import Settings, hybrid_retrieval_enabled, max_body_bytes, pin_native_threads, rate_limit
+from core.settings import (
+    Settings,
+    checkpoint_ttl_days,
+    hybrid_retrieval_enabled,
+    max_body_bytes,
+    pin_native_threads,
+    rate_limit,
+)
 from core.tracing import joined
 from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.forgetting import forget_user
@@ -51,6 +58,7 @@ from medpath.ratelimit import RateLimiter
 from medpath.search import SCOPES, owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
+from medpath.threads import prune_threads
 from memory.audit import audit
 from memory.patients import patient_ids_in
 from memory.records import SCORE_WEIGHTS
@@ -168,7 +176,8 @@ def serve_app() -> FastAPI:
     pin_native_threads()
     app = create_app(Settings.from_env())
     app.state.medpath.retriever()
-    app.state.medpath.session()
+    # retention: conversations unused for longer than MEDPATH_CHECKPOINT_TTL_DAYS go when a server starts
+    prune_threads(app.state.medpath.session().graph.checkpointer, checkpoint_ttl_days() * 86400)
     return app
 
 

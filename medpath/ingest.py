@@ -90,6 +90,25 @@ YIELD_S = 0.05
 (waiting writers try the lock every 20 ms): an ingest runs beside serving instead of holding the file throughout."""
 
 
+def _commit(memory: Memory, items: list[tuple[GateDecision, MemoryFact, bool, list[str]]], rep: IngestReport,
+            settings: Settings | None) -> int:
+    """Write one batch (a span with one event per decision, and an audit record); add its counts to ``rep``."""
+    accepted = sum(d.accepted for d, *_ in items)
+    with span("tool.reviewer.gate", **{"medpath.gate.events": len(items), "medpath.gate.accepted": accepted}) as sp:
+        reasons = [_reason(d) for d, *_ in items]
+        for r in reasons:
+            sp.add_event("gate.decision", {k: v for k, v in r.items() if v})
+        out = memory.commit_batch(items)
+    if settings is not None:  # status, cue and rule of every decision; no content (no ids, no text)
+        audit(settings, {"action": "memory.gate", "source": "ingest", "decisions": reasons,
+                         "counts": {"events": len(items), "accepted": accepted}})
+    rep.inserted += out.inserted
+    rep.refreshed += out.refreshed
+    rep.superseded += out.superseded
+    rep.pruned += out.pruned
+    return len(items)
+
+
 def ingest_events(
     memory: Memory,
     events: list[dict[str, Any]],
@@ -112,27 +131,13 @@ def ingest_events(
     items: list[tuple[GateDecision, MemoryFact, bool, list[str]]] = []
 
     def flush() -> None:
-        if not items:
-            return
-        with span("tool.reviewer.gate", **{"medpath.gate.events": len(items),
-                                            "medpath.gate.accepted": sum(d.accepted for d, *_ in items)}) as sp:
-            reasons = [_reason(d) for d, *_ in items]
-            for r in reasons:
-                sp.add_event("gate.decision", {k: v for k, v in r.items() if v})
-            out = memory.commit_batch(items)
-        if settings is not None:  # status, cue and rule of every decision; no content (no ids, no text)
-            audit(settings, {"action": "memory.gate", "source": "ingest", "decisions": reasons,
-                             "counts": {"events": len(items), "accepted": sum(d.accepted for d, *_ in items)}})
-        rep.inserted += out.inserted
-        rep.refreshed += out.refreshed
-        rep.superseded += out.superseded
-        rep.pruned += out.pruned
-        done[0] += len(items)
-        items.clear()
-        if on_commit:
-            on_commit(done[0])
-        if pause_s:
-            time.sleep(pause_s)
+        if items:
+            done[0] += _commit(memory, items, rep, settings)
+            items.clear()
+            if on_commit:
+                on_commit(done[0])
+            if pause_s:
+                time.sleep(pause_s)
 
     done = [0]
     for n, i in enumerate(sorted(range(len(events)), key=lambda i: events[i]["_ts"])):
