@@ -60,9 +60,11 @@ def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         vectors = {s: v for s in subjects if (v := res.node_vector(s)) is not None}
         touched = [tuple(k) for k in state.memory.get("touched", [])]
         with span("store.memory.write", **{"medpath.memory.gate": decision.decision, "medpath.memory.facts": len(facts)}) as sp:
-            with mem.vault.session():  # one open of the vault file for the write and the touch
+            def write() -> tuple[Any, int]:  # the write and the touch, in a vault session shared with other asks
                 report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
-                used = mem.vault.touch(state.user_id, touched, now=now) if touched else 0
+                return report, (mem.vault.touch(state.user_id, touched, now=now) if touched else 0)
+
+            report, used = mem.vault.grouped(write)
             sp.set_attribute("medpath.memory.written", report.written)
             sp.set_attribute("medpath.memory.vault_inserted", report.vault.inserted)
         write = {**report.to_json(), "touched": used, "gate": decision.decision}

@@ -61,7 +61,8 @@ class Session:
         return values
 
     def _stream(self, payload: Any, config: dict[str, Any], thread_id: str, on_step: StepFn | None) -> dict[str, Any]:
-        for chunk in self.graph.stream(payload, config, context=self.context, stream_mode="updates"):
+        for chunk in self.graph.stream(payload, config, context=self.context, stream_mode="updates",
+                                       durability="exit"):
             for node, update in chunk.items():
                 if node == "__interrupt__" or not isinstance(update, dict):
                     continue

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 
@@ -23,7 +23,10 @@ from core.pseudonyms import Pseudonyms, load_key
 from memory.records import MemoryFact
 from memory.vault_batch import BatchItem, apply_batch, slot_key
 from memory.vault_file import COLS, VaultFile, row_fact
+from memory.vault_group import GroupCommit
 from memory.vault_mirror import VaultMirror
+
+T = TypeVar("T")
 
 __all__ = ["Vault", "WriteReport"]
 
@@ -68,10 +71,16 @@ class Vault:
         self.max_rows = int(max_rows)
         self.file = VaultFile(self.path, wait_s)
         self.mirror = VaultMirror(self.file)
+        self.group = GroupCommit(self.file)
 
     def session(self) -> contextlib.AbstractContextManager[duckdb.DuckDBPyConnection]:
         """Hold the file for a batch of operations (``VaultFile.session``)."""
         return self.file.session()
+
+    def grouped(self, work: Callable[[], T]) -> T:
+        """Run ``work()`` (vault writes, and the other tiers' writes that go with them) with the file held, in a
+        session shared with this process's concurrent writers (``memory.vault_group``); returns its result."""
+        return self.group.run(work)
 
     def _bump(self, con: duckdb.DuckDBPyConnection, slots: Iterable[tuple[str, str]] | None) -> None:
         self.mirror.after_write(con, slots)

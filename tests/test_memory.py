@@ -201,3 +201,48 @@ def test_tiers_implement_their_protocols(tmp_path: Path) -> None:
 
     assert isinstance(EpisodicStore(":memory:"), EpisodicTier)
     assert isinstance(Vault(tmp_path / "v.duckdb"), VaultTier)
+
+
+def test_group_commit_gives_every_writer_its_own_result_and_error(tmp_path: Path) -> None:
+    """Concurrent writers share vault sessions: each still gets its own report back (and its own error), every row
+    is written, and fewer sessions are opened than there were writers."""
+    import threading
+
+    from memory.vault_batch import BatchItem
+
+    vault = Vault(tmp_path / "v.duckdb")
+    opened = []
+    real = vault.file.session
+
+    def counting(**kw: object):  # type: ignore[no-untyped-def]
+        opened.append(threading.get_ident())
+        return real(**kw)
+
+    vault.file.session = counting  # type: ignore[method-assign]
+    start = threading.Barrier(12)
+    results: dict[int, object] = {}
+
+    def writer(i: int) -> None:
+        start.wait()
+
+        def work() -> int:
+            if i == 5:
+                raise ValueError("writer 5 fails alone")
+            f = MemoryFact(owner=f"u{i}", subj="DB:x", rel="rel", obj=f"o{i}", evidence="e", quality=1, confidence=0.9)
+            return vault.add_batch([BatchItem(f, False, 100.0 + i)]).inserted
+
+        try:
+            results[i] = vault.grouped(work)
+        except ValueError as exc:
+            results[i] = exc
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert isinstance(results[5], ValueError)
+    assert all(results[i] == 1 for i in range(12) if i != 5), results
+    assert {o for o, _ in vault.owners()} == {f"u{i}" for i in range(12) if i != 5}
+    leaders = len(opened) - 11  # each of the 11 writes also asks for a (nested, reused) session inside its group
+    assert 1 <= leaders < 11, leaders  # at least one group carried several writers
