@@ -26,6 +26,7 @@ index: $(STAMP)
 
 run: index
 	$(BIN)/medpath ask "$(QUESTION)"
+	@echo "The chat page: \`make serve\`, then open http://127.0.0.1:8765/ and sign in with a token from \`$(BIN)/medpath token issue --sub you\`"
 
 # quality gates: the layers contract (imports point down only), ruff, mypy strict on core/ and memory/
 lint: $(STAMP)
@@ -40,14 +41,14 @@ test: lint index browser
 bench: index
 	$(BIN)/python bench/bench_ask.py --questions 200
 
-# Best effort: headless Chromium for the HTML timeline test (Debian package; skipped without root or apt,
-# or with MEDPATH_NO_APT=1; the test then skips itself).
+# Best effort: headless Chromium for the chat page's browser tests and the HTML timeline test (Debian package;
+# skipped without root or apt, or with MEDPATH_NO_APT=1; those tests then skip themselves).
 browser:
 	@command -v chromium >/dev/null 2>&1 || [ -n "$$MEDPATH_NO_APT" ] || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 || \
-	  (echo "installing chromium (apt) for the HTML timeline test"; \
+	  (echo "installing chromium (apt) for the browser tests"; \
 	   timeout 600 apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 || \
 	   (timeout 300 apt-get update -q >/dev/null 2>&1 && timeout 600 apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1) || \
-	   echo "chromium could not be installed; the HTML timeline test will skip")
+	   echo "chromium could not be installed; the browser tests will skip")
 
 scenarios: index
 	$(BIN)/medpath scenarios run all
@@ -56,6 +57,7 @@ eval: index
 	$(BIN)/medpath eval kg --questions data/drugmechdb/paths_dev.jsonl --split check --limit 500
 
 serve: index
+	@echo "chat page: http://127.0.0.1:8765/  (token: $(BIN)/medpath token issue --sub you)"
 	$(BIN)/medpath serve --port 8765
 
 studio: $(STAMP)

@@ -10,6 +10,7 @@ only when content capture is on (``MEDPATH_CAPTURE_CONTENT=1``, or
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import threading
@@ -40,8 +41,12 @@ def capture_content() -> bool:
     return flag.lower() in ("1", "true", "yes", "on")
 
 
+_NEVER_KEPT = frozenset({"url.query", "url.full"})
+"""Attributes no span file keeps: an HTTP server span's query string carries what a user searched for."""
+
+
 def span_record(s: ReadableSpan) -> dict[str, Any]:
-    """A finished span as a JSON-able dictionary."""
+    """A finished span as a JSON-able dictionary (without the attributes in ``_NEVER_KEPT``)."""
     ctx = s.get_span_context()
     parent = s.parent
     if ctx is None:
@@ -56,7 +61,8 @@ def span_record(s: ReadableSpan) -> dict[str, Any]:
         "duration_ms": round(((s.end_time or 0) - (s.start_time or 0)) / 1e6, 3),
         "status": s.status.status_code.name,
         "status_description": s.status.description or "",
-        "attributes": {k: (list(v) if isinstance(v, tuple) else v) for k, v in (s.attributes or {}).items()},
+        "attributes": {k: (list(v) if isinstance(v, tuple) else v) for k, v in (s.attributes or {}).items()
+                       if k not in _NEVER_KEPT},
         "events": [{"name": e.name, "attributes": dict(e.attributes or {})} for e in s.events],
     }
 
@@ -73,11 +79,15 @@ class TraceRun:
         self._lock = threading.Lock()
 
     def add(self, record: dict[str, Any]) -> None:
-        """Append one span."""
+        """Append one span (under the file's lock: a forget may be rewriting the file in place)."""
         with self._lock:
             self.spans.append(record)
-            self._fh.write(json.dumps(record, default=str) + "\n")
-            self._fh.flush()
+            fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX)
+            try:
+                self._fh.write(json.dumps(record, default=str) + "\n")
+                self._fh.flush()
+            finally:
+                fcntl.flock(self._fh.fileno(), fcntl.LOCK_UN)
 
     def close(self) -> None:
         """Stop recording (idempotent); the run's content-capture choice ends with it."""

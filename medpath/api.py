@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import uuid
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
 from fastapi.exception_handlers import http_exception_handler
@@ -31,7 +32,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from core.errors import (
@@ -50,75 +50,24 @@ from core.settings import (
     pin_native_threads,
     rate_limit,
 )
-from core.tracing import joined
+from core.tracing import joined, start_run
 from medpath.auth import Principal, TokenError, load_secret, verify_token
 from medpath.forgetting import forget_user
 from medpath.http_limits import BodyLimit
 from medpath.ratelimit import RateLimiter
-from medpath.search import SCOPES, owner_for, search_memories
+from medpath.schemas import AskRequest, AskResponse, Mode, RetrieveRequest, Scope, ThreadResponse
+from medpath.search import owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
 from medpath.threads import prune_threads
+from medpath.web import WebHooks, web_routes
 from memory.audit import audit
 from memory.patients import patient_ids_in
 from memory.records import SCORE_WEIGHTS
-from memory.router import MODES
-from tools.classifier import Route
 from tools.retrieval import HybridRetriever, RetrievalResult
 
 __all__ = ["AskRequest", "AskResponse", "RetrieveRequest", "create_app", "serve_app"]
 
-
-
-Mode = Literal[MODES]  # type: ignore[valid-type]
-"""A retrieval mode (memory/router.py)."""
-Scope = Literal[SCOPES]  # type: ignore[valid-type]
-"""A memory search scope (medpath/search.py)."""
-
-
-class RetrieveRequest(BaseModel):
-    """Body of ``POST /api/memory/retrieve``."""
-
-    query: str = Field(max_length=4000, description="The question or keywords; empty gives an empty result.")
-    patient_id: str | None = Field(None, max_length=64, description="Patient in scope; required for non-admin callers.")
-    depth: int = Field(3, ge=1, le=4, strict=True, description="Graph walk depth, 1-4 (an integer; true is not 1).")
-    force_route: Route | None = Field(None, description="Bypass the classifier.")
-    mode: Mode | None = Field(None, description="Retrieval mode.")
-
-
-class AskRequest(BaseModel):
-    """Body of ``POST /api/v1/ask``: a new question, or the answer to a pending clarification."""
-
-    question: str | None = Field(None, max_length=2000, description="A new question (omit when resuming).")
-    thread_id: str | None = Field(None, max_length=128, description="Thread to continue; a new one is made when omitted.")
-    resume: StrictStr | StrictInt | None = Field(
-        None, description="Answer to the thread's pending clarification (a number, an entity id or a name; true is neither).")
-    mode: Mode = "semantic"
-
-
-class AskResponse(BaseModel):
-    """What ``POST /api/v1/ask`` returns."""
-
-    thread_id: str
-    status: str = Field(description="ANSWERED, NOT_FOUND, NEEDS_CLARIFICATION, ...")
-    answer: str = ""
-    evidence: list[dict[str, Any]] = Field(default_factory=list)
-    citations: list[dict[str, Any]] = Field(default_factory=list)
-    clarification: dict[str, Any] | None = Field(None, description="The pending question and its options.")
-    route: dict[str, Any] = Field(default_factory=dict, description="The hybrid route and classifier rule.")
-    understood_as: str = Field("", description="The follow-up question as understood from the thread's earlier turns.")
-    suggestions: list[dict[str, Any]] = Field(default_factory=list, description="Nearest known entities (NOT_FOUND).")
-    ranked_answers: list[dict[str, Any]] = Field(
-        default_factory=list, description="\"Which drug treats Y?\" and other one-sided questions: the best answers, ranked, "
-                                          "each with its best path and citations.")
-
-
-class ThreadResponse(BaseModel):
-    """What ``GET /api/v1/threads/{thread_id}`` returns: the conversation so far."""
-
-    thread_id: str
-    messages: list[dict[str, Any]] = Field(default_factory=list, description="User and assistant turns, oldest first.")
-    pending: dict[str, Any] | None = Field(None, description="The clarification the thread waits for, if any.")
 
 
 class _State:
@@ -127,6 +76,7 @@ class _State:
     def __init__(self, services: Services, retriever: HybridRetriever | None, session: Any) -> None:
         self.services, self._retriever, self._session = services, retriever, session
         self.settings = services.settings
+        self.run: str | None = None
         self.lock = threading.Lock()
 
     def retriever(self) -> HybridRetriever:
@@ -167,6 +117,8 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     _ops_routes(app, state, limiter)
     _retrieval_routes(app, state, principal)
     _qa_routes(app, state, principal)
+    web_routes(app, WebHooks(state=state, principal=principal, internal_thread=lambda who, t: _internal_thread(state, who, t),
+                             check_question=_check_question, ask_response=_ask_response, run_id=lambda: state.run))
     return app
 
 
@@ -175,6 +127,9 @@ def serve_app() -> FastAPI:
     (each worker process of ``serve --workers N`` calls this)."""
     pin_native_threads()
     app = create_app(Settings.from_env())
+    run = f"serve-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    start_run(run, app.state.medpath.settings.traces_dir)  # this process's spans: the page links each ask's waterfall
+    app.state.medpath.run = run
     app.state.medpath.retriever()
     # retention: conversations unused for longer than MEDPATH_CHECKPOINT_TTL_DAYS go when a server starts
     prune_threads(app.state.medpath.session().graph.checkpointer, checkpoint_ttl_days() * 86400)
@@ -330,11 +285,7 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
     def ask(body: AskRequest, who: Principal = Depends(principal)) -> AskResponse:
         """Ask a question; on NEEDS_CLARIFICATION, post again with the thread id and ``resume``."""
-        if body.resume is None and not (body.question or "").strip():
-            raise HTTPException(422, "give a question, or a thread_id and resume")
-        if body.resume is not None and body.thread_id is None:
-            raise HTTPException(422, "resume needs the thread_id of the pending question")
-        _named_out_of_scope(who, body.question or "")
+        _check_question(who, body)
         thread = body.thread_id or uuid.uuid4().hex
         internal = _internal_thread(state, who, thread)
         try:
@@ -360,6 +311,15 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
         return ThreadResponse(thread_id=thread_id, messages=values["messages"], pending=values.get("interrupt"))
 
 
+def _check_question(who: Principal, body: AskRequest) -> None:
+    """What every ask must carry (a question, or a thread and a resume), and no patient outside the scope."""
+    if body.resume is None and not (body.question or "").strip():
+        raise HTTPException(422, "give a question, or a thread_id and resume")
+    if body.resume is not None and body.thread_id is None:
+        raise HTTPException(422, "resume needs the thread_id of the pending question")
+    _named_out_of_scope(who, body.question or "")
+
+
 def _ask_response(thread: str, values: dict[str, Any]) -> AskResponse:
     hybrid = values.get("hybrid") or {}
     return AskResponse(
@@ -368,5 +328,5 @@ def _ask_response(thread: str, values: dict[str, Any]) -> AskResponse:
         clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
         route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
         understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
-        ranked_answers=values.get("ranked_answers", []),
+        ranked_answers=values.get("ranked_answers", []), trace_id=str(values.get("trace_id", "")),
     )

@@ -2,14 +2,15 @@
 
 What stays is what names nobody: the audit log (keyed pseudonyms and counts, never text) records that the forget
 happened. The memory files and the checkpoints are scrubbed (``secure_delete``, WAL truncated, the DuckDB vault
-rewritten); a span file that held one of the user's questions (content capture on) is rewritten without those traces.
+rewritten); a span file that held one of the user's questions (content capture on) is rewritten, in place and under its lock,
+without those traces.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -34,20 +35,25 @@ def forget_user(services: Services, user: str, *, checkpointer: Any = None) -> d
 
 
 def _forget_spans(folder: Path, user_hash: str) -> int:
-    """Rewrite each span file without the traces whose question span carries ``user_hash``; spans dropped."""
+    """Rewrite each span file in place, under its lock, without the traces whose spans carry ``user_hash``; a server
+    appending to the file meanwhile waits and then appends after the rewrite. Returns the spans dropped."""
     dropped = 0
     for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
         try:
-            spans = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            with path.open("r+") as fh:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+                spans = [json.loads(line) for line in fh.read().splitlines() if line.strip()]
+                theirs = {s.get("trace_id") for s in spans
+                          if (s.get("attributes") or {}).get("medpath.user_hash") == user_hash}
+                if not theirs:
+                    continue
+                kept = [s for s in spans if s.get("trace_id") not in theirs]
+                dropped += len(spans) - len(kept)
+                fh.seek(0)
+                fh.writelines(json.dumps(s) + "\n" for s in kept)
+                fh.truncate()
+                fh.flush()
+                os.fsync(fh.fileno())
         except (OSError, ValueError) as exc:
-            raise StoreError(f"cannot read the span file {path.name}: {exc}") from exc
-        theirs = {s.get("trace_id") for s in spans if (s.get("attributes") or {}).get("medpath.user_hash") == user_hash}
-        if not theirs:
-            continue
-        kept = [s for s in spans if s.get("trace_id") not in theirs]
-        dropped += len(spans) - len(kept)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w") as out:
-            out.writelines(json.dumps(s) + "\n" for s in kept)
-        Path(tmp).replace(path)
+            raise StoreError(f"cannot rewrite the span file {path.name}: {exc}") from exc
     return dropped

@@ -51,6 +51,7 @@ class Session:
                 root.set_attribute("medpath.mode", str(payload.get("mode", "semantic")))
                 set_content(root, "medpath.question", payload.get("question"))
             values = self._stream(payload, config, thread_id, on_step)
+            values["trace_id"] = f"{root.get_span_context().trace_id:032x}"
             # for `traces list`: the question without its content (entity types, common words), always
             root.set_attribute("medpath.question.shape", question_shape(str(values.get("question", "")),
                                                                         values.get("mentions") or []))

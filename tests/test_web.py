@@ -1,0 +1,192 @@
+"""The chat page in a real headless Chromium (Debian's, driven by Playwright) against a real `medpath serve`.
+
+Each test saves a screenshot to ``traces/ui/``. Without a chromium binary the module is skipped (`make test`
+installs it with apt-get).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jwt
+import pytest
+from conftest import wait_for_http
+
+from core.settings import child_env
+from medpath.auth import issue_token
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "traces" / "ui"
+SECRET = "test-secret-for-the-web-page-0123456789"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (make test installs it with apt-get)")
+
+
+@pytest.fixture(scope="module")
+def server(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("web")
+    home = tmp / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(tmp / "traces"), MEDPATH_JWT_SECRET=SECRET,
+                    MEDPATH_RATE_LIMIT="100000/minute")
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    log = tmp / "serve.log"
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "medpath"), "serve", "--port", str(port)], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{base}/healthz", log, "medpath serve", seconds=120)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    yield pg
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    ctx.close()
+
+
+def _token(sub: str, **kw: Any) -> str:
+    return issue_token(SECRET, sub, "clinician", ["PAT_001"], **kw)
+
+
+def _sign_in(page: Any, base: str, token: str) -> None:
+    page.goto(base + "/")
+    page.fill("#token", token)
+    page.click("#signin")
+    page.wait_for_selector("#app:not([hidden])")
+
+
+def _ask(page: Any, question: str, answers: int = 1) -> Any:
+    page.fill("#question", question)
+    page.press("#question", "Enter")  # keyboard: Enter sends
+    page.wait_for_function(f"document.querySelectorAll('.answer, .clarify').length >= {answers}")
+    return page.locator(".answer, .clarify").nth(answers - 1)
+
+
+def test_a_question_gets_a_streamed_answer_with_its_path_drawn(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("ana"))
+    card = _ask(page, "How does imatinib treat CML?")
+    ids = card.locator("svg g.entity").evaluate_all("gs => gs.map(g => g.dataset.id)")
+    assert ids[0] == "MESH:D000068877" and ids[-1] == "MESH:D015464", ids  # imatinib ... chronic myeloid leukemia
+    assert card.locator("svg text.relation").count() == len(ids) - 1
+    assert card.locator(".citations li").count() >= 1 and "rule" in card.locator(".route").inner_text()
+    done = page.locator("#progress li.done").evaluate_all("ls => ls.map(l => l.dataset.node)")
+    assert done == ["planner", "retriever", "reviewer", "memory", "explainer"], done
+    with page.expect_popup() as popup:  # the ask's trace waterfall, fetched with the token
+        card.locator("button.trace").click()
+    trace = popup.value
+    trace.wait_for_load_state()
+    assert "medpath.question" in trace.content()
+    trace.close()
+    if os.environ.get("MEDPATH_DOCS_SHOTS"):  # the README's picture: MEDPATH_DOCS_SHOTS=1 pytest tests/test_web.py
+        page.screenshot(path=str(ROOT / "docs" / "chat-answer.png"))
+
+
+def test_which_drug_shows_the_ranked_drugs_each_with_its_path(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("hal"))
+    card = _ask(page, "Which drug treats gout?")
+    ranked = card.locator(".ranked > li")
+    assert ranked.count() >= 2
+    for i in range(ranked.count()):
+        ids = ranked.nth(i).locator("svg g.entity").evaluate_all("gs => gs.map(g => g.dataset.id)")
+        assert ids and ids[-1] == "MESH:D006073", ids  # every path ends at gout
+
+
+def test_a_clarification_is_answered_by_a_click(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("ben"))
+    clar = _ask(page, "How does insulin treat diabetes?")
+    assert clar.locator("button").count() >= 2
+    clar.locator('button[data-id="MESH:D003922"]').click()  # diabetes mellitus type 1
+    page.wait_for_selector(".answer svg g.entity")
+    ids = page.locator(".answer svg g.entity").evaluate_all("gs => gs.map(g => g.dataset.id)")
+    assert ids[-1] == "MESH:D003922", ids
+
+
+def test_a_follow_up_uses_the_earlier_turn_and_a_reload_keeps_the_thread(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("cleo"))
+    _ask(page, "How does imatinib treat CML?")
+    second = _ask(page, "and what does it target?", answers=2)
+    assert "imatinib" in second.locator(".understood").inner_text().lower()
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#messages .msg.user').length >= 2")
+    texts = page.locator("#messages .msg.user").all_inner_texts()
+    assert texts[:2] == ["How does imatinib treat CML?", "and what does it target?"], texts
+    assert page.locator('#threads button[aria-current="true"]').count() == 1
+
+
+def test_forget_empties_the_memory_panel_after_a_confirmation(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("dan"))
+    _ask(page, "How does imatinib treat CML?")
+    page.wait_for_selector("#memory-list li[data-subject]")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#forget")
+    page.wait_for_selector("#memory-list li.empty")
+    assert "Forgotten" in page.inner_text("#status")
+    assert page.locator("#threads li").count() == 0
+
+
+def test_an_expired_token_gets_a_readable_message(server: str, page: Any) -> None:
+    now = int(time.time())
+    expired = jwt.encode({"sub": "eve", "role": "clinician", "patients": [], "iat": now - 7200, "exp": now - 3600},
+                         SECRET, algorithm="HS256")
+    page.goto(server + "/")
+    page.fill("#token", expired)
+    page.click("#signin")
+    page.wait_for_selector("#signin-panel:not([hidden])")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('expired')")
+    assert page.locator("#app").is_hidden()
+
+
+def test_two_users_never_see_each_others_memory(server: str, browser: Any) -> None:
+    shots = []
+    for who in ("fay", "gus"):
+        ctx = browser.new_context(viewport={"width": 400, "height": 900})  # also: the page works at 400 px
+        pg = ctx.new_page()
+        pg.set_default_timeout(60_000)
+        _sign_in(pg, server, _token(who))
+        if who == "fay":
+            _ask(pg, "How does imatinib treat CML?")
+            pg.wait_for_selector("#memory-list li[data-subject]")
+        else:
+            pg.wait_for_selector("#memory-list li")
+            assert pg.locator("#memory-list li[data-subject]").count() == 0
+            assert pg.locator("#memory-list li.empty").count() == 1
+            assert pg.locator("#threads li").count() == 0
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 400
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(SHOTS / f"two_users_{who}.png"), full_page=True)
+        shots.append(who)
+        ctx.close()
+    assert shots == ["fay", "gus"]
