@@ -190,3 +190,18 @@ def test_two_users_never_see_each_others_memory(server: str, browser: Any) -> No
         shots.append(who)
         ctx.close()
     assert shots == ["fay", "gus"]
+
+
+def test_the_keyboard_reaches_every_control(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("ivy"))
+    page.wait_for_selector("#memory-list li")
+    page.focus("body")
+    reached = set()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("document.activeElement.id || document.activeElement.tagName"))
+    assert {"signout", "new-thread", "question", "send", "refresh-memory", "forget"} <= reached, reached
+    page.focus("#question")
+    page.keyboard.type("How does imatinib treat CML?")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".answer svg g.entity")
