@@ -243,7 +243,8 @@ function showAnswer(a) {
   }
   if (a.citations && a.citations.length) {
     card.append(el("ol", { class: "citations" }, ...a.citations.map((c) => el("li", {},
-      el("a", { href: c.url || "#", target: "_blank", rel: "noopener", text: `${c.id || c.source}: ${c.title || ""}` })))));
+      el("a", { href: /^https?:\/\//.test(c.url || "") ? c.url : "#", target: "_blank", rel: "noopener noreferrer",
+                text: `${c.id || c.source}: ${c.title || ""}` })))));
   }
   const route = a.route && a.route.route ? `route ${a.route.route} (rule ${a.route.classifier_rule_id})` : "";
   meta.textContent = [a.status, route].filter(Boolean).join(" · ");
