@@ -205,3 +205,45 @@ def test_the_keyboard_reaches_every_control(server: str, page: Any) -> None:
     page.keyboard.type("How does imatinib treat CML?")
     page.keyboard.press("Enter")
     page.wait_for_selector(".answer svg g.entity")
+
+
+def test_a_patient_outside_the_scope_is_a_readable_403(server: str, page: Any) -> None:
+    _sign_in(page, server, _token("jo"))  # scope: PAT_001
+    page.fill("#question", "What is PAT_002 taking?")
+    page.press("#question", "Enter")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('outside what your token may see')")
+    assert page.locator("#app").is_visible()  # still signed in, nothing blank
+
+
+def test_over_the_rate_limit_is_a_readable_429(settings: Any, browser: Any, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(tmp_path / "traces"), MEDPATH_JWT_SECRET=SECRET)
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    log = tmp_path / "serve.log"
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "medpath"), "serve", "--port", str(port),
+                             "--rate-limit", "4/minute"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=log.open("w"))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{base}/healthz", log, "medpath serve", seconds=120)
+        ctx = browser.new_context()
+        pg = ctx.new_page()
+        pg.set_default_timeout(60_000)
+        _sign_in(pg, base, _token("kim"))  # two requests: the threads and the memory panel
+        for _ in range(3):
+            pg.click("#refresh-memory")
+        pg.wait_for_function("document.querySelector('#status').textContent.includes('Too many requests')")
+        assert "Retry after" in pg.inner_text("#status") and pg.locator("#app").is_visible()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(SHOTS / "rate_limited.png"))
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
