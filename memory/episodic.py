@@ -12,7 +12,7 @@ from typing import Any
 
 from core.errors import StoreError
 from memory.records import MemoryFact, fact_id
-from memory.sqlite_db import open_sqlite, scrub
+from memory.sqlite_db import open_sqlite, scrub, store_error
 
 __all__ = ["EpisodicStore"]
 
@@ -37,12 +37,13 @@ CREATE INDEX IF NOT EXISTS episodic_owner_ts ON episodic(owner, ts_created);
 class EpisodicStore:
     """Short-lived facts; rows older than ``ttl_s`` are never returned and are swept on write."""
 
-    def __init__(self, path: Path | str, ttl_s: float = 1800.0) -> None:
-        """Open (or create) the SQLite file; ``":memory:"`` works for tests."""
+    def __init__(self, path: Path | str, ttl_s: float = 1800.0, wait_s: float = 10.0) -> None:
+        """Open (or create) the SQLite file; ``":memory:"`` works for tests; a write waits at most ``wait_s`` for
+        another process."""
         self.path = str(path)
         self.ttl_s = float(ttl_s)
         self._lock = threading.Lock()
-        self._db = open_sqlite(self.path, _SCHEMA, "episodic store")
+        self._db = open_sqlite(self.path, _SCHEMA, "episodic store", wait_s)
         try:
             cols = {r[1] for r in self._db.execute("PRAGMA table_info(episodic)")}
             if "reason" not in cols:  # a file written before the gate kept its reasons
@@ -78,7 +79,7 @@ class EpisodicStore:
                 self._db.execute("DELETE FROM episodic WHERE ts_created < ?", (max(r[8] for r in rows) - self.ttl_s,))
                 self._db.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StoreError(f"episodic write failed: {exc}") from exc
+            raise store_error(exc, "episodic write failed") from exc
         return len(rows)
 
     def by_subject(self, owner: str, subj: str, now: float | None = None) -> list[MemoryFact]:

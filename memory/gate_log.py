@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from core.errors import StoreError
-from memory.sqlite_db import open_sqlite, scrub
+from memory.sqlite_db import open_sqlite, scrub, store_error
 
 __all__ = ["GateLog"]
 
@@ -38,11 +37,11 @@ CREATE INDEX IF NOT EXISTS gate_log_owner ON gate_log(owner, ts);
 class GateLog:
     """Decisions with reasons, per owner, for a retention period."""
 
-    def __init__(self, path: Path | str, retention_s: float = 7 * 86400.0) -> None:
-        """Open (or create) the SQLite file."""
+    def __init__(self, path: Path | str, retention_s: float = 7 * 86400.0, wait_s: float = 10.0) -> None:
+        """Open (or create) the SQLite file (a write waits at most ``wait_s`` for another process)."""
         self.path, self.retention_s = str(path), float(retention_s)
         self._lock = threading.Lock()
-        self._db = open_sqlite(self.path, _SCHEMA, "the gate log")
+        self._db = open_sqlite(self.path, _SCHEMA, "the gate log", wait_s)
 
     def add(self, rows: Iterable[tuple[float, str, str, str, str, str, float, str, dict[str, Any]]]) -> int:
         """Append (ts, owner, subj, rel, obj, decision, score, backend, reason) rows in one transaction."""
@@ -57,7 +56,7 @@ class GateLog:
                 self._db.execute("DELETE FROM gate_log WHERE ts < ?", (newest - self.retention_s,))  # the stream's clock
                 self._db.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StoreError(f"gate log write failed: {exc}") from exc
+            raise store_error(exc, "gate log write failed") from exc
         return len(data)
 
     def recent(self, owner: str, *, subject: str | None = None, rejected_only: bool = False, limit: int = 50) -> list[dict[str, Any]]:

@@ -51,10 +51,10 @@ CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, own
 class MemIndex:
     """SQLite table ``mem_index(key, kind, owner, subj)``."""
 
-    def __init__(self, path: Path | str) -> None:
-        """Open or create the table (``":memory:"`` works for tests)."""
+    def __init__(self, path: Path | str, wait_s: float = 10.0) -> None:
+        """Open or create the table (``":memory:"`` works for tests; a write waits at most ``wait_s``)."""
         self._lock = threading.Lock()
-        self._db = open_sqlite(path, _SCHEMA, "mem_index")
+        self._db = open_sqlite(path, _SCHEMA, "mem_index", wait_s)
 
     def register(self, owner: str, subj: str, aliases: Iterable[str] = (), vector: np.ndarray | None = None) -> int:
         """Point the subject's id, its aliases and (optionally) its embedding bucket at (owner, subj)."""

@@ -5,28 +5,37 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from core.errors import StoreError
+from core.errors import StoreBusyError, StoreError
 
-__all__ = ["open_sqlite", "scrub"]
+__all__ = ["open_sqlite", "scrub", "store_error"]
 
 
-def open_sqlite(path: Path | str, schema: str, what: str) -> sqlite3.Connection:
+def store_error(exc: sqlite3.Error, message: str) -> StoreError:
+    """A SQLite failure as medpath's error: a lock held past the busy timeout is ``StoreBusyError`` (503 with
+    Retry-After in the API), anything else a ``StoreError``."""
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return StoreBusyError(f"{message}: another process holds the file (database is locked)")
+    return StoreError(f"{message}: {exc}")
+
+
+def open_sqlite(path: Path | str, schema: str, what: str, wait_s: float = 10.0) -> sqlite3.Connection:
     """Open (or create) a SQLite file shared by threads and processes, and apply ``schema``.
 
-    WAL with ``synchronous=NORMAL`` is durable at checkpoints and never corrupt; writers in other
-    processes wait up to 30 s. ``":memory:"`` works for tests. A failure raises StoreError naming ``what``.
+    WAL with ``synchronous=NORMAL`` is durable at checkpoints and never corrupt; a writer waits at most ``wait_s``
+    for one in another process (``MEDPATH_STORE_WAIT_S``). ``":memory:"`` works for tests. A failure raises
+    StoreError naming ``what``.
     """
     try:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0, isolation_level=None)
+        db = sqlite3.connect(str(path), check_same_thread=False, timeout=wait_s, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA busy_timeout=30000")
+        db.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
         db.execute("PRAGMA secure_delete=ON")  # deleted rows are overwritten, not left in free pages
         db.executescript(schema)
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot open {what} {Path(str(path)).name}: {exc}") from exc
+        raise store_error(exc, f"cannot open {what} {Path(str(path)).name}") from exc
     return db
 
 

@@ -246,3 +246,22 @@ def test_group_commit_gives_every_writer_its_own_result_and_error(tmp_path: Path
     assert {o for o, _ in vault.owners()} == {f"u{i}" for i in range(12) if i != 5}
     leaders = len(opened) - 11  # each of the 11 writes also asks for a (nested, reused) session inside its group
     assert 1 <= leaders < 11, leaders  # at least one group carried several writers
+
+
+def test_a_sqlite_tier_held_by_another_process_is_a_bounded_busy_error(tmp_path: Path) -> None:
+    """A write waits at most its bound (MEDPATH_STORE_WAIT_S) for a SQLite tier another connection holds, then
+    raises StoreBusyError (503 + Retry-After in the API), not a plain failure and not a 30 s hang."""
+    import sqlite3
+    import time
+
+    from core.errors import StoreBusyError
+
+    store = EpisodicStore(tmp_path / "episodic.sqlite", wait_s=0.3)
+    other = sqlite3.connect(str(tmp_path / "episodic.sqlite"), isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    t0 = time.monotonic()
+    with pytest.raises(StoreBusyError, match="locked"):
+        store.add([MemoryFact(owner="u", subj="s", rel="r", obj="o", evidence="e")])
+    assert time.monotonic() - t0 < 5
+    other.execute("ROLLBACK")
+    assert store.add([MemoryFact(owner="u", subj="s", rel="r", obj="o", evidence="e")]) == 1
