@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -55,7 +56,8 @@ def _home(scratch: Path, name: str) -> Path:
 
 @contextlib.contextmanager
 def _server(tree: Path, home: Path, workers: int = 1) -> Iterator[str]:
-    """A ``medpath serve`` process of ``tree``; yields its base URL once /healthz answers."""
+    """A ``medpath serve`` process of ``tree``; yields its base URL once /healthz answers (``_SERVED`` maps the URL
+    to the process, for its CPU time)."""
     port = _port()
     log = (home / "serve.log").open("w")
     proc = subprocess.Popen([sys.executable, "-m", "medpath.cli", "serve", "--port", str(port)]
@@ -71,6 +73,7 @@ def _server(tree: Path, home: Path, workers: int = 1) -> Iterator[str]:
             if proc.poll() is not None:
                 raise SystemExit(f"server of {tree} exited: {(home / 'serve.log').read_text()[-2000:]}")
             time.sleep(0.2)
+        _SERVED[url] = proc.pid
         yield url
     finally:
         proc.terminate()
@@ -78,6 +81,25 @@ def _server(tree: Path, home: Path, workers: int = 1) -> Iterator[str]:
             proc.wait(10)
         proc.kill()
         log.close()
+
+
+_SERVED: dict[str, int] = {}
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its children (the workers of ``serve --workers N``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):  # fields[1] is the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def _token(tree: Path, home: Path) -> str:
@@ -119,14 +141,15 @@ def _load(url: str, token: str, questions: list[str], clients: int, seconds: flo
                         lat.append(ms)
                 i += clients
 
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _cpu_s(_SERVED[url])
     threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    wall = time.perf_counter() - t0
-    return {"asks": len(lat), "per_s": len(lat) / wall, "p50": _pct(lat, 50), "p99": _pct(lat, 99), "codes": codes}
+    wall, cpu = time.perf_counter() - t0, _cpu_s(_SERVED[url]) - cpu0
+    return {"asks": len(lat), "per_s": len(lat) / wall, "p50": _pct(lat, 50), "p99": _pct(lat, 99), "codes": codes,
+            "cpu_ms": cpu * 1000 / max(len(lat), 1)}
 
 
 def _healthz_during_ingest(tree: Path, home: Path, events: Path) -> dict[str, Any]:
@@ -188,15 +211,16 @@ def main() -> None:
             questions = _questions(args.questions)
             print(f"{args.clients} clients asking for {args.seconds:.0f} s each (POST /api/v1/ask, memory on); "
                   f"this tree with {args.workers} worker(s)")
-            print("| code | asks | asks/s | p50 | p99 | status codes |")
-            print("|---|---:|---:|---:|---:|---|")
+            print("| code | asks | asks/s | p50 | p99 | server CPU per ask | status codes |")
+            print("|---|---:|---:|---:|---:|---:|---|")
             rates = []
             for name, tree in trees:
                 home = _home(scratch, name.replace(" ", "-"))
                 with _server(tree, home, args.workers if tree == ROOT else 1) as url:
                     r = _load(url, _token(tree, home), questions, args.clients, args.seconds)
                 rates.append(r["per_s"])
-                print(f"| {name} | {r['asks']} | {r['per_s']:.1f} | {r['p50']:.0f} ms | {r['p99']:.0f} ms | {r['codes']} |")
+                print(f"| {name} | {r['asks']} | {r['per_s']:.1f} | {r['p50']:.0f} ms | {r['p99']:.0f} ms "
+                      f"| {r['cpu_ms']:.0f} ms | {r['codes']} |")
             if len(rates) == 2:
                 print(f"throughput: {rates[1] / rates[0]:.2f}x")
         finally:

@@ -18,7 +18,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from core.errors import StoreError
 from core.settings import Settings
 
-__all__ = ["checkpoint_serde", "forget_threads", "open_checkpoints", "prune_threads"]
+__all__ = ["checkpoint_serde", "forget_threads", "list_threads", "open_checkpoints", "prune_threads"]
 
 
 def checkpoint_serde() -> Any:
@@ -48,6 +48,28 @@ def prune_threads(saver: SqliteSaver, older_than_s: float, now: float | None = N
     stale = sorted(thread for thread, ts in latest.items() if ts < cutoff)
     _delete(saver, stale)
     return stale
+
+
+def list_threads(saver: SqliteSaver, prefix: str) -> list[dict[str, Any]]:
+    """The threads whose id starts with ``prefix`` (one caller's), newest first: the id without the prefix, the
+    first question, the number of questions and the last update. Only those threads' latest checkpoints are read."""
+    pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    try:
+        with saver.cursor() as cur:
+            cur.execute("SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id LIKE ? ESCAPE '\\'", (pattern,))
+            ids = [str(r[0]) for r in cur.fetchall()]
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot list the conversations: {exc}") from exc
+    rows = []
+    for key in ids:
+        t = saver.get_tuple({"configurable": {"thread_id": key}})
+        if t is None:
+            continue
+        messages = (t.checkpoint.get("channel_values") or {}).get("messages") or []
+        asked = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
+        rows.append({"thread_id": key[len(prefix):], "title": (asked[0] if asked else "")[:120], "turns": len(asked),
+                     "updated": datetime.fromisoformat(str(t.checkpoint["ts"])).timestamp()})
+    return sorted(rows, key=lambda r: -r["updated"])
 
 
 def forget_threads(saver: SqliteSaver, user: str) -> list[str]:

@@ -21,7 +21,6 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,8 @@ from core.errors import MedpathError, http_status, public_message
 from core.tracing import load_spans
 from medpath.auth import Principal
 from medpath.schemas import AskRequest
+from medpath.search import owner_for
+from medpath.threads import list_threads
 from medpath.trace_report import html_timeline
 
 __all__ = ["STATIC", "WebHooks", "web_routes"]
@@ -133,34 +134,21 @@ def _listing_routes(app: FastAPI, hooks: WebHooks) -> None:
     @app.get("/api/v1/threads", tags=["qa"], responses={401: {}, 429: {}, 503: {}})
     def threads(limit: int = Query(50, ge=1, le=200), who: Principal = Depends(hooks.principal)) -> dict[str, Any]:
         """The caller's conversations, newest first: id, first question, number of turns, last update."""
-        prefix = hooks.internal_thread(who, "")
         try:
-            saver = hooks.state.session().graph.checkpointer
-            latest: dict[str, dict[str, Any]] = {}
-            for t in saver.list(None):
-                key = str(t.config["configurable"]["thread_id"])
-                if not key.startswith(prefix):
-                    continue
-                ts = datetime.fromisoformat(str(t.checkpoint["ts"])).timestamp()
-                if key in latest and latest[key]["updated"] >= ts:
-                    continue
-                messages = (t.checkpoint.get("channel_values") or {}).get("messages") or []
-                first = next((m.get("content", "") for m in messages if m.get("role") == "user"), "")
-                latest[key] = {"thread_id": key[len(prefix):], "title": str(first)[:120], "updated": ts,
-                               "turns": sum(1 for m in messages if m.get("role") == "user")}
+            rows = list_threads(hooks.state.session().graph.checkpointer, hooks.internal_thread(who, ""))
         except MedpathError as exc:
             raise HTTPException(http_status(exc), public_message(exc)) from exc
-        rows = sorted(latest.values(), key=lambda r: -r["updated"])[:limit]
-        return {"threads": rows}
+        return {"threads": rows[:limit]}
 
     @app.get("/api/v1/memories", tags=["memory"], responses={401: {}, 429: {}, 503: {}})
     def memories(limit: int = Query(100, ge=1, le=1000), who: Principal = Depends(hooks.principal)) -> dict[str, Any]:
-        """What medpath remembers for the caller (their own user scope only): each fact with its dates and source."""
+        """What medpath remembers for the caller (their own user scope, within their patient scope): each fact with its
+        dates and source, most recently used first."""
         try:
             svc = hooks.state.retriever()
             if svc.memory is None:
                 return {"memories": [], "memory": "off"}
-            facts = svc.memory.vault.current_of([who.sub])
+            facts = svc.memory.recall([owner_for("user", who.sub)], patients=None if who.is_admin else who.may_see)
             kg = svc.resources.kg
         except MedpathError as exc:
             raise HTTPException(http_status(exc), public_message(exc)) from exc

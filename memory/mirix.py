@@ -58,8 +58,7 @@ class Memory:
         self.folder = Path(folder)
         wait = self.settings.wait_s  # how long a write waits for a file another process holds (MEDPATH_STORE_WAIT_S)
         self.episodic = EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s, wait)
-        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows, pseudonym,
-                           wait_s=self.settings.wait_s)
+        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows, pseudonym, wait_s=wait)
         self.index = MemIndex(self.folder / "mem_index.sqlite", wait)
         self.gate_log = GateLog(self.folder / "gate_log.sqlite", wait_s=wait)
         self.salience = Salience(self.settings.half_life_days * 86400.0)

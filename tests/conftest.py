@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import subprocess
+import sys
 import threading
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -13,6 +18,8 @@ import pytest
 from core.settings import Settings
 from medpath.indexing import build_index
 from tools.resources import index_ready, load_resources
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -129,14 +136,40 @@ def garbled_llm(fake_llm):
     yield fake_llm[0]
 
 
-@pytest.fixture()
-def free_port() -> int:
+def free_tcp_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on."""
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     port = int(s.getsockname()[1])
     s.close()
     return port
+
+
+@pytest.fixture()
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on."""
+    return free_tcp_port()
+
+
+@contextlib.contextmanager
+def serve_process(env: dict[str, str], log: Path, *args: str, port: int | None = None,
+                  seconds: float = 120.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A real ``medpath serve`` process (``args`` are extra options); yields its base URL and the process once
+    ``/healthz`` answers, and stops it afterwards (unless the test killed it)."""
+    port = port or free_tcp_port()
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "medpath"), "serve", "--port", str(port), *args],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("a"))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{base}/healthz", log, "medpath serve", seconds=seconds)
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=20)
+            proc.kill()
+            proc.wait(timeout=20)
 
 
 def wait_for_http(url: str, log: Any, what: str, seconds: float = 60.0) -> None:

@@ -94,7 +94,7 @@ def test_request_schemas_are_strict(settings: Any) -> None:
 
 
 def test_error_details_name_no_server_paths(settings: Any, resources: Any, tmp_path: Path) -> None:
-    """A store error's detail held the server's absolute file path."""
+    """A store that is down is a 503 naming the store; its detail held the server's absolute file path."""
     home = tmp_path / "secret-server-folder"
     (home / "patients").mkdir(parents=True)
     (home / "patients" / "patients.json").write_text("{ broken")
@@ -104,7 +104,7 @@ def test_error_details_name_no_server_paths(settings: Any, resources: Any, tmp_p
     admin = issue_token(SECRET, "root", "admin", ["*"])
     r = asyncio.run(_request(app, "POST", "/api/memory/retrieve", admin,
                              json={"query": "What is PAT_001 taking?", "patient_id": "PAT_001"}))
-    assert r.status_code == 503
+    assert r.status_code == 503 and "patients" in r.json()["detail"]
     assert "secret-server-folder" not in r.text and str(tmp_path) not in r.text and "patients.json" in r.text
 
 
@@ -260,6 +260,32 @@ def test_a_slow_drip_llm_is_cut_off_at_the_deadline() -> None:
     finally:
         stop.set()
         server.close()
+
+
+def test_a_callers_thread_list_reads_only_threads_with_their_prefix() -> None:
+    """The chat page lists a caller's threads by their key's prefix; LIKE wildcards in it match only themselves."""
+    import sqlite3
+    from typing import TypedDict
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    from langgraph.graph import END, START, StateGraph
+
+    from medpath.threads import list_threads
+
+    class Turns(TypedDict):
+        messages: list[dict[str, str]]
+
+    builder = StateGraph(Turns)
+    builder.add_node("n", lambda _s: {})
+    builder.add_edge(START, "n")
+    builder.add_edge("n", END)
+    saver = SqliteSaver(sqlite3.connect(":memory:", check_same_thread=False))
+    graph = builder.compile(checkpointer=saver)
+    for key in ("api:a_b:t1", "api:a_b:t2", "api:axb:t3", "cli-x"):
+        graph.invoke({"messages": [{"role": "user", "content": f"question on {key}"}]}, {"configurable": {"thread_id": key}})
+    rows = list_threads(saver, "api:a_b:")
+    assert [r["thread_id"] for r in rows] == ["t2", "t1"]  # newest first, and not api:axb: (``_`` is no wildcard)
+    assert rows[0]["title"] == "question on api:a_b:t2" and rows[0]["turns"] == 1
 
 
 def test_conversations_past_their_ttl_are_deleted_and_scrubbed(settings: Any, resources: Any, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_for_http
+from conftest import serve_process
 
 from core.settings import child_env
 from medpath.auth import issue_token
@@ -29,20 +29,13 @@ def test_schemathesis_finds_no_server_error(settings: Any, tmp_path: Path, free_
                     MEDPATH_RATE_LIMIT="1000000/minute")
     bin_dir = Path(sys.executable).parent
     log = tmp_path / "serve.log"
-    proc = subprocess.Popen([str(bin_dir / "medpath"), "serve", "--port", str(free_port)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=log.open("w"))
-    base = f"http://127.0.0.1:{free_port}"
-    try:
-        wait_for_http(f"{base}/healthz", log, "medpath serve", seconds=120)
+    with serve_process(env, log, port=free_port) as (base, _proc):
         token = issue_token(SECRET, "fuzzer", "admin", ["*"])
         run = subprocess.run([str(bin_dir / "st"), "run", f"{base}/openapi.json", "--checks", "not_a_server_error",
                               "--header", f"Authorization: Bearer {token}", "--seed", str(SEED),
                               "--max-examples", str(EXAMPLES), "--phases", "fuzzing", "--workers", "1",
                               "--request-timeout", "60"],
                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=240, check=False)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
     out = run.stdout + run.stderr
     cases = re.search(r"(\d+) generated", out)
     assert run.returncode == 0, out[-4000:]

@@ -11,20 +11,18 @@ server and the CLI, each on one fresh home.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from conftest import wait_for_http
+from conftest import serve_process
 
 from core.settings import child_env
 from medpath.auth import issue_token
@@ -45,22 +43,6 @@ def _home(tmp_path: Path, settings: Any) -> tuple[Path, Path, dict[str, str]]:
     env = child_env(MEDPATH_HOME=str(home), MEDPATH_TRACES_DIR=str(traces), MEDPATH_JWT_SECRET=SECRET,
                     MEDPATH_RATE_LIMIT="100000/minute", MEDPATH_CAPTURE_CONTENT="1")
     return home, traces, env
-
-
-@contextlib.contextmanager
-def _serve(env: dict[str, str], port: int, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    proc = subprocess.Popen([str(EXE), "serve", "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=log.open("a"))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_http(f"{base}/healthz", log, "medpath serve", seconds=120)
-        yield base, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=20)
-            proc.kill()
 
 
 def _auth(sub: str) -> dict[str, str]:
@@ -111,7 +93,7 @@ def test_a_canary_through_every_entry_point_is_gone_after_forget(settings: Any, 
     home, traces, env = _home(tmp_path, settings)
     log = tmp_path / "serve.log"
     events = _canary_events(settings, tmp_path / "stream")
-    with _serve(env, free_port, log) as (base, _proc):
+    with serve_process(env, log, port=free_port) as (base, _proc):
         with httpx.Client(base_url=base, timeout=120, headers=_auth(USER)) as c:
             first = c.post("/api/v1/ask", json={"question": f"How does imatinib treat CML? I am {WORD}, write to {MAIL}"})
             assert first.status_code == 200, first.text
@@ -152,7 +134,7 @@ def test_kill_9_during_ingest_loses_no_acknowledged_batch(settings: Any, resourc
     path = tmp_path / "stream" / "events.jsonl"
     acked: list[int] = []
     health: list[int] = []
-    with _serve(env, free_port, log) as (base, server):
+    with serve_process(env, log, port=free_port) as (base, server):
         ingest = subprocess.Popen([str(EXE), "memory", "ingest", "--quiet", "--acks", "--batch", "250", str(path)],
                                   cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
@@ -177,7 +159,7 @@ def test_kill_9_during_ingest_loses_no_acknowledged_batch(settings: Any, resourc
     assert health and set(health) == {200}
     n = max(acked)
     assert n < len(events), "the ingest finished before it was killed; nothing was tested"
-    with _serve(env, free_port, log) as (base, _proc):  # the server restarts on the files the kill left
+    with serve_process(env, log, port=free_port) as (base, _proc):  # the server restarts on the files the kill left
         r = httpx.post(f"{base}/api/v1/ask", json={"question": "How does imatinib treat CML?"}, timeout=120,
                        headers=_auth("after-restart"))
         assert r.status_code == 200, r.text
