@@ -31,7 +31,8 @@ from medpath.metrics import recall_at_k
 from medpath.ranker_training import FOLDS, fold_of, oof_rows
 from medpath.services import build_services
 from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES
-from tools.ranker_models import fit_lambdarank, fit_listwise_mlp
+from tools.ranker_fit import fit_lambdarank
+from tools.ranker_models import fit_listwise_mlp
 from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass
 
 

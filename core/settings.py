@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from core.errors import ConfigError
 
 __all__ = ["LLMSettings", "MemorySettings", "Settings", "WalkBudget", "audit_key", "checkpoint_ttl_days", "child_env", "context_budgets", "hybrid_retrieval_enabled",
-           "jwt_secret", "max_body_bytes", "pin_native_threads", "project_root", "rate_limit", "scoped_env",
+           "jwt_secret", "max_body_bytes", "pin_native_threads", "project_root", "rate_limit",
            "token_max_ttl_s"]
 
 
@@ -263,17 +262,3 @@ def pin_native_threads() -> None:
     """Unless set, one OpenMP/BLAS thread: a server's parallelism is its requests (call before numpy loads)."""
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-
-
-@contextlib.contextmanager
-def scoped_env(name: str, value: str) -> Iterator[None]:
-    """Set one variable for a library that reads only the environment (tiktoken's cache), then restore it."""
-    before = os.environ.get(name)
-    os.environ[name] = value
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = before

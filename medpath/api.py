@@ -42,6 +42,7 @@ from core.errors import (
     http_status,
     public_message,
 )
+from core.gc_policy import loading
 from core.settings import (
     Settings,
     checkpoint_ttl_days,
@@ -126,11 +127,12 @@ def serve_app() -> FastAPI:
     """The app of ``medpath serve`` over the environment's settings, its stores loaded before the first request
     (each worker process of ``serve --workers N`` calls this)."""
     pin_native_threads()
-    app = create_app(Settings.from_env())
-    run = f"serve-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
-    start_run(run, app.state.medpath.settings.traces_dir)  # this process's spans: the page links each ask's waterfall
-    app.state.medpath.run = run
-    app.state.medpath.retriever()
+    with loading():  # the loaded indexes are frozen: later collections never walk them (core.gc_policy)
+        app = create_app(Settings.from_env())
+        run = f"serve-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+        start_run(run, app.state.medpath.settings.traces_dir)  # this process's spans: the page links each ask's waterfall
+        app.state.medpath.run = run
+        app.state.medpath.retriever()
     # retention: conversations unused for longer than MEDPATH_CHECKPOINT_TTL_DAYS go when a server starts
     prune_threads(app.state.medpath.session().graph.checkpointer, checkpoint_ttl_days() * 86400)
     return app

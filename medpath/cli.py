@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from core.errors import InputError, MedpathError, NotFoundError
+from core.gc_policy import loading
 from core.settings import Settings
 
 __all__ = ["cli"]
@@ -205,24 +206,24 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
         medpath ask --thread T1 --resume 2
         medpath ask --thread T1 "and what does it target?"
     """
-    from medpath.session import Session
-
     if not question and choice is None:
         raise click.UsageError("give a QUESTION, or --thread and --resume to answer a clarification")
     if choice is not None and not thread:
         raise click.UsageError("--resume needs the --thread of the pending question")
-    from core.tracing import start_run
-    from medpath.cli_traces import new_run_id
-
-    settings = Settings.from_env()
-    session = Session(settings, interactive=not no_clarify, memory=not no_memory)
     thread = thread or f"cli-{uuid.uuid4().hex[:12]}"
-    on_step = None if as_json else _echo_step
-    with start_run(new_run_id("ask"), settings.traces_dir):
-        if choice is not None:
-            result = session.resume(thread, choice, on_step=on_step)
-        else:
-            result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
+    with loading():  # imports, loading and one question: a bounded phase without collections (core.gc_policy)
+        from core.tracing import start_run
+        from medpath.cli_traces import new_run_id
+        from medpath.session import Session
+
+        settings = Settings.from_env()
+        session = Session(settings, interactive=not no_clarify, memory=not no_memory)
+        on_step = None if as_json else _echo_step
+        with start_run(new_run_id("ask"), settings.traces_dir):
+            if choice is not None:
+                result = session.resume(thread, choice, on_step=on_step)
+            else:
+                result = session.ask(question or "", thread_id=thread, user_id=user, mode=mode, on_step=on_step)
     if as_json:
         click.echo(json.dumps(result, default=str))
     elif result.get("status") == "NEEDS_CLARIFICATION":

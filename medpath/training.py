@@ -26,7 +26,7 @@ from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.embedder import Embedder, make_embedder
 from tools.judge import JUDGE_FEATURES, EmbeddedJudge, fit_logistic
 from tools.path_ranker import ALL_FEATURES, FEATURES, TransitionTables
-from tools.ranker_models import fit_lambdarank
+from tools.ranker_fit import fit_lambdarank
 from tools.resources import entity_vectors_of
 
 __all__ = ["calibration_pairs", "train_models"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import socket
 import subprocess
@@ -29,6 +30,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
     os.environ.setdefault("MEDPATH_TRACES_DIR", tempfile.mkdtemp(prefix="medpath-test-traces-"))
 
+
+
+@pytest.fixture(autouse=True)
+def _unfreeze_after_in_process_commands() -> Iterator[None]:
+    """An in-process `medpath ask` (CliRunner) freezes what it loaded (``core.gc_policy``), which a one-shot process
+    wants; a test process runs hundreds of commands, so their objects go back to the collector after each test."""
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
 
 @pytest.fixture(scope="session")
 def settings() -> Settings:

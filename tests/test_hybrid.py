@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
+import hashlib
 import json
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+import tiktoken
 
 from core.errors import InputError, NotFoundError, RetrievalUnavailableError
 from medpath.metrics import label_accuracy
@@ -135,6 +138,29 @@ def test_tiktoken_is_bundled_and_the_fallback_counts_words(settings: Any, tmp_pa
     broken.write_bytes(b"not gzip")
     assert load_counter(broken, tmp_path / "tk2").name == "whitespace"
     assert WhitespaceCounter().truncate("a b c d", 2) == "a b"
+
+
+def test_token_counter_matches_tiktoken_and_rebuilds_a_broken_cache(settings: Any, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    bundle = settings.data_dir / "tiktoken" / "cl100k_base.tiktoken.gz"
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path / "tiktoken-own"))
+    (tmp_path / "tiktoken-own").mkdir()
+    # tiktoken's own loader, fed the bundled file under the name its cache looks for
+    raw = gzip.decompress(bundle.read_bytes())
+    url = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
+    (tmp_path / "tiktoken-own" / hashlib.sha1(url.encode()).hexdigest()).write_bytes(raw)
+    reference = tiktoken.get_encoding("cl100k_base")
+    texts = ["How does imatinib treat CML (ph+)?", "  naïve café — 12345678 tokens\n\nIt's", "日本語のテキスト", ""]
+    first = load_counter(bundle, tmp_path / "tk")
+    cached = list((tmp_path / "tk").glob("*.marshal"))
+    assert len(cached) == 1
+    second = load_counter(bundle, tmp_path / "tk")  # from the cache
+    for text in texts:
+        want = len(reference.encode_ordinary(text))
+        assert first.count(text) == second.count(text) == want, text
+    cached[0].write_bytes(b"garbage")  # a broken cache is rebuilt, not trusted
+    assert load_counter(bundle, tmp_path / "tk").count(texts[0]) == len(reference.encode_ordinary(texts[0]))
+    assert len(cached[0].read_bytes()) > 1000
 
 
 def test_serializer_budgets_and_truncation(settings: Any) -> None:

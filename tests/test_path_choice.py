@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import lightgbm as lgb
 import numpy as np
 import pytest
 
@@ -12,9 +13,11 @@ from core.datasets import PathRecord, Triple, load_paths, split_tune_check
 from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_rows
 from memory.protocols import Edge
 from tools.answers import rank_endpoints
+from tools.booster import Booster
 from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.path_ranker import ALL_FEATURES, PathRanker
-from tools.ranker_models import fit_lambdarank, graded_labels
+from tools.ranker_fit import fit_lambdarank
+from tools.ranker_models import graded_labels
 from tools.walker import CandidatePath, GraphWalker
 
 
@@ -144,6 +147,21 @@ def test_two_builds_give_identical_rankings(resources: Any, tune_sample: list[Pa
     assert m1.model == m2.model
     for w in first.values():
         assert np.argsort(-m1.score(w.x), kind="stable").tolist() == np.argsort(-m2.score(w.x), kind="stable").tolist()
+
+
+def test_the_c_library_scores_equal_lightgbm_and_refuse_bad_input() -> None:
+    rng = np.random.default_rng(3)
+    groups = [(rng.normal(size=(12, 5)), rng.uniform(size=12)) for _ in range(30)]
+    model = fit_lambdarank(groups, [f"c{i}" for i in range(5)], rounds=20)
+    rows = rng.normal(size=(50, 5))
+    rows[3, 2] = np.nan  # a missing value takes the trees' default branch in both
+    reference = lgb.Booster(model_str=model.model).predict(rows, num_threads=1)
+    np.testing.assert_array_equal(Booster(model.model).predict(rows), reference)
+    np.testing.assert_array_equal(model.score(rows), reference)
+    with pytest.raises(ValueError, match="columns"):
+        Booster(model.model).predict(rows[:, :4])
+    with pytest.raises(ValueError, match="LightGBM"):
+        Booster("not a model")
 
 
 # ---------------------------------------------------------------- ranked drug-for-disease answers

@@ -23,6 +23,8 @@ Triple = tuple[str, str, str]
 """``(head id, relation, tail id)``."""
 Chain = tuple[str, str, tuple[Triple, ...]]
 """``(drug id, disease id, steps)``: one curated chain."""
+_Coded = tuple[str, tuple[int, ...], tuple[Triple, ...]]
+"""``(disease id, step ids, steps)``: a chain with its triples numbered."""
 
 TRANSFER_FEATURES = (
     "t_edge_frac",
@@ -48,36 +50,41 @@ _OWN_CACHE = 256
 
 
 class _Counts:
-    """Every count the features read, over a set of chains."""
+    """Every count the features read, over a set of chains whose steps are triple ids (``CurationStats._ids``):
+    small-int keys hash far faster than nested tuples of strings, at load and for every candidate."""
 
-    def __init__(self, chains: Sequence[Chain]) -> None:
-        self.edge: Counter[Triple] = Counter()
+    def __init__(self, chains: Sequence[_Coded]) -> None:
+        """``chains``: (disease, step ids, steps)."""
+        self.edge: Counter[int] = Counter()
         self.node: Counter[str] = Counter()
-        self.last_disease: Counter[tuple[str, Triple]] = Counter()
+        self.last_disease: Counter[tuple[str, int]] = Counter()
         self.nodes_disease: Counter[tuple[str, str]] = Counter()
         self.first_target: Counter[str] = Counter()
-        self.continuation: Counter[tuple[str, Triple]] = Counter()
-        self.pieces: Counter[tuple[Triple, ...]] = Counter()
-        self.suffix_disease: Counter[tuple[str, tuple[Triple, ...]]] = Counter()
+        self.continuation: Counter[tuple[str, int]] = Counter()
+        self.pieces: Counter[tuple[int, ...]] = Counter()
+        self.suffix_disease: Counter[tuple[str, tuple[int, ...]]] = Counter()
         self.pair: Counter[tuple[str, str]] = Counter()
-        for _drug, disease, steps in chains:
+        for disease, steps, triples in chains:
             if not steps:
                 continue
+            tails = [t[2] for t in triples]
             self.edge.update(set(steps))
-            inner = {s[2] for s in steps[:-1]}
+            inner = set(tails[:-1])
             self.node.update(inner)
             self.last_disease[(disease, steps[-1])] += 1
             self.nodes_disease.update((disease, x) for x in inner)
-            self.first_target[steps[0][2]] += 1
-            self.continuation.update((steps[0][2], e) for e in set(steps[1:]))
+            self.first_target[tails[0]] += 1
+            self.continuation.update((tails[0], e) for e in set(steps[1:]))
             for i in range(len(steps)):
                 for j in range(i + 1, len(steps) + 1):
                     self.pieces[steps[i:j]] += 1
                 self.suffix_disease[(disease, steps[i:])] += 1
-            self.pair.update((s[0], s[2]) for s in steps)
+            self.pair.update((t[0], t[2]) for t in triples)
 
 
 _EMPTY = _Counts([])
+_UNKNOWN = -1
+"""The id of a triple no counted chain has: no count holds it."""
 
 
 @dataclass
@@ -88,11 +95,15 @@ class CurationStats:
     """The counted chains."""
 
     def __post_init__(self) -> None:
-        """Derive the counts, and index the chains by drug."""
-        self._all = _Counts(self.chains)
-        self._by_drug: dict[str, list[Chain]] = defaultdict(list)
-        for c in self.chains:
-            self._by_drug[c[0]].append(c)
+        """Number the triples, derive the counts, and index the chains by drug."""
+        self._ids: dict[Triple, int] = {}
+        self._by_drug: dict[str, list[_Coded]] = defaultdict(list)
+        coded = []
+        for drug, disease, steps in self.chains:
+            row = (disease, tuple(self._ids.setdefault(t, len(self._ids)) for t in steps), steps)
+            coded.append(row)
+            self._by_drug[drug].append(row)
+        self._all = _Counts(coded)
         self._own: dict[str, _Counts] = {}
 
     @classmethod
@@ -130,9 +141,13 @@ class CurationStats:
         Every chain of ``exclude_drug`` is left out of the counts (the question's own drug, at answer time).
         """
         own = self._own_counts(exclude_drug) if exclude_drug else _EMPTY
-        return [self._row(tuple(tuple(e) for e in p), disease, own) for p in paths]  # type: ignore[misc]
+        rows = []
+        for p in paths:
+            triples = tuple((e[0], e[1], e[2]) for e in p)
+            rows.append(self._row(triples, tuple(self._ids.get(t, _UNKNOWN) for t in triples), disease, own))
+        return rows
 
-    def _row(self, edges: tuple[Triple, ...], disease: str, own: _Counts) -> list[float]:
+    def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts) -> list[float]:
         a = self._all
         subtract = own is not _EMPTY
 
@@ -141,8 +156,8 @@ class CurationStats:
 
         k = len(edges)
         rest = edges[1:]
-        inner = [e[2] for e in edges[:-1]]
-        target = edges[0][2]
+        inner = [e[2] for e in triples[:-1]]
+        target = triples[0][2]
         suffix_disease = next((k - i for i in range(k) if n(a.suffix_disease, own.suffix_disease, (disease, edges[i:]))), 0)
         suffix_any = next((k - i for i in range(k) if n(a.pieces, own.pieces, edges[i:])), 0)
         prefix_any = next((j - 1 for j in range(k, 1, -1) if n(a.pieces, own.pieces, edges[1:j])), 0)
@@ -166,5 +181,5 @@ class CurationStats:
             sum(1 for x in inner[1:] if n(a.nodes_disease, own.nodes_disease, (disease, x))) / max(len(inner) - 1, 1),
             sum(node_log) / len(node_log) if node_log else 0.0,
             min(node_log) if node_log else 0.0,
-            sum(1 for e, c in zip(edges, edge_n, strict=True) if c == 0 and n(a.pair, own.pair, (e[0], e[2]))) / k,
+            sum(1 for e, c in zip(triples, edge_n, strict=True) if c == 0 and n(a.pair, own.pair, (e[0], e[2]))) / k,
         ]

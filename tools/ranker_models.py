@@ -1,5 +1,6 @@
-"""Ranking models over path feature rows: LambdaMART (LightGBM ``lambdarank``, shipped) and a listwise MLP (the
-previous ranker, kept for the cross-validated comparison in ``bench/bench_ranker_cv.py``)."""
+"""Ranking models over path feature rows: LambdaMART (LightGBM ``lambdarank``, shipped; trained by
+``tools.ranker_fit``, scored through ``tools.booster``) and a listwise MLP (the previous ranker, kept for the
+cross-validated comparison in ``bench/bench_ranker_cv.py``)."""
 
 from __future__ import annotations
 
@@ -7,37 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import lightgbm as lgb
 import numpy as np
 
-__all__ = ["LTR_PARAMS", "LambdaRanker", "RankerModel", "ScoreModel", "fit_lambdarank", "fit_listwise", "fit_listwise_mlp",
-           "graded_labels", "load_model"]
+from tools.booster import Booster
 
-LTR_PARAMS: dict[str, Any] = {
-    "objective": "lambdarank",
-    "learning_rate": 0.05,
-    "num_leaves": 31,
-    "min_data_in_leaf": 20,
-    "feature_fraction": 0.8,
-    "bagging_fraction": 0.8,
-    "bagging_freq": 1,
-    "lambdarank_truncation_level": 10,
-    "label_gain": [0, 1, 3, 7, 15],
-    "seed": 13,
-    "num_threads": 2,
-    "deterministic": True,
-    "force_row_wise": True,
-    "verbose": -1,
-}
-"""LightGBM settings: seeded, fixed threads and row-wise histograms, so two builds give the same trees."""
-LTR_ROUNDS = 300
-"""Boosting rounds."""
+__all__ = ["LambdaRanker", "RankerModel", "ScoreModel", "fit_listwise", "fit_listwise_mlp", "graded_labels", "load_model"]
+
 GRADES = 4
 """Relevance grades above 0: a candidate's Path-F1 against the best gold chain, rounded to quarters."""
-KEEP_PER_QUESTION = 100
-"""Training candidates per question: every one with Path-F1 ≥ 0.5, then a seeded sample of the rest."""
-
-
 class ScoreModel(Protocol):
     """Anything that scores feature rows (higher is better)."""
 
@@ -55,13 +33,6 @@ def graded_labels(f1: np.ndarray, grades: int = GRADES) -> np.ndarray:
     return np.rint(np.clip(np.asarray(f1, dtype=float), 0.0, 1.0) * grades).astype(int)
 
 
-def _keep(y: np.ndarray, rng: np.random.Generator, keep: int) -> np.ndarray:
-    good = np.flatnonzero(y >= 0.5)
-    rest = np.setdiff1d(np.arange(len(y)), good)
-    extra = rng.choice(rest, size=min(len(rest), max(0, keep - len(good))), replace=False)
-    return np.sort(np.concatenate([good, extra])).astype(int)
-
-
 @dataclass
 class LambdaRanker:
     """A LightGBM booster trained with ``lambdarank``; ``names`` are its columns, in order."""
@@ -72,8 +43,8 @@ class LambdaRanker:
     """Feature columns the booster expects."""
 
     def __post_init__(self) -> None:
-        """Load the booster once."""
-        self._booster = lgb.Booster(model_str=self.model)
+        """Load the booster once (LightGBM's C library, without the Python package: ``tools.booster``)."""
+        self._booster = Booster(self.model)
 
     def score(self, x: np.ndarray) -> np.ndarray:
         """Scores of feature rows."""
@@ -81,43 +52,9 @@ class LambdaRanker:
             return np.zeros(0)
         return np.asarray(self._booster.predict(x, num_threads=1), dtype=float)
 
-    def importance(self) -> dict[str, float]:
-        """Total gain per feature."""
-        gain = self._booster.feature_importance(importance_type="gain")
-        return {n: float(g) for n, g in zip(self.names, gain, strict=True)}
-
     def to_json(self) -> dict[str, object]:
         """Serialisable form."""
         return {"kind": "lambdarank", "model": self.model, "names": self.names}
-
-
-def fit_lambdarank(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Sequence[str], *, rounds: int = LTR_ROUNDS,
-                   keep: int = KEEP_PER_QUESTION, params: dict[str, Any] | None = None) -> LambdaRanker:
-    """LambdaMART over per-question groups of (feature rows, Path-F1 of each row); deterministic.
-
-    Args:
-        groups: per question, (feature rows, Path-F1 in [0, 1]); groups with one row or no spread teach nothing.
-        names: the column names.
-        rounds: boosting rounds.
-        keep: candidates kept per question (all with Path-F1 ≥ 0.5, then a seeded sample).
-        params: overrides of ``LTR_PARAMS``.
-    """
-    rng = np.random.default_rng(0)
-    xs, ys, sizes = [], [], []
-    for x, y in groups:
-        if len(x) < 2 or y.max() <= y.min():
-            continue
-        idx = _keep(y, rng, keep)
-        xs.append(x[idx])
-        ys.append(graded_labels(y[idx]))
-        sizes.append(len(idx))
-    if not xs:
-        raise ValueError("no question has candidates of different quality to learn from")
-    p = {**LTR_PARAMS, **(params or {})}
-    data = lgb.Dataset(np.vstack(xs), np.concatenate(ys), group=sizes, feature_name=[n.replace(" ", "_") for n in names],
-                       free_raw_data=True)
-    booster = lgb.train(p, data, num_boost_round=rounds)
-    return LambdaRanker(booster.model_to_string(), list(names))
 
 
 def load_model(obj: dict[str, Any], names: Sequence[str]) -> ScoreModel:
