@@ -21,7 +21,9 @@ from agents.state import State
 from core.errors import InputError
 from graphs.qa import build_graph
 from medpath.metrics import TripleKey
+from memory.router import DEFAULT_RULES, load_router
 from tools.ppr import PersonalizedPageRank
+from tools.retrieval import open_retriever
 
 __all__ = [
     "BASELINES",
@@ -203,17 +205,20 @@ class GraphSystem:
     """The compiled QA graph (what ``ask`` runs), non-interactive, with Context overrides."""
 
     def __init__(self, name: str, res: Any, overrides: dict[str, Any], memory_store: Any = None) -> None:
-        """Compile the graph once; ``memory_store`` is the throw-away memory of ``with-memory``."""
+        """Compile the graph and open the retrieval service and the router once (as ``ask`` does per process);
+        ``memory_store`` is the throw-away memory of ``with-memory``."""
 
         self.name, self.res, self.overrides, self.memory_store = name, res, dict(overrides), memory_store
         self.graph = build_graph()
         self.user = f"eval-{name}"
+        self.shared = {"retrieval": open_retriever(res.settings, resources=res, memory=False),
+                       "router_rules": load_router(str(res.settings.memory.router_rules or DEFAULT_RULES))}
 
     def run(self, question: str, intent: str | None = None) -> SystemOutput:
         """Invoke the graph and read the result off the final state."""
 
         ctx = Context(interactive=False, resources=self.res, settings=self.res.settings, memory_store=self.memory_store,
-                      **{"memory": False, "keep_pool": POOL_K, **self.overrides})
+                      **{"memory": False, "keep_pool": POOL_K, **self.shared, **self.overrides})
         out = self.graph.invoke({"question": question, "user_id": self.user}, context=ctx)
         retrieved = [(t["head"], t["relation"], t["tail"]) for t in out.get("retrieved", [])]
         path = [(t["head"], t["relation"], t["tail"]) for t in out.get("evidence", [])]
