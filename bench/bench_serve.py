@@ -141,15 +141,23 @@ def _load(url: str, token: str, questions: list[str], clients: int, seconds: flo
                         lat.append(ms)
                 i += clients
 
-    t0, cpu0 = time.perf_counter(), _cpu_s(_SERVED[url])
+    t0, cpu0, mine0, idle0 = time.perf_counter(), _cpu_s(_SERVED[url]), time.process_time(), _idle_s()
     threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     wall, cpu = time.perf_counter() - t0, _cpu_s(_SERVED[url]) - cpu0
+    asks = max(len(lat), 1)
     return {"asks": len(lat), "per_s": len(lat) / wall, "p50": _pct(lat, 50), "p99": _pct(lat, 99), "codes": codes,
-            "cpu_ms": cpu * 1000 / max(len(lat), 1)}
+            "cpu_ms": cpu * 1000 / asks, "client_ms": (time.process_time() - mine0) * 1000 / asks,
+            "idle": (_idle_s() - idle0) / wall / (os.cpu_count() or 1)}
+
+
+def _idle_s() -> float:
+    """Seconds every core of the machine has been idle since boot (``/proc/stat``)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return (int(fields[4]) + int(fields[5])) / os.sysconf("SC_CLK_TCK")
 
 
 def _healthz_during_ingest(tree: Path, home: Path, events: Path) -> dict[str, Any]:
@@ -211,8 +219,8 @@ def main() -> None:
             questions = _questions(args.questions)
             print(f"{args.clients} clients asking for {args.seconds:.0f} s each (POST /api/v1/ask, memory on); "
                   f"this tree with {args.workers} worker(s)")
-            print("| code | asks | asks/s | p50 | p99 | server CPU per ask | status codes |")
-            print("|---|---:|---:|---:|---:|---:|---|")
+            print("| code | asks | asks/s | p50 | p99 | server CPU per ask | client CPU per ask | machine idle | status codes |")
+            print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
             rates = []
             for name, tree in trees:
                 home = _home(scratch, name.replace(" ", "-"))
@@ -220,7 +228,7 @@ def main() -> None:
                     r = _load(url, _token(tree, home), questions, args.clients, args.seconds)
                 rates.append(r["per_s"])
                 print(f"| {name} | {r['asks']} | {r['per_s']:.1f} | {r['p50']:.0f} ms | {r['p99']:.0f} ms "
-                      f"| {r['cpu_ms']:.0f} ms | {r['codes']} |")
+                      f"| {r['cpu_ms']:.0f} ms | {r['client_ms']:.0f} ms | {r['idle']:.0%} | {r['codes']} |")
             if len(rates) == 2:
                 print(f"throughput: {rates[1] / rates[0]:.2f}x")
         finally:
