@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -21,31 +20,26 @@ __all__ = ["Booster", "library_path"]
 _DTYPE_FLOAT64 = 1
 _PREDICT_NORMAL = 0
 _ROW_MAJOR = 1
-_LOCK = threading.Lock()
-_LIB: list[ctypes.CDLL] = []
-"""The loaded library (at most one; the dynamic loader shares it with the ``lightgbm`` package if that is imported)."""
 
 
 def library_path() -> Path:
     """``lib_lightgbm.so`` of the installed ``lightgbm`` wheel (found without importing the package)."""
     spec = importlib.util.find_spec("lightgbm")
     if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("lightgbm is not installed: pip install lightgbm (a core dependency of medpath)")
+        raise ImportError("lightgbm is not installed: pip install lightgbm (a core dependency of medpath)")
     for folder in spec.submodule_search_locations:
         for name in ("lib_lightgbm.so", "lib_lightgbm.dylib", "lib_lightgbm.dll"):
             path = Path(folder) / "lib" / name
             if path.exists():
                 return path
-    raise RuntimeError(f"lightgbm's C library is missing under {spec.submodule_search_locations}")
+    raise ImportError(f"lightgbm's C library is missing under {spec.submodule_search_locations}")
 
 
 def _lib() -> ctypes.CDLL:
-    with _LOCK:
-        if not _LIB:
-            lib = ctypes.cdll.LoadLibrary(str(library_path()))
-            lib.LGBM_GetLastError.restype = ctypes.c_char_p
-            _LIB.append(lib)
-        return _LIB[0]
+    """The C library (the dynamic loader maps it once per process and shares it with the ``lightgbm`` package)."""
+    lib = ctypes.cdll.LoadLibrary(str(library_path()))
+    lib.LGBM_GetLastError.restype = ctypes.c_char_p
+    return lib
 
 
 def _check(lib: ctypes.CDLL, rc: int) -> None:
