@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from core.datasets import PathRecord, Triple, load_paths, split_tune_check
+from core.errors import StoreError
 from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_rows
 from memory.protocols import Edge
 from tools.answers import rank_endpoints
@@ -17,7 +18,7 @@ from tools.booster import Booster
 from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.path_ranker import ALL_FEATURES, PathRanker
 from tools.ranker_fit import fit_lambdarank
-from tools.ranker_models import graded_labels
+from tools.ranker_models import graded_labels, load_model
 from tools.walker import CandidatePath, GraphWalker
 
 
@@ -162,6 +163,8 @@ def test_the_c_library_scores_equal_lightgbm_and_refuse_bad_input() -> None:
         Booster(model.model).predict(rows[:, :4])
     with pytest.raises(ValueError, match="LightGBM"):
         Booster("not a model")
+    with pytest.raises(StoreError, match="index build"):  # a broken models.json: one clear line, no traceback
+        load_model({"kind": "lambdarank", "model": "tree\nbroken", "names": ["c0"]}, ["c0"])
 
 
 # ---------------------------------------------------------------- ranked drug-for-disease answers
@@ -233,7 +236,7 @@ def test_paraphrases_are_seeded_and_keep_the_entities_linkable(resources: Any) -
 
 def test_a_models_file_from_before_lambdamart_still_ranks() -> None:
     from tools.path_ranker import FEATURES
-    from tools.ranker_models import RankerModel, load_model
+    from tools.ranker_models import RankerModel
 
     old = RankerModel.identity(FEATURES).to_json()
     old.pop("kind")  # the previous models.json had no kind

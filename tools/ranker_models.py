@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from core.errors import StoreError
 from tools.booster import Booster
 
 __all__ = ["LambdaRanker", "RankerModel", "ScoreModel", "fit_listwise", "fit_listwise_mlp", "graded_labels", "load_model"]
@@ -58,9 +59,12 @@ class LambdaRanker:
 
 
 def load_model(obj: dict[str, Any], names: Sequence[str]) -> ScoreModel:
-    """The saved ranker: LambdaMART, or the older listwise model."""
+    """The saved ranker: LambdaMART, or the older listwise model; a model LightGBM refuses is a StoreError."""
     if obj.get("kind") == "lambdarank":
-        return LambdaRanker(str(obj["model"]), list(obj["names"]))
+        try:
+            return LambdaRanker(str(obj["model"]), list(obj["names"]))
+        except ValueError as exc:
+            raise StoreError(f"the saved path ranker is unreadable ({exc}); run `medpath index build --force`") from exc
     fields = {k: obj[k] for k in ("weights", "mean", "std", "members") if k in obj}
     return RankerModel(**fields) if fields else RankerModel.identity(names)
 
