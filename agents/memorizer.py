@@ -60,14 +60,12 @@ def remember(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         vectors = {s: v for s in subjects if (v := res.node_vector(s)) is not None}
         touched = [tuple(k) for k in state.memory.get("touched", [])]
         with span("store.memory.write", **{"medpath.memory.gate": decision.decision, "medpath.memory.facts": len(facts)}) as sp:
-            def write() -> tuple[Any, int]:  # the write and the touch, in a vault session shared with other asks
-                report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now)
-                return report, (mem.vault.touch(state.user_id, touched, now=now) if touched else 0)
-
-            report, used = mem.vault.grouped(write)
+            # the write and the touch go to the vault in one group commit with this process's other asks
+            report = mem.commit(decision, facts, aliases=aliases, vectors=vectors, now=now, owner=state.user_id,
+                                touch=touched)
             sp.set_attribute("medpath.memory.written", report.written)
             sp.set_attribute("medpath.memory.vault_inserted", report.vault.inserted)
-        write = {**report.to_json(), "touched": used, "gate": decision.decision}
+        write = {**report.to_json(), "gate": decision.decision}
     except MedpathError as exc:
         fallbacks.append({"component": "memory.write", "reason": str(exc), "fallback": "not remembered"})
         write = {"written": False, "reason": str(exc), "gate": decision.decision}

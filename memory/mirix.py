@@ -41,11 +41,13 @@ class CommitReport:
     """Vault write details."""
     indexed: int = 0
     """mem_index keys registered."""
+    touched: int = 0
+    """Vault facts the answer used whose use count was raised (``touch``)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain dictionary."""
         return {"written": self.written, "reason": self.reason, "episodic": self.episodic, "indexed": self.indexed,
-                "vault": vars(self.vault).copy()}
+                "vault": vars(self.vault).copy(), "touched": self.touched}
 
 
 class Memory:
@@ -72,20 +74,30 @@ class Memory:
         aliases: dict[str, Iterable[str]] | None = None,
         vectors: dict[str, np.ndarray] | None = None,
         now: float | None = None,
+        owner: str = "",
+        touch: Iterable[tuple[str, str, str]] = (),
     ) -> CommitReport:
-        """Write accepted facts to the episodic store and the vault and index their subjects; a reject writes nothing."""
-        if not decision.accepted:
-            return CommitReport(written=False, reason=f"reviewer said {decision.decision} (score {decision.score:.2f})")
-        if not facts:
-            return CommitReport(written=False, reason="nothing to write")
+        """Write accepted facts to the vault, the episodic store and the index; a reject writes nothing.
+
+        ``touch`` lists (subj, rel, obj) of ``owner``'s vault facts that the answer used: their use count is raised
+        whatever the gate said. The vault part goes first, in a group commit shared with this process's concurrent
+        writers (``Vault.write``); when it fails, nothing else is written.
+        """
         ts = time.time() if now is None else now
-        for f in facts:
+        keep = decision.accepted and bool(facts)
+        for f in facts if keep else ():
             f.confidence = float(decision.score)
             f.quality = 1
             f.t_start = f.t_start or ts
-        rep = CommitReport(written=True)
+        items = [BatchItem(f, supersede, ts) for f in facts] if keep else []
+        vault, used = self.vault.write(items, owner=owner, touch=touch, now=ts)
+        if not decision.accepted:
+            return CommitReport(written=False, reason=f"reviewer said {decision.decision} (score {decision.score:.2f})",
+                                touched=used)
+        if not facts:
+            return CommitReport(written=False, reason="nothing to write", touched=used)
+        rep = CommitReport(written=True, vault=vault, touched=used)
         rep.episodic = self.episodic.add(facts, now=ts)
-        rep.vault = self.vault.add_batch([BatchItem(f, supersede, ts) for f in facts])  # one statement set, not one per fact
         aliases = aliases or {}
         vectors = vectors or {}
         rep.indexed = self.index.register_many(

@@ -14,19 +14,17 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import duckdb
 
 from core.errors import StoreError
 from core.pseudonyms import Pseudonyms, load_key
 from memory.records import MemoryFact
-from memory.vault_batch import BatchItem, apply_batch, slot_key
+from memory.vault_batch import BatchItem, VaultWrite, apply_batch, apply_writes, slot_key
 from memory.vault_file import COLS, VaultFile, row_fact
 from memory.vault_group import GroupCommit
 from memory.vault_mirror import VaultMirror
-
-T = TypeVar("T")
 
 __all__ = ["Vault", "WriteReport"]
 
@@ -71,16 +69,81 @@ class Vault:
         self.max_rows = int(max_rows)
         self.file = VaultFile(self.path, wait_s)
         self.mirror = VaultMirror(self.file)
-        self.group = GroupCommit(self.file)
+        self.group: GroupCommit[VaultWrite, tuple[WriteReport, int]] = GroupCommit(self.file, self._write_group)
 
     def session(self) -> contextlib.AbstractContextManager[duckdb.DuckDBPyConnection]:
         """Hold the file for a batch of operations (``VaultFile.session``)."""
         return self.file.session()
 
-    def grouped(self, work: Callable[[], T]) -> T:
-        """Run ``work()`` (vault writes, and the other tiers' writes that go with them) with the file held, in a
-        session shared with this process's concurrent writers (``memory.vault_group``); returns its result."""
-        return self.group.run(work)
+    def write(self, items: Sequence[BatchItem] = (), *, owner: str = "", touch: Iterable[tuple[str, str, str]] = (),
+              now: float | None = None) -> tuple[WriteReport, int]:
+        """``add_batch(items)`` then ``touch(owner, touch, now)``, applied together with this process's concurrent
+        writes in one session and one statement set (``memory.vault_group``); returns the write's own report and
+        how many facts the touch found. Returns when the write is committed."""
+        w = VaultWrite(tuple(items), owner, tuple(touch), time.time() if now is None else now)
+        if not w.items and not w.touch:
+            return WriteReport(), 0
+        return self.group.run(w)
+
+    def _write_group(self, writes: Sequence[VaultWrite]) -> list[tuple[WriteReport, int] | BaseException]:
+        """Apply a group's writes in one transaction (the file held): each gets its own report, or its own error."""
+        out: list[tuple[WriteReport, int] | BaseException] = []
+        good = []
+        for w in writes:
+            bad = any(i.fact.quality != 1 for i in w.items)
+            out.append(StoreError("the vault stores Reviewer-accepted facts only (quality = 1)") if bad else (WriteReport(), 0))
+            if not bad:
+                good.append(len(out) - 1)
+        ws = [writes[i] for i in good]
+        keys = sorted(set().union(*(w.slots() for w in ws)))
+        if not keys:
+            return out
+        per, pruned = self._replace_slots(ws, keys)
+        for i, (counts, used) in zip(good, per, strict=True):
+            rep = WriteReport(counts["inserted"], counts["refreshed"], counts["superseded"])
+            if pruned and rep.inserted:  # the group's LRU prune is reported once, by its first inserting write
+                rep.pruned, pruned = pruned, 0
+            out[i] = (rep, used)
+        return out
+
+    def _replace_slots(self, ws: Sequence[VaultWrite], keys: list[str]) -> tuple[list[tuple[dict[str, int], int]], int]:
+        """Read the slots, replay the writes over them, write them back and log each write (one transaction); then
+        the LRU prune. Returns each write's counts and touches, and the rows pruned."""
+        cols = [c.strip() for c in COLS.split(",")]
+        match = "owner || chr(31) || subj || chr(31) || rel IN (SELECT unnest(?))"
+        try:
+            with self.session() as con:
+                con.execute("BEGIN TRANSACTION")
+                try:
+                    old = [dict(zip(cols, r, strict=True)) for r in
+                           con.execute(f"SELECT {COLS} FROM vault WHERE {match}", [keys]).fetchall()]
+                    rows, per = apply_writes(old, ws)
+                    con.execute(f"DELETE FROM vault WHERE {match}", [keys])
+                    if rows:
+                        con.execute(f"INSERT INTO vault ({COLS}) SELECT unnest(?, recursive := true)",
+                                    [[{c: r[c] for c in cols} for r in rows]])
+                    logs = [self._log_row(w, counts) for w, (counts, _) in zip(ws, per, strict=True) if w.items]
+                    if logs:
+                        con.execute("INSERT INTO vault_log SELECT unnest(?, recursive := true)", [logs])
+                    con.execute("COMMIT")
+                except Exception:
+                    con.execute("ROLLBACK")
+                    raise
+                pruned = 0
+                if self.max_rows and any(c["inserted"] for c, _ in per):
+                    pruned = self._prune(con, self.max_rows, max(w.now for w in ws))
+                slots = {(i.fact.owner, i.fact.subj) for w in ws for i in w.items} | {(w.owner, t[0]) for w in ws for t in w.touch}
+                self._bump(con, None if pruned else slots)
+        except duckdb.Error as exc:
+            raise StoreError(f"vault write failed: {exc}") from exc
+        return per, pruned
+
+    def _log_row(self, w: VaultWrite, counts: dict[str, int]) -> dict[str, Any]:
+        """The ``vault_log`` row of one write (as ``add_batch`` logs it)."""
+        owners = {i.fact.owner for i in w.items}
+        return {"ts": max(i.ts for i in w.items), "action": "insert",
+                "owner_hash": self.pseudonym(next(iter(owners))) if len(owners) == 1 else "*",
+                "rows": counts["inserted"], "detail": f"superseded={counts['superseded']} batch={len(w.items)}"}
 
     def _bump(self, con: duckdb.DuckDBPyConnection, slots: Iterable[tuple[str, str]] | None) -> None:
         self.mirror.after_write(con, slots)

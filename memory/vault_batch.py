@@ -4,6 +4,10 @@
 (owner, subj, rel) slots they touch, with exactly the per-fact rules of ``Vault.add`` (refresh,
 re-open, supersede, a late value closed at once). The vault then replaces those slots' rows in
 one transaction, instead of a transaction and half a dozen queries per fact.
+
+``apply_writes`` does the same for the writes of several asks that a group commit runs together
+(``memory.vault_group``): each write's facts, then its touches, in arrival order, with each
+write's own counts, so one statement set serves the whole group.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from dataclasses import dataclass
 
 from memory.records import MemoryFact
 
-__all__ = ["BatchItem", "Row", "apply_batch", "slot_key"]
+__all__ = ["BatchItem", "Row", "VaultWrite", "apply_batch", "apply_writes", "slot_key"]
 
 Row = dict[str, object]
 """One vault row by column name."""
@@ -46,13 +50,34 @@ def _supersede(slot: dict[str, Row], obj: str, start: float) -> tuple[float | No
     return (min(later) if later else None), closed
 
 
-def apply_batch(rows: Iterable[Row], items: Sequence[BatchItem]) -> tuple[list[Row], dict[str, int], set[str]]:
-    """The touched slots' rows after the batch, the counts (inserted, refreshed, superseded), and the slot keys."""
+@dataclass(frozen=True)
+class VaultWrite:
+    """One ask's vault write: its accepted facts, then the facts its answer used (``touch``)."""
+
+    items: tuple[BatchItem, ...]
+    owner: str = ""
+    """Owner of the touched facts."""
+    touch: tuple[tuple[str, str, str], ...] = ()
+    """(subj, rel, obj) of facts to mark as used."""
+    now: float = 0.0
+    """Clock of the touch."""
+
+    def slots(self) -> set[str]:
+        """Slot keys this write reads and rewrites."""
+        return ({slot_key(i.fact.owner, i.fact.subj, i.fact.rel) for i in self.items}
+                | {slot_key(self.owner, s, r) for s, r, _ in self.touch})
+
+
+def _slots(rows: Iterable[Row]) -> dict[str, dict[str, Row]]:
     slots: dict[str, dict[str, Row]] = {}
     for r in rows:
         slots.setdefault(slot_key(str(r["owner"]), str(r["subj"]), str(r["rel"])), {})[str(r["obj"])] = dict(r)
+    return slots
+
+
+def _apply(slots: dict[str, dict[str, Row]], items: Sequence[BatchItem], touched: set[str]) -> dict[str, int]:
+    """Replay ``items`` over ``slots`` (in place); the counts; the keys of the slots written go into ``touched``."""
     counts = {"inserted": 0, "refreshed": 0, "superseded": 0}
-    touched: set[str] = set()
     for item in items:
         f, ts = item.fact, item.ts
         key = slot_key(f.owner, f.subj, f.rel)
@@ -76,5 +101,30 @@ def apply_batch(rows: Iterable[Row], items: Sequence[BatchItem]) -> tuple[list[R
         if reopen:
             row.update(t_start=start, t_end=end, recorded_at=ts)
         counts["refreshed"] += 1
-    out = [r for k in touched for r in slots[k].values()]
-    return out, counts, touched
+    return counts
+
+
+def apply_batch(rows: Iterable[Row], items: Sequence[BatchItem]) -> tuple[list[Row], dict[str, int], set[str]]:
+    """The touched slots' rows after the batch, the counts (inserted, refreshed, superseded), and the slot keys."""
+    slots = _slots(rows)
+    touched: set[str] = set()
+    counts = _apply(slots, items, touched)
+    return [r for k in touched for r in slots[k].values()], counts, touched
+
+
+def apply_writes(rows: Iterable[Row], writes: Sequence[VaultWrite]) -> tuple[list[Row], list[tuple[dict[str, int], int]]]:
+    """Every slot's rows after the writes (``rows``: the current rows of every ``VaultWrite.slots``), and per write
+    its counts and how many facts its touch found (a touch raises ``use_count`` and ``last_used``, as
+    ``Vault.touch``)."""
+    slots = _slots(rows)
+    out: list[tuple[dict[str, int], int]] = []
+    for w in writes:
+        counts = _apply(slots, w.items, set())
+        used = 0
+        for subj, rel, obj in sorted(set(w.touch)):
+            row = slots.get(slot_key(w.owner, subj, rel), {}).get(obj)
+            if row is not None:
+                row.update(last_used=w.now, use_count=int(row["use_count"]) + 1)  # type: ignore[call-overload]
+                used += 1
+        out.append((counts, used))
+    return [r for slot in slots.values() for r in slot.values()], out

@@ -11,10 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from core.errors import StoreError
 from memory.episodic import EpisodicStore
 from memory.mirix import Memory
 from memory.records import GateDecision, MemoryFact, Salience, composite_score
-from memory.vault import Vault
+from memory.vault import Vault, WriteReport
 
 T0 = 1_767_600_000.0  # an arbitrary fixed clock
 YES = GateDecision("accept", 0.9)
@@ -172,7 +173,7 @@ def test_recall_ranks_by_composite(tmp_path: Path) -> None:
 
 _WRITER = textwrap.dedent("""
     import sys
-    from memory.vault import Vault
+    from memory.vault import Vault, WriteReport
     from memory.records import MemoryFact
     v = Vault(sys.argv[1], max_rows=0)
     for i in range(int(sys.argv[3])):
@@ -211,29 +212,24 @@ def test_group_commit_gives_every_writer_its_own_result_and_error(tmp_path: Path
     from memory.vault_batch import BatchItem
 
     vault = Vault(tmp_path / "v.duckdb")
-    opened = []
-    real = vault.file.session
+    groups: list[int] = []
+    real = vault.group.apply
 
-    def counting(**kw: object):  # type: ignore[no-untyped-def]
-        opened.append(threading.get_ident())
-        return real(**kw)
+    def counting(requests):  # type: ignore[no-untyped-def]
+        groups.append(len(requests))
+        return real(requests)
 
-    vault.file.session = counting  # type: ignore[method-assign]
+    vault.group.apply = counting  # type: ignore[method-assign]
     start = threading.Barrier(12)
     results: dict[int, object] = {}
 
     def writer(i: int) -> None:
+        f = MemoryFact(owner=f"u{i}", subj="DB:x", rel="rel", obj=f"o{i}", evidence="e", quality=0 if i == 5 else 1,
+                       confidence=0.9)
         start.wait()
-
-        def work() -> int:
-            if i == 5:
-                raise ValueError("writer 5 fails alone")
-            f = MemoryFact(owner=f"u{i}", subj="DB:x", rel="rel", obj=f"o{i}", evidence="e", quality=1, confidence=0.9)
-            return vault.add_batch([BatchItem(f, False, 100.0 + i)]).inserted
-
         try:
-            results[i] = vault.grouped(work)
-        except ValueError as exc:
+            results[i] = vault.write([BatchItem(f, False, 100.0 + i)], now=100.0 + i)[0].inserted
+        except StoreError as exc:
             results[i] = exc
 
     threads = [threading.Thread(target=writer, args=(i,)) for i in range(12)]
@@ -241,11 +237,48 @@ def test_group_commit_gives_every_writer_its_own_result_and_error(tmp_path: Path
         t.start()
     for t in threads:
         t.join(30)
-    assert isinstance(results[5], ValueError)
+    assert isinstance(results[5], StoreError)  # writer 5's bad fact fails it alone
     assert all(results[i] == 1 for i in range(12) if i != 5), results
     assert {o for o, _ in vault.owners()} == {f"u{i}" for i in range(12) if i != 5}
-    leaders = len(opened) - 11  # each of the 11 writes also asks for a (nested, reused) session inside its group
-    assert 1 <= leaders < 11, leaders  # at least one group carried several writers
+    assert sum(groups) == 12 and len(groups) < 12, groups  # at least one group carried several writers
+
+
+def test_a_group_of_writes_equals_the_same_writes_one_by_one(tmp_path: Path) -> None:
+    """What the group commit applies in one statement set is what add_batch then touch, write after write, gives:
+    the rows, each write's report and each touch's count (supersession, refreshes and touches of facts that an
+    earlier write of the group inserted included)."""
+    from memory.vault_batch import BatchItem, VaultWrite
+
+    def f(owner: str, subj: str, rel: str, obj: str, conf: float = 0.8) -> MemoryFact:
+        return MemoryFact(owner=owner, subj=subj, rel=rel, obj=obj, evidence=f"{subj} {rel} {obj}", quality=1,
+                          confidence=conf)
+
+    writes = [
+        VaultWrite((BatchItem(f("a", "S", "r", "x"), False, 10.0), BatchItem(f("a", "S", "q", "y"), False, 10.0)),
+                   "a", (("S", "r", "x"), ("T", "r", "none")), 10.0),
+        VaultWrite((BatchItem(f("b", "S", "r", "x", 0.9), False, 11.0),), "a", (("S", "q", "y"),), 11.0),
+        VaultWrite((BatchItem(f("a", "S", "r", "z"), True, 12.0),), "a", (("S", "r", "x"), ("S", "r", "x")), 12.0),
+        VaultWrite((), "b", (("S", "r", "x"),), 13.0),
+        VaultWrite((BatchItem(f("a", "S", "q", "y", 0.95), False, 14.0),), "", (), 14.0),
+    ]
+    grouped, single = Vault(tmp_path / "g.duckdb"), Vault(tmp_path / "s.duckdb")
+    seed = (BatchItem(f("a", "S", "r", "old"), False, 1.0),)
+    for v in (grouped, single):
+        v.add_batch(list(seed))
+    with grouped.session():
+        got = grouped._write_group(writes)
+    want = []
+    for w in writes:
+        rep = single.add_batch(list(w.items)) if w.items else WriteReport()
+        want.append((rep, single.touch(w.owner, list(w.touch), now=w.now) if w.touch else 0))
+    assert got == want
+
+    def rows(v: Vault) -> list[tuple[object, ...]]:
+        with v.session() as con:
+            return con.execute("SELECT * FROM vault ORDER BY owner, subj, rel, obj").fetchall()
+
+    assert rows(grouped) == rows(single)
+    assert [r[:4] for r in rows(grouped)] == sorted(r[:4] for r in rows(grouped))
 
 
 def test_a_sqlite_tier_held_by_another_process_is_a_bounded_busy_error(tmp_path: Path) -> None:
