@@ -298,3 +298,32 @@ def test_a_sqlite_tier_held_by_another_process_is_a_bounded_busy_error(tmp_path:
     assert time.monotonic() - t0 < 5
     other.execute("ROLLBACK")
     assert store.add([MemoryFact(owner="u", subj="s", rel="r", obj="o", evidence="e")]) == 1
+
+
+def test_the_vault_log_is_replayed_by_the_next_session_and_checkpointed_once_big(tmp_path: Path) -> None:
+    """A session leaves a small write-ahead log in place (committed rows are durable in it): another engine, as
+    another process would, sees every row; once the log reaches CHECKPOINT_WAL_BYTES a session folds it into the
+    file. A forget leaves no row of the owner in any file, log included."""
+    from memory.vault_file import CHECKPOINT_WAL_BYTES
+
+    path = tmp_path / "v.duckdb"
+    wal = Path(str(path) + ".wal")
+    vault = Vault(path)
+    vault.add([MemoryFact(owner="alice", subj="S", rel="r", obj="canary-o1", evidence="e", quality=1)], now=1.0)
+    assert wal.exists() and 0 < wal.stat().st_size < CHECKPOINT_WAL_BYTES  # not checkpointed at detach
+    other = Vault(path)  # a second engine replays the log
+    assert [f.obj for f in other.current(["alice"], "S", as_of=2.0)] == ["canary-o1"]
+    sizes = [wal.stat().st_size]
+    for i in range(200):
+        vault.add([MemoryFact(owner="bob", subj=f"S{i}", rel="r", obj=f"o{i}", evidence="e" * 200, quality=1)], now=3.0 + i)
+        sizes.append(wal.stat().st_size if wal.exists() else 0)
+        if sizes[-1] < sizes[-2]:  # folded into the file
+            break
+    else:
+        raise AssertionError("the log grew past the threshold without a checkpoint")
+    # the log grew write after write, was folded in only once it neared the threshold, and never stayed above it
+    assert i > 3 and sizes[:-1] == sorted(sizes[:-1]) and sizes[-2] > CHECKPOINT_WAL_BYTES // 2, sizes
+    assert max(sizes) < CHECKPOINT_WAL_BYTES, sizes
+    assert Vault(path).count() == 1 + i + 1
+    vault.forget("alice")
+    assert not any(b"canary-o1" in f.read_bytes() for f in tmp_path.iterdir() if f.is_file())
