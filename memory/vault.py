@@ -130,10 +130,13 @@ class Vault:
                     con.execute("ROLLBACK")
                     raise
                 pruned = 0
-                if self.max_rows and any(c["inserted"] for c, _ in per):
+                known = self.mirror.size()  # after this write's own rows, when the mirror is current: no count query
+                if self.max_rows and any(c["inserted"] for c, _ in per) and (known is None or
+                                                                            known + sum(c["inserted"] for c, _ in per) > self.max_rows):
                     pruned = self._prune(con, self.max_rows, max(w.now for w in ws))
-                slots = {(i.fact.owner, i.fact.subj) for w in ws for i in w.items} | {(w.owner, t[0]) for w in ws for t in w.touch}
-                self._bump(con, None if pruned else slots)
+                slots = {(i.fact.owner, i.fact.subj, i.fact.rel) for w in ws for i in w.items} | {
+                    (w.owner, t[0], t[1]) for w in ws for t in w.touch}
+                self.mirror.after_write_rows(None if pruned else rows, slots)
         except duckdb.Error as exc:
             raise StoreError(f"vault write failed: {exc}") from exc
         return per, pruned

@@ -7,7 +7,8 @@ file (an ingest), a reader that has a mirror keeps using it instead of waiting, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import duckdb
 
@@ -68,3 +69,33 @@ class VaultMirror:
             else:
                 self._rows.pop(slot, None)
         self._gen = token
+
+    def after_write_rows(self, rows: Sequence[dict[str, Any]] | None, slots: Iterable[tuple[str, str, str]]) -> None:
+        """After a group write (file held): a new generation; the (owner, subj, rel) ``slots`` take their rows from
+        ``rows`` (every row of those slots, as written), with no query; ``None`` drops the mirror."""
+        stale = self.file.generation() != self._gen
+        token = self.file.new_generation()
+        if self._rows is None or rows is None or stale:
+            self._rows = None
+            return
+        rels: dict[tuple[str, str], set[str]] = {}
+        for owner, subj, rel in slots:
+            rels.setdefault((owner, subj), set()).add(rel)
+        cols = [c.strip() for c in COLS.split(",")]
+        fresh: Slots = {}
+        for r in rows:
+            f = row_fact(tuple(r[c] for c in cols))
+            fresh.setdefault((f.owner, f.subj), []).append(f)
+        for key, changed in rels.items():
+            kept = [f for f in self._rows.get(key, ()) if f.rel not in changed] + fresh.get(key, [])
+            if kept:
+                self._rows[key] = kept
+            else:
+                self._rows.pop(key, None)
+        self._gen = token
+
+    def size(self) -> int | None:
+        """Rows in the file, when the mirror is loaded and current (no query); else None."""
+        if self._rows is None or self.file.generation() != self._gen:
+            return None
+        return sum(len(facts) for facts in self._rows.values())
