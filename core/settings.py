@@ -248,6 +248,14 @@ def export_env(**values: str) -> None:
     os.environ.update(values)
 
 
+def serve_workers() -> int:
+    """``MEDPATH_SERVE_WORKERS``: how many server processes ``medpath serve --workers N`` started (1 when unset)."""
+    try:
+        return max(1, int(_env("MEDPATH_SERVE_WORKERS", "1")))
+    except ValueError:
+        return 1
+
+
 def rate_limit() -> str:
     """``MEDPATH_RATE_LIMIT`` per client, e.g. ``100/minute`` (the default)."""
     return _env("MEDPATH_RATE_LIMIT", "100/minute")

@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, Response
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -50,6 +50,7 @@ from core.settings import (
     max_body_bytes,
     pin_native_threads,
     rate_limit,
+    serve_workers,
 )
 from core.tracing import joined, start_run
 from medpath.auth import Principal, TokenError, load_secret, verify_token
@@ -78,6 +79,8 @@ class _State:
         self.services, self._retriever, self._session = services, retriever, session
         self.settings = services.settings
         self.run: str | None = None
+        self.spread_asks = False
+        """True in each process of ``medpath serve --workers N`` (N > 1): asks end their connection."""
         self.lock = threading.Lock()
 
     def retriever(self) -> HybridRetriever:
@@ -132,6 +135,7 @@ def serve_app() -> FastAPI:
         run = f"serve-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
         start_run(run, app.state.medpath.settings.traces_dir)  # this process's spans: the page links each ask's waterfall
         app.state.medpath.run = run
+        app.state.medpath.spread_asks = serve_workers() > 1
         app.state.medpath.retriever()
     # retention: conversations unused for longer than MEDPATH_CHECKPOINT_TTL_DAYS go when a server starts
     prune_threads(app.state.medpath.session().graph.checkpointer, checkpoint_ttl_days() * 86400)
@@ -285,8 +289,13 @@ def _retrieval_routes(app: FastAPI, state: _State, principal: Callable[..., Prin
 def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal]) -> None:
     @app.post("/api/v1/ask", response_model=AskResponse, tags=["qa"],
               responses={400: {}, 401: {}, 403: {}, 404: {}, 422: {}, 429: {}, 503: {}})
-    def ask(body: AskRequest, who: Principal = Depends(principal)) -> AskResponse:
+    def ask(body: AskRequest, response: Response, who: Principal = Depends(principal)) -> AskResponse:
         """Ask a question; on NEEDS_CLARIFICATION, post again with the thread id and ``resume``."""
+        if state.spread_asks:
+            # several server processes: a keep-alive connection would pin its client to one process for good, and
+            # the kernel hands connections out unevenly, so each answer ends its connection and the next question
+            # goes to whichever process accepts it first (the least busy one)
+            response.headers["Connection"] = "close"
         _check_question(who, body)
         thread = body.thread_id or uuid.uuid4().hex
         internal = _internal_thread(state, who, thread)

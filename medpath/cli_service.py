@@ -140,7 +140,7 @@ def serve(host: str, port: int, rate_limit: str | None, log_level: str, workers:
     from medpath.ratelimit import RateLimiter
 
     limit = RateLimiter.from_text(rate_limit or _rate_limit()).text  # a bad limit fails here, once
-    export_env(MEDPATH_RATE_LIMIT=limit)  # the workers read it
+    export_env(MEDPATH_RATE_LIMIT=limit, MEDPATH_SERVE_WORKERS=str(workers))  # the workers read them
     click.echo(f"medpath API on http://{host}:{port} (docs at /docs, rate limit {limit}, {workers} worker"
                f"{'s' if workers > 1 else ''})", err=True)
     if workers == 1:

@@ -69,7 +69,7 @@ class Vault:
         self.max_rows = int(max_rows)
         self.file = VaultFile(self.path, wait_s)
         self.mirror = VaultMirror(self.file)
-        self.group: GroupCommit[VaultWrite, tuple[WriteReport, int]] = GroupCommit(self.file, self._write_group)
+        self.group: GroupCommit[VaultWrite, tuple[WriteReport, int]] = GroupCommit(self.file)
 
     def session(self) -> contextlib.AbstractContextManager[duckdb.DuckDBPyConnection]:
         """Hold the file for a batch of operations (``VaultFile.session``)."""
@@ -83,7 +83,7 @@ class Vault:
         w = VaultWrite(tuple(items), owner, tuple(touch), time.time() if now is None else now)
         if not w.items and not w.touch:
             return WriteReport(), 0
-        return self.group.run(w)
+        return self.group.run(w, self._write_group)
 
     def _write_group(self, writes: Sequence[VaultWrite]) -> list[tuple[WriteReport, int] | BaseException]:
         """Apply a group's writes in one transaction (the file held): each gets its own report, or its own error."""

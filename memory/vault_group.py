@@ -36,16 +36,19 @@ class _Slot(Generic[R]):
 class GroupCommit(Generic[R, T]):
     """Applies writers' requests in shared sessions of one ``VaultFile``."""
 
-    def __init__(self, file: VaultFile, apply: Callable[[Sequence[R]], Sequence[T | BaseException]]) -> None:
-        """``apply`` runs with the file held and returns one result, or one exception, per request, in order."""
+    def __init__(self, file: VaultFile) -> None:
+        """Bind the file."""
         self.file = file
-        self.apply = apply
         self._lock = threading.Lock()
         self._queue: list[_Slot[R]] = []
         self._leading = False
 
-    def run(self, request: R) -> T:
-        """Apply ``request`` with the file held (together with concurrent writers' requests); returns its result."""
+    def run(self, request: R, apply: Callable[[Sequence[R]], Sequence[T | BaseException]]) -> T:
+        """Apply ``request`` with the file held (together with concurrent writers' requests); returns its result.
+
+        ``apply`` runs with the file held and returns one result, or one exception, per request, in order; every
+        caller passes the same one (it is not kept: a stored bound method would tie the owner into a reference
+        cycle, and a frozen cycle keeps its DuckDB engine open until exit)."""
         slot: _Slot[R] = _Slot(request)
         with self._lock:
             self._queue.append(slot)
@@ -57,19 +60,19 @@ class GroupCommit(Generic[R, T]):
                 raise FileBusy(f"{self.file.path.name}: no group commit in {limit:g} s")
             if slot.lead:  # the last leader handed over: this writer leads the next group
                 slot.done.clear()
-                self._lead()
+                self._lead(apply)
         else:
-            self._lead()
+            self._lead(apply)
         if slot.error is not None:
             raise slot.error
         return slot.result  # type: ignore[no-any-return]
 
-    def _lead(self) -> None:
+    def _lead(self, apply: Callable[[Sequence[R]], Sequence[T | BaseException]]) -> None:
         with self._lock:
             group, self._queue = self._queue, []
         try:
             with self.file.session():
-                results = list(self.apply([s.request for s in group]))
+                results = list(apply([s.request for s in group]))
             for s, r in zip(group, results, strict=True):
                 if isinstance(r, BaseException):
                     s.error = r

@@ -112,6 +112,8 @@ def test_resume_from_another_process(settings, tmp_path) -> None:
     assert out["targets"] == ["MESH:D003922"] and out["status"] in ("ANSWERED", "NOT_FOUND")
     third = subprocess.run([*cmd, "and what does it target?"], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert json.loads(third.stdout)["intent"] == "targets"
+    # a one-shot process freezes what it loaded (core.gc_policy): nothing it holds may be left to leak at exit
+    assert not [p.stderr for p in (first, second, third) if "leaked" in p.stderr]
 
 
 def test_traces_list_shows_time_status_and_redacted_question(runner: CliRunner, tmp_path, monkeypatch) -> None:

@@ -213,13 +213,13 @@ def test_group_commit_gives_every_writer_its_own_result_and_error(tmp_path: Path
 
     vault = Vault(tmp_path / "v.duckdb")
     groups: list[int] = []
-    real = vault.group.apply
+    real = vault._write_group
 
     def counting(requests):  # type: ignore[no-untyped-def]
         groups.append(len(requests))
         return real(requests)
 
-    vault.group.apply = counting  # type: ignore[method-assign]
+    vault._write_group = counting  # type: ignore[method-assign]
     start = threading.Barrier(12)
     results: dict[int, object] = {}
 
