@@ -68,12 +68,14 @@ def span_record(s: ReadableSpan) -> dict[str, Any]:
 
 
 class TraceRun:
-    """An open run: finished spans are appended to its JSONL file and kept in memory."""
+    """An open run: finished spans are appended to its JSONL file and, when ``keep``, kept in memory."""
 
-    def __init__(self, run_id: str, path: Path) -> None:
+    def __init__(self, run_id: str, path: Path, keep: bool = True) -> None:
         """Use :func:`start_run`."""
         self.run_id = run_id
         self.path = path
+        self.keep = keep
+        """Keep the spans in :attr:`spans` too (a server's run lasts as long as the process: it keeps none)."""
         self.spans: list[dict[str, Any]] = []
         self._fh = path.open("a")
         self._lock = threading.Lock()
@@ -81,7 +83,8 @@ class TraceRun:
     def add(self, record: dict[str, Any]) -> None:
         """Append one span (under the file's lock: a forget may be rewriting the file in place)."""
         with self._lock:
-            self.spans.append(record)
+            if self.keep:
+                self.spans.append(record)
             fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX)
             try:
                 self._fh.write(json.dumps(record, default=str) + "\n")
@@ -148,12 +151,13 @@ def tracer() -> trace.Tracer:
     return trace.get_tracer("medpath")
 
 
-def start_run(run_id: str, traces_dir: Path, *, capture: bool | None = None) -> TraceRun:
-    """Open ``traces_dir/otel/<run_id>.jsonl``; spans finished until ``close()`` go there."""
+def start_run(run_id: str, traces_dir: Path, *, capture: bool | None = None, keep: bool = True) -> TraceRun:
+    """Open ``traces_dir/otel/<run_id>.jsonl``; spans finished until ``close()`` go there (and stay in
+    ``run.spans`` too unless ``keep`` is False: a server or MCP process, whose run never ends, passes False)."""
     _install()
     folder = traces_dir / "otel"
     folder.mkdir(parents=True, exist_ok=True)
-    run = TraceRun(run_id, folder / f"{run_id}.jsonl")
+    run = TraceRun(run_id, folder / f"{run_id}.jsonl", keep)
     with _lock:
         old = _state["run"]
         _state["run"] = run

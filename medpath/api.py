@@ -133,7 +133,8 @@ def serve_app() -> FastAPI:
     with loading():  # the loaded indexes are frozen: later collections never walk them (core.gc_policy)
         app = create_app(Settings.from_env())
         run = f"serve-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
-        start_run(run, app.state.medpath.settings.traces_dir)  # this process's spans: the page links each ask's waterfall
+        # this process's spans, on disk only (the page links each ask's waterfall); memory would grow with every ask
+        start_run(run, app.state.medpath.settings.traces_dir, keep=False)
         app.state.medpath.run = run
         app.state.medpath.spread_asks = serve_workers() > 1
         app.state.medpath.retriever()

@@ -52,7 +52,8 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
 
     server = MCPServer("medpath", instructions="Offline biomedical retrieval and question answering over DrugMechDB.")
     state: dict[str, Any] = {"retriever": retriever, "session": session}
-    start_run(f"mcp-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}", settings.traces_dir)  # open for the process
+    # open for the process, on disk only (kept in memory, spans would grow with every call)
+    start_run(f"mcp-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}", settings.traces_dir, keep=False)
 
     def svc() -> Any:
         if state["retriever"] is None:

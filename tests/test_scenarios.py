@@ -195,3 +195,6 @@ def test_context_propagation_joins_the_trace(tmp_path) -> None:
     remote = next(s for s in run.spans if s["name"] == "tool.remote")
     assert remote["trace_id"] == caller_rec["trace_id"] and remote["parent_id"] == caller_rec["span_id"]
     assert caller.get_span_context().is_valid
+    with start_run("server-like", tmp_path, keep=False) as quiet, span("served"):  # a server's run: on disk only
+        pass
+    assert quiet.spans == [] and '"served"' in quiet.path.read_text()
