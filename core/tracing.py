@@ -67,6 +67,10 @@ def span_record(s: ReadableSpan) -> dict[str, Any]:
     }
 
 
+PENDING_SPANS = 256
+"""Finished spans a run holds back at most before writing them (it writes at the end of every trace anyway)."""
+
+
 class TraceRun:
     """An open run: finished spans are appended to its JSONL file and, when ``keep``, kept in memory."""
 
@@ -79,27 +83,39 @@ class TraceRun:
         self.spans: list[dict[str, Any]] = []
         self._fh = path.open("a")
         self._lock = threading.Lock()
+        self._pending: list[str] = []
 
-    def add(self, record: dict[str, Any]) -> None:
-        """Append one span (under the file's lock: a forget may be rewriting the file in place)."""
+    def add(self, record: dict[str, Any], *, trace_done: bool = True) -> None:
+        """Take one finished span; it is written with the spans before it when ``trace_done`` (the span that ends a
+        trace in this process), or once ``PENDING_SPANS`` wait: one locked write per question, not one per span."""
         with self._lock:
             if self.keep:
                 self.spans.append(record)
-            fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX)
-            try:
-                self._fh.write(json.dumps(record, default=str) + "\n")
-                self._fh.flush()
-            finally:
-                fcntl.flock(self._fh.fileno(), fcntl.LOCK_UN)
+            self._pending.append(json.dumps(record, default=str) + "\n")
+            if trace_done or len(self._pending) >= PENDING_SPANS:
+                self._write_pending()
+
+    def _write_pending(self) -> None:
+        """Append the waiting spans (under the file's lock: a forget may be rewriting the file in place)."""
+        if not self._pending or self._fh.closed:
+            return
+        fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX)
+        try:
+            self._fh.write("".join(self._pending))
+            self._fh.flush()
+        finally:
+            fcntl.flock(self._fh.fileno(), fcntl.LOCK_UN)
+        self._pending.clear()
 
     def close(self) -> None:
-        """Stop recording (idempotent); the run's content-capture choice ends with it."""
+        """Write what waits and stop recording (idempotent); the run's content-capture choice ends with it."""
         with _lock:
             if _state["run"] is self:
                 _state["run"] = None
                 _state["capture"] = None
         with self._lock:
             if not self._fh.closed:
+                self._write_pending()
                 self._fh.close()
 
     def __enter__(self) -> Self:
@@ -114,8 +130,8 @@ class _RunProcessor(SpanProcessor):
 
     def on_end(self, span: ReadableSpan) -> None:
         run = _state["run"]
-        if run is not None:
-            run.add(span_record(span))
+        if run is not None:  # a span without a parent here (none, or a remote caller's) ends its trace in this process
+            run.add(span_record(span), trace_done=span.parent is None or span.parent.is_remote)
 
     def shutdown(self) -> None:
         pass

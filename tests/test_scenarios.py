@@ -198,3 +198,23 @@ def test_context_propagation_joins_the_trace(tmp_path) -> None:
     with start_run("server-like", tmp_path, keep=False) as quiet, span("served"):  # a server's run: on disk only
         pass
     assert quiet.spans == [] and '"served"' in quiet.path.read_text()
+
+
+def test_a_run_writes_a_trace_once_it_ends_and_everything_at_close(tmp_path) -> None:
+    """Spans wait until the span that ends their trace in this process, then go to the file in one write; a run
+    that closes writes what still waits (no span is lost)."""
+    from core.tracing import span
+
+    with start_run("batched", tmp_path) as run:
+        with span("question"):
+            with span("step"):
+                pass
+            assert run.path.read_text() == ""  # the step waits for its question
+        assert [json.loads(line)["name"] for line in run.path.read_text().splitlines()] == ["step", "question"]
+        still_open = span("never-ended-parent")  # a trace still open when the run closes
+        still_open.__enter__()
+        with span("child-of-open"):
+            pass
+    assert "child-of-open" in run.path.read_text()
+    still_open.__exit__(None, None, None)  # ends after the run: written nowhere
+
