@@ -118,10 +118,11 @@ class Vault:
                     old = [dict(zip(cols, r, strict=True)) for r in
                            con.execute(f"SELECT {COLS} FROM vault WHERE {match}", [keys]).fetchall()]
                     rows, per = apply_writes(old, ws)
-                    con.execute(f"DELETE FROM vault WHERE {match}", [keys])
-                    if rows:
-                        con.execute(f"INSERT INTO vault ({COLS}) SELECT unnest(?, recursive := true)",
-                                    [[{c: r[c] for c in cols} for r in rows]])
+                    before = {(r["owner"], r["subj"], r["rel"], r["obj"]): r for r in old}
+                    changed = [{c: r[c] for c in cols} for r in rows
+                               if before.get((r["owner"], r["subj"], r["rel"], r["obj"])) != r]
+                    if changed:  # rows are never removed here: new and changed ones replace theirs by primary key
+                        con.execute(f"INSERT OR REPLACE INTO vault ({COLS}) SELECT unnest(?, recursive := true)", [changed])
                     logs = [self._log_row(w, counts) for w, (counts, _) in zip(ws, per, strict=True) if w.items]
                     if logs:
                         con.execute("INSERT INTO vault_log SELECT unnest(?, recursive := true)", [logs])

@@ -69,8 +69,9 @@ class FileBusy(StoreBusyError):
     the file's bounded wait."""
 
 
-_POLL_S = 0.02
-"""How often a waiting session tries the file lock again."""
+_POLL_S = (0.0005, 0.005)
+"""A waiting session tries the file lock again after 0.5 ms, doubling up to 5 ms: another worker holds the file for
+about 20 ms a write, and a 20 ms poll left it free (and the machine idle) for half a poll on average."""
 CHECKPOINT_WAL_BYTES = 16 * 1024
 """A session that ends with a write-ahead log at least this big checkpoints it into the file; smaller logs stay
 (committed writes are durable in the log) and the next session replays them. A checkpoint at every detach cost
@@ -127,6 +128,7 @@ class VaultFile:
         if budget < 0:
             fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
             return
+        pause = _POLL_S[0]
         while True:
             try:
                 fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -135,7 +137,8 @@ class VaultFile:
                 if time.monotonic() >= deadline:
                     raise FileBusy(f"{self.path.name} is busy: another process (an ingest?) holds it; waited "
                                    f"{budget:g} s", retry_after=max(1.0, budget)) from exc
-                time.sleep(_POLL_S)
+                time.sleep(pause)
+                pause = min(pause * 2, _POLL_S[1])
 
     def _attach(self) -> duckdb.DuckDBPyConnection:
         """Attach the vault file to this engine (thread lock and file lock held)."""
