@@ -67,11 +67,17 @@ class GroupCommit(Generic[R, T]):
             raise slot.error
         return slot.result  # type: ignore[no-any-return]
 
-    def _lead(self, apply: Callable[[Sequence[R]], Sequence[T | BaseException]]) -> None:
+    def _take(self) -> list[_Slot[R]]:
         with self._lock:
             group, self._queue = self._queue, []
+        return group
+
+    def _lead(self, apply: Callable[[Sequence[R]], Sequence[T | BaseException]]) -> None:
+        group: list[_Slot[R]] = []
         try:
             with self.file.session():
+                # the group is taken once the file is held: writers that came while another process held it join
+                group = self._take()
                 results = list(apply([s.request for s in group]))
             for s, r in zip(group, results, strict=True):
                 if isinstance(r, BaseException):
@@ -79,6 +85,7 @@ class GroupCommit(Generic[R, T]):
                 else:
                     s.result = r
         except Exception as exc:  # noqa: BLE001 - the session or the statements failed: every writer sees it
+            group = group or self._take()
             for s in group:
                 s.error = s.error or exc
         with self._lock:
