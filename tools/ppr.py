@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
-import scipy.sparse
 
 from memory.protocols import GraphStore
 
@@ -25,9 +24,6 @@ class PersonalizedPageRank:
         self.dst = np.array([v for _, v in pairs] + [u for u, _ in pairs], dtype=np.int64)
         deg = np.bincount(self.src, minlength=len(self.nodes)).astype(float)
         self.w = 1.0 / np.maximum(deg[self.src], 1.0)
-        n = len(self.nodes)
-        # Pᵀ as a sparse matrix: one product per round (about half the time of gathering and re-binning the edges)
-        self._step = scipy.sparse.csr_matrix((self.w, (self.dst, self.src)), shape=(n, n))
 
     def rank(self, seeds: Iterable[str]) -> np.ndarray:
         """The PageRank vector (sums to 1; all zeros when no seed is in the graph)."""
@@ -39,8 +35,8 @@ class PersonalizedPageRank:
         p[idx] = 1.0 / len(idx)
         r = p.copy()
         for _ in range(self.iters):
-            r = (1 - self.alpha) * p + self.alpha * (self._step @ r)
-        return np.asarray(r)
+            r = (1 - self.alpha) * p + self.alpha * np.bincount(self.dst, weights=r[self.src] * self.w, minlength=n)
+        return r
 
     def mass(self, r: np.ndarray, node: str) -> float:
         """The vector's value at a node (0 for unknown nodes)."""
