@@ -21,7 +21,7 @@ import duckdb
 from core.errors import StoreError
 from core.pseudonyms import Pseudonyms, load_key
 from memory.records import MemoryFact
-from memory.vault_batch import BatchItem, VaultWrite, apply_batch, apply_writes, slot_key
+from memory.vault_batch import BatchItem, VaultWrite, apply_writes
 from memory.vault_file import COLS, VaultFile, row_fact
 from memory.vault_group import GroupCommit
 from memory.vault_mirror import VaultMirror
@@ -199,41 +199,16 @@ class Vault:
     def add_batch(self, items: Sequence[BatchItem]) -> WriteReport:
         """Write many accepted facts (each with its own supersede flag and clock) in one transaction.
 
-        The result is the same as ``add`` called fact by fact in this order (``memory.vault_batch``).
+        The result is the same as ``add`` called fact by fact in this order (``memory.vault_batch``); it is the
+        group commit's write (``_write_group``) for one request, in a session of its own.
         """
-        rep = WriteReport()
         if not items:
-            return rep
-        if any(i.fact.quality != 1 for i in items):
-            raise StoreError("the vault stores Reviewer-accepted facts only (quality = 1)")
-        keys = sorted({slot_key(i.fact.owner, i.fact.subj, i.fact.rel) for i in items})
-        cols = [c.strip() for c in COLS.split(",")]
-        match = "owner || chr(31) || subj || chr(31) || rel IN (SELECT unnest(?))"
-        try:
-            with self.session() as con:
-                con.execute("BEGIN TRANSACTION")
-                try:
-                    old = [dict(zip(cols, r, strict=True)) for r in
-                           con.execute(f"SELECT {COLS} FROM vault WHERE {match}", [keys]).fetchall()]
-                    rows, counts, _ = apply_batch(old, items)
-                    con.execute(f"DELETE FROM vault WHERE {match}", [keys])
-                    con.execute(f"INSERT INTO vault ({COLS}) SELECT unnest(?, recursive := true)",
-                                [[{c: r[c] for c in cols} for r in rows]])
-                    rep.inserted, rep.refreshed, rep.superseded = counts["inserted"], counts["refreshed"], counts["superseded"]
-                    owners = {i.fact.owner for i in items}
-                    who = self.pseudonym(next(iter(owners))) if len(owners) == 1 else "*"
-                    con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
-                                [max(i.ts for i in items), "insert", who, rep.inserted, f"superseded={rep.superseded} batch={len(items)}"])
-                    con.execute("COMMIT")
-                except Exception:
-                    con.execute("ROLLBACK")
-                    raise
-                if self.max_rows and rep.inserted:
-                    rep.pruned = self._prune(con, self.max_rows, max(i.ts for i in items))
-                self._bump(con, None if rep.pruned else [(i.fact.owner, i.fact.subj) for i in items])
-        except duckdb.Error as exc:
-            raise StoreError(f"vault write failed: {exc}") from exc
-        return rep
+            return WriteReport()
+        with self.session():
+            result = self._write_group([VaultWrite(tuple(items), now=max(i.ts for i in items))])[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result[0]
 
     def _add_one(self, con: duckdb.DuckDBPyConnection, f: MemoryFact, supersede: bool, ts: float, rep: WriteReport) -> None:
         start = f.t_start or ts

@@ -1,13 +1,11 @@
 """Batched vault writes: supersession resolved in memory over the touched slots, then one write.
 
-``apply_batch`` replays a batch of accepted facts, in time order, over the current rows of the
-(owner, subj, rel) slots they touch, with exactly the per-fact rules of ``Vault.add`` (refresh,
-re-open, supersede, a late value closed at once). The vault then replaces those slots' rows in
-one transaction, instead of a transaction and half a dozen queries per fact.
-
-``apply_writes`` does the same for the writes of several asks that a group commit runs together
-(``memory.vault_group``): each write's facts, then its touches, in arrival order, with each
-write's own counts, so one statement set serves the whole group.
+``apply_writes`` replays writes (each a batch of accepted facts, then the facts an answer used), in
+arrival order, over the current rows of the (owner, subj, rel) slots they touch, with exactly the
+per-fact rules of ``Vault.add`` (refresh, re-open, supersede, a late value closed at once) and each
+write's own counts. The vault then writes those slots' changed rows in one transaction, instead of a
+transaction and half a dozen queries per fact: for one ``add_batch`` and for the group of asks a
+group commit runs together (``memory.vault_group``).
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from dataclasses import dataclass
 
 from memory.records import MemoryFact
 
-__all__ = ["BatchItem", "Row", "VaultWrite", "apply_batch", "apply_writes", "slot_key"]
+__all__ = ["BatchItem", "Row", "VaultWrite", "apply_writes", "slot_key"]
 
 Row = dict[str, object]
 """One vault row by column name."""
@@ -102,14 +100,6 @@ def _apply(slots: dict[str, dict[str, Row]], items: Sequence[BatchItem], touched
             row.update(t_start=start, t_end=end, recorded_at=ts)
         counts["refreshed"] += 1
     return counts
-
-
-def apply_batch(rows: Iterable[Row], items: Sequence[BatchItem]) -> tuple[list[Row], dict[str, int], set[str]]:
-    """The touched slots' rows after the batch, the counts (inserted, refreshed, superseded), and the slot keys."""
-    slots = _slots(rows)
-    touched: set[str] = set()
-    counts = _apply(slots, items, touched)
-    return [r for k in touched for r in slots[k].values()], counts, touched
 
 
 def apply_writes(rows: Iterable[Row], writes: Sequence[VaultWrite]) -> tuple[list[Row], list[tuple[dict[str, int], int]]]:
