@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from memory.records import MemoryFact
 from memory.vault_batch import BatchItem, VaultWrite, apply_writes
 from memory.vault_file import COLS, VaultFile, row_fact
 from memory.vault_group import GroupCommit
-from memory.vault_mirror import VaultMirror
+from memory.vault_mirror import COLUMNS, VaultMirror
 
 __all__ = ["Vault", "WriteReport"]
 
@@ -109,38 +109,53 @@ class Vault:
     def _replace_slots(self, ws: Sequence[VaultWrite], keys: list[str]) -> tuple[list[tuple[dict[str, int], int]], int]:
         """Read the slots, replay the writes over them, write them back and log each write (one transaction); then
         the LRU prune. Returns each write's counts and touches, and the rows pruned."""
-        cols = [c.strip() for c in COLS.split(",")]
+        cols = COLUMNS
         match = "owner || chr(31) || subj || chr(31) || rel IN (SELECT unnest(?))"
+        slots = {(i.fact.owner, i.fact.subj, i.fact.rel) for w in ws for i in w.items} | {
+            (w.owner, t[0], t[1]) for w in ws for t in w.touch}
         try:
             with self.session() as con:
-                con.execute("BEGIN TRANSACTION")
-                try:
+                if self.mirror.sync(con):  # current: the slots' rows come from it, without a query
+                    old = [dict(zip(cols, r, strict=True)) for r in self.mirror.slot_rows(slots)]
+                else:
                     old = [dict(zip(cols, r, strict=True)) for r in
                            con.execute(f"SELECT {COLS} FROM vault WHERE {match}", [keys]).fetchall()]
-                    rows, per = apply_writes(old, ws)
-                    before = {(r["owner"], r["subj"], r["rel"], r["obj"]): r for r in old}
-                    changed = [{c: r[c] for c in cols} for r in rows
-                               if before.get((r["owner"], r["subj"], r["rel"], r["obj"])) != r]
+                rows, per = apply_writes(old, ws)
+                before = {(r["owner"], r["subj"], r["rel"], r["obj"]): r for r in old}
+                changed = [{c: r[c] for c in cols} for r in rows
+                           if before.get((r["owner"], r["subj"], r["rel"], r["obj"])) != r]
+                logs = [self._log_row(w, counts) for w, (counts, _) in zip(ws, per, strict=True) if w.items]
+                with self._transaction(con):
                     if changed:  # rows are never removed here: new and changed ones replace theirs by primary key
                         con.execute(f"INSERT OR REPLACE INTO vault ({COLS}) SELECT unnest(?, recursive := true)", [changed])
-                    logs = [self._log_row(w, counts) for w, (counts, _) in zip(ws, per, strict=True) if w.items]
                     if logs:
                         con.execute("INSERT INTO vault_log SELECT unnest(?, recursive := true)", [logs])
-                    con.execute("COMMIT")
-                except Exception:
-                    con.execute("ROLLBACK")
-                    raise
+                self.mirror.publish(self.mirror.changed(rows, slots))
                 pruned = 0
                 known = self.mirror.size()  # after this write's own rows, when the mirror is current: no count query
                 if self.max_rows and any(c["inserted"] for c, _ in per) and (known is None or
                                                                             known + sum(c["inserted"] for c, _ in per) > self.max_rows):
                     pruned = self._prune(con, self.max_rows, max(w.now for w in ws))
-                slots = {(i.fact.owner, i.fact.subj, i.fact.rel) for w in ws for i in w.items} | {
-                    (w.owner, t[0], t[1]) for w in ws for t in w.touch}
-                self.mirror.after_write_rows(None if pruned else rows, slots)
+                    if pruned:
+                        self.mirror.publish(None)
         except duckdb.Error as exc:
             raise StoreError(f"vault write failed: {exc}") from exc
         return per, pruned
+
+    @contextlib.contextmanager
+    def _transaction(self, con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+        """One transaction (file held) whose commit is marked in the change journal first; a failure rolls back
+        and starts a new journal epoch (the mark would otherwise read as a writer that died)."""
+        con.execute("BEGIN TRANSACTION")
+        try:
+            yield
+            self.mirror.journal.begin()
+            con.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            self.mirror.publish(None)
+            raise
 
     def _log_row(self, w: VaultWrite, counts: dict[str, int]) -> dict[str, Any]:
         """The ``vault_log`` row of one write (as ``add_batch`` logs it)."""
@@ -150,7 +165,7 @@ class Vault:
                 "rows": counts["inserted"], "detail": f"superseded={counts['superseded']} batch={len(w.items)}"}
 
     def _bump(self, con: duckdb.DuckDBPyConnection, slots: Iterable[tuple[str, str]] | None) -> None:
-        self.mirror.after_write(con, slots)
+        self.mirror.publish_slots(con, slots)
 
     def _exec(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -176,8 +191,7 @@ class Vault:
                 raise StoreError("the vault stores Reviewer-accepted facts only (quality = 1)")
         try:
             with self.session() as con:
-                con.execute("BEGIN TRANSACTION")
-                try:
+                with self._transaction(con):
                     for f in facts:
                         self._add_one(con, f, supersede, ts, rep)
                     if rep.inserted or rep.superseded:
@@ -185,10 +199,6 @@ class Vault:
                         who = self.pseudonym(next(iter(owners))) if len(owners) == 1 else "*"
                         con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)",
                                     [ts, "insert", who, rep.inserted, f"superseded={rep.superseded}"])
-                    con.execute("COMMIT")
-                except Exception:
-                    con.execute("ROLLBACK")
-                    raise
                 if self.max_rows and rep.inserted:
                     rep.pruned = self._prune(con, self.max_rows, ts)
                 self._bump(con, None if rep.pruned else [(f.owner, f.subj) for f in facts])
@@ -256,6 +266,7 @@ class Vault:
         sep = chr(31)
         wanted = sorted({f"{owner}{sep}{subj}{sep}{rel}{sep}{obj}" for subj, rel, obj in keys})
         with self.session() as con:
+            self.mirror.journal.begin()
             n = len(con.execute(  # one statement for every key
                 "UPDATE vault SET last_used=?, use_count=use_count+1 "
                 "WHERE owner || chr(31) || subj || chr(31) || rel || chr(31) || obj IN (SELECT unnest(?)) RETURNING 1",
@@ -278,6 +289,7 @@ class Vault:
         extra = total - cap
         if cap <= 0 or extra <= 0:
             return 0
+        self.mirror.journal.begin()
         con.execute(
             "DELETE FROM vault WHERE (owner, subj, rel, obj) IN (SELECT owner, subj, rel, obj FROM vault "
             "ORDER BY last_used ASC, use_count ASC, recorded_at ASC LIMIT ?)",
@@ -292,6 +304,7 @@ class Vault:
         ts = time.time() if now is None else now
         with self.session() as con:
             n = int(_scalar(con, "SELECT count(*) FROM vault WHERE owner=?", [owner]))
+            self.mirror.journal.begin()
             con.execute("DELETE FROM vault WHERE owner=?", [owner])
             con.execute("INSERT INTO vault_log VALUES (?,?,?,?,?)", [ts, "forget", self.pseudonym(owner), n, ""])
             self.file.rewrite(con)  # DuckDB keeps deleted rows' bytes in its blocks: copy what is left to a new file
@@ -317,7 +330,7 @@ class Vault:
         (from the mirror: no query)."""
         t = time.time() if as_of is None else as_of
         wanted = set(owners)
-        rows = [f for (owner, _), facts in self.mirror.rows().items() if owner in wanted for f in facts]
+        rows = [f for (owner, _), facts in list(self.mirror.rows().items()) if owner in wanted for f in facts]
         closed = {f.key for f in rows if f.t_end is not None and f.t_end <= t}
         return closed - {f.key for f in rows if f.t_start <= t and f.recorded_at <= t and (f.t_end is None or f.t_end > t)}
 
@@ -325,7 +338,7 @@ class Vault:
         """Every fact of these owners valid and recorded at ``as_of`` (superseded versions left out)."""
         t = time.time() if as_of is None else as_of
         wanted = set(owners)
-        out = [f for (owner, _), facts in self.mirror.rows().items() if owner in wanted for f in facts
+        out = [f for (owner, _), facts in list(self.mirror.rows().items()) if owner in wanted for f in facts
                if f.t_start <= t and f.recorded_at <= t and (f.t_end is None or f.t_end > t)]
         out.sort(key=lambda f: (-f.t_start, f.subj, f.rel, f.obj))
         return out

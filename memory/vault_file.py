@@ -1,10 +1,10 @@
-"""The vault's DuckDB file: schema, the lock that lets several processes take turns, and the generation token.
+"""The vault's DuckDB file: schema, and the lock that lets several processes take turns.
 
 DuckDB lets one process write a file at a time. Every operation therefore attaches the file under an exclusive
 ``flock`` on ``<file>.lock`` and detaches it afterwards, so writers in several processes queue up instead of
 failing; nothing is dropped. The DuckDB engine (an in-memory database the file is attached to) lives as long as
-the ``VaultFile``: starting an engine costs about 15 ms, attaching a file under 1 ms. Every write stores a fresh
-token in ``<file>.gen``, so a reader in another process can tell that the table changed.
+the ``VaultFile``: starting an engine costs about 15 ms, attaching a file under 1 ms. Every write also appends its
+rows to ``<file>.changes`` (``memory.vault_journal``), so that readers in other processes follow it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import fcntl
 import os
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -88,7 +87,7 @@ class VaultFile:
         self.wait_s = wait_s
         self._tls = threading.local()
         self._thread_lock = threading.RLock()
-        self._gen_path = Path(str(self.path) + ".gen")
+        self.journal_path = Path(str(self.path) + ".changes")
         self._engine: duckdb.DuckDBPyConnection | None = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.session() as con:
@@ -177,21 +176,6 @@ class VaultFile:
             return Path(str(self.path) + ".wal").stat().st_size
         except OSError:
             return 0
-
-    def generation(self) -> str:
-        """The token of the last write (empty before any)."""
-        try:
-            return self._gen_path.read_text()
-        except OSError:
-            return ""
-
-    def new_generation(self) -> str:
-        """Store and return a fresh token (call with the file held, after a write)."""
-        token = uuid.uuid4().hex
-        tmp = self._gen_path.with_suffix(".gen.tmp")
-        tmp.write_text(token)
-        os.replace(tmp, self._gen_path)
-        return token
 
     def rewrite(self, con: duckdb.DuckDBPyConnection) -> None:
         """Replace the file by a fresh copy of its rows (file held), so that deleted rows leave no bytes behind."""
