@@ -305,6 +305,30 @@ def test_routes_and_forced_route_are_recorded(service: Any) -> None:
     assert len(h.entities_referenced) == len(set(h.entities_referenced))
 
 
+def test_each_thread_keeps_one_event_loop_and_threads_answer_alike(service: Any) -> None:
+    """``retrieve`` keeps one event loop per calling thread instead of a new one per call; calls from several
+    threads at once answer as one thread does, and an error leaves the thread's loop usable."""
+    import threading
+
+    questions = ["What does imatinib target?", "How does imatinib treat CML?", "What does aspirin target?"]
+    want = [service.retrieve(q).context.text for q in questions]
+    loop = service._loops.runner.get_loop()
+    with pytest.raises(InputError):
+        service.retrieve("x", depth=5)
+    assert service.retrieve(questions[0]).context.text == want[0] and service._loops.runner.get_loop() is loop
+    got: dict[int, list[str]] = {}
+
+    def ask(k: int) -> None:
+        got[k] = [service.retrieve(q).context.text for q in questions[k % 3:] + questions[: k % 3]]
+
+    threads = [threading.Thread(target=ask, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(sorted(v) == sorted(want) for v in got.values()) and len(got) == 4
+
+
 def test_empty_query_bad_input_unknown_patient(service: Any) -> None:
     r = service.retrieve("   ")
     assert r.context.text == "" and r.graph_edges_count == 0 and r.classifier_rule_id == "EMPTY-1"

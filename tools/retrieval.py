@@ -7,6 +7,7 @@ Retriever, the HTTP API, the SDK through the API, and the MCP tool.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
@@ -129,6 +130,7 @@ class HybridRetriever:
     def __post_init__(self) -> None:
         """Build the classifier; key the audit pseudonyms."""
         self.classifier = QueryClassifier()
+        self._loops = threading.local()  # one event loop per calling thread, kept: see retrieve
         if self.pseudonym is None:
             self.pseudonym = Pseudonyms(load_key(self.settings.home))
 
@@ -141,8 +143,14 @@ class HybridRetriever:
         return self.classifier.classify(query, len(self.linked(query.strip())))
 
     def retrieve(self, query: str, **kwargs: Any) -> RetrievalResult:
-        """Synchronous :meth:`aretrieve`, for code with no running event loop (inside one, await ``aretrieve``)."""
-        return asyncio.run(self.aretrieve(query, **kwargs))
+        """Synchronous :meth:`aretrieve`, for code with no running event loop (inside one, await ``aretrieve``).
+
+        Each calling thread keeps one event loop (``asyncio.Runner``) for its calls: a new loop per call, with the
+        default executor that the audit write starts and then joins, cost about 0.5 ms of CPU per ask."""
+        runner = getattr(self._loops, "runner", None)
+        if runner is None:
+            runner = self._loops.runner = asyncio.Runner()
+        return runner.run(self.aretrieve(query, **kwargs))
 
     async def aretrieve(
         self,
