@@ -305,17 +305,25 @@ def test_routes_and_forced_route_are_recorded(service: Any) -> None:
     assert len(h.entities_referenced) == len(set(h.entities_referenced))
 
 
-def test_each_thread_keeps_one_event_loop_and_threads_answer_alike(service: Any) -> None:
-    """``retrieve`` keeps one event loop per calling thread instead of a new one per call; calls from several
-    threads at once answer as one thread does, and an error leaves the thread's loop usable."""
+def test_threads_answer_alike_and_the_audit_runs_on_the_services_pool(service: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Calls from several threads at once answer as one thread does. The audit write runs on the service's own
+    store pool with the caller's context, not on a default executor that each ``asyncio.run`` would start and join."""
     import threading
+
+    from opentelemetry import trace
+
+    from tools import retrieval
 
     questions = ["What does imatinib target?", "How does imatinib treat CML?", "What does aspirin target?"]
     want = [service.retrieve(q).context.text for q in questions]
-    loop = service._loops.runner.get_loop()
-    with pytest.raises(InputError):
-        service.retrieve("x", depth=5)
-    assert service.retrieve(questions[0]).context.text == want[0] and service._loops.runner.get_loop() is loop
+    seen: list[tuple[str, bool]] = []
+    inner = retrieval.audit
+
+    def spy(settings: Any, record: dict[str, Any]) -> None:
+        seen.append((threading.current_thread().name, trace.get_current_span().get_span_context().is_valid))
+        inner(settings, record)
+
+    monkeypatch.setattr(retrieval, "audit", spy)
     got: dict[int, list[str]] = {}
 
     def ask(k: int) -> None:
@@ -327,6 +335,7 @@ def test_each_thread_keeps_one_event_loop_and_threads_answer_alike(service: Any)
     for t in threads:
         t.join()
     assert all(sorted(v) == sorted(want) for v in got.values()) and len(got) == 4
+    assert len(seen) == 12 and all(name.startswith("medpath-store") and in_span for name, in_span in seen), seen
 
 
 def test_empty_query_bad_input_unknown_patient(service: Any) -> None:
