@@ -189,11 +189,15 @@ def _kg_run(run: RunFolder, records: list[PathRecord], aq: list[Any], names: lis
 
 @click.command("scale")
 @click.option("--sizes", default="100000,1000000", show_default=True, help="Total triples per graph, comma-separated.")
-@click.option("--questions", "n_questions", type=int, default=50, show_default=True, help="Dev questions asked at each size.")
+@click.option("--questions", "n_questions", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Check-half questions asked at each size.")
 @click.option("--seed", type=int, default=13, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval (traces/eval).")
 def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> None:
     """Grow the graph with seeded distractor edges on real nodes; time the build and `ask` at each size.
+
+    Each size runs in a process of its own and reports its graph build time, the median and p95 `ask`, its peak
+    RSS, and Path-F1 of the answers to the first check-half questions against their gold chains.
 
     Example usage:
 
@@ -212,9 +216,10 @@ def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> Non
     run.write_json("metrics.json", points)
     png = plot_scale(points, run.path / "scale.png")
     lines = [f"# medpath eval scale: {run.run_id}", "", f"- git: {run.config['git']['commit']}", "",
-             "| triples | graph build (s) | ask median (ms) | ask p95 (ms) | answered |", "|---:|---:|---:|---:|---:|"]
-    lines += [f"| {p['triples']:,} | {p['build_s']:.1f} | {p['ask_median_ms']:.1f} | {p['ask_p95_ms']:.1f} | {p['answered']}/{p['asked']} |"
-              for p in points]
+             "| triples | graph build (s) | ask median (ms) | ask p95 (ms) | peak RSS (MB) | Path-F1 | answered |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += [f"| {p['triples']:,} | {p['build_s']:.1f} | {p['ask_median_ms']:.1f} | {p['ask_p95_ms']:.1f} | "
+              f"{p['peak_rss_mb']:,.0f} | {p['path_f1']:.3f} | {p['answered']}/{p['asked']} |" for p in points]
     lines += ["", f"![scale]({png.name})", ""]
     (run.path / "report.md").write_text("\n".join(lines))
     log_mlflow(run, {f"{p['triples']}.{k}": v for p in points for k, v in p.items() if isinstance(v, int | float)})

@@ -173,6 +173,25 @@ def test_eval_scale_cli(runner: CliRunner, tmp_path: Path) -> None:
     points = json.loads((run / "metrics.json").read_text())
     assert [p["triples"] for p in points] == [12000, 20000]
     assert (run / "scale.png").exists()
+    # each size ran in a process of its own, which loaded the stores: its own peak RSS; answers scored on gold
+    assert all(200 < p["peak_rss_mb"] < 20_000 and 0.0 <= p["path_f1"] <= 1.0 and p["asked"] == 3 for p in points)
+    assert sum(p["path_f1"] for p in points) > 0 and "Path-F1" in res.output and "peak RSS" in res.output
+    bad = runner.invoke(cli, ["eval", "scale", "--sizes", "12000", "--questions", "0", "--out", str(tmp_path / "b")])
+    assert bad.exit_code == 2 and "--questions" in bad.output
+
+
+def test_eval_scale_reports_a_failed_size_in_one_line(settings, tmp_path: Path) -> None:
+    """A size whose process fails (here: a home without an index) is one clear error, without the child's traceback."""
+    import dataclasses
+
+    from core.errors import MedpathError
+    from medpath.evaluation.scale import run_scale
+
+    empty = dataclasses.replace(settings, home=tmp_path / "empty")
+    with pytest.raises(MedpathError) as err:
+        run_scale(empty, [12000], 1, 13, echo=lambda _line: None)
+    assert "eval scale at 12,000 triples failed:" in str(err.value) and "Traceback" not in str(err.value)
+    assert len(str(err.value).splitlines()) == 1
 
 
 def test_distractors_are_seeded_and_attached_to_real_nodes(settings) -> None:

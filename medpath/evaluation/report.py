@@ -162,7 +162,10 @@ def plot_scale(points: Sequence[dict[str, Any]], out: Path) -> Path:
     lines = ax.get_legend_handles_labels()
     lines2 = ax2.get_legend_handles_labels()
     ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left")
-    ax.set_title("Latency and build time against graph size")
+    for p in points:
+        ax.annotate(f"F1 {p['path_f1']:.2f}, {p['peak_rss_mb']:,.0f} MB", (p["triples"], p["ask_median_ms"]),
+                    textcoords="offset points", xytext=(4, 6), fontsize=8)
+    ax.set_title("Latency, build time, Path-F1 and peak RSS against graph size")
     ax.grid(alpha=0.3)
     return _save(plt, fig, out)
 
