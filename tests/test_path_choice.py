@@ -250,3 +250,23 @@ def test_the_ranker_has_pagerank_on_the_shipped_store(resources) -> None:
     """PageRank features need the graph store; a guard that asked for an attribute the store lacks once turned
     them off without a sound (check-half treats Hit@5 0.52 -> 0.42)."""
     assert resources.ranker.ppr is not None and resources.ranker.ppr.rank(["MESH:D000068877"]).sum() > 0.99
+
+
+def test_pagerank_among_the_candidates_is_the_graph_s_pagerank_restricted(resources: Any) -> None:
+    """``rank_within`` over every node is the whole-graph PageRank; over a subset it counts only the walks that stay
+    in it, so no node gets more than the whole graph gives it, and nodes outside the subset get nothing."""
+    from tools.ppr import PersonalizedPageRank
+
+    ppr = PersonalizedPageRank(resources.kg)
+    seeds = ["MESH:D000068877", "MESH:D015464"]  # imatinib, CML
+    full = ppr.rank(seeds)
+    everything = ppr.rank_within(seeds, ppr.nodes)
+    assert max(abs(everything[x] - full[ppr.pos[x]]) for x in ppr.nodes) < 1e-12
+    walk = GraphWalker(resources.kg, resources.settings.budget).walk(seeds[:1], seeds[1:], lambda _t, _s: {})
+    inner = {x for p in walk.paths for x in p.nodes}
+    assert len(walk.paths) > 10 and len(inner) > 20
+    within = ppr.rank_within(seeds, inner)
+    assert set(within) == inner | set(seeds) and len(inner) < len(ppr.nodes) / 10
+    assert all(within[x] <= full[ppr.pos[x]] + 1e-12 for x in within)
+    assert within[seeds[0]] > 0.25 and sum(within.values()) < 1.0  # mass that leaves the subset is not counted
+    assert ppr.rank_within(["no-such-node"], inner) == {}

@@ -261,7 +261,8 @@ class PathRanker:
         ends = {p.nodes[-1] for p in paths}
         seeds = (starts if len(starts) <= 5 else set()) | (ends if len(ends) <= 5 else set())
         ppr = self.ppr
-        r = ppr.rank(seeds) if ppr is not None and seeds else None
+        # PageRank among the candidates' own nodes: its cost follows the walk, not the graph (tools.ppr)
+        r = ppr.rank_within(seeds, {x for p in paths for x in p.nodes}) if ppr is not None and seeds else None
         n_chains = float(t.chains)
         for p in paths:
             inner = p.nodes[1:-1]
@@ -301,14 +302,14 @@ class PathRanker:
         return np.asarray(rows, dtype=float)
 
     def _shape(self, p: CandidatePath, types: list[str], rels: list[str], type_ll: list[float], rel_ll: list[float],
-               n_chains: float, r: np.ndarray | None) -> list[float]:
+               n_chains: float, r: dict[str, float] | None) -> list[float]:
         """The metapath, sign, trigram and PageRank features of one path."""
         t = self.tables
         tp = t.type_patterns.get(">".join(types), 0)
         rp = t.rel_patterns.get(">".join(rels), 0)
         inner = p.nodes[1:-1]
-        if r is not None and inner and self.ppr is not None:
-            lpr = [math.log(self.ppr.mass(r, x) + 1e-9) for x in inner]
+        if r is not None and inner:
+            lpr = [math.log(r.get(x, 0.0) + 1e-9) for x in inner]
         else:
             lpr = [0.0]
         rgt = [t.rel_given_types.get(f"{types[i]}|{rel}|{types[i + 1]}", t.floor) for i, rel in enumerate(rels)]
