@@ -2,8 +2,9 @@
 
 ``<vault>.changes`` starts with a line naming its epoch; every write then appends one line holding the rows of the
 slots it changed, as written. A reader remembers the epoch and how far it has read: a read of an unchanged journal
-costs one ``stat``; otherwise it applies the new lines to its mirror, and only a new epoch (after a prune, a
-forget, a rewrite, or when the journal grows past ``ROTATE_BYTES``) makes it reload the whole table.
+costs one small read; otherwise it applies the new lines to its mirror, and only a new epoch (after a prune, a
+forget, a rewrite) makes it reload the whole table. A journal grown past ``ROTATE_BYTES`` starts over in a new
+file that keeps the old one's last lines and says where they began, so a reader that had read that far reads on.
 
 Lines are appended only while the vault file is held. A writer appends ``P`` just before it commits and its record
 after: a ``P`` with nothing after it, found by the next writer to hold the file, means a writer died between the
@@ -61,7 +62,10 @@ class Journal:
         try:
             with open(self.path, "rb") as fh:
                 head = fh.readline()
-                epoch = head[2:].strip().decode("ascii", "replace") if head.startswith(b"E ") and head.endswith(b"\n") else ""
+                epoch, prev, base = _header(head)
+                if epoch and epoch != tail.epoch and prev == tail.epoch and base <= tail.offset:
+                    # the journal started over and kept the old one's end from ``base``: read on from there
+                    tail = Tail(epoch, len(head) + tail.offset - base)
                 size = os.fstat(fh.fileno()).st_size
                 if not epoch or epoch != tail.epoch or size < tail.offset:
                     return None
@@ -103,13 +107,23 @@ class Journal:
                           separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
         self._append(line)
         if self.end() >= ROTATE_BYTES:
-            self.rotate()
+            self.rotate(carry=True)
 
-    def rotate(self) -> str:
-        """Start a new epoch (file held): every reader reloads the table once. Returns the epoch."""
+    def rotate(self, *, carry: bool = False) -> str:
+        """Start a new epoch (file held): every reader reloads the table once. With ``carry`` (the journal is only
+        too big: no row was deleted), the new file keeps the old one's last ``ROTATE_BYTES // 4`` bytes of whole
+        lines and names the old epoch and the old offset they start at, so that a reader that had read that far
+        reads on without a reload. Returns the epoch."""
         epoch = uuid.uuid4().hex
+        head, body = f"E {epoch}", b""
+        if carry:
+            old = self.path.read_bytes()
+            first = old.find(b"\n") + 1
+            cut = max(first, len(old) - ROTATE_BYTES // 4)
+            base = cut if cut == first or old[cut - 1:cut] == b"\n" else old.index(b"\n", cut) + 1
+            head, body = f"{head} {_header(old[:first])[0]} {base}", old[base:]
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_bytes(f"E {epoch}\n".encode("ascii"))
+        tmp.write_bytes(f"{head}\n".encode("ascii") + body)
         os.replace(tmp, self.path)
         return epoch
 
@@ -120,9 +134,8 @@ class Journal:
                 head = fh.readline()
         except OSError:
             head = b""
-        if not head.startswith(b"E ") or not head.endswith(b"\n"):
-            return self.rotate()
-        return head[2:].strip().decode("ascii", "replace")
+        epoch = _header(head)[0]
+        return epoch or self.rotate()
 
     def end(self) -> int:
         """The journal's size (file held): where a reader that is current stands."""
@@ -147,3 +160,14 @@ class Journal:
             os.write(fd, data)
         finally:
             os.close(fd)
+
+
+def _header(head: bytes) -> tuple[str, str, int]:
+    """(epoch, the epoch it carries on from, the offset in that one where this one's lines begin) of a journal's
+    first line; ("", "", -1) when it is not one."""
+    parts = head.decode("ascii", "replace").split() if head.startswith(b"E ") and head.endswith(b"\n") else []
+    if len(parts) == 2:
+        return parts[1], "", -1
+    if len(parts) == 4 and parts[3].isdigit():
+        return parts[1], parts[2], int(parts[3])
+    return "", "", -1

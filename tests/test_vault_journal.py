@@ -94,18 +94,24 @@ def test_a_writer_that_died_between_commit_and_record_makes_the_next_writer_star
     assert _mirror(live) == _table(live) == _mirror(Vault(path))
 
 
-def test_the_journal_starts_a_new_epoch_once_big(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(journal_module, "ROTATE_BYTES", 4000)
+def test_the_journal_starts_over_once_big_and_a_reader_that_kept_up_reads_on(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal past ROTATE_BYTES starts over in a new file that names where the old one ended: a reader that had
+    read it all reads on without reloading the table; one that had not reloads once."""
+    monkeypatch.setattr(journal_module, "ROTATE_BYTES", 2000)
     path = tmp_path / "v.duckdb"
-    writer, reader = Vault(path), Vault(path)
-    reloads = _count_reloads(reader)
+    writer, reader, late = Vault(path), Vault(path), Vault(path)
+    reloads, late_reloads = _count_reloads(reader), _count_reloads(late)
+    assert _mirror(late) == _table(writer) == []
     sizes = []
     for i in range(60):
         writer.add([_fact("alice", f"S{i}", "r", "o", float(i + 1))], now=float(i + 1))
         sizes.append(writer.mirror.journal.end())
         assert _mirror(reader) == _table(writer)
-    assert max(sizes) < 4000 + 1000 and min(sizes[5:]) < 200  # it grew, then started over
-    assert 2 <= reloads[0] < 30
+    assert max(sizes) < 2000 + 1000 and min(sizes[5:]) < 1000  # it grew, then started over, more than once
+    assert sum(b < a for a, b in zip(sizes, sizes[1:])) >= 2
+    assert reloads[0] == 1  # the first load only
+    assert _mirror(late) == _table(writer) and late_reloads[0] == 2  # it missed the end of an old journal
 
 
 @pytest.mark.parametrize("damage", ["garbage", "deleted", "no-epoch"])
