@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.errors import StoreError
+
 __all__ = ["ROTATE_BYTES", "Change", "Journal", "Tail"]
 
 ROTATE_BYTES = 1 << 20
@@ -117,14 +119,20 @@ class Journal:
         epoch = uuid.uuid4().hex
         head, body = f"E {epoch}", b""
         if carry:
-            old = self.path.read_bytes()
+            try:
+                old = self.path.read_bytes()
+            except OSError as exc:
+                raise StoreError(f"cannot read the vault's change journal {self.path.name}: {exc}") from exc
             first = old.find(b"\n") + 1
             cut = max(first, len(old) - ROTATE_BYTES // 4)
             base = cut if cut == first or old[cut - 1:cut] == b"\n" else old.index(b"\n", cut) + 1
             head, body = f"{head} {_header(old[:first])[0]} {base}", old[base:]
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_bytes(f"{head}\n".encode("ascii") + body)
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_bytes(f"{head}\n".encode("ascii") + body)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            raise StoreError(f"cannot start the vault's change journal {self.path.name}: {exc}") from exc
         return epoch
 
     def epoch(self) -> str:
@@ -155,11 +163,14 @@ class Journal:
     def _append(self, data: bytes) -> None:
         if not self.path.exists():
             self.rotate()
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         try:
-            os.write(fd, data)
-        finally:
-            os.close(fd)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+        except OSError as exc:  # the write it records is committed: the next writer finds its mark and starts over
+            raise StoreError(f"cannot append to the vault's change journal {self.path.name}: {exc}") from exc
 
 
 def _header(head: bytes) -> tuple[str, str, int]:

@@ -3,6 +3,7 @@ follow each other's writes without reading the table, and reload it only on a ne
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -109,7 +110,7 @@ def test_the_journal_starts_over_once_big_and_a_reader_that_kept_up_reads_on(tmp
         sizes.append(writer.mirror.journal.end())
         assert _mirror(reader) == _table(writer)
     assert max(sizes) < 2000 + 1000 and min(sizes[5:]) < 1000  # it grew, then started over, more than once
-    assert sum(b < a for a, b in zip(sizes, sizes[1:])) >= 2
+    assert sum(b < a for a, b in itertools.pairwise(sizes)) >= 2
     assert reloads[0] == 1  # the first load only
     assert _mirror(late) == _table(writer) and late_reloads[0] == 2  # it missed the end of an old journal
 
@@ -133,4 +134,25 @@ def test_a_broken_journal_makes_readers_reload_and_writers_start_over(tmp_path: 
                     ["alice", "S", "r", "o2", 2.0, 2.0, 1, 1, 0.9, "e", 2.0, None, 2.0])
     assert {f.obj for f in reader.current(["alice"], "S", as_of=5.0)} == {"o1", "o2"}  # reloaded the table
     writer.add([_fact("alice", "S", "r", "o3", 3.0)], now=3.0)
+    assert _mirror(writer) == _mirror(reader) == _table(writer)
+
+
+def test_a_journal_that_cannot_be_written_is_a_store_error_and_the_next_write_recovers(tmp_path: Path) -> None:
+    """The journal is where the commit mark goes: when it cannot be written, the write is refused with a clear
+    StoreError (nothing committed), and once it can, writes and every mirror carry on."""
+    from core.errors import StoreError
+
+    path = tmp_path / "v.duckdb"
+    writer, reader = Vault(path), Vault(path)
+    writer.add([_fact("alice", "S", "r", "o1", 1.0)], now=1.0)
+    assert _mirror(reader) == _table(writer)
+    journal = writer.mirror.journal.path
+    journal.unlink()
+    journal.mkdir()  # a path no file can be opened at
+    with pytest.raises(StoreError, match="change journal"):
+        writer.write([BatchItem(_fact("alice", "S", "r", "o2", 2.0), False, 2.0)], owner="alice", now=2.0)
+    assert {r[3] for r in _table(writer)} == {"o1"}
+    journal.rmdir()
+    writer.add([_fact("alice", "S", "r", "o3", 3.0)], now=3.0)
+    assert {r[3] for r in _table(writer)} == {"o1", "o3"}
     assert _mirror(writer) == _mirror(reader) == _table(writer)
