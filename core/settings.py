@@ -261,6 +261,15 @@ def rate_limit() -> str:
     return _env("MEDPATH_RATE_LIMIT", "100/minute")
 
 
+def rate_limit_storage() -> str:
+    """Where rate-limit counts live: ``MEDPATH_REDIS_URL`` (``redis://host:port``), shared by every server process
+    that uses it; unset: each process counts its own (``memory://``)."""
+    url = _env("MEDPATH_REDIS_URL", "").strip()
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(f"MEDPATH_REDIS_URL must be a redis:// URL, not {url!r}")
+    return url or "memory://"
+
+
 def child_env(**overrides: str) -> dict[str, str]:
     """This process's environment with ``overrides``, for a child ``medpath`` process."""
     return {**os.environ, **overrides}

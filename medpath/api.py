@@ -50,6 +50,7 @@ from core.settings import (
     max_body_bytes,
     pin_native_threads,
     rate_limit,
+    rate_limit_storage,
     serve_workers,
 )
 from core.tracing import joined, start_run
@@ -107,7 +108,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     injected."""
     services = services or build_services(settings)
     settings = services.settings
-    limiter = limiter or RateLimiter.from_text(rate_limit())
+    limiter = limiter or RateLimiter.from_text(rate_limit(), storage_uri=rate_limit_storage())
     state = _State(services, retriever, session)
     # FastAPIOffline serves the Swagger UI and ReDoc assets from the package: /docs works without a network
     app = FastAPIOffline(title="medpath", version="0.1.0",
