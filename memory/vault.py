@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +22,9 @@ from core.errors import StoreError
 from core.pseudonyms import Pseudonyms, load_key
 from memory.records import MemoryFact
 from memory.vault_batch import BatchItem, VaultWrite, apply_writes
-from memory.vault_file import COLS, VaultFile, row_fact
+from memory.vault_file import COLS, COLUMNS, VaultFile, row_fact
 from memory.vault_group import GroupCommit
-from memory.vault_mirror import COLUMNS, VaultMirror
+from memory.vault_mirror import VaultMirror, change_of
 
 __all__ = ["Vault", "WriteReport"]
 
@@ -130,10 +130,10 @@ class Vault:
                            if before.get((r["owner"], r["subj"], r["rel"], r["obj"])) != r]
                 logs = [self._log_row(w, counts) for w, (counts, _) in zip(ws, per, strict=True) if w.items]
                 with self._transaction(con):
-                    self._upsert(con, changed, {(r["owner"], r["subj"], r["rel"], r["obj"]) for r in old})
+                    self._upsert(con, changed, before)
                     if logs:
                         con.execute("INSERT INTO vault_log SELECT unnest(?, recursive := true)", [logs])
-                self.mirror.publish(self.mirror.changed(rows, slots))
+                self.mirror.publish(change_of(rows, slots))
                 pruned = 0
                 known = self.mirror.size()  # after this write's own rows, when the mirror is current: no count query
                 if self.max_rows and any(c["inserted"] for c, _ in per) and (known is None or
@@ -146,7 +146,7 @@ class Vault:
         return per, pruned
 
     @staticmethod
-    def _upsert(con: duckdb.DuckDBPyConnection, rows: Sequence[dict[str, Any]], stored: set[tuple[Any, ...]]) -> None:
+    def _upsert(con: duckdb.DuckDBPyConnection, rows: Sequence[dict[str, Any]], stored: Collection[tuple[Any, ...]]) -> None:
         """Write new and changed rows (rows are never removed here). One statement per kind: a plain INSERT when all
         are new and an UPDATE when all are stored (each less than half the cost of INSERT OR REPLACE here), else
         INSERT OR REPLACE by primary key."""

@@ -23,7 +23,7 @@ import duckdb
 from core.errors import StoreBusyError, StoreError
 from memory.records import MemoryFact
 
-__all__ = ["COLS", "FileBusy", "VaultFile", "row_fact"]
+__all__ = ["COLS", "COLUMNS", "FileBusy", "VaultFile", "row_fact"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS vault (
@@ -53,6 +53,8 @@ CREATE TABLE IF NOT EXISTS vault_log (
 """
 _ALIAS = "vaultdb"
 COLS = "owner, subj, rel, obj, first_seen, last_used, use_count, quality, confidence, evidence, t_start, t_end, recorded_at"
+COLUMNS = [c.strip() for c in COLS.split(",")]
+"""The same columns as a list (row dicts and row tuples use this order)."""
 
 
 def row_fact(r: tuple[Any, ...]) -> MemoryFact:

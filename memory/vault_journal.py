@@ -26,7 +26,7 @@ from core.errors import StoreError
 __all__ = ["ROTATE_BYTES", "Change", "Journal", "Tail"]
 
 ROTATE_BYTES = 1 << 20
-"""A writer starts a new epoch once the journal is this big (every reader then reloads the table once)."""
+"""A writer starts the journal over once it is this big, keeping its last quarter (``Journal.rotate(carry=True)``)."""
 _PENDING = b"P\n"
 
 
@@ -103,13 +103,16 @@ class Journal:
         self.repair()
         self._append(_PENDING)
 
-    def publish(self, change: Change) -> None:
-        """Append a committed write's rows (file held, after ``begin`` and the commit)."""
+    def publish(self, change: Change) -> tuple[str, int]:
+        """Append a committed write's rows (file held, after ``begin`` and the commit). Returns where a reader that
+        has read it stands: the new epoch when the journal started over (else ""), and the offset."""
         line = json.dumps({"slots": [list(s) for s in change.slots], "rows": [list(r) for r in change.rows]},
                           separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
-        self._append(line)
-        if self.end() >= ROTATE_BYTES:
-            self.rotate(carry=True)
+        end = self._append(line)
+        if end < ROTATE_BYTES:
+            return "", end
+        epoch = self.rotate(carry=True)
+        return epoch, self.end()
 
     def rotate(self, *, carry: bool = False) -> str:
         """Start a new epoch (file held): every reader reloads the table once. With ``carry`` (the journal is only
@@ -160,13 +163,15 @@ class Journal:
         except OSError:
             return False
 
-    def _append(self, data: bytes) -> None:
+    def _append(self, data: bytes) -> int:
+        """Append ``data``; the journal's size after it."""
         if not self.path.exists():
             self.rotate()
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
             try:
                 os.write(fd, data)
+                return os.fstat(fd).st_size
             finally:
                 os.close(fd)
         except OSError as exc:  # the write it records is committed: the next writer finds its mark and starts over

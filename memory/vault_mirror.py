@@ -2,7 +2,7 @@
 
 The mirror follows the file through its change journal (``memory.vault_journal``): a read applies the rows that
 other processes' writes appended since the last read, and reloads the whole table only on a new epoch (a prune, a
-forget, a rewrite, a journal grown too big). This process's writes apply their own rows. While another process
+forget, a writer that died mid-write) or when it fell behind a journal that started over. This process's writes apply their own rows. While another process
 holds the file (an ingest), a reader that must reload keeps what it has instead of waiting, and catches up later.
 """
 
@@ -15,18 +15,22 @@ from typing import Any
 import duckdb
 
 from memory.records import MemoryFact
-from memory.vault_file import COLS, FileBusy, VaultFile, row_fact
+from memory.vault_file import COLS, COLUMNS, FileBusy, VaultFile, row_fact
 from memory.vault_journal import Change, Journal, Tail
 
-__all__ = ["COLUMNS", "VaultMirror"]
+__all__ = ["VaultMirror", "change_of", "fact_row"]
 
 Slots = dict[tuple[str, str], list[MemoryFact]]
-COLUMNS = [c.strip() for c in COLS.split(",")]
 
 
 def fact_row(f: MemoryFact) -> tuple[Any, ...]:
     """A mirrored fact as its row (``COLS`` order)."""
     return tuple(getattr(f, c) for c in COLUMNS)
+
+
+def change_of(rows: Sequence[dict[str, Any]], slots: Iterable[tuple[str, str, str]]) -> Change:
+    """The change of a group write: the (owner, subj, rel) ``slots`` and every row they hold after it."""
+    return Change(sorted(set(slots)), [tuple(r[c] for c in COLUMNS) for r in rows])
 
 
 class VaultMirror:
@@ -128,10 +132,10 @@ class VaultMirror:
                 self._rows, self._tail = None, Tail()
             else:
                 self._apply_all(nxt)
-            self.journal.publish(change)
+            epoch, end = self.journal.publish(change)
             if self._rows is not None:
                 self._apply(change)
-                self._tail = Tail(self.journal.epoch(), self.journal.end())
+                self._tail = Tail(epoch or self._tail.epoch, end)
 
     def publish_slots(self, con: duckdb.DuckDBPyConnection, slots: Iterable[tuple[str, str]] | None) -> None:
         """(File held, after a committed write by statements.) Publish every row of the touched (owner, subj)
@@ -145,13 +149,8 @@ class VaultMirror:
         rows = [tuple(r) for r in con.execute(sql, [keys]).fetchall()]
         self.publish(Change([(o, s, None) for o, s in wanted], rows))
 
-    def changed(self, rows: Sequence[dict[str, Any]], slots: Iterable[tuple[str, str, str]]) -> Change:
-        """The change of a group write: the (owner, subj, rel) ``slots`` and every row they hold after it."""
-        return Change(sorted(set(slots)), [tuple(r[c] for c in COLUMNS) for r in rows])
-
     def size(self) -> int | None:
-        """Rows in the file, when the mirror is loaded and current (no query); else None."""
+        """(File held, after ``publish``.) Rows in the file when the mirror is loaded, which it is current then (no
+        query); else None."""
         with self._lock:
-            if self._rows is None or self.journal.end() != self._tail.offset or self.journal.read(self._tail) is None:
-                return None
-            return self._count
+            return None if self._rows is None else self._count

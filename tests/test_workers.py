@@ -16,6 +16,14 @@ SECRET = "workers-secret-0123456789abcdef0123"
 QUESTION = "How does imatinib treat CML (ph+)?"
 
 
+def _env(settings: Any, tmp_path: Path) -> dict[str, str]:
+    """A fresh home that links the built index, for ``medpath serve``."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "index").symlink_to(settings.index_dir)
+    return child_env(MEDPATH_HOME=str(home), MEDPATH_JWT_SECRET=SECRET, MEDPATH_RATE_LIMIT="100000/minute")
+
+
 def _uses(base: str, token: str, n: int) -> list[dict[tuple[str, str, str], int]]:
     """``n`` reads of the caller's memory, each on a new connection (whichever worker accepts it answers)."""
     out = []
@@ -32,10 +40,7 @@ def test_a_memory_write_through_one_worker_is_read_through_every_other(settings:
     """Two workers read their vault mirrors, then one of them answers the same question again, which raises the
     use count of the facts it wrote the first time: every read after it, by either worker, sees the new count
     (the other worker's mirror follows the vault's change journal)."""
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "index").symlink_to(settings.index_dir)
-    env = child_env(MEDPATH_HOME=str(home), MEDPATH_JWT_SECRET=SECRET, MEDPATH_RATE_LIMIT="100000/minute")
+    env = _env(settings, tmp_path)
     token = issue_token(SECRET, "alice", role="clinician", patients=[], ttl_s=3600)
     head = {"Authorization": f"Bearer {token}"}
     with serve_process(env, tmp_path / "serve.log", "--workers", "2") as (base, _proc):
@@ -57,10 +62,7 @@ def test_a_memory_write_through_one_worker_is_read_through_every_other(settings:
 def test_a_clarification_started_on_one_worker_resumes_on_any(settings: Any, tmp_path: Path) -> None:
     """Each ask's response ends its connection with several workers, so the answer to a clarification is taken by
     whichever worker accepts it; every one resumes the thread the other started (checkpoints in the shared file)."""
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "index").symlink_to(settings.index_dir)
-    env = child_env(MEDPATH_HOME=str(home), MEDPATH_JWT_SECRET=SECRET, MEDPATH_RATE_LIMIT="100000/minute")
+    env = _env(settings, tmp_path)
     head = {"Authorization": f"Bearer {issue_token(SECRET, 'bob', role='clinician', patients=[], ttl_s=3600)}"}
     with serve_process(env, tmp_path / "serve.log", "--workers", "2") as (base, _proc):
         for _ in range(6):

@@ -56,7 +56,6 @@ class PersonalizedPageRank:
         if not idx:
             return {}
         sub = np.asarray(keep, dtype=np.int64)
-        local = {g: i for i, g in enumerate(keep)}
         counts = self._ptr[sub + 1] - self._ptr[sub]
         starts = np.repeat(self._ptr[sub] - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
         at = starts + np.arange(int(counts.sum()))
@@ -66,13 +65,8 @@ class PersonalizedPageRank:
         lut[sub] = np.arange(len(sub))
         src, dst, w = src_local[inside], lut[self._nbr[at][inside]], self._nbr_w[at][inside]
         p = np.zeros(len(sub))
-        p[[local[i] for i in idx]] = 1.0 / len(idx)
+        p[lut[idx]] = 1.0 / len(idx)
         r = p.copy()
         for _ in range(self.iters):
             r = (1 - self.alpha) * p + self.alpha * np.bincount(dst, weights=r[src] * w, minlength=len(sub))
         return {self.nodes[g]: float(v) for g, v in zip(keep, r, strict=True)}
-
-    def mass(self, r: np.ndarray, node: str) -> float:
-        """The vector's value at a node (0 for unknown nodes)."""
-        i = self.pos.get(node)
-        return float(r[i]) if i is not None else 0.0
