@@ -110,6 +110,8 @@ class Settings:
     """Run outputs: OpenTelemetry span files (``otel/``), audit records (``audit/``), eval runs (``eval/``)."""
     database_url: str = ""
     """Where the stores live (``MEDPATH_DATABASE_URL``); empty means the embedded stores under ``home``."""
+    redis_url: str = ""
+    """Redis for the episodic tier shared by every process (``MEDPATH_REDIS_URL``); empty means its SQLite file."""
 
     @property
     def index_dir(self) -> Path:
@@ -145,6 +147,8 @@ class Settings:
             first = exc.errors()[0]
             name = "MEDPATH_" + str(first["loc"][0]).upper() if first.get("loc") else "a MEDPATH_ variable"
             raise ConfigError(f"{name}: {first['msg']} (got {first.get('input')!r})") from exc
+        if env.redis_url and not env.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ConfigError(f"MEDPATH_REDIS_URL must be a redis:// URL, not {env.redis_url!r}")
         root = project_root()
         budget = WalkBudget(max_depth=env.max_depth, max_nodes=env.max_nodes, wall_ms=env.wall_ms)
         llm = LLMSettings(base_url=env.llm_base_url, api_key=env.llm_api_key, model=env.llm_model,
@@ -160,7 +164,8 @@ class Settings:
         )
         return cls(home=Path(env.home or root / ".medpath").expanduser(), data_dir=Path(env.data_dir or root / "data").expanduser(),
                    embedder=env.embedder, budget=budget, llm=llm, memory=memory,
-                   traces_dir=Path(env.traces_dir or root / "traces").expanduser(), database_url=env.database_url)
+                   traces_dir=Path(env.traces_dir or root / "traces").expanduser(), database_url=env.database_url,
+                   redis_url=env.redis_url)
 
 
 class _Env(BaseSettings):
@@ -174,6 +179,7 @@ class _Env(BaseSettings):
     traces_dir: str = ""
     embedder: str = "onnx"
     database_url: str = ""
+    redis_url: str = ""
     max_depth: int = 3
     max_nodes: int = 300
     wall_ms: float = 800.0

@@ -13,6 +13,7 @@ import click
 from core.errors import InputError, MedpathError, NotFoundError
 from core.gc_policy import loading
 from core.settings import Settings
+from memory.pg_db import redact
 
 __all__ = ["cli"]
 
@@ -69,21 +70,32 @@ def index() -> None:
 @index.command("build")
 @click.option("--force", is_flag=True, help="Rebuild every component even if unchanged.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def index_build(force: bool, quiet: bool) -> None:
+@click.option("--database", default=None, metavar="URL",
+              help="Load the graph, vectors and texts into this PostgreSQL (default: MEDPATH_DATABASE_URL).")
+def index_build(force: bool, quiet: bool, database: str | None) -> None:
     """Build what is missing or stale; skip what is unchanged (by content hash).
+
+    With a PostgreSQL URL the graph, the vectors (pgvector, HNSW) and the texts go into that database by COPY, each
+    swapped in by one transaction: running it twice is safe, and a failed load leaves the old data in use. The
+    trained models stay in the home's index folder.
 
     Example usage:
 
         \b
         medpath index build
+        medpath index build --database postgresql://postgres@127.0.0.1:55432/postgres
     """
+    import dataclasses
+
     from medpath.indexing import build_index
 
     settings = Settings.from_env()
+    if database is not None:
+        settings = dataclasses.replace(settings, database_url=database)
     report = build_index(settings, force=force, show_progress=not quiet)
     for name, status in report.components.items():
         click.echo(f"{name:8s} {status.value:8s} {report.seconds.get(name, 0.0):7.2f} s")
-    click.echo(f"index: {settings.index_dir}")
+    click.echo(f"index: {settings.index_dir}" + (f" and {redact(settings.database_url)}" if settings.database_url else ""))
 
 
 @index.command("status")
@@ -303,6 +315,7 @@ cli.lazy.update({
     "retrieval": "medpath.cli_service:retrieval",
     "scenarios": "medpath.cli_traces:scenarios",
     "serve": "medpath.cli_service:serve",
+    "stack": "medpath.cli_stack:stack",
     "threads": "medpath.cli_threads:threads",
     "token": "medpath.cli_service:token",
     "traces": "medpath.cli_traces:traces",

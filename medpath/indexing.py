@@ -18,7 +18,7 @@ from core.datasets import Node, Triple, file_hash, load_nodes, load_passages, lo
 from core.errors import DataError
 from core.settings import Settings
 from medpath.training import train_models
-from memory.factory import write_graph, write_text, write_vectors
+from memory.factory import backend, built_key, record_built, write_graph, write_text, write_vectors
 from tools.embedder import Embedder, make_embedder
 
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
@@ -88,6 +88,14 @@ class _Manifest:
     def record(self, name: str, key: str, **info: object) -> None:
         self.data[name] = {"key": key, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S"), **info}
         self.path.write_text(json.dumps(self.data, indent=1, sort_keys=True))
+
+
+def _fresh(b: _Build, name: str, key: str, *files: Path) -> bool:
+    """Whether component ``name`` is built from ``key``: its files on the embedded backend; on PostgreSQL, the key
+    the database itself records (so a new or emptied database is built, and one already built is skipped)."""
+    if backend(b.settings) == "postgres":
+        return built_key(b.settings, name) == key and all(f.exists() for f in files if f.suffix != ".duckdb")
+    return b.manifest.fresh(name, key, *files)
 
 
 def _key(name: str, *parts: str) -> str:
@@ -179,10 +187,13 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
         key = _key("public", b.kg_hash)
         nodes = load_nodes(b.nodes_p)
         triples = load_triples(b.triples_p)
-        if b.manifest.fresh("public", key, b.folder / "public.duckdb"):
+        if _fresh(b, "public", key, b.folder / "public.duckdb"):
             b.report.components["public"] = ComponentStatus.SKIPPED
         else:
-            n = write_graph(b.settings, nodes, triples)
+            bar = tqdm(total=len(triples), desc="loading the graph", unit="triple", disable=not b.show_progress)
+            n = write_graph(b.settings, nodes, triples, lambda done: bar.update(done - bar.n))
+            bar.close()
+            record_built(b.settings, "public", key)
             b.manifest.record("public", key, triples=n, entities=len(nodes))
             b.report.components["public"] = ComponentStatus.BUILT
     return nodes, triples
@@ -191,7 +202,8 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
 def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list[Triple]) -> None:
     with b.step("dense"):
         key = _key("dense", b.kg_hash, b.pqa_hash, embedder.model_id, str(embedder.dim))
-        if b.manifest.fresh("dense", key, b.folder / "dense.faiss", b.folder / "dense_docs.json"):
+        faiss_file = b.folder / ("dense_docs.json" if backend(b.settings) == "postgres" else "dense.faiss")
+        if _fresh(b, "dense", key, faiss_file, b.folder / "dense_docs.json"):
             b.report.components["dense"] = ComponentStatus.SKIPPED
             return
         docs = dense_documents(nodes, triples, b.pqa_p)
@@ -200,6 +212,7 @@ def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list
         vecs = _embed_with_cache(b.folder, embedder, [docs[i]["text"] for i in ids], bar.update)
         bar.close()
         write_vectors(b.settings, ids, vecs, embedder.model_id, embedder.dim)
+        record_built(b.settings, "dense", key)
         (b.folder / "dense_docs.json").write_text(json.dumps(docs))
         b.manifest.record("dense", key, count=len(ids), model_id=embedder.model_id, dim=embedder.dim)
         b.report.components["dense"] = ComponentStatus.BUILT
@@ -208,12 +221,13 @@ def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list
 def _build_bm25(b: _Build) -> None:
     with b.step("bm25"):
         key = _key("bm25", b.kg_hash, b.pqa_hash)
-        if b.manifest.fresh("bm25", key, b.folder / "bm25_ids.json"):
+        if _fresh(b, "bm25", key, b.folder / ("dense_docs.json" if backend(b.settings) == "postgres" else "bm25_ids.json")):
             b.report.components["bm25"] = ComponentStatus.SKIPPED
             return
         docs = json.loads((b.folder / "dense_docs.json").read_text())
         bm_ids = [i for i, d in docs.items() if d["kind"] in ("triple", "sentence")]
         write_text(b.settings, bm_ids, [docs[i]["text"] for i in bm_ids])
+        record_built(b.settings, "bm25", key)
         b.manifest.record("bm25", key, count=len(bm_ids))
         b.report.components["bm25"] = ComponentStatus.BUILT
 

@@ -2,6 +2,9 @@
 
 Nothing set (or a ``file:`` URL) means the embedded backends under the medpath home: DuckDB for the public graph
 and the vault, FAISS for vectors, bm25s for text, SQLite for the episodic tier, JSON for the synthetic patients.
+A ``postgresql://`` URL puts the graph, the vectors (pgvector), the texts, the vault, mem_index and the gate log
+in that database (``memory.pg_*``); ``MEDPATH_REDIS_URL`` puts the episodic tier in Redis
+(``memory.redis_episodic``) on either backend. The synthetic patients stay a file in the home.
 Code outside ``memory/`` opens stores only through these functions and holds them by their Protocols
 (``memory/protocols.py``), so a new backend is one module here plus a branch in :func:`backend`.
 """
@@ -22,14 +25,34 @@ from memory.faiss_index import FaissIndex
 from memory.mirix import Memory
 from memory.patients import Patient, PatientStore
 from memory.patients import write_patients as save_patients
+from memory.pg_db import PgDatabase
+from memory.pg_graph import PgGraph, write_pg_graph
+from memory.pg_memory import PgGateLog, PgMemIndex
+from memory.pg_text import PgTextIndex, write_pg_text
+from memory.pg_vault import PgVault
+from memory.pg_vectors import PgVectorIndex, write_pg_vectors
 from memory.protocols import GraphStore, PatientGraphStore, TextIndex, VectorIndex
 from memory.public_kg import PublicKG, write_public_db
+from memory.redis_episodic import RedisEpisodic
 
-__all__ = ["BACKENDS", "backend", "open_graph", "open_memory", "open_patients", "open_text", "open_vectors",
-           "write_graph", "write_patients", "write_text", "write_vectors"]
+__all__ = [
+    "BACKENDS",
+    "backend",
+    "built_key",
+    "open_graph",
+    "open_memory",
+    "open_patients",
+    "open_text",
+    "open_vectors",
+    "record_built",
+    "write_graph",
+    "write_patients",
+    "write_text",
+    "write_vectors",
+]
 
-BACKENDS = {"": "embedded", "file": "embedded"}
-"""URL scheme → backend. PostgreSQL with pgvector and Redis are the scale-out backends still to come."""
+BACKENDS = {"": "embedded", "file": "embedded", "postgresql": "postgres", "postgres": "postgres"}
+"""URL scheme → backend."""
 
 
 def backend(settings: Settings) -> str:
@@ -41,27 +64,73 @@ def backend(settings: Settings) -> str:
     return BACKENDS[scheme]
 
 
+def _db(settings: Settings, what: str, max_size: int = 4) -> PgDatabase:
+    """A pool on ``settings.database_url`` for one store."""
+    return PgDatabase(settings.database_url, what=what, max_size=max_size, timeout_s=max(settings.memory.wait_s, 1.0))
+
+
+def built_key(settings: Settings, name: str) -> str | None:
+    """The content key of the component ``name`` that the scale-out database holds (None when not built there, or
+    on the embedded backend, whose files the index manifest checks)."""
+    if backend(settings) != "postgres":
+        return None
+    db = _db(settings, "index build", max_size=1)
+    try:
+        db.execute("CREATE TABLE IF NOT EXISTS public.medpath_build (name TEXT PRIMARY KEY, key TEXT NOT NULL, "
+                   "built_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+        rows = db.query("SELECT key FROM public.medpath_build WHERE name = %s", [name])
+    finally:
+        db.close()
+    return str(rows[0][0]) if rows else None
+
+
+def record_built(settings: Settings, name: str, key: str) -> None:
+    """Record in the scale-out database that component ``name`` holds the data of ``key`` (after its swap)."""
+    if backend(settings) != "postgres":
+        return
+    db = _db(settings, "index build", max_size=1)
+    try:
+        db.execute("INSERT INTO public.medpath_build (name, key) VALUES (%s, %s) ON CONFLICT (name) DO UPDATE SET "
+                   "key = EXCLUDED.key, built_at = now()", [name, key])
+    finally:
+        db.close()
+
+
 def open_graph(settings: Settings) -> GraphStore:
     """The public knowledge graph."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        return PgGraph(_db(settings, "graph"))
     return PublicKG.open(settings.index_dir / "public.duckdb")
 
 
-def write_graph(settings: Settings, nodes: Iterable[Node], triples: Iterable[Triple]) -> int:
+def write_graph(settings: Settings, nodes: Iterable[Node], triples: Iterable[Triple],
+                progress: Callable[[int], None] | None = None) -> int:
     """Replace the public graph with these nodes and triples; returns the number of triples."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        db = _db(settings, "graph")
+        try:
+            return write_pg_graph(db, nodes, triples, progress)
+        finally:
+            db.close()
     return write_public_db(settings.index_dir / "public.duckdb", nodes, triples)
 
 
 def open_vectors(settings: Settings, model_id: str, dim: int) -> VectorIndex:
     """The dense index of entity, triple and sentence texts (refused when built with another embedder)."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        return PgVectorIndex(_db(settings, "dense index"), model_id, dim)
     return FaissIndex.load(settings.index_dir, model_id, dim)
 
 
 def write_vectors(settings: Settings, ids: Sequence[str], vectors: np.ndarray, model_id: str, dim: int) -> None:
     """Replace the dense index."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        db = _db(settings, "dense index")
+        try:
+            write_pg_vectors(db, ids, vectors, model_id, dim)
+        finally:
+            db.close()
+        return
     index = FaissIndex(dim, model_id)
     index.add(ids, vectors)
     index.save(settings.index_dir)
@@ -69,21 +138,34 @@ def write_vectors(settings: Settings, ids: Sequence[str], vectors: np.ndarray, m
 
 def open_text(settings: Settings) -> TextIndex:
     """The BM25 index over triple and sentence texts."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        return PgTextIndex(_db(settings, "text index", max_size=1))
     return BM25Index.load(settings.index_dir)
 
 
 def write_text(settings: Settings, ids: Sequence[str], texts: Sequence[str]) -> None:
     """Replace the BM25 index."""
-    backend(settings)
+    if backend(settings) == "postgres":
+        db = _db(settings, "text index", max_size=1)
+        try:
+            write_pg_text(db, ids, texts)
+        finally:
+            db.close()
+        return
     BM25Index(ids, texts).save(settings.index_dir)
 
 
 def open_memory(settings: Settings, pseudonym: Callable[[str], str] | None = None) -> Memory:
     """MIRIX-Slim memory: episodic tier, vault, memory index and gate log (owners pseudonymised with the home's key
     unless ``pseudonym`` is given)."""
-    backend(settings)
-    return Memory(settings.memory_dir, settings.memory, pseudonym or Pseudonyms(load_key(settings.home)))
+    kind = backend(settings)
+    pseudonym = pseudonym or Pseudonyms(load_key(settings.home))
+    episodic = RedisEpisodic(settings.redis_url, settings.memory.ttl_s) if settings.redis_url else None
+    if kind != "postgres":
+        return Memory(settings.memory_dir, settings.memory, pseudonym, episodic=episodic)
+    db = _db(settings, "memory", max_size=8)
+    return Memory(settings.memory_dir, settings.memory, pseudonym, episodic=episodic,
+                  vault=PgVault(db, settings.memory.vault_max_rows, pseudonym), index=PgMemIndex(db), gate_log=PgGateLog(db))
 
 
 def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:

@@ -18,12 +18,13 @@ import numpy as np
 from core.text import fold
 from memory.sqlite_db import open_sqlite, scrub
 
-__all__ = ["MemIndex", "simhash"]
+__all__ = ["MemIndex", "index_key", "simhash"]
 
 _BITS = 16
 
 
-def _key(text: str) -> str:
+def index_key(text: str) -> str:
+    """The mem_index key of an id or alias: a hash of its folded text."""
     return hashlib.sha1(fold(text).encode()).hexdigest()[:16]
 
 
@@ -64,8 +65,8 @@ class MemIndex:
         """``register`` for several (owner, subj, aliases, vector) in one transaction; returns keys offered."""
         rows = []
         for owner, subj, aliases, vector in items:
-            rows.append((_key(subj), "id", owner, subj))
-            rows += [(_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
+            rows.append((index_key(subj), "id", owner, subj))
+            rows += [(index_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
             if vector is not None:
                 rows.append((simhash(vector), "emb", owner, subj))
         with self._lock:
@@ -81,7 +82,7 @@ class MemIndex:
             return []
         ph = ",".join("?" * len(owners))
         cur = self._db.execute(f"SELECT DISTINCT subj FROM mem_index WHERE key = ? AND owner IN ({ph}) ORDER BY subj",
-                               [_key(text), *owners])
+                               [index_key(text), *owners])
         return [r[0] for r in cur.fetchall()]
 
     def lookup_vector(self, owners: Iterable[str], vector: np.ndarray) -> list[str]:

@@ -20,6 +20,7 @@ from memory.episodic import EpisodicStore
 from memory.gate_log import GateLog
 from memory.index import MemIndex
 from memory.patients import patient_ids_in
+from memory.protocols import EpisodicTier
 from memory.records import SCORE_WEIGHTS, GateDecision, MemoryFact, Salience, composite_score
 from memory.vault import Vault, WriteReport
 from memory.vault_batch import BatchItem
@@ -54,15 +55,17 @@ class Memory:
     """The two memory tiers and their index in one folder."""
 
     def __init__(self, folder: Path | str, settings: MemorySettings | None = None,
-                 pseudonym: Callable[[str], str] | None = None) -> None:
-        """Open (or create) ``episodic.sqlite``, ``vault.duckdb`` and ``mem_index.sqlite`` in ``folder``."""
+                 pseudonym: Callable[[str], str] | None = None, *, episodic: EpisodicTier | None = None,
+                 vault: Any = None, index: Any = None, gate_log: Any = None) -> None:
+        """Open (or create) ``episodic.sqlite``, ``vault.duckdb``, ``mem_index.sqlite`` and ``gate_log.sqlite`` in
+        ``folder``; a tier given here (a scale-out backend, ``memory.factory``) is used instead of its file."""
         self.settings = settings or MemorySettings()
         self.folder = Path(folder)
         wait = self.settings.wait_s  # how long a write waits for a file another process holds (MEDPATH_STORE_WAIT_S)
-        self.episodic = EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s, wait)
-        self.vault = Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows, pseudonym, wait_s=wait)
-        self.index = MemIndex(self.folder / "mem_index.sqlite", wait)
-        self.gate_log = GateLog(self.folder / "gate_log.sqlite", wait_s=wait)
+        self.episodic = episodic or EpisodicStore(self.folder / "episodic.sqlite", self.settings.ttl_s, wait)
+        self.vault = vault or Vault(self.folder / "vault.duckdb", self.settings.vault_max_rows, pseudonym, wait_s=wait)
+        self.index = index or MemIndex(self.folder / "mem_index.sqlite", wait)
+        self.gate_log = gate_log or GateLog(self.folder / "gate_log.sqlite", wait_s=wait)
         self.salience = Salience(self.settings.half_life_days * 86400.0)
 
     def commit(

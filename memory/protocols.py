@@ -155,6 +155,26 @@ class EpisodicTier(Protocol):
         """Live facts of one owner about a subject."""
         ...
 
+    def add_many(self, pairs: Iterable[tuple[Any, float]]) -> int:
+        """Insert (fact, creation time) pairs in one go; returns rows written."""
+        ...
+
+    def recent(self, owner: str, thread: str | None = None, limit: int = 50, now: float | None = None) -> list[Any]:
+        """Live facts of one owner (optionally one thread), newest first."""
+        ...
+
+    def count(self, owner: str | None = None, now: float | None = None) -> int:
+        """Live rows (of one owner, or all)."""
+        ...
+
+    def sweep(self, now: float | None = None) -> int:
+        """Drop expired rows; returns how many."""
+        ...
+
+    def owners(self) -> list[str]:
+        """Owners with at least one row."""
+        ...
+
     def forget(self, owner: str) -> int:
         """Delete one owner's rows."""
         ...

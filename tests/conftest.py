@@ -41,6 +41,46 @@ def _unfreeze_after_in_process_commands() -> Iterator[None]:
         gc.unfreeze()
 
 @pytest.fixture(scope="session")
+def scale_out_stack() -> Iterator[tuple[str, str]]:
+    """A real PostgreSQL 18 + pgvector and a real Redis for this test session, started from their wheels by
+    ``medpath.stack`` (fsync off: a throwaway server); yields (postgres admin URL, redis URL without a db)."""
+    import os
+    import shutil
+    import tempfile
+
+    from medpath import stack
+
+    folder = Path(tempfile.mkdtemp(prefix="medpath-stack-", dir="/tmp"))
+    os.chmod(folder, 0o755)  # PostgreSQL runs as nobody when the tests run as root
+    try:
+        pg = stack.start_postgres(folder / "pg", stack.free_port(), fsync=False)
+        redis_url = stack.start_redis(folder / "redis", stack.free_port())
+        yield pg, redis_url.rsplit("/", 1)[0]
+    finally:
+        stack.stop_redis(folder / "redis")
+        stack.stop_postgres(folder / "pg")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture()
+def scale_out_urls(scale_out_stack: tuple[str, str], request: pytest.FixtureRequest) -> tuple[str, str]:
+    """A fresh database and an emptied Redis database for one test: (database URL, redis URL)."""
+    import uuid
+
+    import psycopg
+    import redis
+
+    admin, redis_base = scale_out_stack
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin, autocommit=True) as con:
+        con.execute(f"CREATE DATABASE {name}")
+    redis_url = f"{redis_base}/1"
+    with contextlib.closing(redis.Redis.from_url(redis_url)) as r:
+        r.flushdb()
+    return admin.rsplit("/", 1)[0] + f"/{name}", redis_url
+
+
+@pytest.fixture(scope="session")
 def settings() -> Settings:
     """Settings of the real index (built here when `make index` has not run)."""
     s = Settings.from_env()

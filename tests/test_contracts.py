@@ -1,7 +1,8 @@
 """Contract tests: one suite per store Protocol, run against every backend in ``BACKENDS``.
 
-A new backend (PostgreSQL + pgvector, Redis) joins by adding its name to ``BACKENDS`` and a branch to the
-``home`` fixture that points the settings at it; every test below then runs against it too. Each suite covers
+``embedded`` is the files under the home; ``postgres`` is a real PostgreSQL 18 + pgvector and a real Redis
+(``scale_out_urls`` in conftest: servers started from their wheels, a fresh database per test). Every test below
+runs against both. Each suite covers
 every method of its Protocol, durability across a reopen, concurrent writers losing nothing (for the writable
 stores), and bad input raising a clear ``MedpathError``.
 """
@@ -22,7 +23,7 @@ from memory import factory
 from memory.protocols import EpisodicTier, GraphStore, PatientGraphStore, TextIndex, VaultTier, VectorIndex
 from memory.records import MemoryFact
 
-BACKENDS = ["embedded"]
+BACKENDS = ["embedded", "postgres"]
 
 NODES = [Node("D1", "aspirin", "Drug", ("acetylsalicylic acid",)), Node("G1", "PTGS1", "Protein", ()),
          Node("P1", "prostaglandin synthesis", "BiologicalProcess", ()), Node("X1", "pain", "Disease", ())]
@@ -34,10 +35,17 @@ TRIPLES = [Triple("D1", "decreases activity of", "G1"), Triple("G1", "positively
 @pytest.fixture(params=BACKENDS)
 def home(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     """Settings whose stores live in a fresh place for this backend."""
-    settings = dataclasses.replace(Settings.from_env(), home=tmp_path / "home", database_url="",
-                                   memory=MemorySettings(vault_max_rows=0))
+    database_url = redis_url = ""
+    if request.param == "postgres":
+        database_url, redis_url = request.getfixturevalue("scale_out_urls")
+    settings = dataclasses.replace(Settings.from_env(), home=tmp_path / "home", database_url=database_url,
+                                   redis_url=redis_url, memory=MemorySettings(vault_max_rows=0))
     settings.index_dir.mkdir(parents=True)
     return settings
+
+
+def _scale_out(settings: Settings) -> bool:
+    return factory.backend(settings) == "postgres"
 
 
 def test_an_unknown_backend_is_a_clear_config_error(home: Settings) -> None:
@@ -75,6 +83,12 @@ def test_graph_store_refuses_bad_input(graph: GraphStore, home: Settings) -> Non
         graph.neighbours(["D1"], "sideways")
     with pytest.raises(MedpathError):
         graph.subgraph(["D1"], -1)
+    if _scale_out(home):
+        with pytest.raises(MedpathError, match="index build"):
+            factory.open_graph(dataclasses.replace(home, database_url=home.database_url.rsplit("/", 1)[0] + "/postgres"))
+        with pytest.raises(MedpathError, match="PostgreSQL"):  # nothing listens there: a clear error, no hang
+            factory.open_graph(dataclasses.replace(home, database_url="postgresql://postgres@127.0.0.1:9/x"))
+        return
     (home.index_dir / "public.duckdb").write_bytes(b"not a database")
     with pytest.raises(MedpathError):
         factory.open_graph(home)
@@ -111,8 +125,10 @@ def test_vector_index_refuses_bad_input(home: Settings) -> None:
         index.add(["x", "y"], _unit(1, 8, 3))  # two ids, one vector
     with pytest.raises(MedpathError):
         factory.open_vectors(home, "another-model", 8)  # built with another embedder
+    empty = (dataclasses.replace(home, database_url=home.database_url.rsplit("/", 1)[0] + "/postgres")
+             if _scale_out(home) else dataclasses.replace(home, home=home.home / "empty"))
     with pytest.raises(MedpathError):
-        factory.open_vectors(dataclasses.replace(home, home=home.home / "empty"), "test-model", 8)
+        factory.open_vectors(empty, "test-model", 8)
 
 
 # -- text -------------------------------------------------------------------------------------------------------
@@ -130,7 +146,7 @@ def test_text_index_every_method_and_reopen(home: Settings) -> None:
 def test_text_index_refuses_bad_input(home: Settings) -> None:
     with pytest.raises(MedpathError):
         factory.write_text(home, ["t1", "t2"], ["only one text"])
-    with pytest.raises(MedpathError):
+    with pytest.raises(MedpathError, match="index build"):
         factory.open_text(home)  # nothing built here
 
 
@@ -202,6 +218,10 @@ def test_episodic_two_concurrent_writers_lose_nothing(home: Settings) -> None:
 
 
 def test_episodic_refuses_a_broken_file(home: Settings) -> None:
+    if _scale_out(home):  # the Redis tier's failure: nothing listens at the URL
+        with pytest.raises(MedpathError, match="Redis"):
+            factory.open_memory(dataclasses.replace(home, redis_url="redis://127.0.0.1:9/0"))
+        return
     home.memory_dir.mkdir(parents=True)
     (home.memory_dir / "episodic.sqlite").write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(MedpathError):
@@ -261,7 +281,14 @@ def test_forget_leaves_no_byte_of_the_text_or_the_owner_in_the_memory_files(home
     assert memory.forget(canary_owner)["vault"] == 40
     reopened = factory.open_memory(home)
     assert reopened.vault.count("someone-else") == 40 and reopened.vault.count(canary_owner) == 0
-    for path in sorted(p for p in home.memory_dir.rglob("*") if p.is_file()):
+    folder = home.memory_dir
+    if _scale_out(home):  # every file of the PostgreSQL server: tables, indexes, write-ahead log, statistics
+        import psycopg
+
+        with psycopg.connect(home.database_url) as con:
+            folder = Path(con.execute("SHOW data_directory").fetchone()[0])
+        assert reopened.episodic.count(canary_owner, now=41.0) == 0  # Redis keeps no file (no RDB, no AOF)
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         assert canary_text.encode() not in data and canary_owner.encode() not in data, path.name
 
@@ -270,9 +297,12 @@ def test_a_vault_reader_does_not_wait_for_a_writer(home: Settings) -> None:
     """A running ingest held the vault file for seconds and every reader (and the server's event loop) waited.
 
     A reader follows other handles' writes through the change journal without the file; only a new epoch (here a
-    forget) needs the table, and while the file is held the reader answers at once from what it has."""
+    forget) needs the table, and while the file is held the reader answers at once from what it has. (PostgreSQL
+    readers never wait for writers: MVCC; the multi-worker tests cover it.)"""
     import time as clock
 
+    if _scale_out(home):
+        pytest.skip("an embedded-file property: PostgreSQL has no file lock")
     reader, writer = factory.open_memory(home).vault, factory.open_memory(home).vault
     writer.add([_fact("u1", "metformin", 1.0), _fact("u2", "aspirin", 1.0)], now=1.0)
     assert [f.obj for f in reader.current(["u1"], "PAT_1", as_of=2.0)] == ["metformin"]  # the reader's mirror
