@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 
@@ -68,11 +69,8 @@ class Context:
     def budget(self) -> WalkBudget:
         """The walk budget, with context overrides applied."""
         base = self.get_settings().budget
-        return WalkBudget(
-            max_depth=self.max_depth or base.max_depth,
-            max_nodes=self.max_nodes or base.max_nodes,
-            wall_ms=self.wall_ms or base.wall_ms,
-        )
+        return dataclasses.replace(base, max_depth=self.max_depth or base.max_depth,
+                                   max_nodes=self.max_nodes or base.max_nodes, wall_ms=self.wall_ms or base.wall_ms)
 
     def get_resources(self) -> Resources:
         """The loaded KG, linker, embedder and models."""

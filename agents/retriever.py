@@ -7,7 +7,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 from langgraph.runtime import Runtime
 
 from agents.context import Context
@@ -276,15 +275,14 @@ def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath 
 
 
 def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str]) -> list[str]:
-    """Entities of ``types`` by personalized PageRank from ``seeds``, best first."""
+    """Entities of ``types`` by personalized PageRank from ``seeds`` (local, push-based: ``tools.ppr``), best first."""
     ppr = res.ranker.ppr
     if ppr is None or not seeds:
         return []
-    r = ppr.rank(seeds)
+    mass = ppr.top(seeds)
     out = []
-    for i in np.argsort(-r, kind="stable")[: 20 * FUSE_DEPTH]:
-        x = ppr.nodes[i]
-        if r[i] <= 0 or len(out) >= FUSE_DEPTH:
+    for x in sorted(mass, key=lambda n: -mass[n])[: 20 * FUSE_DEPTH]:
+        if len(out) >= FUSE_DEPTH:
             break
         if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:
             out.append(x)

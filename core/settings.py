@@ -36,10 +36,13 @@ class WalkBudget:
     """Nodes expanded, both sides together."""
     wall_ms: float = 800.0
     """Wall-clock budget of the walk in milliseconds."""
+    max_edges_per_node: int = 64
+    """Edges taken from one expanded node (its likeliest by the edge predictor); 0 takes all. Hubs, not the
+    graph's size, set the walk's cost."""
 
     def __post_init__(self) -> None:
         """Refuse budgets that cannot run."""
-        if self.max_depth < 1 or self.max_nodes < 1 or self.wall_ms <= 0:
+        if self.max_depth < 1 or self.max_nodes < 1 or self.wall_ms <= 0 or self.max_edges_per_node < 0:
             raise ConfigError(f"walk budget must be positive: {self}")
 
 
@@ -150,7 +153,8 @@ class Settings:
         if env.redis_url and not env.redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise ConfigError(f"MEDPATH_REDIS_URL must be a redis:// URL, not {env.redis_url!r}")
         root = project_root()
-        budget = WalkBudget(max_depth=env.max_depth, max_nodes=env.max_nodes, wall_ms=env.wall_ms)
+        budget = WalkBudget(max_depth=env.max_depth, max_nodes=env.max_nodes, wall_ms=env.wall_ms,
+                            max_edges_per_node=env.max_edges_per_node)
         llm = LLMSettings(base_url=env.llm_base_url, api_key=env.llm_api_key, model=env.llm_model,
                           timeout_s=env.llm_timeout, max_retries=env.llm_max_retries)
         memory = MemorySettings(
@@ -183,6 +187,7 @@ class _Env(BaseSettings):
     max_depth: int = 3
     max_nodes: int = 300
     wall_ms: float = 800.0
+    max_edges_per_node: int = 64
     llm_base_url: str = ""
     llm_api_key: str = "not-needed"
     llm_model: str = "gpt-4o-mini"

@@ -192,8 +192,12 @@ def _kg_run(run: RunFolder, records: list[PathRecord], aq: list[Any], names: lis
 @click.option("--questions", "n_questions", type=click.IntRange(min=1), default=50, show_default=True,
               help="Check-half questions asked at each size.")
 @click.option("--seed", type=int, default=13, show_default=True)
+@click.option("--backend", "kind", type=click.Choice(["embedded", "postgres"]), default="embedded", show_default=True,
+              help="Where each size's graph lives: a DuckDB file, or a fresh database on a PostgreSQL server.")
+@click.option("--database", default=None, metavar="URL",
+              help="The PostgreSQL server for --backend postgres (default: MEDPATH_DATABASE_URL).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None, help="Default: MEDPATH_TRACES_DIR/eval (traces/eval).")
-def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> None:
+def eval_scale(sizes: str, n_questions: int, seed: int, kind: str, database: str | None, out: Path | None) -> None:
     """Grow the graph with seeded distractor edges on real nodes; time the build and `ask` at each size.
 
     Each size runs in a process of its own and reports its graph build time, the median and p95 `ask`, its peak
@@ -203,6 +207,7 @@ def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> Non
 
         \b
         medpath eval scale --sizes 100000,1000000 --questions 50
+        medpath eval scale --backend postgres --sizes 10000,1000000,10000000
     """
 
     try:
@@ -210,12 +215,15 @@ def eval_scale(sizes: str, n_questions: int, seed: int, out: Path | None) -> Non
     except ValueError as exc:
         raise click.BadParameter(f"--sizes must be integers: {sizes}") from exc
     settings = Settings.from_env()
-    run = RunFolder(out or _default_out(), "scale", {"sizes": targets, "questions": n_questions, "seed": seed})
+    server = (database or settings.database_url) if kind == "postgres" else ""
+    if kind == "postgres" and not server:
+        raise click.UsageError("--backend postgres needs --database URL or MEDPATH_DATABASE_URL (`medpath stack up` starts one)")
+    run = RunFolder(out or _default_out(), "scale", {"sizes": targets, "questions": n_questions, "seed": seed, "backend": kind})
     run.close()
-    points = run_scale(settings, targets, n_questions, seed, echo=click.echo)
+    points = run_scale(settings, targets, n_questions, seed, echo=click.echo, database=server)
     run.write_json("metrics.json", points)
     png = plot_scale(points, run.path / "scale.png")
-    lines = [f"# medpath eval scale: {run.run_id}", "", f"- git: {run.config['git']['commit']}", "",
+    lines = [f"# medpath eval scale: {run.run_id}", "", f"- git: {run.config['git']['commit']}, backend: {kind}", "",
              "| triples | graph build (s) | ask median (ms) | ask p95 (ms) | peak RSS (MB) | Path-F1 | answered |",
              "|---:|---:|---:|---:|---:|---:|---:|"]
     lines += [f"| {p['triples']:,} | {p['build_s']:.1f} | {p['ask_median_ms']:.1f} | {p['ask_p95_ms']:.1f} | "

@@ -34,8 +34,9 @@ CREATE INDEX ON {s}.edges (head, seq);
 CREATE INDEX ON {s}.edges (tail, seq);
 CREATE UNIQUE INDEX ON {s}.edges (head, rel, tail);
 """
-CACHE_NODES = 200_000
-"""How many nodes' edge lists (each direction) a reader keeps."""
+CACHE_NODES = 20_000
+"""How many nodes' edge lists (each direction) a reader keeps. Each edge is an object the cyclic collector walks
+in its full collections: at 1M triples (about 200 edges a node) this bound keeps those pauses short."""
 
 
 def write_pg_graph(db: PgDatabase, nodes: Iterable[Node], triples: Iterable[Triple],

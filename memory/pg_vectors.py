@@ -27,8 +27,9 @@ def register_vector(con: Any) -> None:
 
 __all__ = ["PgVectorIndex", "write_pg_vectors"]
 
-EF_SEARCH = 100
-"""HNSW candidate list per query (pgvector's default is 40); the recall bench picks it."""
+EF_SEARCH = 200
+"""HNSW candidate list per query (pgvector's default is 40): Recall@10 0.993 against FAISS Flat at 1.4 ms a query
+(``bench/bench_pgvector_recall.py``; 0.916 at 40, 0.982 at 100)."""
 
 
 def _ensure(db: PgDatabase) -> None:

@@ -24,7 +24,7 @@ import numpy as np
 
 from memory.protocols import Edge, GraphStore
 from tools.curation import TRANSFER_FEATURES, CurationStats
-from tools.ppr import PersonalizedPageRank
+from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.ranker_models import RankerModel, ScoreModel
 from tools.walker import CandidatePath
 
@@ -185,7 +185,7 @@ class PathRanker:
         prior: Callable[[str, str, str], float],
         node_vector: Callable[[str], np.ndarray | None],
         model: ScoreModel | None = None,
-        ppr: PersonalizedPageRank | None = None,
+        ppr: PersonalizedPageRank | LocalPageRank | None = None,
         curation: CurationStats | None = None,
     ) -> None:
         """Bind the graph, the learned tables, relation priors, entity-name vectors, PageRank and curated chains."""
@@ -198,10 +198,11 @@ class PathRanker:
         self.curation = curation or CurationStats()
 
     @property
-    def ppr(self) -> PersonalizedPageRank | None:
-        """Personalized PageRank over the graph (built on first use)."""
+    def ppr(self) -> PersonalizedPageRank | LocalPageRank | None:
+        """Personalized PageRank over the graph: local (it reads the nodes it needs from the store) unless the
+        whole-graph form was given (training holds one anyway)."""
         if self._ppr is None:
-            self._ppr = PersonalizedPageRank(self.kg)
+            self._ppr = LocalPageRank(self.kg)
         return self._ppr
 
     def _type(self, n: str) -> str:

@@ -1,19 +1,26 @@
-"""Personalized PageRank over the KG (undirected), by power iteration on edge arrays.
+"""Personalized PageRank over the KG (undirected): whole-graph power iteration, and two local forms.
 
-``rank`` iterates over the whole graph (the ``ppr`` baseline, and drugs for "which drug treats Y"); ``rank_within``
-iterates over a given set of nodes only (the path ranker's candidate nodes), so that its cost follows the walk and
-not the graph.
+``PersonalizedPageRank`` holds the whole graph as edge arrays: ``rank`` iterates over all of it (the ``ppr``
+baseline, and training). ``LocalPageRank`` reads only the nodes it needs, in batches, from any ``GraphStore`` (one
+round trip per step on PostgreSQL), so that an answer's cost follows its walk and not the graph:
+``rank_within`` iterates over the path ranker's candidate nodes (the same numbers as the array form, to the bit),
+and ``top`` is push-based approximate PageRank from the seeds (Andersen, Chung and Lang 2006): a node is pushed only
+while its residual exceeds ``eps`` times its degree, so hubs are rarely expanded ("which drug treats Y").
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import numpy as np
 
 from memory.protocols import GraphStore
 
-__all__ = ["PersonalizedPageRank"]
+__all__ = ["NEIGHBOUR_CACHE", "LocalPageRank", "PersonalizedPageRank"]
+
+NEIGHBOUR_CACHE = 50_000
+"""Nodes whose neighbour lists a ``LocalPageRank`` keeps (hubs recur across questions)."""
 
 
 class PersonalizedPageRank:
@@ -47,6 +54,11 @@ class PersonalizedPageRank:
             r = (1 - self.alpha) * p + self.alpha * np.bincount(self.dst, weights=r[self.src] * self.w, minlength=n)
         return r
 
+    def top(self, seeds: Iterable[str]) -> dict[str, float]:
+        """The nodes with PageRank mass from ``seeds`` (exact: the whole graph), as :meth:`LocalPageRank.top`."""
+        r = self.rank(seeds)
+        return {self.nodes[i]: float(r[i]) for i in np.flatnonzero(r > 0)}
+
     def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
         """PageRank from ``seeds`` counting only walks that stay among ``nodes`` (seeds included): the same update
         as :meth:`rank` with each node's whole-graph degree, on the edges between those nodes. Its cost follows how
@@ -70,3 +82,77 @@ class PersonalizedPageRank:
         for _ in range(self.iters):
             r = (1 - self.alpha) * p + self.alpha * np.bincount(dst, weights=r[src] * w, minlength=len(sub))
         return {self.nodes[g]: float(v) for g, v in zip(keep, r, strict=True)}
+
+
+class LocalPageRank:
+    """PageRank read from a graph store's batched neighbours (nothing of the graph held but what a query reads)."""
+
+    def __init__(self, graph: GraphStore, alpha: float = 0.5, iters: int = 30, eps: float = 1e-5) -> None:
+        """Bind the store; ``eps`` is the push threshold of :meth:`top` (residual per unit of degree)."""
+        self.graph, self.alpha, self.iters, self.eps = graph, alpha, iters, eps
+        self._pos: dict[str, int] | None = None
+        self._nbrs: OrderedDict[str, list[str]] = OrderedDict()  # recent nodes' neighbour lists (bounded)
+
+    def _order(self) -> dict[str, int]:
+        if self._pos is None:  # entity order: the array form's node order, so that sums run in the same order
+            self._pos = {n: i for i, n in enumerate(self.graph.entity_ids())}
+        return self._pos
+
+    def _neighbours(self, nodes: list[str]) -> dict[str, list[str]]:
+        """Each node's neighbours both ways (out-edges' tails, then in-edges' heads, in the store's order)."""
+        cache = self._nbrs
+        missing = [n for n in nodes if n not in cache]
+        if missing:
+            outs, ins = self.graph.neighbours(missing, "out"), self.graph.neighbours(missing, "in")
+            for n in missing:
+                cache[n] = [e.tail for e in outs[n]] + [e.head for e in ins[n]]
+            while len(cache) > NEIGHBOUR_CACHE:
+                cache.popitem(last=False)
+        return {n: cache[n] for n in nodes}
+
+    def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
+        """As :meth:`PersonalizedPageRank.rank_within` (same update, same order of sums), from two batched reads."""
+        pos = self._order()
+        keep = sorted({x for x in [*seeds, *nodes] if x in pos}, key=pos.__getitem__)
+        starts = sorted({s for s in seeds if s in pos}, key=pos.__getitem__)
+        if not starts:
+            return {}
+        local = {x: i for i, x in enumerate(keep)}
+        nbrs = self._neighbours(keep)
+        src, dst, w = [], [], []
+        for i, x in enumerate(keep):
+            inv = 1.0 / max(float(self.graph.degree(x)), 1.0)
+            for y in nbrs[x]:
+                j = local.get(y)
+                if j is not None:
+                    src.append(i)
+                    dst.append(j)
+                    w.append(inv)
+        s, d, wt = np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64), np.asarray(w, dtype=float)
+        p = np.zeros(len(keep))
+        p[[local[x] for x in starts]] = 1.0 / len(starts)
+        r = p.copy()
+        for _ in range(self.iters):
+            r = (1 - self.alpha) * p + self.alpha * np.bincount(d, weights=r[s] * wt, minlength=len(keep))
+        return {x: float(v) for x, v in zip(keep, r, strict=True)}
+
+    def top(self, seeds: Iterable[str], max_rounds: int = 50) -> dict[str, float]:
+        """Approximate PageRank mass from ``seeds`` by pushes, in rounds (every node above the threshold is pushed
+        in a round, its neighbours read in one batch). Returns the nodes reached, by estimated mass."""
+        starts = [s for s in dict.fromkeys(seeds) if self.graph.node(s) is not None]
+        if not starts:
+            return {}
+        residual = {s: 1.0 / len(starts) for s in starts}
+        estimate: dict[str, float] = {}
+        for _ in range(max_rounds):
+            ready = [u for u, r in residual.items() if r > self.eps * max(self.graph.degree(u), 1)]
+            if not ready:
+                break
+            nbrs = self._neighbours(ready)
+            for u in ready:
+                r = residual.pop(u)
+                estimate[u] = estimate.get(u, 0.0) + (1 - self.alpha) * r
+                share = self.alpha * r / max(self.graph.degree(u), 1)
+                for v in nbrs[u]:
+                    residual[v] = residual.get(v, 0.0) + share
+        return estimate
