@@ -1,6 +1,7 @@
 """Benchmark: warm in-process ``ask`` latency on dev questions, cold ``medpath ask`` process, index build time.
 
-Memory is on (a temporary folder): every accepted answer is written to the episodic store and the vault.
+Memory is on (a temporary folder, or the database of MEDPATH_DATABASE_URL): every accepted answer is written to the
+episodic store and the vault.
 
 Usage: python bench/bench_ask.py [--questions 200] [--build]
 The cold figure is the median of three ``medpath ask`` processes after a first one that writes the fresh home's
@@ -40,14 +41,19 @@ def main() -> None:
     records = load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl", limit=args.questions)
     from langgraph.checkpoint.memory import InMemorySaver
 
+    from memory.factory import backend, open_memory
     from memory.mirix import Memory
 
     scratch = tempfile.TemporaryDirectory()  # memory and the cold runs' home: never the user's own memory
     home = Path(scratch.name) / "home"
     home.mkdir()
     (home / "index").symlink_to(settings.index_dir.resolve())
+    # embedded: a memory in the scratch folder; with MEDPATH_DATABASE_URL: that database's memory tables (and Redis's
+    # episodic tier with MEDPATH_REDIS_URL), so that the two backends are compared store for store
+    memory = (open_memory(settings) if settings.database_url
+              else Memory(Path(scratch.name) / "memory", settings.memory))
     session = Session(settings, interactive=False, checkpointer=InMemorySaver(serde=checkpoint_serde()),
-                      services=build_services(settings), memory_store=Memory(Path(scratch.name) / "memory", settings.memory))
+                      services=build_services(settings), memory_store=memory)
     session.ask("How does imatinib treat CML (ph+)?", thread_id="warmup")
     lat, statuses, nodes = [], {}, {}
     for i, r in enumerate(records):
@@ -73,7 +79,8 @@ def main() -> None:
                            env=child_env(MEDPATH_HOME=tmp))
             build_s = time.perf_counter() - t0
     scratch.cleanup()
-    print(f"questions: {len(records)} (first {len(records)} of paths_dev.jsonl), statuses: {statuses}")
+    print(f"backend: {backend(settings)}; questions: {len(records)} (first {len(records)} of paths_dev.jsonl), "
+          f"statuses: {statuses}")
     print(f"warm ask in-process: median {percentile(lat, 50):.1f} ms, p95 {percentile(lat, 95):.1f} ms")
     print("  median per node: " + ", ".join(f"{n} {percentile(v, 50):.1f} ms" for n, v in sorted(nodes.items())))
     print(f"cold `medpath ask` process: median {percentile(cold, 50):.2f} s (3 runs: {', '.join(f'{c:.2f}' for c in cold)}); "

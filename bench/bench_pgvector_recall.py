@@ -26,8 +26,8 @@ def main() -> None:
 
     from core.datasets import load_paths, split_tune_check
     from core.settings import Settings
-    from memory.faiss_index import FaissIndex
     from memory.factory import open_vectors
+    from memory.faiss_index import FaissIndex
     from memory.pg_vectors import register_vector
     from tools.embedder import make_embedder
 
