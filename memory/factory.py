@@ -12,15 +12,18 @@ Code outside ``memory/`` opens stores only through these functions and holds the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from urllib.parse import urlparse
+from typing import Any
+from urllib.parse import urlparse, urlunparse
 
 import numpy as np
+from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from core.datasets import Node, Triple
 from core.errors import ConfigError
 from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from memory.bm25_index import BM25Index
+from memory.checkpoints import open_pg_checkpoints, open_sqlite_checkpoints
 from memory.faiss_index import FaissIndex
 from memory.mirix import Memory
 from memory.patients import Patient, PatientStore
@@ -166,6 +169,38 @@ def open_memory(settings: Settings, pseudonym: Callable[[str], str] | None = Non
     db = _db(settings, "memory", max_size=8)
     return Memory(settings.memory_dir, settings.memory, pseudonym, episodic=episodic,
                   vault=PgVault(db, settings.memory.vault_max_rows, pseudonym), index=PgMemIndex(db), gate_log=PgGateLog(db))
+
+
+def open_checkpoints(settings: Settings, serde: Any) -> BaseCheckpointSaver[Any]:
+    """LangGraph's checkpointer: PostgreSQL on the scale-out backend, else ``settings.checkpoint_db``."""
+    if backend(settings) == "postgres":
+        return open_pg_checkpoints(settings.database_url, serde)
+    return open_sqlite_checkpoints(settings.checkpoint_db, serde)
+
+
+def fresh_database(server_url: str, name: str) -> str:
+    """Create (or empty) database ``name`` on the PostgreSQL server of ``server_url``; returns its URL."""
+    if not name.isidentifier():
+        raise ConfigError(f"not a database name: {name!r}")
+    db = PgDatabase(server_url, what="database setup", max_size=1)
+    try:
+        db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        db.execute(f"CREATE DATABASE {name}")
+    finally:
+        db.close()
+    parts = urlparse(server_url)
+    return urlunparse((parts.scheme, parts.netloc, f"/{name}", parts.params, parts.query, parts.fragment))
+
+
+def drop_database(server_url: str, name: str) -> None:
+    """Drop database ``name`` on the PostgreSQL server of ``server_url`` (no error when it is not there)."""
+    if not name.isidentifier():
+        raise ConfigError(f"not a database name: {name!r}")
+    db = PgDatabase(server_url, what="database setup", max_size=1)
+    try:
+        db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        db.close()
 
 
 def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:

@@ -43,7 +43,8 @@ def test_the_layers_contract_holds() -> None:
 
 
 BACKEND_CLASSES = ("PublicKG", "FaissIndex", "BM25Index", "Vault", "EpisodicStore", "MemIndex", "GateLog", "PatientStore",
-                   "write_public_db")
+                   "write_public_db", "PgDatabase", "PgGraph", "PgVectorIndex", "PgTextIndex", "PgVault", "PgMemIndex",
+                   "PgGateLog", "RedisEpisodic", "write_pg_graph", "write_pg_vectors", "write_pg_text")
 
 
 def test_no_backend_internals_outside_memory() -> None:

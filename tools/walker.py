@@ -103,7 +103,7 @@ class GraphWalker:
             for s in seeds:
                 heapq.heappush(heap, (0.0, tick, side, s, 0))
                 tick += 1
-        expanded, depth_reached, meetings, too_deep = 0, 0, set(), 0
+        expanded, depth_reached, meetings = 0, 0, set()
         stop = StopReason.FRONTIER_EMPTY
         expanded_set: set[tuple[str, str]] = set()
         fetched: dict[tuple[str, str], Sequence[Edge]] = {}
@@ -123,17 +123,7 @@ class GraphWalker:
             ent = self.kg.node(node)
             confs = conf(ent.type if ent else "Unknown", side)
             other = depth["in" if side == "out" else "out"]
-            if (side, node) not in fetched:  # this node and the queue's next ones of its side (the heap's top levels,
-                # near enough): one batched read, one round trip on PostgreSQL
-                batch = [node, *[x for _, _, s2, x, d2 in heap[:PREFETCH]
-                                 if s2 == side and d2 < self.budget.max_depth and (side, x) not in fetched]]
-                for x, es in self.kg.neighbours(batch, side).items():
-                    fetched[(side, x)] = es
-            edges = fetched[(side, node)]
-            cap = self.budget.max_edges_per_node
-            if cap and len(edges) > cap:  # a hub: its likeliest edges by relation (stable: stored order breaks ties)
-                edges = sorted(edges, key=lambda e: -confs.get(e.relation, 1e-4))[:cap]
-            for e in edges:
+            for e in self._edges(side, node, heap, fetched, confs):
                 c = confs.get(e.relation, 1e-4)
                 if c > edge_conf.get(e, -1.0):
                     edge_conf[e] = c
@@ -143,15 +133,26 @@ class GraphWalker:
                 if nxt not in depth[side]:
                     depth[side][nxt] = d + 1
                     tick += 1
-                    if d + 1 < self.budget.max_depth:
-                        heapq.heappush(heap, ((1.0 - c) / (d + 2), tick, side, nxt, d + 1))
-                    else:  # never expanded (too deep): kept out of the queue, counted for the stop reason
-                        too_deep += 1
-        if not heap and too_deep and stop == StopReason.FRONTIER_EMPTY and expanded >= self.budget.max_nodes:
-            stop = StopReason.NODE_BUDGET
+                    heapq.heappush(heap, ((1.0 - c) / (d + 2), tick, side, nxt, d + 1))
         paths = self._enumerate(sources, targets, edge_conf, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
         return WalkResult(paths, expanded, depth_reached, elapsed, stop, len(meetings), len(edge_conf))
+
+    def _edges(self, side: str, node: str, heap: list[tuple[float, int, str, str, int]],
+               fetched: dict[tuple[str, str], Sequence[Edge]], confs: dict[str, float]) -> Sequence[Edge]:
+        """The edges the walk follows from ``node``: read together with those of the queue's next nodes of the same
+        side (the heap's top levels, near enough: one round trip on PostgreSQL), and for a hub only its likeliest
+        ``max_edges_per_node`` by relation (stable: the stored order breaks ties)."""
+        if (side, node) not in fetched:
+            batch = [node, *[x for _, _, s2, x, d2 in heap[:PREFETCH]
+                             if s2 == side and d2 < self.budget.max_depth and (side, x) not in fetched]]
+            for x, es in self.kg.neighbours(batch, side).items():
+                fetched[(side, x)] = es
+        edges = fetched[(side, node)]
+        cap = self.budget.max_edges_per_node
+        if cap and len(edges) > cap:
+            edges = sorted(edges, key=lambda e: -confs.get(e.relation, 1e-4))[:cap]
+        return edges
 
     def _enumerate(
         self,

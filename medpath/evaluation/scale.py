@@ -25,7 +25,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse, urlunparse
 
 from agents.context import Context
 from core.datasets import Node, Triple, load_nodes, load_paths, split_tune_check
@@ -35,8 +34,7 @@ from core.settings import Settings, child_env
 from graphs.qa import build_graph
 from medpath.metrics import path_f1_best_chain, percentile
 from medpath.services import build_services
-from memory.factory import backend, open_graph, write_graph
-from memory.pg_db import PgDatabase
+from memory.factory import backend, drop_database, fresh_database, open_graph, write_graph
 from tools.resources import ranker_from_models
 
 __all__ = ["distractors", "measure_size", "run_scale"]
@@ -95,15 +93,10 @@ def _scratch(settings: Settings, database: str, size: int, seed: int) -> Iterato
             yield scratch
             return
         name = f"medpath_scale_{size}_{seed}"
-        admin = PgDatabase(database, what="eval scale", max_size=1)
         try:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-            admin.execute(f"CREATE DATABASE {name}")
-            url = urlunparse(urlparse(database)._replace(path=f"/{name}"))
-            yield dataclasses.replace(scratch, database_url=url)
+            yield dataclasses.replace(scratch, database_url=fresh_database(database, name))
         finally:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-            admin.close()
+            drop_database(database, name)
 
 
 def measure_size(settings: Settings, size: int, n_questions: int, seed: int, database: str = "") -> dict[str, Any]:

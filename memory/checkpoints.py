@@ -1,0 +1,95 @@
+"""LangGraph's conversation checkpoints on either backend: open the saver, list thread ids, scrub after deletes.
+
+Embedded: ``SqliteSaver`` on ``<home>/checkpoints.sqlite`` with ``secure_delete`` (deleted rows are overwritten),
+scrubbed by moving the WAL into the file and truncating it. PostgreSQL: ``PostgresSaver``
+(``langgraph-checkpoint-postgres``) on a small pool, so that a conversation started on one server process goes on
+in any other; scrubbed by rewriting its tables and pushing the old rows out of the log (``pg_vault.scrub_tables``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from core.errors import StoreError
+from memory.pg_db import psycopg_modules, redact
+from memory.pg_vault import scrub_tables
+
+__all__ = ["open_pg_checkpoints", "open_sqlite_checkpoints", "scrub_checkpoints", "thread_ids"]
+
+_TABLES = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"]
+
+
+def open_sqlite_checkpoints(path: Path, serde: Any) -> BaseCheckpointSaver[Any]:
+    """The SQLite checkpointer of ``path`` (deleted rows are overwritten)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(str(path), check_same_thread=False)
+        conn.execute("PRAGMA secure_delete=ON")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open {path.name}: {exc}") from exc
+    return SqliteSaver(conn, serde=serde)
+
+
+def open_pg_checkpoints(url: str, serde: Any) -> BaseCheckpointSaver[Any]:
+    """A ``PostgresSaver`` on a small pool; its tables are created once (an advisory lock keeps two workers that
+    start together from racing through the migrations)."""
+    psycopg, pool_mod = psycopg_modules()
+    from langgraph.checkpoint.postgres import PostgresSaver  # the [postgres] extra, as psycopg
+    from psycopg.rows import dict_row
+
+    try:
+        pool = pool_mod.ConnectionPool(url, min_size=1, max_size=8, open=False, name="medpath-checkpoints",
+                                       kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+        pool.open(wait=True, timeout=10)
+        saver = PostgresSaver(pool, serde=serde)
+        with pool.connection() as con:
+            con.execute("SELECT pg_advisory_lock(7306023)")
+            try:
+                saver.setup()
+            finally:
+                con.execute("SELECT pg_advisory_unlock(7306023)")
+    except (psycopg.Error, pool_mod.PoolTimeout) as exc:
+        raise StoreError(f"cannot open the checkpoints in PostgreSQL at {redact(url)}: {exc}") from exc
+    return saver
+
+
+def thread_ids(saver: BaseCheckpointSaver[Any], pattern: str) -> list[str]:
+    """Thread ids matching a LIKE pattern (backslash escapes), from the saver's own table."""
+    if isinstance(saver, SqliteSaver):
+        try:
+            with saver.cursor() as cur:
+                cur.execute("SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id LIKE ? ESCAPE '\\'", (pattern,))
+                return [str(r[0]) for r in cur.fetchall()]
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot list the conversations: {exc}") from exc
+    psycopg, _ = psycopg_modules()
+    try:
+        with saver.conn.connection() as con:  # type: ignore[attr-defined]
+            rows = con.execute("SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id LIKE %s ESCAPE '\\'",
+                               [pattern]).fetchall()
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot list the conversations: {exc}") from exc
+    return [str(r["thread_id"]) for r in rows]
+
+
+def scrub_checkpoints(saver: BaseCheckpointSaver[Any]) -> None:
+    """After deleting threads: leave none of their bytes in the files (SQLite's WAL moved in and truncated;
+    PostgreSQL's tables rewritten and its log switched)."""
+    if isinstance(saver, SqliteSaver):
+        try:
+            with saver.cursor() as cur:
+                cur.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot scrub the checkpoints: {exc}") from exc
+        return
+    psycopg, _ = psycopg_modules()
+    try:
+        with saver.conn.connection() as con:  # type: ignore[attr-defined]
+            scrub_tables(con, _TABLES)
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot scrub the checkpoints: {exc}") from exc
