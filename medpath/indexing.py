@@ -24,7 +24,7 @@ from tools.embedder import Embedder, make_embedder
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
 
 # Bump when the way a component is derived changes, so old outputs are rebuilt.
-FORMAT_VERSION = {"public": 1, "dense": 1, "bm25": 1, "models": 9}
+FORMAT_VERSION = {"public": 1, "dense": 1, "bm25": 1, "models": 10}
 
 
 class ComponentStatus(StrEnum):
@@ -235,7 +235,7 @@ def _build_bm25(b: _Build) -> None:
 def _build_models(b: _Build, model_id: str) -> None:
     with b.step("models"):
         paths_hash = file_hash(b.paths_p) if b.paths_p.exists() else "none"
-        key = _key("models", b.kg_hash, paths_hash, model_id)
+        key = _key("models", b.kg_hash, paths_hash, model_id, f"cap={b.settings.budget.max_edges_per_node}")
         if b.manifest.fresh("models", key, b.folder / "models.json"):
             b.report.components["models"] = ComponentStatus.SKIPPED
         elif not b.paths_p.exists():
