@@ -15,7 +15,7 @@ from typing import Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from core.errors import StoreError
+from core.errors import StoreBusyError, StoreError
 from memory.pg_db import psycopg_modules, redact
 from memory.pg_vault import scrub_tables
 
@@ -35,18 +35,46 @@ def open_sqlite_checkpoints(path: Path, serde: Any) -> BaseCheckpointSaver[Any]:
     return SqliteSaver(conn, serde=serde)
 
 
-def open_pg_checkpoints(url: str, serde: Any) -> BaseCheckpointSaver[Any]:
-    """A ``PostgresSaver`` on a small pool; its tables are created once (an advisory lock keeps two workers that
-    start together from racing through the migrations)."""
+def _translated(saver_class: Any, errors: tuple[type[BaseException], ...]) -> Any:
+    """``saver_class`` whose database failures are ``StoreBusyError`` (503 with Retry-After at the API), so that a
+    PostgreSQL that went away mid-run is a clear answer, not a traceback from inside the graph."""
+
+    def guard(name: str) -> Any:
+        method = getattr(saver_class, name)
+
+        def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except errors as exc:
+                raise StoreBusyError(f"conversation store unavailable (PostgreSQL): {exc}".strip()) from exc
+
+        call.__doc__ = method.__doc__
+        return call
+
+    def listing(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            yield from saver_class.list(self, *args, **kwargs)
+        except errors as exc:
+            raise StoreBusyError(f"conversation store unavailable (PostgreSQL): {exc}".strip()) from exc
+
+    methods = {n: guard(n) for n in ("get_tuple", "put", "put_writes", "delete_thread", "setup")}
+    return type("MedpathPostgresSaver", (saver_class,), {**methods, "list": listing})
+
+
+def open_pg_checkpoints(url: str, serde: Any, wait_s: float = 10.0) -> BaseCheckpointSaver[Any]:
+    """A ``PostgresSaver`` on a small pool (a connection is checked when taken, so one that a server restart broke is
+    replaced, not handed out; none free within ``wait_s`` is a 503); its tables are created once (an advisory lock keeps two workers that start together
+    from racing through the migrations)."""
     psycopg, pool_mod = psycopg_modules()
     from langgraph.checkpoint.postgres import PostgresSaver  # the [postgres] extra, as psycopg
     from psycopg.rows import dict_row
 
     try:
-        pool = pool_mod.ConnectionPool(url, min_size=1, max_size=8, open=False, name="medpath-checkpoints",
+        pool = pool_mod.ConnectionPool(url, min_size=1, max_size=8, open=False, name="medpath-checkpoints", timeout=wait_s,
+                                       check=pool_mod.ConnectionPool.check_connection,
                                        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
         pool.open(wait=True, timeout=10)
-        saver = PostgresSaver(pool, serde=serde)
+        saver = _translated(PostgresSaver, (psycopg.Error, pool_mod.PoolTimeout))(pool, serde=serde)
         with pool.connection() as con:
             con.execute("SELECT pg_advisory_lock(7306023)")
             try:
@@ -55,7 +83,7 @@ def open_pg_checkpoints(url: str, serde: Any) -> BaseCheckpointSaver[Any]:
                 con.execute("SELECT pg_advisory_unlock(7306023)")
     except (psycopg.Error, pool_mod.PoolTimeout) as exc:
         raise StoreError(f"cannot open the checkpoints in PostgreSQL at {redact(url)}: {exc}") from exc
-    return saver
+    return saver  # type: ignore[no-any-return]
 
 
 def thread_ids(saver: BaseCheckpointSaver[Any], pattern: str) -> list[str]:

@@ -67,9 +67,10 @@ def backend(settings: Settings) -> str:
     return BACKENDS[scheme]
 
 
-def _db(settings: Settings, what: str, max_size: int = 4) -> PgDatabase:
-    """A pool on ``settings.database_url`` for one store."""
-    return PgDatabase(settings.database_url, what=what, max_size=max_size, timeout_s=max(settings.memory.wait_s, 1.0))
+def _db(settings: Settings, what: str, max_size: int = 4, *, load: bool = False) -> PgDatabase:
+    """A pool on ``settings.database_url`` for one store (``load``: no statement time limit, for index builds)."""
+    return PgDatabase(settings.database_url, what=what, max_size=max_size, timeout_s=max(settings.memory.wait_s, 1.0),
+                      statement_timeout_s=0 if load else 30.0)
 
 
 def built_key(settings: Settings, name: str) -> str | None:
@@ -110,7 +111,7 @@ def write_graph(settings: Settings, nodes: Iterable[Node], triples: Iterable[Tri
                 progress: Callable[[int], None] | None = None) -> int:
     """Replace the public graph with these nodes and triples; returns the number of triples."""
     if backend(settings) == "postgres":
-        db = _db(settings, "graph")
+        db = _db(settings, "graph", load=True)
         try:
             return write_pg_graph(db, nodes, triples, progress)
         finally:
@@ -128,7 +129,7 @@ def open_vectors(settings: Settings, model_id: str, dim: int) -> VectorIndex:
 def write_vectors(settings: Settings, ids: Sequence[str], vectors: np.ndarray, model_id: str, dim: int) -> None:
     """Replace the dense index."""
     if backend(settings) == "postgres":
-        db = _db(settings, "dense index")
+        db = _db(settings, "dense index", load=True)
         try:
             write_pg_vectors(db, ids, vectors, model_id, dim)
         finally:
@@ -149,7 +150,7 @@ def open_text(settings: Settings) -> TextIndex:
 def write_text(settings: Settings, ids: Sequence[str], texts: Sequence[str]) -> None:
     """Replace the BM25 index."""
     if backend(settings) == "postgres":
-        db = _db(settings, "text index", max_size=1)
+        db = _db(settings, "text index", max_size=1, load=True)
         try:
             write_pg_text(db, ids, texts)
         finally:
@@ -174,7 +175,7 @@ def open_memory(settings: Settings, pseudonym: Callable[[str], str] | None = Non
 def open_checkpoints(settings: Settings, serde: Any) -> BaseCheckpointSaver[Any]:
     """LangGraph's checkpointer: PostgreSQL on the scale-out backend, else ``settings.checkpoint_db``."""
     if backend(settings) == "postgres":
-        return open_pg_checkpoints(settings.database_url, serde)
+        return open_pg_checkpoints(settings.database_url, serde, max(settings.memory.wait_s, 1.0))
     return open_sqlite_checkpoints(settings.checkpoint_db, serde)
 
 
@@ -182,7 +183,7 @@ def fresh_database(server_url: str, name: str) -> str:
     """Create (or empty) database ``name`` on the PostgreSQL server of ``server_url``; returns its URL."""
     if not name.isidentifier():
         raise ConfigError(f"not a database name: {name!r}")
-    db = PgDatabase(server_url, what="database setup", max_size=1)
+    db = PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0)
     try:
         db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         db.execute(f"CREATE DATABASE {name}")
@@ -196,7 +197,7 @@ def drop_database(server_url: str, name: str) -> None:
     """Drop database ``name`` on the PostgreSQL server of ``server_url`` (no error when it is not there)."""
     if not name.isidentifier():
         raise ConfigError(f"not a database name: {name!r}")
-    db = PgDatabase(server_url, what="database setup", max_size=1)
+    db = PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0)
     try:
         db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     finally:

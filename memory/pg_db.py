@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from core.errors import ConfigError, StoreBusyError, StoreError
 
 __all__ = ["PgDatabase", "is_postgres_url", "psycopg_modules", "redact"]
+
+T = TypeVar("T")
 
 
 def psycopg_modules() -> tuple[Any, Any]:
@@ -42,14 +44,19 @@ def redact(url: str) -> str:
 class PgDatabase:
     """A small connection pool on one database, opened at once (a dead server fails here, clearly)."""
 
-    def __init__(self, url: str, *, max_size: int = 4, timeout_s: float = 10.0, what: str = "store") -> None:
-        """Open ``min_size=1`` connections now and up to ``max_size`` on demand; ``what`` names the store in errors."""
+    def __init__(self, url: str, *, max_size: int = 4, timeout_s: float = 10.0, what: str = "store",
+                 statement_timeout_s: float = 30.0) -> None:
+        """Open ``min_size=1`` connections now and up to ``max_size`` on demand; ``what`` names the store in errors.
+        A statement running longer than ``statement_timeout_s`` is cancelled by the server (0: no limit, for loads),
+        so a stuck query is an error, not a hang."""
         psycopg, pool_mod = psycopg_modules()
         self._errors = (psycopg.Error, pool_mod.PoolTimeout)
+        self._broken = psycopg.OperationalError
         self.url, self.what, self.timeout_s = url, what, timeout_s
         try:
             self.pool = pool_mod.ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout_s, open=False,
-                                       kwargs={"autocommit": True, "connect_timeout": max(1, int(timeout_s))},
+                                       kwargs={"autocommit": True, "connect_timeout": max(1, int(timeout_s)),
+                                               "options": f"-c statement_timeout={int(statement_timeout_s * 1000)}"},
                                        name=f"medpath-{what}")
             self.pool.open(wait=True, timeout=timeout_s)
         except pool_mod.PoolTimeout as exc:
@@ -78,14 +85,24 @@ class PgDatabase:
             yield con
 
     def query(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
-        """Rows of one statement."""
-        with self.connection() as con:
-            return list(con.execute(sql, args).fetchall())
+        """Rows of one statement (tried again once on a new connection when the pooled one was broken, e.g. by a
+        server restart)."""
+        return self._retrying(lambda con: list(con.execute(sql, args).fetchall()))
 
     def execute(self, sql: str, args: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Run one statement; returns its row count."""
+        """Run one idempotent statement; returns its row count (retried once, as ``query``)."""
+        return self._retrying(lambda con: int(con.execute(sql, args).rowcount))
+
+    def _retrying(self, run: Callable[[Any], T]) -> T:
+        try:
+            with self.connection() as con:
+                return run(con)
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, self._broken) or isinstance(exc, StoreBusyError):
+                raise
+        self.pool.check()  # drop the pool's other dead connections too
         with self.connection() as con:
-            return int(con.execute(sql, args).rowcount)
+            return run(con)
 
     def close(self) -> None:
         """Close every pooled connection."""

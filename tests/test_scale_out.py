@@ -10,7 +10,9 @@ from __future__ import annotations
 import concurrent.futures as cf
 import dataclasses
 import os
+import shutil
 import signal
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -24,10 +26,14 @@ import pytest
 from click.testing import CliRunner
 from conftest import serve_process
 
+from core.errors import StoreBusyError, StoreError
 from core.settings import Settings, child_env
+from medpath import stack
 from medpath.auth import issue_token
 from medpath.cli import cli
+from medpath.threads import checkpoint_serde
 from memory import factory
+from memory.records import MemoryFact
 
 SECRET = "scale-out-secret-0123456789abcdef0123"
 QUESTION = "How does imatinib treat CML (ph+)?"
@@ -163,3 +169,32 @@ def test_killing_a_worker_loses_no_acknowledged_write(loaded: dict[str, Any], tm
     scaled = dataclasses.replace(Settings.from_env(), home=loaded["home"], database_url=loaded["url"])
     vault = factory.open_memory(scaled).vault
     assert all(vault.count(u) > 0 for u in acknowledged)
+
+
+def test_a_postgresql_that_goes_away_is_a_clear_store_error(tmp_path: Path, settings: Settings) -> None:
+    """A server that stops under a running process: the checkpointer, the vault and the graph answer with medpath's
+    store errors (503 at the API) within the bounded wait, never a driver exception or a hang. A broken pooled
+    connection after a restart is replaced: the next call works."""
+    folder = Path(tempfile.mkdtemp(prefix="medpath-pg-gone-", dir="/tmp"))
+    os.chmod(folder, 0o755)
+    port = stack.free_port()
+    try:
+        url = stack.start_postgres(folder / "pg", port, fsync=False)
+        scaled = dataclasses.replace(settings, home=tmp_path / "home", database_url=url,
+                                     memory=dataclasses.replace(settings.memory, wait_s=2.0))
+        saver = factory.open_checkpoints(scaled, checkpoint_serde())
+        vault = factory.open_memory(scaled).vault
+        fact = MemoryFact(owner="u1", subj="PAT_1", rel="current_medication", obj="metformin", t_start=1.0, quality=1)
+        vault.add([fact], now=1.0)
+        stack.stop_postgres(folder / "pg")
+        config = {"configurable": {"thread_id": "t1"}}
+        for call in (lambda: saver.get_tuple(config), lambda: vault.count("u1")):
+            t0 = time.monotonic()
+            with pytest.raises(StoreError) as caught:
+                call()
+            assert time.monotonic() - t0 < 15 and isinstance(caught.value, StoreBusyError | StoreError)
+        stack.start_postgres(folder / "pg", port, fsync=False)
+        assert vault.count("u1") == 1 and saver.get_tuple(config) is None  # the pools recovered
+    finally:
+        stack.stop_postgres(folder / "pg")
+        shutil.rmtree(folder, ignore_errors=True)
