@@ -247,19 +247,21 @@ def _build_models(b: _Build, model_id: str) -> None:
 
 
 def index_status(settings: Settings) -> dict[str, dict[str, object]]:
-    """What is built under the index folder, per component."""
+    """What is built, per component: under the index folder, or in the scale-out database (its recorded keys)."""
     folder = settings.index_dir
     manifest = _Manifest(folder)
+    scaled = backend(settings) == "postgres"
     files = {
-        "public": ["public.duckdb"],
-        "dense": ["dense.faiss", "dense_docs.json", "dense_config.json"],
-        "bm25": ["bm25_ids.json"],
+        "public": [] if scaled else ["public.duckdb"],
+        "dense": ["dense_docs.json"] if scaled else ["dense.faiss", "dense_docs.json", "dense_config.json"],
+        "bm25": [] if scaled else ["bm25_ids.json"],
         "models": ["models.json"],
     }
     out: dict[str, dict[str, object]] = {}
     for name, needed in files.items():
         entry = dict(manifest.data.get(name, {}))
-        present = all((folder / f).exists() for f in needed)
+        present = all((folder / f).exists() for f in needed) and (
+            not scaled or name == "models" or built_key(settings, name) == entry.get("key"))
         entry["status"] = (ComponentStatus.READY if present and entry.get("key") else ComponentStatus.MISSING).value
         entry.pop("key", None)
         out[name] = entry

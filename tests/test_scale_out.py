@@ -71,6 +71,12 @@ def test_index_build_loads_the_database_and_a_second_run_skips(loaded: dict[str,
     assert first.exit_code == 0, first.output
     assert [ln.split()[1] for ln in first.output.splitlines()[:3]] == ["built", "built", "built"]  # public dense bm25
     assert second.exit_code == 0 and [ln.split()[1] for ln in second.output.splitlines()[:3]] == ["skipped"] * 3
+    env = {"MEDPATH_HOME": str(loaded["home"]), "MEDPATH_REDIS_URL": ""}
+    status = CliRunner().invoke(cli, ["index", "status"], env={**env, "MEDPATH_DATABASE_URL": loaded["url"]})
+    assert status.exit_code == 0 and [ln.split()[1] for ln in status.output.splitlines()[1:5]] == ["ready"] * 4
+    other = loaded["url"].rsplit("/", 1)[0] + "/postgres"  # a database nothing was loaded into
+    status = CliRunner().invoke(cli, ["index", "status"], env={**env, "MEDPATH_DATABASE_URL": other})
+    assert [ln.split()[1] for ln in status.output.splitlines()[1:5]] == ["missing", "missing", "missing", "ready"]
     scaled = dataclasses.replace(settings, database_url=loaded["url"])
     graph, embedded = factory.open_graph(scaled), factory.open_graph(settings)
     assert len(graph) == len(embedded) and graph.entity_ids() == embedded.entity_ids()
