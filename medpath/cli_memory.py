@@ -17,18 +17,17 @@ from medpath.evaluation.report import RunFolder, log_mlflow, plot_memory
 from medpath.forgetting import forget_user
 from medpath.ingest import BATCH, YIELD_S, ingest_events, read_jsonl, review_events
 from medpath.services import build_services
+from memory import factory
 from memory.mirix import Memory
-from memory.public_kg import entity_names
 from memory.router import DEFAULT_RULES, Router
 from memory.synth import StreamSpec, iso, parse_ts, synth_stream, write_stream
 
 __all__ = ["eval_memory", "memory"]
 
 
-def _memory():
-
-    s = Settings.from_env()
-    return Memory(s.memory_dir, s.memory)
+def _memory() -> Memory:
+    """The memory of the settings' backend (files under the home, or the scale-out database and Redis)."""
+    return factory.open_memory(Settings.from_env())
 
 
 def _when(ts: float | None) -> str:
@@ -94,7 +93,7 @@ def memory_show(owner: str, subject: str | None, as_of: str | None, show_all: bo
         if subjects is None:
             subjects = sorted({f.subj for f in mem.vault.history(owner)})
         facts = [f for s in subjects for f in mem.vault.current([owner], s, as_of=t)]
-    names = entity_names(Settings.from_env().index_dir / "public.duckdb", [x for f in facts for x in (f.subj, f.obj)])
+    names = factory.entity_names(Settings.from_env(), [x for f in facts for x in (f.subj, f.obj)])
     for f in facts:
         if as_json:
             click.echo(json.dumps({**f.to_json(), "subj_name": names.get(f.subj, f.subj), "obj_name": names.get(f.obj, f.obj)}))

@@ -19,7 +19,7 @@ import numpy as np
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from core.datasets import Node, Triple
-from core.errors import ConfigError
+from core.errors import ConfigError, StoreError
 from core.pseudonyms import Pseudonyms, load_key
 from core.settings import Settings
 from memory.bm25_index import BM25Index
@@ -36,12 +36,14 @@ from memory.pg_vault import PgVault
 from memory.pg_vectors import PgVectorIndex, write_pg_vectors
 from memory.protocols import GraphStore, PatientGraphStore, TextIndex, VectorIndex
 from memory.public_kg import PublicKG, write_public_db
+from memory.public_kg import entity_names as public_entity_names
 from memory.redis_episodic import RedisEpisodic
 
 __all__ = [
     "BACKENDS",
     "backend",
     "built_key",
+    "entity_names",
     "open_graph",
     "open_memory",
     "open_patients",
@@ -117,6 +119,23 @@ def write_graph(settings: Settings, nodes: Iterable[Node], triples: Iterable[Tri
         finally:
             db.close()
     return write_public_db(settings.index_dir / "public.duckdb", nodes, triples)
+
+
+def entity_names(settings: Settings, ids: Iterable[str]) -> dict[str, str]:
+    """Names of these entity ids, without loading the graph (ids that are not entities, or no graph, left out)."""
+    if backend(settings) != "postgres":
+        return public_entity_names(settings.index_dir / "public.duckdb", ids)
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    db = _db(settings, "graph", max_size=1)
+    try:
+        rows = db.query("SELECT id, name FROM kg.entities WHERE id = ANY(%s)", [wanted])
+    except StoreError:
+        return {}  # no graph loaded there yet
+    finally:
+        db.close()
+    return {str(i): str(n) for i, n in rows if n and n != i}
 
 
 def open_vectors(settings: Settings, model_id: str, dim: int) -> VectorIndex:

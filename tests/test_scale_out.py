@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import json
 import os
 import shutil
 import signal
@@ -204,3 +205,21 @@ def test_a_postgresql_that_goes_away_is_a_clear_store_error(tmp_path: Path, sett
     finally:
         stack.stop_postgres(folder / "pg")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_memory_commands_read_the_scale_out_memory(loaded: dict[str, Any], settings: Settings) -> None:
+    """`medpath memory show` and `forget` go to the backend the settings name (they once opened the home's files
+    whatever the backend), with entity names read from the database's graph."""
+    scaled = dataclasses.replace(settings, home=loaded["home"], database_url=loaded["url"], redis_url=loaded["redis"])
+    owner = f"cli-{uuid.uuid4().hex[:6]}"
+    fact = MemoryFact(owner=owner, subj="MESH:D000068877", rel="decreases activity of", obj="UniProt:P00519",
+                      t_start=time.time(), quality=1, evidence="imatinib inhibits ABL1")
+    factory.open_memory(scaled).vault.add([fact])
+    env = {"MEDPATH_HOME": str(loaded["home"]), "MEDPATH_DATABASE_URL": loaded["url"], "MEDPATH_REDIS_URL": loaded["redis"]}
+    shown = CliRunner().invoke(cli, ["memory", "show", owner, "--json"], env=env)
+    assert shown.exit_code == 0, shown.output
+    row = json.loads(shown.output.splitlines()[0])
+    assert row["obj"] == "UniProt:P00519" and row["subj_name"] == "imatinib" and row["obj_name"] != row["obj"]
+    gone = CliRunner().invoke(cli, ["memory", "forget", owner, "--yes"], env=env)
+    assert gone.exit_code == 0, gone.output
+    assert factory.open_memory(scaled).vault.count(owner) == 0
