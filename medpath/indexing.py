@@ -190,7 +190,8 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
         if _fresh(b, "public", key, b.folder / "public.duckdb"):
             b.report.components["public"] = ComponentStatus.SKIPPED
         else:
-            bar = tqdm(total=len(triples), desc="loading the graph", unit="triple", disable=not b.show_progress)
+            bar = tqdm(total=len(triples), desc="loading the graph", unit="triple",  # COPY into PostgreSQL reports
+                       disable=not b.show_progress or backend(b.settings) != "postgres")
             n = write_graph(b.settings, nodes, triples, lambda done: bar.update(done - bar.n))
             bar.close()
             record_built(b.settings, "public", key)
