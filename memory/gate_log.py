@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from memory.sqlite_db import open_sqlite, scrub, store_error
 
-__all__ = ["GateLog"]
+__all__ = ["GateLog", "decision_row", "recent_query"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS gate_log (
@@ -32,6 +32,27 @@ CREATE TABLE IF NOT EXISTS gate_log (
 );
 CREATE INDEX IF NOT EXISTS gate_log_owner ON gate_log(owner, ts);
 """
+
+
+def recent_query(table: str, mark: str, owner: str, subject: str | None, rejected_only: bool,
+                 limit: int) -> tuple[str, list[Any]]:
+    """The SQL and arguments of ``recent`` for a table and a placeholder (``?`` or ``%s``)."""
+    sql = f"SELECT ts, subj, rel, obj, decision, score, backend, reason FROM {table} WHERE owner = {mark}"
+    args: list[Any] = [owner]
+    if subject:
+        sql += f" AND subj = {mark}"
+        args.append(subject)
+    if rejected_only:
+        sql += " AND decision = 'reject'"
+    sql += f" ORDER BY ts DESC LIMIT {mark}"
+    args.append(int(limit))
+    return sql, args
+
+
+def decision_row(r: Sequence[Any]) -> dict[str, Any]:
+    """One row of ``recent_query`` as a decision."""
+    keys = ("ts", "subj", "rel", "obj", "decision", "score", "backend")
+    return {**dict(zip(keys, r[:7], strict=True)), "reason": json.loads(r[7])}
 
 
 class GateLog:
@@ -61,17 +82,8 @@ class GateLog:
 
     def recent(self, owner: str, *, subject: str | None = None, rejected_only: bool = False, limit: int = 50) -> list[dict[str, Any]]:
         """The owner's latest decisions, newest first."""
-        sql = "SELECT ts, subj, rel, obj, decision, score, backend, reason FROM gate_log WHERE owner = ?"
-        args: list[Any] = [owner]
-        if subject:
-            sql += " AND subj = ?"
-            args.append(subject)
-        if rejected_only:
-            sql += " AND decision = 'reject'"
-        sql += " ORDER BY ts DESC LIMIT ?"
-        args.append(int(limit))
-        keys = ("ts", "subj", "rel", "obj", "decision", "score", "backend")
-        return [{**dict(zip(keys, r[:7], strict=True)), "reason": json.loads(r[7])} for r in self._db.execute(sql, args)]
+        sql, args = recent_query("gate_log", "?", owner, subject, rejected_only, limit)
+        return [decision_row(r) for r in self._db.execute(sql, args)]
 
     def forget(self, owner: str) -> int:
         """Delete every row of one owner."""

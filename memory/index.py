@@ -18,7 +18,7 @@ import numpy as np
 from core.text import fold
 from memory.sqlite_db import open_sqlite, scrub
 
-__all__ = ["MemIndex", "index_key", "simhash"]
+__all__ = ["MemIndex", "index_key", "index_rows", "simhash"]
 
 _BITS = 16
 
@@ -49,6 +49,17 @@ CREATE TABLE IF NOT EXISTS mem_index (key TEXT NOT NULL, kind TEXT NOT NULL, own
 """
 
 
+def index_rows(items: Iterable[tuple[str, str, Iterable[str], np.ndarray | None]]) -> list[tuple[str, str, str, str]]:
+    """The (key, kind, owner, subj) rows that register (owner, subj, aliases, vector) items."""
+    rows = []
+    for owner, subj, aliases, vector in items:
+        rows.append((index_key(subj), "id", owner, subj))
+        rows += [(index_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
+        if vector is not None:
+            rows.append((simhash(vector), "emb", owner, subj))
+    return rows
+
+
 class MemIndex:
     """SQLite table ``mem_index(key, kind, owner, subj)``."""
 
@@ -63,12 +74,7 @@ class MemIndex:
 
     def register_many(self, items: Iterable[tuple[str, str, Iterable[str], np.ndarray | None]]) -> int:
         """``register`` for several (owner, subj, aliases, vector) in one transaction; returns keys offered."""
-        rows = []
-        for owner, subj, aliases, vector in items:
-            rows.append((index_key(subj), "id", owner, subj))
-            rows += [(index_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
-            if vector is not None:
-                rows.append((simhash(vector), "emb", owner, subj))
+        rows = index_rows(items)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany("INSERT OR IGNORE INTO mem_index VALUES (?,?,?,?)", rows)

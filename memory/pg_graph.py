@@ -18,7 +18,7 @@ from core.errors import IndexMissingError, InputError
 from core.text import fold
 from memory.pg_db import PgDatabase
 from memory.protocols import Edge, Entity
-from memory.public_kg import PublicKG
+from memory.public_kg import PublicKG, breadth_first, name_index
 
 __all__ = ["PgGraph", "write_pg_graph"]
 
@@ -133,29 +133,11 @@ class PgGraph:
     def subgraph(self, seeds: Iterable[str], hops: int, max_edges: int = 10_000) -> list[Edge]:
         """Edges within ``hops`` of the seeds (both directions), breadth first, at most ``max_edges``; two queries
         per hop."""
-        if hops < 0 or max_edges < 0:
-            raise InputError("hops and max_edges must be non-negative")
-        seen_nodes = set(seeds)
-        frontier = list(dict.fromkeys(seeds))
-        out: list[Edge] = []
-        seen: set[Edge] = set()
-        for _ in range(hops):
+        def both_ways(frontier: list[str]) -> dict[str, tuple[Edge, ...]]:
             outs, ins = self.neighbours(frontier, "out"), self.neighbours(frontier, "in")
-            nxt: list[str] = []
-            for n in frontier:
-                for e in (*outs[n], *ins[n]):
-                    if e in seen:
-                        continue
-                    if len(out) >= max_edges:
-                        return out
-                    seen.add(e)
-                    out.append(e)
-                    for x in (e.head, e.tail):
-                        if x not in seen_nodes:
-                            seen_nodes.add(x)
-                            nxt.append(x)
-            frontier = nxt
-        return out
+            return {n: (*outs[n], *ins[n]) for n in frontier}
+
+        return breadth_first(both_ways, seeds, hops, max_edges)
 
     def node(self, entity_id: str) -> Entity | None:
         """Return the entity, or None when the id is unknown."""
@@ -179,13 +161,7 @@ class PgGraph:
         if text in self.entities:
             return [self.entities[text]]
         if self._by_name is None:
-            index: dict[str, list[str]] = {}
-            for e in self.entities.values():
-                index.setdefault(fold(e.name), []).append(e.id)
-            for eid, names in self.aliases.items():
-                for a in names:
-                    index.setdefault(fold(a), []).append(eid)
-            self._by_name = index
+            self._by_name = name_index(self.entities, self.aliases)
         return [self.entities[i] for i in dict.fromkeys(self._by_name.get(fold(text), ()))]
 
     def entity_ids(self) -> list[str]:

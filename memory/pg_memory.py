@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from core.text import fold
-from memory.index import index_key, simhash
+from memory.gate_log import decision_row, recent_query
+from memory.index import index_key, index_rows, simhash
 from memory.pg_db import PgDatabase
 from memory.pg_vault import scrub_wal
 
@@ -50,12 +51,7 @@ class PgMemIndex:
 
     def register_many(self, items: Iterable[tuple[str, str, Iterable[str], np.ndarray | None]]) -> int:
         """``register`` for several subjects in one transaction; returns keys offered."""
-        rows = []
-        for owner, subj, aliases, vector in items:
-            rows.append((index_key(subj), "id", owner, subj))
-            rows += [(index_key(a), "alias", owner, subj) for a in aliases if a and fold(a)]
-            if vector is not None:
-                rows.append((simhash(vector), "emb", owner, subj))
+        rows = index_rows(items)
         if rows:
             with self.db.transaction() as con, con.cursor() as cur:
                 cur.executemany("INSERT INTO mem.mem_index VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING", rows)
@@ -111,17 +107,8 @@ class PgGateLog:
 
     def recent(self, owner: str, *, subject: str | None = None, rejected_only: bool = False, limit: int = 50) -> list[dict[str, Any]]:
         """The owner's latest decisions, newest first."""
-        sql = "SELECT ts, subj, rel, obj, decision, score, backend, reason FROM mem.gate_log WHERE owner = %s"
-        args: list[Any] = [owner]
-        if subject:
-            sql += " AND subj = %s"
-            args.append(subject)
-        if rejected_only:
-            sql += " AND decision = 'reject'"
-        sql += " ORDER BY ts DESC LIMIT %s"
-        args.append(int(limit))
-        keys = ("ts", "subj", "rel", "obj", "decision", "score", "backend")
-        return [{**dict(zip(keys, r[:7], strict=True)), "reason": json.loads(r[7])} for r in self.db.query(sql, args)]
+        sql, args = recent_query("mem.gate_log", "%s", owner, subject, rejected_only, limit)
+        return [decision_row(r) for r in self.db.query(sql, args)]
 
     def forget(self, owner: str) -> int:
         """Delete every row of one owner."""

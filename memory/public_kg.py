@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import duckdb
@@ -13,7 +13,7 @@ from core.errors import IndexMissingError, InputError, StoreError
 from core.text import fold
 from memory.protocols import Edge, Entity
 
-__all__ = ["PublicKG", "entity_names", "write_public_db"]
+__all__ = ["PublicKG", "breadth_first", "entity_names", "name_index", "write_public_db"]
 
 _SCHEMA = """
 CREATE TABLE entities (id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, type VARCHAR NOT NULL);
@@ -103,6 +103,46 @@ def write_public_db(path: Path, nodes: Iterable[Node], triples: Iterable[Triple]
     return len(triples)
 
 
+def name_index(entities: Mapping[str, Entity], aliases: Mapping[str, tuple[str, ...]]) -> dict[str, list[str]]:
+    """Entity ids by folded name and alias (names first, in entity order): the lookup of every graph store."""
+    index: dict[str, list[str]] = {}
+    for e in entities.values():
+        index.setdefault(fold(e.name), []).append(e.id)
+    for eid, names in aliases.items():
+        for a in names:
+            index.setdefault(fold(a), []).append(eid)
+    return index
+
+
+def breadth_first(expand: Callable[[list[str]], Mapping[str, Sequence[Edge]]], seeds: Iterable[str], hops: int,
+                  max_edges: int) -> list[Edge]:
+    """Edges within ``hops`` of the seeds, breadth first, at most ``max_edges``: the subgraph of every graph store.
+    ``expand`` gives each node of a frontier its edges both ways (one batch per hop on a remote store)."""
+    if hops < 0 or max_edges < 0:
+        raise InputError("hops and max_edges must be non-negative")
+    seen_nodes = set(seeds)
+    frontier = list(dict.fromkeys(seeds))
+    out: list[Edge] = []
+    seen: set[Edge] = set()
+    for _ in range(hops):
+        edges = expand(frontier)
+        nxt: list[str] = []
+        for n in frontier:
+            for e in edges[n]:
+                if e in seen:
+                    continue
+                if len(out) >= max_edges:
+                    return out
+                seen.add(e)
+                out.append(e)
+                for x in (e.head, e.tail):
+                    if x not in seen_nodes:
+                        seen_nodes.add(x)
+                        nxt.append(x)
+        frontier = nxt
+    return out
+
+
 class PublicKG:
     """Read-only view of ``public.duckdb`` in memory: entities, aliases and adjacency lists both ways."""
 
@@ -184,28 +224,8 @@ class PublicKG:
 
     def subgraph(self, seeds: Iterable[str], hops: int, max_edges: int = 10_000) -> list[Edge]:
         """Edges within ``hops`` of the seeds (both directions), breadth first, at most ``max_edges``."""
-        if hops < 0 or max_edges < 0:
-            raise InputError("hops and max_edges must be non-negative")
-        seen_nodes = set(seeds)
-        frontier = list(dict.fromkeys(seeds))
-        out: list[Edge] = []
-        seen: set[Edge] = set()
-        for _ in range(hops):
-            nxt: list[str] = []
-            for n in frontier:
-                for e in (*self._out.get(n, ()), *self._in.get(n, ())):
-                    if e in seen:
-                        continue
-                    if len(out) >= max_edges:
-                        return out
-                    seen.add(e)
-                    out.append(e)
-                    for x in (e.head, e.tail):
-                        if x not in seen_nodes:
-                            seen_nodes.add(x)
-                            nxt.append(x)
-            frontier = nxt
-        return out
+        return breadth_first(lambda frontier: {n: (*self._out.get(n, ()), *self._in.get(n, ())) for n in frontier},
+                             seeds, hops, max_edges)
 
     def degree(self, entity_id: str) -> int:
         """In plus out degree."""
@@ -225,13 +245,7 @@ class PublicKG:
         if text in self.entities:
             return [self.entities[text]]
         if self._by_name is None:
-            index: dict[str, list[str]] = {}
-            for e in self.entities.values():
-                index.setdefault(fold(e.name), []).append(e.id)
-            for eid, names in self.aliases.items():
-                for a in names:
-                    index.setdefault(fold(a), []).append(eid)
-            self._by_name = index
+            self._by_name = name_index(self.entities, self.aliases)
         return [self.entities[i] for i in dict.fromkeys(self._by_name.get(fold(text), ()))]
 
     def entity_ids(self) -> list[str]:
