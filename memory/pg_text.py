@@ -37,11 +37,13 @@ class PgTextIndex:
     """``TextIndex`` over ``text.docs``."""
 
     def __init__(self, db: PgDatabase) -> None:
-        """Read the rows and index them."""
-        if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'text' AND table_name = 'docs'"):
-            raise IndexMissingError("no texts in this database; run `medpath index build --database URL`")
-        rows = db.query("SELECT id, body FROM text.docs ORDER BY pos")
-        self.db = db
+        """Read the rows and index them; the pool is closed afterwards (searches run in this process)."""
+        try:
+            if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'text' AND table_name = 'docs'"):
+                raise IndexMissingError("no texts in this database; run `medpath index build --database URL`")
+            rows = db.query("SELECT id, body FROM text.docs ORDER BY pos")
+        finally:
+            db.close()
         self._index = BM25Index([r[0] for r in rows], [r[1] for r in rows])
 
     def search(self, query: str, k: int) -> list[tuple[str, float]]:
