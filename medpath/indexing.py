@@ -18,13 +18,13 @@ from core.datasets import Node, Triple, file_hash, load_nodes, load_passages, lo
 from core.errors import DataError
 from core.settings import Settings
 from medpath.training import train_models
-from memory.factory import backend, built_key, record_built, write_graph, write_text, write_vectors
+from memory.factory import backend, built_keys, record_built, write_graph, write_text, write_vectors
 from tools.embedder import Embedder, make_embedder
 
 __all__ = ["BuildReport", "ComponentStatus", "build_index", "dense_documents", "index_status", "triple_text"]
 
 # Bump when the way a component is derived changes, so old outputs are rebuilt.
-FORMAT_VERSION = {"public": 1, "dense": 1, "bm25": 1, "models": 10}
+FORMAT_VERSION = {"public": 2, "dense": 1, "bm25": 1, "models": 10}
 
 
 class ComponentStatus(StrEnum):
@@ -90,11 +90,27 @@ class _Manifest:
         self.path.write_text(json.dumps(self.data, indent=1, sort_keys=True))
 
 
-def _fresh(b: _Build, name: str, key: str, *files: Path) -> bool:
-    """Whether component ``name`` is built from ``key``: its files on the embedded backend; on PostgreSQL, the key
-    the database itself records (so a new or emptied database is built, and one already built is skipped)."""
-    if backend(b.settings) == "postgres":
-        return built_key(b.settings, name) == key and all(f.exists() for f in files if f.suffix != ".duckdb")
+_FILES = {
+    "public": (("public.duckdb",), ()),
+    "dense": (("dense.faiss", "dense_config.json"), ("dense_docs.json",)),
+    "bm25": (("bm25_ids.json",), ()),
+    "models": ((), ("models.json",)),
+}
+"""Per component: the files its embedded store writes in the index folder, and those it writes there on every
+backend. On PostgreSQL the first kind is rows in the database, which records each component's key."""
+
+
+def _files(settings: Settings, name: str) -> list[str]:
+    store, home = _FILES[name]
+    return list(home) if backend(settings) == "postgres" else [*store, *home]
+
+
+def _fresh(b: _Build, name: str, key: str) -> bool:
+    """Whether component ``name`` is built from ``key``: the manifest's key and its files; on PostgreSQL, for what
+    the database holds, the key the database records (so a new or emptied database is built)."""
+    files = [b.folder / f for f in _files(b.settings, name)]
+    if backend(b.settings) == "postgres" and _FILES[name][0]:
+        return b.db_keys.get(name) == key and all(f.exists() for f in files)
     return b.manifest.fresh(name, key, *files)
 
 
@@ -141,6 +157,7 @@ def build_index(settings: Settings, *, force: bool = False, show_progress: bool 
     b = _Build(settings=settings, folder=folder, manifest=_Manifest(folder), report=BuildReport(),
                nodes_p=dm / "nodes.tsv", triples_p=dm / "triples.tsv", paths_p=dm / "paths_dev.jsonl",
                pqa_p=settings.data_dir / "pubmedqa" / "pqal_dev.json", show_progress=show_progress)
+    b.db_keys = built_keys(settings)
     for p in (b.nodes_p, b.triples_p):
         if not p.exists():
             raise DataError(f"{p} is missing")
@@ -171,6 +188,8 @@ class _Build:
     show_progress: bool
     kg_hash: str = ""
     pqa_hash: str = ""
+    db_keys: dict[str, str] = field(default_factory=dict)
+    """The keys the scale-out database records (``memory.factory.built_keys``), read once per build."""
 
     @contextlib.contextmanager
     def step(self, name: str) -> Iterator[None]:
@@ -187,7 +206,7 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
         key = _key("public", b.kg_hash)
         nodes = load_nodes(b.nodes_p)
         triples = load_triples(b.triples_p)
-        if _fresh(b, "public", key, b.folder / "public.duckdb"):
+        if _fresh(b, "public", key):
             b.report.components["public"] = ComponentStatus.SKIPPED
         else:
             bar = tqdm(total=len(triples), desc="loading the graph", unit="triple",  # COPY into PostgreSQL reports
@@ -203,8 +222,7 @@ def _build_public(b: _Build) -> tuple[list[Node], list[Triple]]:
 def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list[Triple]) -> None:
     with b.step("dense"):
         key = _key("dense", b.kg_hash, b.pqa_hash, embedder.model_id, str(embedder.dim))
-        faiss_file = b.folder / ("dense_docs.json" if backend(b.settings) == "postgres" else "dense.faiss")
-        if _fresh(b, "dense", key, faiss_file, b.folder / "dense_docs.json"):
+        if _fresh(b, "dense", key):
             b.report.components["dense"] = ComponentStatus.SKIPPED
             return
         docs = dense_documents(nodes, triples, b.pqa_p)
@@ -222,7 +240,7 @@ def _build_dense(b: _Build, embedder: Embedder, nodes: list[Node], triples: list
 def _build_bm25(b: _Build) -> None:
     with b.step("bm25"):
         key = _key("bm25", b.kg_hash, b.pqa_hash)
-        if _fresh(b, "bm25", key, b.folder / ("dense_docs.json" if backend(b.settings) == "postgres" else "bm25_ids.json")):
+        if _fresh(b, "bm25", key):
             b.report.components["bm25"] = ComponentStatus.SKIPPED
             return
         docs = json.loads((b.folder / "dense_docs.json").read_text())
@@ -237,7 +255,7 @@ def _build_models(b: _Build, model_id: str) -> None:
     with b.step("models"):
         paths_hash = file_hash(b.paths_p) if b.paths_p.exists() else "none"
         key = _key("models", b.kg_hash, paths_hash, model_id, f"cap={b.settings.budget.max_edges_per_node}")
-        if b.manifest.fresh("models", key, b.folder / "models.json"):
+        if _fresh(b, "models", key):
             b.report.components["models"] = ComponentStatus.SKIPPED
         elif not b.paths_p.exists():
             b.report.components["models"] = ComponentStatus.MISSING
@@ -251,18 +269,13 @@ def index_status(settings: Settings) -> dict[str, dict[str, object]]:
     """What is built, per component: under the index folder, or in the scale-out database (its recorded keys)."""
     folder = settings.index_dir
     manifest = _Manifest(folder)
+    db_keys = built_keys(settings)
     scaled = backend(settings) == "postgres"
-    files = {
-        "public": [] if scaled else ["public.duckdb"],
-        "dense": ["dense_docs.json"] if scaled else ["dense.faiss", "dense_docs.json", "dense_config.json"],
-        "bm25": [] if scaled else ["bm25_ids.json"],
-        "models": ["models.json"],
-    }
     out: dict[str, dict[str, object]] = {}
-    for name, needed in files.items():
+    for name, (store, _) in _FILES.items():
         entry = dict(manifest.data.get(name, {}))
-        present = all((folder / f).exists() for f in needed) and (
-            not scaled or name == "models" or built_key(settings, name) == entry.get("key"))
+        present = all((folder / f).exists() for f in _files(settings, name)) and (
+            not scaled or not store or db_keys.get(name) == entry.get("key"))
         entry["status"] = (ComponentStatus.READY if present and entry.get("key") else ComponentStatus.MISSING).value
         entry.pop("key", None)
         out[name] = entry

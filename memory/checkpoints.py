@@ -3,7 +3,7 @@
 Embedded: ``SqliteSaver`` on ``<home>/checkpoints.sqlite`` with ``secure_delete`` (deleted rows are overwritten),
 scrubbed by moving the WAL into the file and truncating it. PostgreSQL: ``PostgresSaver``
 (``langgraph-checkpoint-postgres``) on a small pool, so that a conversation started on one server process goes on
-in any other; scrubbed by rewriting its tables and pushing the old rows out of the log (``pg_vault.scrub_tables``).
+in any other; scrubbed by rewriting its tables and pushing the old rows out of the log (``pg_db.scrub_tables``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from core.errors import StoreBusyError, StoreError
-from memory.pg_db import psycopg_modules, redact
-from memory.pg_vault import scrub_tables
+from memory.pg_db import advisory_lock, psycopg_modules, redact, scrub_tables
 
 __all__ = ["open_pg_checkpoints", "open_sqlite_checkpoints", "scrub_checkpoints", "thread_ids"]
 
 _TABLES = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"]
+_SETUP_LOCK = 7306023
+"""The advisory lock key of the checkpoint tables' migrations."""
 
 
 def open_sqlite_checkpoints(path: Path, serde: Any) -> BaseCheckpointSaver[Any]:
@@ -75,12 +76,8 @@ def open_pg_checkpoints(url: str, serde: Any, wait_s: float = 10.0) -> BaseCheck
                                        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
         pool.open(wait=True, timeout=10)
         saver = _translated(PostgresSaver, (psycopg.Error, pool_mod.PoolTimeout))(pool, serde=serde)
-        with pool.connection() as con:
-            con.execute("SELECT pg_advisory_lock(7306023)")
-            try:
-                saver.setup()
-            finally:
-                con.execute("SELECT pg_advisory_unlock(7306023)")
+        with pool.connection() as con, advisory_lock(con, _SETUP_LOCK):  # setup runs on another pooled connection
+            saver.setup()
     except (psycopg.Error, pool_mod.PoolTimeout) as exc:
         raise StoreError(f"cannot open the checkpoints in PostgreSQL at {redact(url)}: {exc}") from exc
     return saver  # type: ignore[no-any-return]

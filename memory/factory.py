@@ -33,7 +33,7 @@ from memory.pg_graph import PgGraph, write_pg_graph
 from memory.pg_memory import PgGateLog, PgMemIndex
 from memory.pg_text import PgTextIndex, write_pg_text
 from memory.pg_vault import PgVault
-from memory.pg_vectors import PgVectorIndex, write_pg_vectors
+from memory.pg_vectors import PgVectorIndex, register_vector, write_pg_vectors
 from memory.protocols import GraphStore, PatientGraphStore, TextIndex, VectorIndex
 from memory.public_kg import PublicKG, write_public_db
 from memory.public_kg import entity_names as public_entity_names
@@ -42,7 +42,7 @@ from memory.redis_episodic import RedisEpisodic
 __all__ = [
     "BACKENDS",
     "backend",
-    "built_key",
+    "built_keys",
     "entity_names",
     "open_graph",
     "open_memory",
@@ -69,37 +69,31 @@ def backend(settings: Settings) -> str:
     return BACKENDS[scheme]
 
 
-def _db(settings: Settings, what: str, max_size: int = 4, *, load: bool = False) -> PgDatabase:
+def _db(settings: Settings, what: str, max_size: int = 4, *, load: bool = False,
+        configure: Callable[[Any], None] | None = None) -> PgDatabase:
     """A pool on ``settings.database_url`` for one store (``load``: no statement time limit, for index builds)."""
     return PgDatabase(settings.database_url, what=what, max_size=max_size, timeout_s=max(settings.memory.wait_s, 1.0),
-                      statement_timeout_s=0 if load else 30.0)
+                      statement_timeout_s=0 if load else 30.0, configure=configure)
 
 
-def built_key(settings: Settings, name: str) -> str | None:
-    """The content key of the component ``name`` that the scale-out database holds (None when not built there, or
-    on the embedded backend, whose files the index manifest checks)."""
+def built_keys(settings: Settings) -> dict[str, str]:
+    """The content key of each component the scale-out database holds, by name (empty on the embedded backend,
+    whose files the index manifest checks)."""
     if backend(settings) != "postgres":
-        return None
-    db = _db(settings, "index build", max_size=1)
-    try:
+        return {}
+    with _db(settings, "index build", max_size=1) as db:
         db.execute("CREATE TABLE IF NOT EXISTS public.medpath_build (name TEXT PRIMARY KEY, key TEXT NOT NULL, "
                    "built_at TIMESTAMPTZ NOT NULL DEFAULT now())")
-        rows = db.query("SELECT key FROM public.medpath_build WHERE name = %s", [name])
-    finally:
-        db.close()
-    return str(rows[0][0]) if rows else None
+        return {str(n): str(k) for n, k in db.query("SELECT name, key FROM public.medpath_build")}
 
 
 def record_built(settings: Settings, name: str, key: str) -> None:
     """Record in the scale-out database that component ``name`` holds the data of ``key`` (after its swap)."""
     if backend(settings) != "postgres":
         return
-    db = _db(settings, "index build", max_size=1)
-    try:
+    with _db(settings, "index build", max_size=1) as db:
         db.execute("INSERT INTO public.medpath_build (name, key) VALUES (%s, %s) ON CONFLICT (name) DO UPDATE SET "
                    "key = EXCLUDED.key, built_at = now()", [name, key])
-    finally:
-        db.close()
 
 
 def open_graph(settings: Settings) -> GraphStore:
@@ -113,11 +107,8 @@ def write_graph(settings: Settings, nodes: Iterable[Node], triples: Iterable[Tri
                 progress: Callable[[int], None] | None = None) -> int:
     """Replace the public graph with these nodes and triples; returns the number of triples."""
     if backend(settings) == "postgres":
-        db = _db(settings, "graph", load=True)
-        try:
+        with _db(settings, "graph", load=True) as db:
             return write_pg_graph(db, nodes, triples, progress)
-        finally:
-            db.close()
     return write_public_db(settings.index_dir / "public.duckdb", nodes, triples)
 
 
@@ -128,31 +119,26 @@ def entity_names(settings: Settings, ids: Iterable[str]) -> dict[str, str]:
     wanted = sorted(set(ids))
     if not wanted:
         return {}
-    db = _db(settings, "graph", max_size=1)
-    try:
-        rows = db.query("SELECT id, name FROM kg.entities WHERE id = ANY(%s)", [wanted])
-    except StoreError:
-        return {}  # no graph loaded there yet
-    finally:
-        db.close()
+    with _db(settings, "graph", max_size=1) as db:
+        try:
+            rows = db.query("SELECT id, name FROM kg.entities WHERE id = ANY(%s)", [wanted])
+        except StoreError:
+            return {}  # no graph loaded there yet
     return {str(i): str(n) for i, n in rows if n and n != i}
 
 
 def open_vectors(settings: Settings, model_id: str, dim: int) -> VectorIndex:
     """The dense index of entity, triple and sentence texts (refused when built with another embedder)."""
     if backend(settings) == "postgres":
-        return PgVectorIndex(_db(settings, "dense index"), model_id, dim)
+        return PgVectorIndex(_db(settings, "dense index", configure=register_vector), model_id, dim)
     return FaissIndex.load(settings.index_dir, model_id, dim)
 
 
 def write_vectors(settings: Settings, ids: Sequence[str], vectors: np.ndarray, model_id: str, dim: int) -> None:
     """Replace the dense index."""
     if backend(settings) == "postgres":
-        db = _db(settings, "dense index", load=True)
-        try:
+        with _db(settings, "dense index", load=True) as db:
             write_pg_vectors(db, ids, vectors, model_id, dim)
-        finally:
-            db.close()
         return
     index = FaissIndex(dim, model_id)
     index.add(ids, vectors)
@@ -169,11 +155,8 @@ def open_text(settings: Settings) -> TextIndex:
 def write_text(settings: Settings, ids: Sequence[str], texts: Sequence[str]) -> None:
     """Replace the BM25 index."""
     if backend(settings) == "postgres":
-        db = _db(settings, "text index", max_size=1, load=True)
-        try:
+        with _db(settings, "text index", max_size=1, load=True) as db:
             write_pg_text(db, ids, texts)
-        finally:
-            db.close()
         return
     BM25Index(ids, texts).save(settings.index_dir)
 
@@ -200,14 +183,9 @@ def open_checkpoints(settings: Settings, serde: Any) -> BaseCheckpointSaver[Any]
 
 def fresh_database(server_url: str, name: str) -> str:
     """Create (or empty) database ``name`` on the PostgreSQL server of ``server_url``; returns its URL."""
-    if not name.isidentifier():
-        raise ConfigError(f"not a database name: {name!r}")
-    db = PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0)
-    try:
-        db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    drop_database(server_url, name)
+    with PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0) as db:
         db.execute(f"CREATE DATABASE {name}")
-    finally:
-        db.close()
     parts = urlparse(server_url)
     return urlunparse((parts.scheme, parts.netloc, f"/{name}", parts.params, parts.query, parts.fragment))
 
@@ -216,11 +194,8 @@ def drop_database(server_url: str, name: str) -> None:
     """Drop database ``name`` on the PostgreSQL server of ``server_url`` (no error when it is not there)."""
     if not name.isidentifier():
         raise ConfigError(f"not a database name: {name!r}")
-    db = PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0)
-    try:
+    with PgDatabase(server_url, what="database setup", max_size=1, statement_timeout_s=0) as db:
         db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    finally:
-        db.close()
 
 
 def write_patients(settings: Settings, patients: list[Patient], seed: int) -> None:

@@ -9,15 +9,65 @@ a ``StoreError`` naming what was being done. The password of a URL never reaches
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
+import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from core.errors import ConfigError, StoreBusyError, StoreError
 
-__all__ = ["PgDatabase", "is_postgres_url", "psycopg_modules", "redact"]
+__all__ = ["BrokenConnection", "PgDatabase", "advisory_lock", "is_postgres_url", "psycopg_modules", "redact", "scrub_tables"]
 
 T = TypeVar("T")
+log = logging.getLogger("medpath.memory")
+_SCHEMA_LOCK = 7306021
+"""The advisory lock key of schema creation."""
+
+
+@contextlib.contextmanager
+def advisory_lock(con: Any, key: int, wait_s: float = 120.0) -> Iterator[None]:
+    """Hold a session advisory lock on ``con`` (autocommit) for the block. It is taken by polling
+    ``pg_try_advisory_lock``, not by a blocking ``pg_advisory_lock``: a waiter then holds no open statement, and so a
+    ``CREATE INDEX CONCURRENTLY`` that the holder runs on another connection (LangGraph's checkpoint migrations do)
+    does not wait for the waiters while they wait for the holder (four workers starting on a fresh database hung so,
+    invisibly to PostgreSQL's deadlock check). Longer than ``wait_s`` is a ``StoreBusyError``."""
+    deadline = time.monotonic() + wait_s
+    while not _first(con.execute("SELECT pg_try_advisory_lock(%s)", [key]).fetchone()):
+        if time.monotonic() > deadline:
+            raise StoreBusyError(f"PostgreSQL advisory lock {key} still held after {wait_s:g} s")
+        time.sleep(0.05)
+    try:
+        yield
+    finally:
+        con.execute("SELECT pg_advisory_unlock(%s)", [key])
+
+
+def _first(row: Any) -> Any:
+    """The first column of a row, whatever the connection's row factory (tuples, or dicts for LangGraph's)."""
+    return next(iter(row.values())) if isinstance(row, dict) else row[0]
+
+
+class BrokenConnection(StoreError):
+    """The pooled connection died (a server restart, a dropped socket): the statement may be tried on a new one."""
+
+
+def scrub_tables(con: Any, tables: Sequence[str]) -> None:
+    """Rewrite ``tables`` (``VACUUM FULL``: new files, the old ones unlinked), then checkpoint and switch the
+    write-ahead log twice so that the segments holding the deleted rows are dropped (best effort without the right
+    to checkpoint: the rows are gone from the tables, and the log ages out). ``con`` is autocommit."""
+    for t in tables:
+        con.execute(f"VACUUM FULL {t}")
+    for _ in range(2):
+        try:
+            con.execute("CHECKPOINT")
+            con.execute("SELECT pg_switch_wal()")
+        except Exception as exc:  # noqa: BLE001 - a role without the right
+            log.warning("forget: cannot checkpoint and switch the log (%s); old log segments keep the rows "
+                        "until PostgreSQL recycles them", exc)
+            break
+    with contextlib.suppress(Exception):
+        con.execute("CHECKPOINT")
 
 
 def psycopg_modules() -> tuple[Any, Any]:
@@ -45,19 +95,18 @@ class PgDatabase:
     """A small connection pool on one database, opened at once (a dead server fails here, clearly)."""
 
     def __init__(self, url: str, *, max_size: int = 4, timeout_s: float = 10.0, what: str = "store",
-                 statement_timeout_s: float = 30.0) -> None:
+                 statement_timeout_s: float = 30.0, configure: Callable[[Any], None] | None = None) -> None:
         """Open ``min_size=1`` connections now and up to ``max_size`` on demand; ``what`` names the store in errors.
         A statement running longer than ``statement_timeout_s`` is cancelled by the server (0: no limit, for loads),
-        so a stuck query is an error, not a hang."""
+        so a stuck query is an error, not a hang. ``configure`` runs once on each new connection (type adapters)."""
         psycopg, pool_mod = psycopg_modules()
         self._errors = (psycopg.Error, pool_mod.PoolTimeout)
-        self._broken = psycopg.OperationalError
         self.url, self.what, self.timeout_s = url, what, timeout_s
         try:
             self.pool = pool_mod.ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout_s, open=False,
                                        kwargs={"autocommit": True, "connect_timeout": max(1, int(timeout_s)),
                                                "options": f"-c statement_timeout={int(statement_timeout_s * 1000)}"},
-                                       name=f"medpath-{what}")
+                                       name=f"medpath-{what}", configure=configure)
             self.pool.open(wait=True, timeout=timeout_s)
         except pool_mod.PoolTimeout as exc:
             with contextlib.suppress(Exception):
@@ -66,17 +115,27 @@ class PgDatabase:
         except psycopg.Error as exc:
             raise StoreError(f"{what}: cannot open PostgreSQL at {redact(url)}: {exc}") from exc
 
+    def __enter__(self) -> Self:
+        """``with PgDatabase(...) as db``: closed on exit."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @contextlib.contextmanager
     def connection(self) -> Iterator[Any]:
-        """A pooled connection (autocommit); database errors become ``StoreError``."""
+        """A pooled connection (autocommit); database errors become ``StoreError`` (``BrokenConnection`` when the
+        connection itself died, e.g. in a server restart)."""
         db_error, pool_timeout = self._errors
+        con = None
         try:
             with self.pool.connection() as con:
                 yield con
         except pool_timeout as exc:
             raise StoreBusyError(f"{self.what}: no PostgreSQL connection within {self.timeout_s:g} s") from exc
         except db_error as exc:
-            raise StoreError(f"{self.what} failed on PostgreSQL: {exc}".strip()) from exc
+            kind = BrokenConnection if con is not None and con.broken else StoreError
+            raise kind(f"{self.what} failed on PostgreSQL: {exc}".strip()) from exc
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Any]:
@@ -97,12 +156,20 @@ class PgDatabase:
         try:
             with self.connection() as con:
                 return run(con)
-        except StoreError as exc:
-            if not isinstance(exc.__cause__, self._broken) or isinstance(exc, StoreBusyError):
-                raise
-        self.pool.check()  # drop the pool's other dead connections too
+        except BrokenConnection:  # only a dead connection: a statement that failed or timed out is not run twice
+            self.pool.check()  # drop the pool's other dead connections too
         with self.connection() as con:
             return run(con)
+
+    def ensure_schema(self, sql: str) -> None:
+        """Run idempotent DDL under an advisory lock, so that processes starting together do not race through it."""
+        with self.connection() as con, advisory_lock(con, _SCHEMA_LOCK):
+            con.execute(sql)
+
+    def scrub(self, tables: Sequence[str]) -> None:
+        """After deletes that must leave no trace: ``scrub_tables`` on a pooled connection."""
+        with self.connection() as con:
+            scrub_tables(con, tables)
 
     def close(self) -> None:
         """Close every pooled connection."""

@@ -10,7 +10,7 @@ per hop, one round trip for a whole frontier (``neighbours``), keeping what it f
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from core.datasets import Node, Triple
@@ -28,6 +28,7 @@ CREATE TABLE {s}.entities (id TEXT PRIMARY KEY, name TEXT NOT NULL, type TEXT NO
                            deg INTEGER NOT NULL);
 CREATE TABLE {s}.aliases (pos INTEGER NOT NULL, entity_id TEXT NOT NULL, alias TEXT NOT NULL);
 CREATE TABLE {s}.edges (seq BIGINT PRIMARY KEY, head TEXT NOT NULL, rel TEXT NOT NULL, tail TEXT NOT NULL);
+CREATE TABLE {s}.relations (name TEXT PRIMARY KEY, n_triples BIGINT NOT NULL);
 """
 _INDEXES = """
 CREATE INDEX ON {s}.edges (head, seq);
@@ -73,6 +74,9 @@ def write_pg_graph(db: PgDatabase, nodes: Iterable[Node], triples: Iterable[Trip
                     copied += 1
                     if progress and copied % 50_000 == 0:
                         progress(copied)
+            with cur.copy("COPY kg_load.relations (name, n_triples) FROM STDIN") as copy:
+                for rel, n in sorted(Counter(e.relation for e in view.edges()).items()):
+                    copy.write_row((rel, n))
         con.execute(_INDEXES.format(s="kg_load"))
         con.execute("ANALYZE kg_load.edges")
         with con.transaction():
@@ -89,7 +93,7 @@ class PgGraph:
     def __init__(self, db: PgDatabase) -> None:
         """Read the entities and aliases (``IndexMissingError`` when no graph was loaded into this database)."""
         self.db = db
-        if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'kg' AND table_name = 'edges'"):
+        if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'kg' AND table_name = 'relations'"):
             raise IndexMissingError("no graph in this database; run `medpath index build --database URL`")
         rows = db.query("SELECT id, name, type, deg FROM kg.entities ORDER BY ord")
         self.entities: dict[str, Entity] = {i: Entity(i, n, t) for i, n, t, _ in rows}
@@ -98,8 +102,9 @@ class PgGraph:
         for eid, alias in db.query("SELECT entity_id, alias FROM kg.aliases ORDER BY pos"):
             alias_map.setdefault(eid, []).append(alias)
         self.aliases: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in alias_map.items()}
-        self.relations = [r for (r,) in db.query("SELECT DISTINCT rel FROM kg.edges ORDER BY rel")]
-        self._size = int(db.query("SELECT count(*) FROM kg.edges")[0][0])
+        counts = db.query("SELECT name, n_triples FROM kg.relations ORDER BY name")  # kept at load: no scan of edges
+        self.relations = [r for r, _ in counts]
+        self._size = sum(int(n) for _, n in counts)
         self._cache: dict[str, OrderedDict[str, tuple[Edge, ...]]] = {"out": OrderedDict(), "in": OrderedDict()}
         self._by_name: dict[str, list[str]] | None = None
 

@@ -13,7 +13,6 @@ from core.text import fold
 from memory.gate_log import decision_row, recent_query
 from memory.index import index_key, index_rows, simhash
 from memory.pg_db import PgDatabase
-from memory.pg_vault import scrub_wal
 
 __all__ = ["PgGateLog", "PgMemIndex"]
 
@@ -28,22 +27,13 @@ CREATE INDEX IF NOT EXISTS gate_log_owner ON mem.gate_log (owner, ts);
 """
 
 
-def _create(db: PgDatabase) -> None:
-    with db.connection() as con:
-        con.execute("SELECT pg_advisory_lock(7306021)")
-        try:
-            con.execute(_SCHEMA)
-        finally:
-            con.execute("SELECT pg_advisory_unlock(7306021)")
-
-
 class PgMemIndex:
     """``mem_index(key, kind, owner, subj)`` on PostgreSQL."""
 
     def __init__(self, db: PgDatabase) -> None:
         """Create the table if needed."""
         self.db = db
-        _create(db)
+        db.ensure_schema(_SCHEMA)
 
     def register(self, owner: str, subj: str, aliases: Iterable[str] = (), vector: np.ndarray | None = None) -> int:
         """Point the subject's id, aliases and (optionally) its embedding bucket at (owner, subj)."""
@@ -76,7 +66,7 @@ class PgMemIndex:
     def forget(self, owner: str) -> int:
         """Delete one owner's keys."""
         n = self.db.execute("DELETE FROM mem.mem_index WHERE owner = %s", [owner])
-        scrub_wal(self.db, ["mem.mem_index"])
+        self.db.scrub(["mem.mem_index"])
         return n
 
     def count(self, owner: str | None = None) -> int:
@@ -92,7 +82,7 @@ class PgGateLog:
     def __init__(self, db: PgDatabase, retention_s: float = 7 * 86400.0) -> None:
         """Create the table if needed."""
         self.db, self.retention_s = db, float(retention_s)
-        _create(db)
+        db.ensure_schema(_SCHEMA)
 
     def add(self, rows: Iterable[tuple[float, str, str, str, str, str, float, str, dict[str, Any]]]) -> int:
         """Append (ts, owner, subj, rel, obj, decision, score, backend, reason) rows in one transaction."""
@@ -113,5 +103,5 @@ class PgGateLog:
     def forget(self, owner: str) -> int:
         """Delete every row of one owner."""
         n = self.db.execute("DELETE FROM mem.gate_log WHERE owner = %s", [owner])
-        scrub_wal(self.db, ["mem.gate_log"])
+        self.db.scrub(["mem.gate_log"])
         return n

@@ -8,12 +8,11 @@ an acknowledged write survives the death of the process that made it.
 
 ``forget`` deletes the owner's rows, rewrites the tables (``VACUUM FULL``: new files, the old ones unlinked) and
 then checkpoints and switches the write-ahead log twice, so that PostgreSQL drops the log segments that held the
-rows (the local stack runs with ``wal_recycle=off``; see ``docs/scale-out.md`` for a server you run yourself).
+rows (``pg_db.scrub_tables``; the local stack runs with ``wal_recycle=off``; see ``docs/scale-out.md`` for a server you run yourself).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -26,7 +25,7 @@ from memory.vault import WriteReport
 from memory.vault_batch import BatchItem, VaultWrite, apply_writes, slot_key
 from memory.vault_file import COLS, COLUMNS, row_fact
 
-__all__ = ["PgVault", "scrub_tables", "scrub_wal"]
+__all__ = ["PgVault"]
 
 log = logging.getLogger("medpath.memory")
 
@@ -51,28 +50,6 @@ _UPSERT = (f"INSERT INTO mem.vault ({COLS}) VALUES ({', '.join(['%s'] * len(COLU
            + ", ".join(f"{c} = EXCLUDED.{c}" for c in COLUMNS if c not in ("owner", "subj", "rel", "obj")))
 
 
-def scrub_wal(db: PgDatabase, tables: Sequence[str]) -> None:
-    """Rewrite ``tables`` and push their old bytes out of the write-ahead log (best effort without superuser)."""
-    with db.connection() as con:
-        scrub_tables(con, tables)
-
-
-def scrub_tables(con: Any, tables: Sequence[str]) -> None:
-    """``scrub_wal`` on an open autocommit connection."""
-    for t in tables:
-        con.execute(f"VACUUM FULL {t}")
-    for _ in range(2):
-        try:
-            con.execute("CHECKPOINT")
-            con.execute("SELECT pg_switch_wal()")
-        except Exception as exc:  # noqa: BLE001 - a role without the right: the rows are gone, the log ages out
-            log.warning("forget: cannot checkpoint and switch the log (%s); old log segments keep the rows "
-                        "until PostgreSQL recycles them", exc)
-            break
-    with contextlib.suppress(Exception):
-        con.execute("CHECKPOINT")
-
-
 class PgVault:
     """``VaultTier`` on PostgreSQL (the methods of ``memory.vault.Vault`` that callers use)."""
 
@@ -80,12 +57,7 @@ class PgVault:
         """Create the schema if needed; ``max_rows`` is the LRU cap (0 = none), ``pseudonym`` names owners in the log."""
         self.db, self.max_rows = db, int(max_rows)
         self.pseudonym = pseudonym or (lambda owner: "*")
-        with db.connection() as con:
-            con.execute("SELECT pg_advisory_lock(7306021)")  # two processes creating the schema at once
-            try:
-                con.execute(SCHEMA)
-            finally:
-                con.execute("SELECT pg_advisory_unlock(7306021)")
+        db.ensure_schema(SCHEMA)
 
     # -- writes ---------------------------------------------------------------------------------------------
     def write(self, items: Sequence[BatchItem] = (), *, owner: str = "", touch: Iterable[tuple[str, str, str]] = (),
@@ -96,15 +68,15 @@ class PgVault:
             return WriteReport(), 0
         if any(i.fact.quality != 1 for i in w.items):
             raise StoreError("the vault stores Reviewer-accepted facts only (quality = 1)")
-        (counts, used), = self._apply([w])
+        counts, used = self._apply(w)
         rep = WriteReport(counts["inserted"], counts["refreshed"], counts["superseded"])
         if self.max_rows and rep.inserted:
             rep.pruned = self._prune(self.max_rows, w.now)
         return rep, used
 
-    def _apply(self, ws: Sequence[VaultWrite]) -> list[tuple[dict[str, int], int]]:
-        slots = sorted({(i.fact.owner, i.fact.subj, i.fact.rel) for w in ws for i in w.items}
-                       | {(w.owner, s, r) for w in ws for s, r, _ in w.touch})
+    def _apply(self, w: VaultWrite) -> tuple[dict[str, int], int]:
+        """Replay one write over its slots' rows in one transaction (slots locked); its counts and touches."""
+        slots = sorted({(i.fact.owner, i.fact.subj, i.fact.rel) for i in w.items} | {(w.owner, s, r) for s, r, _ in w.touch})
         with self.db.transaction() as con:
             for o, s, r in slots:
                 con.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [slot_key(o, s, r)])
@@ -112,16 +84,15 @@ class PgVault:
                 f"SELECT {COLS} FROM mem.vault WHERE (owner, subj, rel) IN "
                 "(SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
                 [[s[0] for s in slots], [s[1] for s in slots], [s[2] for s in slots]]).fetchall()]
-            rows, per = apply_writes(old, ws)
+            rows, ((counts, used),) = apply_writes(old, [w])
             before = {(r["owner"], r["subj"], r["rel"], r["obj"]): r for r in old}
             changed = [tuple(r[c] for c in COLUMNS) for r in rows if before.get((r["owner"], r["subj"], r["rel"], r["obj"])) != r]
             with con.cursor() as cur:
                 if changed:
                     cur.executemany(_UPSERT, changed)
-                logs = [self._log_row(w, c) for w, (c, _) in zip(ws, per, strict=True) if w.items]
-                if logs:
-                    cur.executemany("INSERT INTO mem.vault_log VALUES (%s, %s, %s, %s, %s)", logs)
-        return per
+                if w.items:
+                    cur.execute("INSERT INTO mem.vault_log VALUES (%s, %s, %s, %s, %s)", self._log_row(w, counts))
+        return counts, used
 
     def _log_row(self, w: VaultWrite, counts: dict[str, int]) -> tuple[Any, ...]:
         owners = {i.fact.owner for i in w.items}
@@ -167,7 +138,7 @@ class PgVault:
         with self.db.transaction() as con:
             n = int(con.execute("DELETE FROM mem.vault WHERE owner = %s", [owner]).rowcount)
             con.execute("INSERT INTO mem.vault_log VALUES (%s, 'forget', %s, %s, '')", [ts, self.pseudonym(owner), n])
-        scrub_wal(self.db, ["mem.vault"])
+        self.db.scrub(["mem.vault"])
         return n
 
     # -- reads ----------------------------------------------------------------------------------------------

@@ -54,11 +54,6 @@ class PersonalizedPageRank:
             r = (1 - self.alpha) * p + self.alpha * np.bincount(self.dst, weights=r[self.src] * self.w, minlength=n)
         return r
 
-    def top(self, seeds: Iterable[str]) -> dict[str, float]:
-        """The nodes with PageRank mass from ``seeds`` (exact: the whole graph), as :meth:`LocalPageRank.top`."""
-        r = self.rank(seeds)
-        return {self.nodes[i]: float(r[i]) for i in np.flatnonzero(r > 0)}
-
     def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
         """PageRank from ``seeds`` counting only walks that stay among ``nodes`` (seeds included): the same update
         as :meth:`rank` with each node's whole-graph degree, on the edges between those nodes. Its cost follows how
