@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 __all__ = ["Edge", "Entity", "EpisodicTier", "GraphStore", "PatientGraphStore", "TextIndex", "VaultTier", "VectorIndex"]
 
@@ -22,9 +22,8 @@ class Entity:
     type: str
 
 
-@dataclass(frozen=True)
-class Edge:
-    """A directed, typed KG edge."""
+class Edge(NamedTuple):
+    """A directed, typed KG edge (a named tuple: hashed and compared in C, and small, for walks over big graphs)."""
 
     head: str
     relation: str

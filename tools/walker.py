@@ -97,14 +97,14 @@ class GraphWalker:
             return WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS)
         depth = {"out": {s: 0 for s in sources}, "in": {t: 0 for t in targets}}
         edge_conf: dict[Edge, float] = {}
+        adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]] = ({}, {})  # explored edges by head, by tail
         heap: list[tuple[float, int, str, str, int]] = []
         tick = 0
         for side, seeds in (("out", sources), ("in", targets)):
             for s in seeds:
                 heapq.heappush(heap, (0.0, tick, side, s, 0))
                 tick += 1
-        expanded, depth_reached, meetings = 0, 0, set()
-        stop = StopReason.FRONTIER_EMPTY
+        expanded, depth_reached, meetings, stop = 0, 0, set(), StopReason.FRONTIER_EMPTY
         expanded_set: set[tuple[str, str]] = set()
         fetched: dict[tuple[str, str], Sequence[Edge]] = {}
         while heap:
@@ -122,19 +122,23 @@ class GraphWalker:
             depth_reached = max(depth_reached, d + 1)
             ent = self.kg.node(node)
             confs = conf(ent.type if ent else "Unknown", side)
-            other = depth["in" if side == "out" else "out"]
+            other, mine, far = depth["in" if side == "out" else "out"], depth[side], 2 if side == "out" else 0
             for e in self._edges(side, node, heap, fetched, confs):
                 c = confs.get(e.relation, 1e-4)
-                if c > edge_conf.get(e, -1.0):
+                seen = edge_conf.get(e)
+                if seen is None:  # in the order first seen, as the enumeration expects
+                    adjacency[0].setdefault(e[0], []).append(e)
+                    adjacency[1].setdefault(e[2], []).append(e)
+                if seen is None or c > seen:
                     edge_conf[e] = c
-                nxt = e.tail if side == "out" else e.head
+                nxt = e[far]
                 if nxt in other:
                     meetings.add(nxt)
-                if nxt not in depth[side]:
-                    depth[side][nxt] = d + 1
+                if nxt not in mine:
+                    mine[nxt] = d + 1
                     tick += 1
                     heapq.heappush(heap, ((1.0 - c) / (d + 2), tick, side, nxt, d + 1))
-        paths = self._enumerate(sources, targets, edge_conf, goal_types, deadline + 0.2)
+        paths = self._enumerate(sources, targets, edge_conf, adjacency, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
         return WalkResult(paths, expanded, depth_reached, elapsed, stop, len(meetings), len(edge_conf))
 
@@ -159,15 +163,13 @@ class GraphWalker:
         sources: list[str],
         targets: list[str],
         edge_conf: dict[Edge, float],
+        adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]],
         goal_types: Collection[str],
         deadline: float,
     ) -> list[CandidatePath]:
-        """Simple paths over the explored edges, shortest first, capped at ``max_paths``."""
-        out_adj: dict[str, list[Edge]] = {}
-        in_adj: dict[str, list[Edge]] = {}
-        for e in edge_conf:
-            out_adj.setdefault(e.head, []).append(e)
-            in_adj.setdefault(e.tail, []).append(e)
+        """Simple paths over the explored edges (``adjacency``: by head and by tail), shortest first, capped at
+        ``max_paths``."""
+        out_adj, in_adj = adjacency
         max_hops = 2 * self.budget.max_depth
         if sources and targets:
             ends = set(targets)
