@@ -105,13 +105,18 @@ def _files(settings: Settings, name: str) -> list[str]:
     return list(home) if backend(settings) == "postgres" else [*store, *home]
 
 
-def _fresh(b: _Build, name: str, key: str) -> bool:
+def _built(settings: Settings, manifest: _Manifest, db_keys: dict[str, str], name: str, key: str) -> bool:
     """Whether component ``name`` is built from ``key``: the manifest's key and its files; on PostgreSQL, for what
     the database holds, the key the database records (so a new or emptied database is built)."""
-    files = [b.folder / f for f in _files(b.settings, name)]
-    if backend(b.settings) == "postgres" and _FILES[name][0]:
-        return b.db_keys.get(name) == key and all(f.exists() for f in files)
-    return b.manifest.fresh(name, key, *files)
+    files = [settings.index_dir / f for f in _files(settings, name)]
+    if backend(settings) == "postgres" and _FILES[name][0]:
+        return db_keys.get(name) == key and all(f.exists() for f in files)
+    return manifest.fresh(name, key, *files)
+
+
+def _fresh(b: _Build, name: str, key: str) -> bool:
+    """``_built`` for the component of a running build."""
+    return _built(b.settings, b.manifest, b.db_keys, name, key)
 
 
 def _key(name: str, *parts: str) -> str:
@@ -267,16 +272,14 @@ def _build_models(b: _Build, model_id: str) -> None:
 
 def index_status(settings: Settings) -> dict[str, dict[str, object]]:
     """What is built, per component: under the index folder, or in the scale-out database (its recorded keys)."""
-    folder = settings.index_dir
-    manifest = _Manifest(folder)
+    manifest = _Manifest(settings.index_dir)
     db_keys = built_keys(settings)
-    scaled = backend(settings) == "postgres"
     out: dict[str, dict[str, object]] = {}
-    for name, (store, _) in _FILES.items():
+    for name in _FILES:
         entry = dict(manifest.data.get(name, {}))
-        present = all((folder / f).exists() for f in _files(settings, name)) and (
-            not scaled or not store or db_keys.get(name) == entry.get("key"))
-        entry["status"] = (ComponentStatus.READY if present and entry.get("key") else ComponentStatus.MISSING).value
+        key = entry.get("key")
+        present = isinstance(key, str) and bool(key) and _built(settings, manifest, db_keys, name, key)
+        entry["status"] = (ComponentStatus.READY if present else ComponentStatus.MISSING).value
         entry.pop("key", None)
         out[name] = entry
     return out
