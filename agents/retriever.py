@@ -19,7 +19,8 @@ from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
-from tools.triples import TRIPLE_POOL, masses
+from tools.triple_scorer import TripleScorer
+from tools.triples import TRIPLE_POOL, TRIPLES_OUT, masses
 from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
 
 __all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
@@ -80,10 +81,16 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
     return added
 
 
-def rank_triples(paths: list[CandidatePath], kg: Any) -> list[dict[str, str]]:
-    """Triples ordered by the softmax mass of the ranked paths that contain them (ties: first seen)."""
-    ranked = masses([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths], [p.score for p in paths])[:50]
-    return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "mass": round(m, 4)}
+def rank_triples(paths: list[CandidatePath], kg: Any, scorer: TripleScorer | None = None) -> list[dict[str, Any]]:
+    """The best ``TRIPLES_OUT`` triples of the ranked ``paths``, each with its weight: the triple scorer's
+    probability that it is a curated step (``tools.triple_scorer``, over every candidate), or, for an index without
+    one, the softmax mass of the ``TRIPLE_POOL`` best paths that contain it (ties: first seen)."""
+    if scorer is not None:
+        ranked = scorer.rank(paths)[:TRIPLES_OUT]
+    else:
+        ranked = masses([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths[:TRIPLE_POOL]],
+                        [p.score for p in paths[:TRIPLE_POOL]])[:TRIPLES_OUT]
+    return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "weight": round(m, 4)}
             for (h, r, t), m in ranked]
 
 
@@ -136,7 +143,8 @@ def _walk(walker: GraphWalker, sources: list[str], targets: list[str], conf: Any
         return result
 
 
-def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+def _through_service(state: State, ctx: Context, res: Any, route: Any
+                     ) -> tuple[Any, Any, Any, Any, dict[str, Any], list[dict[str, Any]] | None]:
     """Run the walk as the ``graph`` store of the hybrid retrieval service, beside the route's other stores.
 
     The pipeline always walks (its answer is an evidence path); the classifier's route adds the
@@ -152,8 +160,8 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
 
     def walker(_q: Any) -> list[Item]:
         box["walk"] = walk_question(state, ctx, res, route.stores)
-        return [edge_item(res.kg, t["head"], t["relation"], t["tail"], t["mass"], "walker")
-                for t in rank_triples(box["walk"][0][:TRIPLE_POOL], res.kg)]
+        box["triples"] = rank_triples(box["walk"][0], res.kg, res.triples)
+        return [edge_item(res.kg, t["head"], t["relation"], t["tail"], t["weight"], "walker") for t in box["triples"]]
 
     walks = bool(state.sources or state.targets) or state.intent != Intent.PATIENT.value
     fallback: list[dict[str, str]] = []
@@ -169,14 +177,14 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any) -> tuple[
         hybrid = {"error": str(exc)}
         fallback.append({"component": "hybrid", "reason": str(exc), "fallback": "walk only"})
     if not walks:
-        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), {"triggered": False}, fallback, hybrid
+        return [], WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS), {"triggered": False}, fallback, hybrid, None
     if "walk" not in box:
         graph = next((s for s in hybrid.get("stores", []) if s["name"] == "graph"), None)
         if graph is not None:  # the service ran the walk, and it raised
             raise RetrievalError(f"the walk failed: {graph['reason']}")
         box["walk"] = walk_question(state, ctx, res, route.stores)
     ranked, result, dense, fallbacks = box["walk"]
-    return ranked, result, dense, fallbacks + fallback, hybrid
+    return ranked, result, dense, fallbacks + fallback, hybrid, box.get("triples")
 
 
 def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -185,7 +193,8 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context or Context()
     res = ctx.get_resources()
     route = ctx.get_router().route(state.asked, state.mode, enabled=ctx.router)
-    ranked, result, dense, fallbacks, hybrid = _through_service(state, ctx, res, route)
+    ranked, result, dense, fallbacks, hybrid, triples = _through_service(state, ctx, res, route)
+    walked = ranked
     memory: dict[str, Any] = {"enabled": ctx.memory_on()}
     if ctx.memory_on() and {StoreName.VAULT, StoreName.EPISODIC} & set(route.stores):
         with span("store.memory.read", **{"medpath.route.stores": list(route.stores)}) as sp:
@@ -219,7 +228,8 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "memory": memory,
         "candidates": records,
         "ranked_answers": answers,
-        "retrieved": rank_triples(ranked[:TRIPLE_POOL], res.kg),
+        # the service's order stands unless the memory re-ranked the paths
+        "retrieved": triples if triples is not None and ranked is walked else rank_triples(ranked, res.kg, res.triples),
         "pool": [[[e.head, e.relation, e.tail] for e in p.edges] for p in ranked[: ctx.keep_pool]],
         "walk": {
             "expanded": result.expanded,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -20,11 +20,14 @@ from core.settings import WalkBudget
 from medpath.metrics import path_f1_best_chain
 from tools.curation import Chain, CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
-from tools.path_ranker import PathRanker, TransitionTables
+from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ppr import PersonalizedPageRank
+from tools.ranker_fit import fit_lambdarank, fit_triple_model
+from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, triple_rows
 from tools.walker import CandidatePath, GraphWalker
 
-__all__ = ["FOLDS", "Walked", "curated_chains", "fold_of", "gold_chains", "label_paths", "oof_rows", "typed_chains"]
+__all__ = ["FOLDS", "Walked", "curated_chains", "fit_triple_scorer", "fold_of", "gold_chains", "label_paths", "oof_rows",
+           "oof_scores", "triple_groups", "typed_chains", "vocabulary"]
 
 FOLDS = 5
 """Folds of the tune half, by drug."""
@@ -109,3 +112,56 @@ def oof_rows(
                 out.append(Walked(r, qv, paths, ranker.features(paths, qv), label_paths(paths, r)))
     out.sort(key=lambda w: w.record.id)
     return out
+
+
+def oof_scores(walked: Sequence[Walked], *, folds: int = FOLDS) -> dict[str, np.ndarray]:
+    """Each walked question's path scores by a ranker trained on the other folds only (by record id)."""
+    out: dict[str, np.ndarray] = {}
+    for k in sorted({fold_of(w.record, folds) for w in walked}):
+        model = fit_lambdarank([(w.x, w.y) for w in walked if fold_of(w.record, folds) != k], ALL_FEATURES)
+        for w in walked:
+            if fold_of(w.record, folds) == k:
+                out[w.record.id] = model.score(w.x)
+    return out
+
+
+def vocabulary(kg: Any) -> Vocabulary:
+    """The triple scorer's codes: the graph's relations and entity types, sorted."""
+    return Vocabulary(sorted(kg.relations), sorted({e.type for e in kg.entities.values()}))
+
+
+class TripleRows(NamedTuple):
+    """One question's rows for the triple scorer."""
+
+    x: np.ndarray
+    """Rows of ``tools.triple_scorer.TRIPLE_FEATURES``."""
+    y: np.ndarray
+    """1 for a gold triple, else 0."""
+    keys: list[tuple[str, str, str]]
+    """The triple of each row."""
+
+
+def triple_groups(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord], vocab: Vocabulary,
+                  scores: dict[str, np.ndarray], *, folds: int = FOLDS) -> list[TripleRows]:
+    """Per walked question, the triple scorer's rows and labels (1 for a gold triple): the path scores are out of
+    fold (``oof_scores``) and the curated counts come from the other folds, so no question sees its own gold."""
+    def type_of(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else "Unknown"
+
+    stats = {k: CurationStats.fit(curated_chains([r for r in tune if fold_of(r, folds) != k])) for k in range(folds)}
+    out = []
+    for w in walked:
+        keys, x = triple_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in w.paths], scores[w.record.id],
+                              vocab, type_of, kg.degree, stats[fold_of(w.record, folds)])
+        gold = {(t.head, t.relation, t.tail) for t in w.record.gold_triples}
+        out.append(TripleRows(x, np.asarray([k in gold for k in keys], dtype=float), keys))
+    return out
+
+
+def fit_triple_scorer(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord], curation: CurationStats, *,
+                      folds: int = FOLDS) -> TripleScorer:
+    """Train the triple scorer on every walked tune question; it answers over ``curation`` (the whole tune half)."""
+    vocab = vocabulary(kg)
+    groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds), folds=folds)
+    return TripleScorer(fit_triple_model([(g.x, g.y) for g in groups], TRIPLE_FEATURES, CATEGORICAL), vocab, kg, curation)

@@ -17,7 +17,7 @@ from agents.retriever import path_record
 from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
-from medpath.ranker_training import curated_chains, oof_rows, typed_chains
+from medpath.ranker_training import curated_chains, fit_triple_scorer, oof_rows, typed_chains
 from memory.factory import open_graph, open_vectors
 from memory.protocols import GraphStore
 from tools.calibration import bce, calibrate, fit_temperature
@@ -82,6 +82,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
     walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), edge.predictor, ent_vec.get, settings.budget,
                       progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress))
     model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
+    triples = fit_triple_scorer(kg, walked, tune, curation)
     judge = _fit_judge(walked, model, kg)
     models = {
         "model_id": embedder.model_id,
@@ -94,6 +95,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
                         "bce_T": bce(calibrate(np.asarray(edge.probs), edge.temperature), edge.labels)},
         "ranker": model.to_json(),
         "curation": curation.to_json(),
+        "triples": triples.to_json(),
         "judge": judge.to_json(),
         "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
                   "ranker_questions": len(walked)},

@@ -1,8 +1,10 @@
-"""Issue 13: labels, leakage, determinism of the LambdaMART path ranker, and ranked drug-for-disease answers."""
+"""Issue 13: labels, leakage, determinism of the LambdaMART path ranker and of the triple scorer, and ranked
+drug-for-disease answers."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import lightgbm as lgb
@@ -11,14 +13,23 @@ import pytest
 
 from core.datasets import PathRecord, Triple, load_paths, split_tune_check
 from core.errors import StoreError
-from medpath.ranker_training import curated_chains, fold_of, label_paths, oof_rows
+from medpath.ranker_training import (
+    curated_chains,
+    fold_of,
+    label_paths,
+    oof_rows,
+    oof_scores,
+    triple_groups,
+    vocabulary,
+)
 from memory.protocols import Edge
 from tools.answers import rank_endpoints
 from tools.booster import Booster
 from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.path_ranker import ALL_FEATURES, PathRanker
-from tools.ranker_fit import fit_lambdarank
+from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import graded_labels, load_model
+from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, triple_rows
 from tools.walker import CandidatePath, GraphWalker
 
 
@@ -292,3 +303,125 @@ def test_local_pagerank_reads_only_what_it_needs_and_gives_the_same_numbers(reso
     assert all(-1e-12 <= g <= local.eps * max(resources.kg.degree(n), 1) + 1e-12 for g, n in zip(gaps, full.nodes, strict=True))
     assert len(pushed) < len(full.nodes) / 2  # it reached only part of the graph
     assert local.top(["no-such-node"]) == {} and local.rank_within(["no-such-node"], inner) == {}
+
+
+# ---------------------------------------------------------------- the triple scorer (the retrieved triples' order)
+
+A = [("D", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")]
+B = [("D", "inhibits", "T"), ("T", "binds", "Z"), ("Z", "causes", "Y")]
+C = [("D", "activates", "U"), ("U", "causes", "Y")]
+VOCAB = Vocabulary(["activates", "binds", "causes", "inhibits", "regulates"], ["Disease", "Drug", "Protein"])
+TYPES = {"D": "Drug", "Y": "Disease"}
+DEGREE = {"T": 9, "D": 3}
+
+
+def _rows(curation: CurationStats, **kw: Any) -> tuple[list[tuple[str, str, str]], list[dict[str, float]]]:
+    keys, x = triple_rows([C, A, B], np.array([0.0, 2.0, 1.0]), VOCAB, lambda n: TYPES.get(n, "Protein"),
+                          lambda n: DEGREE.get(n, 1), curation, **kw)
+    return keys, [dict(zip(TRIPLE_FEATURES, r, strict=True)) for r in x]
+
+
+def test_triple_rows_on_a_hand_made_pool() -> None:
+    other = CurationStats.fit([("E", "Y", (("E", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")))])
+    keys, rows = _rows(other)
+    # the best path's triples first, then what the next paths add
+    assert keys == [*A, B[1], B[2], *C]
+    by = dict(zip(keys, rows, strict=True))
+    first = by[A[0]]
+    assert (first["is_first"], first["is_last"], first["hops_from_drug"], first["hops_to_disease"]) == (1, 0, 0, 2)
+    assert first["path_share"] == pytest.approx(2 / 3) and first["in_top_path"] == 1 and first["best_path_rank"] == 0
+    assert first["relation"] == VOCAB.relation("inhibits") and first["head_type"] == VOCAB.type("Drug")
+    assert first["head_log_degree"] == pytest.approx(math.log1p(3)) and first["tail_log_degree"] == pytest.approx(math.log1p(9))
+    z = 1 + math.exp(-2) + math.exp(-4)  # softmax at temperature 0.5 over scores 2, 1, 0
+    assert by[B[1]]["mass_t0.5"] == pytest.approx(math.exp(-2) / z)
+    assert first["mass_t0.5"] == pytest.approx((1 + math.exp(-2)) / z)
+    assert by[B[1]]["best_path_gap"] == pytest.approx(-1.0) and by[B[1]]["in_top_path"] == 0
+    assert by[C[1]]["is_last"] == 1 and by[C[1]]["best_path_rank"] == 2
+    # the tail of T→X is an inner node of the best path: it carries that path's mass
+    assert by[A[1]]["tail_node_mass"] == pytest.approx(1 / z)
+    # the other drug's chain uses T→X for this disease after the same target; nobody uses T→Z
+    reused = by[A[1]]
+    assert (reused["curated_log"], reused["curated_disease_log"], reused["curated_after_target_log"]) == pytest.approx(
+        (math.log1p(1), math.log1p(1), math.log1p(1)))
+    assert (by[B[1]]["curated_log"], by[B[1]]["curated_disease_log"], by[B[1]]["curated_after_target_log"]) == (0, 0, 0)
+    assert triple_rows([], np.zeros(0), VOCAB, str, len, other)[1].shape == (0, len(TRIPLE_FEATURES))
+
+
+def test_triple_rows_leave_the_question_s_own_drug_out() -> None:
+    other = ("E", "Y", (("E", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")))
+    own = ("D", "Y", tuple(B))
+    with_own = _rows(CurationStats.fit([other, own]), exclude_drug=lambda drug: drug)
+    assert with_own == _rows(CurationStats.fit([other]))
+    assert _rows(CurationStats.fit([other, own])) != with_own  # counted, the own chain would show (the test can fail)
+
+
+def test_training_triple_rows_never_see_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
+    kg = resources.kg
+    vocab = vocabulary(kg)
+    before_w = _walk(resources, tune_sample)
+    victim = next(r for r in tune_sample if r.id in before_w and len(before_w[r.id].paths) > 3)
+    ws = sorted(before_w.values(), key=lambda w: w.record.id)
+    scores = oof_scores(ws)
+    # the path scores come from a ranker that never trained on the question's fold: its labels can change freely
+    relabelled = [dataclasses.replace(w, y=np.flip(w.y)) if w.record.id == victim.id else w for w in ws]
+    np.testing.assert_array_equal(oof_scores(relabelled)[victim.id], scores[victim.id])
+    assert any(not np.array_equal(oof_scores(relabelled)[w.record.id], scores[w.record.id]) for w in ws
+               if fold_of(w.record) != fold_of(victim))  # other folds' rankers did learn from them (the test can fail)
+    # given those scores, its rows read nothing of its own gold: make one of its own candidates the gold chain,
+    # and only its labels move
+    pick = before_w[victim.id].paths[-1].edges
+    changed_victim = dataclasses.replace(victim, gold_triples=tuple(Triple(e.head, e.relation, e.tail) for e in pick),
+                                         gold_chains=(tuple(range(len(pick))),))
+    changed = [(changed_victim if r.id == victim.id else r) for r in tune_sample]
+    after_w = sorted(_walk(resources, changed).values(), key=lambda w: w.record.id)
+
+    def groups(walked: list[Any], records: list[PathRecord]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        return dict(zip((w.record.id for w in walked), triple_groups(kg, walked, records, vocab, scores), strict=True))
+
+    before, after = groups(ws, tune_sample), groups(after_w, changed)
+    np.testing.assert_array_equal(after[victim.id][0], before[victim.id][0])
+    assert not np.array_equal(after[victim.id][1], before[victim.id][1])  # its labels did change
+    # counted, that chain would show in its rows (so the test can fail)
+    others = curated_chains([r for r in changed if fold_of(r) != fold_of(victim)])
+    keys = [[(e.head, e.relation, e.tail) for e in p.edges] for p in before_w[victim.id].paths]
+
+    def rows(chains: list[Any]) -> np.ndarray:
+        return triple_rows(keys, scores[victim.id], vocab, lambda n: kg.node(n).type, kg.degree, CurationStats.fit(chains))[1]
+
+    np.testing.assert_array_equal(rows(others), before[victim.id][0])
+    assert not np.array_equal(rows(others + curated_chains([changed_victim])), before[victim.id][0])
+
+
+def test_answer_time_triple_order_ignores_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
+    scorer = resources.triples
+    assert scorer is not None, "the shipped index has a triple scorer"
+    r = next(r for r in tune_sample if r.drug_id in scorer.curation.drugs)
+    qv = resources.embed_one(r.question)
+    paths = resources.ranker.rank(GraphWalker(resources.kg, resources.settings.budget).walk(
+        [r.drug_id], [r.disease_id], resources.predictor.conf_fn(qv)).paths, qv)
+    assert paths
+    ranked = scorer.rank(paths)
+    probs = [p for _, p in ranked]
+    assert all(0.0 < p < 1.0 for p in probs) and probs == sorted(probs, reverse=True)
+    assert {(e.head, e.relation, e.tail) for e in paths[0].edges} <= {k for k, _ in ranked}
+    altered = [c for c in scorer.curation.chains if c[0] != r.drug_id] + curated_chains([_changed_gold(r, resources.kg)])
+    other = TripleScorer(scorer.model, scorer.vocab, scorer.kg, CurationStats.fit(altered))
+    assert other.rank(paths) == ranked
+
+
+def test_two_fits_give_the_same_triple_model_and_a_broken_one_is_refused(resources: Any) -> None:
+    rng = np.random.default_rng(5)
+    groups = []
+    for _ in range(40):
+        x = rng.normal(size=(15, len(TRIPLE_FEATURES)))
+        x[:, list(CATEGORICAL)] = rng.integers(0, 4, size=(15, len(CATEGORICAL)))
+        groups.append((x, (x[:, 10] + rng.normal(scale=0.5, size=15) > 0.5).astype(float)))
+    one = fit_triple_model(groups, TRIPLE_FEATURES, CATEGORICAL, rounds=30)
+    assert one == fit_triple_model(groups, TRIPLE_FEATURES, CATEGORICAL, rounds=30)
+    saved = {"kind": "triple-binary", "model": "tree\nbroken", "relations": [], "types": [], "names": list(TRIPLE_FEATURES)}
+    with pytest.raises(StoreError, match="index build"):
+        TripleScorer.from_json(saved, resources.kg, CurationStats())
+    with pytest.raises(StoreError, match="index build"):
+        TripleScorer.from_json({**saved, "model": one, "names": ["other"]}, resources.kg, CurationStats())
+    with pytest.raises(ValueError, match="gold triple"):
+        fit_triple_model([(g[0], np.zeros(15)) for g in groups], TRIPLE_FEATURES, CATEGORICAL)

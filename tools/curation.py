@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,11 +64,13 @@ class _Counts:
         self.pieces: Counter[tuple[int, ...]] = Counter()
         self.suffix_disease: Counter[tuple[str, tuple[int, ...]]] = Counter()
         self.pair: Counter[tuple[str, str]] = Counter()
+        self.edge_disease: Counter[tuple[str, int]] = Counter()
         for disease, steps, triples in chains:
             if not steps:
                 continue
             tails = [t[2] for t in triples]
             self.edge.update(set(steps))
+            self.edge_disease.update((disease, e) for e in set(steps))
             inner = set(tails[:-1])
             self.node.update(inner)
             self.last_disease[(disease, steps[-1])] += 1
@@ -146,6 +148,19 @@ class CurationStats:
             triples = tuple((e[0], e[1], e[2]) for e in p)
             rows.append(self._row(triples, tuple(self._ids.get(t, _UNKNOWN) for t in triples), disease, own))
         return rows
+
+    def edge_counts(self, edge: Triple, disease: str, targets: Iterable[str], *, exclude_drug: str | None = None
+                    ) -> tuple[int, int, int]:
+        """How many counted chains hold ``edge``: any, those for ``disease``, and the most of those that start at
+        one of ``targets`` (the first targets of the candidates that hold the edge). Chains of ``exclude_drug``
+        are left out, as in :meth:`features`."""
+        own = self._own_counts(exclude_drug) if exclude_drug else _EMPTY
+        e = self._ids.get(edge, _UNKNOWN)
+        if e == _UNKNOWN:
+            return 0, 0, 0
+        a = self._all
+        cont = max((a.continuation[(t, e)] - own.continuation[(t, e)] for t in targets), default=0)
+        return a.edge[e] - own.edge[e], a.edge_disease[(disease, e)] - own.edge_disease[(disease, e)], cont
 
     def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts) -> list[float]:
         a = self._all

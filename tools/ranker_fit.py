@@ -11,7 +11,7 @@ import numpy as np
 
 from tools.ranker_models import LambdaRanker, graded_labels
 
-__all__ = ["KEEP_PER_QUESTION", "LTR_PARAMS", "LTR_ROUNDS", "fit_lambdarank"]
+__all__ = ["KEEP_PER_QUESTION", "LTR_PARAMS", "LTR_ROUNDS", "TRIPLE_PARAMS", "TRIPLE_ROUNDS", "fit_lambdarank", "fit_triple_model"]
 
 LTR_PARAMS: dict[str, Any] = {
     "objective": "lambdarank",
@@ -32,6 +32,21 @@ LTR_PARAMS: dict[str, Any] = {
 """LightGBM settings: seeded, fixed threads and row-wise histograms, so two builds give the same trees."""
 LTR_ROUNDS = 300
 """Boosting rounds."""
+TRIPLE_PARAMS: dict[str, Any] = {
+    "objective": "binary",
+    "learning_rate": 0.05,
+    "num_leaves": 31,
+    "min_data_in_leaf": 50,
+    "feature_fraction": 0.9,
+    "seed": 13,
+    "num_threads": 2,
+    "deterministic": True,
+    "force_row_wise": True,
+    "verbose": -1,
+}
+"""The triple scorer's settings (``tools.triple_scorer``): seeded and deterministic like the ranker's."""
+TRIPLE_ROUNDS = 200
+"""Boosting rounds of the triple scorer."""
 KEEP_PER_QUESTION = 100
 """Training candidates per question: every one with Path-F1 ≥ 0.5, then a seeded sample of the rest."""
 
@@ -70,3 +85,23 @@ def fit_lambdarank(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Seque
                        free_raw_data=True)
     booster = lgb.train(p, data, num_boost_round=rounds)
     return LambdaRanker(booster.model_to_string(), list(names))
+
+
+def fit_triple_model(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Sequence[str], categorical: Sequence[int], *,
+                     rounds: int = TRIPLE_ROUNDS, params: dict[str, Any] | None = None) -> str:
+    """A LightGBM binary model over per-question (triple rows, 1 for a gold triple else 0); its text form.
+
+    Args:
+        groups: per question, the rows of ``tools.triple_scorer.triple_rows`` and their labels.
+        names: the column names.
+        categorical: indices of the categorical columns.
+        rounds: boosting rounds.
+        params: overrides of ``TRIPLE_PARAMS``.
+    """
+    kept = [(x, y) for x, y in groups if len(x)]
+    if not kept or not any(y.any() for _, y in kept):
+        raise ValueError("no question has a gold triple among its candidates to learn from")
+    data = lgb.Dataset(np.vstack([x for x, _ in kept]), np.concatenate([y for _, y in kept]),
+                       feature_name=[n.replace(" ", "_") for n in names], categorical_feature=list(categorical),
+                       free_raw_data=True)
+    return str(lgb.train({**TRIPLE_PARAMS, **(params or {})}, data, num_boost_round=rounds).model_to_string())

@@ -23,6 +23,7 @@ from tools.judge import EmbeddedJudge
 from tools.linker import EntityLinker, with_brand_names
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_models import load_model
+from tools.triple_scorer import TripleScorer
 
 __all__ = ["Resources", "load_resources"]
 
@@ -46,6 +47,8 @@ class Resources:
     dense_error: str | None
     entity_vectors: dict[str, np.ndarray] = field(default_factory=dict)
     models: dict[str, object] = field(default_factory=dict)
+    triples: TripleScorer | None = None
+    """Orders the retrieved triples; None for an index built before it (path mass orders them then)."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _bm25: tuple[Any, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
     _gate: Any = field(default=None, repr=False, compare=False)
@@ -137,6 +140,8 @@ def load_resources(settings: Settings) -> Resources:
         models=models,
     )
     res.ranker = ranker_from_models(kg, models, priors, res.node_vector)
+    if "triples" in models:
+        res.triples = TripleScorer.from_json(models["triples"], kg, res.ranker.curation)
     return res
 
 

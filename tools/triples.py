@@ -1,12 +1,15 @@
-"""Triples ordered by the evidence of the ranked paths that contain them."""
+"""Triples ordered by the evidence of the ranked paths that contain them (the order of an index without a triple
+scorer, ``tools.triple_scorer``, and the baseline that scorer is measured against)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
-__all__ = ["TRIPLE_POOL", "TRIPLE_TEMPERATURE", "masses", "rank_by_mass"]
+__all__ = ["TRIPLES_OUT", "TRIPLE_POOL", "TRIPLE_TEMPERATURE", "masses", "rank_by_mass"]
 
+TRIPLES_OUT = 50
+"""Triples a question hands out (``State.retrieved``)."""
 TRIPLE_POOL = 50
 """Best-ranked paths whose triples are pooled."""
 TRIPLE_TEMPERATURE = 0.5
