@@ -164,4 +164,6 @@ def fit_triple_scorer(kg: Any, walked: Sequence[Walked], tune: Sequence[PathReco
     """Train the triple scorer on every walked tune question; it answers over ``curation`` (the whole tune half)."""
     vocab = vocabulary(kg)
     groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds), folds=folds)
-    return TripleScorer(fit_triple_model([(g.x, g.y) for g in groups], TRIPLE_FEATURES, CATEGORICAL), vocab, kg, curation)
+    folds_of = [frozenset(r.drug_id for r in tune if r.drug_id and fold_of(r, folds) == k) for k in range(folds)]
+    return TripleScorer(fit_triple_model([(g.x, g.y) for g in groups], TRIPLE_FEATURES, CATEGORICAL), vocab, kg, curation,
+                        folds_of)

@@ -29,7 +29,7 @@ from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.path_ranker import ALL_FEATURES, PathRanker
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import graded_labels, load_model
-from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, triple_rows
+from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows, triple_rows
 from tools.walker import CandidatePath, GraphWalker
 
 
@@ -353,6 +353,13 @@ def test_triple_rows_leave_the_question_s_own_drug_out() -> None:
     with_own = _rows(CurationStats.fit([other, own]), exclude_drug=lambda drug: drug)
     assert with_own == _rows(CurationStats.fit([other]))
     assert _rows(CurationStats.fit([other, own])) != with_own  # counted, the own chain would show (the test can fail)
+    # leaving a group of drugs out (a training fold, at answer time) equals never counting their chains
+    third = ("F", "Y", (("F", "inhibits", "T"), ("T", "binds", "Z"), ("Z", "causes", "Y")))
+    stats = CurationStats.fit([other, own, third])
+    for e in [*A, *B, *C]:
+        assert stats.edge_counts(e, "Y", {"T", "U"}, exclude_drug="D", exclude_drugs=frozenset({"F"})) == \
+            CurationStats.fit([other]).edge_counts(e, "Y", {"T", "U"})
+    assert stats.edge_counts(B[1], "Y", {"T"}, exclude_drug="D") == (1, 1, 1)  # F's chain, while it is counted
 
 
 def test_training_triple_rows_never_see_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
@@ -405,8 +412,16 @@ def test_answer_time_triple_order_ignores_the_question_s_own_gold(resources: Any
     assert all(0.0 < p < 1.0 for p in probs) and probs == sorted(probs, reverse=True)
     assert {(e.head, e.relation, e.tail) for e in paths[0].edges} <= {k for k, _ in ranked}
     altered = [c for c in scorer.curation.chains if c[0] != r.drug_id] + curated_chains([_changed_gold(r, resources.kg)])
-    other = TripleScorer(scorer.model, scorer.vocab, scorer.kg, CurationStats.fit(altered))
+    other = TripleScorer(scorer.model, scorer.vocab, scorer.kg, CurationStats.fit(altered), scorer.folds)
     assert other.rank(paths) == ranked
+    # the probability is the mean over the training folds of the probability with that fold's chains left out
+    assert len(scorer.folds) == 5 and r.drug_id in set().union(*scorer.folds)
+    keys, xs = bagged_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths], np.asarray([p.score for p in paths]),
+                           scorer.vocab, lambda n: resources.kg.node(n).type, resources.kg.degree, scorer.curation,
+                           exclude_drug=lambda drug: drug, groups=scorer.folds)
+    mean = np.mean([scorer.probabilities(x) for x in xs], axis=0)
+    assert dict(ranked) == pytest.approx(dict(zip(keys, mean, strict=True)))
+    assert any(not np.array_equal(xs[0], x) for x in xs[1:])  # the folds' counts do differ
 
 
 def test_two_fits_give_the_same_triple_model_and_a_broken_one_is_refused(resources: Any) -> None:

@@ -15,7 +15,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["TRANSFER_FEATURES", "Chain", "CurationStats", "Triple"]
 
@@ -23,8 +23,8 @@ Triple = tuple[str, str, str]
 """``(head id, relation, tail id)``."""
 Chain = tuple[str, str, tuple[Triple, ...]]
 """``(drug id, disease id, steps)``: one curated chain."""
-_Coded = tuple[str, tuple[int, ...], tuple[Triple, ...]]
-"""``(disease id, step ids, steps)``: a chain with its triples numbered."""
+_Coded = tuple[str, str, tuple[int, ...], tuple[Triple, ...]]
+"""``(drug id, disease id, step ids, steps)``: a chain with its triples numbered."""
 
 TRANSFER_FEATURES = (
     "t_edge_frac",
@@ -54,7 +54,7 @@ class _Counts:
     small-int keys hash far faster than nested tuples of strings, at load and for every candidate."""
 
     def __init__(self, chains: Sequence[_Coded]) -> None:
-        """``chains``: (disease, step ids, steps)."""
+        """``chains``: (drug, disease, step ids, steps)."""
         self.edge: Counter[int] = Counter()
         self.node: Counter[str] = Counter()
         self.last_disease: Counter[tuple[str, int]] = Counter()
@@ -64,13 +64,15 @@ class _Counts:
         self.pieces: Counter[tuple[int, ...]] = Counter()
         self.suffix_disease: Counter[tuple[str, tuple[int, ...]]] = Counter()
         self.pair: Counter[tuple[str, str]] = Counter()
-        self.edge_disease: Counter[tuple[str, int]] = Counter()
-        for disease, steps, triples in chains:
+        pairs: set[tuple[str, str, int]] = set()
+        after: set[tuple[str, str, str, int]] = set()
+        for drug, disease, steps, triples in chains:
             if not steps:
                 continue
             tails = [t[2] for t in triples]
             self.edge.update(set(steps))
-            self.edge_disease.update((disease, e) for e in set(steps))
+            pairs.update((drug, disease, e) for e in steps)
+            after.update((drug, disease, triples[0][2], e) for e in steps)
             inner = set(tails[:-1])
             self.node.update(inner)
             self.last_disease[(disease, steps[-1])] += 1
@@ -82,6 +84,18 @@ class _Counts:
                     self.pieces[steps[i:j]] += 1
                 self.suffix_disease[(disease, steps[i:])] += 1
             self.pair.update((t[0], t[2]) for t in triples)
+        # by mechanism (a drug and a disease), however many chains it has: the triple scorer's counts
+        self.mech_edge: Counter[int] = Counter(e for _, _, e in pairs)
+        self.mech_edge_disease: Counter[tuple[str, int]] = Counter((y, e) for _, y, e in pairs)
+        self.mech_after_target: Counter[tuple[str, int]] = Counter((t, e) for _, _, t, e in after)
+
+
+class _Mechanisms(NamedTuple):
+    """The by-mechanism counts of :class:`_Counts` alone (what is left once a group of drugs is taken out)."""
+
+    mech_edge: Counter[int]
+    mech_edge_disease: Counter[tuple[str, int]]
+    mech_after_target: Counter[tuple[str, int]]
 
 
 _EMPTY = _Counts([])
@@ -102,11 +116,12 @@ class CurationStats:
         self._by_drug: dict[str, list[_Coded]] = defaultdict(list)
         coded = []
         for drug, disease, steps in self.chains:
-            row = (disease, tuple(self._ids.setdefault(t, len(self._ids)) for t in steps), steps)
+            row = (drug, disease, tuple(self._ids.setdefault(t, len(self._ids)) for t in steps), steps)
             coded.append(row)
             self._by_drug[drug].append(row)
         self._all = _Counts(coded)
         self._own: dict[str, _Counts] = {}
+        self._groups: dict[frozenset[str], _Mechanisms] = {}
 
     @classmethod
     def fit(cls, chains: Sequence[Chain]) -> CurationStats:
@@ -149,18 +164,32 @@ class CurationStats:
             rows.append(self._row(triples, tuple(self._ids.get(t, _UNKNOWN) for t in triples), disease, own))
         return rows
 
-    def edge_counts(self, edge: Triple, disease: str, targets: Iterable[str], *, exclude_drug: str | None = None
-                    ) -> tuple[int, int, int]:
-        """How many counted chains hold ``edge``: any, those for ``disease``, and the most of those that start at
-        one of ``targets`` (the first targets of the candidates that hold the edge). Chains of ``exclude_drug``
-        are left out, as in :meth:`features`."""
-        own = self._own_counts(exclude_drug) if exclude_drug else _EMPTY
+    def _mechanisms_without(self, drugs: frozenset[str]) -> _Mechanisms:
+        """The mechanism counts over every chain but those of ``drugs`` (kept: callers ask for a few fixed groups,
+        the training folds)."""
+        kept = self._groups.get(drugs)
+        if kept is None:
+            gone = _Counts([c for d in sorted(drugs) for c in self._by_drug.get(d, ())])
+            a = self._all
+            kept = self._groups[drugs] = _Mechanisms(a.mech_edge - gone.mech_edge,
+                                                     a.mech_edge_disease - gone.mech_edge_disease,
+                                                     a.mech_after_target - gone.mech_after_target)
+        return kept
+
+    def edge_counts(self, edge: Triple, disease: str, targets: Iterable[str], *, exclude_drug: str | None = None,
+                    exclude_drugs: frozenset[str] = frozenset()) -> tuple[int, int, int]:
+        """How many curated mechanisms (a drug and a disease, however many chains each has) hold ``edge`` in a
+        chain: any, those for ``disease``, and the most of those whose chain starts at one of ``targets`` (the first
+        targets of the candidates that hold the edge). Chains of ``exclude_drug`` are left out, as in
+        :meth:`features`, and so are those of every drug of ``exclude_drugs``."""
         e = self._ids.get(edge, _UNKNOWN)
         if e == _UNKNOWN:
             return 0, 0, 0
-        a = self._all
-        cont = max((a.continuation[(t, e)] - own.continuation[(t, e)] for t in targets), default=0)
-        return a.edge[e] - own.edge[e], a.edge_disease[(disease, e)] - own.edge_disease[(disease, e)], cont
+        a = self._mechanisms_without(exclude_drugs) if exclude_drugs else self._all
+        own = self._own_counts(exclude_drug) if exclude_drug and exclude_drug not in exclude_drugs else _EMPTY
+        after = max((a.mech_after_target[(t, e)] - own.mech_after_target[(t, e)] for t in targets), default=0)
+        return (a.mech_edge[e] - own.mech_edge[e], a.mech_edge_disease[(disease, e)] - own.mech_edge_disease[(disease, e)],
+                after)
 
     def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts) -> list[float]:
         a = self._all

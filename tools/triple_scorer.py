@@ -28,7 +28,7 @@ from tools.booster import Booster
 from tools.curation import CurationStats, Triple
 from tools.walker import CandidatePath
 
-__all__ = ["MASS_TEMPERATURES", "TRIPLE_FEATURES", "TripleScorer", "triple_rows"]
+__all__ = ["MASS_TEMPERATURES", "TRIPLE_FEATURES", "TripleScorer", "bagged_rows", "triple_rows"]
 
 MASS_TEMPERATURES = (0.25, 0.5, 1.0, 2.0)
 """Softmax temperatures over the path scores whose masses are columns (0.5 is the old order's)."""
@@ -56,6 +56,8 @@ TRIPLE_FEATURES = (
 """Columns of :func:`triple_rows`, in order; the first three are categorical (codes in a saved vocabulary)."""
 CATEGORICAL = (0, 1, 2)
 """Indices of the categorical columns."""
+_COUNTS = TRIPLE_FEATURES.index("curated_log")
+"""Where the three count columns start."""
 RANK_CAP = 50
 """``best_path_rank`` is capped here."""
 TRIPLE_PATHS = 100
@@ -145,27 +147,40 @@ def triple_rows(paths: Sequence[Sequence[Triple]], scores: np.ndarray, vocab: Vo
         exclude_drug: the drug whose chains the counts leave out, given a path's first entity (answer time: that
             drug; training: none, because the counts come from the other folds).
     """
+    keys, xs = bagged_rows(paths, scores, vocab, type_of, degree, curation, exclude_drug=exclude_drug)
+    return keys, xs[0]
+
+
+def bagged_rows(paths: Sequence[Sequence[Triple]], scores: np.ndarray, vocab: Vocabulary,
+                type_of: Callable[[str], str], degree: Callable[[str], int], curation: CurationStats, *,
+                exclude_drug: Callable[[str], str | None] = lambda _drug: None,
+                groups: Sequence[frozenset[str]] = (frozenset(),)) -> tuple[list[Triple], list[np.ndarray]]:
+    """:func:`triple_rows` once per group of drugs whose chains the counts also leave out (the folds, at answer
+    time); only the three count columns differ, so the pool is read once."""
     if not paths:
-        return [], np.zeros((0, len(TRIPLE_FEATURES)))
+        return [], [np.zeros((0, len(TRIPLE_FEATURES))) for _ in groups]
     order = np.argsort(-np.asarray(scores, dtype=float), kind="stable")
     s = np.asarray(scores, dtype=float)[order]
     paths = [paths[i] for i in order]
     pool = _pool(paths, s)
     top_path = set(paths[0])
-    rows = []
+    base, counts = [], [[] for _ in groups]
     for k, e in enumerate(pool.keys):
         h, r, t = e
         holder = paths[pool.best[k]]
-        anyc, dis, after = curation.edge_counts(e, holder[-1][2], pool.targets[k], exclude_drug=exclude_drug(holder[0][0]))
-        rows.append([
+        base.append([
             vocab.relation(r), vocab.type(type_of(h)), vocab.type(type_of(t)),
             float(pool.first[k] == 0), float(pool.last[k] == 0), float(pool.first[k]), float(pool.last[k]),
             math.log1p(degree(h)), math.log1p(degree(t)), pool.share[k] / len(paths), *(mt[k] for mt in pool.mass),
             float(s[pool.best[k]] - s[0]), float(min(pool.best[k], RANK_CAP)),
-            math.log1p(anyc), math.log1p(dis), math.log1p(after),
             pool.node_mass.get(h, 0.0), pool.node_mass.get(t, 0.0), float(e in top_path),
         ])
-    return pool.keys, np.asarray(rows, dtype=float)
+        drug = exclude_drug(holder[0][0])
+        for g, out in zip(groups, counts, strict=True):
+            out.append([math.log1p(c) for c in curation.edge_counts(e, holder[-1][2], pool.targets[k], exclude_drug=drug,
+                                                                    exclude_drugs=g)])
+    b = np.asarray(base, dtype=float)
+    return pool.keys, [np.hstack([b[:, :_COUNTS], np.asarray(c, dtype=float), b[:, _COUNTS:]]) for c in counts]
 
 
 @dataclass
@@ -177,6 +192,10 @@ class TripleScorer:
     vocab: Vocabulary
     kg: Any = field(repr=False)
     curation: CurationStats = field(repr=False)
+    folds: list[frozenset[str]] = field(default_factory=list)
+    """The drugs of each training fold. Training counted other drugs' chains over every fold but the question's
+    own, so answering averages the probabilities over the same counts: every chain but one fold's, once per fold
+    (with the whole half at once, every count would run about a quarter higher than any the model saw)."""
 
     def __post_init__(self) -> None:
         """Load the booster (LightGBM's C library, ``tools.booster``); a model it refuses is a StoreError."""
@@ -191,13 +210,14 @@ class TripleScorer:
 
     def rank(self, paths: Sequence[CandidatePath]) -> list[tuple[Triple, float]]:
         """``(triple, probability)`` of every triple of the scored ``paths``, most probable first (ties: first
-        seen). Every chain of a path's drug is left out of the curated counts."""
-        keys, x = triple_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths],
-                              np.asarray([p.score for p in paths]), self.vocab, self._type, self.kg.degree,
-                              self.curation, exclude_drug=lambda drug: drug)
+        seen): the mean over the training folds of the probability with that fold's chains left out of the counts
+        (``folds``). Every chain of a path's drug is left out too."""
+        keys, xs = bagged_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths],
+                               np.asarray([p.score for p in paths]), self.vocab, self._type, self.kg.degree,
+                               self.curation, exclude_drug=lambda drug: drug, groups=self.folds or [frozenset()])
         if not keys:
             return []
-        prob = self.probabilities(x)
+        prob = self.probabilities(np.vstack(xs)).reshape(len(xs), len(keys)).mean(axis=0)  # one call of the C library
         order = np.argsort(-prob, kind="stable")
         return [(keys[i], float(prob[i])) for i in order]
 
@@ -208,11 +228,12 @@ class TripleScorer:
     def to_json(self) -> dict[str, object]:
         """Serialisable form (the graph and the counts are saved elsewhere)."""
         return {"kind": "triple-binary", "model": self.model, "relations": self.vocab.relations,
-                "types": self.vocab.types, "names": list(TRIPLE_FEATURES)}
+                "types": self.vocab.types, "names": list(TRIPLE_FEATURES), "folds": [sorted(f) for f in self.folds]}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], kg: Any, curation: CurationStats) -> TripleScorer:
         """Inverse of :meth:`to_json`, bound to ``kg`` and ``curation``; columns other than ours are a StoreError."""
         if list(obj.get("names", ())) != list(TRIPLE_FEATURES):
             raise StoreError("the saved triple scorer has other columns than this version; run `medpath index build --force`")
-        return cls(str(obj["model"]), Vocabulary(list(obj["relations"]), list(obj["types"])), kg, curation)
+        return cls(str(obj["model"]), Vocabulary(list(obj["relations"]), list(obj["types"])), kg, curation,
+                   [frozenset(f) for f in obj.get("folds", [])])
