@@ -102,8 +102,9 @@ class State(InputState):
     """The last clarification asked and the choice made."""
     candidates: list[dict[str, Any]] = field(default_factory=list)
     """Ranked candidate paths from the retriever."""
-    retrieved: list[dict[str, str]] = field(default_factory=list)
-    """Ranked, de-duplicated triples from the candidate paths."""
+    retrieved: list[dict[str, Any]] = field(default_factory=list)
+    """De-duplicated triples of the candidate paths, at most 50, most probable curated step first (``weight``: the
+    triple scorer's probability, ``tools.triple_scorer``; path mass for an index without one)."""
     ranked_answers: list[dict[str, Any]] = field(default_factory=list)
     """One-sided questions ("which drug treats Y?"): the best answer entities, ranked, each with its best path
     (``path``) and, after the explainer, its ``citations``."""
