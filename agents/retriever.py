@@ -83,8 +83,8 @@ def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dens
 
 def rank_triples(paths: list[CandidatePath], kg: Any, scorer: TripleScorer | None = None) -> list[dict[str, Any]]:
     """The best ``TRIPLES_OUT`` triples of the ranked ``paths``, each with its weight: the triple scorer's
-    probability that it is a curated step (``tools.triple_scorer``, over every candidate), or, for an index without
-    one, the softmax mass of the ``TRIPLE_POOL`` best paths that contain it (ties: first seen)."""
+    probability that it is a curated step (``tools.triple_scorer``), or, for an index without one, the softmax mass
+    of the ``TRIPLE_POOL`` best paths that contain it (ties: first seen)."""
     if scorer is not None:
         ranked = scorer.rank(paths)[:TRIPLES_OUT]
     else:

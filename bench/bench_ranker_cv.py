@@ -92,7 +92,9 @@ def main() -> None:
             # questions whose walk found nothing score 0
             f1s[name].append(sum(f1) / n_held)
             r5s[name].append(sum(r5) / n_held)
-        print(f"fold {k + 1}/{FOLDS}: " + ", ".join(f"{n.split(',')[0]} {f1s[n][-1]:.3f}" for n in list(systems)[:2]), flush=True)
+        triples = f"; Recall@5 triple scorer {r5t[-1]:.3f}, path mass {r5s[SHIPPED][-1]:.3f}" if r5t else ""
+        print(f"fold {k + 1}/{FOLDS}: " + ", ".join(f"{n.split(',')[0]} {f1s[n][-1]:.3f}" for n in list(systems)[:2])
+              + triples, flush=True)
     print(f"{len(tune)} tune questions, {FOLDS} folds by drug; mean ± sd over folds")
     print("| ranker | Path-F1 (top path) | Recall@5 (path mass) | Recall@5 (triple scorer) |")
     print("|---|---:|---:|---:|")

@@ -23,11 +23,11 @@ from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ppr import PersonalizedPageRank
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
-from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, triple_rows
+from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows
 from tools.walker import CandidatePath, GraphWalker
 
-__all__ = ["FOLDS", "Walked", "curated_chains", "fit_triple_scorer", "fold_of", "gold_chains", "label_paths", "oof_rows",
-           "oof_scores", "triple_groups", "typed_chains", "vocabulary"]
+__all__ = ["FOLDS", "Walked", "curated_chains", "drug_folds", "fit_triple_scorer", "fold_of", "gold_chains", "label_paths",
+           "oof_rows", "oof_scores", "triple_groups", "typed_chains", "types_of", "vocabulary"]
 
 FOLDS = 5
 """Folds of the tune half, by drug."""
@@ -62,6 +62,15 @@ def curated_chains(records: Iterable[PathRecord]) -> list[Chain]:
     return [(r.drug_id, r.disease_id, c) for r in records for c in gold_chains(r) if c]
 
 
+def types_of(kg: Any) -> Callable[[str], str]:
+    """An entity's type in ``kg`` ("Unknown" for an id it lacks)."""
+    def type_of(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e else "Unknown"
+
+    return type_of
+
+
 def typed_chains(type_of: Callable[[str], str], records: Iterable[PathRecord]) -> list[list[tuple[str, str, str, str, str]]]:
     """Gold chains as ``(head type, relation, tail type, head, tail)`` steps, for the transition tables."""
     return [[(type_of(h), rel, type_of(t), h, t) for h, rel, t in c] for r in records for c in gold_chains(r)]
@@ -88,10 +97,7 @@ def oof_rows(
 
     ``predictor`` supplies the relation vocabulary, vectors, ``beta`` and temperature; its priors are refitted per fold.
     """
-    def type_of(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else "Unknown"
-
+    type_of = types_of(kg)
     walker = GraphWalker(kg, budget)
     ppr = PersonalizedPageRank(kg)
     vec = dict(zip((r.id for r in tune), question_vecs, strict=True))
@@ -141,19 +147,26 @@ class TripleRows(NamedTuple):
     """The triple of each row."""
 
 
-def triple_groups(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord], vocab: Vocabulary,
-                  scores: dict[str, np.ndarray], *, folds: int = FOLDS) -> list[TripleRows]:
-    """Per walked question, the triple scorer's rows and labels (1 for a gold triple): the path scores are out of
-    fold (``oof_scores``) and the curated counts come from the other folds, so no question sees its own gold."""
-    def type_of(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else "Unknown"
+def drug_folds(tune: Sequence[PathRecord], folds: int = FOLDS) -> list[frozenset[str]]:
+    """The drugs of each fold."""
+    return [frozenset(r.drug_id for r in tune if r.drug_id and fold_of(r, folds) == k) for k in range(folds)]
 
-    stats = {k: CurationStats.fit(curated_chains([r for r in tune if fold_of(r, folds) != k])) for k in range(folds)}
+
+def triple_groups(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord], vocab: Vocabulary,
+                  scores: dict[str, np.ndarray], *, folds: int = FOLDS, curation: CurationStats | None = None
+                  ) -> list[TripleRows]:
+    """Per walked question, the triple scorer's rows and labels (1 for a gold triple): the path scores are out of
+    fold (``oof_scores``) and the curated counts leave the question's fold out, as answering leaves out each fold
+    in turn (``TripleScorer.folds``), so no question sees its own gold. ``curation``: the chains of ``tune``, counted
+    (counted here when not given)."""
+    if curation is None:
+        curation = CurationStats.fit(curated_chains(tune))
+    groups = drug_folds(tune, folds)
+    type_of = types_of(kg)
     out = []
     for w in walked:
-        keys, x = triple_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in w.paths], scores[w.record.id],
-                              vocab, type_of, kg.degree, stats[fold_of(w.record, folds)])
+        keys, (x,) = bagged_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in w.paths], scores[w.record.id],
+                                 vocab, type_of, kg.degree, curation, groups=(groups[fold_of(w.record, folds)],))
         gold = {(t.head, t.relation, t.tail) for t in w.record.gold_triples}
         out.append(TripleRows(x, np.asarray([k in gold for k in keys], dtype=float), keys))
     return out
@@ -163,7 +176,6 @@ def fit_triple_scorer(kg: Any, walked: Sequence[Walked], tune: Sequence[PathReco
                       folds: int = FOLDS) -> TripleScorer:
     """Train the triple scorer on every walked tune question; it answers over ``curation`` (the whole tune half)."""
     vocab = vocabulary(kg)
-    groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds), folds=folds)
-    folds_of = [frozenset(r.drug_id for r in tune if r.drug_id and fold_of(r, folds) == k) for k in range(folds)]
+    groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds), folds=folds, curation=curation)
     return TripleScorer(fit_triple_model([(g.x, g.y) for g in groups], TRIPLE_FEATURES, CATEGORICAL), vocab, kg, curation,
-                        folds_of)
+                        drug_folds(tune, folds))

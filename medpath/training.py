@@ -17,7 +17,7 @@ from agents.retriever import path_record
 from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
-from medpath.ranker_training import curated_chains, fit_triple_scorer, oof_rows, typed_chains
+from medpath.ranker_training import curated_chains, fit_triple_scorer, oof_rows, typed_chains, types_of
 from memory.factory import open_graph, open_vectors
 from memory.protocols import GraphStore
 from tools.calibration import bce, calibrate, fit_temperature
@@ -71,10 +71,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
     valid, fit_set = inner_split(tune)
     random.Random(SEED).shuffle(fit_set)
 
-    def ty(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else "Unknown"
-
+    ty = types_of(kg)
     edge = _fit_edge_predictor(kg, embedder, fit_set, valid, ty)
     ent_vec = _entity_vectors(settings, kg, embedder)
     tables = TransitionTables.fit(typed_chains(ty, tune))

@@ -1,6 +1,6 @@
 """Which triples of the candidate paths belong to the curated mechanism: a learned scorer over the ranked pool.
 
-The retriever hands out triples as well as one path (``State.triples``: the Explainer's evidence, the context of a
+The retriever hands out triples as well as one path (``State.retrieved``: the Explainer's evidence, the context of a
 hybrid search, ``eval kg``'s Recall@5). They used to be ordered by path mass, the summed softmax weight of the
 ranked paths that hold them (``tools.triples``). The triple scorer keeps that mass as evidence and adds what the
 path ranker cannot see one triple at a time: where the triple sits between the drug and the disease, its relation
@@ -8,9 +8,10 @@ and types, its ends' degrees, and how often other drugs' curated chains use it (
 after the same first target). A LightGBM binary model (``tools.ranker_fit.fit_triple_model``) turns those columns
 into the probability that the triple is one of the question's gold triples.
 
-A question's own gold never reaches its own columns: the path scores come from a ranker that did not see its fold
-at training time, and the curated counts leave out every chain of the question's drug at answer time
-(``CurationStats.edge_counts(..., exclude_drug=…)``), as the path ranker's transfer features do.
+A question's own gold never reaches its own columns: at training time the path scores come from a ranker that did
+not see its fold and the counts leave its fold out; at answer time the counts leave out every chain of the
+question's drug (``CurationStats.edge_counts(..., exclude_drug=…)``), as the path ranker's transfer features do,
+and each training fold in turn (``TripleScorer.folds``).
 """
 
 from __future__ import annotations
