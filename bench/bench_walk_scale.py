@@ -1,14 +1,14 @@
-"""Benchmark: the walker and the ranker alone, on the real graph or with ``eval scale``'s distractors, by edge cap.
+"""Benchmark: the walker and the ranker alone, on the real graph or grown as ``eval scale`` grows it, by edge cap.
 
 For each cap on the edges taken per expanded node (``WalkBudget.max_edges_per_node``; 0 takes all) it walks the
 first check-half questions from their gold drug to their gold disease, ranks the candidates with the shipped models
 (trained without a cap) and reports medians of the nodes expanded, the edges seen, the candidates, the walk's and the
 ranking's milliseconds, and the mean Path-F1 of the top candidate. The graph is built as ``eval scale`` builds it
-(same seeded distractors) in a temporary home, and what was loaded is frozen from the collector as ``serve`` does.
+(the same seeded synthetic triples, ``--growth entities`` or ``attach``) in a temporary home, and what was loaded is frozen from the collector as ``serve`` does.
 Each question is walked and ranked once untimed first. (nanobind's "leaked instances" report at exit is DuckDB's
 objects, frozen from the collector: harmless.)
 
-Usage: python bench/bench_walk_scale.py [--size 1000000] [--caps 0,64,32,16,8] [--questions 50]
+Usage: python bench/bench_walk_scale.py [--size 1000000] [--growth entities|attach] [--caps 0,64,32,16,8] [--questions 50]
 Not a pass/fail test.
 """
 
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from core.datasets import Triple, load_nodes, load_paths, split_tune_check
 from core.gc_policy import loading
 from core.settings import Settings
-from medpath.evaluation.scale import distractors
+from medpath.evaluation.growth import GROWTHS, grow
 from medpath.metrics import path_f1_best_chain
 from medpath.services import build_services
 from memory.factory import open_graph, write_graph
@@ -39,10 +39,11 @@ from tools.walker import GraphWalker
 def main() -> None:
     """Build the graph, walk and rank at each cap, print one table row per cap."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--size", type=int, default=1_000_000, help="triples (the real graph plus distractors)")
+    ap.add_argument("--size", type=int, default=1_000_000, help="triples (the real graph plus synthetic ones)")
+    ap.add_argument("--growth", choices=GROWTHS, default="entities", help="eval scale's --growth")
     ap.add_argument("--caps", default="0,64,32,16,8")
     ap.add_argument("--questions", type=int, default=50)
-    ap.add_argument("--seed", type=int, default=13, help="the distractors' seed (eval scale's default)")
+    ap.add_argument("--seed", type=int, default=13, help="the synthetic triples' seed (eval scale's default)")
     args = ap.parse_args()
     settings = Settings.from_env()
     res = build_services(settings).resources
@@ -51,7 +52,7 @@ def main() -> None:
     _, check = split_tune_check(load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
     records = check[: args.questions]
     vecs = res.embed_many([r.question for r in records])
-    syn, noise = distractors(nodes, sorted({t.relation for t in base}), max(0, args.size - len(base)), args.seed)
+    syn, noise = grow(args.growth, nodes, base, max(0, args.size - len(base)), args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = dataclasses.replace(settings, home=Path(tmp))
         scratch.index_dir.mkdir(parents=True)
@@ -59,7 +60,7 @@ def main() -> None:
             write_graph(scratch, [*nodes, *syn], [*base, *noise])
             kg = open_graph(scratch)
             ranker = ranker_from_models(kg, res.models, res.priors, res.node_vector)
-        print(f"{len(kg):,} triples, {len(records)} check-half questions, medians (Path-F1: mean)")
+        print(f"{len(kg):,} triples ({args.growth}), {len(records)} check-half questions, medians (Path-F1: mean)")
         print("| cap | nodes expanded | edges seen | candidates | walk ms | ranking ms | Path-F1 |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for cap in [int(c) for c in args.caps.split(",")]:

@@ -29,7 +29,7 @@ from tools.path_ranker import ALL_FEATURES, FEATURES, TransitionTables
 from tools.ranker_fit import fit_lambdarank
 from tools.resources import entity_vectors_of
 
-__all__ = ["calibration_pairs", "train_models"]
+__all__ = ["calibration_pairs", "fit_models", "train_models"]
 
 CALIBRATION_PAIRS = 200
 JUDGE_QUESTIONS = 600
@@ -64,8 +64,16 @@ def calibration_pairs(kg: GraphStore, records: list[PathRecord], n: int = CALIBR
 
 def train_models(settings: Settings, paths_file: Path, show_progress: bool = False) -> dict[str, object]:
     """Fit everything on the tune half and write ``models.json``; returns a summary."""
-    folder = settings.index_dir
-    kg = open_graph(settings)
+    models = fit_models(settings, paths_file, open_graph(settings), show_progress)
+    (settings.index_dir / "models.json").write_text(json.dumps(models))
+    return {"temperature": round(float(models["temperature"]["embedding"]), 4),
+            "judge_threshold": round(float(models["judge"]["threshold"]), 3),
+            "ranker_questions": models["split"]["ranker_questions"]}
+
+
+def fit_models(settings: Settings, paths_file: Path, kg: GraphStore, show_progress: bool = False) -> dict[str, Any]:
+    """Fit everything on the tune half over ``kg``: the ``models.json`` document. Entity vectors come from the
+    dense index of ``settings`` (an entity without one has none, as at answer time)."""
     embedder = make_embedder(settings.embedder)
     tune, check = split_tune_check(load_paths(paths_file))
     valid, fit_set = inner_split(tune)
@@ -81,7 +89,7 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
     model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
     triples = fit_triple_scorer(kg, walked, tune, curation)
     judge = _fit_judge(walked, model, kg)
-    models = {
+    return {
         "model_id": embedder.model_id,
         "relations": kg.relations,
         "relation_vectors": edge.rel_vecs.round(6).tolist(),
@@ -97,9 +105,6 @@ def train_models(settings: Settings, paths_file: Path, show_progress: bool = Fal
         "split": {"tune": len(tune), "check": len(check), "fit": len(fit_set), "valid": len(valid),
                   "ranker_questions": len(walked)},
     }
-    (folder / "models.json").write_text(json.dumps(models))
-    return {"temperature": round(edge.temperature, 4), "judge_threshold": round(judge.threshold, 3),
-            "ranker_questions": len(walked)}
 
 
 @dataclass

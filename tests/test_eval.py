@@ -167,11 +167,14 @@ def test_eval_kg_cli_writes_the_report(runner: CliRunner, tmp_path: Path, settin
 
 
 def test_eval_scale_cli(runner: CliRunner, tmp_path: Path) -> None:
-    res = runner.invoke(cli, ["eval", "scale", "--sizes", "12000,20000", "--questions", "3", "--out", str(tmp_path / "s")])
+    # --no-retrain: training on each grown graph takes minutes (measured by hand, README)
+    res = runner.invoke(cli, ["eval", "scale", "--sizes", "12000,20000", "--questions", "3", "--no-retrain",
+                              "--out", str(tmp_path / "s")])
     assert res.exit_code == 0, res.output
     (run,) = list((tmp_path / "s").iterdir())
     points = json.loads((run / "metrics.json").read_text())
-    assert [p["triples"] for p in points] == [12000, 20000]
+    assert [p["triples"] for p in points] == [12000, 20000] and {p["growth"] for p in points} == {"entities"}
+    assert not any(p["retrained"] for p in points) and "models: the real graph's" in (run / "report.md").read_text()
     assert (run / "scale.png").exists()
     # each size ran in a process of its own, which loaded the stores: its own peak RSS; answers scored on gold
     assert all(200 < p["peak_rss_mb"] < 20_000 and 0.0 <= p["path_f1"] <= 1.0 and p["asked"] == 3 for p in points)
@@ -194,16 +197,56 @@ def test_eval_scale_reports_a_failed_size_in_one_line(settings, tmp_path: Path) 
     assert len(str(err.value).splitlines()) == 1
 
 
-def test_distractors_are_seeded_and_attached_to_real_nodes(settings) -> None:
+def test_attach_growth_is_seeded_and_on_real_nodes(settings) -> None:
     from core.datasets import load_nodes
-    from medpath.evaluation.scale import distractors
+    from medpath.evaluation.growth import attach
 
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
     real = {n.id for n in nodes}
-    _syn, edges = distractors(nodes, ["r1", "r2"], 500, seed=1)
-    assert len(edges) == 500 and distractors(nodes, ["r1", "r2"], 500, seed=1)[1] == edges
+    _syn, edges = attach(nodes, ["r1", "r2"], 500, seed=1)
+    assert len(edges) == 500 and attach(nodes, ["r1", "r2"], 500, seed=1)[1] == edges
     assert all(t.head in real or t.tail in real for t in edges)
     assert len({(t.head, t.relation, t.tail) for t in edges}) == 500
+
+
+def _real_graph(settings):
+    import csv
+
+    from core.datasets import Triple, load_nodes
+
+    nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
+    with open(settings.data_dir / "drugmechdb" / "triples.tsv", encoding="utf-8") as fh:
+        base = [Triple(r["head_id"], r["relation"], r["tail_id"]) for r in csv.DictReader(fh, delimiter="\t")]
+    return nodes, base
+
+
+def test_entity_growth_keeps_the_schema_and_the_real_neighbourhoods(settings) -> None:
+    """New triples copy real (head type, relation, tail type) rows, are new and distinct, and the real nodes gain
+    about as many triples as they had, whatever the size: the graph grows, its real neighbourhoods do not."""
+    from collections import Counter
+
+    from medpath.evaluation.growth import entities, grow
+
+    nodes, base = _real_graph(settings)
+    type_of = {n.id: n.type for n in nodes}
+    schema = {(type_of[t.head], t.relation, type_of[t.tail]) for t in base}
+    real_keys = {(t.head, t.relation, t.tail) for t in base}
+    gained = {}
+    for size in (40_000, 160_000):
+        syn, edges = entities(nodes, base, size, seed=3)
+        assert grow("entities", nodes, base, size, seed=3)[1] == edges  # seeded
+        type_of.update({n.id: n.type for n in syn})
+        keys = [(t.head, t.relation, t.tail) for t in edges]
+        assert len(keys) == size == len(set(keys)) and not set(keys) & real_keys
+        assert all(h != t and (type_of[h], r, type_of[t]) in schema for h, r, t in keys)
+        assert abs(len(syn) / size - len(nodes) / len(base)) < 0.01  # nodes per triple as in the real graph
+        gained[size] = sum(1 for h, _r, t in keys for x in (h, t) if not x.startswith("SYN:"))
+        assert Counter(type_of[n.id] for n in syn).most_common(1)[0][0] == Counter(type_of.values()).most_common(1)[0][0]
+    # the real endpoints gained stay near the real graph's own 2 x 10,791, not four times as many at four times the size
+    assert all(0.5 * 2 * len(base) < g < 1.5 * 2 * len(base) for g in gained.values()), gained
+    assert entities(nodes, base, 0, seed=3) == ([], [])
+    with pytest.raises(ValueError, match="unknown growth"):
+        grow("sideways", nodes, base, 10, seed=3)
 
 
 def test_mlflow_is_optional(tmp_path: Path, monkeypatch) -> None:

@@ -91,6 +91,48 @@ def test_walker_depth_bounds_path_length(resources) -> None:
     assert all(p.hops <= 2 for p in res.paths)
 
 
+def _exploding_graph():
+    """drug -> target -> process -> disease, and 40 synthetic in-neighbours of the disease, each with 40 of its
+    own, so that the disease side alone would spend any small node budget."""
+    from core.datasets import Node, Triple
+    from memory.public_kg import PublicKG
+
+    nodes = [Node("D", "drug", "Drug"), Node("T", "target", "Protein"), Node("P", "process", "BiologicalProcess"),
+             Node("Y", "disease", "Disease")]
+    triples = [Triple("D", "decreases activity of", "T"), Triple("T", "positively regulates", "P"),
+               Triple("P", "causes", "Y")]
+    for i in range(40):
+        nodes.append(Node(f"S{i}", f"s{i}", "BiologicalProcess"))
+        triples.append(Triple(f"S{i}", "causes", "Y"))
+        for j in range(40):
+            nodes.append(Node(f"S{i}.{j}", f"s{i}.{j}", "Protein"))
+            triples.append(Triple(f"S{i}.{j}", "positively regulates", f"S{i}"))
+    return PublicKG.from_data(nodes, triples)
+
+
+def test_walker_keeps_half_the_budget_for_each_side_and_goes_level_by_level() -> None:
+    """The disease side can fill any budget; the drug side still expands its nodes, every first-level node is
+    expanded before a second-level one, and the curated path is found."""
+    kg = _exploding_graph()
+    expanded: list[tuple[str, str]] = []
+
+    class Spy(GraphWalker):
+        def _edges(self, side, node, heap, fetched, confs):  # type: ignore[no-untyped-def]
+            expanded.append((side, node))
+            return super()._edges(side, node, heap, fetched, confs)
+
+    res = Spy(kg, WalkBudget(max_nodes=30)).walk(["D"], ["Y"], lambda _t, _s: {})
+    assert res.stop is StopReason.NODE_BUDGET and res.expanded == 30
+    assert {("out", "D"), ("out", "T"), ("out", "P")} <= set(expanded)
+    in_side = [n for s, n in expanded if s == "in"]
+    first = {"P", *(f"S{i}" for i in range(40))}
+    assert len(in_side) <= 27 and all(n in first for n in in_side[1:])  # level 1 before level 2
+    assert [(e.head, e.tail) for e in res.paths[0].edges] == [("D", "T"), ("T", "P"), ("P", "Y")]
+    # with room for everything, nothing is held back
+    full = GraphWalker(kg, WalkBudget(max_nodes=2000)).walk(["D"], ["Y"], lambda _t, _s: {})
+    assert full.stop is StopReason.FRONTIER_EMPTY and full.expanded == 3 + (1 + 41 + 1600 + 1)  # in: Y, P+S*, S*.*+T
+
+
 def test_seed_injection_when_frontier_starves(resources, settings) -> None:
     from agents.context import Context
     from agents.retriever import walk_question

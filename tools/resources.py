@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_models import load_model
 from tools.triple_scorer import TripleScorer
 
-__all__ = ["Resources", "load_resources"]
+__all__ = ["Resources", "load_resources", "with_models"]
 
 EMBED_CACHE = 10_000
 """Texts whose vectors the loaded embedder remembers."""
@@ -114,35 +115,33 @@ def load_resources(settings: Settings) -> Resources:
         linker_vectors, entity_vectors = entity_vectors_of(index, docs, kg.name)
     except (MedpathError, OSError, ValueError) as exc:
         dense_error = str(exc)
+    linker = EntityLinker(kg.entities, with_brand_names(kg.entities, kg.aliases), linker_vectors, embedder)
+    base = Resources(settings=settings, kg=kg, embedder=embedder, linker=linker, predictor=None,  # type: ignore[arg-type]
+                     ranker=None, judge=None, priors=None, dense=dense, dense_error=dense_error,  # type: ignore[arg-type]
+                     entity_vectors=entity_vectors)
+    return with_models(base, kg, models)
+
+
+def with_models(res: Resources, kg: GraphStore, models: dict[str, Any]) -> Resources:
+    """``res`` with the learned parts that ``models`` (a ``models.json`` document) describes, over ``kg``: the edge
+    predictor, the path ranker, the triple scorer and the judge (``eval scale`` binds models trained on a grown
+    graph this way)."""
     priors = RelationPriors.from_json(models["priors"])
-    relations = list(models["relations"])
+    embedder = res.embedder
     predictor = EmbeddingEdgePredictor(
-        relations,
+        list(models["relations"]),
         np.asarray(models["relation_vectors"], dtype=np.float32),
         priors,
         lambda text: embedder.embed([text])[0],
         beta=float(models.get("beta", 4.0)),
         temperature=float(models["temperature"]["embedding"]),
     )
-    linker = EntityLinker(kg.entities, with_brand_names(kg.entities, kg.aliases), linker_vectors, embedder)
-    res = Resources(
-        settings=settings,
-        kg=kg,
-        embedder=embedder,
-        linker=linker,
-        predictor=predictor,
-        ranker=None,  # type: ignore[arg-type]
-        judge=EmbeddedJudge.from_json(models["judge"]),
-        priors=priors,
-        dense=dense,
-        dense_error=dense_error,
-        entity_vectors=entity_vectors,
-        models=models,
-    )
-    res.ranker = ranker_from_models(kg, models, priors, res.node_vector)
+    out = dataclasses.replace(res, kg=kg, predictor=predictor, judge=EmbeddedJudge.from_json(models["judge"]),
+                              priors=priors, models=models, triples=None)
+    out.ranker = ranker_from_models(kg, models, priors, out.node_vector)
     if "triples" in models:
-        res.triples = TripleScorer.from_json(models["triples"], kg, res.ranker.curation)
-    return res
+        out.triples = TripleScorer.from_json(models["triples"], kg, out.ranker.curation)
+    return out
 
 
 def _read_models(path: Path, model_id: str) -> dict[str, Any]:

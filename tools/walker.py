@@ -71,8 +71,12 @@ PREFETCH = 64
 class GraphWalker:
     """Best-first walk from drug-side seeds (out-edges) and disease-side seeds (in-edges).
 
-    The queue pops the smallest ``priority = (1 - conf) / (depth + 1)``. Frontiers that meet
-    join into full paths; with one side only, paths end at nodes of the goal types.
+    The queue pops the smallest ``priority = depth + (1 - conf)``: level by level, the likeliest edge first within a
+    level. (Design §5.2 had ``(1 - conf) / (depth + 1)``, which goes deep first; when the node budget binds, as on a
+    grown graph, that spent it on the second level of the first few nodes and lost short paths.) Each side may
+    expand up to half of ``max_nodes`` while the other still has nodes queued, so a side whose neighbourhood
+    explodes cannot spend the other's half. Frontiers that meet join into full paths; with one side only, paths end
+    at nodes of the goal types.
     """
 
     def __init__(self, kg: GraphStore, budget: WalkBudget, max_paths: int = 400) -> None:
@@ -98,31 +102,40 @@ class GraphWalker:
         depth = {"out": {s: 0 for s in sources}, "in": {t: 0 for t in targets}}
         edge_conf: dict[Edge, float] = {}
         adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]] = ({}, {})  # explored edges by head, by tail
-        heap: list[tuple[float, int, str, str, int]] = []
-        tick = 0
-        for side, seeds in (("out", sources), ("in", targets)):
-            for s in seeds:
-                heapq.heappush(heap, (0.0, tick, side, s, 0))
-                tick += 1
-        expanded, depth_reached, meetings, stop = 0, 0, set(), StopReason.FRONTIER_EMPTY
-        expanded_set: set[tuple[str, str]] = set()
+        heap = [(0.0, i, side, s, 0) for i, (side, s) in enumerate([*(("out", s) for s in sources), *(("in", t) for t in targets)])]
+        tick = len(heap)
+        queued = {"out": len(sources), "in": len(targets)}  # entries in the queue, per side
+        done = {"out": 0, "in": 0}  # nodes expanded per side
+        waiting: list[tuple[float, int, str, str, int]] = []  # set aside: their side has had half the budget (one
+        # side at most: both past half is past the budget)
+        depth_reached, meetings, stop = 0, set(), StopReason.FRONTIER_EMPTY
         fetched: dict[tuple[str, str], Sequence[Edge]] = {}
-        while heap:
+        by_type: dict[tuple[str, str], dict[str, float]] = {}  # the predictor's scores depend on the type only
+        while heap or waiting:
+            if waiting and not queued["in" if waiting[0][2] == "out" else "out"]:
+                for x in waiting:  # the other side has nothing left: the rest of the budget is this side's
+                    heapq.heappush(heap, x)
+                queued[waiting[0][2]] += len(waiting)
+                waiting = []
             if time.perf_counter() > deadline:
                 stop = StopReason.TIME_BUDGET
                 break
-            if expanded >= self.budget.max_nodes:
+            if done["out"] + done["in"] >= self.budget.max_nodes:
                 stop = StopReason.NODE_BUDGET
                 break
-            _, _, side, node, d = heapq.heappop(heap)
-            if d >= self.budget.max_depth or (side, node) in expanded_set:
+            entry = heapq.heappop(heap)  # queued once per side: ``mine`` guards the pushes
+            _, _, side, node, d = entry
+            queued[side] -= 1
+            if 2 * done[side] >= self.budget.max_nodes and queued["in" if side == "out" else "out"]:
+                waiting.append(entry)  # a side whose neighbourhood explodes does not spend the other's half
                 continue
-            expanded_set.add((side, node))
-            expanded += 1
+            done[side] += 1
             depth_reached = max(depth_reached, d + 1)
             ent = self.kg.node(node)
-            confs = conf(ent.type if ent else "Unknown", side)
+            kind = (ent.type if ent else "Unknown", side)
+            confs = by_type.get(kind) or by_type.setdefault(kind, conf(*kind))
             other, mine, far = depth["in" if side == "out" else "out"], depth[side], 2 if side == "out" else 0
+            last = d + 1 >= self.budget.max_depth  # what this node reaches is never expanded: not queued
             for e in self._edges(side, node, heap, fetched, confs):
                 c = confs.get(e.relation, 1e-4)
                 seen = edge_conf.get(e)
@@ -136,11 +149,13 @@ class GraphWalker:
                     meetings.add(nxt)
                 if nxt not in mine:
                     mine[nxt] = d + 1
-                    tick += 1
-                    heapq.heappush(heap, ((1.0 - c) / (d + 2), tick, side, nxt, d + 1))
+                    if not last:
+                        tick += 1
+                        queued[side] += 1
+                        heapq.heappush(heap, (d + 2 - c, tick, side, nxt, d + 1))
         paths = self._enumerate(sources, targets, edge_conf, adjacency, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
-        return WalkResult(paths, expanded, depth_reached, elapsed, stop, len(meetings), len(edge_conf))
+        return WalkResult(paths, done["out"] + done["in"], depth_reached, elapsed, stop, len(meetings), len(edge_conf))
 
     def _edges(self, side: str, node: str, heap: list[tuple[float, int, str, str, int]],
                fetched: dict[tuple[str, str], Sequence[Edge]], confs: dict[str, float]) -> Sequence[Edge]:
