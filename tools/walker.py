@@ -134,25 +134,11 @@ class GraphWalker:
             ent = self.kg.node(node)
             kind = (ent.type if ent else "Unknown", side)
             confs = by_type.get(kind) or by_type.setdefault(kind, conf(*kind))
-            other, mine, far = depth["in" if side == "out" else "out"], depth[side], 2 if side == "out" else 0
             last = d + 1 >= self.budget.max_depth  # what this node reaches is never expanded: not queued
-            for e in self._edges(side, node, heap, fetched, confs):
-                c = confs.get(e.relation, 1e-4)
-                seen = edge_conf.get(e)
-                if seen is None:  # in the order first seen, as the enumeration expects
-                    adjacency[0].setdefault(e[0], []).append(e)
-                    adjacency[1].setdefault(e[2], []).append(e)
-                if seen is None or c > seen:
-                    edge_conf[e] = c
-                nxt = e[far]
-                if nxt in other:
-                    meetings.add(nxt)
-                if nxt not in mine:
-                    mine[nxt] = d + 1
-                    if not last:
-                        tick += 1
-                        queued[side] += 1
-                        heapq.heappush(heap, (d + 2 - c, tick, side, nxt, d + 1))
+            pushed = _record(self._edges(side, node, heap, fetched, confs), confs, edge_conf, adjacency, meetings,
+                             (depth["in" if side == "out" else "out"], depth[side]), side, d, last, heap, tick)
+            tick += pushed
+            queued[side] += pushed
         paths = self._enumerate(sources, targets, edge_conf, adjacency, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
         return WalkResult(paths, done["out"] + done["in"], depth_reached, elapsed, stop, len(meetings), len(edge_conf))
@@ -235,3 +221,31 @@ class GraphWalker:
     def _type(self, node: str) -> str:
         ent = self.kg.node(node)
         return ent.type if ent else "Unknown"
+
+
+def _record(edges: Sequence[Edge], confs: dict[str, float], edge_conf: dict[Edge, float],
+            adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]], meetings: set[str],
+            depths: tuple[dict[str, int], dict[str, int]], side: str, d: int, last: bool,
+            heap: list[tuple[float, int, str, str, int]], tick: int) -> int:
+    """Record one expanded node's edges (confidence, adjacency, meetings, depths); queue the new far ends unless
+    ``last``. Returns how many entries it queued."""
+    other, mine = depths
+    far = 2 if side == "out" else 0
+    pushed = 0
+    for e in edges:
+        c = confs.get(e.relation, 1e-4)
+        seen = edge_conf.get(e)
+        if seen is None:  # in the order first seen, as the enumeration expects
+            adjacency[0].setdefault(e[0], []).append(e)
+            adjacency[1].setdefault(e[2], []).append(e)
+        if seen is None or c > seen:
+            edge_conf[e] = c
+        nxt = e[far]
+        if nxt in other:
+            meetings.add(nxt)
+        if nxt not in mine:
+            mine[nxt] = d + 1
+            if not last:
+                pushed += 1
+                heapq.heappush(heap, (d + 2 - c, tick + pushed, side, nxt, d + 1))
+    return pushed
