@@ -228,19 +228,16 @@ class PathRanker:
         return np.hstack([shape, transfer, structure, both - both.max(0)])
 
     def _degrees(self, paths: Sequence[CandidatePath]) -> dict[str, tuple[int, int, int]]:
-        """Degree, out-degree and in-degree of every node of the paths: two batched reads (one round trip each on
+        """Degree, out-degree and in-degree of every end of the paths' edges: two batched reads (one round trip each on
         PostgreSQL, where asking node by node cost one each)."""
-        nodes = list(dict.fromkeys(x for p in paths for x in p.nodes))
+        nodes = list(dict.fromkeys(x for p in paths for e in p.edges for x in (e.head, e.tail)))
         outs, ins = self.kg.neighbours(nodes, "out"), self.kg.neighbours(nodes, "in")
         return {x: (self.kg.degree(x), len(outs[x]), len(ins[x])) for x in nodes}
 
     def structure(self, p: CandidatePath, degrees: dict[str, tuple[int, int, int]]) -> list[float]:
-        """PCRW log-probability forward and backward, the log DWPC term, and inner-node specificity of one path."""
-        def deg(x: str) -> tuple[int, int, int]:
-            if x not in degrees:
-                degrees[x] = (self.kg.degree(x), len(self.kg.out_edges(x)), len(self.kg.in_edges(x)))
-            return degrees[x]
-
+        """PCRW log-probability forward and backward, the log DWPC term, and inner-node specificity of one path
+        (``degrees``: :meth:`_degrees` of a pool that holds it)."""
+        deg = degrees.__getitem__
         nodes = p.nodes
         spec = [-math.log(max(deg(x)[0], 1)) for x in nodes[1:-1]] or [0.0]
         return [

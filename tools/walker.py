@@ -133,7 +133,9 @@ class GraphWalker:
             depth_reached = max(depth_reached, d + 1)
             ent = self.kg.node(node)
             kind = (ent.type if ent else "Unknown", side)
-            confs = by_type.get(kind) or by_type.setdefault(kind, conf(*kind))
+            if kind not in by_type:
+                by_type[kind] = conf(*kind)
+            confs = by_type[kind]
             last = d + 1 >= self.budget.max_depth  # what this node reaches is never expanded: not queued
             pushed = _record(self._edges(side, node, heap, fetched, confs), confs, edge_conf, adjacency, meetings,
                              (depth["in" if side == "out" else "out"], depth[side]), side, d, last, heap, tick)

@@ -57,7 +57,8 @@ def attach(real: list[Node], relations: list[str], n_edges: int, seed: int) -> t
 
 
 class _Pools:
-    """Per node type: every node's global index and the cumulative weights to draw them by."""
+    """Per node type: every node's global index and the cumulative weights to draw them by (every type has real
+    nodes, so no pool is empty)."""
 
     def __init__(self, type_of: np.ndarray, weight: np.ndarray, n_types: int) -> None:
         self.members = [np.flatnonzero(type_of == k) for k in range(n_types)]
@@ -68,11 +69,9 @@ class _Pools:
         out = np.empty(len(types), dtype=np.int64)
         for k, (members, cum) in enumerate(zip(self.members, self.cum, strict=True)):
             where = np.flatnonzero(types == k)
-            if len(where) and len(members):
+            if len(where):
                 picks = np.searchsorted(cum, rng.random(len(where)) * cum[-1], side="right")
                 out[where] = members[np.minimum(picks, len(members) - 1)]
-            elif len(where):
-                out[where] = -1
         return out
 
 
@@ -120,7 +119,7 @@ def _draw_triples(rng: np.random.Generator, pools: _Pools, schema: np.ndarray, n
         rows = schema[rng.integers(0, len(schema), want)]
         h, t = pools.draw(rng, rows[:, 0]), pools.draw(rng, rows[:, 2])
         key = (h * n_rel + rows[:, 1]) * n_all + t
-        ok = (h >= 0) & (t >= 0) & (h != t) & ~np.isin(key, seen)
+        ok = (h != t) & ~np.isin(key, seen)
         _, first = np.unique(key[ok], return_index=True)
         first.sort()  # keep the draw order
         fresh = np.flatnonzero(ok)[first]

@@ -91,7 +91,7 @@ def measure_size(settings: Settings, size: int, n_questions: int, seed: int, dat
     res = build_services(home).resources
     nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
     base = [Triple(e.head, e.relation, e.tail) for e in res.kg.edges()]
-    paths_file = settings.data_dir / "drugmechdb" / "paths_dev.jsonl"
+    paths_file = _paths_file(settings)
     _, check = split_tune_check(load_paths(paths_file))
     records = check[:n_questions]
     if not records:
@@ -130,7 +130,12 @@ def _train(settings: Settings, graph_home: Path, graph_database: str, out: Path)
     """``--train-graph``: fit the models over that graph (entity vectors from ``settings``' home) and write them."""
     home = dataclasses.replace(settings, database_url="")
     kg = open_graph(dataclasses.replace(home, home=graph_home, database_url=graph_database))
-    out.write_text(json.dumps(fit_models(home, settings.data_dir / "drugmechdb" / "paths_dev.jsonl", kg)))
+    out.write_text(json.dumps(fit_models(home, _paths_file(settings), kg)))
+
+
+def _paths_file(settings: Settings) -> Path:
+    """The gold paths the questions and the training come from."""
+    return settings.data_dir / "drugmechdb" / "paths_dev.jsonl"
 
 
 def _ask_all(settings: Settings, res: Any, records: list[Any]) -> dict[str, Any]:
