@@ -6,6 +6,8 @@ each direction, so that the walker's tie-breaks and PageRank's sums come out the
 A build loads a new schema and swaps it in with one transaction: a failed load leaves the old graph as it was,
 and building twice is safe. A reader keeps entities in memory (the linker needs every name) and fetches edges
 per hop, one round trip for a whole frontier (``neighbours``), keeping what it fetched in a bounded cache.
+Each node's edge list in each direction is also stored packed into one text value (``adj_out``, ``adj_in``, built
+from ``edges`` at load), so a hub's few hundred edges come back as one row, not a few hundred.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ CREATE TABLE {s}.aliases (pos INTEGER NOT NULL, entity_id TEXT NOT NULL, alias T
 CREATE TABLE {s}.edges (seq BIGINT PRIMARY KEY, head TEXT NOT NULL, rel TEXT NOT NULL, tail TEXT NOT NULL);
 CREATE TABLE {s}.relations (name TEXT PRIMARY KEY, n_triples BIGINT NOT NULL);
 """
+UNIT, RECORD = "\x1f", "\x1e"
+"""Separators inside a packed edge list: relation UNIT other end, one RECORD per edge (no id or relation holds them)."""
+_PACKED = """
+CREATE TABLE {s}.adj_{d} (id TEXT PRIMARY KEY, packed TEXT NOT NULL);
+ALTER TABLE {s}.adj_{d} ALTER COLUMN packed SET STORAGE EXTERNAL;
+INSERT INTO {s}.adj_{d} SELECT {key}, string_agg(rel || E'\\x1f' || {other}, E'\\x1e' ORDER BY seq)
+FROM {s}.edges GROUP BY {key};
+"""
 _INDEXES = """
 CREATE INDEX ON {s}.edges (head, seq);
 CREATE INDEX ON {s}.edges (tail, seq);
@@ -51,6 +61,9 @@ def write_pg_graph(db: PgDatabase, nodes: Iterable[Node], triples: Iterable[Trip
     for t in triples:
         unique.setdefault(t.id, t)
     ordered = [unique[k] for k in sorted(unique)]  # the embedded store reads its triples by id
+    bad = next((x for t in ordered for x in (t.head, t.relation, t.tail) if UNIT in x or RECORD in x), None)
+    if bad is not None:
+        raise InputError(f"an id or relation holds a control character (\\x1e or \\x1f): {bad!r}")
     known = {n.id for n in nodes}
     entities = {n.id: Entity(n.id, n.name, n.type) for n in nodes}
     for x in sorted({x for t in ordered for x in (t.head, t.tail)} - known):
@@ -78,6 +91,8 @@ def write_pg_graph(db: PgDatabase, nodes: Iterable[Node], triples: Iterable[Trip
                 for rel, n in sorted(Counter(e.relation for e in view.edges()).items()):
                     copy.write_row((rel, n))
         con.execute(_INDEXES.format(s="kg_load"))
+        for d, key, other in (("out", "head", "tail"), ("in", "tail", "head")):
+            con.execute(_PACKED.format(s="kg_load", d=d, key=key, other=other))
         con.execute("ANALYZE kg_load.edges")
         with con.transaction():
             con.execute("DROP SCHEMA IF EXISTS kg CASCADE")
@@ -87,14 +102,25 @@ def write_pg_graph(db: PgDatabase, nodes: Iterable[Node], triples: Iterable[Trip
     return len(view)
 
 
+def _unpack(node: str, packed: str, direction: str) -> tuple[Edge, ...]:
+    """The edges of one packed row (``_PACKED``), in their stored order."""
+    if not packed:
+        return ()
+    pairs = (rec.split(UNIT, 1) for rec in packed.split(RECORD))
+    if direction == "out":
+        return tuple(Edge(node, r, t) for r, t in pairs)
+    return tuple(Edge(h, r, node) for r, h in pairs)
+
+
 class PgGraph:
     """``GraphStore`` over the ``kg`` schema."""
 
     def __init__(self, db: PgDatabase) -> None:
         """Read the entities and aliases (``IndexMissingError`` when no graph was loaded into this database)."""
         self.db = db
-        if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'kg' AND table_name = 'relations'"):
-            raise IndexMissingError("no graph in this database; run `medpath index build --database URL`")
+        if not db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'kg' AND table_name = 'adj_in'"):
+            raise IndexMissingError("no graph in this database, or one loaded by an older medpath; "
+                                    "run `medpath index build --database URL`")
         rows = db.query("SELECT id, name, type, deg FROM kg.entities ORDER BY ord")
         self.entities: dict[str, Entity] = {i: Entity(i, n, t) for i, n, t, _ in rows}
         self._deg = {i: int(d) for i, _, _, d in rows}
@@ -109,20 +135,16 @@ class PgGraph:
         self._by_name: dict[str, list[str]] | None = None
 
     def neighbours(self, entity_ids: Iterable[str], direction: str = "out") -> dict[str, Sequence[Edge]]:
-        """One hop for a batch of entities in one query (cached ones not asked again)."""
+        """One hop for a batch of entities in one query, one packed row each (cached ones not asked again)."""
         if direction not in ("out", "in"):
             raise InputError(f"direction must be 'out' or 'in', not {direction!r}")
         ids = list(dict.fromkeys(entity_ids))
         cache = self._cache[direction]
         missing = [i for i in ids if i not in cache and self._deg.get(i)]
         if missing:
-            col = "head" if direction == "out" else "tail"
-            found: dict[str, list[Edge]] = {i: [] for i in missing}
-            for h, r, t in self.db.query(f"SELECT head, rel, tail FROM kg.edges WHERE {col} = ANY(%s) ORDER BY seq",
-                                         [missing]):
-                found[h if direction == "out" else t].append(Edge(h, r, t))
-            for i, edges in found.items():
-                cache[i] = tuple(edges)
+            packed = dict(self.db.query(f"SELECT id, packed FROM kg.adj_{direction} WHERE id = ANY(%s)", [missing]))
+            for i in missing:
+                cache[i] = _unpack(i, packed.get(i, ""), direction)
             while len(cache) > CACHE_NODES:
                 cache.popitem(last=False)
         return {i: cache.get(i, ()) for i in ids}

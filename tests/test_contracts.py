@@ -88,6 +88,11 @@ def test_graph_store_refuses_bad_input(graph: GraphStore, home: Settings) -> Non
             factory.open_graph(dataclasses.replace(home, database_url=home.database_url.rsplit("/", 1)[0] + "/postgres"))
         with pytest.raises(MedpathError, match="PostgreSQL"):  # nothing listens there: a clear error, no hang
             factory.open_graph(dataclasses.replace(home, database_url="postgresql://postgres@127.0.0.1:9/x"))
+        # the packed edge lists use two control characters as separators: an id holding one is refused, and the
+        # graph already loaded stays in use
+        with pytest.raises(MedpathError, match="control character"):
+            factory.write_graph(home, NODES, [*TRIPLES, Triple("D1", "treats", "X\x1e2")])
+        assert [e.tail for e in factory.open_graph(home).out_edges("D1")] == ["G1", "X1"]
         return
     (home.index_dir / "public.duckdb").write_bytes(b"not a database")
     with pytest.raises(MedpathError):
