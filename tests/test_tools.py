@@ -186,3 +186,32 @@ def test_onnx_embedder_cache_gives_the_same_vectors_and_survives_a_broken_file(t
     assert np.array_equal(plain, first) and np.array_equal(plain, again)
     saved.write_bytes(b"not an onnx model")
     assert np.array_equal(plain, OnnxMiniLM(cache_dir=tmp_path).embed(texts))
+
+
+def _six_hops_with_leaves():
+    """D -> A1 -> A2 -> M <- B2 <- B1 <- Y read as a chain D..Y of six hops that meets only at M, which each side
+    reaches at its last level; A2 and B2 also have 30 dead-end leaves each, and A1 a back edge to D."""
+    from core.datasets import Node, Triple
+    from memory.public_kg import PublicKG
+
+    chain = ["D", "A1", "A2", "M", "B2", "B1", "Y"]
+    nodes = [Node(x, x.lower(), "Drug" if x == "D" else "Disease" if x == "Y" else "Protein") for x in chain]
+    triples = [Triple(a, "interacts with", b) for a, b in zip(chain, chain[1:], strict=False)]
+    triples.append(Triple("A1", "interacts with", "D"))
+    for i in range(30):
+        nodes += [Node(f"LA{i}", f"la{i}", "PhenotypicFeature"), Node(f"LB{i}", f"lb{i}", "Protein")]
+        triples += [Triple("A2", "interacts with", f"LA{i}"), Triple(f"LB{i}", "interacts with", "B2")]
+    return PublicKG.from_data(nodes, triples)
+
+
+def test_walker_finds_paths_that_meet_at_both_last_levels_and_drops_only_dead_ends() -> None:
+    """The edges read at the last level are filtered after the walk; the six-hop path needs one such edge from
+    each side (A2 -> M and M -> B2), so it is found only if each side keeps the far ends the other reached."""
+    kg = _six_hops_with_leaves()
+    res = GraphWalker(kg, WalkBudget()).walk(["D"], ["Y"], lambda _t, _s: {})
+    assert [[(e.head, e.tail) for e in p.edges] for p in res.paths] == [
+        [("D", "A1"), ("A1", "A2"), ("A2", "M"), ("M", "B2"), ("B2", "B1"), ("B1", "Y")]]
+    # every edge read counts, leaves included: D 1, A1 2, A2 31 out; Y 1, B1 1, B2 31 in
+    assert res.meetings == 1 and res.edges_seen == 67
+    one_sided = GraphWalker(kg, WalkBudget()).walk(["D"], [], lambda _t, _s: {}, goal_types=["PhenotypicFeature"])
+    assert {p.edges[-1].tail for p in one_sided.paths} == {f"LA{i}" for i in range(30)}  # no filter with one side

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 
 from core.settings import WalkBudget
 from memory.protocols import Edge, GraphStore
@@ -100,15 +101,14 @@ class GraphWalker:
         if not sources and not targets:
             return WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS)
         depth = {"out": {s: 0 for s in sources}, "in": {t: 0 for t in targets}}
-        edge_conf: dict[Edge, float] = {}
-        adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]] = ({}, {})  # explored edges by head, by tail
+        log: list[_Expansion] = []  # every expansion in order: what ``_replay`` records once the walk is over
         heap = [(0.0, i, side, s, 0) for i, (side, s) in enumerate([*(("out", s) for s in sources), *(("in", t) for t in targets)])]
         tick = len(heap)
         queued = {"out": len(sources), "in": len(targets)}  # entries in the queue, per side
         done = {"out": 0, "in": 0}  # nodes expanded per side
         waiting: list[tuple[float, int, str, str, int]] = []  # set aside: their side has had half the budget (one
         # side at most: both past half is past the budget)
-        depth_reached, meetings, stop = 0, set(), StopReason.FRONTIER_EMPTY
+        depth_reached, stop = 0, StopReason.FRONTIER_EMPTY
         fetched: dict[tuple[str, str], Sequence[Edge]] = {}
         by_type: dict[tuple[str, str], dict[str, float]] = {}  # the predictor's scores depend on the type only
         while heap or waiting:
@@ -137,13 +137,17 @@ class GraphWalker:
                 by_type[kind] = conf(*kind)
             confs = by_type[kind]
             last = d + 1 >= self.budget.max_depth  # what this node reaches is never expanded: not queued
-            pushed = _record(self._edges(side, node, heap, fetched, confs), confs, edge_conf, adjacency, meetings,
-                             (depth["in" if side == "out" else "out"], depth[side]), side, d, last, heap, tick)
-            tick += pushed
-            queued[side] += pushed
+            edges = self._edges(side, node, heap, fetched, confs)
+            log.append((side, edges, confs, last))
+            if not last:
+                pushed = _queue(edges, confs, depth[side], side, d, heap, tick)
+                tick += pushed
+                queued[side] += pushed
+        edge_conf, adjacency, meetings = _replay(log, depth, bool(sources and targets))
         paths = self._enumerate(sources, targets, edge_conf, adjacency, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
-        return WalkResult(paths, done["out"] + done["in"], depth_reached, elapsed, stop, len(meetings), len(edge_conf))
+        return WalkResult(paths, done["out"] + done["in"], depth_reached, elapsed, stop, meetings,
+                          sum(len(x[1]) for x in log))
 
     def _edges(self, side: str, node: str, heap: list[tuple[float, int, str, str, int]],
                fetched: dict[tuple[str, str], Sequence[Edge]], confs: dict[str, float]) -> Sequence[Edge]:
@@ -225,29 +229,58 @@ class GraphWalker:
         return ent.type if ent else "Unknown"
 
 
-def _record(edges: Sequence[Edge], confs: dict[str, float], edge_conf: dict[Edge, float],
-            adjacency: tuple[dict[str, list[Edge]], dict[str, list[Edge]]], meetings: set[str],
-            depths: tuple[dict[str, int], dict[str, int]], side: str, d: int, last: bool,
-            heap: list[tuple[float, int, str, str, int]], tick: int) -> int:
-    """Record one expanded node's edges (confidence, adjacency, meetings, depths); queue the new far ends unless
-    ``last``. Returns how many entries it queued."""
-    other, mine = depths
+_Expansion = tuple[str, Sequence[Edge], dict[str, float], bool]
+"""One expanded node: its side, the edges the walk followed from it, the relation scores, whether at the last level."""
+
+_FAR = {"out": itemgetter(2), "in": itemgetter(0)}
+"""The end of an edge away from the expanded node, by side."""
+
+
+def _queue(edges: Sequence[Edge], confs: dict[str, float], mine: dict[str, int], side: str, d: int,
+           heap: list[tuple[float, int, str, str, int]], tick: int) -> int:
+    """Give the new far ends of one expanded node (not at the last level) their depth and queue them, likeliest
+    edge first. Returns how many entries it queued."""
     far = 2 if side == "out" else 0
     pushed = 0
     for e in edges:
-        c = confs.get(e.relation, 1e-4)
-        seen = edge_conf.get(e)
-        if seen is None:  # in the order first seen, as the enumeration expects
-            adjacency[0].setdefault(e[0], []).append(e)
-            adjacency[1].setdefault(e[2], []).append(e)
-        if seen is None or c > seen:
-            edge_conf[e] = c
         nxt = e[far]
-        if nxt in other:
-            meetings.add(nxt)
         if nxt not in mine:
             mine[nxt] = d + 1
-            if not last:
-                pushed += 1
-                heapq.heappush(heap, (d + 2 - c, tick + pushed, side, nxt, d + 1))
+            pushed += 1
+            heapq.heappush(heap, (d + 2 - confs.get(e[1], 1e-4), tick + pushed, side, nxt, d + 1))
     return pushed
+
+
+def _replay(log: list[_Expansion], depth: dict[str, dict[str, int]], two_sided: bool
+            ) -> tuple[dict[Edge, float], tuple[dict[str, list[Edge]], dict[str, list[Edge]]], int]:
+    """The explored edges' confidences and adjacency (by head, by tail, each in the order first seen), and the
+    number of nodes both sides reached.
+
+    Most edges of a walk on a big graph are read at the last level, and most of those end at a node that nothing
+    else reaches: such an edge can be on no path (its far end is expanded by neither side and is no seed), so it is
+    left out here, after the walk, when both sides' reach is known; the paths, their order and their confidences are
+    those of recording every edge. The filter is a set lookup per edge; recording is kept for the few that remain.
+    With one side only, every edge is kept (its ends are the nodes of the goal types it reaches)."""
+    far_last: dict[str, set[str]] = {"out": set(), "in": set()}
+    for side, edges, _, last in log:
+        if last:
+            far_last[side].update(map(_FAR[side], edges))
+    reach = {s: far_last[s].union(depth[s]) for s in ("out", "in")}
+    keep = {s: reach["in" if s == "out" else "out"].union(depth[s]) for s in ("out", "in")}
+    edge_conf: dict[Edge, float] = {}
+    by_head: dict[str, list[Edge]] = {}
+    by_tail: dict[str, list[Edge]] = {}
+    for side, edges, confs, last in log:
+        if last and two_sided:
+            k, f = keep[side], _FAR[side]
+            edges = [e for e in edges if f(e) in k]
+        for e in edges:
+            c = confs.get(e[1], 1e-4)
+            seen = edge_conf.get(e)
+            if seen is None:
+                by_head.setdefault(e[0], []).append(e)
+                by_tail.setdefault(e[2], []).append(e)
+                edge_conf[e] = c
+            elif c > seen:
+                edge_conf[e] = c
+    return edge_conf, (by_head, by_tail), len(reach["out"] & reach["in"])
