@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
@@ -196,7 +197,7 @@ def _six_hops_with_leaves():
 
     chain = ["D", "A1", "A2", "M", "B2", "B1", "Y"]
     nodes = [Node(x, x.lower(), "Drug" if x == "D" else "Disease" if x == "Y" else "Protein") for x in chain]
-    triples = [Triple(a, "interacts with", b) for a, b in zip(chain, chain[1:], strict=False)]
+    triples = [Triple(a, "interacts with", b) for a, b in itertools.pairwise(chain)]
     triples.append(Triple("A1", "interacts with", "D"))
     for i in range(30):
         nodes += [Node(f"LA{i}", f"la{i}", "PhenotypicFeature"), Node(f"LB{i}", f"lb{i}", "Protein")]
