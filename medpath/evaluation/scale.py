@@ -163,7 +163,7 @@ def main() -> None:
     ``--train-graph HOME --models-out FILE``: only the training on a grown graph, for :func:`measure_size`.)"""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--size", type=int, default=0)
-    ap.add_argument("--questions", type=int, default=50)
+    ap.add_argument("--questions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--database", default="", help="A PostgreSQL server's URL: load each graph there.")
     ap.add_argument("--growth", choices=GROWTHS, default="entities", help="How the graph grows (medpath.evaluation.growth).")
