@@ -137,12 +137,9 @@ class GraphWalker:
                 by_type[kind] = conf(*kind)
             confs = by_type[kind]
             last = d + 1 >= self.budget.max_depth  # what this node reaches is never expanded: not queued
-            edges = self._edges(side, node, heap, fetched, confs)
-            log.append((side, edges, confs, last))
-            if not last:
-                pushed = _queue(edges, confs, depth[side], side, d, heap, tick)
-                tick += pushed
-                queued[side] += pushed
+            log.append((side, self._edges(side, node, heap, fetched, confs), confs, last))
+            pushed = 0 if last else _queue(log[-1][1], confs, depth[side], side, d, heap, tick)
+            tick, queued[side] = tick + pushed, queued[side] + pushed
         edge_conf, adjacency, meetings = _replay(log, depth, bool(sources and targets))
         paths = self._enumerate(sources, targets, edge_conf, adjacency, goal_types, deadline + 0.2)
         elapsed = (time.perf_counter() - t0) * 1000.0
