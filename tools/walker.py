@@ -77,7 +77,8 @@ class GraphWalker:
     grown graph, that spent it on the second level of the first few nodes and lost short paths.) Each side may
     expand up to half of ``max_nodes`` while the other still has nodes queued, so a side whose neighbourhood
     explodes cannot spend the other's half. Frontiers that meet join into full paths; with one side only, paths end
-    at nodes of the goal types.
+    at nodes of the goal types. The expansions are logged and their edges recorded after the walk (``_replay``),
+    which drops the last level's edges that can be on no path.
     """
 
     def __init__(self, kg: GraphStore, budget: WalkBudget, max_paths: int = 400) -> None:
