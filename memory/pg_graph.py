@@ -34,17 +34,17 @@ CREATE TABLE {s}.relations (name TEXT PRIMARY KEY, n_triples BIGINT NOT NULL);
 """
 UNIT, RECORD = "\x1f", "\x1e"
 """Separators inside a packed edge list: relation UNIT other end, one RECORD per edge (no id or relation holds them)."""
-_PACKED = """
-CREATE TABLE {s}.adj_{d} (id TEXT PRIMARY KEY, packed TEXT NOT NULL);
-ALTER TABLE {s}.adj_{d} ALTER COLUMN packed SET STORAGE EXTERNAL;
-INSERT INTO {s}.adj_{d} SELECT {key}, string_agg(rel || E'\\x1f' || {other}, E'\\x1e' ORDER BY seq)
-FROM {s}.edges GROUP BY {key};
+_PACKED = f"""
+CREATE TABLE {{s}}.adj_{{d}} (id TEXT PRIMARY KEY, packed TEXT NOT NULL);
+ALTER TABLE {{s}}.adj_{{d}} ALTER COLUMN packed SET STORAGE EXTERNAL;
+INSERT INTO {{s}}.adj_{{d}} SELECT {{key}}, string_agg(rel || chr({ord(UNIT)}) || {{other}}, chr({ord(RECORD)}) ORDER BY seq)
+FROM {{s}}.edges GROUP BY {{key}};
 """
 _INDEXES = """
-CREATE INDEX ON {s}.edges (head, seq);
-CREATE INDEX ON {s}.edges (tail, seq);
 CREATE UNIQUE INDEX ON {s}.edges (head, rel, tail);
 """
+"""Edges are read by their ``seq`` (``edges``) or packed per node (``adj_out``, ``adj_in``, keyed by id): no index by
+head or tail."""
 CACHE_NODES = 20_000
 """How many nodes' edge lists (each direction) a reader keeps. Each edge is an object the cyclic collector walks
 in its full collections: at 1M triples (about 200 edges a node) this bound keeps those pauses short."""

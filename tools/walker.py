@@ -259,17 +259,12 @@ def _replay(log: list[_Expansion], depth: dict[str, dict[str, int]], two_sided: 
     left out here, after the walk, when both sides' reach is known; the paths, their order and their confidences are
     those of recording every edge. The filter is a set lookup per edge; recording is kept for the few that remain.
     With one side only, every edge is kept (its ends are the nodes of the goal types it reaches)."""
-    far_last: dict[str, set[str]] = {"out": set(), "in": set()}
-    for side, edges, _, last in log:
-        if last:
-            far_last[side].update(map(_FAR[side], edges))
-    reach = {s: far_last[s].union(depth[s]) for s in ("out", "in")}
-    keep = {s: reach["in" if s == "out" else "out"].union(depth[s]) for s in ("out", "in")}
+    keep, meetings = _reach(log, depth) if two_sided else (None, 0)
     edge_conf: dict[Edge, float] = {}
     by_head: dict[str, list[Edge]] = {}
     by_tail: dict[str, list[Edge]] = {}
     for side, edges, confs, last in log:
-        if last and two_sided:
+        if last and keep is not None:
             k, f = keep[side], _FAR[side]
             edges = [e for e in edges if f(e) in k]
         for e in edges:
@@ -281,4 +276,16 @@ def _replay(log: list[_Expansion], depth: dict[str, dict[str, int]], two_sided: 
                 edge_conf[e] = c
             elif c > seen:
                 edge_conf[e] = c
-    return edge_conf, (by_head, by_tail), len(reach["out"] & reach["in"])
+    return edge_conf, (by_head, by_tail), meetings
+
+
+def _reach(log: list[_Expansion], depth: dict[str, dict[str, int]]) -> tuple[dict[str, set[str]], int]:
+    """Per side, the far ends a last-level edge of that side must reach to be kept (what the other side reached,
+    last level included, or what this side queued); and how many nodes both sides reached."""
+    far_last: dict[str, set[str]] = {"out": set(), "in": set()}
+    for side, edges, _, last in log:
+        if last:
+            far_last[side].update(map(_FAR[side], edges))
+    reach = {s: far_last[s].union(depth[s]) for s in ("out", "in")}
+    keep = {s: reach["in" if s == "out" else "out"].union(depth[s]) for s in ("out", "in")}
+    return keep, len(reach["out"] & reach["in"])
