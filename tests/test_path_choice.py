@@ -11,8 +11,9 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 
-from core.datasets import PathRecord, Triple, load_paths, split_tune_check
+from core.datasets import Node, PathRecord, Triple, load_paths, split_tune_check
 from core.errors import StoreError
+from core.settings import Settings
 from medpath.ranker_training import (
     curated_chains,
     fold_of,
@@ -22,11 +23,12 @@ from medpath.ranker_training import (
     triple_groups,
     vocabulary,
 )
+from memory import factory
 from memory.protocols import Edge
 from tools.answers import rank_endpoints
 from tools.booster import Booster
 from tools.curation import TRANSFER_FEATURES, CurationStats
-from tools.path_ranker import ALL_FEATURES, PathRanker
+from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import graded_labels, load_model
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows, triple_rows
@@ -188,6 +190,29 @@ def test_rank_endpoints_keeps_the_best_path_per_entity() -> None:
     got = rank_endpoints([a1, b1, a2], "start", ["Drug"], types.__getitem__)
     assert [(x, p is a1 or p is b1) for x, p in got] == [("A", True), ("B", True)]
     assert rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, exclude=["A"])[0][0] == "B"
+
+
+def test_structure_counts_the_neighbours_an_edge_s_ends_share(tmp_path: Any) -> None:
+    """Each edge scores log(1 + the neighbours its two ends share); the path takes the minimum and the mean. A
+    triple whose ends share no neighbour (what a random triple usually is) scores 0."""
+    types = {"D": "Drug", "T": "Protein", "U": "Protein", "X": "BiologicalProcess", "Y": "Disease"}
+    steps = [("D", "inhibits", "T"), ("T", "regulates", "X"), ("X", "causes", "Y")]
+    extra = [("D", "inhibits", "U"), ("T", "interacts with", "U"), ("U", "regulates", "X"), ("T", "causes", "Y")]
+
+    def ranker(name: str, triples: list[tuple[str, str, str]]) -> PathRanker:
+        home = dataclasses.replace(Settings.from_env(), home=tmp_path / name, database_url="")
+        home.index_dir.mkdir(parents=True)
+        factory.write_graph(home, [Node(k, k.lower(), v, ()) for k, v in types.items()], [Triple(*t) for t in triples])
+        return PathRanker(factory.open_graph(home), TransitionTables(), lambda *a: 0.0, lambda x: None)
+
+    other = _path(("D", "inhibits", "U"), ("U", "regulates", "X"), ("X", "causes", "Y"))
+    rows = ranker("dense", steps + extra).features([_path(*steps), other], None)
+    col = {n: rows[:, i].tolist() for i, n in enumerate(ALL_FEATURES)}
+    # D-T share U; T-X share U and Y; X-Y share T. D-U, U-X and X-Y share T.
+    assert col["s_common_min"] == pytest.approx([math.log(2), math.log(2)])
+    assert col["s_common_mean"] == pytest.approx([(2 * math.log(2) + math.log(3)) / 3, math.log(2)])
+    bare = ranker("chain", steps).features([_path(*steps)], None)[0]
+    assert bare[ALL_FEATURES.index("s_common_min")] == bare[ALL_FEATURES.index("s_common_mean")] == 0.0
 
 
 def test_a_cause_is_not_a_treatment() -> None:

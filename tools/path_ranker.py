@@ -66,7 +66,8 @@ FEATURES = (
     "trigram_mean",
 )
 
-STRUCTURE_FEATURES = ("s_pcrw_forward", "s_pcrw_backward", "s_dwpc_term", "s_specificity_min", "s_specificity_mean")
+STRUCTURE_FEATURES = ("s_pcrw_forward", "s_pcrw_backward", "s_dwpc_term", "s_specificity_min", "s_specificity_mean",
+                      "s_common_min", "s_common_mean")
 """Columns of :meth:`PathRanker.structure`."""
 DWPC_DAMPING = 0.4
 """Degree damping of the path product (Hetionet uses 0.4)."""
@@ -222,19 +223,23 @@ class PathRanker:
             rows = self.curation.features([[(e.head, e.relation, e.tail) for e in paths[i].edges] for i in idx], disease,
                                           exclude_drug=drug)
             transfer[idx] = rows
-        degrees = self._degrees(paths)
-        structure = np.asarray([self.structure(p, degrees) for p in paths], dtype=float)
+        degrees, common = self._degrees(paths)
+        structure = np.asarray([self.structure(p, degrees, common) for p in paths], dtype=float)
         both = np.hstack([shape, transfer])
         return np.hstack([shape, transfer, structure, both - both.max(0)])
 
-    def _degrees(self, paths: Sequence[CandidatePath]) -> dict[str, tuple[int, int, int]]:
-        """Degree, out-degree and in-degree of every end of the paths' edges: two batched reads (one round trip each on
-        PostgreSQL, where asking node by node cost one each)."""
+    def _degrees(self, paths: Sequence[CandidatePath]) -> tuple[dict[str, tuple[int, int, int]], dict[Edge, float]]:
+        """Degree, out-degree and in-degree of every end of the paths' edges, and for every edge log(1 + the number of
+        neighbours its two ends share): two batched reads (one round trip each on PostgreSQL, where asking node by
+        node cost one each)."""
         nodes = list(dict.fromkeys(x for p in paths for e in p.edges for x in (e.head, e.tail)))
         outs, ins = self.kg.neighbours(nodes, "out"), self.kg.neighbours(nodes, "in")
-        return {x: (self.kg.degree(x), len(outs[x]), len(ins[x])) for x in nodes}
+        near = {x: {e.tail for e in outs[x]} | {e.head for e in ins[x]} for x in nodes}
+        common = {e: math.log1p(len((near[e.head] & near[e.tail]) - {e.head, e.tail}))
+                  for e in {e for p in paths for e in p.edges}}
+        return {x: (self.kg.degree(x), len(outs[x]), len(ins[x])) for x in nodes}, common
 
-    def structure(self, p: CandidatePath, degrees: dict[str, tuple[int, int, int]]) -> list[float]:
+    def structure(self, p: CandidatePath, degrees: dict[str, tuple[int, int, int]], common: dict[Edge, float]) -> list[float]:
         """PCRW log-probability forward and backward, the log DWPC term, and inner-node specificity of one path
         (``degrees``: :meth:`_degrees` of a pool that holds it)."""
         deg = degrees.__getitem__
@@ -246,6 +251,8 @@ class PathRanker:
             sum(-DWPC_DAMPING * math.log(max(deg(x)[0], 1)) for x in nodes),
             min(spec),
             sum(spec) / len(spec),
+            min(common[e] for e in p.edges),
+            sum(common[e] for e in p.edges) / len(p.edges),
         ]
 
     def shape_features(self, paths: Sequence[CandidatePath], question_vec: np.ndarray | None) -> np.ndarray:
