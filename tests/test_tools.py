@@ -8,8 +8,10 @@ import json
 import numpy as np
 import pytest
 
+from core.datasets import Node, Triple
 from core.errors import LLMError
 from core.settings import WalkBudget
+from memory.public_kg import PublicKG
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.edge_predictor import LLMEdgePredictor, parse_edge_json
 from tools.walker import GraphWalker, StopReason
@@ -192,9 +194,6 @@ def test_onnx_embedder_cache_gives_the_same_vectors_and_survives_a_broken_file(t
 def _six_hops_with_leaves():
     """D -> A1 -> A2 -> M <- B2 <- B1 <- Y read as a chain D..Y of six hops that meets only at M, which each side
     reaches at its last level; A2 and B2 also have 30 dead-end leaves each, and A1 a back edge to D."""
-    from core.datasets import Node, Triple
-    from memory.public_kg import PublicKG
-
     chain = ["D", "A1", "A2", "M", "B2", "B1", "Y"]
     nodes = [Node(x, x.lower(), "Drug" if x == "D" else "Disease" if x == "Y" else "Protein") for x in chain]
     triples = [Triple(a, "interacts with", b) for a, b in itertools.pairwise(chain)]

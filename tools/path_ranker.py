@@ -223,12 +223,12 @@ class PathRanker:
             rows = self.curation.features([[(e.head, e.relation, e.tail) for e in paths[i].edges] for i in idx], disease,
                                           exclude_drug=drug)
             transfer[idx] = rows
-        degrees, common = self._degrees(paths)
+        degrees, common = self._neighbourhood(paths)
         structure = np.asarray([self.structure(p, degrees, common) for p in paths], dtype=float)
         both = np.hstack([shape, transfer])
         return np.hstack([shape, transfer, structure, both - both.max(0)])
 
-    def _degrees(self, paths: Sequence[CandidatePath]) -> tuple[dict[str, tuple[int, int, int]], dict[Edge, float]]:
+    def _neighbourhood(self, paths: Sequence[CandidatePath]) -> tuple[dict[str, tuple[int, int, int]], dict[Edge, float]]:
         """Degree, out-degree and in-degree of every end of the paths' edges, and for every edge log(1 + the number of
         neighbours its two ends share): two batched reads (one round trip each on PostgreSQL, where asking node by
         node cost one each)."""
@@ -240,8 +240,9 @@ class PathRanker:
         return {x: (self.kg.degree(x), len(outs[x]), len(ins[x])) for x in nodes}, common
 
     def structure(self, p: CandidatePath, degrees: dict[str, tuple[int, int, int]], common: dict[Edge, float]) -> list[float]:
-        """PCRW log-probability forward and backward, the log DWPC term, and inner-node specificity of one path
-        (``degrees``: :meth:`_degrees` of a pool that holds it)."""
+        """PCRW log-probability forward and backward, the log DWPC term, inner-node specificity, and the least and the
+        mean of its edges' shared-neighbour scores, of one path (``degrees``, ``common``: :meth:`_neighbourhood` of a
+        pool that holds it)."""
         deg = degrees.__getitem__
         nodes = p.nodes
         spec = [-math.log(max(deg(x)[0], 1)) for x in nodes[1:-1]] or [0.0]
