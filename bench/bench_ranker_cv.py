@@ -8,8 +8,7 @@ transfer counts come from the other folds, so a question's own gold never reache
 each ranker is trained on the other four folds' questions and scores the held-out drugs:
 
 - the previous ranker (listwise MLP ensemble over the 33 shape features);
-- LambdaMART over all feature groups (shipped: five boosters, one per seed of ``LTR_SEEDS``, scores averaged), the
-  same with one booster (the first seed), and LambdaMART without each group in turn (the ablation rows).
+- LambdaMART over all feature groups (shipped), and LambdaMART without each group in turn (the ablation rows).
 
 Prints mean ± sd over the folds of the top path's Path-F1 and of Recall@5 of the triples ordered by path mass; for
 the shipped ranker also Recall@5 of the triples ordered by the triple scorer (``tools.triple_scorer``), trained per
@@ -37,7 +36,7 @@ from medpath.ranker_training import FOLDS, Walked, fold_of, oof_rows, oof_scores
 from medpath.services import build_services
 from tools.curation import CurationStats
 from tools.path_ranker import ALL_FEATURES, FEATURE_GROUPS, FEATURES
-from tools.ranker_fit import LTR_SEEDS, fit_lambdarank, fit_triple_model
+from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import fit_listwise_mlp
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer
 from tools.triples import TRIPLE_TEMPERATURE, rank_by_mass
@@ -67,7 +66,6 @@ def main() -> None:
     systems: dict[str, tuple[str, list[int]]] = {
         "MLP ensemble, 33 shape features (previous ranker)": ("mlp", shape),
         SHIPPED: ("ltr", columns(None)),
-        f"LambdaMART, all groups, one booster (seed {LTR_SEEDS[0]})": ("ltr1", columns(None)),
     }
     for g in FEATURE_GROUPS:
         systems[f"LambdaMART without {g} ({len(FEATURE_GROUPS[g])} columns)"] = ("ltr", columns(g))
@@ -81,9 +79,7 @@ def main() -> None:
         n_held = sum(1 for r in tune if fold_of(r) == k)
         for name, (kind, cols) in systems.items():
             groups = [(w.x[:, cols], w.y) for w in train]
-            names = [ALL_FEATURES[i] for i in cols]
-            model = (fit_listwise_mlp(groups) if kind == "mlp" else
-                     fit_lambdarank(groups, names, seeds=LTR_SEEDS[:1] if kind == "ltr1" else LTR_SEEDS))
+            model = fit_listwise_mlp(groups) if kind == "mlp" else fit_lambdarank(groups, [ALL_FEATURES[i] for i in cols])
             f1, r5 = [], []
             for w in held:
                 sc = model.score(w.x[:, cols])
@@ -97,8 +93,7 @@ def main() -> None:
             f1s[name].append(sum(f1) / n_held)
             r5s[name].append(sum(r5) / n_held)
         triples = f"; Recall@5 triple scorer {r5t[-1]:.3f}, path mass {r5s[SHIPPED][-1]:.3f}" if r5t else ""
-        short = ("MLP ensemble", "LambdaMART (5 boosters)", "LambdaMART (1 booster)")
-        print(f"fold {k + 1}/{FOLDS}: " + ", ".join(f"{s} {f1s[n][-1]:.3f}" for s, n in zip(short, systems, strict=False))
+        print(f"fold {k + 1}/{FOLDS}: " + ", ".join(f"{n.split(',')[0]} {f1s[n][-1]:.3f}" for n in list(systems)[:2])
               + triples, flush=True)
     print(f"{len(tune)} tune questions, {FOLDS} folds by drug; mean ± sd over folds")
     print("| ranker | Path-F1 (top path) | Recall@5 (path mass) | Recall@5 (triple scorer) |")

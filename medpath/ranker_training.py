@@ -22,7 +22,7 @@ from tools.curation import Chain, CurationStats
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ppr import PersonalizedPageRank
-from tools.ranker_fit import LTR_SEEDS, fit_lambdarank, fit_triple_model
+from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows
 from tools.walker import CandidatePath, GraphWalker
 
@@ -121,15 +121,10 @@ def oof_rows(
 
 
 def oof_scores(walked: Sequence[Walked], *, folds: int = FOLDS) -> dict[str, np.ndarray]:
-    """Each walked question's path scores by a ranker trained on the other folds only (by record id).
-
-    Each fold's ranker is one booster (the first of ``LTR_SEEDS``), not five: five would add about 90 s to the index
-    build, and on the check half the triple scorer trained on one booster's scores ordered the shipped five-booster
-    ranker's triples as well as the one-booster ranker's (Recall@5 0.696 both; docs/ranking.md, "Five seeds")."""
+    """Each walked question's path scores by a ranker trained on the other folds only (by record id)."""
     out: dict[str, np.ndarray] = {}
     for k in sorted({fold_of(w.record, folds) for w in walked}):
-        model = fit_lambdarank([(w.x, w.y) for w in walked if fold_of(w.record, folds) != k], ALL_FEATURES,
-                               seeds=LTR_SEEDS[:1])
+        model = fit_lambdarank([(w.x, w.y) for w in walked if fold_of(w.record, folds) != k], ALL_FEATURES)
         for w in walked:
             if fold_of(w.record, folds) == k:
                 out[w.record.id] = model.score(w.x)

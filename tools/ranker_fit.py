@@ -11,7 +11,7 @@ import numpy as np
 
 from tools.ranker_models import LambdaRanker, graded_labels
 
-__all__ = ["KEEP_PER_QUESTION", "LTR_PARAMS", "LTR_ROUNDS", "LTR_SEEDS", "TRIPLE_PARAMS", "TRIPLE_ROUNDS", "fit_lambdarank", "fit_triple_model"]
+__all__ = ["KEEP_PER_QUESTION", "LTR_PARAMS", "LTR_ROUNDS", "TRIPLE_PARAMS", "TRIPLE_ROUNDS", "fit_lambdarank", "fit_triple_model"]
 
 LTR_PARAMS: dict[str, Any] = {
     "objective": "lambdarank",
@@ -23,20 +23,15 @@ LTR_PARAMS: dict[str, Any] = {
     "bagging_freq": 1,
     "lambdarank_truncation_level": 10,
     "label_gain": [0, 1, 3, 7, 15],
+    "seed": 13,
     "num_threads": 2,
     "deterministic": True,
     "force_row_wise": True,
     "verbose": -1,
 }
-"""LightGBM settings: fixed threads and row-wise histograms, so two builds give the same trees (each member's seed
-is one of ``LTR_SEEDS``)."""
+"""LightGBM settings: seeded, fixed threads and row-wise histograms, so two builds give the same trees."""
 LTR_ROUNDS = 300
 """Boosting rounds."""
-LTR_SEEDS = (1, 2, 3, 4, 5)
-"""The ranker is five boosters, one per seed, whose scores are averaged. The seed draws each round's rows and
-columns (``bagging_fraction``, ``feature_fraction``), and alone it moved one booster's check-half Path-F1 between
-0.610 and 0.646; the average of five is steadier and, under cross-validation and on the check half, about 0.01
-better than one booster (docs/ranking.md, "Five seeds")."""
 TRIPLE_PARAMS: dict[str, Any] = {
     "objective": "binary",
     "learning_rate": 0.05,
@@ -64,10 +59,8 @@ def _keep(y: np.ndarray, rng: np.random.Generator, keep: int) -> np.ndarray:
 
 
 def fit_lambdarank(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Sequence[str], *, rounds: int = LTR_ROUNDS,
-                   keep: int = KEEP_PER_QUESTION, params: dict[str, Any] | None = None,
-                   seeds: Sequence[int] = LTR_SEEDS) -> LambdaRanker:
-    """LambdaMART over per-question groups of (feature rows, Path-F1 of each row): one booster per seed, their scores
-    averaged; deterministic.
+                   keep: int = KEEP_PER_QUESTION, params: dict[str, Any] | None = None) -> LambdaRanker:
+    """LambdaMART over per-question groups of (feature rows, Path-F1 of each row); deterministic.
 
     Args:
         groups: per question, (feature rows, Path-F1 in [0, 1]); groups with one row or no spread teach nothing.
@@ -75,10 +68,7 @@ def fit_lambdarank(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Seque
         rounds: boosting rounds.
         keep: candidates kept per question (all with Path-F1 ≥ 0.5, then a seeded sample).
         params: overrides of ``LTR_PARAMS``.
-        seeds: one booster per seed (``LTR_SEEDS``).
     """
-    if not seeds:
-        raise ValueError("the ranker needs at least one seed")
     rng = np.random.default_rng(0)
     xs, ys, sizes = [], [], []
     for x, y in groups:
@@ -93,8 +83,8 @@ def fit_lambdarank(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Seque
     p = {**LTR_PARAMS, **(params or {})}
     data = lgb.Dataset(np.vstack(xs), np.concatenate(ys), group=sizes, feature_name=[n.replace(" ", "_") for n in names],
                        free_raw_data=True)
-    return LambdaRanker([lgb.train({**p, "seed": s}, data, num_boost_round=rounds).model_to_string() for s in seeds],
-                        list(names))
+    booster = lgb.train(p, data, num_boost_round=rounds)
+    return LambdaRanker(booster.model_to_string(), list(names))
 
 
 def fit_triple_model(groups: Sequence[tuple[np.ndarray, np.ndarray]], names: Sequence[str], categorical: Sequence[int], *,

@@ -36,38 +36,34 @@ def graded_labels(f1: np.ndarray, grades: int = GRADES) -> np.ndarray:
 
 @dataclass
 class LambdaRanker:
-    """LightGBM boosters trained with ``lambdarank`` (one per seed, ``tools.ranker_fit.LTR_SEEDS``), their scores
-    averaged; ``names`` are their columns, in order."""
+    """A LightGBM booster trained with ``lambdarank``; ``names`` are its columns, in order."""
 
-    models: list[str]
-    """The boosters, each in LightGBM's text format."""
+    model: str
+    """The booster as LightGBM's text format."""
     names: list[str]
-    """Feature columns the boosters expect."""
+    """Feature columns the booster expects."""
 
     def __post_init__(self) -> None:
-        """Load the boosters once (LightGBM's C library, without the Python package: ``tools.booster``)."""
-        if not self.models:
-            raise ValueError("a LambdaMART ranker needs at least one booster")
-        self._boosters = [Booster(m) for m in self.models]
+        """Load the booster once (LightGBM's C library, without the Python package: ``tools.booster``)."""
+        self._booster = Booster(self.model)
 
     def score(self, x: np.ndarray) -> np.ndarray:
-        """Scores of feature rows: the mean of the boosters' scores."""
+        """Scores of feature rows."""
         if len(x) == 0:
             return np.zeros(0)
-        return np.mean([b.predict(x, num_threads=1) for b in self._boosters], axis=0).astype(float)  # type: ignore[no-any-return]
+        return np.asarray(self._booster.predict(x, num_threads=1), dtype=float)
 
     def to_json(self) -> dict[str, object]:
         """Serialisable form."""
-        return {"kind": "lambdarank", "models": self.models, "names": self.names}
+        return {"kind": "lambdarank", "model": self.model, "names": self.names}
 
 
 def load_model(obj: dict[str, Any], names: Sequence[str]) -> ScoreModel:
     """The saved ranker: LambdaMART, or the older listwise model; a model LightGBM refuses is a StoreError."""
     if obj.get("kind") == "lambdarank":
         try:
-            models = obj["models"] if "models" in obj else [obj["model"]]  # one booster: before five seeds
-            return LambdaRanker([str(m) for m in models], list(obj["names"]))
-        except (ValueError, KeyError, TypeError) as exc:
+            return LambdaRanker(str(obj["model"]), list(obj["names"]))
+        except ValueError as exc:
             raise StoreError(f"the saved path ranker is unreadable ({exc}); run `medpath index build --force`") from exc
     fields = {k: obj[k] for k in ("weights", "mean", "std", "members") if k in obj}
     return RankerModel(**fields) if fields else RankerModel.identity(names)
