@@ -8,7 +8,9 @@ gold chain (graded by ``tools.ranker_models.graded_labels``). The ranker trains 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -96,9 +98,12 @@ def oof_rows(
     """Walk every tune question with gold-derived state fitted on the other folds; one :class:`Walked` each.
 
     ``predictor`` supplies the relation vocabulary, vectors, ``beta`` and temperature; its priors are refitted per fold.
+    The walks keep ``budget``'s node and depth limits but not its wall-clock limit: a walk stopped by the clock on a
+    busy machine would change what the ranker learns, and two builds must give the same trees. (On an idle machine
+    no training walk of the real graph reaches the limit, so the walks are those of ``ask``.)
     """
     type_of = types_of(kg)
-    walker = GraphWalker(kg, budget)
+    walker = GraphWalker(kg, dataclasses.replace(budget, wall_ms=math.inf))
     ppr = PersonalizedPageRank(kg)
     vec = dict(zip((r.id for r in tune), question_vecs, strict=True))
     out: list[Walked] = []

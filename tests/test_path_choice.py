@@ -11,6 +11,7 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 
+import tools.walker as walker_module
 from core.datasets import Node, PathRecord, Triple, load_paths, split_tune_check
 from core.errors import StoreError
 from core.settings import Settings
@@ -32,7 +33,7 @@ from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import graded_labels, load_model
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows, triple_rows
-from tools.walker import CandidatePath, GraphWalker
+from tools.walker import CandidatePath, GraphWalker, StopReason
 
 
 def _path(*steps: tuple[str, str, str]) -> CandidatePath:
@@ -161,6 +162,24 @@ def test_two_builds_give_identical_rankings(resources: Any, tune_sample: list[Pa
     assert m1.model == m2.model
     for w in first.values():
         assert np.argsort(-m1.score(w.x), kind="stable").tolist() == np.argsort(-m2.score(w.x), kind="stable").tolist()
+
+
+def test_training_walks_do_not_depend_on_the_clock(resources: Any, tune_sample: list[PathRecord],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    records = tune_sample[:10]
+    calm = _walk(resources, records)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(walker_module.time, "perf_counter", lambda: float(next(ticks)))  # a second per reading
+    busy = _walk(resources, records)
+    assert calm.keys() == busy.keys()
+    for k in calm:
+        assert [p.edges for p in busy[k].paths] == [p.edges for p in calm[k].paths]
+        np.testing.assert_array_equal(busy[k].x, calm[k].x)
+    # the same clock does stop a walk of ``ask`` (so the test can fail)
+    r = next(r for r in records if r.id in calm)
+    conf = resources.predictor.conf_fn(resources.embed_many([r.question])[0])
+    cut = GraphWalker(resources.kg, resources.settings.budget).walk([r.drug_id], [r.disease_id], conf)
+    assert cut.stop == StopReason.TIME_BUDGET and len(cut.paths) < len(calm[r.id].paths)
 
 
 def test_the_c_library_scores_equal_lightgbm_and_refuse_bad_input() -> None:
