@@ -8,11 +8,10 @@ gold chain (graded by ``tools.ranker_models.graded_labels``). The ranker trains 
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -103,7 +102,7 @@ def oof_rows(
     no training walk of the real graph reaches the limit, so the walks are those of ``ask``.)
     """
     type_of = types_of(kg)
-    walker = GraphWalker(kg, dataclasses.replace(budget, wall_ms=math.inf))
+    walker = GraphWalker(kg, replace(budget, wall_ms=math.inf))
     ppr = PersonalizedPageRank(kg)
     vec = dict(zip((r.id for r in tune), question_vecs, strict=True))
     out: list[Walked] = []
