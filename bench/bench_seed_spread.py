@@ -1,6 +1,6 @@
 """How much the LightGBM seed alone moves the check-half figures of the path ranker.
 
-Usage: python bench/bench_seed_spread.py [--seeds 1,2,3,4,5,7,13] [--questions 500]
+Usage: python bench/bench_seed_spread.py [--seeds 1,2,3,4,5,7,13] [--questions 500] [--size N]
 
 The tune half is walked and featurised out of fold, as ``medpath index build`` does it
 (``medpath.ranker_training.oof_rows``). Then, for each seed, one LambdaMART booster is trained on every tune
@@ -11,27 +11,37 @@ answers them. The last row averages the scores of all the seeds' boosters.
 Everything else comes from the index's ``models.json``: the walk's edge predictor, the tables, the curated
 counts, the judge and the triple scorer. The judge and the triple scorer were trained on the index's own ranker,
 so no row is exactly the index's build. The seed-13 row is the closest: the index walks with unrounded relation
-vectors, and this bench uses the stored ones. Prints a table; nothing here is a pass/fail test.
+vectors, and this bench uses the stored ones.
+
+``--size N`` first grows the graph to N triples as ``medpath eval scale`` does (by entities, seed 13, in a temporary
+home) and trains every model on it as ``index build`` would (``fit_models``). The spread is then that of the grown
+graph, the one ``eval scale``'s Path-F1 row at that size draws from. Prints a table; nothing here is a pass/fail test.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.context import Context
-from core.datasets import PathRecord, load_paths, split_tune_check
+from core.datasets import PathRecord, Triple, load_nodes, load_paths, split_tune_check
 from core.settings import Settings
 from graphs.qa import build_graph
+from medpath.evaluation.growth import grow
 from medpath.metrics import path_f1_best_chain, recall_at_k
 from medpath.ranker_training import oof_rows
 from medpath.services import build_services
+from medpath.training import fit_models
+from memory.factory import open_graph, write_graph
 from tools.path_ranker import ALL_FEATURES
 from tools.ranker_fit import fit_lambdarank
 from tools.ranker_models import LambdaRanker, ScoreModel
@@ -56,7 +66,7 @@ class MeanOfBoosters:
 
 def answer(res: Resources, settings: Settings, check: Sequence[PathRecord], model: ScoreModel) -> tuple[float, float]:
     """Mean Path-F1 and Recall@5 over ``check`` with the path ranker's model replaced by ``model``."""
-    bound = with_models(res, res.kg, res.models)
+    bound = with_models(res, res.kg, res.models)  # a fresh ranker each time, over the same graph and models
     bound.ranker.model = model
     ctx = Context(interactive=False, resources=bound, settings=settings, memory=False)
     graph = build_graph()
@@ -75,12 +85,34 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1,2,3,4,5,7,13", help="comma-separated LightGBM seeds")
     ap.add_argument("--questions", type=int, default=500, help="the first N check-half questions")
+    ap.add_argument("--size", type=int, default=0, help="grow the graph to N triples first, as eval scale does")
     args = ap.parse_args()
-    seeds = [int(s) for s in args.seeds.split(",")]
-    settings = Settings.from_env()
-    res = build_services(settings).resources
+    settings = dataclasses.replace(Settings.from_env(), database_url="")
+    with tempfile.TemporaryDirectory() as tmp:
+        spread(settings, build_services(settings).resources, [int(s) for s in args.seeds.split(",")], args.questions,
+               args.size, Path(tmp))
+
+
+def grown(settings: Settings, res: Resources, size: int, tmp: Path) -> Resources:
+    """``res`` over the real graph grown to ``size`` triples (in ``tmp``), with models trained on it."""
+    nodes = load_nodes(settings.data_dir / "drugmechdb" / "nodes.tsv")
+    base = [Triple(e.head, e.relation, e.tail) for e in res.kg.edges()]
+    syn, noise = grow("entities", nodes, base, max(0, size - len(base)), 13)
+    scratch = dataclasses.replace(settings, home=tmp)
+    scratch.index_dir.mkdir(parents=True, exist_ok=True)
+    write_graph(scratch, [*nodes, *syn], [*base, *noise])
+    kg = open_graph(scratch)
+    models: dict[str, Any] = fit_models(settings, settings.data_dir / "drugmechdb" / "paths_dev.jsonl", kg)
+    print(f"graph grown to {len(base) + len(noise):,} triples; models trained on it", flush=True)
+    return with_models(res, kg, models)
+
+
+def spread(settings: Settings, res: Resources, seeds: list[int], questions: int, size: int, tmp: Path) -> None:
+    """The table: one row per seed, then their mean."""
+    if size:
+        res = grown(settings, res, size, tmp)
     tune, check = split_tune_check(load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl"))
-    check = check[: args.questions]
+    check = check[:questions]
     walked = oof_rows(res.kg, tune, res.embed_many([r.question for r in tune]), res.predictor, res.node_vector,
                       settings.budget)
     groups = [(w.x, w.y) for w in walked]
