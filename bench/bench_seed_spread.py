@@ -5,8 +5,8 @@ Usage: python bench/bench_seed_spread.py [--seeds 1,2,3,4,5,7,13] [--questions 5
 The tune half is walked and featurised out of fold, as ``medpath index build`` does it
 (``medpath.ranker_training.oof_rows``). Then, for each seed, one LambdaMART booster is trained on every tune
 question's rows (the shipped recipe, ``tools.ranker_fit.fit_lambdarank``, with only ``seed`` changed). The first N
-check-half questions are answered through the graph with that ranker, as ``medpath eval kg``'s medpath system
-answers them. The last row averages the scores of all the seeds' boosters.
+check-half questions are answered through ``medpath eval kg``'s medpath system (``make_system``, scored by
+``score_question``) with that ranker. The last row averages the scores of all the seeds' boosters.
 
 Everything else comes from the index's ``models.json``: the walk's edge predictor, the tables, the curated
 counts, the judge and the triple scorer. The judge and the triple scorer were trained on the index's own ranker,
@@ -32,17 +32,16 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.context import Context
 from core.datasets import PathRecord, Triple, load_nodes, load_paths, split_tune_check
 from core.settings import Settings
-from graphs.qa import build_graph
 from medpath.evaluation.growth import grow
-from medpath.metrics import path_f1_best_chain, recall_at_k
+from medpath.evaluation.kg import score_question
+from medpath.evaluation.systems import System, make_system
 from medpath.ranker_training import oof_rows
 from medpath.services import build_services
 from medpath.training import fit_models
 from memory.factory import open_graph, write_graph
-from tools.path_ranker import ALL_FEATURES
+from tools.path_ranker import ALL_FEATURES, PathRanker
 from tools.ranker_fit import fit_lambdarank
 from tools.ranker_models import LambdaRanker, ScoreModel
 from tools.resources import Resources, with_models
@@ -64,20 +63,15 @@ class MeanOfBoosters:
         return {"kind": "mean", "members": [m.to_json() for m in self.members]}
 
 
-def answer(res: Resources, settings: Settings, check: Sequence[PathRecord], model: ScoreModel) -> tuple[float, float]:
-    """Mean Path-F1 and Recall@5 over ``check`` with the path ranker's model replaced by ``model``."""
-    bound = with_models(res, res.kg, res.models)  # a fresh ranker each time, over the same graph and models
-    bound.ranker.model = model
-    ctx = Context(interactive=False, resources=bound, settings=settings, memory=False)
-    graph = build_graph()
-    f1, r5 = [], []
+def answer(system: System, ranker: PathRanker, check: Sequence[PathRecord], model: ScoreModel) -> tuple[float, float]:
+    """Mean Path-F1 and Recall@5 over ``check`` from ``eval kg``'s medpath ``system``, its ranker scoring with
+    ``model``."""
+    ranker.model = model
+    rows = []
     for r in check:
-        out = graph.invoke({"question": r.question}, context=ctx)
-        gold = [(t.head, t.relation, t.tail) for t in r.gold_triples]
-        path = [(t["head"], t["relation"], t["tail"]) for t in out.get("evidence", [])]
-        f1.append(path_f1_best_chain(path, gold, r.gold_chains))
-        r5.append(recall_at_k([(t["head"], t["relation"], t["tail"]) for t in out.get("retrieved", [])], gold, 5))
-    return float(np.mean(f1)), float(np.mean(r5))
+        out = system.run(r.question)
+        rows.append(score_question(r, out.retrieved, out.path))
+    return float(np.mean([x["path_f1"] for x in rows])), float(np.mean([x["recall@5"] for x in rows]))
 
 
 def main() -> None:
@@ -116,6 +110,7 @@ def spread(settings: Settings, res: Resources, seeds: list[int], questions: int,
     walked = oof_rows(res.kg, tune, res.embed_many([r.question for r in tune]), res.predictor, res.node_vector,
                       settings.budget)
     groups = [(w.x, w.y) for w in walked]
+    system = make_system("medpath", res)
     print(f"{len(walked)} tune questions walked; {len(check)} check-half questions", flush=True)
     print("| ranker | Path-F1 | Recall@5 |\n|---|---:|---:|", flush=True)
     members = []
@@ -123,10 +118,10 @@ def spread(settings: Settings, res: Resources, seeds: list[int], questions: int,
     for seed in seeds:
         model = fit_lambdarank(groups, ALL_FEATURES, params={"seed": seed})
         members.append(model)
-        f1, r5 = answer(res, settings, check, model)
+        f1, r5 = answer(system, res.ranker, check, model)
         f1s.append(f1)
         print(f"| one booster, seed {seed} | {f1:.3f} | {r5:.3f} |", flush=True)
-    f1, r5 = answer(res, settings, check, MeanOfBoosters(members))
+    f1, r5 = answer(system, res.ranker, check, MeanOfBoosters(members))
     print(f"| mean of the {len(seeds)} boosters' scores | {f1:.3f} | {r5:.3f} |")
     print(f"one booster: Path-F1 mean {np.mean(f1s):.3f}, sd {np.std(f1s):.3f}, range {min(f1s):.3f}–{max(f1s):.3f}")
 
