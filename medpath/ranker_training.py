@@ -24,10 +24,11 @@ from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ppr import PersonalizedPageRank
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
+from tools.ranker_models import LambdaRanker
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows
 from tools.walker import CandidatePath, GraphWalker
 
-__all__ = ["FOLDS", "Walked", "curated_chains", "drug_folds", "fit_triple_scorer", "fold_of", "gold_chains", "label_paths",
+__all__ = ["FOLDS", "Walked", "curated_chains", "drug_folds", "fit_triple_scorer", "fold_of", "fold_rankers", "gold_chains", "label_paths",
            "oof_rows", "oof_scores", "triple_groups", "typed_chains", "types_of", "vocabulary"]
 
 FOLDS = 5
@@ -124,15 +125,17 @@ def oof_rows(
     return out
 
 
-def oof_scores(walked: Sequence[Walked], *, folds: int = FOLDS) -> dict[str, np.ndarray]:
-    """Each walked question's path scores by a ranker trained on the other folds only (by record id)."""
-    out: dict[str, np.ndarray] = {}
-    for k in sorted({fold_of(w.record, folds) for w in walked}):
-        model = fit_lambdarank([(w.x, w.y) for w in walked if fold_of(w.record, folds) != k], ALL_FEATURES)
-        for w in walked:
-            if fold_of(w.record, folds) == k:
-                out[w.record.id] = model.score(w.x)
-    return out
+def fold_rankers(walked: Sequence[Walked], *, folds: int = FOLDS) -> list[LambdaRanker]:
+    """Per fold ``k``, the path ranker trained on the walked questions of every other fold."""
+    return [fit_lambdarank([(w.x, w.y) for w in walked if fold_of(w.record, folds) != k], ALL_FEATURES) for k in range(folds)]
+
+
+def oof_scores(walked: Sequence[Walked], *, folds: int = FOLDS, rankers: Sequence[LambdaRanker] | None = None
+               ) -> dict[str, np.ndarray]:
+    """Each walked question's path scores by a ranker trained on the other folds only (by record id); ``rankers``:
+    those of :func:`fold_rankers`, when they are already trained."""
+    rankers = fold_rankers(walked, folds=folds) if rankers is None else rankers
+    return {w.record.id: rankers[fold_of(w.record, folds)].score(w.x) for w in walked}
 
 
 def vocabulary(kg: Any) -> Vocabulary:
@@ -178,8 +181,11 @@ def triple_groups(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord],
 
 def fit_triple_scorer(kg: Any, walked: Sequence[Walked], tune: Sequence[PathRecord], curation: CurationStats, *,
                       folds: int = FOLDS) -> TripleScorer:
-    """Train the triple scorer on every walked tune question; it answers over ``curation`` (the whole tune half)."""
+    """Train the triple scorer on every walked tune question; it answers over ``curation`` (the whole tune half),
+    with the fold rankers that gave the training questions their path scores."""
     vocab = vocabulary(kg)
-    groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds), folds=folds, curation=curation)
+    rankers = fold_rankers(walked, folds=folds)
+    groups = triple_groups(kg, walked, tune, vocab, oof_scores(walked, folds=folds, rankers=rankers), folds=folds,
+                           curation=curation)
     return TripleScorer(fit_triple_model([(g.x, g.y) for g in groups], TRIPLE_FEATURES, CATEGORICAL), vocab, kg, curation,
-                        drug_folds(tune, folds))
+                        drug_folds(tune, folds), rankers)

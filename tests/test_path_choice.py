@@ -456,16 +456,30 @@ def test_answer_time_triple_order_ignores_the_question_s_own_gold(resources: Any
     assert all(0.0 < p < 1.0 for p in probs) and probs == sorted(probs, reverse=True)
     assert {(e.head, e.relation, e.tail) for e in paths[0].edges} <= {k for k, _ in ranked}
     altered = [c for c in scorer.curation.chains if c[0] != r.drug_id] + curated_chains([_changed_gold(r, resources.kg)])
-    other = TripleScorer(scorer.model, scorer.vocab, scorer.kg, CurationStats.fit(altered), scorer.folds)
+    other = TripleScorer(scorer.model, scorer.vocab, scorer.kg, CurationStats.fit(altered), scorer.folds, scorer.rankers)
     assert other.rank(paths) == ranked
-    # the probability is the mean over the training folds of the probability with that fold's chains left out
-    assert len(scorer.folds) == 5 and r.drug_id in set().union(*scorer.folds)
-    keys, xs = bagged_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths], np.asarray([p.score for p in paths]),
-                           scorer.vocab, lambda n: resources.kg.node(n).type, resources.kg.degree, scorer.curation,
-                           exclude_drug=lambda drug: drug, groups=scorer.folds)
-    mean = np.mean([scorer.probabilities(x) for x in xs], axis=0)
-    assert dict(ranked) == pytest.approx(dict(zip(keys, mean, strict=True)))
-    assert any(not np.array_equal(xs[0], x) for x in xs[1:])  # the folds' counts do differ
+    # the probability is the mean over the training folds of the probability with that fold's chains left out of the
+    # counts and the paths scored by the ranker that did not see that fold (0 outside that ranker's best paths)
+    assert len(scorer.folds) == len(scorer.rankers) == 5 and r.drug_id in set().union(*scorer.folds)
+    triples = [[(e.head, e.relation, e.tail) for e in p.edges] for p in paths]
+    x = np.vstack([p.row for p in paths])
+    expected: dict[Any, float] = {}
+    counts = []
+    for ranker, fold in zip(scorer.rankers, scorer.folds, strict=True):
+        keys, (rows,) = bagged_rows(triples, ranker.score(x), scorer.vocab, lambda n: resources.kg.node(n).type,
+                                    resources.kg.degree, scorer.curation, exclude_drug=lambda drug: drug, groups=(fold,))
+        for k, v in zip(keys, scorer.probabilities(rows), strict=True):
+            expected[k] = expected.get(k, 0.0) + float(v) / len(scorer.folds)
+        counts.append(rows[:, TRIPLE_FEATURES.index("curated_log")])
+    assert dict(ranked) == pytest.approx(expected)
+    # the folds' counts and rankers do differ, and the shipped ranker's own scores would give other probabilities
+    assert any(len(c) != len(counts[0]) or not np.array_equal(c, counts[0]) for c in counts[1:])
+    assert not np.allclose(scorer.rankers[0].score(x), scorer.rankers[1].score(x))
+    without = TripleScorer(scorer.model, scorer.vocab, scorer.kg, scorer.curation, scorer.folds)
+    assert dict(without.rank(paths)) != pytest.approx(expected)
+    # a path that the ranker did not score (no feature row) falls back to the scores the paths carry
+    bare = [dataclasses.replace(p, row=None) for p in paths]
+    assert scorer.rank(bare) == without.rank(paths)
 
 
 def test_two_fits_give_the_same_triple_model_and_a_broken_one_is_refused(resources: Any) -> None:
@@ -484,3 +498,13 @@ def test_two_fits_give_the_same_triple_model_and_a_broken_one_is_refused(resourc
         TripleScorer.from_json({**saved, "model": one, "names": ["other"]}, resources.kg, CurationStats())
     with pytest.raises(ValueError, match="gold triple"):
         fit_triple_model([(g[0], np.zeros(15)) for g in groups], TRIPLE_FEATURES, CATEGORICAL)
+    # the fold rankers travel with the model, one per fold; a missing one or a broken one is refused
+    shipped = resources.triples
+    assert shipped is not None
+    again = TripleScorer.from_json(shipped.to_json(), resources.kg, shipped.curation)
+    assert [r.model for r in again.rankers] == [r.model for r in shipped.rankers] and again.folds == shipped.folds
+    obj = shipped.to_json()
+    with pytest.raises(StoreError, match="4 fold rankers for 5 folds"):
+        TripleScorer.from_json({**obj, "rankers": obj["rankers"][:4]}, resources.kg, shipped.curation)
+    with pytest.raises(StoreError, match="fold ranker"):
+        TripleScorer.from_json({**obj, "rankers": [{"model": "tree\nbroken", "names": list(ALL_FEATURES)}] * 5}, resources.kg, shipped.curation)

@@ -352,7 +352,7 @@ class PathRanker:
         ]
 
     def rank(self, paths: list[CandidatePath], question_vec: np.ndarray | None) -> list[CandidatePath]:
-        """Score and sort paths (best first); fills ``score`` and ``features``."""
+        """Score and sort paths (best first); fills ``score``, ``features`` and ``row``."""
         if not paths:
             return []
         x = self.features(paths, question_vec)
@@ -360,4 +360,5 @@ class PathRanker:
         for p, s, row in zip(paths, scores, x, strict=True):
             p.score = float(s)
             p.features = dict(zip(FEATURES, (float(v) for v in row[: len(FEATURES)]), strict=True))
+            p.row = row
         return sorted(paths, key=lambda p: (-p.score, p.hops, [e.tail for e in p.edges]))

@@ -11,7 +11,8 @@ into the probability that the triple is one of the question's gold triples.
 A question's own gold never reaches its own columns: at training time the path scores come from a ranker that did
 not see its fold and the counts leave its fold out; at answer time the counts leave out every chain of the
 question's drug (``CurationStats.edge_counts(..., exclude_drug=…)``), as the path ranker's transfer features do,
-and each training fold in turn (``TripleScorer.folds``).
+and each training fold in turn (``TripleScorer.folds``), with the paths scored by the ranker that did not see that
+fold (``TripleScorer.rankers``), as its training questions were.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy as np
 from core.errors import StoreError
 from tools.booster import Booster
 from tools.curation import CurationStats, Triple
+from tools.ranker_models import LambdaRanker
 from tools.walker import CandidatePath
 
 __all__ = ["MASS_TEMPERATURES", "TRIPLE_FEATURES", "TripleScorer", "bagged_rows", "triple_rows"]
@@ -197,6 +199,10 @@ class TripleScorer:
     """The drugs of each training fold. Training counted other drugs' chains over every fold but the question's
     own, so answering averages the probabilities over the same counts: every chain but one fold's, once per fold
     (with the whole half at once, every count would run about a quarter higher than any the model saw)."""
+    rankers: list[LambdaRanker] = field(default_factory=list)
+    """Per fold, the path ranker trained without it: it gave that fold's training questions the path scores the
+    model learned from, so answering pairs it with the counts that leave the same fold out. Empty (an index built
+    before them): every fold reads the path ranker's own scores."""
 
     def __post_init__(self) -> None:
         """Load the booster (LightGBM's C library, ``tools.booster``); a model it refuses is a StoreError."""
@@ -204,6 +210,9 @@ class TripleScorer:
             self._booster = Booster(self.model)
         except ValueError as exc:
             raise StoreError(f"the saved triple scorer is unreadable ({exc}); run `medpath index build --force`") from exc
+        if self.rankers and len(self.rankers) != len(self.folds):
+            raise StoreError(f"the saved triple scorer has {len(self.rankers)} fold rankers for {len(self.folds)} folds; "
+                             "run `medpath index build --force`")
 
     def _type(self, n: str) -> str:
         e = self.kg.node(n)
@@ -212,13 +221,33 @@ class TripleScorer:
     def rank(self, paths: Sequence[CandidatePath]) -> list[tuple[Triple, float]]:
         """``(triple, probability)`` of every triple of the scored ``paths``, most probable first (ties: first
         seen): the mean over the training folds of the probability with that fold's chains left out of the counts
-        (``folds``). Every chain of a path's drug is left out too."""
-        keys, xs = bagged_rows([[(e.head, e.relation, e.tail) for e in p.edges] for p in paths],
-                               np.asarray([p.score for p in paths]), self.vocab, self._type, self.kg.degree,
-                               self.curation, exclude_drug=lambda drug: drug, groups=self.folds or [frozenset()])
-        if not keys:
-            return []
-        prob = self.probabilities(np.vstack(xs)).reshape(len(xs), len(keys)).mean(axis=0)  # one call of the C library
+        (``folds``) and the paths scored by the ranker that did not see it (``rankers``; a triple outside that
+        ranker's ``TRIPLE_PATHS`` best paths counts as 0 there). Every chain of a path's drug is left out too."""
+        triples = [[(e.head, e.relation, e.tail) for e in p.edges] for p in paths]
+        own = np.asarray([p.score for p in paths])
+        rows = [p.row for p in paths if p.row is not None]
+        if not self.rankers or not paths or len(rows) < len(paths):
+            keys, xs = bagged_rows(triples, own, self.vocab, self._type, self.kg.degree, self.curation,
+                                   exclude_drug=lambda drug: drug, groups=self.folds or [frozenset()])
+            if not keys:
+                return []
+            prob = self.probabilities(np.vstack(xs)).reshape(len(xs), len(keys)).mean(axis=0)  # one call of the C library
+            return self._ordered(keys, prob)
+        x = np.vstack(rows)
+        per_fold = [bagged_rows(triples, ranker.score(x), self.vocab, self._type, self.kg.degree, self.curation,
+                                exclude_drug=lambda drug: drug, groups=(fold,))
+                    for ranker, fold in zip(self.rankers, self.folds, strict=True)]
+        index: dict[Triple, int] = {}
+        for keys, _ in per_fold:
+            for k in keys:
+                index.setdefault(k, len(index))
+        prob = np.zeros(len(index))
+        flat = self.probabilities(np.vstack([xs[0] for _, xs in per_fold]))  # one call of the C library
+        np.add.at(prob, [index[k] for keys, _ in per_fold for k in keys], flat)
+        return self._ordered(list(index), prob / len(per_fold))
+
+    @staticmethod
+    def _ordered(keys: list[Triple], prob: np.ndarray) -> list[tuple[Triple, float]]:
         order = np.argsort(-prob, kind="stable")
         return [(keys[i], float(prob[i])) for i in order]
 
@@ -229,12 +258,20 @@ class TripleScorer:
     def to_json(self) -> dict[str, object]:
         """Serialisable form (the graph and the counts are saved elsewhere)."""
         return {"kind": "triple-binary", "model": self.model, "relations": self.vocab.relations,
-                "types": self.vocab.types, "names": list(TRIPLE_FEATURES), "folds": [sorted(f) for f in self.folds]}
+                "types": self.vocab.types, "names": list(TRIPLE_FEATURES), "folds": [sorted(f) for f in self.folds],
+                "rankers": [r.to_json() for r in self.rankers]}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], kg: Any, curation: CurationStats) -> TripleScorer:
         """Inverse of :meth:`to_json`, bound to ``kg`` and ``curation``; columns other than ours are a StoreError."""
         if list(obj.get("names", ())) != list(TRIPLE_FEATURES):
             raise StoreError("the saved triple scorer has other columns than this version; run `medpath index build --force`")
+        rankers = []
+        for r in obj.get("rankers", []):
+            try:
+                rankers.append(LambdaRanker(str(r["model"]), list(r["names"])))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise StoreError(f"a saved fold ranker of the triple scorer is unreadable ({exc}); "
+                                 "run `medpath index build --force`") from exc
         return cls(str(obj["model"]), Vocabulary(list(obj["relations"]), list(obj["types"])), kg, curation,
-                   [frozenset(f) for f in obj.get("folds", [])])
+                   [frozenset(f) for f in obj.get("folds", [])], rankers)

@@ -8,9 +8,13 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from core.settings import WalkBudget
 from memory.protocols import Edge, GraphStore
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["CandidatePath", "GraphWalker", "StopReason", "WalkResult"]
 
@@ -35,6 +39,9 @@ class CandidatePath:
     confs: tuple[float, ...]
     score: float = 0.0
     features: dict[str, float] = field(default_factory=dict)
+    row: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """The path ranker's whole feature row (``tools.path_ranker.ALL_FEATURES``), kept so that the triple scorer can
+    score the path again with the rankers that each left one training fold out."""
 
     @property
     def hops(self) -> int:
