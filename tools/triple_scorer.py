@@ -224,32 +224,27 @@ class TripleScorer:
         (``folds``) and the paths scored by the ranker that did not see it (``rankers``; a triple outside that
         ranker's ``TRIPLE_PATHS`` best paths counts as 0 there). Every chain of a path's drug is left out too."""
         triples = [[(e.head, e.relation, e.tail) for e in p.edges] for p in paths]
-        own = np.asarray([p.score for p in paths])
         rows = [p.row for p in paths if p.row is not None]
-        if not self.rankers or not paths or len(rows) < len(paths):
-            keys, xs = bagged_rows(triples, own, self.vocab, self._type, self.kg.degree, self.curation,
-                                   exclude_drug=lambda drug: drug, groups=self.folds or [frozenset()])
-            if not keys:
-                return []
-            prob = self.probabilities(np.vstack(xs)).reshape(len(xs), len(keys)).mean(axis=0)  # one call of the C library
-            return self._ordered(keys, prob)
-        x = np.vstack(rows)
-        per_fold = [bagged_rows(triples, ranker.score(x), self.vocab, self._type, self.kg.degree, self.curation,
-                                exclude_drug=lambda drug: drug, groups=(fold,))
-                    for ranker, fold in zip(self.rankers, self.folds, strict=True)]
+        if self.rankers and paths and len(rows) == len(paths):
+            x = np.vstack(rows)
+            scored = [(ranker.score(x), [fold]) for ranker, fold in zip(self.rankers, self.folds, strict=True)]
+        else:  # one reading of the pool by the scores the paths carry, every fold's counts from it
+            scored = [(np.asarray([p.score for p in paths]), self.folds or [frozenset()])]
         index: dict[Triple, int] = {}
-        for keys, _ in per_fold:
-            for k in keys:
-                index.setdefault(k, len(index))
+        at: list[int] = []
+        xs: list[np.ndarray] = []
+        for scores, groups in scored:
+            keys, fold_rows = bagged_rows(triples, scores, self.vocab, self._type, self.kg.degree, self.curation,
+                                          exclude_drug=lambda drug: drug, groups=groups)
+            at += [index.setdefault(k, len(index)) for k in keys] * len(fold_rows)
+            xs += fold_rows
+        if not index:
+            return []
         prob = np.zeros(len(index))
-        flat = self.probabilities(np.vstack([xs[0] for _, xs in per_fold]))  # one call of the C library
-        np.add.at(prob, [index[k] for keys, _ in per_fold for k in keys], flat)
-        return self._ordered(list(index), prob / len(per_fold))
-
-    @staticmethod
-    def _ordered(keys: list[Triple], prob: np.ndarray) -> list[tuple[Triple, float]]:
-        order = np.argsort(-prob, kind="stable")
-        return [(keys[i], float(prob[i])) for i in order]
+        np.add.at(prob, at, self.probabilities(np.vstack(xs)))  # one call of the C library
+        prob /= len(xs)
+        keys = list(index)
+        return [(keys[i], float(prob[i])) for i in np.argsort(-prob, kind="stable")]
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """The probability that each row's triple is a gold step."""
