@@ -17,8 +17,13 @@ drawn drug is kept). Three ways of learning from that share are measured, each o
 Each row is the mean over ``--seeds`` (one LightGBM booster per seed) of the top path's Path-F1 over every
 check-half question (the drug and the disease linked by their gold ids, no linking, no reviewer; a question whose
 walk finds nothing scores 0), over the first 500 of them (the questions of ``medpath eval kg --limit 500``, where
-linking and the reviewer put the shipped ranker about 0.005 lower), and the best candidate of the pool. Nothing here
-is a pass/fail test and nothing is chosen with it: it says whether the ranker is limited by its data.
+linking and the reviewer put the shipped ranker about 0.005 lower), and the best candidate of the pool.
+
+A second table splits the check half by what the tune half's curators did with the same first target and disease
+(``reuse``): whether another drug's chain with that pair continues as the question's gold does, and how the ranker
+trained on the whole tune half does in each group.
+
+Nothing here is a pass/fail test and nothing is chosen with it: it says whether the ranker is limited by its data.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import hashlib
 import math
 import sys
 import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -38,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
-from medpath.ranker_training import Walked, curated_chains, label_paths, oof_rows, typed_chains, types_of
+from medpath.ranker_training import Walked, curated_chains, gold_chains, label_paths, oof_rows, typed_chains, types_of
 from medpath.services import build_services
 from medpath.training import inner_split
 from tools.curation import TRANSFER_FEATURES, CurationStats
@@ -164,6 +170,28 @@ class Curve:
         return out
 
 
+def reuse(tune: Sequence[PathRecord], check: Sequence[PathRecord], f1: np.ndarray) -> list[tuple[str, int, float, float]]:
+    """Per group of check-half questions, (group, questions, mean Path-F1 in ``f1``, share whose most frequent tune
+    continuation is gold). A question's pair is its gold chains' (first target, disease); its continuation is a gold
+    chain's steps after the first. The groups: no tune chain has the pair; a tune chain with the pair has one of the
+    question's continuations; tune chains have the pair but none of its continuations."""
+    seen: dict[tuple[str, str], Counter[tuple[tuple[str, str, str], ...]]] = defaultdict(Counter)
+    for r in tune:
+        for c in gold_chains(r):
+            seen[(c[0][2], r.disease_id)][c[1:]] += 1
+    groups: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for r, y in zip(check, f1, strict=True):
+        chains = gold_chains(r)
+        known: Counter[tuple[tuple[str, str, str], ...]] = Counter()
+        for c in chains:
+            known.update(seen.get((c[0][2], r.disease_id), Counter()))
+        rest = {c[1:] for c in chains}
+        group = ("pair unseen" if not known else "pair seen, a tune continuation is gold" if rest & set(known)
+                 else "pair seen, every continuation new")
+        groups[group].append((float(y), float(bool(known) and known.most_common(1)[0][0] in rest)))
+    return [(g, len(v), float(np.mean([a for a, _ in v])), float(np.mean([b for _, b in v]))) for g, v in groups.items()]
+
+
 def main() -> None:
     """Print one table row per mode, share and draw."""
     ap = argparse.ArgumentParser()
@@ -184,6 +212,12 @@ def main() -> None:
             for draw in range(args.draws if share < 1 else 1):
                 n, f1, first, best = curve.point(mode, share, draw)
                 print(f"| {mode} | {share:.2f} | {draw} | {n} | {f1:.3f} | {first:.3f} | {best:.3f} |", flush=True)
+    f1 = np.mean([top_path_f1(curve.pools, fit_lambdarank([(w.x, w.y) for w in curve.walked], ALL_FEATURES,
+                                                           params={"seed": seed}).score) for seed in curve.seeds], axis=0)
+    print("\nWhere the check half's answers fail (the whole tune half; seeds averaged):")
+    print("| check-half questions | count | Path-F1 | most frequent tune continuation is gold |\n|---|---:|---:|---:|")
+    for group, n, mean_f1, majority in sorted(reuse(curve.tune, curve.check, f1)):
+        print(f"| {group} | {n} | {mean_f1:.3f} | {majority:.3f} |")
     print(f"{time.perf_counter() - t0:.0f} s")
 
 
