@@ -32,6 +32,9 @@ _NOUN_REF = re.compile(
     r"disorder|patient)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
+_TOPIC = re.compile(
+    r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
+    r"\s*(?P<rest>.+)$", re.IGNORECASE)
 _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)\b", re.IGNORECASE)
 _WORKS = re.compile(
     r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
@@ -252,6 +255,21 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     return q
 
 
+def _topic_first(res: Resolution, q: str, linker: Linker) -> str:
+    """"Gout: which drugs treat it?" or "As for gout, what treats it?": a pronoun that points at the entity the
+    question opens with, not at the thread. The topic's own words go in its place, so that linking (and a
+    clarification, for an ambiguous name) happens as if the question had been asked that way."""
+    m = _TOPIC.match(q)
+    if not m:
+        return q
+    topic, rest = (m.group("a") or m.group("b")).strip(), m.group("rest")
+    pronoun = _PRONOUN.search(rest)
+    if pronoun is None or not _names_entity(topic, linker):
+        return q
+    res.references.append({"text": pronoun.group(1), "how": "topic", "topic": topic})
+    return rest[: pronoun.start()] + topic + rest[pronoun.end():]
+
+
 def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
     if _AGAIN.match(q) and focus.drug and focus.disease:
@@ -315,6 +333,16 @@ def _bare_mention(text: str, linker: Linker) -> bool:
     return len(found) == 1 and fold(found[0][0]) == fold(text)
 
 
+def _names_entity(text: str, linker: Linker) -> bool:
+    """True when the text is a name and nothing more: no question of its own, a few words, and the linker finds the
+    whole text by its letters (a name or an alias, exactly or fuzzily). A name inside a longer text ("imatinib for
+    CML") or a likeness by embedding alone does not count. "Diabetes" counts, though it is ambiguous: the question
+    then asks which one is meant."""
+    if parse_question(text) is not None or len(text.split()) > 6:
+        return False
+    return any(c.method in ("exact", "fuzzy") for c in linker.link(text).candidates)
+
+
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     """"How does <drug> work?" in a thread about a disease: the mechanism for that disease."""
     m = _WORKS.match(text)
@@ -349,6 +377,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     focus = focus_from(messages)
     res = Resolution(question=q)
+    body = _topic_first(res, body, linker)
     ellipsis = _ellipsis(res, body, focus, linker)
     if res.missing:
         return res

@@ -16,14 +16,31 @@ _VERB_TREAT = (
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
     r"reduce|reduces|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats)"
 )
+_AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
+"""The noun of a "which drug" question."""
+_PERSON = r"(?:i|you|we|one|someone|people|doctors?|physicians?|clinicians?|(?:an? |the )?(?:patients?|persons?|adults?|child|children))"
+"""Who takes or gives the drug in "what can I take for Y?"."""
+_NOMINAL = (
+    r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any)?\s+|"
+    r"(?:is|are) there (?:an? |any |some )?|any |the |some )?"
+    r"(?:(?:best|good|effective|common|usual|standard|first[- ]line|available|possible|recommended|approved|known|current)\s+)*"
+    r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
+    r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
+    r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of) "
+)
+"""A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
+        # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
+        (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:how|in what way|by what mechanism) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what is|explain|describe)?\s*(?:the )?mechanism(?: of action)? (?:of|for|by which) {_X} (?:in|for|against|treats?) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to |used for |used in )?{_VERB_TREAT}? ?{_Y}$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_Y} (?:treated|helped|managed|relieved|prevented) (?:by|with) {_X}$"),
+        (Intent.MECHANISM, (rf"^{_X} (?:for|in|against) {_Y}\s*(?:-|–|—|:|,)\s*(?:how|why) (?:does|do|would|will|can) "
+                           rf"(?:it|this|that|they) (?:work|help|act)$")),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name)?\s*(?:the )?(?:molecular )?targets? of {_X}$"),
@@ -32,6 +49,14 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
+        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:is|are|can be|could be|may be|should be|would be|gets?)"
+                        rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
+                        rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
+        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:can|could|should|do|does|may|might|would|will) {_PERSON} "
+                        rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed) (?:for|against|to (?:treat|manage)|in) {_Y}$")),
+        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:can|could|should|do|does|may|might|would|will) {_PERSON}"
+                        rf"(?: who (?:has|have)| with| suffering from) {_Y} (?:take|use|try|get|receive|be given|be prescribed|be treated with)$")),
+        (Intent.TREATS, _NOMINAL + _Y + "$"),
     )
 )
 

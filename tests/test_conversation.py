@@ -10,7 +10,8 @@ from conftest import _FakeOpenAI
 from langgraph.types import Command
 
 from agents.followup import resolve_followup
-from agents.state import PER_TURN_DEFAULTS, Status
+from agents.intent import parse_question
+from agents.state import PER_TURN_DEFAULTS, Intent, Status
 from core.settings import LLMSettings
 
 IMATINIB, CML, GOUT = "MESH:D000068877", "MESH:D015464", "MESH:D006073"
@@ -94,6 +95,28 @@ def test_resolver_rewrites(resources, focus_messages, question, expected) -> Non
     res = resolve_followup(question, focus_messages, resources.linker)
     assert res.understood.casefold() == expected.casefold()
     assert res.rewritten == (question != expected)
+
+
+@pytest.mark.parametrize(("question", "topic", "expected"), [
+    ("Gout: which drugs treat it?", "Gout", "Which drugs treat Gout?"),
+    ("Angina Pectoris, Variant - what treats it?", "Angina Pectoris, Variant", "What treats Angina Pectoris, Variant?"),
+    ("As for gout, what treats it?", "gout", "What treats gout?"),
+])
+def test_a_pronoun_can_point_at_the_topic_the_question_opens_with(resources, focus_messages, question, topic, expected) -> None:
+    # in a thread about imatinib and CML, and in none: "it" is the entity the question opens with
+    for messages in (focus_messages, []):
+        res = resolve_followup(question, messages, resources.linker)
+        assert res.understood == expected and not res.missing
+        assert res.references == [{"text": "it", "how": "topic", "topic": topic}]
+
+
+def test_a_topic_is_a_name_and_nothing_more(resources) -> None:
+    # a drug and a disease before the dash: the pronoun is the drug, and the question stays as asked
+    res = resolve_followup("imatinib for CML - how does it work?", [], resources.linker)
+    assert not res.rewritten and not res.missing
+    assert parse_question(res.question).intent is Intent.MECHANISM
+    # a made-up name is no topic: "it" still has nothing to refer to
+    assert resolve_followup("Blorptazine: what treats it?", [], resources.linker).missing == "it"
 
 
 def test_resolver_with_nothing_to_resolve_against(resources) -> None:

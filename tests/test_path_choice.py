@@ -261,6 +261,14 @@ def test_which_drug_treats_gives_ranked_drugs_with_paths_and_citations(run_graph
     assert "Ranked: 1. " + ranked[0]["name"] in out["answer"]
 
 
+def test_which_drug_treats_asked_another_way_gives_the_same_kind_of_answer(run_graph: Any) -> None:
+    plain, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
+    for question in ("What can I take for gout?", "Drugs for gout", "How do you treat gout?", "Gout: which drugs treat it?"):
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert out["intent"] == "treats" and out["targets"] == plain["targets"], question
+        assert {a["id"] for a in out["ranked_answers"]} & {a["id"] for a in plain["ranked_answers"]}, question
+
+
 # ---------------------------------------------------------------- the paraphrased check half
 
 def _paraphraser() -> Any:
