@@ -18,6 +18,12 @@ _VERB_TREAT = (
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""
+_ACTION = r"(?:mechanisms?(?: of action)?|moa|mode of action|role|action|pathway)"
+"""What a mechanism question asks for: "the mechanism of X in Y", "X's role in Y"."""
+_POLITE = re.compile(
+    r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
+    r"(?=(?:how|why|what|which) )", re.IGNORECASE)
+"""A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
 _PERSON = r"(?:i|you|we|one|someone|people|doctors?|physicians?|clinicians?|(?:an? |the )?(?:patients?|persons?|adults?|child|children))"
 """Who takes or gives the drug in "what can I take for Y?"."""
 _NOMINAL = (
@@ -34,16 +40,25 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     for intent, p in (
         # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
         (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
-        (Intent.MECHANISM, rf"^(?:how|in what way|by what mechanism) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, rf"^(?:what is|explain|describe)?\s*(?:the )?mechanism(?: of action)? (?:of|for|by which) {_X} (?:in|for|against|treats?) {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
+        (Intent.MECHANISM, rf"^what (?:does|do|can|could|would) {_X} do (?:in|for|against|to) {_Y}$"),
+        (Intent.MECHANISM, (rf"^how {_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
+                           rf"treats|cures|relieves|prevents|manages) {_Y}$")),
+        (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
+        (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to |used for |used in )?{_VERB_TREAT}? ?{_Y}$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_Y} (?:treated|helped|managed|relieved|prevented) (?:by|with) {_X}$"),
         (Intent.MECHANISM, (rf"^{_X} (?:for|in|against) {_Y}\s*(?:-|–|—|:|,)\s*(?:how|why) (?:does|do|would|will|can) "
                            rf"(?:it|this|that|they) (?:work|help|act)$")),
+        (Intent.MECHANISM, rf"^{_Y}\s*(?:-|–|—|:)\s*how (?:does|do|can|would|will) (?!(?:it|this|that|they) ){_X} (?:help|work|act)$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
-        (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name)?\s*(?:the )?(?:molecular )?targets? of {_X}$"),
+        (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
+        (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*{_X}(?:'s|’s|') (?:molecular |main |known |protein )?targets?$"),
+        (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?)?(?: else)? (?:does|do|can|is|are) {_X} (?:treat|used (?:to treat|for))$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
@@ -88,6 +103,7 @@ def _clean(span: str) -> str:
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
     q = " ".join(question.strip().split()).rstrip("?.! ")
+    q = _POLITE.sub("", q)
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:

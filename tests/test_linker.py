@@ -57,9 +57,38 @@ def test_intents() -> None:
     "Which first-line drugs are recommended for {d}?", "What do doctors prescribe for {d}?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
-    # the wordings of bench/bench_treats_phrasing.py and a few more: each asks for drugs, and the slot is the disease
+    # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
     p = parse_question(question.format(d="gouty arthritis"))
     assert p is not None and p.intent is Intent.TREATS and p.disease == "gouty arthritis" and not p.drug
+
+
+@pytest.mark.parametrize("question", [
+    "How does {x} treat {d}?", "What's the mechanism of {x} in {d}?", "Mechanism of {x} for {d}", "What does {x} do in {d}?",
+    "How {x} works in {d}", "Explain {x}'s mechanism in {d}.", "MOA of {x} in {d}", "What is the role of {x} in {d}?",
+    "By what pathway does {x} treat {d}?", "What makes {x} effective against {d}?", "{x} for {d} - how does it work?",
+    "{d}: how does {x} help?", "Walk me through how {x} treats {d}.", "Can you explain how {x} helps with {d}?",
+    "Explain how {x} works in {d}.", "In {d}, what does {x} do?",
+])
+def test_mechanism_in_many_wordings(question: str) -> None:
+    # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
+    p = parse_question(question.format(x="imatinib", d="chronic myeloid leukemia"))
+    assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "imatinib", "chronic myeloid leukemia")
+
+
+@pytest.mark.parametrize("question", [
+    "What does {x} target?", "What are {x}'s targets?", "{x} targets", "Which proteins does {x} bind?",
+    "What is the target of {x}?", "Targets of {x}?", "Tell me the molecular targets of {x}.",
+])
+def test_targets_in_many_wordings(question: str) -> None:
+    p = parse_question(question.format(x="imatinib"))
+    assert p is not None and (p.intent, p.drug) == (Intent.TARGETS, "imatinib")
+
+
+@pytest.mark.parametrize("question", ["Can you explain that again?", "Explain the mechanism", "Tell me about gout",
+                                      "What is the mechanism?", "How does it work?"])
+def test_requests_without_both_ends_are_left_to_the_follow_up_resolver(question: str) -> None:
+    # "explain …" is stripped only in front of a question that names what it asks about
+    assert parse_question(question) is None
 
 
 @pytest.mark.parametrize(("question", "intent", "drug", "disease"), [
