@@ -340,7 +340,7 @@ def _names_entity(text: str, linker: Linker) -> bool:
     then asks which one is meant."""
     if parse_question(text) is not None or len(text.split()) > 6:
         return False
-    return any(c.method in ("exact", "fuzzy") for c in linker.link(text).candidates)
+    return any(c.method in ("exact", "singular", "fuzzy") for c in linker.link(text).candidates)
 
 
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:

@@ -39,6 +39,16 @@ def test_unknown_and_embedding_fallback(resources) -> None:
     assert out.best is not None and out.best.id == "MESH:D015464"
 
 
+def test_a_plural_links_to_the_singular_name(resources) -> None:
+    # "allergies" named nothing as written and was asked about among Allergens and Vomiting
+    for mention, expected in (("allergies", "Allergy"), ("migraines", "Migraine"), ("Peptic ulcers", "Peptic ulcer")):
+        out = resources.linker.link(mention, SLOT_TYPES["disease"])
+        assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "singular", mention
+    # a name that is plural as written stays exact, and a word with no singular entity stays unknown
+    assert resources.linker.link("Seizures", SLOT_TYPES["disease"]).best.method == "exact"
+    assert resources.linker.singular("hives") == []
+
+
 def test_intents() -> None:
     assert parse_question("How does imatinib treat CML (ph+)?").intent is Intent.MECHANISM
     p = parse_question("What drug treats bacterial pneumonia in the elderly?")

@@ -87,6 +87,17 @@ def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, 
     return out
 
 
+def _singulars(word: str) -> list[str]:
+    """English singulars a plural word may have: "allergies" → allergy, "rashes" → rash, "ulcers" → ulcer."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return []
+    if word.endswith("ies"):
+        return [word[:-3] + "y"]
+    if word.endswith(("ches", "shes", "xes", "ses", "zes")):
+        return [word[:-2], word[:-1]]
+    return [word[:-1]]
+
+
 class EntityLinker:
     """Links free-text mentions to KG entities.
 
@@ -135,6 +146,15 @@ class EntityLinker:
     def exact(self, mention: str) -> list[Candidate]:
         """Entities whose folded name or alias equals the folded mention."""
         return self._cands([(fold(mention), 1.0, "exact")])
+
+    def singular(self, mention: str) -> list[Candidate]:
+        """Entities named by the mention with its last word in the singular ("allergies" → Allergy), for a mention
+        that names nothing as written; slightly below an exact match."""
+        key = fold(mention)
+        words = key.split()
+        if not words or key in self._by_fold:
+            return []
+        return self._cands([(" ".join([*words[:-1], w]), 0.99, "singular") for w in _singulars(words[-1])])
 
     def scan(self, text: str) -> list[tuple[str, list[Candidate]]]:
         """Longest non-overlapping exact n-gram matches inside a text, left to right."""
@@ -226,7 +246,7 @@ class EntityLinker:
             ]
             return sorted(out, key=lambda c: (-c.score, c.name, c.id))
 
-        exact = weigh(self.exact(mention))
+        exact = weigh(self.exact(mention) or self.singular(mention))
         if exact:
             return self._decide(mention, exact, margin=0.02)
         inner = [c for _, cs in self.scan(mention) for c in cs]
