@@ -59,7 +59,12 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*{_X}(?:'s|’s|') (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
-        (Intent.INDICATIONS, rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?)?(?: else)? (?:does|do|can|is|are) {_X} (?:treat|used (?:to treat|for))$"),
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?| illness(?:es)?)?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
+                              rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
+        (Intent.INDICATIONS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
+        (Intent.INDICATIONS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*{_X}(?:'s|’s|') (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
+        (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
+        (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),

@@ -1,6 +1,6 @@
 """Benchmark: the same questions asked in many wordings, scored as ``eval kg`` scores them.
 
-Usage: python bench/bench_wordings.py [--intent treats,mechanism,targets] [--limit 500] [--answers 200] [--paths 200]
+Usage: python bench/bench_wordings.py [--intent treats,mechanism,targets,indications] [--limit 500] [--answers 200] [--paths 200]
 
 Every question goes through the graph as ``ask`` asks it: the intent comes from the text alone.
 
@@ -8,6 +8,8 @@ Every question goes through the graph as ``ask`` asks it: the intent comes from 
   every drug the question file lists for the disease), at most ``--answers`` diseases. Hit@1, Hit@5, MRR.
 - ``targets``: ``eval kg``'s "What does X target?" questions (gold: the proteins the questions' gold chains say X
   acts on directly), at most ``--answers`` drugs. Hit@1, Hit@5, MRR.
+- ``indications``: the drugs of the first ``--limit`` check-half questions, at most ``--answers`` (gold: every
+  disease the question file lists for the drug). Hit@1, Hit@5, MRR.
 - ``mechanism``: the first ``--paths`` check-half questions, with their drug's and disease's names put in each
   wording. Recall@5 and Path-F1 against their gold, as ``eval kg`` scores them.
 
@@ -15,7 +17,7 @@ A wording that names the disease by an alias in ``nodes.tsv`` runs only for the 
 answer" counts questions with no ranked drug or target, or no path. Nothing here is a pass/fail test.
 
 The wordings are fixed lists written before the rules that read them were widened (treats on 2026-11-25 before
-3da57f6; mechanism and targets the same day, after it): wordings a user might type, not ones chosen to pass.
+3da57f6; mechanism and targets the same day, before 2b318e1; indications before the commit after 3b957a1): wordings a user might type, not ones chosen to pass.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from core.datasets import load_paths, split_tune_check
 from core.settings import Settings
-from medpath.evaluation.kg import answer_scores, derive_answer_questions, score_question
+from medpath.evaluation.kg import AnswerQuestion, answer_scores, derive_answer_questions, score_question
 from medpath.evaluation.systems import make_system
 from medpath.services import build_services
 
@@ -82,6 +84,20 @@ WORDINGS: dict[str, dict[str, str]] = {
         "pathway from": "What is the pathway from {x} to {d}?",
         "how are they linked": "{x} and {d}: how are they linked?",
     },
+    "indications": {
+        "plain (what does X treat)": "What does {x} treat?",
+        "prescribed for": "What is {x} prescribed for?",
+        "indications of": "What are the indications of {x}?",
+        "uses of": "Uses of {x}",
+        "bare": "{x} indications",
+        "good for": "What is {x} good for?",
+        "can be used for": "What can {x} be used for?",
+        "help with": "Which diseases does {x} help with?",
+        "indicated for": "What is {x} indicated for?",
+        "X's uses": "What are {x}'s uses?",
+        "treated with": "Which conditions can be treated with {x}?",
+        "used to treat": "What is {x} used to treat?",
+    },
     "targets": {
         "plain (eval kg's)": "What does {x} target?",
         "X's targets": "What are {x}'s targets?",
@@ -109,6 +125,16 @@ def load_aliases(nodes: Path) -> dict[str, list[str]]:
             names = [a.strip() for a in (row.get("aliases") or "").split("|") if a.strip()]
             out[row["id"]] = [a for a in names if a.lower() != row["name"].lower()]
     return out
+
+
+def _indications(records: list[Any], every: list[Any], limit: int) -> list[AnswerQuestion]:
+    """"What does X treat?" for the drugs of ``records`` (gold: every disease of X in the whole question file)."""
+    diseases: dict[str, set[str]] = defaultdict(set)
+    for r in every:
+        if r.drug_id and r.disease_id:
+            diseases[r.drug_id].add(r.disease_id)
+    drugs = sorted({r.drug_id for r in records if r.drug_id})[:limit]
+    return [AnswerQuestion(f"indications:{d}", "", "indications", frozenset(diseases[d])) for d in drugs]
 
 
 def _answers(system: Any, kg: Any, questions: list[Any], wordings: dict[str, str], aliases: dict[str, list[str]],
@@ -148,7 +174,7 @@ def main() -> None:
     """Ask every wording and print one table per intent."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--questions", type=Path, default=ROOT / "data" / "drugmechdb" / "paths_dev.jsonl")
-    ap.add_argument("--intent", default="treats,mechanism,targets")
+    ap.add_argument("--intent", default="treats,mechanism,targets,indications")
     ap.add_argument("--limit", type=int, default=500)
     ap.add_argument("--answers", type=int, default=200)
     ap.add_argument("--paths", type=int, default=200)
@@ -173,7 +199,8 @@ def main() -> None:
                 example = wordings[wording].format(x="X", d="Y")
                 print(f"| {wording} | {example} | {n} | {r5 / n:.3f} | {f1 / n:.3f} | {none} |")
             continue
-        asked = [q for q in derived if q.intent == intent]
+        asked = _indications(check[: args.limit], every, args.answers) if intent == "indications" else [
+            q for q in derived if q.intent == intent]
         totals = _answers(system, res.kg, asked, wordings, aliases, random.Random(args.seed))
         print(f"\n{intent}: {len(asked)} questions, {time.perf_counter() - t0:.0f} s\n")
         print("| wording | example | questions | Hit@1 | Hit@5 | MRR | no answer |\n|---|---|---:|---:|---:|---:|---:|")

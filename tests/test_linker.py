@@ -94,6 +94,16 @@ def test_targets_in_many_wordings(question: str) -> None:
     assert p is not None and (p.intent, p.drug) == (Intent.TARGETS, "imatinib")
 
 
+@pytest.mark.parametrize("question", [
+    "What does {x} treat?", "What is {x} prescribed for?", "What are the indications of {x}?", "Uses of {x}",
+    "{x} indications", "What is {x} good for?", "What can {x} be used for?", "Which diseases does {x} help with?",
+    "What is {x} indicated for?", "What are {x}'s uses?", "Which conditions can be treated with {x}?",
+])
+def test_indications_in_many_wordings(question: str) -> None:
+    p = parse_question(question.format(x="aspirin"))
+    assert p is not None and (p.intent, p.drug) == (Intent.INDICATIONS, "aspirin")
+
+
 @pytest.mark.parametrize("question", ["Can you explain that again?", "Explain the mechanism", "Tell me about gout",
                                       "What is the mechanism?", "How does it work?"])
 def test_requests_without_both_ends_are_left_to_the_follow_up_resolver(question: str) -> None:
