@@ -17,7 +17,7 @@ A wording that names the disease by an alias in ``nodes.tsv`` runs only for the 
 answer" counts questions with no ranked drug or target, or no path. Nothing here is a pass/fail test.
 
 The wordings are fixed lists written before the rules that read them were widened (treats on 2026-11-25 before
-3da57f6; mechanism and targets the same day, before 2b318e1; indications before the commit after 3b957a1): wordings a user might type, not ones chosen to pass.
+3da57f6; mechanism and targets the same day, before 2b318e1; indications before bc0b995): wordings a user might type, not ones chosen to pass.
 """
 
 from __future__ import annotations
