@@ -255,16 +255,22 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     return q
 
 
-def _topic_first(res: Resolution, q: str, linker: Linker) -> str:
+def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     """"Gout: which drugs treat it?" or "As for gout, what treats it?": a pronoun that points at the entity the
     question opens with, not at the thread. The topic's own words go in its place, so that linking (and a
-    clarification, for an ambiguous name) happens as if the question had been asked that way."""
+    clarification, for an ambiguous name) happens as if the question had been asked that way. With nothing in the
+    thread, a one-word topic that names nothing ("Blorptazine: what treats it?") goes in too, so that the answer says
+    the name is unknown instead of asking what "it" means; longer unknown openings ("Quick question: …") are left
+    alone, and "it" is asked about."""
     m = _TOPIC.match(q)
     if not m:
         return q
     topic, rest = (m.group("a") or m.group("b")).strip(), m.group("rest")
     pronoun = _PRONOUN.search(rest)
-    if pronoun is None or not _names_entity(topic, linker):
+    if pronoun is None:
+        return q
+    unknown = focus.empty and len(topic.split()) == 1 and not linker.scan(topic)
+    if not (unknown or _names_entity(topic, linker)):
         return q
     res.references.append({"text": pronoun.group(1), "how": "topic", "topic": topic})
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
@@ -377,7 +383,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     focus = focus_from(messages)
     res = Resolution(question=q)
-    body = _topic_first(res, body, linker)
+    body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)
     if res.missing:
         return res

@@ -115,8 +115,16 @@ def test_a_topic_is_a_name_and_nothing_more(resources) -> None:
     res = resolve_followup("imatinib for CML - how does it work?", [], resources.linker)
     assert not res.rewritten and not res.missing
     assert parse_question(res.question).intent is Intent.MECHANISM
-    # a made-up name is no topic: "it" still has nothing to refer to
-    assert resolve_followup("Blorptazine: what treats it?", [], resources.linker).missing == "it"
+    # an opening of several words that names nothing is no topic: "it" still has nothing to refer to
+    assert resolve_followup("Quick question: what treats it?", [], resources.linker).missing == "it"
+
+
+def test_an_unknown_one_word_topic_is_named_as_unknown(run_graph, resources, focus_messages) -> None:
+    out = _turn(run_graph, "topic-unknown", {"question": "Blorptazine: what treats it?"}, interactive=False)
+    assert out["status"] == "NOT_FOUND" and out["error"].startswith('"Blorptazine" is not in the knowledge graph')
+    # in a thread, an unknown opening word is not taken over the thread's entity
+    res = resolve_followup("Blorptazine: what treats it?", focus_messages, resources.linker)
+    assert not any(r["how"] == "topic" for r in res.references)
 
 
 def test_resolver_with_nothing_to_resolve_against(resources) -> None:
