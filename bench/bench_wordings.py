@@ -23,7 +23,6 @@ The wordings are fixed lists written before the rules that read them were widene
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import sys
 import time
@@ -117,16 +116,6 @@ WORDINGS: dict[str, dict[str, str]] = {
 disease's aliases (a seeded choice)."""
 
 
-def load_aliases(nodes: Path) -> dict[str, list[str]]:
-    """Aliases per node id from ``nodes.tsv`` (the node's own name left out)."""
-    out: dict[str, list[str]] = {}
-    with nodes.open(encoding="utf-8") as fh:
-        for row in csv.DictReader(fh, delimiter="\t"):
-            names = [a.strip() for a in (row.get("aliases") or "").split("|") if a.strip()]
-            out[row["id"]] = [a for a in names if a.lower() != row["name"].lower()]
-    return out
-
-
 def _indications(records: list[Any], every: list[Any], limit: int) -> list[AnswerQuestion]:
     """"What does X treat?" for the drugs of ``records`` (gold: every disease of X in the whole question file)."""
     diseases: dict[str, set[str]] = defaultdict(set)
@@ -185,7 +174,7 @@ def main() -> None:
     every = load_paths(args.questions)
     _, check = split_tune_check(every)
     derived = derive_answer_questions(check[: args.limit], res.kg, args.answers, every)
-    aliases = load_aliases(settings.data_dir / "drugmechdb" / "nodes.tsv")
+    aliases = {eid: [a for a in names if a.casefold() != res.kg.name(eid).casefold()] for eid, names in res.kg.aliases.items()}
     system = make_system("medpath", res)
     for intent in [i.strip() for i in args.intent.split(",") if i.strip()]:
         t0 = time.perf_counter()
