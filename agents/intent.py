@@ -66,7 +66,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
-        (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: \w+)?(?: drugs?| medications?| medicines?| compounds?| agents?| therap(?:y|ies)| treatments?)? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
+        (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
         (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:is|are|can be|could be|may be|should be|would be|gets?)"
