@@ -331,9 +331,14 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     return None
 
 
+def _could_be_a_name(text: str) -> bool:
+    """A few words with no question of their own."""
+    return len(text.split()) <= 6 and parse_question(text) is None
+
+
 def _bare_mention(text: str, linker: Linker) -> bool:
-    """True when the text is nothing but an entity name (no question of its own)."""
-    if parse_question(text) is not None or len(text.split()) > 6:
+    """True when the text is nothing but an entity name (no question of its own), matched exactly."""
+    if not _could_be_a_name(text):
         return False
     found = linker.scan(text)
     return len(found) == 1 and fold(found[0][0]) == fold(text)
@@ -344,9 +349,7 @@ def _names_entity(text: str, linker: Linker) -> bool:
     whole text by its letters (a name or an alias, exactly or fuzzily). A name inside a longer text ("imatinib for
     CML") or a likeness by embedding alone does not count. "Diabetes" counts, though it is ambiguous: the question
     then asks which one is meant."""
-    if parse_question(text) is not None or len(text.split()) > 6:
-        return False
-    return any(c.method in ("exact", "singular", "fuzzy") for c in linker.link(text).candidates)
+    return _could_be_a_name(text) and any(c.method in ("exact", "singular", "fuzzy") for c in linker.link(text).candidates)
 
 
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:

@@ -24,6 +24,12 @@ _POLITE = re.compile(
     r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
     r"(?=(?:how|why|what|which) )", re.IGNORECASE)
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
+_WHICH_DRUG = rf"(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}?"
+"""The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else"."""
+_ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
+"""The opening of a request for a list: "what are", "list", "tell me", or nothing."""
+_POSS = r"(?:'s|’s|')"
+"""A possessive ending: "imatinib's targets"."""
 _PERSON = r"(?:i|you|we|one|someone|people|doctors?|physicians?|clinicians?|(?:an? |the )?(?:patients?|persons?|adults?|child|children))"
 """Who takes or gives the drug in "what can I take for Y?"."""
 _NOMINAL = (
@@ -56,25 +62,25 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^{_Y}\s*(?:-|–|—|:)\s*how (?:does|do|can|would|will) (?!(?:it|this|that|they) ){_X} (?:help|work|act)$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
-        (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
-        (Intent.TARGETS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*{_X}(?:'s|’s|') (?:molecular |main |known |protein )?targets?$"),
+        (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
+        (Intent.TARGETS, rf"^{_ASK}{_X}{_POSS} (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?| illness(?:es)?)?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
-        (Intent.INDICATIONS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*{_X}(?:'s|’s|') (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
+        (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
+        (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
-        (Intent.TREATS, rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
+        (Intent.TREATS, rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
-        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:is|are|can be|could be|may be|should be|would be|gets?)"
+        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
-        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:can|could|should|do|does|may|might|would|will) {_PERSON} "
+        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON} "
                         rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed) (?:for|against|to (?:treat|manage)|in) {_Y}$")),
-        (Intent.TREATS, (rf"^(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}? (?:can|could|should|do|does|may|might|would|will) {_PERSON}"
+        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON}"
                         rf"(?: who (?:has|have)| with| suffering from) {_Y} (?:take|use|try|get|receive|be given|be prescribed|be treated with)$")),
         (Intent.TREATS, _NOMINAL + _Y + "$"),
     )
