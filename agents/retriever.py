@@ -15,7 +15,7 @@ from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import ANSWERS_K, FUSE_DEPTH, fuse, lowers, rank_endpoints
+from tools.answers import ANSWERS_K, FUSE_DEPTH, PAGERANK_WEIGHT, by_type_preference, fuse, lowers, rank_endpoints
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
@@ -264,7 +264,8 @@ def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[Candidate
         found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
     else:
         by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
-        order = fuse(list(by_path), _pagerank_answers(res, state.targets, state.goal_types, set(seeds)))
+        pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds))
+        order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
         found = []
         for drug in order:
             path = by_path.get(drug) or _own_walk(state, ctx, res, drug)

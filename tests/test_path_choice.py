@@ -261,6 +261,24 @@ def test_which_drug_treats_gives_ranked_drugs_with_paths_and_citations(run_graph
     assert "Ranked: 1. " + ranked[0]["name"] in out["answer"]
 
 
+def test_drugs_are_listed_before_chemicals_and_pagerank_weighs_more() -> None:
+    from tools.answers import by_type_preference, fuse
+
+    types = {"h": "ChemicalSubstance", "a": "Drug", "p": "Protein", "b": "Drug"}
+    assert by_type_preference(["h", "p", "a", "b"], ["Drug", "ChemicalSubstance"], types.__getitem__) == ["a", "b", "h", "p"]
+    # path ranks a > b > c, PageRank c > b > a. Equal weights: a 1 + 1/3, b 1, c 1/3 + 1 (a tie kept in order of
+    # first appearance). PageRank weighted 3: c 1/3 + 3, a 1 + 1, b 1/2 + 3/2.
+    assert fuse(["a", "b", "c"], ["c", "b", "a"]) == ["a", "c", "b"]
+    assert fuse(["a", "b", "c"], ["c", "b", "a"], weights=(1.0, 3.0)) == ["c", "a", "b"]
+
+
+def test_an_endogenous_chemical_never_displaces_a_drug(run_graph: Any, resources: Any) -> None:
+    """"Acetylated histones" reach AIDS-related Kaposi sarcoma by a path, and used to be listed among its drugs."""
+    out, _ = run_graph({"question": "Which drugs treat AIDS-related Kaposi sarcoma?"}, interactive=False, memory=False)
+    types = [resources.kg.node(a["id"]).type for a in out["ranked_answers"]]
+    assert types and types == sorted(types, key=lambda t: t != "Drug"), types
+
+
 def test_which_drug_treats_asked_another_way_gives_the_same_kind_of_answer(run_graph: Any) -> None:
     plain, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
     for question in ("What can I take for gout?", "Drugs for gout", "How do you treat gout?", "Gout: which drugs treat it?"):
