@@ -49,6 +49,35 @@ def test_a_plural_links_to_the_singular_name(resources) -> None:
     assert resources.linker.singular("hives") == []
 
 
+def test_initials_of_names() -> None:
+    from tools.linker import acronyms_in, initials
+
+    assert initials("Epidermal growth factor receptor") == {"egfr"}
+    assert initials("Angiotensin-converting enzyme") == {"ace"}
+    assert initials("Pulmonary Disease, Chronic Obstructive") == {"copd", "cop", "pd"}  # inverted, and its head
+    assert initials("Human immunodeficiency virus infection") == {"hivi", "hiv"}
+    assert initials("Gout") == set() and initials("b c d e f g h") == set()
+    assert acronyms_in("What drugs act on EGFR or DNA?") == {"egfr", "dna"}
+    assert acronyms_in("WHAT TREATS GOUT") == set()  # a question in capitals says nothing about acronyms
+
+
+def test_a_capitalised_acronym_links_to_the_names_it_abbreviates(resources) -> None:
+    for mention, slot, expected in (("COPD", "disease", "Chronic obstructive lung disease"),
+                                    ("ADHD", "disease", "Attention deficit hyperactivity disorder"),
+                                    ("EGFR", "drug", "Epidermal growth factor receptor")):
+        out = resources.linker.link(mention, SLOT_TYPES[slot])
+        assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "acronym", mention
+    # several names share the initials: ask
+    out = resources.linker.link("PE", SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.AMBIGUOUS and "Pulmonary embolism" in {c.name for c in out.candidates}
+    # only capitals read as an acronym, and a name or alias written that way wins over its initials
+    assert resources.linker.acronym("copd") == [] and resources.linker.link("DNA", SLOT_TYPES["drug"]).best.method == "exact"
+    # a last word such as "infection" may be left out; the disease slot prefers the disease to the virus
+    assert resources.linker.link("HIV", SLOT_TYPES["disease"]).best.name == "Human immunodeficiency virus infection"
+    assert [(m, [c.name for c in cs]) for m, cs in resources.linker.scan("What acts on the EGFR?")] == [
+        ("egfr", ["Epidermal growth factor receptor"])]
+
+
 def test_intents() -> None:
     assert parse_question("How does imatinib treat CML (ph+)?").intent is Intent.MECHANISM
     p = parse_question("What drug treats bacterial pneumonia in the elderly?")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -14,7 +15,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "fold", "with_brand_names"]
+__all__ = ["BRAND_NAMES", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "with_brand_names"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -87,6 +88,42 @@ def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, 
     return out
 
 
+_ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
+_ACRONYM_TAIL = frozenset(["infection", "disease", "disorder", "syndrome"])
+"""A last word an acronym may leave out: "HIV" abbreviates "Human immunodeficiency virus infection" too."""
+_CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
+"""A token written in capitals, 2–6 characters ("EGFR", "COPD"): the only form read as an acronym."""
+
+
+def _initials(words: list[str]) -> str:
+    words = [w for w in words if w and w.casefold() not in _ACRONYM_SKIP]
+    if not 2 <= len(words) <= 6:
+        return ""
+    return "".join(w if w.isdigit() else w[0] for w in words).casefold()
+
+
+def initials(name: str) -> set[str]:
+    """The acronyms a multi-word name is abbreviated by: the first letter of each word (a number kept whole),
+    connecting words skipped. "Epidermal growth factor receptor" → ``egfr``, "Angiotensin-converting enzyme" →
+    ``ace``, "Prostaglandin G/H synthase 1" → ``pghs1``. An inverted name ("Pulmonary Disease, Chronic
+    Obstructive") is read in its parts' reverse order (``copd``) and by its part before the first comma; a last
+    word such as "infection" may be left out ("Human immunodeficiency virus infection" → ``hivi`` and ``hiv``); a
+    one-word name, or one of more than six words, has none."""
+    parts = name.split(", ")
+    readings = [" ".join(reversed(parts)), parts[0]] if len(parts) > 1 else [name]
+    words = [re.split(r"[^0-9A-Za-z]+", text) for text in readings]
+    words += [w[:-1] for w in words if w and w[-1].casefold() in _ACRONYM_TAIL]
+    return {key for w in words if (key := _initials(w))}
+
+
+def acronyms_in(text: str) -> set[str]:
+    """The folded tokens of ``text`` written in capitals, unless the whole text is in capitals (then capitals say
+    nothing about acronyms)."""
+    if not any(ch.islower() for ch in text):
+        return set()
+    return {m.group(0).casefold() for m in _CAPS.finditer(text)}
+
+
 def _singulars(word: str) -> list[str]:
     """English singulars a plural word may have: "allergies" → allergy, "rashes" → rash, "ulcers" → ulcer."""
     if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
@@ -101,7 +138,8 @@ def _singulars(word: str) -> list[str]:
 class EntityLinker:
     """Links free-text mentions to KG entities.
 
-    Order of methods: exact folded name or alias; n-gram scan inside a longer span; token
+    Order of methods: exact folded name or alias (then its singular, then the names a capitalised acronym
+    abbreviates); n-gram scan inside a longer span; token
     containment and fuzzy string match; then embedding similarity over entity names.
     """
 
@@ -114,9 +152,12 @@ class EntityLinker:
         *,
         embed_link: float = 0.82,
         embed_suggest: float = 0.62,
+        degree: Callable[[str], int] | None = None,
     ) -> None:
-        """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback."""
+        """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback; ``degree`` (the
+        graph's) orders the names an acronym may abbreviate, the most connected first."""
         self.entities = entities
+        self._degree = degree
         self._by_fold: dict[str, list[str]] = {}
         for e in entities.values():
             for text in (e.name, *aliases.get(e.id, ())):
@@ -129,6 +170,12 @@ class EntityLinker:
                 if tok not in _STOPWORDS:
                     self._by_token.setdefault(tok, set()).add(key)
         self._max_ngram = max((len(k.split()) for k in self._by_fold), default=1)
+        self._by_initials: dict[str, list[str]] = {}
+        for e in entities.values():
+            for text in (e.name, *aliases.get(e.id, ())):
+                for key in initials(text):
+                    if key not in self._by_fold and e.id not in self._by_initials.setdefault(key, []):
+                        self._by_initials[key].append(e.id)
         self._name_vectors = name_vectors
         self._embed = embed
         self.embed_link = embed_link
@@ -156,9 +203,30 @@ class EntityLinker:
             return []
         return self._cands([(" ".join([*words[:-1], w]), 0.99, "singular") for w in _singulars(words[-1])])
 
+    def acronym(self, mention: str) -> list[Candidate]:
+        """Entities whose name's initials are the mention, when it is one token written in capitals and names
+        nothing as written ("EGFR" → Epidermal growth factor receptor); below an exact match and a singular."""
+        key = fold(mention)
+        if key in self._by_fold or not _CAPS.fullmatch(mention.strip()):
+            return []
+        return self._initial_cands(key)
+
+    def _initial_cands(self, key: str) -> list[Candidate]:
+        """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
+        type stay a question to the user, listed the most connected first ("PE": Pulmonary embolism before
+        Pedal edema)."""
+        def score(eid: str) -> float:
+            return 0.95 + 0.0001 * min(self._degree(eid), 99) if self._degree else 0.95
+
+        cands = [Candidate(eid, self.entities[eid].name, self.entities[eid].type, score(eid), "acronym")
+                 for eid in self._by_initials.get(key, ())]
+        return sorted(cands, key=lambda c: (-c.score, c.name, c.id))
+
     def scan(self, text: str) -> list[tuple[str, list[Candidate]]]:
-        """Longest non-overlapping exact n-gram matches inside a text, left to right."""
+        """Longest non-overlapping exact n-gram matches inside a text, left to right; a token in capitals that
+        names nothing as written matches the names it abbreviates (:meth:`acronym`)."""
         toks = fold(text).split()
+        caps = acronyms_in(text)
         out: list[tuple[str, list[Candidate]]] = []
         i = 0
         while i < len(toks):
@@ -169,6 +237,8 @@ class EntityLinker:
                     i += n
                     break
             else:
+                if toks[i] in caps and (cands := self._initial_cands(toks[i])):
+                    out.append((toks[i], cands))
                 i += 1
         return out
 
@@ -246,7 +316,7 @@ class EntityLinker:
             ]
             return sorted(out, key=lambda c: (-c.score, c.name, c.id))
 
-        exact = weigh(self.exact(mention) or self.singular(mention))
+        exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
         if exact:
             return self._decide(mention, exact, margin=0.02)
         inner = [c for _, cs in self.scan(mention) for c in cs]

@@ -115,7 +115,7 @@ def load_resources(settings: Settings) -> Resources:
         linker_vectors, entity_vectors = entity_vectors_of(index, docs, kg.name)
     except (MedpathError, OSError, ValueError) as exc:
         dense_error = str(exc)
-    linker = EntityLinker(kg.entities, with_brand_names(kg.entities, kg.aliases), linker_vectors, embedder)
+    linker = EntityLinker(kg.entities, with_brand_names(kg.entities, kg.aliases), linker_vectors, embedder, degree=kg.degree)
     base = Resources(settings=settings, kg=kg, embedder=embedder, linker=linker, predictor=None,  # type: ignore[arg-type]
                      ranker=None, judge=None, priors=None, dense=dense, dense_error=dense_error,  # type: ignore[arg-type]
                      entity_vectors=entity_vectors)
