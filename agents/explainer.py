@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from agents.context import Context
 from agents.state import Intent, State, Status
 from core.errors import LLMError
+from tools.answers import by_type_preference
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
@@ -144,6 +145,10 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         reason = "no candidate path was found within the walk budget" if not state.candidates else "the reviewer rejected every candidate path"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.", "error": reason}, [], None
     res = ctx.get_resources()
+    if state.intent == Intent.TREATS.value:  # a drug's path is the best evidence, before a chemical's (tools.answers)
+        heads = by_type_preference(list(dict.fromkeys(p["triples"][0]["head"] for p in accepted)), state.goal_types,
+                                   lambda x: e.type if (e := res.kg.node(x)) is not None else "")
+        accepted.sort(key=lambda p: heads.index(p["triples"][0]["head"]))
     best = accepted[0]
     answer, items = _template(state, accepted)
     fallbacks: list[dict[str, str]] = []

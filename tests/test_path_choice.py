@@ -279,6 +279,13 @@ def test_an_endogenous_chemical_never_displaces_a_drug(run_graph: Any, resources
     assert types and types == sorted(types, key=lambda t: t != "Drug"), types
 
 
+def test_the_best_evidence_for_which_drug_treats_is_a_drug_s_path(run_graph: Any, resources: Any) -> None:
+    """"Antiviral agent" (a chemical) reaches the infection by the reviewer's best path, and used to be the evidence."""
+    out, _ = run_graph({"question": "What drug treats Human immunodeficiency virus infection?"}, interactive=False, memory=False)
+    assert resources.kg.node(out["evidence"][0]["head"]).type == "Drug"
+    assert out["answer"].split(": ", 1)[1].startswith(resources.kg.name(out["evidence"][0]["head"]))
+
+
 def test_which_drug_treats_asked_another_way_gives_the_same_kind_of_answer(run_graph: Any) -> None:
     plain, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
     for question in ("What can I take for gout?", "Drugs for gout", "How do you treat gout?", "Gout: which drugs treat it?"):
