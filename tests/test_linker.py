@@ -78,6 +78,13 @@ def test_a_capitalised_acronym_links_to_the_names_it_abbreviates(resources) -> N
         ("egfr", ["Epidermal growth factor receptor"])]
 
 
+def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resources) -> None:
+    # it names one disease and is an alias of two others in nodes.tsv; the first by name used to be picked
+    out = resources.linker.link("Pneumonia due to Mycoplasma pneumoniae", SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.LINKED and out.best.id == "MESH:D011019"
+    assert {c.method for c in resources.linker.exact("Bacterial conjunctivitis")} == {"exact"}
+
+
 def test_intents() -> None:
     assert parse_question("How does imatinib treat CML (ph+)?").intent is Intent.MECHANISM
     p = parse_question("What drug treats bacterial pneumonia in the elderly?")

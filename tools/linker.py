@@ -62,6 +62,9 @@ class LinkOutcome:
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
 """The hand-written brand-name table (generic TAB brands)."""
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
+ALIAS_FACTOR = 0.97
+"""An alias match's score against a name match's: more than the ambiguity margin (0.02) apart, so a mention that
+names one entity and is an alias of others links to the one it names."""
 
 
 def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
@@ -182,12 +185,15 @@ class EntityLinker:
         self.embed_suggest = embed_suggest
 
     def _cands(self, keys: Iterable[tuple[str, float, str]]) -> list[Candidate]:
+        """Candidates for matched keys; a key that is only an entity's alias scores :data:`ALIAS_FACTOR` of one that
+        is its name ("Pneumonia due to Mycoplasma pneumoniae" names one disease and is an alias of two others)."""
         best: dict[str, Candidate] = {}
         for key, score, method in keys:
             for eid in self._by_fold.get(key, ()):
                 e = self.entities[eid]
-                if eid not in best or best[eid].score < score:
-                    best[eid] = Candidate(eid, e.name, e.type, score, method)
+                s = score if method == "fuzzy" or fold(e.name) == key else score * ALIAS_FACTOR
+                if eid not in best or best[eid].score < s:
+                    best[eid] = Candidate(eid, e.name, e.type, s, method)
         return sorted(best.values(), key=lambda c: (-c.score, c.name, c.id))
 
     def exact(self, mention: str) -> list[Candidate]:
