@@ -11,6 +11,7 @@ from agents.context import Context
 from agents.state import Intent, State, Status
 from core.errors import LLMError
 from tools.answers import by_type_preference
+from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
@@ -74,6 +75,25 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
+
+
+def _why_none(state: State, name: Any) -> tuple[str, str]:
+    """Why nothing was accepted, and the nearest evidence when the candidates never joined the two named ends.
+
+    For "How does X treat Y?", the retriever records the fewest steps of any chain from X to Y (``chain_hops``)
+    when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first.
+    """
+    if "chain_hops" not in state.walk:
+        if not state.candidates:
+            return "no candidate path was found within the walk budget", ""
+        return "the reviewer rejected every candidate path", ""
+    x, y = name(state.sources[0]), name(state.targets[0])
+    hops = state.walk["chain_hops"]
+    reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
+              f"no chain of relations from {x} to {y} was found within the walk budget (the shortest in the graph "
+              f"has {hops} steps)")
+    near = state.candidates[0]["triples"] if state.candidates else []
+    return reason, f" Nearest evidence, which does not reach {y}: {_sentence(near)}." if near else ""
 
 
 def _path_citations(triples: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
@@ -141,16 +161,19 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
         return out, [], None
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
-    if not accepted:
-        reason = "no candidate path was found within the walk budget" if not state.candidates else "the reviewer rejected every candidate path"
-        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.", "error": reason}, [], None
     res = ctx.get_resources()
+    if not accepted:
+        reason, nearest = _why_none(state, res.kg.name)
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
     if state.intent == Intent.TREATS.value:  # a drug's path is the best evidence, before a chemical's (tools.answers)
         heads = by_type_preference(list(dict.fromkeys(p["triples"][0]["head"] for p in accepted)), state.goal_types,
                                    lambda x: e.type if (e := res.kg.node(x)) is not None else "")
         accepted.sort(key=lambda p: heads.index(p["triples"][0]["head"]))
     best = accepted[0]
     answer, items = _template(state, accepted)
+    if best.get("features", {}).get(SHORTEST_CHAIN):
+        answer += (f" (A shortest chain of {best['hops']} steps in the graph, found after the walk joined none: a lead "
+                   "to check, not a mechanism the walk ranked.)")
     fallbacks: list[dict[str, str]] = []
     if ctx.use_llm and res.settings.llm.enabled:
         try:

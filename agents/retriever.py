@@ -10,18 +10,35 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import Intent, State
+from agents.state import Intent, State, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import ANSWERS_K, FUSE_DEPTH, PAGERANK_WEIGHT, by_type_preference, fuse, lowers, rank_endpoints
+from tools.answers import (
+    ANSWERS_K,
+    FUSE_DEPTH,
+    PAGERANK_WEIGHT,
+    by_type_preference,
+    fuse,
+    joins,
+    lowers,
+    rank_endpoints,
+)
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
 from tools.triples import TRIPLE_POOL, TRIPLES_OUT, masses
-from tools.walker import CandidatePath, GraphWalker, StopReason, WalkResult
+from tools.walker import (
+    SHORTEST_CHAIN,
+    CandidatePath,
+    GraphWalker,
+    StopReason,
+    WalkResult,
+    hops_between,
+    shortest_chains,
+)
 
 __all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
 
@@ -130,7 +147,30 @@ def walk_question(
                 result = _walk(walker, sources, targets, type_conf, goals)
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(result.paths)}):
         ranked = res.ranker.rank(result.paths, qv)
+    if two_ended(state) and not any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in ranked):
+        ranked = _shortest_chains(state, ctx, res, qv, type_conf, sources, fallbacks) + ranked
     return ranked, result, dense, fallbacks
+
+
+def _shortest_chains(state: State, ctx: Context, res: Any, qv: Any, conf: Any, sources: list[str],
+                     fallbacks: list[dict[str, str]]) -> list[CandidatePath]:
+    """The shortest chains from the drug to the disease, ranked, for a question naming both that no candidate
+    joins: the walk stops at ``2 × max_depth`` steps and its node budget, and a curated mechanism may be longer
+    (dapsone → … → Leprosy has seven steps through hubs). Two steps beyond the walk's reach at most; the reviewer
+    still judges them. Recorded as a fallback."""
+    max_hops = 2 * ctx.budget().max_depth + 2
+    with span("tool.walker.shortest_chains", **{"medpath.max_hops": max_hops}) as sp:
+        chains = shortest_chains(res.kg, sources, state.targets, conf, max_hops=max_hops)
+        sp.set_attribute("medpath.chains", len(chains))
+    if not chains:
+        return []
+    fallbacks.append({"component": "walker", "reason": "no walked path joins the question's drug and disease",
+                      "fallback": f"{len(chains)} shortest chains of {chains[0].hops} steps"})
+    with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(chains)}):
+        ranked = res.ranker.rank(chains, qv)
+    for p in ranked:
+        p.features[SHORTEST_CHAIN] = 1.0  # the explainer says so
+    return ranked
 
 
 def _walk(walker: GraphWalker, sources: list[str], targets: list[str], conf: Any, goals: list[str]) -> WalkResult:
@@ -240,11 +280,24 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "meetings": result.meetings,
             "budget": {"max_depth": budget.max_depth, "max_nodes": budget.max_nodes, "wall_ms": budget.wall_ms},
             "temperature": 1.0 if not ctx.calibrated else res.predictor.temperature,
+            **_chain(state, res, top, dense),
         },
         "dense": dense,
         "fallbacks": fallbacks,
         "timings": {"retriever": (time.perf_counter() - t0) * 1000},
     }
+
+
+def _chain(state: State, res: Any, top: list[CandidatePath], dense: dict[str, Any]) -> dict[str, Any]:
+    """For a question naming both ends that no candidate joins: ``chain_hops``, the fewest steps of any chain of
+    relations from the drug to the disease in the graph (None: there is none), so the answer can say which."""
+    sources = [*state.sources, *stand_ins(dense)]
+    if not two_ended(state) or any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in top):
+        return {}
+    with span("tool.walker.hops_between") as sp:
+        hops = hops_between(res.kg, sources, state.targets)
+        sp.set_attribute("medpath.chain_hops", -1 if hops is None else hops)
+    return {"chain_hops": hops}
 
 
 def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[dict[str, Any]]:

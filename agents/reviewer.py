@@ -10,10 +10,11 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import State
+from agents.state import State, stand_ins, two_ended
 from core.errors import LLMError
 from core.tracing import span
 from memory.records import GateDecision
+from tools.answers import joins
 from tools.gate import ClaimGate, contradictions
 from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge
 
@@ -60,6 +61,7 @@ def review(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         sp.set_attribute("medpath.review.backend", backend)
         sp.set_attribute("medpath.review.accepted", sum(1 for j in judgments if j["decision"] == "accept"))
     _check_passages(state, res, cands, judgments)
+    _check_ends(state, res, cands, judgments)
     accepted = [j["rank"] for j in judgments if j["decision"] == "accept"]
     return {
         "review": {
@@ -83,6 +85,17 @@ def _check_passages(state: State, res: Any, cands: list[dict[str, Any]], judgmen
         against = contradictions(lambda: res.gate().reader, c["triples"], passages, lambda x: res.kg.aliases.get(x, ()))
         if against:
             j.update(decision="reject", verbalizer=VERBALIZER["reject"], contradicted_by=against)
+
+
+def _check_ends(state: State, res: Any, cands: list[dict[str, Any]], judgments: list[dict[str, Any]]) -> None:
+    """Reject a candidate that does not join the question's two named ends, with the reason: a path from X that never
+    reaches Y (what the dense back-off finds when the walk starves) is not how X treats Y, whatever its score."""
+    if not two_ended(state):
+        return
+    for j, c in zip(judgments, cands, strict=True):
+        nodes = {t["head"] for t in c["triples"]} | {t["tail"] for t in c["triples"]}
+        if not joins(nodes, [*state.sources, *stand_ins(state.dense)], state.targets, res.kg.name):
+            j.update(decision="reject", verbalizer=VERBALIZER["reject"], unjoined=True)
 
 
 def _judge_all(

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from langgraph.types import Overwrite
 
-__all__ = ["InputState", "Intent", "State", "Status", "fresh_turn", "merge_dicts"]
+__all__ = ["InputState", "Intent", "State", "Status", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
 
 
 class Status(StrEnum):
@@ -156,3 +156,15 @@ def fresh_turn() -> dict[str, Any]:
     out = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in PER_TURN_DEFAULTS.items()}
     out.update(memory=Overwrite({}), fallbacks=Overwrite([]), timings=Overwrite({}))
     return out
+
+
+def two_ended(state: State) -> bool:
+    """A question that names both ends of the mechanism it asks for ("How does X treat Y?"), not one that asks
+    for entities of a type."""
+    return bool(state.sources and state.targets and not state.goal_types)
+
+
+def stand_ins(dense: dict[str, Any]) -> list[str]:
+    """The drugs the dense back-off let stand in for the question's drug (they share a word with its name:
+    "insulin" → insulin glulisine): a path from one of them answers for the named drug."""
+    return [x["id"] for x in dense.get("seeds", []) if x.get("type") in ("Drug", "ChemicalSubstance")]

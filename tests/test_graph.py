@@ -63,3 +63,21 @@ def test_interrupt_and_resume(run_graph) -> None:
 def test_non_interactive_picks_best(run_graph) -> None:
     out, _ = run_graph({"question": "How does insulin treat diabetes?"}, thread="auto", interactive=False)
     assert "__interrupt__" not in out and out["clarification"]["auto"] is True
+
+
+def test_a_path_that_never_reaches_the_named_disease_is_no_answer(run_graph) -> None:
+    """The graph has no chain from verapamil to Tourette's syndrome. The dense back-off's path to a calcium channel
+    used to be accepted and told as "verapamil acts on … through a 1-step mechanism"."""
+    out, _ = run_graph({"question": "How does verapamil treat Gilles de la Tourette's syndrome?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and not out["evidence"] and out["walk"]["chain_hops"] is None
+    assert "the knowledge graph has no chain of relations from verapamil to Gilles de la Tourette's syndrome" in out["answer"]
+    assert all(j["decision"] == "reject" for j in out["review"]["judgments"])
+
+
+def test_a_curated_chain_beyond_the_walk_is_found_as_a_shortest_chain(run_graph) -> None:
+    """dapsone → … → Leprosy is curated with seven steps through hubs; the walk stops at six."""
+    out, _ = run_graph({"question": "How does dapsone treat Leprosy?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and len(out["evidence"]) == 7
+    assert out["evidence"][0]["head"] == "MESH:D003622" and out["evidence"][-1]["tail"] == "MESH:D007918"
+    assert any(f["component"] == "walker" and "shortest chains" in f["fallback"] for f in out["fallbacks"])
+    assert "A shortest chain of 7 steps" in out["answer"]

@@ -215,3 +215,25 @@ def test_walker_finds_paths_that_meet_at_both_last_levels_and_drops_only_dead_en
     assert res.meetings == 1 and res.edges_seen == 67
     one_sided = GraphWalker(kg, WalkBudget()).walk(["D"], [], lambda _t, _s: {}, goal_types=["PhenotypicFeature"])
     assert {p.edges[-1].tail for p in one_sided.paths} == {f"LA{i}" for i in range(30)}  # no filter with one side
+
+
+def test_shortest_chains_follow_relations_in_their_direction() -> None:
+    """Two chains of three steps and a longer one; a chain against an edge's direction is no chain."""
+    from core.datasets import Node, Triple
+    from tools.walker import hops_between, shortest_chains
+
+    nodes = [Node(x, x.lower(), t) for x, t in (("D", "Drug"), ("A", "Protein"), ("B", "Protein"), ("C", "BiologicalProcess"),
+                                                  ("E", "BiologicalProcess"), ("F", "BiologicalProcess"), ("Y", "Disease"),
+                                                  ("Z", "Disease"))]
+    triples = [Triple("D", "inhibits", "A"), Triple("D", "binds", "B"), Triple("A", "regulates", "C"),
+               Triple("B", "regulates", "C"), Triple("C", "causes", "Y"), Triple("A", "regulates", "E"),
+               Triple("E", "regulates", "F"), Triple("F", "causes", "Y"), Triple("Z", "causes", "D")]
+    kg = PublicKG.from_data(nodes, triples)
+    conf = lambda _type, _side: {"inhibits": 0.9}
+    chains = shortest_chains(kg, ["D"], ["Y"], conf, max_hops=3)
+    assert sorted([e.tail for e in c.edges] for c in chains) == [["A", "C", "Y"], ["B", "C", "Y"]]
+    assert {c.confs for c in chains} == {(0.9, 1e-4, 1e-4), (1e-4, 1e-4, 1e-4)}
+    assert hops_between(kg, ["D"], ["Y"]) == 3 and hops_between(kg, ["D"], ["D"]) == 0
+    assert shortest_chains(kg, ["D"], ["Y"], conf, max_hops=2) == []  # the shortest is longer than allowed
+    assert hops_between(kg, ["D"], ["Z"]) is None and shortest_chains(kg, ["D"], ["Z"], conf, max_hops=9) == []
+    assert len(shortest_chains(kg, ["D"], ["Y"], conf, max_hops=3, limit=1)) == 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from core.text import fold
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "lowers", "rank_endpoints"]
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -69,3 +70,14 @@ def lowers(p: CandidatePath) -> bool:
     with→ gout"): that is a cause, not a treatment. Paths with no signed relation pass."""
     sign, signed = net_sign([e.relation for e in p.edges])
     return not (signed and sign > 0)
+
+
+def joins(nodes: Collection[str], sources: Collection[str], targets: Collection[str], name: Callable[[str], str]) -> bool:
+    """True when a path's ``nodes`` hold one of the question's sources and one of its targets, by id or by name (the
+    disease the question named may be the one of that name that the dense back-off found)."""
+    names = {fold(name(x)) for x in nodes}
+
+    def holds(ends: Collection[str]) -> bool:
+        return any(x in nodes or fold(name(x)) in names for x in ends)
+
+    return holds(sources) and holds(targets)

@@ -16,9 +16,11 @@ from memory.protocols import Edge, GraphStore
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CandidatePath", "GraphWalker", "StopReason", "WalkResult"]
+__all__ = ["SHORTEST_CHAIN", "CandidatePath", "GraphWalker", "StopReason", "WalkResult", "hops_between", "shortest_chains"]
 
 ConfFn = Callable[[str, str], dict[str, float]]
+SHORTEST_CHAIN = "shortest_chain"
+"""The feature that marks a candidate :func:`shortest_chains` found, not the walk (set once it is ranked)."""
 """``(node_type, direction) -> {relation: calibrated confidence}``."""
 
 
@@ -296,3 +298,63 @@ def _reach(log: list[_Expansion], depth: dict[str, dict[str, int]]) -> tuple[dic
     reach = {s: far_last[s].union(depth[s]) for s in ("out", "in")}
     keep = {s: reach["in" if s == "out" else "out"].union(depth[s]) for s in ("out", "in")}
     return keep, len(reach["out"] & reach["in"])
+
+
+def hops_between(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int = 200_000) -> int | None:
+    """The fewest steps of a chain of relations, followed in their direction, from any source to any target; None
+    when there is none (or when more than ``max_nodes`` entities were reached first). Breadth first, one batch of
+    out-edges per level, so a store answers it in as many queries as the chain has steps."""
+    levels = _levels(kg, sources, targets, max_nodes)
+    return None if levels is None else len(levels)
+
+
+def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], conf: ConfFn, *,
+                    max_hops: int, limit: int = 50, max_nodes: int = 200_000) -> list[CandidatePath]:
+    """Up to ``limit`` of the shortest chains from a source to a target, when the shortest has at most ``max_hops``
+    steps: what a question naming both ends gets when the walk's budget never joined them (a curated mechanism may
+    have seven steps through hubs; the walk stops at six). Each edge carries the predictor's confidence."""
+    levels = _levels(kg, sources, targets, max_nodes)
+    if not levels or len(levels) > max_hops:
+        return []
+    types: dict[tuple[str, str], dict[str, float]] = {}
+
+    def edge_conf(e: Edge) -> float:
+        ent = kg.node(e.head)
+        kind = (ent.type if ent else "Unknown", "out")
+        if kind not in types:
+            types[kind] = conf(*kind)
+        return types[kind].get(e.relation, 1e-4)
+
+    found: list[CandidatePath] = []
+    stack: list[tuple[str, tuple[Edge, ...]]] = [(t, ()) for t in dict.fromkeys(targets) if t in levels[-1]]
+    while stack and len(found) < limit:  # back from the targets, one level at a time
+        node, tail = stack.pop()
+        if len(tail) == len(levels):
+            found.append(CandidatePath(tail, tuple(edge_conf(e) for e in tail)))
+            continue
+        for e in levels[len(levels) - 1 - len(tail)].get(node, ()):
+            stack.append((e.head, (e, *tail)))
+    return found
+
+
+def _levels(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int) -> list[dict[str, list[Edge]]] | None:
+    """Breadth first from ``sources`` along out-edges until a level holds a target: for each level, the edges that
+    first reach each of its nodes, by node. [] when a source is a target; None when no chain exists."""
+    goal = set(targets)
+    seen = set(sources)
+    if seen & goal:
+        return []
+    frontier: list[str] = list(seen)
+    levels: list[dict[str, list[Edge]]] = []
+    while frontier and len(seen) <= max_nodes:
+        level: dict[str, list[Edge]] = {}
+        for edges in kg.neighbours(frontier, "out").values():
+            for e in edges:
+                if e.tail not in seen:
+                    level.setdefault(e.tail, []).append(e)
+        levels.append(level)
+        if goal & level.keys():
+            return levels
+        frontier = list(level)
+        seen.update(frontier)
+    return None
