@@ -81,7 +81,8 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
     """Why nothing was accepted, and the nearest evidence when the candidates never joined the two named ends.
 
     For "How does X treat Y?", the retriever records the fewest steps of any chain from X to Y (``chain_hops``)
-    when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first.
+    when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
+    (-1: the search for one stopped too).
     """
     if "chain_hops" not in state.walk:
         if not state.candidates:
@@ -90,8 +91,8 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
     x, y = name(state.sources[0]), name(state.targets[0])
     hops = state.walk["chain_hops"]
     reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
-              f"no chain of relations from {x} to {y} was found within the walk budget (the shortest in the graph "
-              f"has {hops} steps)")
+              f"no chain of relations from {x} to {y} was found within the walk budget" +
+              (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
     near = state.candidates[0]["triples"] if state.candidates else []
     return reason, f" Nearest evidence, which does not reach {y}: {_sentence(near)}." if near else ""
 

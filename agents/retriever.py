@@ -40,7 +40,11 @@ from tools.walker import (
     shortest_chains,
 )
 
-__all__ = ["path_record", "rank_triples", "retrieve", "walk_question"]
+CHAIN_NODES = 20
+"""The breadth-first searches for a chain between a question's two ends (the shortest-chain fallback, and the
+answer's "is there any chain") may reach this many times the walk's ``max_nodes`` entities."""
+
+__all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
 DISEASE_TYPES = ("Disease", "PhenotypicFeature")
@@ -158,9 +162,11 @@ def _shortest_chains(state: State, ctx: Context, res: Any, qv: Any, conf: Any, s
     joins: the walk stops at ``2 × max_depth`` steps and its node budget, and a curated mechanism may be longer
     (dapsone → … → Leprosy has seven steps through hubs). Two steps beyond the walk's reach at most; the reviewer
     still judges them. Recorded as a fallback."""
-    max_hops = 2 * ctx.budget().max_depth + 2
+    budget = ctx.budget()
+    max_hops = 2 * budget.max_depth + 2
     with span("tool.walker.shortest_chains", **{"medpath.max_hops": max_hops}) as sp:
-        chains = shortest_chains(res.kg, sources, state.targets, conf, max_hops=max_hops)
+        chains = shortest_chains(res.kg, sources, state.targets, conf, max_hops=max_hops,
+                                 max_nodes=CHAIN_NODES * budget.max_nodes)
         sp.set_attribute("medpath.chains", len(chains))
     if not chains:
         return []
@@ -280,7 +286,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "meetings": result.meetings,
             "budget": {"max_depth": budget.max_depth, "max_nodes": budget.max_nodes, "wall_ms": budget.wall_ms},
             "temperature": 1.0 if not ctx.calibrated else res.predictor.temperature,
-            **_chain(state, res, top, dense),
+            **_chain(state, ctx, res, top, dense),
         },
         "dense": dense,
         "fallbacks": fallbacks,
@@ -288,15 +294,16 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     }
 
 
-def _chain(state: State, res: Any, top: list[CandidatePath], dense: dict[str, Any]) -> dict[str, Any]:
+def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any]) -> dict[str, Any]:
     """For a question naming both ends that no candidate joins: ``chain_hops``, the fewest steps of any chain of
-    relations from the drug to the disease in the graph (None: there is none), so the answer can say which."""
+    relations from the drug to the disease in the graph (None: there is none; -1: not known within
+    ``CHAIN_NODES × max_nodes`` entities), so the answer can say which."""
     sources = [*state.sources, *stand_ins(dense)]
     if not two_ended(state) or any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in top):
         return {}
     with span("tool.walker.hops_between") as sp:
-        hops = hops_between(res.kg, sources, state.targets)
-        sp.set_attribute("medpath.chain_hops", -1 if hops is None else hops)
+        hops = hops_between(res.kg, sources, state.targets, CHAIN_NODES * ctx.budget().max_nodes)
+        sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
     return {"chain_hops": hops}
 
 

@@ -302,10 +302,10 @@ def _reach(log: list[_Expansion], depth: dict[str, dict[str, int]]) -> tuple[dic
 
 def hops_between(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int = 200_000) -> int | None:
     """The fewest steps of a chain of relations, followed in their direction, from any source to any target; None
-    when there is none (or when more than ``max_nodes`` entities were reached first). Breadth first, one batch of
-    out-edges per level, so a store answers it in as many queries as the chain has steps."""
+    when there is none, and -1 when more than ``max_nodes`` entities were reached first (not known). Breadth first,
+    one batch of out-edges per level, so a store answers it in as many queries as the chain has steps."""
     levels = _levels(kg, sources, targets, max_nodes)
-    return None if levels is None else len(levels)
+    return levels if levels is None or isinstance(levels, int) else len(levels)
 
 
 def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], conf: ConfFn, *,
@@ -314,7 +314,7 @@ def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[st
     steps: what a question naming both ends gets when the walk's budget never joined them (a curated mechanism may
     have seven steps through hubs; the walk stops at six). Each edge carries the predictor's confidence."""
     levels = _levels(kg, sources, targets, max_nodes)
-    if not levels or len(levels) > max_hops:
+    if not levels or isinstance(levels, int) or len(levels) > max_hops:
         return []
     types: dict[tuple[str, str], dict[str, float]] = {}
 
@@ -337,16 +337,20 @@ def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[st
     return found
 
 
-def _levels(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int) -> list[dict[str, list[Edge]]] | None:
+def _levels(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int
+            ) -> list[dict[str, list[Edge]]] | int | None:
     """Breadth first from ``sources`` along out-edges until a level holds a target: for each level, the edges that
-    first reach each of its nodes, by node. [] when a source is a target; None when no chain exists."""
+    first reach each of its nodes, by node. [] when a source is a target; None when no chain exists; -1 when more
+    than ``max_nodes`` entities were reached before a target."""
     goal = set(targets)
     seen = set(sources)
     if seen & goal:
         return []
     frontier: list[str] = list(seen)
     levels: list[dict[str, list[Edge]]] = []
-    while frontier and len(seen) <= max_nodes:
+    while frontier:
+        if len(seen) > max_nodes:
+            return -1
         level: dict[str, list[Edge]] = {}
         for edges in kg.neighbours(frontier, "out").values():
             for e in edges:
