@@ -85,6 +85,23 @@ def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resource
     assert {c.method for c in resources.linker.exact("Bacterial conjunctivitis")} == {"exact"}
 
 
+def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
+    for mention, slot, names in (("high blood pressure", "disease", {"Hypertensive disorder", "Hypertension"}),
+                                 ("heart attacks", "disease", {"Myocardial infarction"}),
+                                 ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"})):
+        out = resources.linker.link(mention, SLOT_TYPES[slot])
+        assert out.status is LinkStatus.LINKED and out.best.name in names, mention
+
+
+def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
+    from tools.linker import LAY_TERMS
+
+    rows = [ln.split("\t", 1)[0] for ln in LAY_TERMS.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")]
+    assert len(rows) >= 30
+    assert [name for name in rows if not resources.linker.exact(name)] == []
+
+
 def test_intents() -> None:
     assert parse_question("How does imatinib treat CML (ph+)?").intent is Intent.MECHANISM
     p = parse_question("What drug treats bacterial pneumonia in the elderly?")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -15,7 +15,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "with_brand_names"]
+__all__ = ["BRAND_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "with_brand_names", "with_lay_terms"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -61,6 +61,8 @@ class LinkOutcome:
 
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
 """The hand-written brand-name table (generic TAB brands)."""
+LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
+"""The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
 ALIAS_FACTOR = 0.97
 """An alias match's score against a name match's: more than the ambiguity margin (0.02) apart, so a mention that
@@ -73,20 +75,34 @@ def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, 
 
     A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
     """
+    return _with_table(entities, aliases, path, DRUG_TYPES)
+
+
+def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                   path: Path = LAY_TERMS) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each everyday term of ``path`` ("high blood pressure", "heart attack") on every entity whose
+    name or alias is the graph's name it stands for. Like the brand names, a missing table or line adds nothing."""
+    return _with_table(entities, aliases, path, None)
+
+
+def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
+                types: Collection[str] | None) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus the terms of a ``name<TAB>term, term`` table on the entities (of ``types``; None: any) that
+    have that name or alias."""
     if not path.exists():
         return aliases
     by_name: dict[str, list[str]] = {}
     for e in entities.values():
-        if e.type in DRUG_TYPES:
+        if types is None or e.type in types:
             for text in (e.name, *aliases.get(e.id, ())):
                 by_name.setdefault(fold(text), []).append(e.id)
     out = dict(aliases)
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#") or "\t" not in line:
             continue
-        generic, brands = line.split("\t", 1)
-        for eid in by_name.get(fold(generic), []):
-            extra = tuple(b.strip() for b in brands.split(",") if b.strip())
+        name, terms = line.split("\t", 1)
+        for eid in dict.fromkeys(by_name.get(fold(name), [])):
+            extra = tuple(b.strip() for b in terms.split(",") if b.strip())
             out[eid] = (*out.get(eid, ()), *(b for b in extra if b not in out.get(eid, ())))
     return out
 
