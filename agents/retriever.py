@@ -24,6 +24,7 @@ from tools.answers import (
     joins,
     lowers,
     rank_endpoints,
+    starts_by_type_preference,
 )
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
@@ -252,9 +253,16 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 error(sp, exc, "memory read failed")
                 fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
                 memory = {"enabled": True, "error": str(exc)}
-    top = ranked[: ctx.top_k]
+    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
+    answers = [{"id": x, "name": res.kg.name(x), "type": _type_of(res.kg, x), "rank": i + 1, "score": round(p.score, 4),
+                "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
+    if state.intent == Intent.TREATS.value:
+        # the ranked drugs' paths are what the reviewer judges and the answer tells, before any chemical's path
+        ranked = starts_by_type_preference(ranked, state.goal_types, lambda x: _type_of(res.kg, x))
+        top = list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+    else:
+        top = ranked[: ctx.top_k]
     records = [path_record(p, res.kg) for p in top]
-    answers = _ranked_answers(state, ctx, res, ranked) if state.goal_types else []
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
             rec["boost"] = p.features["vault_boost"]
@@ -307,17 +315,14 @@ def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense
     return {"chain_hops": hops}
 
 
-def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[dict[str, Any]]:
+def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[tuple[str, CandidatePath]]:
     """The best distinct answer entities of the question's goal types, each with its best path.
 
     "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
     brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing.
     """
-    kg = res.kg
-
     def type_of(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e else ""
+        return _type_of(res.kg, x)
 
     seeds = [*state.sources, *state.targets]
     if state.intent != Intent.TREATS.value:
@@ -333,8 +338,12 @@ def _ranked_answers(state: State, ctx: Context, res: Any, ranked: list[Candidate
                 found.append((drug, path))
             if len(found) >= ANSWERS_K:
                 break
-    return [{"id": x, "name": kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
-             "path": path_record(p, kg)} for i, (x, p) in enumerate(found)]
+    return found
+
+
+def _type_of(kg: Any, x: str) -> str:
+    e = kg.node(x)
+    return e.type if e is not None else ""
 
 
 def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath | None:

@@ -286,6 +286,15 @@ def test_the_best_evidence_for_which_drug_treats_is_a_drug_s_path(run_graph: Any
     assert out["answer"].split(": ", 1)[1].startswith(resources.kg.name(out["evidence"][0]["head"]))
 
 
+def test_which_drug_treats_reviews_the_ranked_drugs_paths(run_graph: Any) -> None:
+    """The walk's best paths to Influenza start at chemicals ("Capsid Proteins"), which the answer used to list as
+    "drugs with a verified mechanism"; the reviewer now judges the ranked drugs' paths."""
+    out, _ = run_graph({"question": "Which drugs treat Influenza?"}, interactive=False, memory=False)
+    ranked = [a["path"]["triples"] for a in out["ranked_answers"]]
+    assert ranked and [c["triples"] for c in out["candidates"][: len(ranked)]] == ranked[: len(out["candidates"])]
+    assert "Capsid Proteins" not in out["answer"].split(". Ranked:")[0]
+
+
 def test_which_drug_treats_asked_another_way_gives_the_same_kind_of_answer(run_graph: Any) -> None:
     plain, _ = run_graph({"question": "What drug treats gout?"}, interactive=False, memory=False)
     for question in ("What can I take for gout?", "Drugs for gout", "How do you treat gout?", "Gout: which drugs treat it?"):

@@ -8,7 +8,7 @@ from core.text import fold
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints"]
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "starts_by_type_preference"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -63,6 +63,14 @@ def by_type_preference(ids: Sequence[str], types: Sequence[str], type_of: Callab
     endogenous substance on a path to Y ("acetylated histones", "Prostaglandins") never displaces a drug."""
     rank = {t: i for i, t in enumerate(types)}
     return sorted(ids, key=lambda x: rank.get(type_of(x), len(rank)))
+
+
+def starts_by_type_preference(paths: Sequence[CandidatePath], types: Sequence[str], type_of: Callable[[str], str]
+                              ) -> list[CandidatePath]:
+    """``paths`` reordered by their first node's type, as :func:`by_type_preference` orders entities: "which drug
+    treats Y" shows and reviews the drugs' paths before a chemical's ("Capsid Proteins" for Influenza)."""
+    rank = {t: i for i, t in enumerate(types)}
+    return sorted(paths, key=lambda p: rank.get(type_of(p.nodes[0]), len(rank)) if p.edges else len(rank))
 
 
 def lowers(p: CandidatePath) -> bool:
