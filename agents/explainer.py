@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
+from agents.intent import out_of_scope
 from agents.state import Intent, State, Status
 from core.errors import LLMError
 from tools.answers import by_type_preference
@@ -141,12 +142,22 @@ def _framed(state: State, answer: str) -> str:
     return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 
+def _scoped(state: State, answer: str, status: Any) -> str:
+    """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
+    before what it does hold; a patient's record may hold it, so patient questions are left alone."""
+    topic = out_of_scope(state.question) if state.intent != Intent.PATIENT.value else ""
+    if not topic:
+        return answer
+    lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
+    return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
+
+
 def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Write the answer from accepted evidence only; NOT_FOUND when nothing was accepted."""
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
     out, items, kg = _explain(state, ctx)
-    out["answer"] = _framed(state, out.get("answer", ""))
+    out["answer"] = _framed(state, _scoped(state, out.get("answer", ""), out.get("status")))
     out["messages"] = [_turn(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agents.state import Intent
 
-__all__ = ["SLOT_TYPES", "ParsedQuestion", "parse_question"]
+__all__ = ["SLOT_TYPES", "ParsedQuestion", "out_of_scope", "parse_question"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -121,3 +121,20 @@ def parse_question(question: str) -> ParsedQuestion | None:
             groups = m.groupdict()
             return ParsedQuestion(intent, _clean(groups.get("x") or ""), _clean(groups.get("y") or ""))
     return None
+
+
+_OUT_OF_SCOPE = {
+    "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
+    "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)",
+    "drug interactions": r"(?:drug[- ])?interactions?|interacts? with",
+    "contraindications": r"contraindicat\w*",
+    "prices": r"price|prices|cost|costs",
+}
+_SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
+
+
+def out_of_scope(question: str) -> str:
+    """What a question asks about that the knowledge graph does not hold ("side effects", "dosing"), or "".
+    DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
+    m = _SCOPE.search(question)
+    return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""

@@ -81,3 +81,16 @@ def test_a_curated_chain_beyond_the_walk_is_found_as_a_shortest_chain(run_graph)
     assert out["evidence"][0]["head"] == "MESH:D003622" and out["evidence"][-1]["tail"] == "MESH:D007918"
     assert any(f["component"] == "walker" and "shortest chains" in f["fallback"] for f in out["fallbacks"])
     assert "A shortest chain of 7 steps" in out["answer"]
+
+
+def test_a_question_about_what_the_graph_does_not_hold_is_told_so(run_graph) -> None:
+    """"Side effects of ibuprofen" used to be answered with its targets as if they were its side effects."""
+    from agents.intent import out_of_scope
+
+    assert [out_of_scope(q) for q in ("What are the side effects of ibuprofen?", "How much aspirin should I take?",
+                                      "Does warfarin interact with aspirin?", "How does imatinib treat CML?")] == [
+        "side effects", "dosing", "drug interactions", ""]
+    out, _ = run_graph({"question": "What are the side effects of ibuprofen?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: ")
+    out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("imatinib acts on")
