@@ -17,6 +17,8 @@ from tools.walker import SHORTEST_CHAIN
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
 NO_EVIDENCE = "No verified evidence"
+DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
+"""Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
     "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",
@@ -66,12 +68,13 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
-        end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent == Intent.TREATS.value
+        end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in DRUG_ANSWERS
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
         if end["id"] not in {e["id"] for e in ends}:
             ends.append(end)
     lead = {
         Intent.TREATS.value: f"Drugs with a verified mechanism for {top[-1]['tail_name']}",
+        Intent.TARGETED_BY.value: f"Drugs that act on {top[-1]['tail_name']}",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
     }.get(intent, f"{top[0]['head_name']} is connected to")
@@ -128,7 +131,8 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
             drug = {"id": head.id, "name": head.name, "type": head.type}
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
-            "drug": drug, "disease": _slot_entity(state, "disease"), "items": typed, "patient_id": state.patient_id}
+            "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
+            "patient_id": state.patient_id}
 
 
 def _framed(state: State, answer: str) -> str:
@@ -177,7 +181,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if not accepted:
         reason, nearest = _why_none(state, res.kg.name)
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
-    if state.intent == Intent.TREATS.value:  # a drug's path is the best evidence, before a chemical's (tools.answers)
+    if state.intent in DRUG_ANSWERS:  # a drug's path is the best evidence, before a chemical's (tools.answers)
         heads = by_type_preference(list(dict.fromkeys(p["triples"][0]["head"] for p in accepted)), state.goal_types,
                                    lambda x: e.type if (e := res.kg.node(x)) is not None else "")
         accepted.sort(key=lambda p: heads.index(p["triples"][0]["head"]))
@@ -194,7 +198,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
     citations = _path_citations(best["triples"], res.kg)
     ranked = _cited_answers(state.ranked_answers, res.kg)
-    if ranked and state.intent == Intent.TREATS.value:
+    if ranked and state.intent in DRUG_ANSWERS:
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
     return {

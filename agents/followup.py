@@ -61,6 +61,7 @@ TEMPLATES = {
     "targets": "What does {drug} target?",
     "indications": "What does {drug} treat?",
     "treats": "What drug treats {disease}?",
+    "targeted_by": "Which drugs act on {disease}?",
 }
 
 

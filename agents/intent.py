@@ -65,6 +65,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         (Intent.TARGETS, rf"^{_ASK}{_X}{_POSS} (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
+        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
+        (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
+                              rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
+                              rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?| illness(?:es)?)?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
@@ -88,6 +92,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
 
 SLOT_TYPES: dict[str, dict[str, float]] = {
     "drug": {"Drug": 1.0, "ChemicalSubstance": 0.97, "Protein": 0.7, "GeneFamily": 0.7},
+    "target": {"Protein": 1.0, "GeneFamily": 0.97, "MacromolecularComplex": 0.95, "ChemicalSubstance": 0.7},
     "disease": {"Disease": 1.0, "PhenotypicFeature": 0.9, "BiologicalProcess": 0.7, "OrganismTaxon": 0.8},
 }
 """Type preference of each slot; types not listed weigh 0.6."""

@@ -25,6 +25,7 @@ GOALS = {
     Intent.TREATS: ["Drug", "ChemicalSubstance"],
     Intent.TARGETS: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.INDICATIONS: ["Disease", "PhenotypicFeature"],
+    Intent.TARGETED_BY: ["Drug", "ChemicalSubstance"],
     Intent.ENTITY: ["Drug", "Disease", "PhenotypicFeature", "Protein"],
 }
 
@@ -90,6 +91,11 @@ def _record(slot: str, outcome: LinkOutcome, picked: Any) -> dict[str, Any]:
     return record
 
 
+def _y_slot(intent: Intent) -> str:
+    """The slot the question's second name fills: a protein for "which drugs target Y", else a disease."""
+    return "target" if intent is Intent.TARGETED_BY else "disease"
+
+
 def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], interactive: bool
                 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Link every slot first; ask about an ambiguous one only when no slot is unknown.
@@ -97,7 +103,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
     outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned)))
-                for slot, text in (("drug", parsed.drug), ("disease", parsed.disease)) if text]
+                for slot, text in (("drug", parsed.drug), (_y_slot(parsed.intent), parsed.disease)) if text]
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
         return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
     mentions, clar = [], {}
@@ -197,6 +203,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     else:
         mentions = _scan_mentions(res, question, pinned)
         intent = Intent.RELATION if len(mentions) >= 2 else Intent.ENTITY
+    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
+        intent = Intent.TREATS  # "what drugs target gout?" asks what treats it
     sources, targets = _ends(mentions, intent)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,

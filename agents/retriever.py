@@ -256,7 +256,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
     answers = [{"id": x, "name": res.kg.name(x), "type": _type_of(res.kg, x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.intent == Intent.TREATS.value:
+    if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value):
         # the ranked drugs' paths are what the reviewer judges and the answer tells, before any chemical's path
         ranked = starts_by_type_preference(ranked, state.goal_types, lambda x: _type_of(res.kg, x))
         top = list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
@@ -325,7 +325,11 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return _type_of(res.kg, x)
 
     seeds = [*state.sources, *state.targets]
-    if state.intent != Intent.TREATS.value:
+    if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
+        closest = sorted(starts_by_type_preference(ranked, state.goal_types, type_of), key=lambda p: p.hops)
+        found = rank_endpoints(starts_by_type_preference(closest, state.goal_types, type_of), "start", state.goal_types,
+                               type_of, exclude=seeds)
+    elif state.intent != Intent.TREATS.value:
         found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
     else:
         by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))

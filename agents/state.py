@@ -33,6 +33,8 @@ class Intent(StrEnum):
     """What does drug X target?"""
     INDICATIONS = "indications"
     """What does drug X treat?"""
+    TARGETED_BY = "targeted_by"
+    """Which drugs act on protein X ("What drugs target EGFR?")?"""
     RELATION = "relation"
     """How are two named entities connected?"""
     ENTITY = "entity"

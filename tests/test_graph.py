@@ -94,3 +94,25 @@ def test_a_question_about_what_the_graph_does_not_hold_is_told_so(run_graph) -> 
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: ")
     out, _ = run_graph({"question": "How does imatinib treat CML (ph+)?"}, interactive=False, memory=False)
     assert out["answer"].startswith("imatinib acts on")
+
+
+def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
+    """"What drugs target EGFR?" used to be read as "what is EGFR connected to" and listed diseases."""
+    from agents.intent import parse_question
+    from agents.state import Intent
+
+    for q in ("What drugs target EGFR?", "Which drugs inhibit ACE?", "What binds the Beta-1 adrenergic receptor?",
+              "Inhibitors of Tyrosine-protein kinase ABL1", "List drugs that act on ABL1"):
+        assert parse_question(q).intent is Intent.TARGETED_BY, q
+    assert parse_question("What does imatinib target?").intent is Intent.TARGETS
+    out, _ = run_graph({"question": "Which drugs inhibit Tyrosine-protein kinase ABL1?"}, interactive=False, memory=False)
+    assert out["intent"] == "targeted_by" and out["status"] is Status.ANSWERED
+    ranked = out["ranked_answers"]
+    assert "MESH:D000068877" in {a["id"] for a in ranked}  # imatinib
+    for a in ranked:
+        assert resources.kg.node(a["id"]).type in ("Drug", "ChemicalSubstance")
+        assert a["path"]["triples"][0]["head"] == a["id"] and a["path"]["triples"][-1]["tail"] == "UniProt:P00519"
+    assert out["answer"].startswith("Drugs that act on Tyrosine-protein kinase ABL1: ")
+    # a disease there asks what treats it
+    out, _ = run_graph({"question": "What drugs target gout?"}, interactive=False, memory=False)
+    assert out["intent"] == "treats"
