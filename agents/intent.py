@@ -18,6 +18,8 @@ _VERB_TREAT = (
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""
+_NOT_PRONOUN = r"(?!(?:it|its|this|that|they|them|these|those)\b)"
+"""Not a pronoun: "how does it work?" is left to the follow-up resolver."""
 _ACTION = r"(?:mechanisms?(?: of action)?|moa|mode of action|role|action|pathway)"
 """What a mechanism question asks for: "the mechanism of X in Y", "X's role in Y"."""
 _POLITE = re.compile(
@@ -46,6 +48,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     for intent, p in (
         # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
         (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
+        # "why do doctors prescribe X for Y?": the person is not the drug (before the "why does X … Y" rules)
+        (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should) {_PERSON} (?:prescribe|use|give|recommend|take) {_X} "
+                           rf"(?:for|in|to treat|against) {_Y}$")),
         (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
@@ -62,6 +67,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^{_Y}\s*(?:-|–|—|:)\s*how (?:does|do|can|would|will) (?!(?:it|this|that|they) ){_X} (?:help|work|act)$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
+        # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
+        (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
+        (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
+        (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         (Intent.TARGETS, rf"^{_ASK}{_X}{_POSS} (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),

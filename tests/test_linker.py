@@ -157,6 +157,18 @@ def test_indications_in_many_wordings(question: str) -> None:
     assert p is not None and (p.intent, p.drug) == (Intent.INDICATIONS, "aspirin")
 
 
+@pytest.mark.parametrize("question", ["What is the mechanism of action of {x}?", "How does {x} work?", "MOA of {x}",
+                                      "Explain {x}'s mechanism of action."])
+def test_a_drug_s_mechanism_without_a_disease_asks_what_it_acts_on(question: str) -> None:
+    p = parse_question(question.format(x="sildenafil"))
+    assert p is not None and (p.intent, p.drug) == (Intent.TARGETS, "sildenafil")
+
+
+def test_the_person_who_prescribes_is_not_the_drug() -> None:
+    p = parse_question("Why do doctors prescribe atorvastatin for high cholesterol?")
+    assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "atorvastatin", "high cholesterol")
+
+
 @pytest.mark.parametrize("question", ["Can you explain that again?", "Explain the mechanism", "Tell me about gout",
                                       "What is the mechanism?", "How does it work?"])
 def test_requests_without_both_ends_are_left_to_the_follow_up_resolver(question: str) -> None:
