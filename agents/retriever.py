@@ -326,9 +326,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
 
     seeds = [*state.sources, *state.targets]
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
-        closest = sorted(starts_by_type_preference(ranked, state.goal_types, type_of), key=lambda p: p.hops)
-        found = rank_endpoints(starts_by_type_preference(closest, state.goal_types, type_of), "start", state.goal_types,
-                               type_of, exclude=seeds)
+        closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
+        found = rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
     elif state.intent != Intent.TREATS.value:
         found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
     else:
