@@ -253,15 +253,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 error(sp, exc, "memory read failed")
                 fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
                 memory = {"enabled": True, "error": str(exc)}
-    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
-    answers = [{"id": x, "name": res.kg.name(x), "type": _type_of(res.kg, x), "rank": i + 1, "score": round(p.score, 4),
-                "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value):
-        # the ranked drugs' paths are what the reviewer judges and the answer tells, before any chemical's path
-        ranked = starts_by_type_preference(ranked, state.goal_types, lambda x: _type_of(res.kg, x))
-        top = list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
-    else:
-        top = ranked[: ctx.top_k]
+    answers, top = _answers_and_top(state, ctx, res, ranked)
     records = [path_record(p, res.kg) for p in top]
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
@@ -300,6 +292,20 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "fallbacks": fallbacks,
         "timings": {"retriever": (time.perf_counter() - t0) * 1000},
     }
+
+
+def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]
+                     ) -> tuple[list[dict[str, Any]], list[CandidatePath]]:
+    """The ranked answer entities (for a question that asks for entities of a type) and the candidates to review.
+    For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
+    before any chemical's path."""
+    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
+    answers = [{"id": x, "name": res.kg.name(x), "type": _type_of(res.kg, x), "rank": i + 1, "score": round(p.score, 4),
+                "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
+    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):
+        return answers, ranked[: ctx.top_k]
+    ranked = starts_by_type_preference(ranked, state.goal_types, lambda x: _type_of(res.kg, x))
+    return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
 
 
 def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any]) -> dict[str, Any]:
