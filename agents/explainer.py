@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.state import Intent, State, Status
+from agents.state import Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import by_type_preference
 from tools.walker import SHORTEST_CHAIN
@@ -91,6 +91,10 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
     if "chain_hops" not in state.walk:
         if not state.candidates:
             return "no candidate path was found within the walk budget", ""
+        if forward_one_sided(state):
+            kinds = " or ".join(t.lower() for t in state.goal_types)
+            return (f"no {kinds} was found near {name(state.sources[0])}",
+                    f" Nearest evidence: {_sentence(state.candidates[0]['triples'])}.")
         return "the reviewer rejected every candidate path", ""
     x, y = name(state.sources[0]), name(state.targets[0])
     hops = state.walk["chain_hops"]

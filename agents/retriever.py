@@ -10,7 +10,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import Intent, State, stand_ins, two_ended
+from agents.state import Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
@@ -152,26 +152,29 @@ def walk_question(
                 result = _walk(walker, sources, targets, type_conf, goals)
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(result.paths)}):
         ranked = res.ranker.rank(result.paths, qv)
+    depth = ctx.budget().max_depth
     if two_ended(state) and not any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in ranked):
-        ranked = _shortest_chains(state, ctx, res, qv, type_conf, sources, fallbacks) + ranked
+        ranked = _shortest_chains(ctx, res, qv, type_conf, sources, set(state.targets).__contains__, 2 * depth + 2,
+                                  "no walked path joins the question's drug and disease", fallbacks) + ranked
+    elif forward_one_sided(state) and not any(p.edges and _type_of(res.kg, p.nodes[-1]) in state.goal_types for p in ranked):
+        ranked = _shortest_chains(ctx, res, qv, type_conf, sources, lambda x: _type_of(res.kg, x) in state.goal_types,
+                                  depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks) + ranked
     return ranked, result, dense, fallbacks
 
 
-def _shortest_chains(state: State, ctx: Context, res: Any, qv: Any, conf: Any, sources: list[str],
-                     fallbacks: list[dict[str, str]]) -> list[CandidatePath]:
-    """The shortest chains from the drug to the disease, ranked, for a question naming both that no candidate
-    joins: the walk stops at ``2 × max_depth`` steps and its node budget, and a curated mechanism may be longer
-    (dapsone → … → Leprosy has seven steps through hubs). Two steps beyond the walk's reach at most; the reviewer
-    still judges them. Recorded as a fallback."""
-    budget = ctx.budget()
-    max_hops = 2 * budget.max_depth + 2
+def _shortest_chains(ctx: Context, res: Any, qv: Any, conf: Any, sources: list[str], is_goal: Any, max_hops: int,
+                     reason: str, fallbacks: list[dict[str, str]]) -> list[CandidatePath]:
+    """The shortest chains from the drug to what the question asks for, ranked, when the walk found none: it stops
+    at ``2 × max_depth`` steps between two named ends (``max_depth`` from one), and at its node budget, and a
+    curated mechanism may be longer (dapsone → … → Leprosy has seven steps through hubs). Two steps beyond the
+    walk's reach at most; the reviewer still judges them. Recorded as a fallback."""
     with span("tool.walker.shortest_chains", **{"medpath.max_hops": max_hops}) as sp:
-        chains = shortest_chains(res.kg, sources, state.targets, conf, max_hops=max_hops,
-                                 max_nodes=CHAIN_NODES * budget.max_nodes)
+        chains = shortest_chains(res.kg, sources, is_goal, conf, max_hops=max_hops,
+                                 max_nodes=CHAIN_NODES * ctx.budget().max_nodes)
         sp.set_attribute("medpath.chains", len(chains))
     if not chains:
         return []
-    fallbacks.append({"component": "walker", "reason": "no walked path joins the question's drug and disease",
+    fallbacks.append({"component": "walker", "reason": reason,
                       "fallback": f"{len(chains)} shortest chains of {chains[0].hops} steps"})
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(chains)}):
         ranked = res.ranker.rank(chains, qv)

@@ -10,7 +10,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import State, stand_ins, two_ended
+from agents.state import State, forward_one_sided, stand_ins, two_ended
 from core.errors import LLMError
 from core.tracing import span
 from memory.records import GateDecision
@@ -88,14 +88,20 @@ def _check_passages(state: State, res: Any, cands: list[dict[str, Any]], judgmen
 
 
 def _check_ends(state: State, res: Any, cands: list[dict[str, Any]], judgments: list[dict[str, Any]]) -> None:
-    """Reject a candidate that does not join the question's two named ends, with the reason: a path from X that never
-    reaches Y (what the dense back-off finds when the walk starves) is not how X treats Y, whatever its score."""
-    if not two_ended(state):
-        return
-    for j, c in zip(judgments, cands, strict=True):
-        nodes = {t["head"] for t in c["triples"]} | {t["tail"] for t in c["triples"]}
-        if not joins(nodes, [*state.sources, *stand_ins(state.dense)], state.targets, res.kg.name):
-            j.update(decision="reject", verbalizer=VERBALIZER["reject"], unjoined=True)
+    """Reject a candidate that does not answer the question's shape, with the reason. A path from X that never
+    reaches the Y it names (what the dense back-off finds when the walk starves) is not how X treats Y, and a path
+    from X to a protein does not say what X treats, whatever their scores."""
+    if two_ended(state):
+        sources = [*state.sources, *stand_ins(state.dense)]
+        for j, c in zip(judgments, cands, strict=True):
+            nodes = {t["head"] for t in c["triples"]} | {t["tail"] for t in c["triples"]}
+            if not joins(nodes, sources, state.targets, res.kg.name):
+                j.update(decision="reject", verbalizer=VERBALIZER["reject"], unjoined=True)
+    elif forward_one_sided(state):
+        for j, c in zip(judgments, cands, strict=True):
+            end = res.kg.node(c["triples"][-1]["tail"]) if c["triples"] else None
+            if end is None or end.type not in state.goal_types:
+                j.update(decision="reject", verbalizer=VERBALIZER["reject"], unjoined=True)
 
 
 def _judge_all(

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from langgraph.types import Overwrite
 
-__all__ = ["InputState", "Intent", "State", "Status", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
+__all__ = ["InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
 
 
 class Status(StrEnum):
@@ -164,6 +164,12 @@ def two_ended(state: State) -> bool:
     """A question that names both ends of the mechanism it asks for ("How does X treat Y?"), not one that asks
     for entities of a type."""
     return bool(state.sources and state.targets and not state.goal_types)
+
+
+def forward_one_sided(state: State) -> bool:
+    """A question about one drug that asks for entities of a type it acts on ("What does X target?", "What does X
+    treat?"): the answer is a path's last node."""
+    return state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value) and bool(state.sources) and not state.targets
 
 
 def stand_ins(dense: dict[str, Any]) -> list[str]:

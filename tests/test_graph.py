@@ -116,3 +116,14 @@ def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
     # a disease there asks what treats it
     out, _ = run_graph({"question": "What drugs target gout?"}, interactive=False, memory=False)
     assert out["intent"] == "treats"
+
+
+def test_what_a_drug_treats_is_a_disease_even_beyond_the_walk(run_graph, resources) -> None:
+    """No disease lies within the walk's three steps of desmopressin: the dense back-off's path to its receptor was
+    accepted, and the answer said "Desmopressin has a verified mechanism for: Vasopressin V2 receptor"."""
+    out, _ = run_graph({"question": "What does desmopressin treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"]
+    assert {resources.kg.node(a["id"]).type for a in out["ranked_answers"]} <= {"Disease", "PhenotypicFeature"}
+    assert resources.kg.node(out["evidence"][-1]["tail"]).type in ("Disease", "PhenotypicFeature")
+    assert "Vasopressin V2 receptor" not in out["answer"].split(". Best evidence")[0]
+    assert any(f["component"] == "walker" and "shortest chains" in f["fallback"] for f in out["fallbacks"])

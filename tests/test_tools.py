@@ -230,10 +230,10 @@ def test_shortest_chains_follow_relations_in_their_direction() -> None:
                Triple("E", "regulates", "F"), Triple("F", "causes", "Y"), Triple("Z", "causes", "D")]
     kg = PublicKG.from_data(nodes, triples)
     conf = lambda _type, _side: {"inhibits": 0.9}
-    chains = shortest_chains(kg, ["D"], ["Y"], conf, max_hops=3)
+    chains = shortest_chains(kg, ["D"], {"Y"}.__contains__, conf, max_hops=3)
     assert sorted([e.tail for e in c.edges] for c in chains) == [["A", "C", "Y"], ["B", "C", "Y"]]
     assert {c.confs for c in chains} == {(0.9, 1e-4, 1e-4), (1e-4, 1e-4, 1e-4)}
     assert hops_between(kg, ["D"], ["Y"]) == 3 and hops_between(kg, ["D"], ["D"]) == 0
-    assert shortest_chains(kg, ["D"], ["Y"], conf, max_hops=2) == []  # the shortest is longer than allowed
-    assert hops_between(kg, ["D"], ["Z"]) is None and shortest_chains(kg, ["D"], ["Z"], conf, max_hops=9) == []
-    assert len(shortest_chains(kg, ["D"], ["Y"], conf, max_hops=3, limit=1)) == 1
+    assert shortest_chains(kg, ["D"], {"Y"}.__contains__, conf, max_hops=2) == []  # the shortest is longer than allowed
+    assert hops_between(kg, ["D"], ["Z"]) is None and shortest_chains(kg, ["D"], {"Z"}.__contains__, conf, max_hops=9) == []
+    assert len(shortest_chains(kg, ["D"], {"Y"}.__contains__, conf, max_hops=3, limit=1)) == 1

@@ -304,16 +304,18 @@ def hops_between(kg: GraphStore, sources: Sequence[str], targets: Sequence[str],
     """The fewest steps of a chain of relations, followed in their direction, from any source to any target; None
     when there is none, and -1 when more than ``max_nodes`` entities were reached first (not known). Breadth first,
     one batch of out-edges per level, so a store answers it in as many queries as the chain has steps."""
-    levels = _levels(kg, sources, targets, max_nodes)
+    goal = set(targets)
+    levels = _levels(kg, sources, goal.__contains__, max_nodes)
     return levels if levels is None or isinstance(levels, int) else len(levels)
 
 
-def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], conf: ConfFn, *,
+def shortest_chains(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[str], bool], conf: ConfFn, *,
                     max_hops: int, limit: int = 50, max_nodes: int = 200_000) -> list[CandidatePath]:
-    """Up to ``limit`` of the shortest chains from a source to a target, when the shortest has at most ``max_hops``
-    steps: what a question naming both ends gets when the walk's budget never joined them (a curated mechanism may
-    have seven steps through hubs; the walk stops at six). Each edge carries the predictor's confidence."""
-    levels = _levels(kg, sources, targets, max_nodes)
+    """Up to ``limit`` of the shortest chains from a source to a node that ``is_goal`` accepts (the disease a
+    question names, or any disease for "what does X treat?"), when the shortest has at most ``max_hops`` steps:
+    what a question gets when the walk's budget found none (a curated mechanism may have seven steps through hubs;
+    the walk stops at six, and at three from one side). Each edge carries the predictor's confidence."""
+    levels = _levels(kg, sources, is_goal, max_nodes)
     if not levels or isinstance(levels, int) or len(levels) > max_hops:
         return []
     types: dict[tuple[str, str], dict[str, float]] = {}
@@ -326,25 +328,24 @@ def shortest_chains(kg: GraphStore, sources: Sequence[str], targets: Sequence[st
         return types[kind].get(e.relation, 1e-4)
 
     found: list[CandidatePath] = []
-    stack: list[tuple[str, tuple[Edge, ...]]] = [(t, ()) for t in dict.fromkeys(targets) if t in levels[-1]]
-    while stack and len(found) < limit:  # back from the targets, one level at a time
+    stack: list[tuple[str, tuple[Edge, ...]]] = [(t, ()) for t in reversed(levels[-1]) if is_goal(t)]
+    while stack and len(found) < limit:  # back from the goals, one level at a time
         node, tail = stack.pop()
         if len(tail) == len(levels):
             found.append(CandidatePath(tail, tuple(edge_conf(e) for e in tail)))
             continue
-        for e in levels[len(levels) - 1 - len(tail)].get(node, ()):
+        for e in reversed(levels[len(levels) - 1 - len(tail)].get(node, ())):
             stack.append((e.head, (e, *tail)))
     return found
 
 
-def _levels(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int
+def _levels(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[str], bool], max_nodes: int
             ) -> list[dict[str, list[Edge]]] | int | None:
-    """Breadth first from ``sources`` along out-edges until a level holds a target: for each level, the edges that
-    first reach each of its nodes, by node. [] when a source is a target; None when no chain exists; -1 when more
-    than ``max_nodes`` entities were reached before a target."""
-    goal = set(targets)
+    """Breadth first from ``sources`` along out-edges until a level holds a goal: for each level, the edges that
+    first reach each of its nodes, by node. [] when a source is a goal; None when no chain reaches one; -1 when more
+    than ``max_nodes`` entities were reached first."""
     seen = set(sources)
-    if seen & goal:
+    if any(is_goal(x) for x in seen):
         return []
     frontier: list[str] = list(seen)
     levels: list[dict[str, list[Edge]]] = []
@@ -357,7 +358,7 @@ def _levels(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_
                 if e.tail not in seen:
                     level.setdefault(e.tail, []).append(e)
         levels.append(level)
-        if goal & level.keys():
+        if any(is_goal(x) for x in level):
             return levels
         frontier = list(level)
         seen.update(frontier)
