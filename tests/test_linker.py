@@ -88,7 +88,8 @@ def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resource
 def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
     for mention, slot, names in (("high blood pressure", "disease", {"Hypertensive disorder", "Hypertension"}),
                                  ("heart attacks", "disease", {"Myocardial infarction"}),
-                                 ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"})):
+                                 ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"}),
+                                 ("AIDS", "disease", {"Human immunodeficiency virus infection"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
 
