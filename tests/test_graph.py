@@ -127,3 +127,9 @@ def test_what_a_drug_treats_is_a_disease_even_beyond_the_walk(run_graph, resourc
     assert resources.kg.node(out["evidence"][-1]["tail"]).type in ("Disease", "PhenotypicFeature")
     assert "Vasopressin V2 receptor" not in out["answer"].split(". Best evidence")[0]
     assert any(f["component"] == "walker" and "shortest chains" in f["fallback"] for f in out["fallbacks"])
+
+
+def test_a_drug_class_in_a_question_asks_which_member(run_graph) -> None:
+    out, _ = run_graph({"question": "How do statins lower cholesterol?"}, thread="statins")
+    payload = out["__interrupt__"][0].value
+    assert payload["mention"] == "statins" and all(c["name"].lower().endswith("vastatin") for c in payload["candidates"])

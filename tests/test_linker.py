@@ -103,6 +103,24 @@ def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
     assert [name for name in rows if not resources.linker.exact(name)] == []
 
 
+def test_a_drug_class_asks_which_member(resources) -> None:
+    out = resources.linker.link("statins", SLOT_TYPES["drug"])
+    assert out.status is LinkStatus.AMBIGUOUS and len(out.candidates) == 5
+    assert all(c.name.lower().endswith("vastatin") and c.method == "class" for c in out.candidates)
+    assert "nystatin" not in {c.name for c in resources.linker.drug_class("statins")}  # an antifungal, not a statin
+    degrees = [resources.kg.degree(c.id) for c in out.candidates]
+    assert degrees == sorted(degrees, reverse=True)  # the most connected first
+    assert resources.linker.drug_class("atorvastatin") == [] and resources.linker.drug_class("gout") == []
+
+
+def test_every_drug_class_has_members(resources) -> None:
+    from tools.linker import read_drug_classes
+
+    classes = read_drug_classes()
+    assert len(classes) >= 20
+    assert [c for c in classes if len(resources.linker.drug_class(c)) < 2] == []
+
+
 def test_intents() -> None:
     assert parse_question("How does imatinib treat CML (ph+)?").intent is Intent.MECHANISM
     p = parse_question("What drug treats bacterial pneumonia in the elderly?")

@@ -15,7 +15,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "with_brand_names", "with_lay_terms"]
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_drug_classes", "with_brand_names", "with_lay_terms"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -61,6 +61,8 @@ class LinkOutcome:
 
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
 """The hand-written brand-name table (generic TAB brands)."""
+DRUG_CLASSES = Path(__file__).resolve().parent.parent / "memory" / "drug_classes.tsv"
+"""The hand-written table of drug classes by their members' name stems (class names TAB stems)."""
 LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
 """The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
@@ -83,6 +85,20 @@ def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ..
     """``aliases`` plus each everyday term of ``path`` ("high blood pressure", "heart attack") on every entity whose
     name or alias is the graph's name it stands for. Like the brand names, a missing table or line adds nothing."""
     return _with_table(entities, aliases, path, None)
+
+
+def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
+    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning). A
+    missing table or a malformed line adds nothing."""
+    out: dict[str, tuple[str, ...]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#") and "\t" in line:
+                names, stems = line.split("\t", 1)
+                for name in names.split(","):
+                    if fold(name):
+                        out[fold(name)] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
+    return out
 
 
 def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
@@ -143,6 +159,11 @@ def acronyms_in(text: str) -> set[str]:
     return {m.group(0).casefold() for m in _CAPS.finditer(text)}
 
 
+def _has_stem(name: str, stems: tuple[str, ...]) -> bool:
+    first = name.split()[0] if name else ""
+    return any(first.startswith(x[1:]) if x.startswith("^") else first.endswith(x) for x in stems)
+
+
 def _singulars(word: str) -> list[str]:
     """English singulars a plural word may have: "allergies" → allergy, "rashes" → rash, "ulcers" → ulcer."""
     if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
@@ -172,9 +193,11 @@ class EntityLinker:
         embed_link: float = 0.82,
         embed_suggest: float = 0.62,
         degree: Callable[[str], int] | None = None,
+        classes: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback; ``degree`` (the
-        graph's) orders the names an acronym may abbreviate, the most connected first."""
+        graph's) orders the names an acronym may abbreviate, the most connected first; ``classes`` (folded class name →
+        name stems, :func:`read_drug_classes`) lets a class name ask which of its members is meant."""
         self.entities = entities
         self._degree = degree
         self._by_fold: dict[str, list[str]] = {}
@@ -195,6 +218,11 @@ class EntityLinker:
                 for key in initials(text):
                     if key not in self._by_fold and e.id not in self._by_initials.setdefault(key, []):
                         self._by_initials[key].append(e.id)
+        self._classes: dict[str, list[str]] = {}
+        for cls, stems in (classes or {}).items():
+            members = [e.id for e in entities.values() if e.type == "Drug" and _has_stem(fold(e.name), stems)]
+            if members and cls not in self._by_fold:
+                self._classes[cls] = members
         self._name_vectors = name_vectors
         self._embed = embed
         self.embed_link = embed_link
@@ -233,15 +261,22 @@ class EntityLinker:
             return []
         return self._initial_cands(key)
 
+    def drug_class(self, mention: str) -> list[Candidate]:
+        """The drugs of a class the mention names ("statins" → atorvastatin, …, by their names' stem), the most
+        connected first, always more than the ambiguity margin from an exact name; [] for anything else."""
+        return self._ranked_by_degree(self._classes.get(fold(mention), []), "class")
+
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
         type stay a question to the user, listed the most connected first ("PE": Pulmonary embolism before
         Pedal edema)."""
+        return self._ranked_by_degree(self._by_initials.get(key, []), "acronym")
+
+    def _ranked_by_degree(self, ids: list[str], method: str) -> list[Candidate]:
         def score(eid: str) -> float:
             return 0.95 + 0.0001 * min(self._degree(eid), 99) if self._degree else 0.95
 
-        cands = [Candidate(eid, self.entities[eid].name, self.entities[eid].type, score(eid), "acronym")
-                 for eid in self._by_initials.get(key, ())]
+        cands = [Candidate(eid, self.entities[eid].name, self.entities[eid].type, score(eid), method) for eid in ids]
         return sorted(cands, key=lambda c: (-c.score, c.name, c.id))
 
     def scan(self, text: str) -> list[tuple[str, list[Candidate]]]:
@@ -341,6 +376,9 @@ class EntityLinker:
         exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
         if exact:
             return self._decide(mention, exact, margin=0.02)
+        members = self.drug_class(mention)
+        if members:  # a class is never one drug: ask which member (non-interactive runs take the first)
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))
         inner = [c for _, cs in self.scan(mention) for c in cs]
         fuzzy = self.fuzzy(mention)
         if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
