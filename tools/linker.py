@@ -159,9 +159,10 @@ def acronyms_in(text: str) -> set[str]:
     return {m.group(0).casefold() for m in _CAPS.finditer(text)}
 
 
-def _has_stem(name: str, stems: tuple[str, ...]) -> bool:
-    first = name.split()[0] if name else ""
-    return any(first.startswith(x[1:]) if x.startswith("^") else first.endswith(x) for x in stems)
+def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
+    """Matches the first word of a drug's folded name that carries one of a class's stems ("^cef" is a
+    beginning, the others endings)."""
+    return re.compile("|".join(f"^{re.escape(x[1:])}" if x.startswith("^") else f"{re.escape(x)}$" for x in stems))
 
 
 def _singulars(word: str) -> list[str]:
@@ -219,10 +220,13 @@ class EntityLinker:
                     if key not in self._by_fold and e.id not in self._by_initials.setdefault(key, []):
                         self._by_initials[key].append(e.id)
         self._classes: dict[str, list[str]] = {}
-        for cls, stems in (classes or {}).items():
-            members = [e.id for e in entities.values() if e.type == "Drug" and _has_stem(fold(e.name), stems)]
-            if members and cls not in self._by_fold:
-                self._classes[cls] = members
+        if classes:
+            first_words = [(e.id, fold(e.name).partition(" ")[0]) for e in entities.values() if e.type == "Drug"]
+            for cls, stems in classes.items():
+                stem = _stem_pattern(stems)
+                members = [eid for eid, word in first_words if stem.search(word)]
+                if members and cls not in self._by_fold:
+                    self._classes[cls] = members
         self._name_vectors = name_vectors
         self._embed = embed
         self.embed_link = embed_link
