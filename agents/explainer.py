@@ -11,7 +11,6 @@ from agents.context import Context
 from agents.intent import out_of_scope
 from agents.state import Intent, State, Status, forward_one_sided
 from core.errors import LLMError
-from tools.answers import by_type_preference
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -185,10 +184,6 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if not accepted:
         reason, nearest = _why_none(state, res.kg.name)
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
-    if state.intent in DRUG_ANSWERS:  # a drug's path is the best evidence, before a chemical's (tools.answers)
-        heads = by_type_preference(list(dict.fromkeys(p["triples"][0]["head"] for p in accepted)), state.goal_types,
-                                   lambda x: e.type if (e := res.kg.node(x)) is not None else "")
-        accepted.sort(key=lambda p: heads.index(p["triples"][0]["head"]))
     best = accepted[0]
     answer, items = _template(state, accepted)
     if best.get("features", {}).get(SHORTEST_CHAIN):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from tools.answers import (
     lowers,
     rank_endpoints,
     starts_by_type_preference,
+    types_of,
 )
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
@@ -38,7 +40,7 @@ from tools.walker import (
     StopReason,
     WalkResult,
     hops_between,
-    shortest_chains,
+    search_chains,
 )
 
 CHAIN_NODES = 20
@@ -152,35 +154,39 @@ def walk_question(
                 result = _walk(walker, sources, targets, type_conf, goals)
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(result.paths)}):
         ranked = res.ranker.rank(result.paths, qv)
-    depth = ctx.budget().max_depth
+    depth, type_of = ctx.budget().max_depth, types_of(res.kg)
     if two_ended(state) and not any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in ranked):
-        ranked = _shortest_chains(ctx, res, qv, type_conf, sources, set(state.targets).__contains__, 2 * depth + 2,
-                                  "no walked path joins the question's drug and disease", fallbacks) + ranked
-    elif forward_one_sided(state) and not any(p.edges and _type_of(res.kg, p.nodes[-1]) in state.goal_types for p in ranked):
-        ranked = _shortest_chains(ctx, res, qv, type_conf, sources, lambda x: _type_of(res.kg, x) in state.goal_types,
-                                  depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks) + ranked
+        chains, hops = _shortest_chains(ctx, res, qv, type_conf, sources, set(state.targets).__contains__, 2 * depth + 2,
+                                        "no walked path joins the question's drug and disease", fallbacks)
+        ranked, result = chains + ranked, dataclasses.replace(result, chain_hops=hops, chain_searched=True)
+    elif forward_one_sided(state) and not any(p.edges and type_of(p.nodes[-1]) in state.goal_types for p in ranked):
+        chains, _ = _shortest_chains(ctx, res, qv, type_conf, sources, lambda x: type_of(x) in state.goal_types,
+                                     depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks)
+        ranked = chains + ranked
     return ranked, result, dense, fallbacks
 
 
 def _shortest_chains(ctx: Context, res: Any, qv: Any, conf: Any, sources: list[str], is_goal: Any, max_hops: int,
-                     reason: str, fallbacks: list[dict[str, str]]) -> list[CandidatePath]:
+                     reason: str, fallbacks: list[dict[str, str]]) -> tuple[list[CandidatePath], int | None]:
     """The shortest chains from the drug to what the question asks for, ranked, when the walk found none: it stops
     at ``2 × max_depth`` steps between two named ends (``max_depth`` from one), and at its node budget, and a
     curated mechanism may be longer (dapsone → … → Leprosy has seven steps through hubs). Two steps beyond the
-    walk's reach at most; the reviewer still judges them. Recorded as a fallback."""
+    walk's reach at most; the reviewer still judges them. Recorded as a fallback. Also returns the fewest steps of
+    any chain, from the same search (for the answer's "no chain" reason)."""
     with span("tool.walker.shortest_chains", **{"medpath.max_hops": max_hops}) as sp:
-        chains = shortest_chains(res.kg, sources, is_goal, conf, max_hops=max_hops,
-                                 max_nodes=CHAIN_NODES * ctx.budget().max_nodes)
+        chains, hops = search_chains(res.kg, sources, is_goal, conf, max_hops=max_hops,
+                                     max_nodes=CHAIN_NODES * ctx.budget().max_nodes)
         sp.set_attribute("medpath.chains", len(chains))
+        sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
     if not chains:
-        return []
+        return [], hops
     fallbacks.append({"component": "walker", "reason": reason,
                       "fallback": f"{len(chains)} shortest chains of {chains[0].hops} steps"})
     with span("tool.path_ranker.rank", **{"medpath.candidates.in": len(chains)}):
         ranked = res.ranker.rank(chains, qv)
     for p in ranked:
         p.features[SHORTEST_CHAIN] = 1.0  # the explainer says so
-    return ranked
+    return ranked, hops
 
 
 def _walk(walker: GraphWalker, sources: list[str], targets: list[str], conf: Any, goals: list[str]) -> WalkResult:
@@ -289,7 +295,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "meetings": result.meetings,
             "budget": {"max_depth": budget.max_depth, "max_nodes": budget.max_nodes, "wall_ms": budget.wall_ms},
             "temperature": 1.0 if not ctx.calibrated else res.predictor.temperature,
-            **_chain(state, ctx, res, top, dense),
+            **_chain(state, ctx, res, top, dense, result),
         },
         "dense": dense,
         "fallbacks": fallbacks,
@@ -303,21 +309,26 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
     before any chemical's path."""
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
-    answers = [{"id": x, "name": res.kg.name(x), "type": _type_of(res.kg, x), "rank": i + 1, "score": round(p.score, 4),
+    type_of = types_of(res.kg)
+    answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):
         return answers, ranked[: ctx.top_k]
-    ranked = starts_by_type_preference(ranked, state.goal_types, lambda x: _type_of(res.kg, x))
+    ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
 
 
-def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any]) -> dict[str, Any]:
+def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any],
+           result: WalkResult) -> dict[str, Any]:
     """For a question naming both ends that no candidate joins: ``chain_hops``, the fewest steps of any chain of
     relations from the drug to the disease in the graph (None: there is none; -1: not known within
-    ``CHAIN_NODES × max_nodes`` entities), so the answer can say which."""
+    ``CHAIN_NODES × max_nodes`` entities), so the answer can say which. The shortest-chain search of the walk
+    already counted them when it ran; otherwise (the memory put unjoined paths on top) they are counted here."""
     sources = [*state.sources, *stand_ins(dense)]
     if not two_ended(state) or any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in top):
         return {}
+    if result.chain_searched:
+        return {"chain_hops": result.chain_hops}
     with span("tool.walker.hops_between") as sp:
         hops = hops_between(res.kg, sources, state.targets, CHAIN_NODES * ctx.budget().max_nodes)
         sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
@@ -330,9 +341,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
     brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing.
     """
-    def type_of(x: str) -> str:
-        return _type_of(res.kg, x)
-
+    type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets]
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
         closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
@@ -351,11 +360,6 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
             if len(found) >= ANSWERS_K:
                 break
     return found
-
-
-def _type_of(kg: Any, x: str) -> str:
-    e = kg.node(x)
-    return e.type if e is not None else ""
 
 
 def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath | None:

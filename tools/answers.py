@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from core.text import fold
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "starts_by_type_preference"]
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "starts_by_type_preference", "types_of"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -18,6 +19,15 @@ PAGERANK_WEIGHT = 3.0
 """Weight of PageRank from Y against the drugs' best paths (weight 1) in "which drug treats Y". Chosen on the tune
 half's 524 diseases, drugs listed before chemicals: MRR 0.399 at 1, 0.424 at 2, 0.425 at 3 and 4, 0.419 at 6
 (``docs/ranking.md``, "Which drug treats Y?")."""
+
+
+def types_of(kg: Any) -> Callable[[str], str]:
+    """The type of an entity id in ``kg`` ("" for an unknown id): what the rankings below read."""
+    def type_of(x: str) -> str:
+        e = kg.node(x)
+        return e.type if e is not None else ""
+
+    return type_of
 
 
 def rank_endpoints(paths: Sequence[CandidatePath], side: str, wanted: Collection[str], type_of: Callable[[str], str],

@@ -16,7 +16,7 @@ from memory.protocols import Edge, GraphStore
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["SHORTEST_CHAIN", "CandidatePath", "GraphWalker", "StopReason", "WalkResult", "hops_between", "shortest_chains"]
+__all__ = ["SHORTEST_CHAIN", "CandidatePath", "GraphWalker", "StopReason", "WalkResult", "hops_between", "search_chains", "shortest_chains"]
 
 ConfFn = Callable[[str, str], dict[str, float]]
 SHORTEST_CHAIN = "shortest_chain"
@@ -67,6 +67,11 @@ class WalkResult:
     stop: StopReason
     meetings: int = 0
     edges_seen: int = 0
+    chain_hops: int | None = None
+    """The fewest steps of any chain between a question's two ends, when ``chain_searched`` (None: there is none;
+    -1: not known within the search's entity cap)."""
+    chain_searched: bool = False
+    """True when the shortest-chain search ran for this walk (the walk joined nothing), so its count is known."""
 
     @property
     def starved(self) -> bool:
@@ -315,9 +320,17 @@ def shortest_chains(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[s
     question names, or any disease for "what does X treat?"), when the shortest has at most ``max_hops`` steps:
     what a question gets when the walk's budget found none (a curated mechanism may have seven steps through hubs;
     the walk stops at six, and at three from one side). Each edge carries the predictor's confidence."""
+    return search_chains(kg, sources, is_goal, conf, max_hops=max_hops, limit=limit, max_nodes=max_nodes)[0]
+
+
+def search_chains(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[str], bool], conf: ConfFn, *,
+                  max_hops: int, limit: int = 50, max_nodes: int = 200_000) -> tuple[list[CandidatePath], int | None]:
+    """:func:`shortest_chains` and, from the same breadth-first search, the fewest steps of any chain (what
+    :func:`hops_between` says), so a caller that needs both searches once."""
     levels = _levels(kg, sources, is_goal, max_nodes)
+    hops = levels if levels is None or isinstance(levels, int) else len(levels)
     if not levels or isinstance(levels, int) or len(levels) > max_hops:
-        return []
+        return [], hops
     types: dict[tuple[str, str], dict[str, float]] = {}
 
     def edge_conf(e: Edge) -> float:
@@ -336,7 +349,7 @@ def shortest_chains(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[s
             continue
         for e in reversed(levels[len(levels) - 1 - len(tail)].get(node, ())):
             stack.append((e.head, (e, *tail)))
-    return found
+    return found, hops
 
 
 def _levels(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[str], bool], max_nodes: int

@@ -22,7 +22,7 @@ from core.errors import InputError
 from graphs.qa import build_graph
 from medpath.metrics import TripleKey
 from memory.router import DEFAULT_RULES, load_router
-from tools.answers import by_type_preference
+from tools.answers import by_type_preference, types_of
 from tools.ppr import PersonalizedPageRank
 from tools.retrieval import open_retriever
 
@@ -84,14 +84,7 @@ def _answers_from_triples(kg: Any, triples: list[TripleKey], intent: str | None)
             cand = None
         if cand and cand not in out:
             out.append(cand)
-    return by_type_preference(out, DRUG_TYPES, _type_of(kg)) if intent == "treats" else out
-
-
-def _type_of(kg: Any) -> Any:
-    def type_of(x: str) -> str:
-        e = kg.node(x)
-        return e.type if e is not None else ""
-    return type_of
+    return by_type_preference(out, DRUG_TYPES, types_of(kg)) if intent == "treats" else out
 
 
 class DenseOnly:
@@ -185,7 +178,7 @@ class PPR:
         answers = [self.nodes[i] for i in np.argsort(-r)[:200]
                    if self.nodes[i] not in seeds and (e := self.res.kg.node(self.nodes[i])) is not None and e.type in want]
         if intent == "treats":  # drugs before chemicals, as medpath lists them (tools.answers.by_type_preference)
-            answers = by_type_preference(answers, DRUG_TYPES, _type_of(self.res.kg))
+            answers = by_type_preference(answers, DRUG_TYPES, types_of(self.res.kg))
         answers = answers[:10]
         return SystemOutput(triples, path, answers)
 
