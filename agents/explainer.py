@@ -71,9 +71,10 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
         if end["id"] not in {e["id"] for e in ends}:
             ends.append(end)
+    drugs = state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs"
     lead = {
-        Intent.TREATS.value: f"Drugs with a verified mechanism for {top[-1]['tail_name']}",
-        Intent.TARGETED_BY.value: f"Drugs that act on {top[-1]['tail_name']}",
+        Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
+        Intent.TARGETED_BY.value: f"{drugs} that act on {top[-1]['tail_name']}",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
     }.get(intent, f"{top[0]['head_name']} is connected to")
@@ -88,6 +89,9 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
     (-1: the search for one stopped too).
     """
     if "chain_hops" not in state.walk:
+        if state.drug_class and not state.ranked_answers and state.targets:
+            none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
+            return f"{none} has a verified mechanism for {name(state.targets[0])}", ""
         if not state.candidates:
             return "no candidate path was found within the walk budget", ""
         if forward_one_sided(state):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agents.state import Intent
 
-__all__ = ["SLOT_TYPES", "ParsedQuestion", "out_of_scope", "parse_question"]
+__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "out_of_scope", "parse_question"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -26,8 +26,9 @@ _POLITE = re.compile(
     r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
     r"(?=(?:how|why|what|which) )", re.IGNORECASE)
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
-_WHICH_DRUG = rf"(?:what|which)(?: else)?(?: [\w-]+)?{_AGENT}?"
-"""The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else"."""
+_WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_AGENT}?"
+"""The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
+"which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _POSS = r"(?:'s|’s|')"
@@ -43,6 +44,14 @@ _NOMINAL = (
     r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of) "
 )
 """A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
+LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
+           "uric acid")
+"""Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term
+of ``memory/lay_terms.tsv``)."""
+_LOWERS = re.compile(
+    r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring down)(?:s|ing)?|brings down|bringing down)\s+"
+    rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)})\b", re.IGNORECASE)
+
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
@@ -85,7 +94,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
-        (Intent.TREATS, rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)) {_Y}$"),
+        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
+                        rf"cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)|lowers?|reduces?|controls?|"
+                        rf"relieves?|prevents?|can (?:lower|reduce|control|relieve|prevent)) {_Y}$")),
         (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
@@ -117,6 +128,9 @@ class ParsedQuestion:
     intent: Intent
     drug: str = ""
     disease: str = ""
+    among: str = ""
+    """The words between "which" and the verb of a "which drug" question ("beta blockers"): a drug class when the
+    linker knows them as one, which the answer is then kept to."""
 
 
 def _clean(span: str) -> str:
@@ -129,11 +143,12 @@ def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
     q = " ".join(question.strip().split()).rstrip("?.! ")
     q = _POLITE.sub("", q)
+    q = _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:
             groups = m.groupdict()
-            return ParsedQuestion(intent, _clean(groups.get("x") or ""), _clean(groups.get("y") or ""))
+            return ParsedQuestion(intent, _clean(groups.get("x") or ""), _clean(groups.get("y") or ""), groups.get("c") or "")
     return None
 
 

@@ -145,6 +145,15 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     return sources, targets
 
 
+def _drug_class(res: Any, parsed: Any, intent: Intent) -> dict[str, Any]:
+    """The drug class a "which drug" question names ("Which statins lower cholesterol?") and its drugs in the graph,
+    which the answer is kept to; nothing when the words before the verb name no class ("which drugs")."""
+    if parsed is None or not parsed.among or intent not in (Intent.TREATS, Intent.TARGETED_BY):
+        return {}
+    members = res.linker.drug_class(parsed.among)
+    return {"drug_class": parsed.among, "among": [c.id for c in members]} if members else {}
+
+
 def _invalid(question: str, mode: str) -> str:
     if not question:
         return "the question is empty"
@@ -206,6 +215,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
         intent = Intent.TREATS  # "what drugs target gout?" asks what treats it
     sources, targets = _ends(mentions, intent)
+    out.update(_drug_class(res, parsed, intent))
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,

@@ -46,6 +46,8 @@ from tools.walker import (
 CHAIN_NODES = 20
 """The breadth-first searches for a chain between a question's two ends (the shortest-chain fallback, and the
 answer's "is there any chain") may reach this many times the walk's ``max_nodes`` entities."""
+CLASS_WALKS = 12
+"""A question naming a drug class ("which statins …"): at most this many of its drugs get a walk of their own."""
 
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
@@ -315,6 +317,8 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):
         return answers, ranked[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
+    if state.among:  # "which statins …": no other drug's path is evidence for the answer
+        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
 
 
@@ -339,26 +343,35 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     """The best distinct answer entities of the question's goal types, each with its best path.
 
     "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
-    brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing.
+    brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing. A question
+    that names a drug class ("which statins …", ``State.among``) lists only its drugs: those neither list ranks
+    come after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks).
     """
     type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets]
+    if state.among:
+        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
         closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
-        found = rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
-    elif state.intent != Intent.TREATS.value:
-        found = rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
-    else:
-        by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
-        pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds))
-        order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
-        found = []
-        for drug in order:
-            path = by_path.get(drug) or _own_walk(state, ctx, res, drug)
-            if path is not None:
-                found.append((drug, path))
-            if len(found) >= ANSWERS_K:
-                break
+        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
+    if state.intent != Intent.TREATS.value:
+        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
+    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
+    pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds))
+    order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
+    if state.among:
+        order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order)]
+    found: list[tuple[str, CandidatePath]] = []
+    walks, most = 0, CLASS_WALKS if state.among else len(order)
+    for drug in order:
+        path = by_path.get(drug)
+        if path is None and walks < most:
+            walks += 1
+            path = _own_walk(state, ctx, res, drug)
+        if path is not None:
+            found.append((drug, path))
+        if len(found) >= ANSWERS_K:
+            break
     return found
 
 

@@ -100,6 +100,10 @@ class State(InputState):
     """Entity ids the walk ends at (disease side, backward)."""
     goal_types: list[str] = field(default_factory=list)
     """Entity types that answer a one-sided question (e.g. Drug for "what treats Y")."""
+    drug_class: str = ""
+    """The drug class a "which drug" question names ("Which beta blockers treat hypertension?"), as written."""
+    among: list[str] = field(default_factory=list)
+    """The drugs of ``drug_class`` in the graph, the most connected first: the only drugs the answer may list."""
     clarification: dict[str, Any] = field(default_factory=dict)
     """The last clarification asked and the choice made."""
     candidates: list[dict[str, Any]] = field(default_factory=list)
@@ -142,7 +146,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "drug_class": "", "among": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [],
 }

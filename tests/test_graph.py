@@ -133,3 +133,24 @@ def test_a_drug_class_in_a_question_asks_which_member(run_graph) -> None:
     out, _ = run_graph({"question": "How do statins lower cholesterol?"}, thread="statins")
     payload = out["__interrupt__"][0].value
     assert payload["mention"] == "statins" and all(c["name"].lower().endswith("vastatin") for c in payload["candidates"])
+
+
+def test_a_drug_class_in_a_which_drug_question_keeps_the_answer_to_its_drugs(run_graph, resources) -> None:
+    """"Which statins lower cholesterol?" used to match no rule and was answered as cholesterol's neighbours."""
+    out, _ = run_graph({"question": "Which statins lower cholesterol?"}, interactive=False, memory=False)
+    assert out["intent"] == "treats" and out["status"] is Status.ANSWERED and out["drug_class"] == "statins"
+    assert out["ranked_answers"] and all(a["name"].lower().endswith("vastatin") for a in out["ranked_answers"])
+    assert all(a["path"]["triples"][0]["head"] == a["id"] for a in out["ranked_answers"])
+    assert out["evidence"][0]["head"] in out["among"]
+    assert out["answer"].startswith("Statins with a verified mechanism for Hypercholesterolemia: ")
+    out, _ = run_graph({"question": "Which statins treat gout?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and out["ranked_answers"] == []
+    assert f"none of the {len(out['among'])} statins in the knowledge graph" in out["error"]
+    out, _ = run_graph({"question": "Which drugs treat gout?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["among"] == [] and out["drug_class"] == ""
+
+
+def test_lowering_a_measure_asks_about_its_high_form(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "How does lisinopril lower blood pressure?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED
+    assert "ypertens" in resources.kg.name(out["evidence"][-1]["tail"])

@@ -113,6 +113,31 @@ def test_a_drug_class_asks_which_member(resources) -> None:
     assert resources.linker.drug_class("atorvastatin") == [] and resources.linker.drug_class("gout") == []
 
 
+def test_a_measure_that_drugs_lower_is_read_as_its_high_form(resources) -> None:
+    """"How does lisinopril lower blood pressure?" linked the graph's "Blood pressure" node, which no chain from
+    lisinopril reaches; lowering a measure is treating its high form, a lay term of the table."""
+    from agents.intent import LOWERED
+
+    assert parse_question("How does lisinopril lower blood pressure?").disease == "high blood pressure"
+    assert parse_question("What reduces your LDL cholesterol?").disease == "high LDL cholesterol"
+    assert parse_question("How does timolol lower intraocular pressure?").disease == "intraocular pressure"
+    assert parse_question("How does aspirin affect blood pressure?").disease == "blood pressure"  # not lowering
+    for measure in LOWERED:
+        out = resources.linker.link(f"high {measure}", SLOT_TYPES["disease"])
+        assert out.status is LinkStatus.LINKED and out.best.method != "fuzzy", measure
+
+
+def test_a_which_drug_question_keeps_the_words_that_may_name_a_class(resources) -> None:
+    for q, among in (("Which beta blockers treat hypertension?", "beta blockers"),
+                     ("What ACE inhibitors help with heart failure?", "ACE inhibitors"),
+                     ("which proton pump inhibitors treat gastric ulcer", "proton pump inhibitors"),
+                     ("Which beta blockers block ADRB1?", "beta blockers"), ("What else treats gout?", "")):
+        parsed = parse_question(q)
+        assert parsed is not None and parsed.among == among, q
+    assert len(resources.linker.drug_class("statin")) == len(resources.linker.drug_class("statins")) > 1
+    assert resources.linker.drug_class("drugs") == [] and resources.linker.drug_class("first-line medication") == []
+
+
 def test_every_drug_class_has_members(resources) -> None:
     from tools.linker import read_drug_classes
 

@@ -268,7 +268,8 @@ class EntityLinker:
     def drug_class(self, mention: str) -> list[Candidate]:
         """The drugs of a class the mention names ("statins" → atorvastatin, …, by their names' stem), the most
         connected first, always more than the ambiguity margin from an exact name; [] for anything else."""
-        return self._ranked_by_degree(self._classes.get(fold(mention), []), "class")
+        key = fold(mention)
+        return self._ranked_by_degree(self._classes.get(key) or self._classes.get(key + "s", []), "class")
 
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
