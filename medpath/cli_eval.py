@@ -30,7 +30,8 @@ __all__ = ["eval_chat", "eval_gate", "eval_kg", "eval_scale", "write_kg_report"]
 
 MAIN_COLUMNS = (("recall@5", "Recall@5"), ("hit@5", "Hit@5"), ("path_f1", "Path-F1"), ("path_f1_all", "Path-F1 all gold"),
                 ("answer_hit@1_treats", "treats Hit@1"), ("answer_hit@5_treats", "treats Hit@5"),
-                ("answer_mrr_treats", "treats MRR"), ("answer_acc_targets", "Acc targets"),
+                ("answer_mrr_treats", "treats MRR"), ("answer_hit@5_treats_new", "treats Hit@5 new drugs"),
+                ("answer_mrr_treats_new", "treats MRR new drugs"), ("answer_acc_targets", "Acc targets"),
                 ("latency_median_ms", "median ms"), ("latency_p95_ms", "p95 ms"), ("errors", "errors"),
                 ("ratio_recall@5", "R@5 ÷ dense"), ("ratio_path_f1", "F1 ÷ dense"))
 POOL_COLUMNS = (("path_f1", "returned path"), ("best@1", "best of top 1"), ("best@5", "best of top 5"),
@@ -132,7 +133,8 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     names = _kg_systems(systems)
     res = build_services(settings).resources
     every = load_paths(questions)
-    aq = derive_answer_questions(records, res.kg, answer_questions, every) if answer_questions > 0 else []
+    learned = {r.drug_id for r in split_tune_check(every)[0]} if split == "check" else None
+    aq = derive_answer_questions(records, res.kg, answer_questions, every, learned) if answer_questions > 0 else []
     command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"
     config = {"questions": str(questions), "questions_sha1": hashlib.sha1(questions.read_bytes()).hexdigest(), "split": split,
               "limit": limit, "systems": names, "n_questions": len(records), "n_answer_questions": len(aq),

@@ -79,6 +79,42 @@ def test_derived_answer_questions(resources, settings) -> None:
             assert q.gold == {r.drug_id for r in recs if r.disease_id == dis}
 
 
+class _Lister:
+    name = "lister"
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+
+    def run(self, question: str, intent: str | None = None) -> SystemOutput:
+        return SystemOutput([], [], self.answers)
+
+
+def test_new_drug_scores_leave_out_the_drugs_the_index_learned_from() -> None:
+    """"What drug treats Y" on a check-half disease: a tune-half drug listed for Y is in the gold, and the index
+    learned from its chains. The new-drug scores take it out of the gold and the answers (neither right nor wrong)."""
+    from medpath.evaluation.kg import AnswerQuestion
+
+    q = AnswerQuestion("treats:y", "What drug treats Y?", "treats", frozenset({"seen", "new"}), frozenset({"seen"}))
+    rows = run_kg_eval([], [_Lister(["seen", "other", "new"])], kg=_TinyKG(), answer_questions=[q])
+    assert rows[0]["answer_scores"] == {"hit@1": 1.0, "hit@5": 1.0, "mrr": 1.0}
+    assert rows[0]["new_drug_scores"] == {"hit@1": 0.0, "hit@5": 1.0, "mrr": 0.5}
+    assert summarize(rows)["lister"]["answer_mrr_treats_new"] == 0.5
+    only_seen = AnswerQuestion("treats:z", "What drug treats Z?", "treats", frozenset({"seen"}), frozenset({"seen"}))
+    not_check = AnswerQuestion("treats:w", "What drug treats W?", "treats", frozenset({"seen"}))
+    rows = run_kg_eval([], [_Lister(["seen"])], kg=_TinyKG(), answer_questions=[only_seen, not_check])
+    assert [r["new_drug_scores"] for r in rows] == [None, None]
+    assert "answer_mrr_treats_new" not in summarize(rows)["lister"]
+
+
+def test_derived_answer_questions_mark_the_learned_drugs(resources, settings) -> None:
+    recs = load_paths(settings.data_dir / "drugmechdb" / "paths_dev.jsonl", limit=60)
+    learned = {recs[0].drug_id}
+    for q in derive_answer_questions(recs, resources.kg, 5, learned=learned):
+        if q.intent == "treats":
+            assert q.learned == q.gold & learned
+    assert all(q.learned is None for q in derive_answer_questions(recs, resources.kg, 5))
+
+
 class _Crashy:
     name = "crashy"
 

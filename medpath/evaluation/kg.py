@@ -71,13 +71,17 @@ class AnswerQuestion:
     question: str
     intent: str
     gold: frozenset[str]
+    learned: frozenset[str] | None = None
+    """The gold drugs whose curated chains the index learned from (the tune half's, for a check-half run; None for
+    other runs). The "new drugs" scores leave them out of the gold and of the answers: the never-seen question sets
+    ask about drugs that nothing learned from."""
 
 
 def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int = 100,
-                            every: Sequence[PathRecord] = ()) -> list[AnswerQuestion]:
+                            every: Sequence[PathRecord] = (), learned: Collection[str] | None = None) -> list[AnswerQuestion]:
     """"What drug treats Y?" for the diseases of ``records`` (gold: the drug of every record of ``every``, the
     whole question file, with disease Y) and "What does X target?" (gold: proteins the records' gold triples say
-    drug X acts on directly), ``limit`` of each."""
+    drug X acts on directly), ``limit`` of each. ``learned``: the drugs whose chains the index learned from."""
 
     by_disease: dict[str, set[str]] = defaultdict(set)
     targets: dict[str, set[str]] = defaultdict(set)
@@ -92,7 +96,9 @@ def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int =
     out: list[AnswerQuestion] = []
     for dis in sorted(by_disease)[:limit]:
         if kg.node(dis):
-            out.append(AnswerQuestion(f"treats:{dis}", f"What drug treats {kg.name(dis)}?", "treats", frozenset(by_disease[dis])))
+            gold = frozenset(by_disease[dis])
+            out.append(AnswerQuestion(f"treats:{dis}", f"What drug treats {kg.name(dis)}?", "treats", gold,
+                                      None if learned is None else gold & frozenset(learned)))
     for drug in sorted(targets)[:limit]:
         if kg.node(drug):
             out.append(AnswerQuestion(f"targets:{drug}", f"What does {kg.name(drug)} target?", "targets", frozenset(targets[drug])))
@@ -179,7 +185,10 @@ def run_kg_eval(
             out, ms, err = _run_one(system, q.question, q.intent)
             answers = out.answers[:5] if out is not None else []
             scores = answer_scores(answers, q.gold)
-            row = {"system": system.name, "kind": q.intent, "id": q.id, "question": q.question, "latency_ms": round(ms, 2),
+            new = q.gold - (q.learned or frozenset())
+            row = {"new_drug_scores": (answer_scores([a for a in answers if a not in (q.learned or ())], new)
+                                       if q.learned is not None and new else None),
+                   "system": system.name, "kind": q.intent, "id": q.id, "question": q.question, "latency_ms": round(ms, 2),
                    "error": err, "status": "ERROR" if out is None else out.status, "answer": answers[0] if answers else None,
                    "answers": answers, "correct": scores["hit@1"], "answer_scores": scores, "gold": sorted(q.gold)}
             rows.append(row)
@@ -206,8 +215,11 @@ def summarize(rows: Sequence[dict[str, Any]], baseline: str = "dense-only") -> d
             ans = [r["correct"] for r in rs if r["kind"] == kind]
             m[f"answer_acc_{kind}"] = mean(ans)
             m[f"answer_questions_{kind}"] = len(ans)
+            new = [r["new_drug_scores"] for r in rs if r["kind"] == kind and r.get("new_drug_scores")]
             for metric in ("hit@1", "hit@5", "mrr"):
                 m[f"answer_{metric}_{kind}"] = mean([r["answer_scores"][metric] for r in rs if r["kind"] == kind])
+                if new:  # a check-half run: the drugs nothing learned from
+                    m[f"answer_{metric}_{kind}_new"] = mean([s[metric] for s in new])
         lat = [r["latency_ms"] for r in paths]
         m["latency_median_ms"] = percentile(lat, 50)
         m["latency_p95_ms"] = percentile(lat, 95)
