@@ -136,9 +136,13 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
 
 
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
-    """The standalone question for an intent and its slots; empty when a slot it needs is missing."""
+    """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
+    how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
+    work?")."""
     template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
                                          TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
+    if template == TEMPLATES["mechanism"] and disease and disease.get("type") and disease["type"] not in DISEASE_TYPES:
+        template = "How does {drug} act on {disease}?"
     need_drug, need_disease = "{drug}" in template, "{disease}" in template
     if not template or (need_drug and not drug) or (need_disease and not disease):
         return ""

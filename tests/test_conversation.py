@@ -193,3 +193,13 @@ def test_follow_ups_retrieve_with_the_question_as_understood(run_graph) -> None:
         out = _turn(run_graph, "asked", {"question": q})
         assert out["status"] == "ANSWERED" and out["understood_as"].startswith("How does dapsone treat Leprosy in"), q
         assert out["hybrid"].get("route") and out["candidates"]
+
+
+def test_a_drug_picked_from_a_list_of_a_protein_s_drugs_is_asked_how_it_acts_on_it(run_graph) -> None:
+    """After "Which drugs inhibit ABL1?", "how does the second one work?" used to become "How does imatinib treat
+    Tyrosine-protein kinase ABL1?": a protein is acted on, not treated."""
+    first = _turn(run_graph, "tb", {"question": "Which drugs inhibit Tyrosine-protein kinase ABL1?"}, interactive=False)
+    second = first["ranked_answers"][1]["name"]
+    picked = _turn(run_graph, "tb", {"question": "how does the second one work?"}, interactive=False)
+    assert picked["understood_as"] == f"How does {second} act on Tyrosine-protein kinase ABL1?"
+    assert picked["status"] == "ANSWERED" and picked["intent"] == "mechanism"
