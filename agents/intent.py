@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "out_of_scope", "parse_question"]
+__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "class_request", "out_of_scope", "parse_question"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -150,6 +150,22 @@ def parse_question(question: str) -> ParsedQuestion | None:
             groups = m.groupdict()
             return ParsedQuestion(intent, _clean(groups.get("x") or ""), _clean(groups.get("y") or ""), groups.get("c") or "")
     return None
+
+
+_CLASS_REQUEST = re.compile(
+    r"^(?:(?:list|name|show|give|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any)?\s+|"
+    r"(?:what|which) (?:are|is) (?:the |some )?|any |the |some )?"
+    r"(?P<c>[\w-]+(?: [\w-]+){0,2}?) (?:(?:that|which) (?:can )?(?:treats?|helps?(?: with)?|lowers?|reduces?)|to treat|for|"
+    rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
+
+
+def class_request(question: str) -> ParsedQuestion | None:
+    """A request for a drug class's members without a question word ("statins for high cholesterol", "list beta
+    blockers for hypertension"): the treats intent with ``among`` set to the words before the verb. Whether they name
+    a class is the linker's to say; the planner asks this only when no rule read the question."""
+    q = _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", " ".join(question.strip().split()).rstrip("?.! "))
+    m = _CLASS_REQUEST.match(q)
+    return ParsedQuestion(Intent.TREATS, "", _clean(m["y"]), m["c"]) if m else None
 
 
 _OUT_OF_SCOPE = {

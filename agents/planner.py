@@ -10,7 +10,7 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.conversation import understand
-from agents.intent import SLOT_TYPES, parse_question
+from agents.intent import SLOT_TYPES, class_request, parse_question
 from agents.state import Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
@@ -145,6 +145,13 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     return sources, targets
 
 
+def _class_request(res: Any, question: str) -> Any:
+    """"Statins for high cholesterol": read as "which statins treat …" when the words name a drug class, else None
+    ("aspirin for headache" is left to the free-text scan, which connects the two names)."""
+    parsed = class_request(question)
+    return parsed if parsed is not None and res.linker.drug_class(parsed.among) else None
+
+
 def _drug_class(res: Any, parsed: Any, intent: Intent) -> dict[str, Any]:
     """The drug class a "which drug" question names ("Which statins lower cholesterol?") and its drugs in the graph,
     which the answer is kept to; nothing when the words before the verb name no class ("which drugs")."""
@@ -204,7 +211,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     resolution = understood["resolution"]
     question = resolution.question
     pinned = resolution.pinned
-    parsed = parse_question(question)
+    parsed = parse_question(question) or _class_request(res, question)
     clar: dict[str, Any] = {}
     if parsed is not None:
         intent = parsed.intent

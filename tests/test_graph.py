@@ -154,3 +154,13 @@ def test_lowering_a_measure_asks_about_its_high_form(run_graph, resources) -> No
     out, _ = run_graph({"question": "How does lisinopril lower blood pressure?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED
     assert "ypertens" in resources.kg.name(out["evidence"][-1]["tail"])
+
+
+def test_a_drug_class_asked_for_without_a_question_word(run_graph) -> None:
+    """"Statins for high cholesterol" matched no rule; "aspirin for headache", which names no class, still connects
+    the two names."""
+    out, _ = run_graph({"question": "statins for high cholesterol"}, interactive=False, memory=False)
+    assert out["intent"] == "treats" and out["drug_class"] == "statins" and out["status"] is Status.ANSWERED
+    assert all(a["name"].lower().endswith("vastatin") for a in out["ranked_answers"])
+    out, _ = run_graph({"question": "aspirin for headache"}, interactive=False, memory=False)
+    assert out["intent"] == "relation" and out["drug_class"] == ""
