@@ -111,6 +111,10 @@ def test_a_drug_class_asks_which_member(resources) -> None:
     degrees = [resources.kg.degree(c.id) for c in out.candidates]
     assert degrees == sorted(degrees, reverse=True)  # the most connected first
     assert resources.linker.drug_class("atorvastatin") == [] and resources.linker.drug_class("gout") == []
+    # a class without a shared stem names its members ("=sertraline"), and a stem does not reach past its class
+    assert {c.name.casefold() for c in resources.linker.drug_class("SSRIs")} >= {"sertraline", "fluoxetine"}
+    steroids = {c.name.casefold() for c in resources.linker.drug_class("corticosteroids")}
+    assert "prednisone" in steroids and "dapsone" not in steroids and "eperisone" not in steroids
 
 
 def test_a_measure_that_drugs_lower_is_read_as_its_high_form(resources) -> None:

@@ -88,8 +88,8 @@ def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ..
 
 
 def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
-    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning). A
-    missing table or a malformed line adds nothing."""
+    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning,
+    "=sertraline" a whole name, for a class without a shared stem). A missing table or a malformed line adds nothing."""
     out: dict[str, tuple[str, ...]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -161,8 +161,11 @@ def acronyms_in(text: str) -> set[str]:
 
 def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
     """Matches the first word of a drug's folded name that carries one of a class's stems ("^cef" is a
-    beginning, the others endings)."""
-    return re.compile("|".join(f"^{re.escape(x[1:])}" if x.startswith("^") else f"{re.escape(x)}$" for x in stems))
+    beginning, "=sertraline" the whole word, the others endings)."""
+    def one(x: str) -> str:
+        return f"^{re.escape(x[1:])}" if x.startswith("^") else f"^{re.escape(x[1:])}$" if x.startswith("=") else f"{re.escape(x)}$"
+
+    return re.compile("|".join(one(x) for x in stems))
 
 
 def _singulars(word: str) -> list[str]:
