@@ -139,7 +139,7 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
-            "patient_id": state.patient_id}
+            "patient_id": state.patient_id, "drug_class": state.drug_class}
 
 
 def _framed(state: State, answer: str) -> str:

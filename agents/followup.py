@@ -76,6 +76,10 @@ class Linker(Protocol):
         """Exact n-gram mentions inside a text."""
         ...
 
+    def drug_class(self, mention: str) -> list[Any]:
+        """The drugs of the class a mention names ("statins"); empty when it names none."""
+        ...
+
 
 @dataclass
 class Focus:
@@ -88,6 +92,8 @@ class Focus:
     """Every answer list of the thread, most recent first ("the second one" picks from the first long enough)."""
     patient_id: str | None = None
     question: str = ""
+    drug_class: str = ""
+    """The drug class the latest question was kept to ("Which statins treat …"): "and heart failure?" keeps it."""
 
     @property
     def empty(self) -> bool:
@@ -127,6 +133,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
             continue
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
+            f.drug_class = str(m.get("drug_class") or "")
         if m.get("items"):
             f.lists.append(list(m["items"]))
         f.drug = f.drug or m.get("drug")
@@ -310,6 +317,9 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
                 if ent:
                     res.pinned[fold(ent["name"])] = ent
             return base
+        kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" else None
+        if kept_class is not None:
+            return kept_class
         out = linker.link(z)
         if not out.candidates:
             slot_drug = focus.intent in ("targets", "indications")
@@ -334,6 +344,26 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
         res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
         return text
     return None
+
+
+def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """After "Which beta blockers treat hypertension?": "what about ACE inhibitors?" asks which ACE inhibitors treat
+    it, and "and heart failure?" which beta blockers treat that. None when neither applies (a drug named there: the
+    ordinary ellipsis asks how it treats the disease)."""
+    if focus.disease is None or not (focus.drug_class or linker.drug_class(z)):
+        return None
+    if linker.drug_class(z):
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
+        return f"Which {z} treat {focus.disease['name']}?"
+    out = linker.link(z)
+    if out.candidates and _is_drug(_entity(out.candidates[0])):
+        return None  # a drug: the ordinary ellipsis asks how it treats the disease
+    if out.candidates and out.status.value == "linked":
+        res.pinned[fold(out.candidates[0].name)] = _entity(out.candidates[0])
+    name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
+    res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
+    return f"Which {focus.drug_class} treat {name}?"
 
 
 def _could_be_a_name(text: str) -> bool:

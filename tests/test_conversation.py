@@ -203,3 +203,18 @@ def test_a_drug_picked_from_a_list_of_a_protein_s_drugs_is_asked_how_it_acts_on_
     picked = _turn(run_graph, "tb", {"question": "how does the second one work?"}, interactive=False)
     assert picked["understood_as"] == f"How does {second} act on Tyrosine-protein kinase ABL1?"
     assert picked["status"] == "ANSWERED" and picked["intent"] == "mechanism"
+
+
+def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
+    """After "Which beta blockers treat hypertension?", "what about ACE inhibitors?" became "How does Enalapril treat
+    Hypertensive disorder?" (the class read as one of its drugs), and the class was lost on "and heart failure?"."""
+    first = _turn(run_graph, "cls", {"question": "Which beta blockers treat hypertension?"}, interactive=False)
+    disease = first["targets"][0]
+    ace = _turn(run_graph, "cls", {"question": "what about ACE inhibitors?"}, interactive=False)
+    assert ace["intent"] == "treats" and ace["drug_class"] == "ACE inhibitors" and ace["targets"] == [disease]
+    assert ace["understood_as"].startswith("Which ACE inhibitors treat ")
+    hf = _turn(run_graph, "cls", {"question": "and heart failure?"}, interactive=False)
+    assert hf["intent"] == "treats" and hf["drug_class"] == "ACE inhibitors" and hf["targets"] != [disease]
+    assert all(a["id"] in hf["among"] for a in hf["ranked_answers"])
+    drug = _turn(run_graph, "cls", {"question": "what about enalapril?"}, interactive=False)
+    assert drug["intent"] == "mechanism" and drug["understood_as"].startswith("How does Enalapril treat ")
