@@ -55,6 +55,8 @@ class AskResponse(BaseModel):
     ranked_answers: list[dict[str, Any]] = Field(
         default_factory=list, description="\"Which drug treats Y?\" and other one-sided questions: the best answers, ranked, "
                                           "each with its best path and citations.")
+    drug_class: str = Field("", description="The drug class a \"which drug\" question named (\"Which statins ...\"): "
+                                            "the ranked answers are its drugs only.")
 
 
 class ThreadResponse(BaseModel):

@@ -196,6 +196,10 @@ def test_ask_which_drug_returns_the_ranked_answers(settings: Any, app_parts: dic
     ranked = out.json()["ranked_answers"]
     assert ranked and [a["rank"] for a in ranked] == list(range(1, len(ranked) + 1))
     assert all(a["path"]["triples"] and a["citations"] for a in ranked)
+    assert out.json()["drug_class"] == ""
+    statins = _run(_post(app, "/api/v1/ask", _tok(), json={"question": "Which statins lower cholesterol?"})).json()
+    assert statins["drug_class"] == "statins" and statins["ranked_answers"]
+    assert all(a["name"].lower().endswith("vastatin") for a in statins["ranked_answers"])
 
 
 def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:
