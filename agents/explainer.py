@@ -72,6 +72,10 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         if end["id"] not in {e["id"] for e in ends}:
             ends.append(end)
     drugs = state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs"
+    if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
+        shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
+        listed = ", ".join(f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends)
+        return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
         Intent.TARGETED_BY.value: f"{drugs} that act on {top[-1]['tail_name']}",

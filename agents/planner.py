@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -19,6 +20,9 @@ from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
 __all__ = ["plan", "resolve_choice", "start_turn"]
 
 MAX_QUESTION_CHARS = 2000
+CLASS_SOURCES = 12
+"""A drug class as a question's subject ("How do statins work?"): the walk starts from at most this many of its
+drugs, the most connected first."""
 DRUG_TYPES = ("Drug", "ChemicalSubstance")
 DISEASE_TYPES = ("Disease", "PhenotypicFeature")
 GOALS = {
@@ -152,10 +156,15 @@ def _class_request(res: Any, question: str) -> Any:
     return parsed if parsed is not None and res.linker.drug_class(parsed.among) else None
 
 
-def _drug_class(res: Any, parsed: Any, intent: Intent) -> dict[str, Any]:
-    """The drug class a "which drug" question names ("Which statins lower cholesterol?") and its drugs in the graph,
-    which the answer is kept to; nothing when the words before the verb name no class ("which drugs")."""
-    if parsed is None or not parsed.among or intent not in (Intent.TREATS, Intent.TARGETED_BY):
+def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
+    """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
+    cholesterol?" keeps its answer to them, and in "What do statins target?" (``subject``) they are the drugs whose
+    targets are counted. Nothing when the words name no class ("which drugs")."""
+    if parsed is None:
+        return {}
+    if parsed.intent is Intent.TARGETS and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
+        return {"drug_class": parsed.drug, "among": [c.id for c in members], "subject": True}
+    if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}
     members = res.linker.drug_class(parsed.among)
     return {"drug_class": parsed.among, "among": [c.id for c in members]} if members else {}
@@ -212,6 +221,9 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     question = resolution.question
     pinned = resolution.pinned
     parsed = parse_question(question) or _class_request(res, question)
+    klass = _drug_class(res, parsed)
+    if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
+        parsed = replace(parsed, drug="")
     clar: dict[str, Any] = {}
     if parsed is not None:
         intent = parsed.intent
@@ -222,7 +234,9 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
         intent = Intent.TREATS  # "what drugs target gout?" asks what treats it
     sources, targets = _ends(mentions, intent)
-    out.update(_drug_class(res, parsed, intent))
+    if klass.pop("subject", False):
+        sources = klass["among"][:CLASS_SOURCES]
+    out.update(klass)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,

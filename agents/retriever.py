@@ -25,6 +25,7 @@ from tools.answers import (
     joins,
     lowers,
     rank_endpoints,
+    shared_targets,
     starts_by_type_preference,
     types_of,
 )
@@ -314,7 +315,7 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):
+    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value) and not state.among:
         return answers, ranked[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     if state.among:  # "which statins …": no other drug's path is evidence for the answer
@@ -345,10 +346,13 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
     brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing. A question
     that names a drug class ("which statins …", ``State.among``) lists only its drugs: those neither list ranks
-    come after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks).
+    come after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks). "What do statins
+    target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``).
     """
     type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets]
+    if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
+        return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals

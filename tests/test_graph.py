@@ -164,3 +164,24 @@ def test_a_drug_class_asked_for_without_a_question_word(run_graph) -> None:
     assert all(a["name"].lower().endswith("vastatin") for a in out["ranked_answers"])
     out, _ = run_graph({"question": "aspirin for headache"}, interactive=False, memory=False)
     assert out["intent"] == "relation" and out["drug_class"] == ""
+
+
+def test_a_drug_class_as_the_subject_lists_what_most_of_its_drugs_act_on(run_graph, resources) -> None:
+    """"How do beta blockers work?" asked which beta blocker was meant; the class acts on what most of its drugs act
+    on directly, each counted."""
+    from tools.answers import shared_targets, types_of
+
+    out, _ = run_graph({"question": "How do beta blockers work?"}, interactive=False, memory=False)
+    assert "__interrupt__" not in out and out["intent"] == "targets" and out["status"] is Status.ANSWERED
+    assert out["drug_class"] == "beta blockers" and set(out["sources"]) <= set(out["among"])
+    counts = [a["path"]["features"]["class_drugs"] for a in out["ranked_answers"]]
+    assert counts == sorted(counts, reverse=True) and counts[0] > 1
+    assert out["ranked_answers"][0]["name"] == "Beta-1 adrenergic receptor"
+    assert out["answer"].startswith("Beta blockers in the knowledge graph act on: Beta-1 adrenergic receptor (")
+    kg = resources.kg
+    drugs = [c.id for c in resources.linker.drug_class("statins")]
+    for target, path in shared_targets(kg, drugs, ("Protein",), types_of(kg)):
+        e = path.edges[0]
+        assert e.tail == target and e.head in drugs and kg.has_edge(e.head, e.relation, e.tail)
+        acting = {x.head for d in drugs for x in kg.out_edges(d) if x.tail == target}
+        assert path.features["class_drugs"] == len(acting)

@@ -9,7 +9,8 @@ from core.text import fold
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "starts_by_type_preference", "types_of"]
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "shared_targets",
+           "starts_by_type_preference", "types_of"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -99,3 +100,18 @@ def joins(nodes: Collection[str], sources: Collection[str], targets: Collection[
         return any(x in nodes or fold(name(x)) in names for x in ends)
 
     return holds(sources) and holds(targets)
+
+
+def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_of: Callable[[str], str],
+                   k: int = ANSWERS_K) -> list[tuple[str, CandidatePath]]:
+    """What a drug class acts on ("What do statins target?"): the entities of ``wanted`` types that the most of
+    ``drugs`` act on directly, each with the edge of the first of them (``drugs`` come most connected first). The
+    path's ``features["class_drugs"]`` is how many of the drugs act on it, and its score that share."""
+    heads: dict[str, list[Any]] = {}
+    for drug in drugs:
+        for e in kg.out_edges(drug):
+            if type_of(e.tail) in wanted and all(x.head != drug for x in heads.get(e.tail, [])):
+                heads.setdefault(e.tail, []).append(e)
+    order = sorted(heads, key=lambda t: (-len(heads[t]), -kg.degree(t), t))[:k]
+    return [(t, CandidatePath((heads[t][0],), (1.0,), score=len(heads[t]) / len(drugs),
+                              features={"class_drugs": float(len(heads[t]))})) for t in order]
