@@ -133,7 +133,7 @@ def eval_kg(questions: Path, limit: int | None, split: str, systems: str | None,
     names = _kg_systems(systems)
     res = build_services(settings).resources
     every = load_paths(questions)
-    learned = {r.drug_id for r in split_tune_check(every)[0]} if split == "check" else None
+    learned = {drug for drug, _, _ in res.ranker.curation.chains}  # the drugs whose chains the index learned from
     aq = derive_answer_questions(records, res.kg, answer_questions, every, learned) if answer_questions > 0 else []
     command = "medpath eval kg " + " ".join(sys.argv[3:]) if sys.argv[1:3] == ["eval", "kg"] else "medpath eval kg"
     config = {"questions": str(questions), "questions_sha1": hashlib.sha1(questions.read_bytes()).hexdigest(), "split": split,

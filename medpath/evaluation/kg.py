@@ -72,9 +72,9 @@ class AnswerQuestion:
     intent: str
     gold: frozenset[str]
     learned: frozenset[str] | None = None
-    """The gold drugs whose curated chains the index learned from (the tune half's, for a check-half run; None for
-    other runs). The "new drugs" scores leave them out of the gold and of the answers: the never-seen question sets
-    ask about drugs that nothing learned from."""
+    """The gold drugs whose curated chains the index learned from (the tune half's drugs; None: not known). The "new
+    drugs" scores leave them out of the gold and of the answers: the never-seen question sets ask about drugs that
+    nothing learned from."""
 
 
 def derive_answer_questions(records: Sequence[PathRecord], kg: Any, limit: int = 100,
