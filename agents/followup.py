@@ -32,6 +32,12 @@ _NOUN_REF = re.compile(
     r"disorder|patient)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
+_OF_THEM = re.compile(
+    r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
+    r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
+    r"(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used (?:for|to treat)).*)$",
+    re.IGNORECASE)
+"""A question about the drugs the last answer listed ("which of them treat heart failure?")."""
 _TOPIC = re.compile(
     r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
     r"\s*(?P<rest>.+)$", re.IGNORECASE)
@@ -113,6 +119,9 @@ class Resolution:
     """The reference that could not be resolved ("it"), when there was nothing to resolve it against."""
     qualifier: str = ""
     patient_id: str | None = None
+    among: list[str] = field(default_factory=list)
+    """The drugs of the last answer's list, when a question asks about them ("which of them treat …"): the answer
+    is kept to them."""
 
     @property
     def rewritten(self) -> bool:
@@ -366,6 +375,20 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     return f"Which {focus.drug_class} treat {name}?"
 
 
+def _of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which of them treat heart failure?" after a list of drugs: which of the class treat it (after "Which beta
+    blockers …"), or which of the listed drugs (``Resolution.among``)."""
+    m = _OF_THEM.match(q)
+    drugs = [i["id"] for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    if not m or not (focus.drug_class or drugs):
+        return None
+    res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
+    if not focus.drug_class:
+        res.among = drugs
+    verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])
+    return f"Which {focus.drug_class or 'of the listed drugs'} {verb}?"
+
+
 def _could_be_a_name(text: str) -> bool:
     """A few words with no question of their own."""
     return len(text.split()) <= 6 and parse_question(text) is None
@@ -427,6 +450,10 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         return res
     if ellipsis is not None:
         res.question = ellipsis
+        return res
+    listed = _of_them(res, body, focus)
+    if listed is not None:
+        res.question = listed
         return res
     text = _ordinal(res, body, focus, linker)
     text = _noun_refs(res, text, focus)

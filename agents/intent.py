@@ -173,7 +173,7 @@ _OUT_OF_SCOPE = {
     "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)",
     "drug interactions": r"(?:drug[- ])?interactions?|interacts? with",
     "contraindications": r"contraindicat\w*",
-    "prices": r"price|prices|cost|costs",
+    "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 

@@ -221,7 +221,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     question = resolution.question
     pinned = resolution.pinned
     parsed = parse_question(question) or _class_request(res, question)
-    klass = _drug_class(res, parsed)
+    klass = _drug_class(res, parsed) or ({"drug_class": "listed drugs", "among": resolution.among} if resolution.among else {})
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
     clar: dict[str, Any] = {}

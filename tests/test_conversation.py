@@ -218,3 +218,20 @@ def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
     assert all(a["id"] in hf["among"] for a in hf["ranked_answers"])
     drug = _turn(run_graph, "cls", {"question": "what about enalapril?"}, interactive=False)
     assert drug["intent"] == "mechanism" and drug["understood_as"].startswith("How does Enalapril treat ")
+
+
+def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
+    """"Which of them treat heart failure?" read "them" as the last disease: "Which of Hypertensive disorder treat
+    heart failure?"."""
+    from agents.intent import out_of_scope
+
+    _turn(run_graph, "them", {"question": "Which beta blockers treat hypertension?"}, interactive=False)
+    hf = _turn(run_graph, "them", {"question": "which of them treat heart failure?"}, interactive=False)
+    assert hf["understood_as"] == "Which beta blockers treat heart failure?" and hf["drug_class"] == "beta blockers"
+    listed = _turn(run_graph, "them2", {"question": "What drug treats gout?"}, interactive=False)
+    ids = [a["id"] for a in listed["ranked_answers"]]
+    any_ = _turn(run_graph, "them2", {"question": "do any of them also treat hyperuricemia?"}, interactive=False)
+    assert any_["understood_as"] == "Which of the listed drugs treat hyperuricemia?" and any_["intent"] == "treats"
+    assert any_["drug_class"] == "listed drugs" and set(any_["among"]) <= set(ids) and any_["among"]
+    assert {a["id"] for a in any_["ranked_answers"]} <= set(ids)
+    assert out_of_scope("which of them is the cheapest?") == "prices"
