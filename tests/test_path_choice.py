@@ -241,6 +241,7 @@ def test_a_cause_is_not_a_treatment() -> None:
     drug = _path(("B", "decreases activity of", "T"), ("T", "positively regulates", "Y"))
     unsigned = _path(("P", "participates in", "Y"))
     assert not lowers(cause) and lowers(drug) and lowers(unsigned)
+    assert not lowers(_path(("P", "contraindicated for", "Y")))  # a contraindication is never a treatment
     types = {"U": "ChemicalSubstance", "B": "Drug", "T": "Protein", "Y": "Disease"}
     assert [x for x, _ in rank_endpoints([cause, drug], "start", ["Drug", "ChemicalSubstance"], types.__getitem__,
                                          keep=lowers)] == ["B"]

@@ -84,9 +84,17 @@ def starts_by_type_preference(paths: Sequence[CandidatePath], types: Sequence[st
     return sorted(paths, key=lambda p: rank.get(type_of(p.nodes[0]), len(rank)) if p.edges else len(rank))
 
 
+NOT_TREATING = frozenset({"contraindicated for"})
+"""Relations that no treatment passes through: "Paclitaxel —contraindicated for→ Hypertensive disorder" made
+paclitaxel the second answer to "What drug treats hypertension?"."""
+
+
 def lowers(p: CandidatePath) -> bool:
     """False for a path whose signed relations say the start *raises* the end ("uric acid —positively correlated
-    with→ gout"): that is a cause, not a treatment. Paths with no signed relation pass."""
+    with→ gout"): that is a cause, not a treatment; and for a path through a contraindication. Paths with no signed
+    relation pass."""
+    if any(e.relation in NOT_TREATING for e in p.edges):
+        return False
     sign, signed = net_sign([e.relation for e in p.edges])
     return not (signed and sign > 0)
 
