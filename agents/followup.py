@@ -35,7 +35,8 @@ _PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
     r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
-    r"(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used (?:for|to treat)).*)$",
+    r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used "
+    r"(?:for|to treat)).*)|(?P<other>.+))$",
     re.IGNORECASE)
 """A question about the drugs the last answer listed ("which of them treat heart failure?")."""
 _TOPIC = re.compile(
@@ -383,6 +384,8 @@ def _of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     if not m or not (focus.drug_class or drugs):
         return None
     res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
+    if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
+        return f"Which of the {focus.drug_class or 'listed drugs'} {m['other']}?"
     if not focus.drug_class:
         res.among = drugs
     verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])

@@ -235,3 +235,5 @@ def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
     assert any_["drug_class"] == "listed drugs" and set(any_["among"]) <= set(ids) and any_["among"]
     assert {a["id"] for a in any_["ranked_answers"]} <= set(ids)
     assert out_of_scope("which of them is the cheapest?") == "prices"
+    cheap = _turn(run_graph, "them2", {"question": "which of them is the cheapest?"}, interactive=False)
+    assert cheap["understood_as"] == "Which of the listed drugs is the cheapest?" and "not prices" in cheap["answer"]
