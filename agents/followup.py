@@ -360,9 +360,10 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     """After "Which beta blockers treat hypertension?": "what about ACE inhibitors?" asks which ACE inhibitors treat
     it, and "and heart failure?" which beta blockers treat that. None when neither applies (a drug named there: the
     ordinary ellipsis asks how it treats the disease)."""
-    if focus.disease is None or not (focus.drug_class or linker.drug_class(z)):
+    named = bool(linker.drug_class(z)) if focus.disease is not None else False
+    if focus.disease is None or not (focus.drug_class or named):
         return None
-    if linker.drug_class(z):
+    if named:
         res.pinned[fold(focus.disease["name"])] = focus.disease
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
         return f"Which {z} treat {focus.disease['name']}?"

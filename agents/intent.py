@@ -139,11 +139,14 @@ def _clean(span: str) -> str:
     return span.strip()
 
 
+def _lowered(q: str) -> str:
+    """"lowers blood pressure" → "lowers high blood pressure" (:data:`LOWERED`)."""
+    return _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
+
+
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = " ".join(question.strip().split()).rstrip("?.! ")
-    q = _POLITE.sub("", q)
-    q = _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
+    q = _lowered(_POLITE.sub("", " ".join(question.strip().split()).rstrip("?.! ")))
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:
@@ -163,8 +166,7 @@ def class_request(question: str) -> ParsedQuestion | None:
     """A request for a drug class's members without a question word ("statins for high cholesterol", "list beta
     blockers for hypertension"): the treats intent with ``among`` set to the words before the verb. Whether they name
     a class is the linker's to say; the planner asks this only when no rule read the question."""
-    q = _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", " ".join(question.strip().split()).rstrip("?.! "))
-    m = _CLASS_REQUEST.match(q)
+    m = _CLASS_REQUEST.match(_lowered(" ".join(question.strip().split()).rstrip("?.! ")))
     return ParsedQuestion(Intent.TREATS, "", _clean(m["y"]), m["c"]) if m else None
 
 
