@@ -11,6 +11,7 @@ from agents.context import Context
 from agents.intent import out_of_scope
 from agents.state import Intent, State, Status, forward_one_sided
 from core.errors import LLMError
+from tools.answers import NOT_TREATING
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -60,6 +61,9 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     """The answer text and the entities it lists, in order (what "the second one" refers to next turn)."""
     top = paths[0]["triples"]
     intent = state.intent
+    if intent == Intent.MECHANISM.value and any(t["relation"] in NOT_TREATING for t in top):
+        return ((f"The knowledge graph has no mechanism by which {top[0]['head_name']} treats "
+                 f"{top[-1]['tail_name']}; it records a contraindication: {_sentence(top)}."), [])
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
         return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "

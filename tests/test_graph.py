@@ -185,3 +185,14 @@ def test_a_drug_class_as_the_subject_lists_what_most_of_its_drugs_act_on(run_gra
         assert e.tail == target and e.head in drugs and kg.has_edge(e.head, e.relation, e.tail)
         acting = {x.head for d in drugs for x in kg.out_edges(d) if x.tail == target}
         assert path.features["class_drugs"] == len(acting)
+
+
+def test_a_contraindication_is_not_told_as_a_mechanism(run_graph) -> None:
+    """DrugMechDB curates "Paclitaxel —contraindicated for→ Hypertensive disorder"; asked how paclitaxel treats
+    hypertension, the answer used to call that edge "a 1-step mechanism"."""
+    out, _ = run_graph({"question": "How does paclitaxel treat hypertension?"})
+    assert out["status"] is Status.ANSWERED
+    assert [t["relation"] for t in out["evidence"]] == ["contraindicated for"]
+    assert "mechanism:" not in out["answer"]
+    assert "no mechanism by which Paclitaxel treats Hypertensive disorder" in out["answer"]
+    assert "contraindicated for" in out["answer"]
