@@ -19,6 +19,9 @@ from memory.stores import StoreName
 from tools.answers import (
     ANSWERS_K,
     FUSE_DEPTH,
+    HUB_DAMPING,
+    PAGERANK_ALPHA,
+    PAGERANK_EPS,
     PAGERANK_WEIGHT,
     by_type_preference,
     fuse,
@@ -392,9 +395,10 @@ def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set
     ppr = res.ranker.ppr
     if ppr is None or not seeds:
         return []
-    mass = ppr.top(seeds)
+    mass = ppr.top(seeds, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS)
+    damped = {n: m / max(res.kg.degree(n), 1) ** HUB_DAMPING for n, m in mass.items()}
     out = []
-    for x in sorted(mass, key=lambda n: -mass[n])[: 20 * FUSE_DEPTH]:
+    for x in sorted(damped, key=lambda n: -damped[n])[: 20 * FUSE_DEPTH]:
         if len(out) >= FUSE_DEPTH:
             break
         if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:

@@ -131,23 +131,27 @@ class LocalPageRank:
             r = (1 - self.alpha) * p + self.alpha * np.bincount(d, weights=r[s] * wt, minlength=len(keep))
         return {x: float(v) for x, v in zip(keep, r, strict=True)}
 
-    def top(self, seeds: Iterable[str], max_rounds: int = 50) -> dict[str, float]:
+    def top(self, seeds: Iterable[str], max_rounds: int = 50, *, alpha: float | None = None,
+            eps: float | None = None) -> dict[str, float]:
         """Approximate PageRank mass from ``seeds`` by pushes, in rounds (every node above the threshold is pushed
-        in a round, its neighbours read in one batch). Returns the nodes reached, by estimated mass."""
+        in a round, its neighbours read in one batch). Returns the nodes reached, by estimated mass. ``alpha`` and
+        ``eps`` override this instance's for one query (the neighbour lists read stay shared)."""
+        alpha = self.alpha if alpha is None else alpha
+        eps = self.eps if eps is None else eps
         starts = [s for s in dict.fromkeys(seeds) if self.graph.node(s) is not None]
         if not starts:
             return {}
         residual = {s: 1.0 / len(starts) for s in starts}
         estimate: dict[str, float] = {}
         for _ in range(max_rounds):
-            ready = [u for u, r in residual.items() if r > self.eps * max(self.graph.degree(u), 1)]
+            ready = [u for u, r in residual.items() if r > eps * max(self.graph.degree(u), 1)]
             if not ready:
                 break
             nbrs = self._neighbours(ready)
             for u in ready:
                 r = residual.pop(u)
-                estimate[u] = estimate.get(u, 0.0) + (1 - self.alpha) * r
-                share = self.alpha * r / max(self.graph.degree(u), 1)
+                estimate[u] = estimate.get(u, 0.0) + (1 - alpha) * r
+                share = alpha * r / max(self.graph.degree(u), 1)
                 for v in nbrs[u]:
                     residual[v] = residual.get(v, 0.0) + share
         return estimate
