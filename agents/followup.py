@@ -27,6 +27,10 @@ _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
     r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b", re.IGNORECASE)
+_ORDINAL_ALONE = re.compile(
+    r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
+    r"(?:\s+one)?)$", re.IGNORECASE)
+"""An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient)\b", re.IGNORECASE)
@@ -196,15 +200,17 @@ def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str
 
 
 def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
+    alone = _ORDINAL_ALONE.match(q)
     m = _ORDINAL.search(q)
-    if not m:
+    if not (alone or m):
         return q
-    k = _ORDINALS[m.group(1).casefold()]
+    word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1), m.group(0), m.span())
+    k = _ORDINALS[word.casefold()]
     items = next((x for x in focus.lists if k < len(x)), None)
     if items is None:
-        res.missing = res.missing or m.group(0)
+        res.missing = res.missing or ref
         return q
-    text = _substitute(res, q, m.span(), items[k], m.group(0), "ordinal")
+    text = _substitute(res, q, span, items[k], ref, "ordinal")
     if text.strip().casefold() == items[k]["name"].casefold():  # "and the second one?": the last question with it
         base = _ellipsis(res, f"what about {items[k]['name']}", focus, linker)
         return base.rstrip("?") if base else text
@@ -310,8 +316,8 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
             continue
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
-        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE):
-            return None  # "what about its targets?": a possessive, resolved as one
+        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE) or _ORDINAL_ALONE.match(z):
+            return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
         if focus.intent == "patient" and focus.patient_id and _PATIENT_WORDS.search(z):
             res.patient_id = focus.patient_id
             res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})

@@ -86,6 +86,8 @@ def focus_messages() -> list[dict[str, Any]]:
     ("what about gout?", "How does imatinib treat Gout?"),
     ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
+    ("and the second?", "How does Metformin treat Chronic myeloid leukemia?"),
+    ("what about the first one?", "How does buformin treat Chronic myeloid leukemia?"),
     ("what does this drug target?", "What does imatinib target?"),
     ("why?", "How does imatinib treat Chronic myeloid leukemia?"),
     ("Can you explain that again?", "How does imatinib treat Chronic myeloid leukemia?"),
@@ -128,7 +130,7 @@ def test_an_unknown_one_word_topic_is_named_as_unknown(run_graph, resources, foc
 
 
 def test_resolver_with_nothing_to_resolve_against(resources) -> None:
-    for q in ("does it work?", "what are its targets?", "how does the second one work?"):
+    for q in ("does it work?", "what are its targets?", "how does the second one work?", "and the third?"):
         res = resolve_followup(q, [], resources.linker)
         assert res.missing and not res.rewritten, q
 
