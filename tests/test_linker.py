@@ -89,7 +89,9 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
     for mention, slot, names in (("high blood pressure", "disease", {"Hypertensive disorder", "Hypertension"}),
                                  ("heart attacks", "disease", {"Myocardial infarction"}),
                                  ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"}),
-                                 ("AIDS", "disease", {"Human immunodeficiency virus infection"})):
+                                 ("AIDS", "disease", {"Human immunodeficiency virus infection"}),
+                                 ("scurvy", "disease", {"Ascorbic acid deficiency"}),
+                                 ("bedwetting", "disease", {"Nocturnal enuresis"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
 
