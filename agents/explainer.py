@@ -17,6 +17,8 @@ from tools.walker import SHORTEST_CHAIN
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
 NO_EVIDENCE = "No verified evidence"
+TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
+"""Entity types a follow-up's "that target" can mean."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
 """Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
@@ -147,7 +149,20 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
-            "patient_id": state.patient_id, "drug_class": state.drug_class}
+            "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg)}
+
+
+def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, str] | None:
+    """The target this turn was about ("which other drugs act on that target?"): the one a "which drugs act on X"
+    question named, or the first step of a drug's evidence when it ends at a protein or a gene family."""
+    if state.intent == Intent.TARGETED_BY.value:
+        return _slot_entity(state, "target")
+    if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value):
+        return None
+    head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])
+    if head is None or tail is None or head.type not in ("Drug", "ChemicalSubstance") or tail.type not in TARGET_TYPES:
+        return None
+    return {"id": tail.id, "name": tail.name, "type": tail.type}
 
 
 def _framed(state: State, answer: str) -> str:

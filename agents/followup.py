@@ -31,9 +31,10 @@ _ORDINAL_ALONE = re.compile(
     r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
     r"(?:\s+one)?)$", re.IGNORECASE)
 """An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
+_OTHER = re.compile(r"\b(?:other|else)\b", re.IGNORECASE)
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
-    r"disorder|patient)\b", re.IGNORECASE)
+    r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
 _OF_THEM = re.compile(
@@ -105,6 +106,8 @@ class Focus:
     question: str = ""
     drug_class: str = ""
     """The drug class the latest question was kept to ("Which statins treat …"): "and heart failure?" keeps it."""
+    target: dict[str, Any] | None = None
+    """The latest target the thread was about: what "that target" means."""
 
     @property
     def empty(self) -> bool:
@@ -127,6 +130,9 @@ class Resolution:
     among: list[str] = field(default_factory=list)
     """The drugs of the last answer's list, when a question asks about them ("which of them treat …"): the answer
     is kept to them."""
+    excluded: list[str] = field(default_factory=list)
+    """The thread's entities, when a follow-up asks for "other" ones or what "else" ("which other drugs act on that
+    target?"): the answer leaves them out."""
 
     @property
     def rewritten(self) -> bool:
@@ -153,6 +159,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.drug = f.drug or m.get("drug")
         f.disease = f.disease or m.get("disease")
         f.patient_id = f.patient_id or m.get("patient_id")
+        f.target = f.target or m.get("target")
     return f
 
 
@@ -246,7 +253,8 @@ def _noun_refs(res: Resolution, q: str, focus: Focus) -> str:
                 res.references.append({"text": m.group(0), "patient_id": focus.patient_id, "how": "patient"})
                 q = q[: m.start()] + focus.patient_id + q[m.end():]
             continue
-        ent = focus.drug if noun in ("drug", "medication", "medicine", "compound") else focus.disease
+        ent = (focus.drug if noun in ("drug", "medication", "medicine", "compound") else
+               focus.target if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
         if ent is None:
             res.missing = res.missing or m.group(0)
             continue
@@ -443,8 +451,17 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """Rewrite a follow-up into a standalone question using the thread's earlier turns.
 
     A question with no reference comes back unchanged (``references`` empty). With nothing in the
-    thread to resolve against, ``missing`` names the reference, and the question is unchanged.
+    thread to resolve against, ``missing`` names the reference, and the question is unchanged. A rewritten one
+    that asks for "other" drugs or what "else" leaves the thread's entities out of its answer (``excluded``).
     """
+    res = _resolve(question, messages, linker)
+    if res.rewritten and not res.missing and _OTHER.search(question):
+        focus = focus_from(messages)
+        res.excluded = [e["id"] for e in (focus.drug, focus.disease, focus.target) if e and e.get("id")]
+    return res
+
+
+def _resolve(question: str, messages: Sequence[dict[str, Any]], linker: Linker) -> Resolution:
     q = " ".join(question.split()).strip()
     body = q
     while (m := _LEAD.match(body)) and m.end() < len(body):

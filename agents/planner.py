@@ -240,7 +240,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,
-        "understood_as": resolution.understood if resolution.rewritten else "",
+        "understood_as": resolution.understood if resolution.rewritten else "", "excluded": resolution.excluded,
         "references": resolution.references,
         "fallbacks": understood["fallbacks"],
     })

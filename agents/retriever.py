@@ -353,7 +353,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``).
     """
     type_of = types_of(res.kg)
-    seeds = [*state.sources, *state.targets]
+    seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if state.among:
@@ -367,7 +367,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds))
     order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
     if state.among:
-        order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order)]
+        order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     found: list[tuple[str, CandidatePath]] = []
     walks, most = 0, CLASS_WALKS if state.among else len(order)
     for drug in order:

@@ -104,6 +104,8 @@ class State(InputState):
     """The drug class a "which drug" question names ("Which beta blockers treat hypertension?"), as written."""
     among: list[str] = field(default_factory=list)
     """The drugs of ``drug_class`` in the graph, the most connected first: the only drugs the answer may list."""
+    excluded: list[str] = field(default_factory=list)
+    """Entities the answer may not list: the thread's own when a follow-up asks for "other" ones or what "else"."""
     clarification: dict[str, Any] = field(default_factory=dict)
     """The last clarification asked and the choice made."""
     candidates: list[dict[str, Any]] = field(default_factory=list)
@@ -146,7 +148,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "drug_class": "", "among": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "drug_class": "", "among": [], "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [],
 }

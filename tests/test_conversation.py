@@ -207,6 +207,24 @@ def test_a_drug_picked_from_a_list_of_a_protein_s_drugs_is_asked_how_it_acts_on_
     assert picked["status"] == "ANSWERED" and picked["intent"] == "mechanism"
 
 
+def test_that_target_is_the_target_the_thread_was_about_and_other_drugs_leave_its_drug_out(run_graph, resources) -> None:
+    """After "How does imatinib treat CML?", "which other drugs act on that target?" was NOT_FOUND ("that target" is
+    not in the knowledge graph). It now asks about the first step's protein, and "other" leaves imatinib out."""
+    abl1 = "UniProt:P00519"
+    first = _turn(run_graph, "tgt", {"question": "How does imatinib treat CML (ph+)?"}, interactive=False)
+    assert first["messages"][-1]["target"]["id"] == abl1
+    others = _turn(run_graph, "tgt", {"question": "which other drugs act on that target?"}, interactive=False)
+    assert others["status"] == "ANSWERED" and others["intent"] == "targeted_by" and others["targets"] == [abl1]
+    assert others["understood_as"] == "Which other drugs act on Tyrosine-protein kinase ABL1?"
+    listed = [a["id"] for a in others["ranked_answers"]]
+    assert len(listed) >= 3 and IMATINIB not in listed
+    # without "other", the thread's drug may be listed: it acts on ABL1 too
+    plain = _turn(run_graph, "tgt", {"question": "which drugs act on that target?"}, interactive=False)
+    assert IMATINIB in [a["id"] for a in plain["ranked_answers"]]
+    res = resolve_followup("what else does it treat?", first["messages"], resources.linker)
+    assert res.understood == "What else does imatinib treat?" and set(res.excluded) == {IMATINIB, CML, abl1}
+
+
 def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
     """After "Which beta blockers treat hypertension?", "what about ACE inhibitors?" became "How does Enalapril treat
     Hypertensive disorder?" (the class read as one of its drugs), and the class was lost on "and heart failure?"."""
