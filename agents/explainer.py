@@ -75,8 +75,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         t = p["triples"]
         end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in DRUG_ANSWERS
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
-        if end["id"] not in {e["id"] for e in ends}:
-            ends.append(end)
+        if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
+            ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
     drugs = state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs"
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}

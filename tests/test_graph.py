@@ -196,3 +196,13 @@ def test_a_contraindication_is_not_told_as_a_mechanism(run_graph) -> None:
     assert "mechanism:" not in out["answer"]
     assert "no mechanism by which Paclitaxel treats Hypertensive disorder" in out["answer"]
     assert "contraindicated for" in out["answer"]
+
+
+def test_an_answer_lists_each_name_once(run_graph) -> None:
+    """The graph has two entities named "Hyperuricemia" (MeSH and HPO); "What does pegloticase treat?" listed the
+    name twice."""
+    out, _ = run_graph({"question": "What does pegloticase treat?"})
+    assert out["status"] is Status.ANSWERED
+    listed = out["answer"].split(":", 1)[1].split(". Best evidence")[0]
+    names = [n.strip().casefold() for n in listed.split(",")]
+    assert "hyperuricemia" in names and len(names) == len(set(names))
