@@ -454,14 +454,14 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     thread to resolve against, ``missing`` names the reference, and the question is unchanged. A rewritten one
     that asks for "other" drugs or what "else" leaves the thread's entities out of its answer (``excluded``).
     """
-    res = _resolve(question, messages, linker)
+    focus = focus_from(messages)
+    res = _resolve(question, focus, linker)
     if res.rewritten and not res.missing and _OTHER.search(question):
-        focus = focus_from(messages)
         res.excluded = [e["id"] for e in (focus.drug, focus.disease, focus.target) if e and e.get("id")]
     return res
 
 
-def _resolve(question: str, messages: Sequence[dict[str, Any]], linker: Linker) -> Resolution:
+def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     q = " ".join(question.split()).strip()
     body = q
     while (m := _LEAD.match(body)) and m.end() < len(body):
@@ -469,7 +469,6 @@ def _resolve(question: str, messages: Sequence[dict[str, Any]], linker: Linker) 
     body = body.rstrip("?.! ")
     if body != q.rstrip("?.! ") and _bare_mention(body, linker):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
-    focus = focus_from(messages)
     res = Resolution(question=q)
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)
