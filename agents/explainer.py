@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.state import Intent, State, Status, forward_one_sided
+from agents.state import DRUG_TYPES, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
 from tools.walker import SHORTEST_CHAIN
@@ -132,7 +132,7 @@ def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any
 def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
     for m in state.mentions:
         ent = m.get("entity")
-        if ent and (m["slot"] == slot or (m["slot"] == "free" and (ent["type"] in ("Drug", "ChemicalSubstance")) == (slot == "drug"))):
+        if ent and (m["slot"] == slot or (m["slot"] == "free" and (ent["type"] in DRUG_TYPES) == (slot == "drug"))):
             return {"id": ent["id"], "name": ent["name"], "type": ent["type"]}
     return None
 
@@ -144,7 +144,7 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     evidence = out.get("evidence") or []
     if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value):
         head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
-        if head is not None and head.type in ("Drug", "ChemicalSubstance"):
+        if head is not None and head.type in DRUG_TYPES:
             drug = {"id": head.id, "name": head.name, "type": head.type}
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
@@ -160,7 +160,7 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
     if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value):
         return None
     head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])
-    if head is None or tail is None or head.type not in ("Drug", "ChemicalSubstance") or tail.type not in TARGET_TYPES:
+    if head is None or tail is None or head.type not in DRUG_TYPES or tail.type not in TARGET_TYPES:
         return None
     return {"id": tail.id, "name": tail.name, "type": tail.type}
 

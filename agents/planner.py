@@ -12,7 +12,7 @@ from langgraph.types import interrupt
 from agents.context import Context
 from agents.conversation import understand
 from agents.intent import SLOT_TYPES, class_request, parse_question
-from agents.state import Intent, State, Status, fresh_turn
+from agents.state import DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
@@ -23,7 +23,6 @@ MAX_QUESTION_CHARS = 2000
 CLASS_SOURCES = 12
 """A drug class as a question's subject ("How do statins work?"): the walk starts from at most this many of its
 drugs, the most connected first."""
-DRUG_TYPES = ("Drug", "ChemicalSubstance")
 DISEASE_TYPES = ("Disease", "PhenotypicFeature")
 GOALS = {
     Intent.TREATS: ["Drug", "ChemicalSubstance"],
@@ -149,13 +148,6 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     return sources, targets
 
 
-def _class_request(res: Any, question: str) -> Any:
-    """"Statins for high cholesterol": read as "which statins treat …" when the words name a drug class, else None
-    ("aspirin for headache" is left to the free-text scan, which connects the two names)."""
-    parsed = class_request(question)
-    return parsed if parsed is not None and res.linker.drug_class(parsed.among) else None
-
-
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
     cholesterol?" keeps its answer to them, and in "What do statins target?" (``subject``) they are the drugs whose
@@ -220,8 +212,12 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     resolution = understood["resolution"]
     question = resolution.question
     pinned = resolution.pinned
-    parsed = parse_question(question) or _class_request(res, question)
-    klass = _drug_class(res, parsed) or ({"drug_class": "listed drugs", "among": resolution.among} if resolution.among else {})
+    parsed = parse_question(question)
+    klass = _drug_class(res, parsed)
+    if parsed is None and (request := class_request(question)) is not None and (klass := _drug_class(res, request)):
+        parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
+    if not klass and resolution.among:
+        klass = {"drug_class": "listed drugs", "among": resolution.among}
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
     clar: dict[str, Any] = {}

@@ -11,7 +11,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import Intent, State, forward_one_sided, stand_ins, two_ended
+from agents.state import DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
@@ -55,7 +55,6 @@ CLASS_WALKS = 12
 
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
-DRUG_TYPES = ("Drug", "ChemicalSubstance")
 DISEASE_TYPES = ("Disease", "PhenotypicFeature")
 
 
@@ -318,7 +317,7 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value) and not state.among:
+    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     if state.among:  # "which statins …": no other drug's path is evidence for the answer

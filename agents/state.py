@@ -9,7 +9,10 @@ from typing import Annotated, Any
 
 from langgraph.types import Overwrite
 
-__all__ = ["InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
+DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
+"""Entity types that are drugs: what a drug slot, a drug answer and a drug's evidence start with."""
+
+__all__ = ["DRUG_TYPES", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
 
 
 class Status(StrEnum):
@@ -181,4 +184,4 @@ def forward_one_sided(state: State) -> bool:
 def stand_ins(dense: dict[str, Any]) -> list[str]:
     """The drugs the dense back-off let stand in for the question's drug (they share a word with its name:
     "insulin" → insulin glulisine): a path from one of them answers for the named drug."""
-    return [x["id"] for x in dense.get("seeds", []) if x.get("type") in ("Drug", "ChemicalSubstance")]
+    return [x["id"] for x in dense.get("seeds", []) if x.get("type") in DRUG_TYPES]
