@@ -26,6 +26,8 @@ _POLITE = re.compile(
     r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
     r"(?=(?:how|why|what|which) )", re.IGNORECASE)
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
+_CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
+"""A contracted "is" after the question word ("what's used for Y?")."""
 _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_AGENT}?"
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
 "which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
@@ -35,11 +37,15 @@ _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
 _PERSON = r"(?:i|you|we|one|someone|people|doctors?|physicians?|clinicians?|(?:an? |the )?(?:patients?|persons?|adults?|child|children))"
 """Who takes or gives the drug in "what can I take for Y?"."""
+_QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|standard|first[- ]line|available|possible|"
+            r"recommended|approved|known|current|preferred|main|typical)\s+)*")
+"""Words that praise or qualify a treatment: "the best", "the most effective", "first-line"."""
+_REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
+"""The noun of a request for what treats Y ("the best medicine for Y", "my options for Y")."""
 _NOMINAL = (
     r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any)?\s+|"
     r"(?:is|are) there (?:an? |any |some )?|any |the |some )?"
-    r"(?:(?:best|good|effective|common|usual|standard|first[- ]line|available|possible|recommended|approved|known|current)\s+)*"
-    r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
+    rf"{_QUALITY}{_REMEDY}"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
     r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of) "
 )
@@ -83,6 +89,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         (Intent.TARGETS, rf"^{_ASK}{_X}{_POSS} (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
+        # "what is the best drug for Y?", "what is the drug of choice for Y?" (before "what are the drugs of X?")
+        (Intent.TREATS, (rf"^(?:what|which) (?:is|are) (?:the |a |an |some |my |your |our )?{_QUALITY}{_REMEDY}"
+                         rf"(?: of choice| options?)? (?:for|of|against|in|to treat) {_Y}$")),
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
         (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
@@ -95,9 +104,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
-                        rf"cures?|can treat|could treat|is effective (?:for|against)|works? (?:for|against)|lowers?|reduces?|controls?|"
+                        rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|can (?:lower|reduce|control|relieve|prevent)) {_Y}$")),
-        (Intent.TREATS, rf"^(?:what|which) (?:is|are) (?:the |a )?(?:drugs?|medications?|treatments?|therap(?:y|ies)) (?:for|of|against) {_Y}$"),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
@@ -146,7 +154,7 @@ def _lowered(q: str) -> str:
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _lowered(_POLITE.sub("", " ".join(question.strip().split()).rstrip("?.! ")))
+    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", " ".join(question.strip().split()).rstrip("?.! "))))
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:

@@ -168,6 +168,10 @@ def test_intents() -> None:
     "Best drug for {d}?", "List drugs that treat {d}.", "Is there a drug for {d}?", "What can I take for {d}?",
     "What should a patient with {d} take?", "How do you treat {d}?", "How to treat {d}", "How can {d} be treated?",
     "Which first-line drugs are recommended for {d}?", "What do doctors prescribe for {d}?",
+    "What is the best drug for {d}?", "What's the best medicine for {d}?", "What is a good treatment for {d}?",
+    "What are the most effective drugs for {d}?", "What is the drug of choice for {d}?",
+    "What is the treatment of choice for {d}?", "What works best for {d}?", "What are my options for {d}?",
+    "What's used to treat {d}?", "Which is the preferred medication for {d}?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
