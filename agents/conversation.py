@@ -83,9 +83,10 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         try:
             text = _llm_rewrite(res, question, messages)
             if " ".join(text.split()).casefold() != question.casefold():
-                llm = Resolution(question=text, references=[{"text": question, "how": "llm", "rewritten": text}])
+                llm = Resolution(question=text, references=[{"text": question, "how": "llm", "rewritten": text}],
+                                 excluded=resolution.excluded)
                 return {"resolution": llm, "fallbacks": fallbacks}
-            return {"resolution": Resolution(question=question), "fallbacks": fallbacks}
+            return {"resolution": Resolution(question=question, excluded=resolution.excluded), "fallbacks": fallbacks}
         except (LLMError, ImportError) as exc:
             fallbacks.append({"component": "planner.rewrite.llm", "reason": str(exc), "fallback": "embedded resolver"})
     return {"resolution": resolution, "fallbacks": fallbacks}

@@ -166,7 +166,10 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
 
 
 def _framed(state: State, answer: str) -> str:
-    """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier."""
+    """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier, and say so
+    when the answer leaves out what the thread already named ("which other drugs …", "what else?")."""
+    if state.excluded:
+        answer = f"Leaving out those already named in this conversation. {answer}"
     if not state.understood_as:
         return answer
     note = ""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agents.focus import Focus, focus_from, listed
 from agents.intent import parse_question
 from agents.state import DRUG_TYPES
 from tools.linker import fold
@@ -32,6 +33,13 @@ _ORDINAL_ALONE = re.compile(
     r"(?:\s+one)?)$", re.IGNORECASE)
 """An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
 _OTHER = re.compile(r"\b(?:other|else)\b", re.IGNORECASE)
+_MORE = re.compile(
+    r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|what|which|any)\s+)?(?:any\s+|some\s+)?"
+    r"(?:others|alternatives?|(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"
+    r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$",
+    re.IGNORECASE)
+"""Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
+again, leaving out what the thread has listed."""
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
@@ -94,28 +102,6 @@ class Linker(Protocol):
 
 
 @dataclass
-class Focus:
-    """What the thread has been about, most recent first per slot."""
-
-    drug: dict[str, Any] | None = None
-    disease: dict[str, Any] | None = None
-    intent: str = ""
-    lists: list[list[dict[str, Any]]] = field(default_factory=list)
-    """Every answer list of the thread, most recent first ("the second one" picks from the first long enough)."""
-    patient_id: str | None = None
-    question: str = ""
-    drug_class: str = ""
-    """The drug class the latest question was kept to ("Which statins treat …"): "and heart failure?" keeps it."""
-    target: dict[str, Any] | None = None
-    """The latest target the thread was about: what "that target" means."""
-
-    @property
-    def empty(self) -> bool:
-        """True when there is nothing to resolve against."""
-        return not (self.drug or self.disease or self.lists or self.patient_id)
-
-
-@dataclass
 class Resolution:
     """The question as understood, and how."""
 
@@ -143,24 +129,6 @@ class Resolution:
     def understood(self) -> str:
         """The question as understood, qualifier included ("… in children?")."""
         return self.question.rstrip("?") + f" in {self.qualifier}?" if self.qualifier else self.question
-
-
-def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
-    """The focus of a thread: per slot, the latest assistant turn that had it."""
-    f = Focus()
-    for m in reversed(messages):
-        if m.get("role") != "assistant":
-            continue
-        if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
-            f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
-            f.drug_class = str(m.get("drug_class") or "")
-        if m.get("items"):
-            f.lists.append(list(m["items"]))
-        f.drug = f.drug or m.get("drug")
-        f.disease = f.disease or m.get("disease")
-        f.patient_id = f.patient_id or m.get("patient_id")
-        f.target = f.target or m.get("target")
-    return f
 
 
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
@@ -451,13 +419,17 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """Rewrite a follow-up into a standalone question using the thread's earlier turns.
 
     A question with no reference comes back unchanged (``references`` empty). With nothing in the
-    thread to resolve against, ``missing`` names the reference, and the question is unchanged. A rewritten one
-    that asks for "other" drugs or what "else" leaves the thread's entities out of its answer (``excluded``).
+    thread to resolve against, ``missing`` names the reference, and the question is unchanged. One that asks for
+    "other" drugs or what "else" leaves out of its answer the thread's entities and the last answer's list
+    (``excluded``), when it refers back or there is a list: "Which other drugs treat gout?" after "What drugs treat
+    gout?" names new ones.
     """
     focus = focus_from(messages)
     res = _resolve(question, focus, linker)
-    if res.rewritten and not res.missing and _OTHER.search(question):
-        res.excluded = [e["id"] for e in (focus.drug, focus.disease, focus.target) if e and e.get("id")]
+    more = any(r.get("how") == "more" for r in res.references)
+    if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
+        shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
+        res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
     return res
 
 
@@ -470,6 +442,11 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and _bare_mention(body, linker):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
+    if _MORE.match(body) and focus.question and focus.lists:  # "any other options?": the last question again
+        res.references.append({"text": q, "how": "more", "question": focus.question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
+        return res
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)
     if res.missing:

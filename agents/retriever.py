@@ -313,16 +313,30 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     """The ranked answer entities (for a question that asks for entities of a type) and the candidates to review.
     For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
     before any chemical's path."""
+    state = _same_names_excluded(state, res, ranked)
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
+    if state.excluded:  # "what else does it treat?": no path to what the thread already named is evidence
+        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value) else -1
+        ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     if state.among:  # "which statins …": no other drug's path is evidence for the answer
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+
+
+def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) -> State:
+    """The state with every candidate end that shares a name with an excluded entity excluded too: the answer lists
+    one entry per name, so "what else does it treat?" must not bring back a second "Hyperuricemia" (HPO after MeSH)."""
+    if not state.excluded:
+        return state
+    names = {fold(res.kg.name(x)) for x in state.excluded}
+    same = {n for p in ranked if p.nodes for n in (p.nodes[0], p.nodes[-1]) if fold(res.kg.name(n)) in names}
+    return dataclasses.replace(state, excluded=list(dict.fromkeys([*state.excluded, *same])))
 
 
 def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any],

@@ -225,6 +225,38 @@ def test_that_target_is_the_target_the_thread_was_about_and_other_drugs_leave_it
     assert res.understood == "What else does imatinib treat?" and set(res.excluded) == {IMATINIB, CML, abl1}
 
 
+def test_asking_for_other_drugs_leaves_out_every_drug_the_thread_listed(run_graph, resources) -> None:
+    """"Which other drugs treat gout?" after "What drugs treat gout?" gave the same five drugs (no pronoun, so nothing
+    was left out), "What else treats gout?" after it gave the first five again, and "any other options?" was
+    NOT_FOUND."""
+    first = _turn(run_graph, "more", {"question": "What drugs treat gout?"}, interactive=False)
+    seen = {a["id"] for a in first["ranked_answers"]}
+    assert len(seen) == 5 and not first["excluded"]
+    for q in ("Which other drugs treat gout?", "What else treats gout?", "any other options?"):
+        out = _turn(run_graph, "more", {"question": q}, interactive=False)
+        now = {a["id"] for a in out["ranked_answers"]}
+        assert out["status"] == "ANSWERED" and out["intent"] == "treats" and out["targets"] == [GOUT], q
+        assert now and not now & seen, q
+        assert "Leaving out those already named in this conversation. Drugs with" in out["answer"], q
+        seen |= now
+    assert out["understood_as"] == "What else treats gout?"  # the last question, asked again
+    # after a mechanism, with no list to continue, "any other options?" is not taken as the last question again
+    mech = _turn(run_graph, "mech", {"question": "How does imatinib treat CML (ph+)?"}, interactive=False)
+    assert not resolve_followup("any other options?", mech["messages"], resources.linker).rewritten
+
+
+def test_what_else_a_drug_treats_leaves_out_a_listed_name_under_another_id(run_graph) -> None:
+    """After "What does pegloticase treat?" (Podagra, Hyperuricemia), "what else does it treat?" listed Hyperuricemia
+    again: MeSH's, where the first answer had listed HPO's, and a path to Podagra was still the evidence."""
+    first = _turn(run_graph, "else", {"question": "What does pegloticase treat?"}, interactive=False)
+    names = {i["name"].casefold() for i in first["messages"][-1]["items"]}
+    assert names
+    out = _turn(run_graph, "else", {"question": "what else does it treat?"}, interactive=False)
+    assert out["understood_as"] == "What else does pegloticase treat?"
+    assert not names & {a["name"].casefold() for a in out["ranked_answers"]}
+    assert out["status"] == "ANSWERED" and not names & {i["name"].casefold() for i in out["messages"][-1]["items"]}
+
+
 def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
     """After "Which beta blockers treat hypertension?", "what about ACE inhibitors?" became "How does Enalapril treat
     Hypertensive disorder?" (the class read as one of its drugs), and the class was lost on "and heart failure?"."""

@@ -1,0 +1,70 @@
+"""What a thread has been about: its latest drug, disease, target and patient, and the lists its answers gave.
+
+Read from the assistant turns of the thread's messages (``agents.explainer`` writes them), most recent first, by
+the follow-up resolver (``agents.followup``) and the conversation node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Focus", "focus_from", "listed"]
+
+
+@dataclass
+class Focus:
+    """What the thread has been about, most recent first per slot."""
+
+    drug: dict[str, Any] | None = None
+    disease: dict[str, Any] | None = None
+    intent: str = ""
+    lists: list[list[dict[str, Any]]] = field(default_factory=list)
+    """Every answer list of the thread, most recent first ("the second one" picks from the first long enough)."""
+    patient_id: str | None = None
+    question: str = ""
+    drug_class: str = ""
+    """The drug class the latest question was kept to ("Which statins treat …"): "and heart failure?" keeps it."""
+    target: dict[str, Any] | None = None
+    """The latest target the thread was about: what "that target" means."""
+
+    @property
+    def empty(self) -> bool:
+        """True when there is nothing to resolve against."""
+        return not (self.drug or self.disease or self.lists or self.patient_id)
+
+
+
+def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
+    """The focus of a thread: per slot, the latest assistant turn that had it."""
+    f = Focus()
+    for m in reversed(messages):
+        if m.get("role") != "assistant":
+            continue
+        if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
+            f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
+            f.drug_class = str(m.get("drug_class") or "")
+        if m.get("items"):
+            f.lists.append(list(m["items"]))
+        f.drug = f.drug or m.get("drug")
+        f.disease = f.disease or m.get("disease")
+        f.patient_id = f.patient_id or m.get("patient_id")
+        f.target = f.target or m.get("target")
+    return f
+
+
+def listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items listed by the thread's latest run of turns that asked the same thing about the same entities
+    ("What drugs treat gout?", "Which other drugs treat gout?"): what a further "what else?" has already seen."""
+    items: list[dict[str, Any]] = []
+    first: tuple[Any, ...] | None = None
+    for m in reversed(messages):
+        if m.get("role") != "assistant" or not m.get("intent"):
+            continue
+        key = (m["intent"], (m.get("drug") or {}).get("id"), (m.get("disease") or {}).get("id"))
+        if first is not None and key != first:
+            break
+        first = key
+        items.extend(m.get("items") or [])
+    return items
