@@ -22,6 +22,8 @@ _NOT_PRONOUN = r"(?!(?:it|its|this|that|they|them|these|those)\b)"
 """Not a pronoun: "how does it work?" is left to the follow-up resolver."""
 _ACTION = r"(?:mechanisms?(?: of action)?|moa|mode of action|role|action|pathway)"
 """What a mechanism question asks for: "the mechanism of X in Y", "X's role in Y"."""
+_YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|it|this|that|these|those|anything|something|any)\b)"
+"""Not a subject that is no drug: "is there a drug for Y?" asks what treats Y; "does it …" is a follow-up's."""
 _POLITE = re.compile(
     r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
     r"(?=(?:how|why|what|which) )", re.IGNORECASE)
@@ -35,7 +37,8 @@ _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
-_PERSON = r"(?:i|you|we|one|someone|people|doctors?|physicians?|clinicians?|(?:an? |the )?(?:patients?|persons?|adults?|child|children))"
+_PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
+           r"adults?|child|children))")
 """Who takes or gives the drug in "what can I take for Y?"."""
 _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|standard|first[- ]line|available|possible|"
             r"recommended|approved|known|current|preferred|main|typical)\s+)*")
@@ -64,8 +67,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
         (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
         # "why do doctors prescribe X for Y?": the person is not the drug (before the "why does X … Y" rules)
-        (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should) {_PERSON} (?:prescribe|use|give|recommend|take) {_X} "
-                           rf"(?:for|in|to treat|against) {_Y}$")),
+        (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should|might|could) {_PERSON} (?:prescribe|use|give|recommend|take|"
+                           rf"choose) {_X} (?:for|in|to treat|against|(?:to|for) (?:someone|somebody|anyone|people|patients|"
+                           rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
         (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
@@ -81,6 +85,13 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"(?:it|this|that|they) (?:work|help|act)$")),
         (Intent.MECHANISM, rf"^{_Y}\s*(?:-|–|—|:)\s*how (?:does|do|can|would|will) (?!(?:it|this|that|they) ){_X} (?:help|work|act)$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
+        # yes/no questions naming both ends ("does imatinib work for GIST?", "is metformin used for PCOS?",
+        # "can I take ibuprofen for pain?"): the mechanism, or why there is none
+        (Intent.MECHANISM, rf"^(?:can|could|should|may|might) {_PERSON} (?:take|use|try|be given) {_X} (?:for|against|to treat|in) {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?{_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:used|good|effective|useful|helpful|"
+                            rf"indicated|approved|prescribed|given|an? {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
+                            rf"(?: to treat| for| against| in) {_Y}$")),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
@@ -111,7 +122,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON} "
-                        rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed) (?:for|against|to (?:treat|manage)|in) {_Y}$")),
+                        rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed)(?: me| us| them| him| her| you)? (?:for|against|to (?:treat|manage)|in) {_Y}$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON}"
                         rf"(?: who (?:has|have)| with| suffering from) {_Y} (?:take|use|try|get|receive|be given|be prescribed|be treated with)$")),
         (Intent.TREATS, _NOMINAL + _Y + "$"),

@@ -91,7 +91,10 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"}),
                                  ("AIDS", "disease", {"Human immunodeficiency virus infection"}),
                                  ("scurvy", "disease", {"Ascorbic acid deficiency"}),
-                                 ("bedwetting", "disease", {"Nocturnal enuresis"})):
+                                 ("bedwetting", "disease", {"Nocturnal enuresis"}),
+                                 ("GIST", "disease", {"Gastrointestinal stromal tumor"}),
+                                 ("AFib", "disease", {"Atrial fibrillation"}), ("HSV", "disease", {"Herpes simplex"}),
+                                 ("dandruff", "disease", {"Seborrheic dermatitis"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
 
@@ -171,7 +174,7 @@ def test_intents() -> None:
     "What is the best drug for {d}?", "What's the best medicine for {d}?", "What is a good treatment for {d}?",
     "What are the most effective drugs for {d}?", "What is the drug of choice for {d}?",
     "What is the treatment of choice for {d}?", "What works best for {d}?", "What are my options for {d}?",
-    "What's used to treat {d}?", "Which is the preferred medication for {d}?",
+    "What's used to treat {d}?", "Which is the preferred medication for {d}?", "What can my doctor give me for {d}?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
@@ -184,12 +187,30 @@ def test_which_drug_treats_in_many_wordings(question: str) -> None:
     "How {x} works in {d}", "Explain {x}'s mechanism in {d}.", "MOA of {x} in {d}", "What is the role of {x} in {d}?",
     "By what pathway does {x} treat {d}?", "What makes {x} effective against {d}?", "{x} for {d} - how does it work?",
     "{d}: how does {x} help?", "Walk me through how {x} treats {d}.", "Can you explain how {x} helps with {d}?",
-    "Explain how {x} works in {d}.", "In {d}, what does {x} do?",
+    "Explain how {x} works in {d}.", "In {d}, what does {x} do?", "Why would a doctor give {x} to someone with {d}?",
+    "Why do physicians prescribe {x} to patients with {d}?",
 ])
 def test_mechanism_in_many_wordings(question: str) -> None:
     # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
     p = parse_question(question.format(x="imatinib", d="chronic myeloid leukemia"))
     assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "imatinib", "chronic myeloid leukemia")
+
+
+@pytest.mark.parametrize("question", [
+    "Does {x} work for {d}?", "Can {x} treat {d}?", "Would {x} help {d}?", "Is {x} used for {d}?",
+    "Is {x} used to treat {d}?", "Is {x} good for {d}?", "Is {x} a good treatment for {d}?", "Can I take {x} for {d}?",
+    "Does {x} really help with {d}?",
+])
+def test_a_yes_no_question_naming_both_ends_asks_the_mechanism(question: str) -> None:
+    # they were free text: the mention scan found "imatinib" and nothing for an abbreviation such as "GIST"
+    p = parse_question(question.format(x="imatinib", d="GIST"))
+    assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "imatinib", "GIST")
+
+
+@pytest.mark.parametrize("question", ["Is there a drug for {d}?", "Does anything treat {d}?", "Can you treat {d}?"])
+def test_a_yes_no_question_without_a_drug_is_not_a_mechanism(question: str) -> None:
+    p = parse_question(question.format(d="gout"))
+    assert p is None or p.intent is not Intent.MECHANISM
 
 
 @pytest.mark.parametrize("question", [
