@@ -40,11 +40,16 @@ _MORE = re.compile(
     re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
+_DO_THAT = re.compile(
+    r"^(?:which|what)(?: other| else)?(?: drugs?| medications?| medicines?| ones?)? (?:do|does|can|could|would|also) "
+    r"(?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
+""""Which other drugs do that?": which drugs treat the thread's disease."""
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
-_PRONOUN = re.compile(r"\b(it|they|them)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(it|they|them|that(?=\W*$))\b", re.IGNORECASE)
+"""A pronoun, "that" only at the end ("how does it work for that?")."""
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
     r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
@@ -205,8 +210,12 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
 
 
 def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
+    """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
+    the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
+    disease of the last list ("how does it work for that?" after "What is sildenafil used for?")."""
     if slot == "disease":
-        return focus.disease
+        listed = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
+        return focus.disease or focus.target or listed
     if slot == "drug":
         return focus.drug
     return focus.drug or focus.disease
@@ -249,6 +258,8 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if _inside_entity(q, m.group(1), linker):
             continue
         wanted = _wanted(q, m.span())
+        if m.group(1).casefold() == "that" and not wanted:
+            continue  # "which drugs do that?": not a name
         if _named_here(q, wanted, linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
         ent = _pick(focus, wanted)
@@ -446,6 +457,11 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.references.append({"text": q, "how": "more", "question": focus.question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
+        return res
+    if _DO_THAT.match(body) and focus.disease:  # "which other drugs do that?": what treats the disease
+        res.references.append({"text": q, "how": "do that", "entity": focus.disease})
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+        res.question = f"Which {'other ' if _OTHER.search(q) else ''}drugs treat {focus.disease['name']}?"
         return res
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)
