@@ -123,6 +123,16 @@ def rank_triples(paths: list[CandidatePath], kg: Any, scorer: TripleScorer | Non
             for (h, r, t), m in ranked]
 
 
+def steering_text(state: State, kg: Any) -> str:
+    """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
+    drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
+    Gastrointestinal stromal tumor?"), so that every wording of it ("Is imatinib used for GIST?", "does imatinib
+    work for GIST?") gets the same evidence; any other question as asked (or as understood, for a follow-up)."""
+    if state.intent == Intent.MECHANISM.value and len(state.sources) == 1 and len(state.targets) == 1:
+        return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
+    return state.asked
+
+
 def walk_question(
     state: State, ctx: Context, res: Any, stores: tuple[str, ...] = (StoreName.GRAPH,)
 ) -> tuple[list[CandidatePath], WalkResult, dict[str, Any], list[dict[str, str]]]:
@@ -131,7 +141,7 @@ def walk_question(
     ``stores`` is the router's choice: without ``public`` there is no walk; with ``dense`` the
     FAISS seeds are added before the first walk instead of only when it starves.
     """
-    qv = res.embed_one(state.asked)
+    qv = res.embed_one(steering_text(state, res.kg))
     temperature = None if ctx.calibrated else 1.0
     with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
                                                  "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
@@ -397,7 +407,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
 
 def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath | None:
     """The best path from ``drug`` to the question's disease that lowers it, by a walk of its own."""
-    qv = res.embed_one(state.asked)  # remembered: embedded once per ask
+    qv = res.embed_one(steering_text(state, res.kg))  # remembered: embedded once per ask
     with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
         paths = GraphWalker(res.kg, ctx.budget()).walk([drug], list(state.targets), res.predictor.conf_fn(qv)).paths
     return next((p for p in res.ranker.rank(paths, qv) if lowers(p)), None)
@@ -434,7 +444,7 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
     seeds = list(dict.fromkeys([*state.sources, *state.targets]))
 
     def similarity(facts: Sequence[Any]) -> list[float]:
-        qv = res.embed_one(state.asked)
+        qv = res.embed_one(steering_text(state, res.kg))
         vecs = res.embed_many([f"{res.kg.name(h.subj)} {h.rel} {res.kg.name(h.obj)}" for h in facts])
         return [max(0.0, float(v @ qv)) for v in vecs]
 

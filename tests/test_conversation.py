@@ -245,6 +245,27 @@ def test_asking_for_other_drugs_leaves_out_every_drug_the_thread_listed(run_grap
     assert not resolve_followup("any other options?", mech["messages"], resources.linker).rewritten
 
 
+def test_that_it_and_do_that_refer_to_what_the_last_answer_was_about(run_graph, resources) -> None:
+    """Three follow-ups that failed: "how does it work for that?" after a list of diseases ("that" is not in the
+    knowledge graph), "what other drugs target it?" after a drug's targets (nothing for "it" to refer to) and "which
+    other drugs do that?" after a mechanism (no known entity)."""
+    uses = _turn(run_graph, "that", {"question": "What does pegloticase treat?"}, interactive=False)
+    first = uses["messages"][-1]["items"][0]
+    res = resolve_followup("and how does it work for that?", uses["messages"], resources.linker)
+    assert res.understood == f"How does pegloticase treat {first['name']}?"
+    targets = _turn(run_graph, "it", {"question": "What does imatinib target?"}, interactive=False)
+    target = targets["messages"][-1]["target"]
+    assert target and target["id"] == targets["messages"][-1]["items"][0]["id"]
+    res = resolve_followup("what other drugs target it?", targets["messages"], resources.linker)
+    assert res.understood == f"What other drugs target {target['name']}?" and IMATINIB in res.excluded
+    mech = _turn(run_graph, "do", {"question": "How does colchicine treat gout?"}, interactive=False)
+    res = resolve_followup("which other drugs do that?", mech["messages"], resources.linker)
+    assert res.understood == "Which other drugs treat Gout?" and {GOUT} < set(res.excluded)
+    assert resolve_followup("which drugs do that?", mech["messages"], resources.linker).excluded == []
+    # "that" as a determiner is left to the noun-phrase rule, and "that" alone with no slot is not a name
+    assert not resolve_followup("what do you mean by that?", mech["messages"], resources.linker).rewritten
+
+
 def test_what_else_a_drug_treats_leaves_out_a_listed_name_under_another_id(run_graph) -> None:
     """After "What does pegloticase treat?" (Podagra, Hyperuricemia), "what else does it treat?" listed Hyperuricemia
     again: MeSH's, where the first answer had listed HPO's, and a path to Podagra was still the evidence."""
@@ -289,3 +310,16 @@ def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
     assert out_of_scope("which of them is the cheapest?") == "prices"
     cheap = _turn(run_graph, "them2", {"question": "which of them is the cheapest?"}, interactive=False)
     assert cheap["understood_as"] == "Which of the listed drugs is the cheapest?" and "not prices" in cheap["answer"]
+
+
+def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
+    """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
+    question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
+    drug and one disease is now embedded as the plain template with the graph's names."""
+    evidence = []
+    for i, q in enumerate(("How does imatinib treat GIST?", "Is imatinib used for GIST?", "does imatinib work for GIST?",
+                           "Why would a doctor give imatinib to someone with a gastrointestinal stromal tumor?")):
+        out = _turn(run_graph, f"w{i}", {"question": q}, interactive=False, memory=False)
+        assert out["status"] == "ANSWERED" and out["intent"] == "mechanism", q
+        evidence.append([(t["head"], t["relation"], t["tail"]) for t in out["evidence"]])
+    assert all(e == evidence[0] for e in evidence), evidence
