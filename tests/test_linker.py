@@ -97,6 +97,8 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  ("dandruff", "disease", {"Seborrheic dermatitis"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
+    # a lay term must not hide a real ambiguity: the graph has several tuberculoses, and the question asks which
+    assert resources.linker.link("tuberculosis", SLOT_TYPES["disease"]).status is LinkStatus.AMBIGUOUS
 
 
 def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
