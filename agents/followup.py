@@ -40,6 +40,8 @@ _MORE = re.compile(
     re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
+_LISTING = ("treats", "targeted_by", "targets", "indications")
+"""Intents answered with a list, which a request for more continues."""
 _DO_THAT = re.compile(
     r"^(?:which|what)(?: other| else)?(?: drugs?| medications?| medicines?| ones?)? (?:do|does|can|could|would|also) "
     r"(?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
@@ -437,7 +439,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """
     focus = focus_from(messages)
     res = _resolve(question, focus, linker)
-    more = any(r.get("how") == "more" for r in res.references)
+    more = any(r.get("how") == "more" for r in res.references) and "Which drugs" not in res.question
     if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
@@ -453,15 +455,16 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and _bare_mention(body, linker):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
-    if _MORE.match(body) and focus.question and focus.lists:  # "any other options?": the last question again
-        res.references.append({"text": q, "how": "more", "question": focus.question})
+    if _MORE.match(body) and focus.question and focus.intent in _LISTING and focus.lists:
+        res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
         return res
-    if _DO_THAT.match(body) and focus.disease:  # "which other drugs do that?": what treats the disease
-        res.references.append({"text": q, "how": "do that", "entity": focus.disease})
+    if (_DO_THAT.match(body) or _MORE.match(body)) and focus.disease and focus.intent not in _LISTING:
+        res.references.append({"text": q, "how": "more", "entity": focus.disease})  # what else treats the disease
         res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.question = f"Which {'other ' if _OTHER.search(q) else ''}drugs treat {focus.disease['name']}?"
+        res.question = f"Which {'' if _DO_THAT.match(body) and not _OTHER.search(q) else 'other '}drugs treat " \
+                       f"{focus.disease['name']}?"
         return res
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)

@@ -240,9 +240,10 @@ def test_asking_for_other_drugs_leaves_out_every_drug_the_thread_listed(run_grap
         assert "Leaving out those already named in this conversation. Drugs with" in out["answer"], q
         seen |= now
     assert out["understood_as"] == "What else treats gout?"  # the last question, asked again
-    # after a mechanism, with no list to continue, "any other options?" is not taken as the last question again
+    # after a mechanism there is no list to continue: "any other options?" asks which other drugs treat the disease
     mech = _turn(run_graph, "mech", {"question": "How does imatinib treat CML (ph+)?"}, interactive=False)
-    assert not resolve_followup("any other options?", mech["messages"], resources.linker).rewritten
+    res = resolve_followup("any other options?", mech["messages"], resources.linker)
+    assert res.understood == "Which other drugs treat Chronic myeloid leukemia?" and IMATINIB in res.excluded
 
 
 def test_that_it_and_do_that_refer_to_what_the_last_answer_was_about(run_graph, resources) -> None:
