@@ -35,7 +35,6 @@ class Focus:
         return not (self.drug or self.disease or self.lists or self.patient_id)
 
 
-
 def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     """The focus of a thread: per slot, the latest assistant turn that had it."""
     f = Focus()

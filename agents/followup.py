@@ -216,8 +216,8 @@ def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?")."""
     if slot == "disease":
-        listed = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
-        return focus.disease or focus.target or listed
+        first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
+        return focus.disease or focus.target or first
     if slot == "drug":
         return focus.drug
     return focus.drug or focus.disease
@@ -439,7 +439,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """
     focus = focus_from(messages)
     res = _resolve(question, focus, linker)
-    more = any(r.get("how") == "more" for r in res.references) and "Which drugs" not in res.question
+    more = any(r.get("how") == "more" for r in res.references)
     if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
@@ -461,10 +461,10 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
         return res
     if (_DO_THAT.match(body) or _MORE.match(body)) and focus.disease and focus.intent not in _LISTING:
-        res.references.append({"text": q, "how": "more", "entity": focus.disease})  # what else treats the disease
+        other = bool(_MORE.match(body) or _OTHER.search(q))  # "which drugs do that?" leaves nothing out
+        res.references.append({"text": q, "how": "more" if other else "do that", "entity": focus.disease})
         res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.question = f"Which {'' if _DO_THAT.match(body) and not _OTHER.search(q) else 'other '}drugs treat " \
-                       f"{focus.disease['name']}?"
+        res.question = f"Which {'other ' if other else ''}drugs treat {focus.disease['name']}?"
         return res
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)

@@ -328,7 +328,7 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.excluded:  # "what else does it treat?": no path to what the thread already named is evidence
+    if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
         end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value) else -1
         ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
