@@ -96,8 +96,10 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
 
     For "How does X treat Y?", the retriever records the fewest steps of any chain from X to Y (``chain_hops``)
     when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
-    (-1: the search for one stopped too).
+    (-1: the search for one stopped too). After "what else?" that leaves out what the thread named, it says so.
     """
+    if state.excluded and state.goal_types and not state.ranked_answers:
+        return "every answer found with a verified mechanism has already been named in this conversation", ""
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
             none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"

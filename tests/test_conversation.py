@@ -277,6 +277,13 @@ def test_what_else_a_drug_treats_leaves_out_a_listed_name_under_another_id(run_g
     assert out["understood_as"] == "What else does pegloticase treat?"
     assert not names & {a["name"].casefold() for a in out["ranked_answers"]}
     assert out["status"] == "ANSWERED" and not names & {i["name"].casefold() for i in out["messages"][-1]["items"]}
+    # when every answer found has been named, the answer says so (it said that no chain was found at all)
+    for _ in range(4):
+        out = _turn(run_graph, "else", {"question": "anything else?"}, interactive=False)
+        if out["status"] != "ANSWERED":
+            break
+    assert out["status"] == "NOT_FOUND"
+    assert out["error"] == "every answer found with a verified mechanism has already been named in this conversation"
 
 
 def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
