@@ -143,15 +143,18 @@ class LocalPageRank:
             return {}
         residual = {s: 1.0 / len(starts) for s in starts}
         estimate: dict[str, float] = {}
+        degree: dict[str, int] = {}  # each reached node's degree, read once (the scan below runs every round)
         for _ in range(max_rounds):
-            ready = [u for u, r in residual.items() if r > eps * max(self.graph.degree(u), 1)]
+            for u in residual.keys() - degree.keys():
+                degree[u] = max(self.graph.degree(u), 1)
+            ready = [u for u, r in residual.items() if r > eps * degree[u]]
             if not ready:
                 break
             nbrs = self._neighbours(ready)
             for u in ready:
                 r = residual.pop(u)
                 estimate[u] = estimate.get(u, 0.0) + (1 - alpha) * r
-                share = alpha * r / max(self.graph.degree(u), 1)
+                share = alpha * r / degree[u]
                 for v in nbrs[u]:
                     residual[v] = residual.get(v, 0.0) + share
         return estimate
