@@ -16,12 +16,11 @@ from typing import Any, Protocol
 
 from agents.focus import Focus, focus_from, listed
 from agents.intent import parse_question
-from agents.state import DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import fold
 
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
-DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
 _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
 _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4, "last": -1}

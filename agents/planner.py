@@ -12,7 +12,7 @@ from langgraph.types import interrupt
 from agents.context import Context
 from agents.conversation import understand
 from agents.intent import SLOT_TYPES, class_request, parse_question
-from agents.state import DRUG_TYPES, Intent, State, Status, fresh_turn
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
@@ -23,7 +23,6 @@ MAX_QUESTION_CHARS = 2000
 CLASS_SOURCES = 12
 """A drug class as a question's subject ("How do statins work?"): the walk starts from at most this many of its
 drugs, the most connected first."""
-DISEASE_TYPES = ("Disease", "PhenotypicFeature")
 GOALS = {
     Intent.TREATS: ["Drug", "ChemicalSubstance"],
     Intent.TARGETS: ["Protein", "GeneFamily", "MacromolecularComplex"],

@@ -11,7 +11,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.state import DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
@@ -55,7 +55,6 @@ CLASS_WALKS = 12
 
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
-DISEASE_TYPES = ("Disease", "PhenotypicFeature")
 
 
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
@@ -127,8 +126,14 @@ def steering_text(state: State, kg: Any) -> str:
     """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
     drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
     Gastrointestinal stromal tumor?"), so that every wording of it ("Is imatinib used for GIST?", "does imatinib
-    work for GIST?") gets the same evidence; any other question as asked (or as understood, for a follow-up)."""
-    if state.intent == Intent.MECHANISM.value and len(state.sources) == 1 and len(state.targets) == 1:
+    work for GIST?") gets the same evidence. So is a relation question between one drug and one disease ("imatinib
+    in GIST: mechanism?"). Any other question is embedded as asked (or as understood, for a follow-up)."""
+    if len(state.sources) != 1 or len(state.targets) != 1:
+        return state.asked
+    drug, disease = kg.node(state.sources[0]), kg.node(state.targets[0])
+    relation = (state.intent == Intent.RELATION.value and drug is not None and disease is not None
+                and drug.type in DRUG_TYPES and disease.type in DISEASE_TYPES)
+    if state.intent == Intent.MECHANISM.value or relation:
         return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
     return state.asked
 
@@ -160,7 +165,7 @@ def walk_question(
         dense = {"triggered": True, "reason": f"walk starved ({result.stop.value}, {result.expanded} nodes)",
                  "seeds": list(dense.get("seeds", []))}
         if _dense_seeds(res, qv, sources, targets, dense, fallbacks):
-            goals = state.goal_types or ([] if sources and targets else list(DISEASE_TYPES))
+            goals = state.goal_types or ([] if sources and targets else sorted(DISEASE_TYPES))
             result = WalkResult([], 0, 0, 0.0, StopReason.NO_SEEDS)
             if state.targets and len(targets) > len(state.targets):
                 # first to the disease the question named (new drug seeds may help); intermediates only if that fails
