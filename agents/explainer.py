@@ -172,6 +172,9 @@ def _framed(state: State, answer: str) -> str:
     when the answer leaves out what the thread already named ("which other drugs …", "what else?")."""
     if state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
+    if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
+        asked = " ".join(f"\"{q}\"" for q in state.also_asked)
+        answer += f" You also asked: {asked} Ask {'it' if len(state.also_asked) == 1 else 'them'} next."
     if not state.understood_as:
         return answer
     note = ""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "class_request", "out_of_scope", "parse_question"]
+__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "class_request", "out_of_scope", "parse_question", "split_listed"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -204,3 +205,19 @@ def out_of_scope(question: str) -> str:
     DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
     m = _SCOPE.search(question)
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+_LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/)\s*", re.IGNORECASE)
+"""What joins names in a slot that lists several: "imatinib and dasatinib", "CML, GIST or ALL", "X vs Y"."""
+
+
+def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[ParsedQuestion, str, list[str]]:
+    """A question whose drug or disease slot lists several names ("How does imatinib and dasatinib treat CML?"):
+    the question about the first, the slot ("drug" or "disease") and the other names. Unchanged (slot "") when no
+    slot lists names that ``names`` all accepts, or when the whole slot is one ("Hepatitis C, Chronic")."""
+    for slot in ("drug", "disease"):
+        text = getattr(parsed, slot)
+        parts = [x.strip() for x in _LISTED.split(text) if x.strip()] if text else []
+        if len(parts) >= 2 and not names(text) and all(names(x) for x in parts):
+            return replace(parsed, **{slot: _clean(parts[0])}), slot, [_clean(x) for x in parts[1:]]
+    return parsed, "", []

@@ -11,7 +11,8 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.conversation import understand
-from agents.intent import SLOT_TYPES, class_request, parse_question
+from agents.followup import TEMPLATES
+from agents.intent import SLOT_TYPES, ParsedQuestion, class_request, parse_question, split_listed
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
@@ -118,6 +119,20 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     return mentions, clar
 
 
+def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
+    """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
+    dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``)."""
+    if parsed is None:
+        return None, []
+    first, slot, rest = split_listed(parsed, lambda text: any(
+        c.method not in ("embedding", "ngram") for c in res.linker.link(text).candidates))
+    template = TEMPLATES.get(parsed.intent.value, "")
+    if not rest or not template:
+        return parsed, []
+    return first, [template.format(drug=x if slot == "drug" else first.drug,
+                                   disease=x if slot == "disease" else first.disease) for x in rest]
+
+
 def _scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     mentions = []
     for mention, cands in res.linker.scan(question):
@@ -211,7 +226,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     resolution = understood["resolution"]
     question = resolution.question
     pinned = resolution.pinned
-    parsed = parse_question(question)
+    parsed, also = _one_at_a_time(res, parse_question(question))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := class_request(question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
@@ -236,7 +251,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,
         "understood_as": resolution.understood if resolution.rewritten else "", "excluded": resolution.excluded,
-        "references": resolution.references,
+        "references": resolution.references, "also_asked": also,
         "fallbacks": understood["fallbacks"],
     })
     # a patient named now (or referred to: "their labs") is in scope; a caller's patient_id only scopes a

@@ -87,6 +87,9 @@ class State(InputState):
     """What each follow-up reference was resolved to (the text, the entity or patient, and how)."""
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     """Nearest known entities for a mention that is not in the graph (NOT_FOUND's "did you mean")."""
+    also_asked: list[str] = field(default_factory=list)
+    """The questions a question listing several drugs or diseases also asked ("How does imatinib and dasatinib
+    treat CML?" is answered for imatinib; "How does dasatinib treat CML?" is here, to be asked next)."""
 
     @property
     def asked(self) -> str:
@@ -155,7 +158,7 @@ PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
     "drug_class": "", "among": [], "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
-    "understood_as": "", "references": [], "suggestions": [],
+    "understood_as": "", "references": [], "suggestions": [], "also_asked": [],
 }
 """Every per-turn field and its value at the start of a turn."""
 

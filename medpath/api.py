@@ -341,6 +341,7 @@ def _ask_response(thread: str, values: dict[str, Any]) -> AskResponse:
         clarification=values.get("interrupt") if values.get("status") == "NEEDS_CLARIFICATION" else None,
         route={k: hybrid.get(k) for k in ("route", "classifier_rule_id", "classifier_confidence") if k in hybrid},
         understood_as=values.get("understood_as", ""), suggestions=values.get("suggestions", []),
+        also_asked=values.get("also_asked", []),
         ranked_answers=values.get("ranked_answers", []), trace_id=str(values.get("trace_id", "")),
         drug_class=values.get("drug_class", ""),
     )

@@ -92,7 +92,7 @@ def build_server(settings: Settings, *, retriever: Any = None, session: Any = No
                 raise InputError("give a question")
             values = sess.ask(question, thread_id=thread_id or uuid.uuid4().hex, user_id="mcp", mode=mode)
         out = {k: values.get(k) for k in ("thread_id", "status", "answer", "evidence", "citations", "understood_as",
-                                          "suggestions", "ranked_answers", "drug_class")}
+                                          "suggestions", "ranked_answers", "drug_class", "also_asked")}
         if values.get("status") == "NEEDS_CLARIFICATION":
             out["clarification"] = values.get("interrupt")
         return out

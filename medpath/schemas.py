@@ -51,6 +51,9 @@ class AskResponse(BaseModel):
     route: dict[str, Any] = Field(default_factory=dict, description="The hybrid route and classifier rule.")
     understood_as: str = Field("", description="The follow-up question as understood from the thread's earlier turns.")
     suggestions: list[dict[str, Any]] = Field(default_factory=list, description="Nearest known entities (NOT_FOUND).")
+    also_asked: list[str] = Field(
+        default_factory=list, description="A question that listed several drugs or diseases is answered for the first; "
+                                          "the questions it also asked, to ask next.")
     trace_id: str = Field("", description="The ask's trace; the waterfall is GET /api/v1/traces/{trace_id}.")
     ranked_answers: list[dict[str, Any]] = Field(
         default_factory=list, description="\"Which drug treats Y?\" and other one-sided questions: the best answers, ranked, "

@@ -200,6 +200,8 @@ def test_ask_which_drug_returns_the_ranked_answers(settings: Any, app_parts: dic
     statins = _run(_post(app, "/api/v1/ask", _tok(), json={"question": "Which statins lower cholesterol?"})).json()
     assert statins["drug_class"] == "statins" and statins["ranked_answers"]
     assert all(a["name"].lower().endswith("vastatin") for a in statins["ranked_answers"])
+    both = _run(_post(app, "/api/v1/ask", _tok(), json={"question": "What drugs treat gout and hyperuricemia?"})).json()
+    assert both["status"] == "ANSWERED" and both["also_asked"] == ["What drug treats hyperuricemia?"]
 
 
 def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:

@@ -332,3 +332,18 @@ def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph)
         assert out["status"] == "ANSWERED" and out["intent"] == ("relation" if "pathway" in q else "mechanism"), q
         evidence.append([(t["head"], t["relation"], t["tail"]) for t in out["evidence"]])
     assert all(e == evidence[0] for e in evidence), evidence
+
+
+def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_the_rest(run_graph, resources) -> None:
+    """"How does imatinib and dasatinib treat CML?" answered for dasatinib alone, and "how does imatinib treat CML and
+    GIST?" for GIST alone, each without a word about the other name: the slot's whole text was linked by fuzzy match."""
+    out = _turn(run_graph, "and", {"question": "How does imatinib and dasatinib treat CML (ph+)?"}, interactive=False)
+    assert out["status"] == "ANSWERED" and out["sources"] == [IMATINIB] and out["targets"] == [CML]
+    assert out["also_asked"] == ["How does dasatinib treat CML (ph+)?"]
+    assert out["answer"].endswith(' You also asked: "How does dasatinib treat CML (ph+)?" Ask it next.')
+    out = _turn(run_graph, "and2", {"question": "How does imatinib treat CML (ph+), GIST or gout?"}, interactive=False)
+    assert out["targets"] == [CML] and out["also_asked"] == ["How does imatinib treat GIST?", "How does imatinib treat gout?"]
+    # a name that holds a comma is one name, and a plain question asks nothing more
+    for q in ("How does ribavirin treat Hepatitis C, Chronic?", "How does imatinib treat CML (ph+)?"):
+        assert _turn(run_graph, "one", {"question": q}, interactive=False)["also_asked"] == [], q
+
