@@ -213,7 +213,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if state.intent == Intent.PATIENT.value:
         out = _patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
-        return out, [], None
+        res = ctx.get_resources()
+        return out, _patient_items(state, res.linker) if out["status"] == Status.ANSWERED else [], res.kg
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
     res = ctx.get_resources()
     if not accepted:
@@ -258,11 +259,7 @@ def _patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
     parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
     withheld = int(hybrid.get("consent_filtered_count", 0))
-    q = state.asked.casefold()
-    wants = [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
-                                ("condition", ("condition", "diagnos", "disease", "problem")),
-                                ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
-             if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
+    wants = _patient_wants(state)
     parts, evidence, lines = [], [], []
     for kind in wants:
         picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
@@ -284,6 +281,32 @@ def _patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _patient_wants(state: State) -> list[str]:
+    """What a patient question asks for, in the answer's order: medications, conditions, labs (all when unsaid)."""
+    q = state.asked.casefold()
+    return [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
+                               ("condition", ("condition", "diagnos", "disease", "problem")),
+                               ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
+            if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
+
+
+def _patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
+    """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
+    taken for (``for``): "how does the first one work?" asks how it treats that condition."""
+    def known(name: str) -> dict[str, str] | None:
+        found = linker.exact(name) if name else []
+        return {"id": found[0].id, "name": found[0].name, "type": found[0].type} if found else None
+
+    items: list[dict[str, Any]] = []
+    if "medication" not in _patient_wants(state):
+        return items
+    for f in (state.hybrid or {}).get("patient_facts", []):
+        if f["kind"] == "medication":  # one item per medication shown, in order; "" when the graph lacks it
+            drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
+            items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
+    return items
 
 
 def _phrase_with_llm(res: Any, question: str, draft: str, paths: list[dict[str, Any]]) -> str:

@@ -191,6 +191,8 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if items is None:
         res.missing = res.missing or ref
         return q
+    if items[k].get("for"):  # a patient's medication: the follow-up is about the condition it is taken for
+        focus.disease = items[k]["for"]
     text = _substitute(res, q, span, items[k], ref, "ordinal")
     if text.strip().casefold() == items[k]["name"].casefold():  # "and the second one?": the last question with it
         base = _ellipsis(res, f"what about {items[k]['name']}", focus, linker)

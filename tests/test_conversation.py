@@ -347,3 +347,18 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
     for q in ("How does ribavirin treat Hepatitis C, Chronic?", "How does imatinib treat CML (ph+)?"):
         assert _turn(run_graph, "one", {"question": q}, interactive=False)["also_asked"] == [], q
 
+
+
+def test_a_patient_s_medication_picked_from_the_list_is_asked_about_its_condition(run_graph) -> None:
+    """After "What medications is PAT_003 on?", "how does the second one work?" was NOT_FOUND: the patient answer
+    listed nothing that "the second one" could pick. It now asks how that medication treats what it is taken for."""
+    first = _turn(run_graph, "pat", {"question": "What medications is PAT_003 on?"}, interactive=False)
+    items = first["messages"][-1]["items"]
+    assert first["status"] == "ANSWERED" and len(items) >= 2 and all(i["for"] for i in items[:2])
+    assert [i["name"] for i in items] == [e["tail"] for e in first["evidence"]]  # the answer's order
+    second = _turn(run_graph, "pat", {"question": "how does the second one work?"}, interactive=False)
+    assert second["understood_as"] == f"How does {items[1]['name']} treat {items[1]['for']['name']}?"
+    assert second["status"] == "ANSWERED" and second["sources"] == [items[1]["id"]]
+    # "and the first?" keeps to the first medication's own condition, not the second's
+    again = _turn(run_graph, "pat", {"question": "and the first?"}, interactive=False)
+    assert again["understood_as"] == f"How does {items[0]['name']} treat {items[0]['for']['name']}?"
