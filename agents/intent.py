@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "class_request", "out_of_scope", "parse_question", "split_listed"]
+__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question", "split_listed"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -221,3 +221,15 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
         if len(parts) >= 2 and not names(text) and all(names(x) for x in parts):
             return replace(parsed, **{slot: _clean(parts[0])}), slot, [_clean(x) for x in parts[1:]]
     return parsed, "", []
+
+
+_ABOUT = re.compile(
+    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|(?:info|information) (?:on|about)|"
+    r"what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$", re.IGNORECASE)
+
+
+def about(question: str) -> str:
+    """What a request for a description is about ("What is gout?", "Tell me about gout" → "gout"); "" for any other
+    question, and for one a rule reads ("What is the mechanism of X in Y?")."""
+    m = _ABOUT.match(" ".join(question.split()))
+    return m["y"] if m and parse_question(question) is None else ""

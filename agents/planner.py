@@ -11,8 +11,8 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.conversation import understand
-from agents.followup import TEMPLATES
-from agents.intent import SLOT_TYPES, ParsedQuestion, class_request, parse_question, split_listed
+from agents.followup import TEMPLATES, Resolution
+from agents.intent import SLOT_TYPES, ParsedQuestion, about, class_request, parse_question, split_listed
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
@@ -133,6 +133,24 @@ def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuest
                                    disease=x if slot == "disease" else first.disease) for x in rest]
 
 
+def _about_a_disease(res: Any, resolution: Resolution) -> Resolution:
+    """"What is gout?", "Tell me about gout": the graph holds mechanisms, not descriptions, and what it holds about a
+    disease is the drugs with a mechanism for it, so the question is read as "What drugs treat Gout?" (shown as
+    understood). A name that fits several diseases ("diabetes") is asked about as usual."""
+    text = about(resolution.question)
+    if not text or any(c.type not in DISEASE_TYPES for _, cands in res.linker.scan(text) for c in cands[:1]):
+        return resolution  # "What is the pathway from imatinib to GIST?" names a drug too
+    out = res.linker.link(text, SLOT_TYPES["disease"])
+    if out.best is None or out.best.type not in DISEASE_TYPES or out.best.method not in ("exact", "singular", "acronym", "fuzzy"):
+        return resolution
+    linked = out.status is LinkStatus.LINKED
+    resolution.references.append({"text": resolution.question, "how": "about", "entity": out.best.as_dict() if linked else None})
+    if linked:
+        resolution.pinned[fold(out.best.name)] = {"id": out.best.id, "name": out.best.name, "type": out.best.type}
+    resolution.question = f"What drugs treat {out.best.name if linked else text}?"
+    return resolution
+
+
 def _scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     mentions = []
     for mention, cands in res.linker.scan(question):
@@ -223,7 +241,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     understood = understand(question, state.messages[:-1], res, ctx)
     if understood.get("error"):
         return {**understood, "timings": {"planner": _ms(t0)}}
-    resolution = understood["resolution"]
+    resolution = _about_a_disease(res, understood["resolution"])
     question = resolution.question
     pinned = resolution.pinned
     parsed, also = _one_at_a_time(res, parse_question(question))

@@ -362,3 +362,20 @@ def test_a_patient_s_medication_picked_from_the_list_is_asked_about_its_conditio
     # "and the first?" keeps to the first medication's own condition, not the second's
     again = _turn(run_graph, "pat", {"question": "and the first?"}, interactive=False)
     assert again["understood_as"] == f"How does {items[0]['name']} treat {items[0]['for']['name']}?"
+
+
+def test_what_is_a_disease_answers_what_the_graph_holds_about_it(run_graph) -> None:
+    """"What is gout?" and "Tell me about gout" were NOT_FOUND ("no candidate path was found within the walk
+    budget"): the walk went forward from the disease. The graph holds mechanisms, so they are read as "What drugs
+    treat Gout?", and the answer says so."""
+    for i, q in enumerate(("What is gout?", "Tell me about gout", "what's a heart attack")):
+        out = _turn(run_graph, f"about{i}", {"question": q}, interactive=False)
+        assert out["status"] == "ANSWERED" and out["intent"] == "treats" and out["ranked_answers"], q
+        assert out["understood_as"].startswith("What drugs treat ") and "not descriptions of diseases" in out["answer"], q
+    assert _turn(run_graph, "about0", {"question": "What is gout?"}, interactive=False)["targets"] == [GOUT]
+    # a name that fits several diseases is asked about; a question that names a drug too is left as it was
+    assert _turn(run_graph, "about-dm", {"question": "What is diabetes?"})["status"] == "NEEDS_CLARIFICATION"
+    pathway = _turn(run_graph, "about-path", {"question": "What is the pathway from imatinib to GIST?"}, interactive=False)
+    assert pathway["intent"] == "relation" and not pathway["understood_as"]
+    drug = _turn(run_graph, "about-drug", {"question": "What is imatinib?"}, interactive=False)
+    assert drug["intent"] == "entity" and not drug["understood_as"]  # a drug is described by what it acts on
