@@ -86,6 +86,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"(?:it|this|that|they) (?:work|help|act)$")),
         (Intent.MECHANISM, rf"^{_Y}\s*(?:-|–|—|:)\s*how (?:does|do|can|would|will) (?!(?:it|this|that|they) ){_X} (?:help|work|act)$"),
         (Intent.MECHANISM, rf"^how (?:is|are) {_X} (?:used )?(?:to treat|for|in) {_Y}$"),
+        # "compare imatinib and dasatinib for CML": the drugs one at a time (the planner splits the slot)
+        (Intent.MECHANISM, rf"^(?:compare|contrast|what is the difference between) {_X} (?:for|in|against|when treating) {_Y}$"),
+        (Intent.MECHANISM, rf"^how do {_X} (?:differ|compare) (?:for|in|when treating) {_Y}$"),
         # yes/no questions naming both ends ("does imatinib work for GIST?", "is metformin used for PCOS?",
         # "can I take ibuprofen for pain?"): the mechanism, or why there is none
         (Intent.MECHANISM, rf"^(?:can|could|should|may|might) {_PERSON} (?:take|use|try|be given) {_X} (?:for|against|to treat|in) {_Y}$"),

@@ -343,6 +343,9 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
     assert out["answer"].endswith(' You also asked: "How does dasatinib treat CML (ph+)?" Ask it next.')
     out = _turn(run_graph, "and2", {"question": "How does imatinib treat CML (ph+), GIST or gout?"}, interactive=False)
     assert out["targets"] == [CML] and out["also_asked"] == ["How does imatinib treat GIST?", "How does imatinib treat gout?"]
+    for q in ("Compare imatinib and dasatinib for CML (ph+)", "How do imatinib and dasatinib differ in CML (ph+)?"):
+        out = _turn(run_graph, "cmp", {"question": q}, interactive=False)
+        assert out["sources"] == [IMATINIB] and out["also_asked"] == ["How does dasatinib treat CML (ph+)?"], q
     # a name that holds a comma is one name, and a plain question asks nothing more
     for q in ("How does ribavirin treat Hepatitis C, Chronic?", "How does imatinib treat CML (ph+)?"):
         assert _turn(run_graph, "one", {"question": q}, interactive=False)["also_asked"] == [], q
