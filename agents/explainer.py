@@ -182,7 +182,8 @@ def _framed(state: State, answer: str) -> str:
     if qual:
         note = f" DrugMechDB does not distinguish {qual}; this is the general mechanism."
     if any(r.get("how") == "about" for r in state.references):  # "What is gout?"
-        note = " The knowledge graph holds curated drug mechanisms, not descriptions of diseases; this is what it holds."
+        note = (" The knowledge graph holds curated drug mechanisms, not descriptions or causes of diseases; this is what"
+                " it holds.")
     return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 

@@ -23,8 +23,9 @@ _NOT_PRONOUN = r"(?!(?:it|its|this|that|they|them|these|those)\b)"
 """Not a pronoun: "how does it work?" is left to the follow-up resolver."""
 _ACTION = r"(?:mechanisms?(?: of action)?|moa|mode of action|role|action|pathway)"
 """What a mechanism question asks for: "the mechanism of X in Y", "X's role in Y"."""
-_YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|it|this|that|these|those|anything|something|any)\b)"
-"""Not a subject that is no drug: "is there a drug for Y?" asks what treats Y; "does it …" is a follow-up's."""
+_YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|people|someone|it|this|that|these|those|anything|something|any)\b)"
+"""Not a subject that is no drug: "is there a drug for Y?" asks what treats Y, "why do people get Y?" what causes
+it; "does it …" is a follow-up's."""
 _POLITE = re.compile(
     r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
     r"(?=(?:how|why|what|which) )", re.IGNORECASE)
@@ -79,8 +80,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"treats|cures|relieves|prevents|manages) {_Y}$")),
         (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
-        (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_X} (?:used to |used for |used in )?{_VERB_TREAT}? ?{_Y}$"),
+        (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to |used for |used in )?"
+                            rf"{_VERB_TREAT}? ?{_Y}$")),
         (Intent.MECHANISM, rf"^how (?:is|are) {_Y} (?:treated|helped|managed|relieved|prevented) (?:by|with) {_X}$"),
         (Intent.MECHANISM, (rf"^{_X} (?:for|in|against) {_Y}\s*(?:-|–|—|:|,)\s*(?:how|why) (?:does|do|would|will|can) "
                            rf"(?:it|this|that|they) (?:work|help|act)$")),
@@ -227,12 +229,13 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
 
 
 _ABOUT = re.compile(
-    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|(?:info|information) (?:on|about)|"
-    r"what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$", re.IGNORECASE)
+    r"^(?:what causes|what are the causes of|why do (?:people|you|we|i) get|what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|"
+    r"(?:info|information) (?:on|about)|what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
+    re.IGNORECASE)
 
 
 def about(question: str) -> str:
-    """What a request for a description is about ("What is gout?", "Tell me about gout" → "gout"); "" for any other
-    question, and for one a rule reads ("What is the mechanism of X in Y?")."""
+    """What a request for a description or a cause is about ("What is gout?", "Tell me about gout", "What causes
+    gout?" → "gout"); "" for any other question, and for one a rule reads ("What is the mechanism of X in Y?")."""
     m = _ABOUT.match(" ".join(question.split()))
     return m["y"] if m and parse_question(question) is None else ""
