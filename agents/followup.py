@@ -456,13 +456,14 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and _bare_mention(body, linker):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
-    if _MORE.match(body) and focus.question and focus.intent in _LISTING and focus.lists:
+    more = bool(_MORE.match(body))
+    if more and focus.question and focus.intent in _LISTING and focus.lists:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
         return res
-    if (_DO_THAT.match(body) or _MORE.match(body)) and focus.disease and focus.intent not in _LISTING:
-        other = bool(_MORE.match(body) or _OTHER.search(q))  # "which drugs do that?" leaves nothing out
+    if (more or _DO_THAT.match(body)) and focus.disease and focus.intent not in _LISTING:
+        other = more or bool(_OTHER.search(q))  # "which drugs do that?" leaves nothing out
         res.references.append({"text": q, "how": "more" if other else "do that", "entity": focus.disease})
         res.pinned[fold(focus.disease["name"])] = focus.disease
         res.question = f"Which {'other ' if other else ''}drugs treat {focus.disease['name']}?"
