@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.state import DRUG_TYPES, Intent, State, Status, forward_one_sided
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
 from tools.walker import SHORTEST_CHAIN
@@ -66,6 +66,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.MECHANISM.value and any(t["relation"] in NOT_TREATING for t in top):
         return ((f"The knowledge graph has no mechanism by which {top[0]['head_name']} treats "
                  f"{top[-1]['tail_name']}; it records a contraindication: {_sentence(top)}."), [])
+    if intent == Intent.CAUSES.value:
+        return _causes(state, top)
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
         return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
@@ -91,6 +93,19 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
 
 
+def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
+    """"What causes gout?": each link into the disease that raises it (``tools.answers.upstream_links``), with its
+    relation, one entry per name ("uric acid" and "Uric Acid" are two ids)."""
+    links: list[dict[str, str]] = []
+    for t in [a["path"]["triples"][0] for a in state.ranked_answers] or top[:1]:
+        if all(x["head_name"].casefold() != t["head_name"].casefold() for x in links):
+            links.append(t)
+    listed = ", ".join(f"{t['head_name']} ({t['relation']})" for t in links)
+    return ((f"What the knowledge graph links to {top[-1]['tail_name']} as raising it: {listed}. These are the upstream "
+             "links of curated drug mechanisms, not a full account of its causes."),
+            [{"id": t["head"], "name": t["head_name"]} for t in links])
+
+
 def _why_none(state: State, name: Any) -> tuple[str, str]:
     """Why nothing was accepted, and the nearest evidence when the candidates never joined the two named ends.
 
@@ -98,6 +113,13 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
     when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
     (-1: the search for one stopped too). After "what else?" that leaves out what the thread named, it says so.
     """
+    if state.intent == Intent.CAUSES.value and state.targets:
+        y = name(state.targets[0])
+        if state.excluded:
+            return f"every link into {y} that raises it has already been named in this conversation", ""
+        disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
+        return f"the knowledge graph links nothing to {y} as raising it" + (
+            f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
     if state.excluded and state.goal_types and not state.ranked_answers:
         return "every answer found with a verified mechanism has already been named in this conversation", ""
     if "chain_hops" not in state.walk:

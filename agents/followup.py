@@ -88,6 +88,7 @@ TEMPLATES = {
     "indications": "What does {drug} treat?",
     "treats": "What drug treats {disease}?",
     "targeted_by": "Which drugs act on {disease}?",
+    "causes": "What causes {disease}?",
 }
 
 

@@ -39,6 +39,8 @@ _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
+_RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
+"""What raises the risk of a disease ("what increases the risk of gout?")."""
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
            r"adults?|child|children))")
 """Who takes or gives the drug in "what can I take for Y?"."""
@@ -98,6 +100,13 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:used|good|effective|useful|helpful|"
                             rf"indicated|approved|prescribed|given|an? {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
                             rf"(?: to treat| for| against| in) {_Y}$")),
+        # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
+        (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
+        (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
+                         rf"(?:causes?|triggers?|risk factors?|drivers?|(?:root |underlying )?causes?) (?:of|for) {_Y}$")),
+        (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
+        (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
+        (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
         (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
@@ -229,13 +238,13 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
 
 
 _ABOUT = re.compile(
-    r"^(?:what causes|what are the causes of|why do (?:people|you|we|i) get|what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|"
+    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|"
     r"(?:info|information) (?:on|about)|what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
     re.IGNORECASE)
 
 
 def about(question: str) -> str:
-    """What a request for a description or a cause is about ("What is gout?", "Tell me about gout", "What causes
-    gout?" → "gout"); "" for any other question, and for one a rule reads ("What is the mechanism of X in Y?")."""
+    """What a request for a description is about ("What is gout?", "Tell me about gout" → "gout"); "" for any other
+    question, and for one a rule reads ("What is the mechanism of X in Y?")."""
     m = _ABOUT.match(" ".join(question.split()))
     return m["y"] if m and parse_question(question) is None else ""

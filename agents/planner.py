@@ -30,6 +30,9 @@ GOALS = {
     Intent.INDICATIONS: ["Disease", "PhenotypicFeature"],
     Intent.TARGETED_BY: ["Drug", "ChemicalSubstance"],
     Intent.ENTITY: ["Drug", "Disease", "PhenotypicFeature", "Protein"],
+    Intent.CAUSES: ["OrganismTaxon", "Protein", "GeneFamily", "MacromolecularComplex", "ChemicalSubstance", "Drug",
+                    "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",
+                    "GrossAnatomicalStructure", "PhenotypicFeature", "Disease"],
 }
 
 

@@ -31,6 +31,7 @@ from tools.answers import (
     shared_targets,
     starts_by_type_preference,
     types_of,
+    upstream_links,
 )
 from tools.dense import inject_seeds
 from tools.judge import verbalize_path
@@ -151,6 +152,11 @@ def walk_question(
     with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
                                                  "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
         type_conf = res.predictor.conf_fn(qv, temperature)
+    if state.intent == Intent.CAUSES.value:  # "what causes Y?": the graph's links into Y that raise it, not a walk
+        links = upstream_links(res.kg, state.targets, lambda e: res.ranker.curation.edge_counts(e, "", ())[0])
+        order = {id(p): i for i, p in enumerate(links)}  # the ranker fills in the columns the judge reads
+        ranked = sorted(res.ranker.rank(links, qv), key=lambda p: order[id(p)])
+        return ranked, WalkResult(links, 0, 0, 0.0, StopReason.FRONTIER_EMPTY), {"triggered": False}, []
     walker = GraphWalker(res.kg, ctx.budget())
     sources, targets = list(state.sources), list(state.targets)
     dense: dict[str, Any] = {"triggered": False}
@@ -334,7 +340,7 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
     if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
-        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value) else -1
+        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value) else -1
         ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]
@@ -386,6 +392,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
+    if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
+        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds)
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
         closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
         return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)

@@ -44,6 +44,8 @@ class Intent(StrEnum):
     """How are two named entities connected?"""
     ENTITY = "entity"
     """What is known about one entity?"""
+    CAUSES = "causes"
+    """What raises disease Y ("What causes gout?")? Answered from the graph's links into Y that raise it."""
     PATIENT = "patient"
     """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
 

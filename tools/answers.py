@@ -6,11 +6,12 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from core.text import fold
+from memory.protocols import Edge
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints", "shared_targets",
-           "starts_by_type_preference", "types_of"]
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints",
+           "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -109,6 +110,32 @@ def lowers(p: CandidatePath) -> bool:
         return False
     sign, signed = net_sign([e.relation for e in p.edges])
     return not (signed and sign > 0)
+
+
+RAISING = ("causes", "contributes to", "affects risk for", "positively regulates", "positively correlated with")
+"""Relations by which an entity raises a disease, the most direct first: what "What causes Y?" lists. "correlated
+with" has no sign and "manifestation of" is a symptom, not a cause, so neither is listed."""
+
+
+def upstream_links(kg: Any, diseases: Sequence[str], uses: Callable[[Edge], int] = lambda _e: 0,
+                   k: int | None = None) -> list[CandidatePath]:
+    """What the graph links into ``diseases`` as raising them ("What causes gout?" → "uric acid —positively
+    correlated with→ Gout"): one path per entity, its one edge of a :data:`RAISING` relation into a disease.
+
+    They come in the order of :data:`RAISING` (a cause before a correlate), then by how many curated mechanisms use
+    the edge (``uses``: the curated chains other questions learned from), then the most connected entity first.
+    The graph is the union of curated drug mechanisms, so these are the upstream links those mechanisms pass
+    through, not a full account of a disease's causes (the answer says so)."""
+    tier = {r: i for i, r in enumerate(RAISING)}
+    best: dict[str, tuple[tuple[int, int, int, str], Edge]] = {}
+    for disease in dict.fromkeys(diseases):
+        for e in kg.in_edges(disease):
+            if e.relation in tier and e.head not in diseases:
+                key = (tier[e.relation], -uses(e), -kg.degree(e.head), e.head)
+                if e.head not in best or key < best[e.head][0]:
+                    best[e.head] = (key, e)
+    order = sorted(best.values(), key=lambda x: x[0])[:k]
+    return [CandidatePath((e,), (1.0,), score=-float(key[0])) for key, e in order]
 
 
 def joins(nodes: Collection[str], sources: Collection[str], targets: Collection[str], name: Callable[[str], str]) -> bool:

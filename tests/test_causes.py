@@ -1,0 +1,106 @@
+""""What causes gout?": the graph's links into a disease that raise it, not a list of what treats it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.intent import about, parse_question
+from agents.state import Intent, Status
+from core.datasets import Node, Triple
+from memory.public_kg import PublicKG
+from tools.answers import RAISING, upstream_links
+
+GOUT, PNEUMONIA, ASTHMA = "MESH:D006073", "MESH:D011014", "MESH:D001249"
+
+
+@pytest.mark.parametrize("question, disease", [
+    ("What causes gout?", "gout"),
+    ("what are the causes of asthma?", "asthma"),
+    ("What are the most common causes of pneumonia?", "pneumonia"),
+    ("why do people get migraines?", "migraines"),
+    ("How do you get tuberculosis?", "tuberculosis"),
+    ("What is gout caused by?", "gout"),
+    ("what increases the risk of gout", "gout"),
+    ("risk factors for hypertension", "hypertension"),
+    ("What leads to pneumonia?", "pneumonia"),
+    ("what else causes it?", "it"),
+])
+def test_cause_wordings_ask_what_raises_the_disease(question: str, disease: str) -> None:
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.CAUSES and parsed.disease == disease and not parsed.drug
+    assert about(question) == ""  # no longer read as "What is gout?"
+
+
+def test_other_wordings_keep_their_intent() -> None:
+    assert parse_question("What is gout?") is None and about("What is gout?") == "gout"
+    assert parse_question("How do you treat gout?").intent is Intent.TREATS  # type: ignore[union-attr]
+    assert parse_question("How does colchicine treat gout?").intent is Intent.MECHANISM  # type: ignore[union-attr]
+
+
+def _kg() -> PublicKG:
+    nodes = [Node("Y", "disease", "Disease"), Node("B", "bacterium", "OrganismTaxon"),
+             Node("U", "urate", "ChemicalSubstance"), Node("I", "inflammation", "BiologicalProcess"),
+             Node("H", "hub", "BiologicalProcess"), Node("S", "symptom", "PhenotypicFeature"),
+             Node("C", "correlate", "ChemicalSubstance"), Node("D", "drug", "Drug")]
+    triples = [Triple("B", "causes", "Y"), Triple("U", "positively correlated with", "Y"),
+               Triple("I", "positively correlated with", "Y"), Triple("H", "positively correlated with", "Y"),
+               Triple("I", "contributes to", "Y"),  # the same entity: listed once, by its most direct relation
+               Triple("S", "manifestation of", "Y"), Triple("C", "correlated with", "Y"),  # no sign, a symptom
+               Triple("D", "negatively regulates", "I"), Triple("D", "decreases activity of", "H"),
+               Triple("H", "occurs in", "S"), Triple("H", "positively regulates", "C")]
+    return PublicKG.from_data(nodes, triples)
+
+
+def test_upstream_links_list_each_raising_entity_once_the_most_direct_first() -> None:
+    kg = _kg()
+    links = upstream_links(kg, ["Y"])
+    assert [(p.edges[0].head, p.edges[0].relation) for p in links] == [
+        ("B", "causes"), ("I", "contributes to"),
+        ("H", "positively correlated with"), ("U", "positively correlated with"),  # H has more edges than U
+    ]
+    assert all(p.hops == 1 and p.nodes[-1] == "Y" for p in links)
+    # how many curated mechanisms use an edge comes before how connected its entity is
+    used = upstream_links(kg, ["Y"], uses=lambda e: 3 if e.head == "U" else 0)
+    assert [p.edges[0].head for p in used] == ["B", "I", "U", "H"]
+    assert [p.edges[0].head for p in upstream_links(kg, ["Y"], k=2)] == ["B", "I"]
+    assert upstream_links(kg, ["D"]) == []
+
+
+def _ask(run_graph: Any, question: str, thread: str) -> dict[str, Any]:
+    out, _ = run_graph({"question": question}, thread=thread, interactive=False)
+    return out
+
+
+def test_what_causes_a_disease_lists_the_links_that_raise_it(run_graph, resources) -> None:
+    """"What causes pneumonia?" was read as "What drugs treat Pneumonia?", with a note that the graph holds no
+    causes. It holds the curated links into the disease: Streptococcus pneumoniae —causes→ Pneumonia."""
+    kg = resources.kg
+    out = _ask(run_graph, "What causes pneumonia?", "causes-1")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "causes" and out["targets"] == [PNEUMONIA]
+    names = [a["name"] for a in out["ranked_answers"]]
+    assert "Streptococcus pneumoniae" in names and not out["understood_as"]
+    for a in out["ranked_answers"]:
+        (t,) = a["path"]["triples"]
+        assert t["tail"] == PNEUMONIA and t["relation"] in RAISING and kg.has_edge(t["head"], t["relation"], t["tail"])
+    assert out["answer"].startswith("What the knowledge graph links to Pneumonia as raising it: ")
+    assert "(causes)" in out["answer"] and "not a full account of its causes" in out["answer"]
+    tiers = [RAISING.index(a["path"]["triples"][0]["relation"]) for a in out["ranked_answers"]]
+    assert tiers == sorted(tiers)
+    gout = _ask(run_graph, "What causes gout?", "causes-2")
+    assert gout["intent"] == "causes" and gout["targets"] == [GOUT] and "uric acid" in gout["answer"].lower()
+    assert "Lesinurad" not in gout["answer"]  # not what treats it
+
+
+def test_cause_follow_ups_and_nothing_to_list(run_graph) -> None:
+    first = _ask(run_graph, "What causes asthma?", "causes-3")
+    assert first["status"] is Status.ANSWERED and first["targets"] == [ASTHMA]
+    more = _ask(run_graph, "what else causes it?", "causes-3")
+    assert more["understood_as"] == "What else causes Asthma?" and more["status"] is Status.NOT_FOUND
+    assert "every link into Asthma that raises it has already been named" in more["answer"]
+    other = _ask(run_graph, "what about gout?", "causes-3")
+    assert other["understood_as"] == "What causes Gout?" and other["intent"] == "causes"
+    drug = _ask(run_graph, "What causes aspirin?", "causes-4")
+    assert drug["status"] is Status.NOT_FOUND and "links nothing to Aspirin as raising it" in drug["answer"]
+    assert "What drugs treat" not in drug["answer"]  # a drug is no disease to ask about
