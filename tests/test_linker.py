@@ -110,6 +110,25 @@ def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
     assert [name for name in rows if not resources.linker.exact(name)] == []
 
 
+def test_a_drug_s_other_generic_names_link_to_it(resources) -> None:
+    """"How does albuterol help asthma?" was NOT_FOUND ("did you mean sterol, tulobuterol?") and "paracetamol" asked
+    whether Acetaminophen, dobutamine or Histamine was meant: the graph names a drug by one adopted name only."""
+    from tools.linker import DRUG_NAMES
+
+    rows = [ln.split("\t") for ln in DRUG_NAMES.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")]
+    assert len(rows) >= 40
+    kg = resources.kg
+    own = {fold(x) for e in kg.entities.values() for x in (e.name, *kg.aliases.get(e.id, ()))}
+    for name, others in rows:
+        assert any(c.type in ("Drug", "ChemicalSubstance") for c in resources.linker.exact(name)), name
+        for other in (x.strip() for x in others.split(",")):
+            assert fold(other) not in own, other  # a row never takes a name from an entity that has it
+            assert {c.id for c in resources.linker.exact(other)} == {c.id for c in resources.linker.exact(name)}, other
+    for other, name in (("albuterol", "Salbutamol"), ("paracetamol", "Acetaminophen"), ("glyburide", "glibenclamide")):
+        out = resources.linker.link(other, SLOT_TYPES["drug"])
+        assert out.status is LinkStatus.LINKED and out.best.name == name, other
+
+
 def test_a_drug_class_asks_which_member(resources) -> None:
     out = resources.linker.link("statins", SLOT_TYPES["drug"])
     assert out.status is LinkStatus.AMBIGUOUS and len(out.candidates) == 5

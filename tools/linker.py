@@ -15,7 +15,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_drug_classes", "with_brand_names", "with_lay_terms"]
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -61,6 +61,8 @@ class LinkOutcome:
 
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
 """The hand-written brand-name table (generic TAB brands)."""
+DRUG_NAMES = Path(__file__).resolve().parent.parent / "memory" / "drug_names.tsv"
+"""The hand-written table of a drug's other generic names (the graph's name TAB US, international or older names)."""
 DRUG_CLASSES = Path(__file__).resolve().parent.parent / "memory" / "drug_classes.tsv"
 """The hand-written table of drug classes by their members' name stems (class names TAB stems)."""
 LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
@@ -77,6 +79,13 @@ def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, 
 
     A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
     """
+    return _with_table(entities, aliases, path, DRUG_TYPES)
+
+
+def with_drug_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                    path: Path = DRUG_NAMES) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each drug's other generic names of ``path`` ("albuterol" on Salbutamol, "paracetamol" on
+    Acetaminophen). Like the brand names, a missing table or line adds nothing."""
     return _with_table(entities, aliases, path, DRUG_TYPES)
 
 
