@@ -335,6 +335,8 @@ def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidat
     For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
     before any chemical's path."""
     state = _same_names_excluded(state, res, ranked)
+    if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
+        ranked = sorted(ranked, key=lambda p: not lowers(p))
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),

@@ -206,3 +206,21 @@ def test_an_answer_lists_each_name_once(run_graph) -> None:
     listed = out["answer"].split(":", 1)[1].split(". Best evidence")[0]
     names = [n.strip().casefold() for n in listed.split(",")]
     assert "hyperuricemia" in names and len(names) == len(set(names))
+
+
+def test_what_a_drug_treats_lists_the_diseases_its_paths_lower_first(run_graph) -> None:
+    """"What is paracetamol used for?" opened with Gastric ulcer: Acetaminophen —decreases activity of→ PTGS1
+    —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer says it takes away what treats the ulcer."""
+    from tools.answers import NOT_TREATING
+    from tools.path_ranker import net_sign
+
+    def lowers(path: dict) -> bool:
+        relations = [t["relation"] for t in path["triples"]]
+        sign, signed = net_sign(relations)
+        return not (signed and sign > 0) and not NOT_TREATING & set(relations)
+
+    out, _ = run_graph({"question": "What is paracetamol used for?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["status"] is Status.ANSWERED and out["sources"] == ["MESH:D000082"]
+    flags = [lowers(a["path"]) for a in out["ranked_answers"]]
+    assert flags and flags[0] and flags == sorted(flags, reverse=True), flags
+    assert lowers({"triples": out["evidence"]}) and "Gastric ulcer" not in out["answer"]
