@@ -12,6 +12,7 @@ from agents.intent import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
+from tools.linker import fold
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -19,6 +20,8 @@ __all__ = ["DATASET_CITATION", "cite", "explain"]
 NO_EVIDENCE = "No verified evidence"
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """Entity types a follow-up's "that target" can mean."""
+GUESSED_LINKS = frozenset({"embedding", "ngram"})
+"""Linker methods that guess at a name rather than read it (``tools.linker``): the answer says how it read them."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
 """Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
@@ -189,9 +192,22 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
     return {"id": tail.id, "name": tail.name, "type": tail.type}
 
 
+def _guessed(state: State) -> str:
+    """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
+    nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention)."""
+    pairs = [(m["mention"], ent["name"]) for m in state.mentions
+             if (ent := m.get("entity")) and ent.get("method") in GUESSED_LINKS and fold(m["mention"]) != fold(ent["name"])]
+    if not pairs:
+        return ""
+    read = ", ".join(f"\"{x}\" as {y}" for x, y in pairs)
+    return f"Read {read}: the closest {'name' if len(pairs) == 1 else 'names'} in the knowledge graph. "
+
+
 def _framed(state: State, answer: str) -> str:
     """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier, and say so
-    when the answer leaves out what the thread already named ("which other drugs …", "what else?")."""
+    when the answer leaves out what the thread already named ("which other drugs …", "what else?") or reads a name
+    by a guess (:func:`_guessed`)."""
+    answer = _guessed(state) + answer
     if state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
