@@ -103,7 +103,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
         (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
-                         rf"(?:causes?|triggers?|risk factors?|drivers?|(?:root |underlying )?causes?) (?:of|for) {_Y}$")),
+                         rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),

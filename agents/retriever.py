@@ -148,15 +148,15 @@ def walk_question(
     FAISS seeds are added before the first walk instead of only when it starves.
     """
     qv = res.embed_one(steering_text(state, res.kg))
-    temperature = None if ctx.calibrated else 1.0
-    with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
-                                                 "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
-        type_conf = res.predictor.conf_fn(qv, temperature)
     if state.intent == Intent.CAUSES.value:  # "what causes Y?": the graph's links into Y that raise it, not a walk
         links = upstream_links(res.kg, state.targets, lambda e: res.ranker.curation.edge_counts(e, "", ())[0])
         order = {id(p): i for i, p in enumerate(links)}  # the ranker fills in the columns the judge reads
         ranked = sorted(res.ranker.rank(links, qv), key=lambda p: order[id(p)])
         return ranked, WalkResult(links, 0, 0, 0.0, StopReason.FRONTIER_EMPTY), {"triggered": False}, []
+    temperature = None if ctx.calibrated else 1.0
+    with span("tool.edge_predictor.predict", **{"medpath.calibrated": ctx.calibrated,
+                                                 "medpath.temperature": 1.0 if not ctx.calibrated else res.predictor.temperature}):
+        type_conf = res.predictor.conf_fn(qv, temperature)
     walker = GraphWalker(res.kg, ctx.budget())
     sources, targets = list(state.sources), list(state.targets)
     dense: dict[str, Any] = {"triggered": False}
