@@ -211,13 +211,13 @@ def test_an_answer_lists_each_name_once(run_graph) -> None:
 def test_what_a_drug_treats_lists_the_diseases_its_paths_lower_first(run_graph) -> None:
     """"What is paracetamol used for?" opened with Gastric ulcer: Acetaminophen —decreases activity of→ PTGS1
     —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer says it takes away what treats the ulcer."""
-    from tools.answers import NOT_TREATING
-    from tools.path_ranker import net_sign
+    from memory.protocols import Edge
+    from tools.answers import lowers as path_lowers
+    from tools.walker import CandidatePath
 
     def lowers(path: dict) -> bool:
-        relations = [t["relation"] for t in path["triples"]]
-        sign, signed = net_sign(relations)
-        return not (signed and sign > 0) and not NOT_TREATING & set(relations)
+        edges = tuple(Edge(t["head"], t["relation"], t["tail"]) for t in path["triples"])
+        return path_lowers(CandidatePath(edges, (1.0,) * len(edges)))
 
     out, _ = run_graph({"question": "What is paracetamol used for?"}, interactive=False, memory=False)
     assert out["intent"] == "indications" and out["status"] is Status.ANSWERED and out["sources"] == ["MESH:D000082"]
