@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -18,7 +18,7 @@ from tools.answers import joins
 from tools.gate import ClaimGate, contradictions
 from tools.judge import CLAIM_PATTERN, VERBALIZER, LLMJudge
 
-__all__ = ["judge_features", "question_sim", "review", "review_claims"]
+__all__ = ["answer_of", "judge_features", "question_sim", "review", "review_claims"]
 
 REVIEW_TOP = 3
 
@@ -29,17 +29,36 @@ def question_sim(cand: dict[str, Any]) -> float:
     return float(cand.get("features", {}).get("question_sim", 0.0))
 
 
-def judge_features(cands: list[dict[str, Any]], i: int, sources: list[str], targets: list[str], qsim: float) -> dict[str, float]:
-    """Features of candidate ``i`` for the embedded judge."""
-    scores = [c["score"] for c in cands]
-    z = [math.exp(s - max(scores)) for s in scores]
+def answer_of(state: State) -> Callable[[dict[str, Any]], str] | None:
+    """What a candidate answers, where candidates may answer differently: for a question that names one end ("What
+    does X treat?", "What drugs treat Y?"), the entity at the path's other end. ``None`` for a two-ended question,
+    whose candidates all explain the one pair it names."""
+    if two_ended(state):
+        return None
+    if state.sources and not state.targets:
+        return lambda c: c["triples"][-1]["tail"] if c["triples"] else ""
+    if state.targets and not state.sources:
+        return lambda c: c["triples"][0]["head"] if c["triples"] else ""
+    return None
+
+
+def judge_features(cands: list[dict[str, Any]], i: int, sources: list[str], targets: list[str], qsim: float,
+                   answer: Callable[[dict[str, Any]], str] | None = None) -> dict[str, float]:
+    """Features of candidate ``i`` for the embedded judge. Its share of the ranker's mass and its lead over the next
+    candidate are taken among the candidates that give the same ``answer`` (all of them when it is ``None``): paths
+    to different answers of a one-sided question do not compete, and three equally good diseases that a drug treats
+    are not three doubtful paths."""
     c = cands[i]
+    rivals = [x for x in cands if answer is None or answer(x) == answer(c)]
+    scores = [x["score"] for x in rivals]
+    z = [math.exp(s - max(scores)) for s in scores]
+    k = next(j for j, x in enumerate(rivals) if x is c)
     nodes = {t["head"] for t in c["triples"]} | {t["tail"] for t in c["triples"]}
     need = set(sources) | set(targets)
     connects = 1.0 if need and need <= nodes else (0.5 if need & nodes else 0.0)
-    nxt = scores[i + 1] if i + 1 < len(scores) else scores[i] - 2.0
+    nxt = scores[k + 1] if k + 1 < len(scores) else scores[k] - 2.0
     return {
-        "share": z[i] / sum(z),
+        "share": z[k] / sum(z),
         "score_gap": c["score"] - nxt,
         "mean_log_conf": c["features"].get("mean_log_conf", 0.0),
         "hops": float(c["hops"]),
@@ -111,8 +130,9 @@ def _judge_all(
     fallbacks: list[dict[str, str]] = []
     backend = "embedded"
     judgments: list[dict[str, Any]] = []
+    answer = answer_of(state)
     for i, c in enumerate(cands):
-        feats = judge_features(cands, i, state.sources, state.targets, question_sim(c))
+        feats = judge_features(cands, i, state.sources, state.targets, question_sim(c), answer)
         prob = None
         if llm is not None:
             try:

@@ -6,6 +6,7 @@ import itertools
 
 from langgraph.types import Command
 
+from agents.reviewer import judge_features
 from agents.state import Status
 
 IMATINIB_GOLD = {
@@ -237,3 +238,18 @@ def test_a_name_read_by_a_guess_is_said_so(run_graph) -> None:
     assert out["answer"].startswith(f"Read \"dipyrone\" as {drug['entity']['name']}: the closest name in the knowledge graph. ")
     plain, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
     assert plain["status"] is Status.ANSWERED and not plain["answer"].startswith("Read ")  # an acronym is read, not guessed
+
+
+def test_equally_good_paths_to_different_answers_are_not_rivals(run_graph) -> None:
+    """"What does prednisone treat?" was NOT_FOUND: its three best paths (prednisolone treats Addison disease,
+    adrenal insufficiency and congenital adrenal hyperplasia) tie, so each held a third of the ranker's mass, and the
+    judge read a third as doubt. Different answers of a one-sided question do not compete."""
+    cands = [{"score": 0.5, "hops": 2, "features": {}, "triples": [{"head": "D", "relation": "treats", "tail": t}]}
+             for t in ("Y1", "Y2", "Y3")]
+    by_end = judge_features(cands, 1, ["D"], [], 0.0, lambda c: c["triples"][-1]["tail"])
+    assert by_end["share"] == 1.0 and by_end["score_gap"] == 2.0
+    assert judge_features(cands, 1, ["D"], [], 0.0)["share"] == 1 / 3  # a two-ended question's pool: one answer
+
+    out, _ = run_graph({"question": "What does prednisone treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["review"]["decision"] == "accept"
+    assert {"Addison Disease", "Adrenal Insufficiency"} <= {a["name"] for a in out["ranked_answers"]}
