@@ -253,3 +253,14 @@ def test_equally_good_paths_to_different_answers_are_not_rivals(run_graph) -> No
     out, _ = run_graph({"question": "What does prednisone treat?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["review"]["decision"] == "accept"
     assert {"Addison Disease", "Adrenal Insufficiency"} <= {a["name"] for a in out["ranked_answers"]}
+
+
+def test_a_fuzzy_link_through_a_word_of_an_alias_is_said_to_be_a_guess(run_graph) -> None:
+    """"What treats mono?" listed PARP inhibitors as if "mono" named Poly [ADP-ribose] polymerase 3: the linker's
+    token match found the word in one of its aliases, and only embedding and n-gram links were said to be guesses."""
+    out, _ = run_graph({"question": "What treats mono?"}, interactive=False, memory=False)
+    ent = next(m for m in out["mentions"] if m["mention"] == "mono")["entity"]
+    assert ent["method"] == "fuzzy"
+    assert out["answer"].startswith(f"Read \"mono\" as {ent['name']}: the closest name in the knowledge graph. ")
+    typo, _ = run_graph({"question": "How does acetominophen treat fever?"}, interactive=False, memory=False)
+    assert typo["status"] is Status.ANSWERED and typo["answer"].startswith("Acetaminophen ")

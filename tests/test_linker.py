@@ -6,7 +6,7 @@ import pytest
 
 from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
-from tools.linker import LinkStatus, fold
+from tools.linker import LinkStatus, fold, read_alike
 
 
 def test_fold() -> None:
@@ -293,3 +293,13 @@ def test_wider_treats_rules_leave_other_intents_alone(question: str, intent: Int
 def test_questions_that_do_not_ask_for_a_drug_are_not_treats(question: str) -> None:
     p = parse_question(question)
     assert p is None or p.intent is not Intent.TREATS
+
+
+@pytest.mark.parametrize(("mention", "name", "alike"), [
+    ("acetominophen", "Acetaminophen", True),  # a misspelling
+    ("type 2 diabetes", "Diabetes mellitus type 2", True),  # the name's words, reordered
+    ("mono", "Poly [ADP-ribose] polymerase 3", False),  # a word of one alias
+    ("tylenl", "Acetaminophen", False),  # near an alias, not the name it reads
+])
+def test_a_fuzzy_link_reads_a_name_only_when_it_spells_it_or_holds_its_words(mention, name, alike) -> None:
+    assert read_alike(mention, name) is alike

@@ -9,13 +9,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rapidfuzz import fuzz, process
+
 from core.text import fold
 from memory.protocols import Entity
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_alike", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -71,6 +73,8 @@ DRUG_TYPES = ("Drug", "ChemicalSubstance")
 ALIAS_FACTOR = 0.97
 """An alias match's score against a name match's: more than the ambiguity margin (0.02) apart, so a mention that
 names one entity and is an alias of others links to the one it names."""
+SPELLING = 88
+"""The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
 
 
 def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
@@ -166,6 +170,17 @@ def acronyms_in(text: str) -> set[str]:
     if not any(ch.islower() for ch in text):
         return set()
     return {m.group(0).casefold() for m in _CAPS.finditer(text)}
+
+
+def read_alike(mention: str, name: str) -> bool:
+    """Whether a fuzzy link read the mention rather than guessed at it: a near spelling of the name ("acetominophen",
+    Acetaminophen) or at least half of the name's words ("type 2 diabetes", Diabetes Mellitus, Type 2). "mono",
+    which one alias of Poly [ADP-ribose] polymerase 3 holds as a word, is neither."""
+    a, b = fold(mention), fold(name)
+    if fuzz.ratio(a, b) >= SPELLING:
+        return True
+    words = set(b.split())
+    return bool(words) and len(words & set(a.split())) * 2 >= len(words)
 
 
 def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
@@ -318,8 +333,6 @@ class EntityLinker:
 
     def fuzzy(self, mention: str, limit: int = 8) -> list[Candidate]:
         """Token-containment and edit-distance matches, best first."""
-        from rapidfuzz import fuzz, process
-
         key = fold(mention)
         toks = [t for t in key.split() if t not in _STOPWORDS]
         scored: dict[str, float] = {}
@@ -328,7 +341,7 @@ class EntityLinker:
             for k in set.intersection(*sets) if all(sets) else set():
                 scored[k] = 0.6 + 0.3 * len(toks) / len(k.split())
         for k, s, _ in process.extract(key, list(self._by_fold), scorer=fuzz.ratio, limit=limit):
-            if s >= 88:
+            if s >= SPELLING:
                 scored[k] = max(scored.get(k, 0.0), s / 100.0 * 0.95)
         return self._cands((k, s, "fuzzy") for k, s in scored.items())[:limit]
 
@@ -356,8 +369,6 @@ class EntityLinker:
         Edit distance over every folded name and alias (rapidfuzz ``WRatio``, so a misspelling or a
         partial name is found) merged with the embedding of the names (so a synonym is found).
         """
-        from rapidfuzz import fuzz, process
-
         key = fold(mention)
         best: dict[str, Candidate] = {}
         if key:
