@@ -186,8 +186,9 @@ def walk_question(
                                         "no walked path joins the question's drug and disease", fallbacks)
         ranked, result = chains + ranked, dataclasses.replace(result, chain_hops=hops, chain_searched=True)
     elif forward_one_sided(state) and not any(p.edges and type_of(p.nodes[-1]) in state.goal_types for p in ranked):
-        chains, _ = _shortest_chains(ctx, res, qv, type_conf, sources, lambda x: type_of(x) in state.goal_types,
-                                     depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks)
+        chains, _ = _shortest_chains(ctx, res, qv, type_conf, sources,  # the drug itself is never the answer
+                                     lambda x: x not in sources and type_of(x) in state.goal_types,
+                                     2 * depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks)
         ranked = chains + ranked
     return ranked, result, dense, fallbacks
 

@@ -264,3 +264,16 @@ def test_a_fuzzy_link_through_a_word_of_an_alias_is_said_to_be_a_guess(run_graph
     assert out["answer"].startswith(f"Read \"mono\" as {ent['name']}: the closest name in the knowledge graph. ")
     typo, _ = run_graph({"question": "How does acetominophen treat fever?"}, interactive=False, memory=False)
     assert typo["status"] is Status.ANSWERED and typo["answer"].startswith("Acetaminophen ")
+
+
+def test_what_a_drug_treats_is_found_along_a_chain_as_long_as_a_two_ended_question_searches(run_graph) -> None:
+    """"What does tafamidis treat?" was NOT_FOUND: its one curated mechanism (→ Amyloidosis) has seven steps, and the
+    one-sided shortest-chain search stopped at five, where a question naming both ends searches eight. "What does
+    bedaquiline treat?" was NOT_FOUND too: the graph types Bedaquiline a Disease, so the search took the drug itself
+    for the answer and looked no further."""
+    out, _ = run_graph({"question": "What does tafamidis treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "Amyloidosis" in {a["name"] for a in out["ranked_answers"]}
+    assert len(out["evidence"]) > 5
+    odd, _ = run_graph({"question": "What does bedaquiline treat?"}, interactive=False, memory=False)
+    assert odd["status"] is Status.ANSWERED
+    assert odd["ranked_answers"] and all(a["name"] != "Bedaquiline" for a in odd["ranked_answers"])
