@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -125,6 +126,8 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
             f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
     if state.excluded and state.goal_types and not state.ranked_answers:
         return "every answer found with a verified mechanism has already been named in this conversation", ""
+    if forward_one_sided(state) and "chain_hops" in state.walk:
+        return _why_none_from(state, name)
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
             none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
@@ -132,7 +135,7 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
         if not state.candidates:
             return "no candidate path was found within the walk budget", ""
         if forward_one_sided(state):
-            kinds = " or ".join(t.lower() for t in state.goal_types)
+            kinds = _kinds(state.goal_types)
             return (f"no {kinds} was found near {name(state.sources[0])}",
                     f" Nearest evidence: {_sentence(state.candidates[0]['triples'])}.")
         return "the reviewer rejected every candidate path", ""
@@ -143,6 +146,25 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
               (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
     near = state.candidates[0]["triples"] if state.candidates else []
     return reason, f" Nearest evidence, which does not reach {y}: {_sentence(near)}." if near else ""
+
+
+def _kinds(types: list[str]) -> str:
+    """Entity types in words: ["Protein", "GeneFamily", "MacromolecularComplex"] → "protein, gene family or
+    macromolecular complex"."""
+    words = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", t).lower() for t in types]
+    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+
+
+def _why_none_from(state: State, name: Any) -> tuple[str, str]:
+    """Why "What does X target / treat?" found nothing when its search for the shortest chains found none: the graph
+    holds no chain from X to anything of the asked type (thiethylperazine's one curated mechanism is "subclass of
+    antiemetic"), or the nearest lies beyond the search."""
+    x, kinds = name(state.sources[0]), _kinds(state.goal_types)
+    hops = state.walk["chain_hops"]
+    reason = (f"the knowledge graph has no chain of relations from {x} to any {kinds}" if hops is None else
+              f"no {kinds} was found near {x}" + (f" (the nearest is {hops} steps away)" if hops > 0 else ""))
+    near = state.candidates[0]["triples"] if state.candidates else []
+    return reason, f" Nearest evidence: {_sentence(near)}." if near else ""
 
 
 def _path_citations(triples: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:

@@ -186,10 +186,12 @@ def walk_question(
                                         "no walked path joins the question's drug and disease", fallbacks)
         ranked, result = chains + ranked, dataclasses.replace(result, chain_hops=hops, chain_searched=True)
     elif forward_one_sided(state) and not any(p.edges and type_of(p.nodes[-1]) in state.goal_types for p in ranked):
-        chains, _ = _shortest_chains(ctx, res, qv, type_conf, sources,  # the drug itself is never the answer
-                                     lambda x: x not in sources and type_of(x) in state.goal_types,
-                                     2 * depth + 2, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks)
-        ranked = chains + ranked
+        # what a drug treats may lie as far as a curated mechanism runs; what it targets is near it or not at all
+        reach = 2 * depth + 2 if state.intent == Intent.INDICATIONS.value else depth + 2
+        chains, hops = _shortest_chains(ctx, res, qv, type_conf, sources,  # the drug itself is never the answer
+                                        lambda x: x not in sources and type_of(x) in state.goal_types,
+                                        reach, f"no walked path reaches a {' or '.join(state.goal_types)}", fallbacks)
+        ranked, result = chains + ranked, dataclasses.replace(result, chain_hops=hops, chain_searched=not chains)
     return ranked, result, dense, fallbacks
 
 
@@ -368,7 +370,11 @@ def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense
     """For a question naming both ends that no candidate joins: ``chain_hops``, the fewest steps of any chain of
     relations from the drug to the disease in the graph (None: there is none; -1: not known within
     ``CHAIN_NODES × max_nodes`` entities), so the answer can say which. The shortest-chain search of the walk
-    already counted them when it ran; otherwise (the memory put unjoined paths on top) they are counted here."""
+    already counted them when it ran; otherwise (the memory put unjoined paths on top) they are counted here. For
+    "What does X target?" whose shortest-chain search found nothing, the fewest steps from X to anything of the
+    asked type, from that search (None: the graph has no chain to one)."""
+    if forward_one_sided(state):
+        return {"chain_hops": result.chain_hops} if result.chain_searched else {}
     sources = [*state.sources, *stand_ins(dense)]
     if not two_ended(state) or any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in top):
         return {}

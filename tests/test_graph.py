@@ -277,3 +277,15 @@ def test_what_a_drug_treats_is_found_along_a_chain_as_long_as_a_two_ended_questi
     odd, _ = run_graph({"question": "What does bedaquiline treat?"}, interactive=False, memory=False)
     assert odd["status"] is Status.ANSWERED
     assert odd["ranked_answers"] and all(a["name"] != "Bedaquiline" for a in odd["ranked_answers"])
+
+
+def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
+    """"What does thiethylperazine target?" said "no candidate path was found within the walk budget", as if a larger
+    budget might find one: the graph holds none (its one curated mechanism is "subclass of antiemetic"). And what a
+    drug targets is near it or not at all: seven steps from Telavancin to Interleukin-6 is no target."""
+    out, _ = run_graph({"question": "What does thiethylperazine target?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and out["walk"]["chain_hops"] is None
+    assert "has no chain of relations from thiethylperazine to any protein, gene family or macromolecular complex" in out["answer"]
+    far, _ = run_graph({"question": "What does telavancin target?"}, interactive=False, memory=False)
+    assert far["status"] is Status.NOT_FOUND and far["walk"]["chain_hops"] > 5
+    assert f"(the nearest is {far['walk']['chain_hops']} steps away)" in far["answer"]
