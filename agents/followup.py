@@ -48,6 +48,9 @@ _DO_THAT = re.compile(
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
+_DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|for|with|in|on|to|against)\s+\w)", re.IGNORECASE)
+""""the NOUN" that the words after it define is no reference: "the target of imatinib", "the drug of choice for gout",
+"the enzyme that aspirin inhibits", "the protein targeted by imatinib" (but "What is the drug used for?" refers)."""
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|they|them|that(?=\W*$))\b", re.IGNORECASE)
 """A pronoun, "that" only at the end ("how does it work for that?")."""
@@ -228,6 +231,8 @@ def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
 def _noun_refs(res: Resolution, q: str, focus: Focus) -> str:
     for m in list(_NOUN_REF.finditer(q))[::-1]:
         noun = m.group(1).casefold()
+        if m.group(0).casefold().startswith("the ") and _DEFINED.match(q, m.end()):
+            continue
         if noun == "patient":
             if focus.patient_id:
                 res.patient_id = focus.patient_id

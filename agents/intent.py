@@ -38,6 +38,8 @@ _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _POSS = r"(?:'s|’s|')"
+_TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|targets?)"
+_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?)"
 """A possessive ending: "imatinib's targets"."""
 _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
 """What raises the risk of a disease ("what increases the risk of gout?")."""
@@ -113,11 +115,20 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
         (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
+        # "what is the enzyme that aspirin inhibits?", "which receptors are targeted by X?", "the receptor for X"
+        (Intent.TARGETS, (rf"^(?:what|which) (?:is|are) the {_TARGET_NOUN} (?:that |which )?{_NOT_PRONOUN}{_X} "
+                          rf"(?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on)$")),
+        (Intent.TARGETS, rf"^(?:what|which) (?:is|are)(?: the)? {_TARGET_NOUN} (?:targeted|bound|inhibited|blocked|activated|acted on) by {_X}$"),
+        (Intent.TARGETS, rf"^(?:what|which) {_TARGET_NOUN} (?:is|are) (?:targeted|bound|inhibited|blocked|activated|acted on) by {_X}$"),
+        (Intent.TARGETS, rf"^{_ASK}the (?:receptors?|enzymes?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^{_ASK}{_X}{_POSS} (?:molecular |main |known |protein )?targets?$"),
         (Intent.TARGETS, rf"^{_X} (?:molecular |protein )?targets$"),
         # "what is the best drug for Y?", "what is the drug of choice for Y?" (before "what are the drugs of X?")
         (Intent.TREATS, (rf"^(?:what|which) (?:is|are) (?:the |a |an |some |my |your |our )?{_QUALITY}{_REMEDY}"
                          rf"(?: of choice| options?)? (?:for|of|against|in|to treat) {_Y}$")),
+        # "what is the drug that treats Y?", "which are the medications used for Y?"
+        (Intent.TREATS, (rf"^(?:what|which) (?:is|are) the {_QUALITY}{_REMEDY} (?:that |which )?(?:treats?|cures?|helps? with|"
+                         rf"(?:is |are )?used (?:to treat|for|against)|(?:is |are )?given for|(?:is |are )?prescribed for) {_Y}$")),
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
         (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
@@ -127,6 +138,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
+        # "what is the disease treated by allopurinol?", "which are the conditions that X treats?"
+        (Intent.INDICATIONS, (rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "
+                              rf"(?:treats?|cures?|is used for|is indicated for)$")),
+        (Intent.INDICATIONS, rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:treated|cured|helped) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"

@@ -67,6 +67,21 @@ def test_a_reference_with_nothing_to_refer_to_is_asked(run_graph) -> None:
     assert auto["status"] == "NOT_FOUND" and '"it"' in auto["error"]
 
 
+
+def test_the_noun_that_its_own_words_define_is_no_reference(run_graph, resources) -> None:
+    """"What is the target of imatinib?" and "What is the drug of choice for gout?" were NOT_FOUND as the first
+    question of a thread ("nothing earlier in this conversation for "the target" to refer to"): "the target" was read
+    as the thread's target, even with "of imatinib" after it. With no thread they are plain questions; in a thread
+    they are not rewritten; and "What is the drug used for?" still refers."""
+    target = _turn(run_graph, "defined", {"question": "What is the target of imatinib?"}, interactive=False)
+    assert target["status"] == "ANSWERED" and target["intent"] == "targets" and target["sources"] == [IMATINIB]
+    choice = _turn(run_graph, "defined-2", {"question": "What is the drug of choice for gout?"}, interactive=False)
+    assert choice["status"] == "ANSWERED" and choice["intent"] == "treats" and choice["targets"] == [GOUT]
+    enzyme = _turn(run_graph, "defined-2", {"question": "What is the enzyme that aspirin inhibits?"}, interactive=False)
+    assert enzyme["status"] == "ANSWERED" and enzyme["intent"] == "targets" and not enzyme["understood_as"]
+    ref = resolve_followup("What is the drug used for?", target["messages"], resources.linker)
+    assert ref.understood == "What is imatinib used for?"
+
 @pytest.fixture()
 def focus_messages() -> list[dict[str, Any]]:
     drug = {"id": IMATINIB, "name": "imatinib", "type": "Drug"}

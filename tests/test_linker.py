@@ -199,6 +199,7 @@ def test_intents() -> None:
     "What are the most effective drugs for {d}?", "What is the drug of choice for {d}?",
     "What is the treatment of choice for {d}?", "What works best for {d}?", "What are my options for {d}?",
     "What's used to treat {d}?", "Which is the preferred medication for {d}?", "What can my doctor give me for {d}?",
+    "What is the drug that treats {d}?", "Which are the medications used for {d}?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
@@ -240,6 +241,8 @@ def test_a_yes_no_question_without_a_drug_is_not_a_mechanism(question: str) -> N
 @pytest.mark.parametrize("question", [
     "What does {x} target?", "What are {x}'s targets?", "{x} targets", "Which proteins does {x} bind?",
     "What is the target of {x}?", "Targets of {x}?", "Tell me the molecular targets of {x}.",
+    "What is the enzyme that {x} inhibits?", "What is the protein targeted by {x}?", "Which receptors are targeted by {x}?",
+    "What is the receptor for {x}?",
 ])
 def test_targets_in_many_wordings(question: str) -> None:
     p = parse_question(question.format(x="imatinib"))
@@ -250,6 +253,7 @@ def test_targets_in_many_wordings(question: str) -> None:
     "What does {x} treat?", "What is {x} prescribed for?", "What are the indications of {x}?", "Uses of {x}",
     "{x} indications", "What is {x} good for?", "What can {x} be used for?", "Which diseases does {x} help with?",
     "What is {x} indicated for?", "What are {x}'s uses?", "Which conditions can be treated with {x}?",
+    "What is the disease treated by {x}?", "Which are the conditions that {x} treats?", "What are the diseases treated with {x}?",
 ])
 def test_indications_in_many_wordings(question: str) -> None:
     p = parse_question(question.format(x="aspirin"))
