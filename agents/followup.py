@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents.focus import Focus, focus_from, listed
-from agents.intent import parse_question
+from agents.intent import TEMPLATES, parse_question
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import fold
 
@@ -84,15 +84,6 @@ _QUALIFIERS = re.compile(
     r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)
 _PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?)\b", re.IGNORECASE)
-TEMPLATES = {
-    "mechanism": "How does {drug} treat {disease}?",
-    "relation": "How does {drug} treat {disease}?",
-    "targets": "What does {drug} target?",
-    "indications": "What does {drug} treat?",
-    "treats": "What drug treats {disease}?",
-    "targeted_by": "Which drugs act on {disease}?",
-    "causes": "What causes {disease}?",
-}
 
 
 class Linker(Protocol):
@@ -228,10 +219,16 @@ def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
     return focus.drug or focus.disease
 
 
-def _noun_refs(res: Resolution, q: str, focus: Focus) -> str:
+def _apposition(rest: str, linker: Linker) -> bool:
+    """Whether a name follows the noun at once ("the drug imatinib", "this medication colchicine"): no reference."""
+    found = linker.scan(rest)
+    return bool(found) and f"{fold(rest)} ".startswith(found[0][0] + " ")
+
+
+def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for m in list(_NOUN_REF.finditer(q))[::-1]:
         noun = m.group(1).casefold()
-        if m.group(0).casefold().startswith("the ") and _DEFINED.match(q, m.end()):
+        if m.group(0).casefold().startswith("the ") and _DEFINED.match(q, m.end()) or _apposition(q[m.end():], linker):
             continue
         if noun == "patient":
             if focus.patient_id:
@@ -486,7 +483,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = listed
         return res
     text = _ordinal(res, body, focus, linker)
-    text = _noun_refs(res, text, focus)
+    text = _noun_refs(res, text, focus, linker)
     text = _pronouns(res, text, focus, linker)
     if res.references and not res.missing:
         text = _works(res, text, focus, linker)

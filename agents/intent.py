@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "SLOT_TYPES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question", "split_listed"]
+__all__ = ["LOWERED", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question", "split_listed"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -46,6 +46,8 @@ _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) 
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
            r"adults?|child|children))")
 """Who takes or gives the drug in "what can I take for Y?"."""
+_SUFFERER = r"(?:i|my [\w' ]{1,30}?|he|she|we|they|(?:the|a|my|our) patient)"
+"""Who has the disease in a sentence before the question ("I have gout.", "My mother was diagnosed with asthma,")."""
 _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|standard|first[- ]line|available|possible|"
             r"recommended|approved|known|current|preferred|main|typical)\s+)*")
 """Words that praise or qualify a treatment: "the best", "the most effective", "first-line"."""
@@ -102,6 +104,14 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:used|good|effective|useful|helpful|"
                             rf"indicated|approved|prescribed|given|an? {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
                             rf"(?: to treat| for| against| in) {_Y}$")),
+        # "is it true that metformin treats diabetes?", "I heard imatinib helps with GIST": the mechanism, or why there is none
+        (Intent.MECHANISM, (rf"^(?:is it (?:true|the case|correct|right)|do you know|i (?:heard|read|was told)|i wonder|i was wondering) "
+                            rf"(?:that |if |whether )?{_YES_NO_SUBJECT}{_X} (?:really |actually |also |can |could |does )?{_VERB_TREAT} {_Y}$")),
+        # "I have gout. What should I take?": the context sentence names the disease
+        (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
+                         rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
+                         rf"treatments?| pills?)? (?:(?:should|can|could|might|may|would|do|does|will) (?:i|he|she|we|they|you|the doctor|my doctor) "
+                         rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help)$")),
         # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
         (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
@@ -182,15 +192,33 @@ class ParsedQuestion:
     linker knows them as one, which the answer is then kept to."""
 
 
-def _clean(span: str) -> str:
+_SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
+"""The nouns before a name in its slot ("the drug imatinib", "the disease CML"): not part of the name."""
+
+
+def _clean(span: str, slot: str = "") -> str:
     span = span.strip().strip("\"'“”")
-    span = re.sub(r"^(?:the|a|an|patients? with|people with)\s+", "", span, flags=re.IGNORECASE)
+    noun = rf"(?:the|this|that) (?:{_SLOT_NOUN[slot]})\s+(?=\S)|" if slot in _SLOT_NOUN else ""
+    span = re.sub(rf"^(?:{noun}(?:the|a|an|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
     return span.strip()
 
 
 def _lowered(q: str) -> str:
     """"lowers blood pressure" → "lowers high blood pressure" (:data:`LOWERED`)."""
     return _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
+
+
+TEMPLATES = {
+    "mechanism": "How does {drug} treat {disease}?",
+    "relation": "How does {drug} treat {disease}?",
+    "targets": "What does {drug} target?",
+    "indications": "What does {drug} treat?",
+    "treats": "What drug treats {disease}?",
+    "targeted_by": "Which drugs act on {disease}?",
+    "causes": "What causes {disease}?",
+}
+"""The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"
+→ "How does imatinib treat Gout?")."""
 
 
 def parse_question(question: str) -> ParsedQuestion | None:
@@ -200,7 +228,7 @@ def parse_question(question: str) -> ParsedQuestion | None:
         m = rx.match(q)
         if m:
             groups = m.groupdict()
-            return ParsedQuestion(intent, _clean(groups.get("x") or ""), _clean(groups.get("y") or ""), groups.get("c") or "")
+            return ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(groups.get("y") or "", "y"), groups.get("c") or "")
     return None
 
 

@@ -11,8 +11,8 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.conversation import understand
-from agents.followup import TEMPLATES, Resolution
-from agents.intent import SLOT_TYPES, ParsedQuestion, about, class_request, parse_question, split_listed
+from agents.followup import Resolution
+from agents.intent import SLOT_TYPES, TEMPLATES, ParsedQuestion, about, class_request, parse_question, split_listed
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES

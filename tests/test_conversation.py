@@ -81,6 +81,9 @@ def test_the_noun_that_its_own_words_define_is_no_reference(run_graph, resources
     assert enzyme["status"] == "ANSWERED" and enzyme["intent"] == "targets" and not enzyme["understood_as"]
     ref = resolve_followup("What is the drug used for?", target["messages"], resources.linker)
     assert ref.understood == "What is imatinib used for?"
+    named = _turn(run_graph, "defined-2", {"question": "How does the drug imatinib treat CML?"}, interactive=False)
+    assert named["status"] == "ANSWERED" and named["sources"] == [IMATINIB] and not named["understood_as"]
+    assert not named["answer"].startswith("Read ")  # "drug imatinib" is not a guess at a name
 
 @pytest.fixture()
 def focus_messages() -> list[dict[str, Any]]:

@@ -200,6 +200,7 @@ def test_intents() -> None:
     "What is the treatment of choice for {d}?", "What works best for {d}?", "What are my options for {d}?",
     "What's used to treat {d}?", "Which is the preferred medication for {d}?", "What can my doctor give me for {d}?",
     "What is the drug that treats {d}?", "Which are the medications used for {d}?",
+    "I have {d}. What should I take?", "My mother was diagnosed with {d}, what can she take?", "I have {d}, what helps?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
@@ -214,6 +215,8 @@ def test_which_drug_treats_in_many_wordings(question: str) -> None:
     "{d}: how does {x} help?", "Walk me through how {x} treats {d}.", "Can you explain how {x} helps with {d}?",
     "Explain how {x} works in {d}.", "In {d}, what does {x} do?", "Why would a doctor give {x} to someone with {d}?",
     "Why do physicians prescribe {x} to patients with {d}?",
+    "Is it true that {x} treats {d}?", "I heard {x} helps with {d}", "How does the drug {x} treat {d}?",
+    "How does this medication {x} treat the disease {d}?",
 ])
 def test_mechanism_in_many_wordings(question: str) -> None:
     # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
@@ -307,3 +310,10 @@ def test_questions_that_do_not_ask_for_a_drug_are_not_treats(question: str) -> N
 ])
 def test_a_fuzzy_link_reads_a_name_only_when_it_spells_it_or_holds_its_words(mention, name, alike) -> None:
     assert read_alike(mention, name) is alike
+
+
+def test_a_noun_before_a_name_leaves_the_name_and_only_its_own_slot_s_noun() -> None:
+    """"the drug imatinib" is imatinib; "drug" in the disease slot is a word of the name ("Drug resistant
+    tuberculosis" is an entity)."""
+    p = parse_question("How does isoniazid treat the drug resistant tuberculosis?")
+    assert p is not None and (p.drug, p.disease) == ("isoniazid", "drug resistant tuberculosis")
