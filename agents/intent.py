@@ -83,7 +83,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
         (Intent.MECHANISM, rf"^what (?:does|do|can|could|would) {_X} do (?:in|for|against|to) {_Y}$"),
         (Intent.MECHANISM, (rf"^how {_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
-                           rf"treats|cures|relieves|prevents|manages) {_Y}$")),
+                           rf"treats|cures|relieves|prevents|manages|lowers|reduces|controls|eases|fights) {_Y}$")),
+        # "which protein does imatinib inhibit in CML?": the mechanism, through what it acts on
+        (Intent.MECHANISM, (rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_NOT_PRONOUN}{_X} (?:target|bind(?: to)?|"
+                            rf"inhibit|act on|block|activate) (?:in|for|to treat|against) {_Y}$")),
         (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
@@ -124,6 +127,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
         (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
+        (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         # "what is the enzyme that aspirin inhibits?", "which receptors are targeted by X?", "the receptor for X"
         (Intent.TARGETS, (rf"^(?:what|which) (?:is|are) the {_TARGET_NOUN} (?:that |which )?{_NOT_PRONOUN}{_X} "
@@ -148,6 +152,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
+        (Intent.INDICATIONS, rf"^what (?:is|are) {_NOT_PRONOUN}{_X} (?:usually |mainly |typically )?for$"),
         # "what is the disease treated by allopurinol?", "which are the conditions that X treats?"
         (Intent.INDICATIONS, (rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "
                               rf"(?:treats?|cures?|is used for|is indicated for)$")),
@@ -158,6 +163,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|can (?:lower|reduce|control|relieve|prevent)) {_Y}$")),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
+        (Intent.TREATS, rf"^{_NOT_PRONOUN}{_Y} (?:treatments?|therap(?:y|ies)|management)(?: options)?$"),  # "gout treatment"
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
@@ -194,12 +200,17 @@ class ParsedQuestion:
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
 """The nouns before a name in its slot ("the drug imatinib", "the disease CML"): not part of the name."""
+_CARE_OF = r"(?:the )?(?:treatment|management|therapy|prevention|control|relief) (?:of|for)\s+"
+"""What a treatment question may put before the disease ("used in the treatment of gout")."""
 
 
 def _clean(span: str, slot: str = "") -> str:
     span = span.strip().strip("\"'“”")
     noun = rf"(?:the|this|that) (?:{_SLOT_NOUN[slot]})\s+(?=\S)|" if slot in _SLOT_NOUN else ""
-    span = re.sub(rf"^(?:{noun}(?:the|a|an|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
+    care = rf"{_CARE_OF}(?=\S)|" if slot == "y" else ""
+    span = re.sub(rf"^(?:{noun}{care}(?:the|a|an|my|your|his|her|their|our|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
+    if slot == "y":  # "CML patients"
+        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers)$", "", span, flags=re.IGNORECASE)
     return span.strip()
 
 

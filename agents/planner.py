@@ -183,6 +183,17 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     return sources, targets
 
 
+def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tuple[Intent, list[dict[str, Any]]]:
+    """The intent the linked types ask for: "what drugs target gout?" asks what treats it; a treatment question whose
+    only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds about them."""
+    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
+        return Intent.TREATS, mentions
+    ents = [m["entity"] for m in mentions if m.get("entity")]
+    if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
+        return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
+    return intent, mentions
+
+
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
     cholesterol?" keeps its answer to them, and in "What do statins target?" (``subject``) they are the drugs whose
@@ -262,8 +273,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     else:
         mentions = _scan_mentions(res, question, pinned)
         intent = Intent.RELATION if len(mentions) >= 2 else Intent.ENTITY
-    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
-        intent = Intent.TREATS  # "what drugs target gout?" asks what treats it
+    intent, mentions = _by_types(intent, mentions, bool(klass))
     sources, targets = _ends(mentions, intent)
     if klass.pop("subject", False):
         sources = klass["among"][:CLASS_SOURCES]

@@ -9,6 +9,7 @@ from langgraph.types import Command
 from agents.reviewer import judge_features
 from agents.state import Status
 
+IMATINIB_ID = "MESH:D000068877"
 IMATINIB_GOLD = {
     ("MESH:D000068877", "decreases activity of", "UniProt:P00519"),
     ("UniProt:P00519", "causes", "MESH:D015464"),
@@ -289,3 +290,13 @@ def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     far, _ = run_graph({"question": "What does telavancin target?"}, interactive=False, memory=False)
     assert far["status"] is Status.NOT_FOUND and far["walk"]["chain_hops"] > 5
     assert f"(the nearest is {far['walk']['chain_hops']} steps away)" in far["answer"]
+
+
+
+def test_a_drug_where_a_treatment_question_wants_a_disease_is_asked_about(run_graph) -> None:
+    """"gout treatment" asks what treats gout; "imatinib therapy" reads the same way, and a drug is no disease: it is
+    answered with what the graph holds about imatinib, as "What is imatinib?" is, not NOT_FOUND."""
+    gout, _ = run_graph({"question": "gout treatment"}, interactive=False, memory=False)
+    assert gout["status"] is Status.ANSWERED and gout["intent"] == "treats" and gout["ranked_answers"]
+    drug, _ = run_graph({"question": "imatinib therapy"}, interactive=False, memory=False)
+    assert drug["status"] is Status.ANSWERED and drug["intent"] == "entity" and drug["sources"] == [IMATINIB_ID]

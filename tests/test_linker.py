@@ -201,6 +201,8 @@ def test_intents() -> None:
     "What's used to treat {d}?", "Which is the preferred medication for {d}?", "What can my doctor give me for {d}?",
     "What is the drug that treats {d}?", "Which are the medications used for {d}?",
     "I have {d}. What should I take?", "My mother was diagnosed with {d}, what can she take?", "I have {d}, what helps?",
+    "What's the best treatment for my {d}?", "What is used in the management of {d}?",
+    "{d} treatment", "{d} therapy options",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
@@ -216,7 +218,8 @@ def test_which_drug_treats_in_many_wordings(question: str) -> None:
     "Explain how {x} works in {d}.", "In {d}, what does {x} do?", "Why would a doctor give {x} to someone with {d}?",
     "Why do physicians prescribe {x} to patients with {d}?",
     "Is it true that {x} treats {d}?", "I heard {x} helps with {d}", "How does the drug {x} treat {d}?",
-    "How does this medication {x} treat the disease {d}?",
+    "How does this medication {x} treat the disease {d}?", "How does {x} work for my {d}?",
+    "Explain how {x} reduces {d}", "Which protein does {x} inhibit in {d}?", "How can {x} help {d} patients?",
 ])
 def test_mechanism_in_many_wordings(question: str) -> None:
     # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
@@ -245,7 +248,7 @@ def test_a_yes_no_question_without_a_drug_is_not_a_mechanism(question: str) -> N
     "What does {x} target?", "What are {x}'s targets?", "{x} targets", "Which proteins does {x} bind?",
     "What is the target of {x}?", "Targets of {x}?", "Tell me the molecular targets of {x}.",
     "What is the enzyme that {x} inhibits?", "What is the protein targeted by {x}?", "Which receptors are targeted by {x}?",
-    "What is the receptor for {x}?",
+    "What is the receptor for {x}?", "What does {x} do?",
 ])
 def test_targets_in_many_wordings(question: str) -> None:
     p = parse_question(question.format(x="imatinib"))
@@ -257,6 +260,7 @@ def test_targets_in_many_wordings(question: str) -> None:
     "{x} indications", "What is {x} good for?", "What can {x} be used for?", "Which diseases does {x} help with?",
     "What is {x} indicated for?", "What are {x}'s uses?", "Which conditions can be treated with {x}?",
     "What is the disease treated by {x}?", "Which are the conditions that {x} treats?", "What are the diseases treated with {x}?",
+    "What is {x} for?", "What's {x} usually for?",
 ])
 def test_indications_in_many_wordings(question: str) -> None:
     p = parse_question(question.format(x="aspirin"))
