@@ -42,9 +42,11 @@ again, leaving out what the thread has listed."""
 _LISTING = ("treats", "targeted_by", "targets", "indications")
 """Intents answered with a list, which a request for more continues."""
 _DO_THAT = re.compile(
-    r"^(?:which|what)(?: other| else)?(?: drugs?| medications?| medicines?| ones?)? (?:do|does|can|could|would|also) "
-    r"(?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
-""""Which other drugs do that?": which drugs treat the thread's disease."""
+    r"^(?:(?:which|what)(?: other| else)?(?: drugs?| medications?| medicines?| ones?)? (?:do|does|can|could|would|also)|"
+    r"(?:are there |is there )?(?:any |some )?(?:other |more )?(?:drugs?|medications?|medicines?|ones?) (?:that|which) (?:also )?"
+    r"(?:do|does|can)) (?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
+""""Which other drugs do that?", "are there other drugs that do that?": which drugs treat the thread's disease, or,
+after "What does X target?", act on its target."""
 _NOUN_REF = re.compile(
     r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
@@ -210,12 +212,13 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
 def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
     """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
-    disease of the last list ("how does it work for that?" after "What is sildenafil used for?")."""
+    disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
+    first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?")."""
     if slot == "disease":
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
         return focus.disease or focus.target or first
-    if slot == "drug":
-        return focus.drug
+    if slot == "drug":  # with no drug in the thread, the first drug of the last list ("how does it work?" after a list)
+        return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None)
     return focus.drug or focus.disease
 
 
@@ -465,11 +468,13 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
         return res
-    if (more or _DO_THAT.match(body)) and focus.disease and focus.intent not in _LISTING:
+    same = ("act on", focus.target) if focus.intent == "targets" and focus.target and _DO_THAT.match(body) else (
+        ("treat", focus.disease) if (more or _DO_THAT.match(body)) and focus.disease and focus.intent not in _LISTING else None)
+    if same:
         other = more or bool(_OTHER.search(q))  # "which drugs do that?" leaves nothing out
-        res.references.append({"text": q, "how": "more" if other else "do that", "entity": focus.disease})
-        res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.question = f"Which {'other ' if other else ''}drugs treat {focus.disease['name']}?"
+        res.references.append({"text": q, "how": "more" if other else "do that", "entity": same[1]})
+        res.pinned[fold(same[1]["name"])] = same[1]
+        res.question = f"Which {'other ' if other else ''}drugs {same[0]} {same[1]['name']}?"
         return res
     body = _topic_first(res, body, linker, focus)
     ellipsis = _ellipsis(res, body, focus, linker)

@@ -85,6 +85,23 @@ def test_the_noun_that_its_own_words_define_is_no_reference(run_graph, resources
     assert named["status"] == "ANSWERED" and named["sources"] == [IMATINIB] and not named["understood_as"]
     assert not named["answer"].startswith("Read ")  # "drug imatinib" is not a guess at a name
 
+
+def test_it_after_a_list_of_drugs_is_the_first_and_doing_that_after_targets_is_acting_on_the_target(run_graph) -> None:
+    """After "What is the drug of choice for gout?", "how does it work?" was NOT_FOUND (no drug in the thread for
+    "it"); it is the first drug listed. After "What does lesinurad target?", "are there other drugs that do that?"
+    was NOT_FOUND ("no known entity"); it asks which other drugs act on that target."""
+    listed = _turn(run_graph, "it-list", {"question": "What is the drug of choice for gout?"}, interactive=False)
+    first = listed["ranked_answers"][0]
+    how = _turn(run_graph, "it-list", {"question": "how does it work?"}, interactive=False)
+    assert how["status"] == "ANSWERED" and how["understood_as"] == f"How does {first['name']} treat Gout?"
+    assert how["sources"] == [first["id"]] and how["targets"] == [GOUT]
+    targets = _turn(run_graph, "do-that", {"question": "What does lesinurad target?"}, interactive=False)
+    target = targets["messages"][-1]["target"]
+    same = _turn(run_graph, "do-that", {"question": "are there other drugs that do that?"}, interactive=False)
+    assert same["intent"] == "targeted_by" and same["targets"] == [target["id"]]
+    assert same["understood_as"] == f"Which other drugs act on {target['name']}?"
+    assert targets["sources"][0] not in [a["id"] for a in same["ranked_answers"]]
+
 @pytest.fixture()
 def focus_messages() -> list[dict[str, Any]]:
     drug = {"id": IMATINIB, "name": "imatinib", "type": "Drug"}
