@@ -26,7 +26,8 @@ _ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
              "fifth": 4, "5th": 4, "last": -1}
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
-    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b", re.IGNORECASE)
+    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b|"
+    r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$)", re.IGNORECASE)  # "… about the third"
 _ORDINAL_ALONE = re.compile(
     r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
     r"(?:\s+one)?)$", re.IGNORECASE)
@@ -182,7 +183,7 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     m = _ORDINAL.search(q)
     if not (alone or m):
         return q
-    word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1), m.group(0), m.span())
+    word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
     k = _ORDINALS[word.casefold()]
     items = next((x for x in focus.lists if k < len(x)), None)
     if items is None:

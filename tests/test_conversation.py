@@ -89,7 +89,11 @@ def test_the_noun_that_its_own_words_define_is_no_reference(run_graph, resources
 def test_it_after_a_list_of_drugs_is_the_first_and_doing_that_after_targets_is_acting_on_the_target(run_graph) -> None:
     """After "What is the drug of choice for gout?", "how does it work?" was NOT_FOUND (no drug in the thread for
     "it"); it is the first drug listed. After "What does lesinurad target?", "are there other drugs that do that?"
-    was NOT_FOUND ("no known entity"); it asks which other drugs act on that target."""
+    was NOT_FOUND ("no known entity"); it asks which other drugs act on that target. "tell me more about the third"
+    (an ordinal with no "one" after it) was NOT_FOUND too."""
+    migraine = _turn(run_graph, "third", {"question": "What drugs treat migraine?"}, interactive=False)
+    third = _turn(run_graph, "third", {"question": "tell me more about the third"}, interactive=False)  # no "one"
+    assert third["status"] == "ANSWERED" and third["sources"] == [migraine["ranked_answers"][2]["id"]]
     listed = _turn(run_graph, "it-list", {"question": "What is the drug of choice for gout?"}, interactive=False)
     first = listed["ranked_answers"][0]
     how = _turn(run_graph, "it-list", {"question": "how does it work?"}, interactive=False)

@@ -6,6 +6,7 @@ import itertools
 
 from langgraph.types import Command
 
+from agents.intent import out_of_scope
 from agents.reviewer import judge_features
 from agents.state import Status
 
@@ -300,3 +301,14 @@ def test_a_drug_where_a_treatment_question_wants_a_disease_is_asked_about(run_gr
     assert gout["status"] is Status.ANSWERED and gout["intent"] == "treats" and gout["ranked_answers"]
     drug, _ = run_graph({"question": "imatinib therapy"}, interactive=False, memory=False)
     assert drug["status"] is Status.ANSWERED and drug["intent"] == "entity" and drug["sources"] == [IMATINIB_ID]
+
+
+def test_a_comparison_is_told_that_the_graph_holds_mechanisms(run_graph) -> None:
+    """"which one is better?" was NOT_FOUND with "no known entity in the question" and no word on why; "Is allopurinol
+    better than febuxostat for gout?" was answered with allopurinol's mechanism as if that settled it. Asking for the
+    best drug is no comparison: it asks what treats the disease."""
+    assert [out_of_scope(q) for q in ("which one is better?", "Is allopurinol better than febuxostat for gout?",
+                                      "What is the best drug for gout?", "What works best for gout?")] == [
+        "comparisons of how well drugs work", "comparisons of how well drugs work", "", ""]
+    out, _ = run_graph({"question": "Is allopurinol better than febuxostat for gout?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work.")
