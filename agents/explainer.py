@@ -217,8 +217,10 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
 def _guessed(state: State) -> str:
     """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
     nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
-    :func:`_a_guess`)."""
-    pairs = [(m["mention"], ent["name"]) for m in state.mentions if (ent := m.get("entity")) and _a_guess(m["mention"], ent)]
+    :func:`_a_guess`). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
+    written, never a guess."""
+    pairs = [(m["mention"], ent["name"]) for m in state.mentions
+             if (ent := m.get("entity")) and m.get("slot") != "free" and _a_guess(m["mention"], ent)]
     if not pairs:
         return ""
     read = ", ".join(f"\"{x}\" as {y}" for x, y in pairs)

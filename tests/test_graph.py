@@ -312,3 +312,11 @@ def test_a_comparison_is_told_that_the_graph_holds_mechanisms(run_graph) -> None
         "comparisons of how well drugs work", "comparisons of how well drugs work", "", ""]
     out, _ = run_graph({"question": "Is allopurinol better than febuxostat for gout?"}, interactive=False, memory=False)
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work.")
+
+
+def test_a_brand_name_the_free_text_scan_finds_is_no_guess(run_graph) -> None:
+    """"tylenol vs advil for fever" began 'Read "tylenol" as Acetaminophen, "advil" as Ibuprofen: the closest names in
+    the knowledge graph.': the scan's matches are whole names or aliases, yet were flagged as n-gram guesses."""
+    out, _ = run_graph({"question": "tylenol vs advil for fever"}, interactive=False, memory=False)
+    assert {m["mention"] for m in out["mentions"]} >= {"tylenol", "advil"}
+    assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Read ")
