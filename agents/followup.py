@@ -218,7 +218,7 @@ def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
     if slot == "disease":
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
         return focus.disease or focus.target or first
-    if slot == "drug":  # with no drug in the thread, the first drug of the last list ("how does it work?" after a list)
+    if slot == "drug":
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None)
     return focus.drug or focus.disease
 
@@ -469,8 +469,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
         return res
-    same = ("act on", focus.target) if focus.intent == "targets" and focus.target and _DO_THAT.match(body) else (
-        ("treat", focus.disease) if (more or _DO_THAT.match(body)) and focus.disease and focus.intent not in _LISTING else None)
+    on_target = focus.target if focus.intent == "targets" and _DO_THAT.match(body) else None
+    on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None
+    same = ("act on", on_target) if on_target else ("treat", on_disease) if on_disease else None
     if same:
         other = more or bool(_OTHER.search(q))  # "which drugs do that?" leaves nothing out
         res.references.append({"text": q, "how": "more" if other else "do that", "entity": same[1]})
