@@ -13,7 +13,7 @@ from agents.intent import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
-from tools.linker import fold, read_alike
+from tools.linker import guessed
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -21,8 +21,6 @@ __all__ = ["DATASET_CITATION", "cite", "explain"]
 NO_EVIDENCE = "No verified evidence"
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """Entity types a follow-up's "that target" can mean."""
-GUESSED_LINKS = frozenset({"embedding", "ngram"})
-"""Linker methods that guess at a name rather than read it (``tools.linker``): the answer says how it read them."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
 """Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
@@ -217,23 +215,14 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
 def _guessed(state: State) -> str:
     """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
     nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
-    :func:`_a_guess`). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
+    ``tools.linker.guessed``). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
     written, never a guess."""
     pairs = [(m["mention"], ent["name"]) for m in state.mentions
-             if (ent := m.get("entity")) and m.get("slot") != "free" and _a_guess(m["mention"], ent)]
+             if (ent := m.get("entity")) and m.get("slot") != "free" and guessed(m["mention"], ent["name"], ent.get("method", ""))]
     if not pairs:
         return ""
     read = ", ".join(f"\"{x}\" as {y}" for x, y in pairs)
     return f"Read {read}: the closest {'name' if len(pairs) == 1 else 'names'} in the knowledge graph. "
-
-
-def _a_guess(mention: str, entity: dict[str, Any]) -> bool:
-    """A link by meaning or by a word of a longer mention, or a fuzzy one that neither spells the name nearly nor
-    holds half its words ("mono" read as Poly [ADP-ribose] polymerase 3, through a word of one of its aliases)."""
-    method = entity.get("method")
-    if method == "fuzzy":
-        return not read_alike(mention, entity["name"])
-    return method in GUESSED_LINKS and fold(mention) != fold(entity["name"])
 
 
 def _framed(state: State, answer: str) -> str:

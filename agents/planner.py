@@ -16,7 +16,7 @@ from agents.intent import SLOT_TYPES, TEMPLATES, ParsedQuestion, about, class_re
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
+from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
 __all__ = ["plan", "resolve_choice", "start_turn"]
 
@@ -128,7 +128,7 @@ def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuest
     if parsed is None:
         return None, []
     first, slot, rest = split_listed(parsed, lambda text: any(
-        c.method not in ("embedding", "ngram") for c in res.linker.link(text).candidates))
+        c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates))
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:
         return parsed, []

@@ -57,7 +57,6 @@ CLASS_WALKS = 12
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
 
-
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
     """JSON form of a candidate path."""
     names = [kg.name(n) for n in p.nodes]

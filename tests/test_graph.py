@@ -9,6 +9,7 @@ from langgraph.types import Command
 from agents.intent import out_of_scope
 from agents.reviewer import judge_features
 from agents.state import Status
+from tools.linker import GUESSED_METHODS
 
 IMATINIB_ID = "MESH:D000068877"
 IMATINIB_GOLD = {
@@ -232,11 +233,9 @@ def test_what_a_drug_treats_lists_the_diseases_its_paths_lower_first(run_graph) 
 def test_a_name_read_by_a_guess_is_said_so(run_graph) -> None:
     """"How does dipyrone treat pain?" answered how Dipyridamole treats pain, with no word that "dipyrone" is in
     no name of the graph: the linker's embedding similarity had read it as the nearest drug."""
-    from agents.explainer import GUESSED_LINKS
-
     out, _ = run_graph({"question": "How does dipyrone treat pain?"}, interactive=False, memory=False)
     drug = next(m for m in out["mentions"] if m["mention"] == "dipyrone")
-    assert drug["entity"]["method"] in GUESSED_LINKS
+    assert drug["entity"]["method"] in GUESSED_METHODS
     assert out["answer"].startswith(f"Read \"dipyrone\" as {drug['entity']['name']}: the closest name in the knowledge graph. ")
     plain, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
     assert plain["status"] is Status.ANSWERED and not plain["answer"].startswith("Read ")  # an acronym is read, not guessed

@@ -17,7 +17,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "initials", "read_alike", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "GUESSED_METHODS", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "guessed", "initials", "read_alike", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -75,6 +75,8 @@ ALIAS_FACTOR = 0.97
 names one entity and is an alias of others links to the one it names."""
 SPELLING = 88
 """The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
+GUESSED_METHODS = frozenset({"embedding", "ngram"})
+"""Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
 
 def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
@@ -181,6 +183,15 @@ def read_alike(mention: str, name: str) -> bool:
         return True
     words = set(b.split())
     return bool(words) and len(words & set(a.split())) * 2 >= len(words)
+
+
+def guessed(mention: str, name: str, method: str) -> bool:
+    """Whether linking ``mention`` to the entity ``name`` by ``method`` was a guess: a link of
+    :data:`GUESSED_METHODS` to another name, or a fuzzy one that does not :func:`read_alike` ("mono" read as Poly
+    [ADP-ribose] polymerase 3, through a word of one of its aliases)."""
+    if method == "fuzzy":
+        return not read_alike(mention, name)
+    return method in GUESSED_METHODS and fold(mention) != fold(name)
 
 
 def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
