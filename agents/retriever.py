@@ -22,6 +22,7 @@ from tools.answers import (
     HUB_DAMPING,
     PAGERANK_ALPHA,
     PAGERANK_EPS,
+    PAGERANK_UPSTREAM,
     PAGERANK_WEIGHT,
     by_type_preference,
     fuse,
@@ -439,7 +440,7 @@ def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set
     ppr = res.ranker.ppr
     if ppr is None or not seeds:
         return []
-    mass = ppr.top(seeds, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS)
+    mass = ppr.top(seeds, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, upstream=PAGERANK_UPSTREAM)
     damped = {n: m / max(res.kg.degree(n), 1) ** HUB_DAMPING for n, m in mass.items()}
     out = []
     for x in sorted(damped, key=lambda n: -damped[n])[: 20 * FUSE_DEPTH]:

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 import tools.walker as walker_module
-from agents.retriever import _pagerank_answers
 from core.datasets import Node, PathRecord, Triple, load_paths, split_tune_check
 from core.errors import StoreError
 from core.settings import Settings
@@ -27,11 +26,10 @@ from medpath.ranker_training import (
 )
 from memory import factory
 from memory.protocols import Edge
-from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, rank_endpoints
+from tools.answers import rank_endpoints
 from tools.booster import Booster
 from tools.curation import TRANSFER_FEATURES, CurationStats
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
-from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.ranker_fit import fit_lambdarank, fit_triple_model
 from tools.ranker_models import graded_labels, load_model
 from tools.triple_scorer import CATEGORICAL, TRIPLE_FEATURES, TripleScorer, Vocabulary, bagged_rows, triple_rows
@@ -344,69 +342,6 @@ def test_a_models_file_from_before_lambdamart_still_ranks() -> None:
     x = np.zeros((3, len(ALL_FEATURES)))
     x[:, FEATURES.index("hops")] = [3, 1, 2]
     assert np.argsort(-model.score(x)).tolist() == [1, 2, 0]
-
-
-def test_the_ranker_has_pagerank_on_the_shipped_store(resources) -> None:
-    """PageRank features need the graph store; a guard that asked for an attribute the store lacks once turned
-    them off without a sound (check-half treats Hit@5 0.52 -> 0.42)."""
-    assert resources.ranker.ppr is not None and sum(resources.ranker.ppr.top(["MESH:D000068877"]).values()) > 0.95
-
-
-def test_pagerank_among_the_candidates_is_the_graph_s_pagerank_restricted(resources: Any) -> None:
-    """``rank_within`` over every node is the whole-graph PageRank; over a subset it counts only the walks that stay
-    in it, so no node gets more than the whole graph gives it, and nodes outside the subset get nothing."""
-    ppr = PersonalizedPageRank(resources.kg)
-    seeds = ["MESH:D000068877", "MESH:D015464"]  # imatinib, CML
-    full = ppr.rank(seeds)
-    everything = ppr.rank_within(seeds, ppr.nodes)
-    assert max(abs(everything[x] - full[ppr.pos[x]]) for x in ppr.nodes) < 1e-12
-    walk = GraphWalker(resources.kg, resources.settings.budget).walk(seeds[:1], seeds[1:], lambda _t, _s: {})
-    inner = {x for p in walk.paths for x in p.nodes}
-    assert len(walk.paths) > 10 and len(inner) > 20
-    within = ppr.rank_within(seeds, inner)
-    assert set(within) == inner | set(seeds) and len(inner) < len(ppr.nodes) / 10
-    assert all(within[x] <= full[ppr.pos[x]] + 1e-12 for x in within)
-    assert within[seeds[0]] > 0.25 and sum(within.values()) < 1.0  # mass that leaves the subset is not counted
-    assert ppr.rank_within(["no-such-node"], inner) == {}
-
-
-def test_local_pagerank_reads_only_what_it_needs_and_gives_the_same_numbers(resources: Any) -> None:
-    """The ranker's PageRank on a store read node by node (``LocalPageRank``, the PostgreSQL path) equals the
-    whole-graph arrays' to the bit among the candidates, so the models trained on the arrays apply unchanged; and
-    push-based ``top`` is within its guarantee of the whole-graph PageRank (under it by at most ``eps`` × degree),
-    ranks the leading nodes alike, and reads a small part of the graph."""
-    seeds = ["MESH:D000068877", "MESH:D015464"]
-    walk = GraphWalker(resources.kg, resources.settings.budget).walk(seeds[:1], seeds[1:], lambda _t, _s: {})
-    inner = {x for p in walk.paths for x in p.nodes}
-    full, local = PersonalizedPageRank(resources.kg), LocalPageRank(resources.kg)
-    assert local.rank_within(seeds, inner) == full.rank_within(seeds, inner)  # exact float equality
-    exact = full.rank(seeds[1:])
-    pushed = local.top(seeds[1:])
-    best = [full.nodes[i] for i in np.argsort(-exact, kind="stable")[:5]]
-    assert sorted(pushed, key=lambda n: -pushed[n])[:5] == best
-    gaps = [exact[full.pos[n]] - pushed.get(n, 0.0) for n in full.nodes]
-    assert all(-1e-12 <= g <= local.eps * max(resources.kg.degree(n), 1) + 1e-12 for g, n in zip(gaps, full.nodes, strict=True))
-    assert len(pushed) < len(full.nodes) / 2  # it reached only part of the graph
-    assert local.top(["no-such-node"]) == {} and local.rank_within(["no-such-node"], inner) == {}
-
-
-def test_which_drug_treats_reads_pagerank_further_from_the_disease(resources: Any) -> None:
-    """PageRank for "which drug treats Y" continues its walks with probability ``PAGERANK_ALPHA`` (0.9; the ranker's
-    columns keep 0.5) and damps hubs by degree: the per-query override is the PageRank of an instance built with
-    those settings, within push's guarantee of the whole-graph one, and it ranks the triptans, whose curated chains
-    to Migraine take three or four steps, above camphor (camphor → Pain → Migraine), which 0.5 put first."""
-    kg, migraine = resources.kg, "MESH:D008881"
-    local = LocalPageRank(kg)
-    pushed = local.top([migraine], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS)
-    assert pushed == LocalPageRank(kg, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS).top([migraine])
-    assert pushed != local.top([migraine])
-    full = PersonalizedPageRank(kg, alpha=PAGERANK_ALPHA, iters=200)
-    exact = full.rank([migraine])
-    gaps = [exact[full.pos[n]] - pushed.get(n, 0.0) for n in full.nodes]
-    assert all(-1e-12 <= g <= PAGERANK_EPS * max(kg.degree(n), 1) + 1e-12 for g, n in zip(gaps, full.nodes, strict=True))
-    drugs = _pagerank_answers(resources, [migraine], ["Drug"], {migraine})
-    names = [kg.name(x) for x in drugs]
-    assert names.index("zolmitriptan") < names.index("camphor")
 
 
 # ---------------------------------------------------------------- the triple scorer (the retrieved triples' order)

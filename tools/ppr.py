@@ -5,7 +5,8 @@ baseline, and training). ``LocalPageRank`` reads only the nodes it needs, in bat
 round trip per step on PostgreSQL), so that an answer's cost follows its walk and not the graph:
 ``rank_within`` iterates over the path ranker's candidate nodes (the same numbers as the array form, to the bit),
 and ``top`` is push-based approximate PageRank from the seeds (Andersen, Chung and Lang 2006): a node is pushed only
-while its residual exceeds ``eps`` times its degree, so hubs are rarely expanded ("which drug treats Y").
+while its residual exceeds ``eps`` times its degree, so hubs are rarely expanded ("which drug treats Y"). ``top``
+can also walk upstream only, against the edges' direction, from a node to the heads of its in-edges.
 """
 
 from __future__ import annotations
@@ -86,24 +87,25 @@ class LocalPageRank:
         """Bind the store; ``eps`` is the push threshold of :meth:`top` (residual per unit of degree)."""
         self.graph, self.alpha, self.iters, self.eps = graph, alpha, iters, eps
         self._pos: dict[str, int] | None = None
-        self._nbrs: OrderedDict[str, list[str]] = OrderedDict()  # recent nodes' neighbour lists (bounded)
+        self._nbrs: OrderedDict[str, tuple[list[str], list[str]]] = OrderedDict()  # recent nodes' (tails, heads)
 
     def _order(self) -> dict[str, int]:
         if self._pos is None:  # entity order: the array form's node order, so that sums run in the same order
             self._pos = {n: i for i, n in enumerate(self.graph.entity_ids())}
         return self._pos
 
-    def _neighbours(self, nodes: list[str]) -> dict[str, list[str]]:
-        """Each node's neighbours both ways (out-edges' tails, then in-edges' heads, in the store's order)."""
+    def _neighbours(self, nodes: list[str], upstream: bool = False) -> dict[str, list[str]]:
+        """Each node's neighbours both ways (out-edges' tails, then in-edges' heads, in the store's order), or
+        ``upstream`` the in-edges' heads only."""
         cache = self._nbrs
         missing = [n for n in nodes if n not in cache]
         if missing:
             outs, ins = self.graph.neighbours(missing, "out"), self.graph.neighbours(missing, "in")
             for n in missing:
-                cache[n] = [e.tail for e in outs[n]] + [e.head for e in ins[n]]
+                cache[n] = ([e.tail for e in outs[n]], [e.head for e in ins[n]])
             while len(cache) > NEIGHBOUR_CACHE:
                 cache.popitem(last=False)
-        return {n: cache[n] for n in nodes}
+        return {n: cache[n][1] if upstream else cache[n][0] + cache[n][1] for n in nodes}
 
     def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
         """As :meth:`PersonalizedPageRank.rank_within` (same update, same order of sums), from two batched reads."""
@@ -132,10 +134,14 @@ class LocalPageRank:
         return {x: float(v) for x, v in zip(keep, r, strict=True)}
 
     def top(self, seeds: Iterable[str], max_rounds: int = 50, *, alpha: float | None = None,
-            eps: float | None = None) -> dict[str, float]:
+            eps: float | None = None, upstream: bool = False) -> dict[str, float]:
         """Approximate PageRank mass from ``seeds`` by pushes, in rounds (every node above the threshold is pushed
         in a round, its neighbours read in one batch). Returns the nodes reached, by estimated mass. ``alpha`` and
-        ``eps`` override this instance's for one query (the neighbour lists read stay shared)."""
+        ``eps`` override this instance's for one query (the neighbour lists read stay shared).
+
+        ``upstream``: a walk steps from a node to the head of one of its in-edges, chosen uniformly. A node without
+        in-edges ends the walk there, and its mass is not passed on (the ranking is that of sending it back to the
+        seeds, scaled). The push threshold still reads the whole degree."""
         alpha = self.alpha if alpha is None else alpha
         eps = self.eps if eps is None else eps
         starts = [s for s in dict.fromkeys(seeds) if self.graph.node(s) is not None]
@@ -150,11 +156,11 @@ class LocalPageRank:
             ready = [u for u, r in residual.items() if r > eps * degree[u]]
             if not ready:
                 break
-            nbrs = self._neighbours(ready)
+            nbrs = self._neighbours(ready, upstream)
             for u in ready:
                 r = residual.pop(u)
                 estimate[u] = estimate.get(u, 0.0) + (1 - alpha) * r
-                share = alpha * r / degree[u]
+                share = alpha * r / (max(len(nbrs[u]), 1) if upstream else degree[u])
                 for v in nbrs[u]:
                     residual[v] = residual.get(v, 0.0) + share
         return estimate
