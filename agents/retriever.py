@@ -10,32 +10,15 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from agents.answer_paths import answers_and_top, path_record, steering_text
 from agents.context import Context
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import (
-    ANSWERS_K,
-    FUSE_DEPTH,
-    HUB_DAMPING,
-    PAGERANK_ALPHA,
-    PAGERANK_EPS,
-    PAGERANK_UPSTREAM,
-    PAGERANK_WEIGHT,
-    by_type_preference,
-    fuse,
-    joins,
-    lowers,
-    rank_endpoints,
-    shared_targets,
-    starts_by_type_preference,
-    types_of,
-    upstream_links,
-)
+from tools.answers import joins, types_of, upstream_links
 from tools.dense import inject_seeds
-from tools.judge import verbalize_path
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
 from tools.triples import TRIPLE_POOL, TRIPLES_OUT, masses
@@ -52,26 +35,8 @@ from tools.walker import (
 CHAIN_NODES = 20
 """The breadth-first searches for a chain between a question's two ends (the shortest-chain fallback, and the
 answer's "is there any chain") may reach this many times the walk's ``max_nodes`` entities."""
-CLASS_WALKS = 12
-"""A question naming a drug class ("which statins …"): at most this many of its drugs get a walk of their own."""
 
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
-
-
-def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
-    """JSON form of a candidate path."""
-    names = [kg.name(n) for n in p.nodes]
-    return {
-        "triples": [
-            {"head": e.head, "head_name": kg.name(e.head), "relation": e.relation, "tail": e.tail, "tail_name": kg.name(e.tail)}
-            for e in p.edges
-        ],
-        "text": verbalize_path(names, [e.relation for e in p.edges]),
-        "confs": [round(c, 4) for c in p.confs],
-        "score": round(p.score, 4),
-        "hops": p.hops,
-        "features": {k: round(v, 4) for k, v in p.features.items()},
-    }
 
 
 def _dense_seeds(res: Any, qv: Any, sources: list[str], targets: list[str], dense: dict[str, Any],
@@ -121,22 +86,6 @@ def rank_triples(paths: list[CandidatePath], kg: Any, scorer: TripleScorer | Non
                         [p.score for p in paths[:TRIPLE_POOL]])[:TRIPLES_OUT]
     return [{"head": h, "head_name": kg.name(h), "relation": r, "tail": t, "tail_name": kg.name(t), "weight": round(m, 4)}
             for (h, r, t), m in ranked]
-
-
-def steering_text(state: State, kg: Any) -> str:
-    """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
-    drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
-    Gastrointestinal stromal tumor?"), so that every wording of it ("Is imatinib used for GIST?", "does imatinib
-    work for GIST?") gets the same evidence. So is a relation question between one drug and one disease ("imatinib
-    in GIST: mechanism?"). Any other question is embedded as asked (or as understood, for a follow-up)."""
-    if len(state.sources) != 1 or len(state.targets) != 1:
-        return state.asked
-    drug, disease = kg.node(state.sources[0]), kg.node(state.targets[0])
-    relation = (state.intent == Intent.RELATION.value and drug is not None and disease is not None
-                and drug.type in DRUG_TYPES and disease.type in DISEASE_TYPES)
-    if state.intent == Intent.MECHANISM.value or relation:
-        return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
-    return state.asked
 
 
 def walk_question(
@@ -291,7 +240,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 error(sp, exc, "memory read failed")
                 fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
                 memory = {"enabled": True, "error": str(exc)}
-    answers, top = _answers_and_top(state, ctx, res, ranked)
+    answers, top = answers_and_top(state, ctx, res, ranked)
     records = [path_record(p, res.kg) for p in top]
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
@@ -332,39 +281,6 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     }
 
 
-def _answers_and_top(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]
-                     ) -> tuple[list[dict[str, Any]], list[CandidatePath]]:
-    """The ranked answer entities (for a question that asks for entities of a type) and the candidates to review.
-    For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
-    before any chemical's path."""
-    state = _same_names_excluded(state, res, ranked)
-    if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
-        ranked = sorted(ranked, key=lambda p: not lowers(p))
-    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
-    type_of = types_of(res.kg)
-    answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
-                "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
-    if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
-        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value) else -1
-        ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
-    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
-        return answers, ranked[: ctx.top_k]
-    ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
-    if state.among:  # "which statins …": no other drug's path is evidence for the answer
-        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
-    return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
-
-
-def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) -> State:
-    """The state with every candidate end that shares a name with an excluded entity excluded too: the answer lists
-    one entry per name, so "what else does it treat?" must not bring back a second "Hyperuricemia" (HPO after MeSH)."""
-    if not state.excluded:
-        return state
-    names = {fold(res.kg.name(x)) for x in state.excluded}
-    same = {n for p in ranked if p.nodes for n in (p.nodes[0], p.nodes[-1]) if fold(res.kg.name(n)) in names}
-    return dataclasses.replace(state, excluded=list(dict.fromkeys([*state.excluded, *same])))
-
-
 def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense: dict[str, Any],
            result: WalkResult) -> dict[str, Any]:
     """For a question naming both ends that no candidate joins: ``chain_hops``, the fewest steps of any chain of
@@ -384,71 +300,6 @@ def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense
         hops = hops_between(res.kg, sources, state.targets, CHAIN_NODES * ctx.budget().max_nodes)
         sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
     return {"chain_hops": hops}
-
-
-def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[tuple[str, CandidatePath]]:
-    """The best distinct answer entities of the question's goal types, each with its best path.
-
-    "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank from Y; a drug PageRank
-    brings in without a path in the pool gets its own walk to Y, and is dropped when that finds nothing. A question
-    that names a drug class ("which statins …", ``State.among``) lists only its drugs: those neither list ranks
-    come after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks). "What do statins
-    target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``).
-    """
-    type_of = types_of(res.kg)
-    seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
-    if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
-        return shared_targets(res.kg, state.among, state.goal_types, type_of)
-    if state.among:
-        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
-    if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
-        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds)
-    if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
-        closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
-        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
-    if state.intent != Intent.TREATS.value:
-        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
-    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
-    pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds))
-    order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
-    if state.among:
-        order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
-    found: list[tuple[str, CandidatePath]] = []
-    walks, most = 0, CLASS_WALKS if state.among else len(order)
-    for drug in order:
-        path = by_path.get(drug)
-        if path is None and walks < most:
-            walks += 1
-            path = _own_walk(state, ctx, res, drug)
-        if path is not None:
-            found.append((drug, path))
-        if len(found) >= ANSWERS_K:
-            break
-    return found
-
-
-def _own_walk(state: State, ctx: Context, res: Any, drug: str) -> CandidatePath | None:
-    """The best path from ``drug`` to the question's disease that lowers it, by a walk of its own."""
-    qv = res.embed_one(steering_text(state, res.kg))  # remembered: embedded once per ask
-    with span("tool.walker.walk", **{"medpath.answer.drug": drug}):
-        paths = GraphWalker(res.kg, ctx.budget()).walk([drug], list(state.targets), res.predictor.conf_fn(qv)).paths
-    return next((p for p in res.ranker.rank(paths, qv) if lowers(p)), None)
-
-
-def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str]) -> list[str]:
-    """Entities of ``types`` by personalized PageRank from ``seeds`` (local, push-based: ``tools.ppr``), best first."""
-    ppr = res.ranker.ppr
-    if ppr is None or not seeds:
-        return []
-    mass = ppr.top(seeds, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, upstream=PAGERANK_UPSTREAM)
-    damped = {n: m / max(res.kg.degree(n), 1) ** HUB_DAMPING for n, m in mass.items()}
-    out = []
-    for x in sorted(damped, key=lambda n: -damped[n])[: 20 * FUSE_DEPTH]:
-        if len(out) >= FUSE_DEPTH:
-            break
-        if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:
-            out.append(x)
-    return out
 
 
 def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], route: Any) -> tuple[list[CandidatePath], dict[str, Any]]:

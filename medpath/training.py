@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from agents.retriever import path_record
+from agents.answer_paths import path_record
 from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings

@@ -280,6 +280,20 @@ def test_what_a_drug_treats_is_found_along_a_chain_as_long_as_a_two_ended_questi
     assert odd["ranked_answers"] and all(a["name"] != "Bedaquiline" for a in odd["ranked_answers"])
 
 
+def test_what_a_drug_treats_fuses_its_paths_with_pagerank_downstream(run_graph) -> None:
+    """"What does ibuprofen treat?" listed the ends of its best paths only (Fever, Common cold, Allergic rhinitis,
+    Headache disorder, Arthralgia), and not Pain, which a curated mechanism of ibuprofen ends at. The diseases are
+    now fused with PageRank downstream from the drug, as "which drug treats Y" fuses its drugs with PageRank upstream
+    from Y; a disease that only PageRank proposes gets a walk of its own, and every listed one carries a path from
+    the drug to it that lowers it."""
+    out, _ = run_graph({"question": "What does ibuprofen treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "Pain" in {a["name"] for a in out["ranked_answers"]}
+    drug = out["sources"][0]
+    for a in out["ranked_answers"]:
+        triples = a["path"]["triples"]
+        assert triples[0]["head"] == drug and triples[-1]["tail"] == a["id"]
+
+
 def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     """"What does thiethylperazine target?" said "no candidate path was found within the walk budget", as if a larger
     budget might find one: the graph holds none (its one curated mechanism is "subclass of antiemetic"). And what a

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
-from agents.retriever import _pagerank_answers
+from agents.answer_paths import _pagerank_answers
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.walker import GraphWalker
@@ -103,12 +104,12 @@ def _upstream_pagerank(kg: Any, seed: str, alpha: float, iters: int = 300) -> di
 
 
 def test_upstream_pagerank_walks_against_the_edges_only(resources: Any) -> None:
-    """``top(..., upstream=True)`` steps from a node to the heads of its in-edges: it reaches only entities with a
+    """``top(..., direction="in")`` steps from a node to the heads of its in-edges: it reaches only entities with a
     chain of edges into the seed, and it stays under the exact upstream PageRank everywhere, leaves out under 2 % of
     the seed's mass, and has the same leading nodes. Both ways, it also reaches entities downstream of Y."""
     kg = resources.kg
     local = LocalPageRank(kg)
-    pushed = local.top([ASTHMA], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, upstream=True)
+    pushed = local.top([ASTHMA], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction="in")
     both = local.top([ASTHMA], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS)
     above = _ancestors(kg, ASTHMA)
     assert len(pushed) > 100 and set(pushed) <= above
@@ -127,3 +128,26 @@ def test_which_drug_treats_y_lists_by_pagerank_only_drugs_with_a_chain_into_y(re
     kg = resources.kg
     drugs = _pagerank_answers(resources, [ASTHMA], ["Drug", "ChemicalSubstance"], {ASTHMA})
     assert len(drugs) == 20 and set(drugs) <= _ancestors(kg, ASTHMA)
+
+
+def _descendants(kg: Any, node: str) -> set[str]:
+    """Every entity that a chain of edges, in their direction, reaches from ``node`` (``node`` included)."""
+    seen, frontier = {node}, [node]
+    while frontier:
+        frontier = [e.tail for u in frontier for e in kg.out_edges(u) if e.tail not in seen and not seen.add(e.tail)]
+    return seen
+
+
+def test_downstream_pagerank_walks_along_the_edges_only(resources: Any) -> None:
+    """``top(..., direction="out")`` steps to the tails of out-edges: "what does ibuprofen treat?" reads it from the
+    drug, and every disease it proposes lies at the end of a chain of relations from the drug. A direction that is
+    none of the three is an error, not a silent walk both ways."""
+    kg = resources.kg
+    ibuprofen = next(e.id for e in kg.lookup("ibuprofen") if e.type == "Drug")
+    pushed = LocalPageRank(kg).top([ibuprofen], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction="out")
+    below = _descendants(kg, ibuprofen)
+    assert len(pushed) > 50 and set(pushed) <= below
+    diseases = _pagerank_answers(resources, [ibuprofen], ["Disease", "PhenotypicFeature"], {ibuprofen}, "out", 0.0)
+    assert len(diseases) == 20 and set(diseases) <= below
+    with pytest.raises(ValueError, match="direction"):
+        LocalPageRank(kg).top([ibuprofen], direction="up")

@@ -6,7 +6,8 @@ round trip per step on PostgreSQL), so that an answer's cost follows its walk an
 ``rank_within`` iterates over the path ranker's candidate nodes (the same numbers as the array form, to the bit),
 and ``top`` is push-based approximate PageRank from the seeds (Andersen, Chung and Lang 2006): a node is pushed only
 while its residual exceeds ``eps`` times its degree, so hubs are rarely expanded ("which drug treats Y"). ``top``
-can also walk upstream only, against the edges' direction, from a node to the heads of its in-edges.
+can also walk one way only: upstream, from a node to the heads of its in-edges ("which drug treats Y"), or
+downstream, to the tails of its out-edges ("what does X treat").
 """
 
 from __future__ import annotations
@@ -94,9 +95,9 @@ class LocalPageRank:
             self._pos = {n: i for i, n in enumerate(self.graph.entity_ids())}
         return self._pos
 
-    def _neighbours(self, nodes: list[str], upstream: bool = False) -> dict[str, list[str]]:
-        """Each node's neighbours both ways (out-edges' tails, then in-edges' heads, in the store's order), or
-        ``upstream`` the in-edges' heads only."""
+    def _neighbours(self, nodes: list[str], direction: str = "both") -> dict[str, list[str]]:
+        """Each node's neighbours both ways (out-edges' tails, then in-edges' heads, in the store's order), or one
+        way: ``direction`` "in" (the in-edges' heads) or "out" (the out-edges' tails)."""
         cache = self._nbrs
         missing = [n for n in nodes if n not in cache]
         if missing:
@@ -105,7 +106,8 @@ class LocalPageRank:
                 cache[n] = ([e.tail for e in outs[n]], [e.head for e in ins[n]])
             while len(cache) > NEIGHBOUR_CACHE:
                 cache.popitem(last=False)
-        return {n: cache[n][1] if upstream else cache[n][0] + cache[n][1] for n in nodes}
+        way = {"out": lambda n: cache[n][0], "in": lambda n: cache[n][1]}.get(direction, lambda n: cache[n][0] + cache[n][1])
+        return {n: way(n) for n in nodes}
 
     def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
         """As :meth:`PersonalizedPageRank.rank_within` (same update, same order of sums), from two batched reads."""
@@ -134,14 +136,18 @@ class LocalPageRank:
         return {x: float(v) for x, v in zip(keep, r, strict=True)}
 
     def top(self, seeds: Iterable[str], max_rounds: int = 50, *, alpha: float | None = None,
-            eps: float | None = None, upstream: bool = False) -> dict[str, float]:
+            eps: float | None = None, direction: str = "both") -> dict[str, float]:
         """Approximate PageRank mass from ``seeds`` by pushes, in rounds (every node above the threshold is pushed
         in a round, its neighbours read in one batch). Returns the nodes reached, by estimated mass. ``alpha`` and
         ``eps`` override this instance's for one query (the neighbour lists read stay shared).
 
-        ``upstream``: a walk steps from a node to the head of one of its in-edges, chosen uniformly. A node without
-        in-edges ends the walk there, and its mass is not passed on (the ranking is that of sending it back to the
-        seeds, scaled). The push threshold still reads the whole degree."""
+        ``direction`` "in": a walk steps from a node to the head of one of its in-edges, chosen uniformly (upstream);
+        "out": to the tail of one of its out-edges (downstream). A node without such an edge ends the walk there,
+        and its mass is not passed on (the ranking is that of sending it back to the seeds, scaled). The push
+        threshold still reads the whole degree."""
+        if direction not in ("both", "in", "out"):
+            raise ValueError(f"direction must be 'both', 'in' or 'out', not {direction!r}")
+        one_way = direction != "both"
         alpha = self.alpha if alpha is None else alpha
         eps = self.eps if eps is None else eps
         starts = [s for s in dict.fromkeys(seeds) if self.graph.node(s) is not None]
@@ -156,11 +162,11 @@ class LocalPageRank:
             ready = [u for u, r in residual.items() if r > eps * degree[u]]
             if not ready:
                 break
-            nbrs = self._neighbours(ready, upstream)
+            nbrs = self._neighbours(ready, direction)
             for u in ready:
                 r = residual.pop(u)
                 estimate[u] = estimate.get(u, 0.0) + (1 - alpha) * r
-                share = alpha * r / (max(len(nbrs[u]), 1) if upstream else degree[u])
+                share = alpha * r / (max(len(nbrs[u]), 1) if one_way else degree[u])
                 for v in nbrs[u]:
                     residual[v] = residual.get(v, 0.0) + share
         return estimate

@@ -1,0 +1,202 @@
+"""The answer entities of a question that asks for them ("which drug treats Y", "what does X treat"), each with its
+best path, and the JSON form of a candidate path: what the retriever node hands on."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from agents.context import Context
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
+from core.tracing import span
+from tools.answers import (
+    ANSWERS_K,
+    FUSE_DEPTH,
+    HUB_DAMPING,
+    INDICATION_DAMPING,
+    PAGERANK_ALPHA,
+    PAGERANK_EPS,
+    PAGERANK_WEIGHT,
+    by_type_preference,
+    fuse,
+    lowers,
+    rank_endpoints,
+    shared_targets,
+    starts_by_type_preference,
+    types_of,
+)
+from tools.judge import verbalize_path
+from tools.linker import fold
+from tools.walker import CandidatePath, GraphWalker
+
+CLASS_WALKS = 12
+"""A question naming a drug class ("which statins …"): at most this many of its drugs get a walk of their own."""
+
+__all__ = ["CLASS_WALKS", "answers_and_top", "path_record", "steering_text"]
+
+
+def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
+    """JSON form of a candidate path."""
+    names = [kg.name(n) for n in p.nodes]
+    return {
+        "triples": [
+            {"head": e.head, "head_name": kg.name(e.head), "relation": e.relation, "tail": e.tail, "tail_name": kg.name(e.tail)}
+            for e in p.edges
+        ],
+        "text": verbalize_path(names, [e.relation for e in p.edges]),
+        "confs": [round(c, 4) for c in p.confs],
+        "score": round(p.score, 4),
+        "hops": p.hops,
+        "features": {k: round(v, 4) for k, v in p.features.items()},
+    }
+
+
+
+def steering_text(state: State, kg: Any) -> str:
+    """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
+    drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
+    Gastrointestinal stromal tumor?"), so that every wording of it ("Is imatinib used for GIST?", "does imatinib
+    work for GIST?") gets the same evidence. So is a relation question between one drug and one disease ("imatinib
+    in GIST: mechanism?"). Any other question is embedded as asked (or as understood, for a follow-up)."""
+    if len(state.sources) != 1 or len(state.targets) != 1:
+        return state.asked
+    drug, disease = kg.node(state.sources[0]), kg.node(state.targets[0])
+    relation = (state.intent == Intent.RELATION.value and drug is not None and disease is not None
+                and drug.type in DRUG_TYPES and disease.type in DISEASE_TYPES)
+    if state.intent == Intent.MECHANISM.value or relation:
+        return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
+    return state.asked
+
+
+
+def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]
+                     ) -> tuple[list[dict[str, Any]], list[CandidatePath]]:
+    """The ranked answer entities (for a question that asks for entities of a type) and the candidates to review.
+    For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
+    before any chemical's path."""
+    state = _same_names_excluded(state, res, ranked)
+    if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
+        ranked = sorted(ranked, key=lambda p: not lowers(p))
+    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
+    type_of = types_of(res.kg)
+    answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
+                "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
+    if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
+        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value) else -1
+        ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
+    if state.intent == Intent.INDICATIONS.value:  # the listed diseases' paths are the evidence, whoever found them
+        return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+    if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
+        return answers, ranked[: ctx.top_k]
+    ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
+    if state.among:  # "which statins …": no other drug's path is evidence for the answer
+        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
+    return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+
+
+def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) -> State:
+    """The state with every candidate end that shares a name with an excluded entity excluded too: the answer lists
+    one entry per name, so "what else does it treat?" must not bring back a second "Hyperuricemia" (HPO after MeSH)."""
+    if not state.excluded:
+        return state
+    names = {fold(res.kg.name(x)) for x in state.excluded}
+    same = {n for p in ranked if p.nodes for n in (p.nodes[0], p.nodes[-1]) if fold(res.kg.name(n)) in names}
+    return dataclasses.replace(state, excluded=list(dict.fromkeys([*state.excluded, *same])))
+
+
+
+def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[tuple[str, CandidatePath]]:
+    """The best distinct answer entities of the question's goal types, each with its best path.
+
+    "Which drug treats Y": drugs ranked by fusing their best paths' ranks with PageRank upstream from Y; "what does
+    X treat": diseases by fusing theirs with PageRank downstream from X. An answer PageRank brings in without a path
+    in the pool gets its own walk, and is dropped when that finds none that lowers the disease. A question that
+    names a drug class ("which statins …", ``State.among``) lists only its drugs: those neither list ranks come
+    after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks). "What do statins
+    target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``).
+    """
+    type_of = types_of(res.kg)
+    seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
+    if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
+        return shared_targets(res.kg, state.among, state.goal_types, type_of)
+    if state.among:
+        ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
+    if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
+        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds)
+    if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
+        closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
+        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
+    if state.intent == Intent.INDICATIONS.value:
+        return _indications(state, ctx, res, ranked, seeds)
+    if state.intent != Intent.TREATS.value:
+        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
+    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
+    pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds), "in", HUB_DAMPING)
+    order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
+    if state.among:
+        order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
+    return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
+                       CLASS_WALKS if state.among else len(order))
+
+
+def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
+                 ) -> list[tuple[str, CandidatePath]]:
+    """"What does X treat?": the diseases X's paths lower, fused with PageRank downstream from X (a disease only
+    PageRank proposes gets a walk of its own); then, while fewer than ``ANSWERS_K``, the diseases its paths raise
+    ("Acetaminophen —decreases activity of→ PTGS1 —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer"
+    takes away what treats the ulcer)."""
+    type_of = types_of(res.kg)
+    by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
+    pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING)
+    order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
+    found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order))
+    if len(found) < ANSWERS_K:
+        listed = [*seeds, *(x for x, _ in found)]
+        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found))
+    return found
+
+
+def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: Callable[[str], CandidatePath | None],
+                most: int) -> list[tuple[str, CandidatePath]]:
+    """The first ``ANSWERS_K`` entities of ``order`` that have a path: the pool's best (``by_path``), else one
+    found by ``walk`` (at most ``most`` walks)."""
+    found: list[tuple[str, CandidatePath]] = []
+    walks = 0
+    for x in order:
+        path = by_path.get(x)
+        if path is None and walks < most:
+            walks += 1
+            path = walk(x)
+        if path is not None:
+            found.append((x, path))
+        if len(found) >= ANSWERS_K:
+            break
+    return found
+
+
+def _own_walk(state: State, ctx: Context, res: Any, sources: list[str], targets: list[str]) -> CandidatePath | None:
+    """The best path from ``sources`` to ``targets`` that lowers the disease, by a walk of its own."""
+    qv = res.embed_one(steering_text(state, res.kg))  # remembered: embedded once per ask
+    with span("tool.walker.walk", **{"medpath.answer.sources": len(sources), "medpath.answer.targets": len(targets)}):
+        paths = GraphWalker(res.kg, ctx.budget()).walk(sources, targets, res.predictor.conf_fn(qv)).paths
+    return next((p for p in res.ranker.rank(paths, qv) if lowers(p)), None)
+
+
+def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str], direction: str = "in",
+                      damping: float = HUB_DAMPING) -> list[str]:
+    """Entities of ``types`` by personalized PageRank from ``seeds`` (local, push-based: ``tools.ppr``) walking
+    ``direction`` ("in": upstream, "out": downstream), their mass divided by their degree to the power ``damping``,
+    best first."""
+    ppr = res.ranker.ppr
+    if ppr is None or not seeds:
+        return []
+    mass = ppr.top(seeds, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction=direction)
+    damped = {n: m / max(res.kg.degree(n), 1) ** damping for n, m in mass.items()}
+    out: list[str] = []
+    for x in sorted(damped, key=lambda n: -damped[n])[: 20 * FUSE_DEPTH]:
+        if len(out) >= FUSE_DEPTH:
+            break
+        if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:
+            out.append(x)
+    return out
