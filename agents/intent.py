@@ -267,7 +267,7 @@ _OUT_OF_SCOPE = {
     "contraindications": r"contraindicat\w*",
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "comparisons of how well drugs work": (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
-                                           r"better than|more effective than|superior to|work better"),
+                                           r"better than|more effective than|superior to|work better|better for|vs\.?|versus"),
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from typing import Any
@@ -167,12 +168,32 @@ def _scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -
     return mentions
 
 
+def _one_drug_at_a_time(question: str, mentions: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Free text that names several drugs and one disease ("tylenol vs advil for fever", "aspirin or ibuprofen for
+    pain?"): about the first drug, the others as questions to ask next, as when a rule's slot lists them. Their
+    mentions stay on the record, marked ``deferred`` (no end of the walk). The second drug used to become a goal of
+    the walk beside the disease, and was never mentioned again."""
+    types = [(m.get("entity") or {}).get("type") for m in mentions]
+    drugs = [m for m, t in zip(mentions, types, strict=True) if t in DRUG_TYPES]
+    diseases = [m for m, t in zip(mentions, types, strict=True) if t in DISEASE_TYPES]
+    if len(drugs) < 2 or len(diseases) != 1 or len(drugs) + 1 != len(mentions):
+        return mentions, []
+    def written(m: dict[str, Any]) -> str:  # as the question spells it ("CML", not the scan's "cml")
+        found = re.search(re.escape(m["mention"]), question, re.IGNORECASE)
+        return found.group(0) if found else m["mention"]
+
+    template = TEMPLATES[Intent.MECHANISM.value]
+    later = {id(m) for m in drugs[1:]}
+    return ([{**m, "deferred": True} if id(m) in later else m for m in mentions],
+            [template.format(drug=written(m), disease=written(diseases[0])) for m in drugs[1:]])
+
+
 def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], list[str]]:
     sources: list[str] = []
     targets: list[str] = []
     for m in mentions:
         ent = m.get("entity")
-        if not ent:
+        if not ent or m.get("deferred"):
             continue
         if m["slot"] == "drug" or (m["slot"] == "free" and not sources and (ent["type"] in DRUG_TYPES or len(mentions) == 1)):
             sources.append(ent["id"])
@@ -271,8 +292,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         intent = parsed.intent
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
-        mentions = _scan_mentions(res, question, pinned)
-        intent = Intent.RELATION if len(mentions) >= 2 else Intent.ENTITY
+        mentions, also = _one_drug_at_a_time(question, _scan_mentions(res, question, pinned))
+        intent = Intent.RELATION if sum(not m.get("deferred") for m in mentions) >= 2 else Intent.ENTITY
     intent, mentions = _by_types(intent, mentions, bool(klass))
     sources, targets = _ends(mentions, intent)
     if klass.pop("subject", False):

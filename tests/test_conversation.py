@@ -390,6 +390,21 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
         assert _turn(run_graph, "one", {"question": q}, interactive=False)["also_asked"] == [], q
 
 
+def test_free_text_naming_two_drugs_and_a_disease_answers_the_first_and_names_the_other(run_graph, resources) -> None:
+    """"tylenol vs advil for fever" (no rule reads it) walked from acetaminophen to ibuprofen and fever both, and
+    said nothing of advil; a comparison got no word that the graph holds none."""
+    fever = resources.linker.link("fever").best.id
+    out = _turn(run_graph, "vs", {"question": "tylenol vs advil for fever"}, interactive=False, memory=False)
+    assert out["status"] == "ANSWERED" and out["sources"] == [resources.linker.link("acetaminophen").best.id]
+    assert out["targets"] == [fever] and out["also_asked"] == ["How does advil treat fever?"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons")
+    out = _turn(run_graph, "or", {"question": "Aspirin or ibuprofen for CML?"}, interactive=False, memory=False)
+    assert out["also_asked"] == ["How does ibuprofen treat CML?"]
+    # one drug and two diseases is still a question about how they relate, with nothing more to ask
+    out = _turn(run_graph, "two", {"question": "tylenol, fever and pain"}, interactive=False, memory=False)
+    assert out["also_asked"] == [] and len(out["targets"]) == 2
+
+
 
 def test_a_patient_s_medication_picked_from_the_list_is_asked_about_its_condition(run_graph) -> None:
     """After "What medications is PAT_003 on?", "how does the second one work?" was NOT_FOUND: the patient answer
