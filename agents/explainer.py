@@ -84,7 +84,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     drugs = state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs"
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
-        listed = ", ".join(f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends)
+        listed = _listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
@@ -92,7 +92,13 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
     }.get(intent, f"{top[0]['head_name']} is connected to")
-    return f"{lead}: {', '.join(e['name'] for e in ends)}. Best evidence: {_sentence(top)}.", ends
+    return f"{lead}: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
+
+
+def _listing(names: list[str]) -> str:
+    """Names joined by commas, or by semicolons when a name holds a comma ("Chronic lymphoid leukemia, disease" read
+    as two answers, the second "disease")."""
+    return ("; " if any("," in n for n in names) else ", ").join(names)
 
 
 def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

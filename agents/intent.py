@@ -41,8 +41,9 @@ _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
 _TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|targets?)"
 """What a drug acts on, named as a noun: "the enzyme that aspirin inhibits"."""
-_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?)"
-"""What a drug treats, named as a noun: "the disease treated by allopurinol"."""
+_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|cancers?|tumou?rs?|infections?|ailments?|symptoms?)"
+"""What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does
+imatinib treat?", "what infections does amoxicillin treat?"): any disease is listed, not only that kind."""
 _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
 """What raises the risk of a disease ("what increases the risk of gout?")."""
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
@@ -149,7 +150,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
-        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: diseases?| conditions?| disorders?| illness(?:es)?)?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
@@ -159,8 +160,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, (rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "
                               rf"(?:treats?|cures?|is used for|is indicated for)$")),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:treated|cured|helped) (?:with|by) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which)(?: diseases?| conditions?| disorders?)? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which) (?:diseases?|conditions?|disorders?) (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
+        (Intent.INDICATIONS, rf"^(?:what|which)(?: {_ILLNESS})? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
+        (Intent.INDICATIONS, rf"^(?:what|which) {_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|can (?:lower|reduce|control|relieve|prevent)) {_Y}$")),

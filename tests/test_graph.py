@@ -294,6 +294,16 @@ def test_what_a_drug_treats_fuses_its_paths_with_pagerank_downstream(run_graph) 
         assert triples[0]["head"] == drug and triples[-1]["tail"] == a["id"]
 
 
+def test_a_listed_name_that_holds_a_comma_is_not_read_as_two(run_graph) -> None:
+    """"What does olmutinib treat?" read "…: Actinic keratosis, Chronic lymphoid leukemia, disease, Familial
+    Mediterranean fever": the graph's name "Chronic lymphoid leukemia, disease" became two answers. Such a list is
+    joined by semicolons."""
+    out, _ = run_graph({"question": "What does olmutinib treat?"}, interactive=False, memory=False)
+    names = [i["name"] for i in out["messages"][-1]["items"]]
+    assert any("," in n for n in names), names  # the case this guards; the test can fail only while it holds
+    assert "; ".join(names) in out["answer"]
+
+
 def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     """"What does thiethylperazine target?" said "no candidate path was found within the walk budget", as if a larger
     budget might find one: the graph holds none (its one curated mechanism is "subclass of antiemetic"). And what a

@@ -261,6 +261,9 @@ def test_targets_in_many_wordings(question: str) -> None:
     "What is {x} indicated for?", "What are {x}'s uses?", "Which conditions can be treated with {x}?",
     "What is the disease treated by {x}?", "Which are the conditions that {x} treats?", "What are the diseases treated with {x}?",
     "What is {x} for?", "What's {x} usually for?",
+    # a kind of disease: any disease is listed ("what cancers does X treat?" was read by no rule)
+    "What cancers does {x} treat?", "Which infections can {x} treat?", "Which types of cancer can {x} treat?",
+    "What symptoms does {x} help with?", "Which tumors are treated with {x}?", "What conditions is {x} used for?",
 ])
 def test_indications_in_many_wordings(question: str) -> None:
     p = parse_question(question.format(x="aspirin"))
