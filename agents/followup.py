@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from agents.focus import Focus, focus_from, listed
 from agents.intent import TEMPLATES, parse_question
+from agents.list_refs import of_them
+from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import fold
 
@@ -57,13 +58,6 @@ _DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|f
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|they|them|that(?=\W*$))\b", re.IGNORECASE)
 """A pronoun, "that" only at the end ("how does it work for that?")."""
-_OF_THEM = re.compile(
-    r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
-    r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
-    r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used "
-    r"(?:for|to treat)).*)|(?P<other>.+))$",
-    re.IGNORECASE)
-"""A question about the drugs the last answer listed ("which of them treat heart failure?")."""
 _TOPIC = re.compile(
     r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
     r"\s*(?P<rest>.+)$", re.IGNORECASE)
@@ -87,52 +81,6 @@ _QUALIFIERS = re.compile(
     r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)
 _PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?)\b", re.IGNORECASE)
-
-
-class Linker(Protocol):
-    """The part of the entity linker the resolver needs."""
-
-    def link(self, mention: str, type_weight: dict[str, float] | None = None) -> Any:
-        """Resolve a mention (``LinkOutcome`` with ``status`` and ``candidates``)."""
-        ...
-
-    def scan(self, text: str) -> list[tuple[str, list[Any]]]:
-        """Exact n-gram mentions inside a text."""
-        ...
-
-    def drug_class(self, mention: str) -> list[Any]:
-        """The drugs of the class a mention names ("statins"); empty when it names none."""
-        ...
-
-
-@dataclass
-class Resolution:
-    """The question as understood, and how."""
-
-    question: str
-    references: list[dict[str, Any]] = field(default_factory=list)
-    pinned: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Entity per substituted name (folded), so the planner does not link the name again."""
-    missing: str = ""
-    """The reference that could not be resolved ("it"), when there was nothing to resolve it against."""
-    qualifier: str = ""
-    patient_id: str | None = None
-    among: list[str] = field(default_factory=list)
-    """The drugs of the last answer's list, when a question asks about them ("which of them treat …"): the answer
-    is kept to them."""
-    excluded: list[str] = field(default_factory=list)
-    """The thread's entities, when a follow-up asks for "other" ones or what "else" ("which other drugs act on that
-    target?"): the answer leaves them out."""
-
-    @property
-    def rewritten(self) -> bool:
-        """True when the question was changed."""
-        return bool(self.references)
-
-    @property
-    def understood(self) -> str:
-        """The question as understood, qualifier included ("… in children?")."""
-        return self.question.rstrip("?") + f" in {self.qualifier}?" if self.qualifier else self.question
 
 
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
@@ -380,22 +328,6 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     return f"Which {focus.drug_class} treat {name}?"
 
 
-def _of_them(res: Resolution, q: str, focus: Focus) -> str | None:
-    """"Which of them treat heart failure?" after a list of drugs: which of the class treat it (after "Which beta
-    blockers …"), or which of the listed drugs (``Resolution.among``)."""
-    m = _OF_THEM.match(q)
-    drugs = [i["id"] for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
-    if not m or not (focus.drug_class or drugs):
-        return None
-    res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
-    if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
-        return f"Which of the {focus.drug_class or 'listed drugs'} {m['other']}?"
-    if not focus.drug_class:
-        res.among = drugs
-    verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])
-    return f"Which {focus.drug_class or 'of the listed drugs'} {verb}?"
-
-
 def _could_be_a_name(text: str) -> bool:
     """A few words with no question of their own."""
     return len(text.split()) <= 6 and parse_question(text) is None
@@ -485,7 +417,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if ellipsis is not None:
         res.question = ellipsis
         return res
-    listed = _of_them(res, body, focus)
+    listed = of_them(res, body, focus)
     if listed is not None:
         res.question = listed
         return res

@@ -1,0 +1,54 @@
+"""What the follow-up resolver returns (``Resolution``), and the part of the entity linker it reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["Linker", "Resolution"]
+
+
+class Linker(Protocol):
+    """The part of the entity linker the resolver needs."""
+
+    def link(self, mention: str, type_weight: dict[str, float] | None = None) -> Any:
+        """Resolve a mention (``LinkOutcome`` with ``status`` and ``candidates``)."""
+        ...
+
+    def scan(self, text: str) -> list[tuple[str, list[Any]]]:
+        """Exact n-gram mentions inside a text."""
+        ...
+
+    def drug_class(self, mention: str) -> list[Any]:
+        """The drugs of the class a mention names ("statins"); empty when it names none."""
+        ...
+
+
+@dataclass
+class Resolution:
+    """The question as understood, and how."""
+
+    question: str
+    references: list[dict[str, Any]] = field(default_factory=list)
+    pinned: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Entity per substituted name (folded), so the planner does not link the name again."""
+    missing: str = ""
+    """The reference that could not be resolved ("it"), when there was nothing to resolve it against."""
+    qualifier: str = ""
+    patient_id: str | None = None
+    among: list[str] = field(default_factory=list)
+    """The drugs of the last answer's list, when a question asks about them ("which of them treat …"): the answer
+    is kept to them."""
+    excluded: list[str] = field(default_factory=list)
+    """The thread's entities, when a follow-up asks for "other" ones or what "else" ("which other drugs act on that
+    target?"): the answer leaves them out."""
+
+    @property
+    def rewritten(self) -> bool:
+        """True when the question was changed."""
+        return bool(self.references)
+
+    @property
+    def understood(self) -> str:
+        """The question as understood, qualifier included ("… in children?")."""
+        return self.question.rstrip("?") + f" in {self.qualifier}?" if self.qualifier else self.question
