@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, forward_one_sided
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
 from tools.linker import guessed
@@ -81,7 +81,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
-    drugs = state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs"
+    drugs = (f"The {state.drug_class}" if state.drug_class == LISTED_DRUGS else
+             state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs")
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         listed = _listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
@@ -90,7 +91,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
         Intent.TARGETED_BY.value: f"{drugs} that act on {top[-1]['tail_name']}",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
-        Intent.INDICATIONS.value: f"{top[0]['head_name']} has a verified mechanism for",
+        Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
+                                   else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.focus import Focus, focus_from, listed
 from agents.intent import TEMPLATES, parse_question
-from agents.list_refs import of_them
+from agents.list_refs import of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import fold
@@ -420,6 +420,10 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     listed = of_them(res, body, focus)
     if listed is not None:
         res.question = listed
+        return res
+    listed = plural_refs(res, body, focus)
+    if res.among:
+        res.question = listed[0].upper() + listed[1:] + "?"
         return res
     text = _ordinal(res, body, focus, linker)
     text = _noun_refs(res, text, focus, linker)

@@ -1,14 +1,15 @@
-"""References to the last answer's list of drugs: "which of them treat heart failure?"."""
+"""References to the last answer's list of drugs: "which of them treat heart failure?", "what do they treat?"."""
 
 from __future__ import annotations
 
 import re
 
 from agents.focus import Focus
+from agents.intent import parse_question
 from agents.resolution import Resolution
-from agents.state import DRUG_TYPES
+from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent
 
-__all__ = ["of_them"]
+__all__ = ["of_them", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
@@ -28,8 +29,34 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         return None
     res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
-        return f"Which of the {focus.drug_class or 'listed drugs'} {m['other']}?"
+        return f"Which of the {focus.drug_class or LISTED_DRUGS} {m['other']}?"
     if not focus.drug_class:
         res.among = drugs
     verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])
-    return f"Which {focus.drug_class or 'of the listed drugs'} {verb}?"
+    return f"Which {focus.drug_class or 'of the ' + LISTED_DRUGS} {verb}?"
+
+
+_PLURAL = re.compile(r"\b(?:(?:these|those|the) (?:drugs|medications|medicines|ones|compounds)|they|them|these|those)\b",
+                     re.IGNORECASE)
+"""A plural reference that may stand for the listed drugs."""
+SUBJECT_INTENTS = (Intent.TARGETS, Intent.INDICATIONS)
+"""Questions whose subject may be several drugs at once ("what do statins target?")."""
+
+
+def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
+    """"What do they treat?", "which diseases do these drugs treat?", "what do they target?" after a list of drugs:
+    all the drugs of the latest list that has several are the subject (``Resolution.among``), not the first of them ("they" read as the first
+    drug, and "these drugs" as a name the graph lacks). Only where the reference is the drug slot of such a
+    question; otherwise ``q`` unchanged."""
+    lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
+    drugs = next((ids for ids in lists if len(ids) >= 2), [])  # the latest list of drugs
+    if not drugs:
+        return q
+    for m in _PLURAL.finditer(q):
+        parsed = parse_question(q[: m.start()] + "PRONOUNREF" + q[m.end():])
+        if parsed is None or parsed.intent not in SUBJECT_INTENTS or parsed.drug.upper() != "PRONOUNREF":
+            continue
+        res.references.append({"text": m.group(0), "how": "list", "drugs": drugs})
+        res.among = drugs
+        return q[: m.start()] + f"the {LISTED_DRUGS}" + q[m.end():]
+    return q

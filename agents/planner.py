@@ -14,7 +14,8 @@ from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
 from agents.intent import SLOT_TYPES, TEMPLATES, ParsedQuestion, about, class_request, parse_question, split_listed
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status, fresh_turn
+from agents.list_refs import SUBJECT_INTENTS
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
@@ -221,7 +222,7 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     targets are counted. Nothing when the words name no class ("which drugs")."""
     if parsed is None:
         return {}
-    if parsed.intent is Intent.TARGETS and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
+    if parsed.intent in SUBJECT_INTENTS and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
         return {"drug_class": parsed.drug, "among": [c.id for c in members], "subject": True}
     if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}
@@ -283,8 +284,9 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     klass = _drug_class(res, parsed)
     if parsed is None and (request := class_request(question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
-    if not klass and resolution.among:
-        klass = {"drug_class": "listed drugs", "among": resolution.among}
+    if not klass and resolution.among:  # "which of them …"; "what do they treat?" makes them the subject
+        klass = {"drug_class": LISTED_DRUGS, "among": resolution.among,
+                 "subject": parsed is not None and parsed.intent in SUBJECT_INTENTS}
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
     clar: dict[str, Any] = {}

@@ -11,10 +11,13 @@ from langgraph.types import Overwrite
 
 DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
 """Entity types that are drugs: what a drug slot, a drug answer and a drug's evidence start with."""
+LISTED_DRUGS = "listed drugs"
+"""``State.drug_class`` of a question about the drugs the last answer listed ("which of them …", "what do they
+treat?")."""
 DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
 """Entity types that a drug treats: what a disease slot, a disease answer and a mechanism end with."""
 
-__all__ = ["DISEASE_TYPES", "DRUG_TYPES", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
+__all__ = ["DISEASE_TYPES", "DRUG_TYPES", "LISTED_DRUGS", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
 
 
 class Status(StrEnum):

@@ -436,3 +436,24 @@ def test_what_is_a_disease_answers_what_the_graph_holds_about_it(run_graph) -> N
     assert pathway["intent"] == "relation" and not pathway["understood_as"]
     drug = _turn(run_graph, "about-drug", {"question": "What is imatinib?"}, interactive=False)
     assert drug["intent"] == "entity" and not drug["understood_as"]  # a drug is described by what it acts on
+
+
+def test_they_after_a_list_of_drugs_is_all_of_them(run_graph, resources) -> None:
+    """After "Which drugs target EGFR?", "what do they treat?" was read as "What do olmutinib treat?" (the first
+    drug), "what cancers do they treat?" as a question about EGFR, and "which diseases do these drugs treat?" was
+    NOT_FOUND ("these drugs" is not in the knowledge graph). A plural reference in the drug slot of a question about
+    what drugs treat or target is every listed drug, the subject as a drug class is ("what do statins treat?")."""
+    first = _turn(run_graph, "they", {"question": "Which drugs target EGFR?"}, interactive=False, memory=False)
+    listed = [i["id"] for i in first["messages"][-1]["items"]]
+    assert len(listed) >= 2
+    for q, asked in (("what do they treat?", "What do the listed drugs treat?"),
+                     ("which diseases do these drugs treat?", "Which diseases do the listed drugs treat?"),
+                     ("what do they target?", "What do the listed drugs target?")):
+        out = _turn(run_graph, "they", {"question": q}, interactive=False, memory=False)
+        assert out["understood_as"] == asked and out["status"] == "ANSWERED", q
+        assert out["drug_class"] == "listed drugs" and set(out["sources"]) <= set(out["among"]), q
+        assert set(listed) <= set(out["among"]), q
+    assert "The listed drugs in the knowledge graph act on: " in out["answer"]
+    statins = _turn(run_graph, "class", {"question": "What do statins treat?"}, interactive=False, memory=False)
+    assert statins["drug_class"] == "statins" and len(statins["sources"]) > 1 and statins["intent"] == "indications"
+    assert "Statins in the knowledge graph have verified mechanisms for: " in statins["answer"]
