@@ -18,8 +18,10 @@ from tools.answers import (
     PAGERANK_ALPHA,
     PAGERANK_EPS,
     PAGERANK_WEIGHT,
+    asked_sign,
     by_type_preference,
     fuse,
+    in_direction,
     lowers,
     rank_endpoints,
     shared_targets,
@@ -76,6 +78,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
     before any chemical's path."""
     state = _same_names_excluded(state, res, ranked)
+    if state.intent == Intent.TARGETED_BY.value:  # "which drugs block X?": no drug that activates it
+        ranked = in_direction(ranked, asked_sign(state.asked))
     if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
         ranked = sorted(ranked, key=lambda p: not lowers(p))
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []

@@ -304,6 +304,26 @@ def test_a_listed_name_that_holds_a_comma_is_not_read_as_two(run_graph) -> None:
     assert "; ".join(names) in out["answer"]
 
 
+def test_which_drugs_block_a_receptor_lists_none_that_activates_it(run_graph) -> None:
+    """"Which drugs block the beta-2 adrenergic receptor?" listed labetalol and then salbutamol, pirbuterol,
+    tulobuterol and salmeterol, which activate it: the verb's direction was not read. "Act on" keeps both."""
+    from tools.answers import asked_sign
+    from tools.path_ranker import net_sign
+
+    assert [asked_sign(q) for q in ("Which drugs block X?", "Which antagonists bind X?", "Which drugs activate X?",
+                                    "What are the agonists of X?", "Which drugs act on X?")] == [-1, -1, 1, 1, 0]
+
+    def signs(out: dict) -> list[int]:
+        return [s if n else 0 for s, n in (net_sign([t["relation"] for t in a["path"]["triples"]])
+                                           for a in out["ranked_answers"])]
+
+    both, _ = run_graph({"question": "Which drugs act on the beta-2 adrenergic receptor?"}, interactive=False, memory=False)
+    assert 1 in signs(both)  # agonists are among the drugs acting on it: the pool holds what must be left out
+    out, _ = run_graph({"question": "Which drugs block the beta-2 adrenergic receptor?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"] and 1 not in signs(out), signs(out)
+    assert all(t["relation"] not in ("positively regulates", "increases activity of") for t in out["evidence"])
+
+
 def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     """"What does thiethylperazine target?" said "no candidate path was found within the walk budget", as if a larger
     budget might find one: the graph holds none (its one curated mechanism is "subclass of antiemetic"). And what a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -10,7 +11,7 @@ from memory.protocols import Edge
 from tools.path_ranker import net_sign
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "by_type_preference", "fuse", "joins", "lowers", "rank_endpoints",
+__all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -113,6 +114,29 @@ def lowers(p: CandidatePath) -> bool:
         return False
     sign, signed = net_sign([e.relation for e in p.edges])
     return not (signed and sign > 0)
+
+
+_LOWERING_VERB = re.compile(r"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat)\w*|\bantagonists?\b",
+                            re.IGNORECASE)
+_RAISING_VERB = re.compile(r"\b(?:activat|stimulat|agoni[sz]|upregulat|potentiat|enhanc)\w*|\bagonists?\b", re.IGNORECASE)
+
+
+def asked_sign(question: str) -> int:
+    """The direction a "which drugs … X" question asks for: -1 for "inhibit", "block", "antagonists of"; +1 for
+    "activate", "stimulate", "agonists of"; 0 for "target", "act on", "bind" (or both kinds of word)."""
+    down, up = bool(_LOWERING_VERB.search(question)), bool(_RAISING_VERB.search(question))
+    return -1 if down and not up else 1 if up and not down else 0
+
+
+def in_direction(paths: Sequence[CandidatePath], sign: int) -> list[CandidatePath]:
+    """``paths`` whose signed relations act on their end in the direction ``sign`` asks for, then those with no
+    signed relation; those acting the other way are left out ("Which drugs block the beta-2 adrenergic receptor?"
+    listed salbutamol, which activates it). All of ``paths`` when ``sign`` is 0."""
+    if not sign:
+        return list(paths)
+    signs = [net_sign([e.relation for e in p.edges]) for p in paths]
+    return [p for p, (s, n) in zip(paths, signs, strict=True) if n and s == sign] + \
+           [p for p, (_s, n) in zip(paths, signs, strict=True) if not n]
 
 
 RAISING = ("causes", "contributes to", "affects risk for", "positively regulates", "positively correlated with")
