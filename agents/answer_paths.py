@@ -54,7 +54,6 @@ def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
     }
 
 
-
 def steering_text(state: State, kg: Any) -> str:
     """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
     drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
@@ -69,7 +68,6 @@ def steering_text(state: State, kg: Any) -> str:
     if state.intent == Intent.MECHANISM.value or relation:
         return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
     return state.asked
-
 
 
 def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]
@@ -107,7 +105,6 @@ def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) ->
     names = {fold(res.kg.name(x)) for x in state.excluded}
     same = {n for p in ranked if p.nodes for n in (p.nodes[0], p.nodes[-1]) if fold(res.kg.name(n)) in names}
     return dataclasses.replace(state, excluded=list(dict.fromkeys([*state.excluded, *same])))
-
 
 
 def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]) -> list[tuple[str, CandidatePath]]:

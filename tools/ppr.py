@@ -106,8 +106,10 @@ class LocalPageRank:
                 cache[n] = ([e.tail for e in outs[n]], [e.head for e in ins[n]])
             while len(cache) > NEIGHBOUR_CACHE:
                 cache.popitem(last=False)
-        way = {"out": lambda n: cache[n][0], "in": lambda n: cache[n][1]}.get(direction, lambda n: cache[n][0] + cache[n][1])
-        return {n: way(n) for n in nodes}
+        if direction in ("in", "out"):
+            side = 1 if direction == "in" else 0
+            return {n: cache[n][side] for n in nodes}
+        return {n: cache[n][0] + cache[n][1] for n in nodes}
 
     def rank_within(self, seeds: Iterable[str], nodes: Iterable[str]) -> dict[str, float]:
         """As :meth:`PersonalizedPageRank.rank_within` (same update, same order of sums), from two batched reads."""
