@@ -14,6 +14,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State,
 from core.errors import LLMError
 from tools.answers import NOT_TREATING
 from tools.linker import guessed
+from tools.path_ranker import net_sign
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -79,6 +80,9 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         t = p["triples"]
         end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in DRUG_ANSWERS
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
+        if intent == Intent.TARGETS.value:  # how the drug acts on it: "which drugs also inhibit that?" picks by it
+            sign, signed = net_sign([x["relation"] for x in t])
+            end["sign"] = sign if signed else 0
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
     drugs = (f"The {state.drug_class}" if state.drug_class == LISTED_DRUGS else

@@ -18,6 +18,7 @@ from agents.intent import TEMPLATES, parse_question
 from agents.list_refs import of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.answers import asked_sign
 from tools.linker import fold
 
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
@@ -158,14 +159,23 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
     return ""
 
 
-def _pick(focus: Focus, slot: str) -> dict[str, Any] | None:
+def _target(focus: Focus, sign: int) -> dict[str, Any] | None:
+    """The target the thread was about; after "What does atorvastatin target?", the first listed target that the
+    drug acts on in the direction a question's verb asks for ("which drugs also inhibit that?" is HMG-CoA reductase,
+    not lipoprotein lipase, which atorvastatin activates)."""
+    if sign and focus.intent == "targets" and focus.lists:
+        return next((i for i in focus.lists[0] if i.get("sign") == sign), focus.target)
+    return focus.target
+
+
+def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
     first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?")."""
     if slot == "disease":
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
-        return focus.disease or focus.target or first
+        return focus.disease or _target(focus, sign) or first
     if slot == "drug":
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None)
     return focus.drug or focus.disease
@@ -189,7 +199,7 @@ def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
                 q = q[: m.start()] + focus.patient_id + q[m.end():]
             continue
         ent = (focus.drug if noun in ("drug", "medication", "medicine", "compound") else
-               focus.target if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
+               _target(focus, asked_sign(q)) if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
         if ent is None:
             res.missing = res.missing or m.group(0)
             continue
@@ -220,7 +230,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             continue  # "which drugs do that?": not a name
         if _named_here(q, wanted, linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
-        ent = _pick(focus, wanted)
+        ent = _pick(focus, wanted, asked_sign(q))
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue

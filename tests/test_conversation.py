@@ -457,3 +457,18 @@ def test_they_after_a_list_of_drugs_is_all_of_them(run_graph, resources) -> None
     statins = _turn(run_graph, "class", {"question": "What do statins treat?"}, interactive=False, memory=False)
     assert statins["drug_class"] == "statins" and len(statins["sources"]) > 1 and statins["intent"] == "indications"
     assert "Statins in the knowledge graph have verified mechanisms for: " in statins["answer"]
+
+
+def test_that_target_is_the_one_the_drug_acts_on_as_the_verb_says(run_graph) -> None:
+    """After "What does atorvastatin target?" (lipoprotein lipase, which it activates, then HMG-CoA reductase, which
+    it inhibits), "which drugs also inhibit that?" was read as about lipoprotein lipase, the first one listed."""
+    first = _turn(run_graph, "sign", {"question": "What does atorvastatin target?"}, interactive=False, memory=False)
+    items = first["messages"][-1]["items"]
+    assert {i.get("sign") for i in items} >= {-1, 1}, items  # both directions are listed: the case this guards
+    inhibited = next(i["name"] for i in items if i["sign"] == -1)
+    activated = next(i["name"] for i in items if i["sign"] == 1)
+    for i, (q, name) in enumerate((("which drugs also inhibit that?", inhibited), ("which drugs activate it?", activated),
+                                   ("which other drugs block that target?", inhibited))):
+        _turn(run_graph, f"sign{i}", {"question": "What does atorvastatin target?"}, interactive=False, memory=False)
+        out = _turn(run_graph, f"sign{i}", {"question": q}, interactive=False, memory=False)
+        assert name in out["understood_as"], (q, out["understood_as"])
