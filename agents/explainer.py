@@ -12,7 +12,7 @@ from agents.context import Context
 from agents.intent import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided
 from core.errors import LLMError
-from tools.answers import NOT_TREATING
+from tools.answers import NOT_TREATING, asked_sign
 from tools.linker import guessed
 from tools.path_ranker import net_sign
 from tools.walker import SHORTEST_CHAIN
@@ -93,12 +93,23 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
-        Intent.TARGETED_BY.value: f"{drugs} that act on {top[-1]['tail_name']}",
+        Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {top[-1]['tail_name']}",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
+
+
+_ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
+"""How "which drugs block / activate X?" names what the listed drugs do (``tools.answers.asked_sign``)."""
+
+
+def _acting(state: State, paths: list[dict[str, Any]]) -> str:
+    """What the listed drugs do to the target: the question's verb when every listed path has a signed relation
+    (``tools.answers.in_direction`` has kept them to its direction), else "act on" (a drug that only binds it)."""
+    signed = all(net_sign([t["relation"] for t in p["triples"]])[1] for p in paths)
+    return _ACTING[asked_sign(state.asked)] if signed else _ACTING[0]
 
 
 def _listing(names: list[str]) -> str:

@@ -116,7 +116,7 @@ def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
     for a in ranked:
         assert resources.kg.node(a["id"]).type in ("Drug", "ChemicalSubstance")
         assert a["path"]["triples"][0]["head"] == a["id"] and a["path"]["triples"][-1]["tail"] == "UniProt:P00519"
-    assert out["answer"].startswith("Drugs that act on Tyrosine-protein kinase ABL1: ")
+    assert out["answer"].startswith("Drugs that inhibit Tyrosine-protein kinase ABL1: ")  # the verb, kept to its direction
     # a disease there asks what treats it
     out, _ = run_graph({"question": "What drugs target gout?"}, interactive=False, memory=False)
     assert out["intent"] == "treats"
@@ -322,6 +322,8 @@ def test_which_drugs_block_a_receptor_lists_none_that_activates_it(run_graph) ->
     out, _ = run_graph({"question": "Which drugs block the beta-2 adrenergic receptor?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["ranked_answers"] and 1 not in signs(out), signs(out)
     assert all(t["relation"] not in ("positively regulates", "increases activity of") for t in out["evidence"])
+    assert "Drugs that inhibit Beta-2 adrenergic receptor: " in out["answer"]  # says what they do, as asked
+    assert "Drugs that act on Beta-2 adrenergic receptor: " in both["answer"]
 
 
 def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
