@@ -85,8 +85,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
             end["sign"] = sign if signed else 0
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
-    drugs = (f"The {state.drug_class}" if state.drug_class == LISTED_DRUGS else
-             state.drug_class[:1].upper() + state.drug_class[1:] if state.drug_class else "Drugs")
+    drugs = _subject(state, ends if intent in DRUG_ANSWERS else [])
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         listed = _listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
@@ -103,6 +102,16 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
 
 _ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
 """How "which drugs block / activate X?" names what the listed drugs do (``tools.answers.asked_sign``)."""
+
+
+def _subject(state: State, ends: list[dict[str, str]]) -> str:
+    """What the answer's list is: the drug class it was kept to, "The listed drugs", or by the listed entities'
+    types "Drugs", "Chemicals" or "Drugs and chemicals" ("Drugs that inhibit Lipoprotein lipase: Fatty Acids")."""
+    if state.drug_class:
+        return f"The {state.drug_class}" if state.drug_class == LISTED_DRUGS else state.drug_class[:1].upper() + state.drug_class[1:]
+    types = {a["id"]: a.get("type", "") for a in state.ranked_answers}
+    chemical = [types.get(e["id"]) == "ChemicalSubstance" for e in ends]
+    return "Chemicals" if chemical and all(chemical) else "Drugs and chemicals" if any(chemical) else "Drugs"
 
 
 def _acting(state: State, paths: list[dict[str, Any]]) -> str:

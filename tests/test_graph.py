@@ -324,6 +324,10 @@ def test_which_drugs_block_a_receptor_lists_none_that_activates_it(run_graph) ->
     assert all(t["relation"] not in ("positively regulates", "increases activity of") for t in out["evidence"])
     assert "Drugs that inhibit Beta-2 adrenergic receptor: " in out["answer"]  # says what they do, as asked
     assert "Drugs that act on Beta-2 adrenergic receptor: " in both["answer"]
+    # a list of chemicals alone is not called drugs ("Drugs that inhibit Lipoprotein lipase: Fatty Acids")
+    lpl, _ = run_graph({"question": "Which drugs inhibit lipoprotein lipase?"}, interactive=False, memory=False)
+    kinds = {a["type"] for a in lpl["ranked_answers"]}
+    assert kinds == {"ChemicalSubstance"} and lpl["answer"].startswith("Chemicals that inhibit Lipoprotein lipase: "), kinds
 
 
 def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
