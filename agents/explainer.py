@@ -14,7 +14,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State,
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign
 from tools.linker import guessed
-from tools.path_ranker import net_sign
+from tools.path_ranker import effect
 from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
@@ -81,8 +81,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in DRUG_ANSWERS
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
         if intent == Intent.TARGETS.value:  # how the drug acts on it: "which drugs also inhibit that?" picks by it
-            sign, signed = net_sign([x["relation"] for x in t])
-            end["sign"] = sign if signed else 0
+            end["sign"] = effect([x["relation"] for x in t])
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
     drugs = _subject(state, ends if intent in DRUG_ANSWERS else [])
@@ -117,7 +116,7 @@ def _subject(state: State, ends: list[dict[str, str]]) -> str:
 def _acting(state: State, paths: list[dict[str, Any]]) -> str:
     """What the listed drugs do to the target: the question's verb when every listed path has a signed relation
     (``tools.answers.in_direction`` has kept them to its direction), else "act on" (a drug that only binds it)."""
-    signed = all(net_sign([t["relation"] for t in p["triples"]])[1] for p in paths)
+    signed = all(effect([t["relation"] for t in p["triples"]]) for p in paths)
     return _ACTING[asked_sign(state.asked)] if signed else _ACTING[0]
 
 

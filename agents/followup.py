@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.focus import Focus, focus_from, listed
-from agents.intent import TEMPLATES, parse_question
+from agents.intent import REFERENCE, TEMPLATES, parse_question, parse_with_reference
 from agents.list_refs import of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES
@@ -149,12 +149,11 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 
 def _wanted(q: str, span: tuple[int, int]) -> str:
     """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after."""
-    probe = q[: span[0]] + "PRONOUNREF" + q[span[1]:]
-    parsed = parse_question(probe)
+    parsed = parse_with_reference(q, span)
     if parsed is not None:
-        if "PRONOUNREF" in parsed.disease.upper():
+        if REFERENCE in parsed.disease.upper():
             return "disease"
-        if "PRONOUNREF" in parsed.drug.upper():
+        if REFERENCE in parsed.drug.upper():
             return "drug"
     return ""
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question", "split_listed"]
+__all__ = ["LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question",
+           "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -244,6 +245,16 @@ def parse_question(question: str) -> ParsedQuestion | None:
             groups = m.groupdict()
             return ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(groups.get("y") or "", "y"), groups.get("c") or "")
     return None
+
+
+REFERENCE = "PRONOUNREF"
+"""The placeholder name :func:`parse_with_reference` puts where a reference was."""
+
+
+def parse_with_reference(question: str, span: tuple[int, int]) -> ParsedQuestion | None:
+    """``question`` parsed with :data:`REFERENCE` in place of the reference at ``span`` ("it", "these drugs"): the
+    slot that holds it (upper-cased) is the slot the reference fills."""
+    return parse_question(question[: span[0]] + REFERENCE + question[span[1]:])
 
 
 _CLASS_REQUEST = re.compile(

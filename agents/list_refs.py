@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
-from agents.intent import parse_question
+from agents.intent import REFERENCE, parse_with_reference
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent
 
@@ -45,16 +45,16 @@ SUBJECT_INTENTS = (Intent.TARGETS, Intent.INDICATIONS)
 
 def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     """"What do they treat?", "which diseases do these drugs treat?", "what do they target?" after a list of drugs:
-    all the drugs of the latest list that has several are the subject (``Resolution.among``), not the first of them ("they" read as the first
-    drug, and "these drugs" as a name the graph lacks). Only where the reference is the drug slot of such a
+    every drug of the latest list that has several is the subject (``Resolution.among``). "They" was read as the
+    first drug, and "these drugs" as a name the graph lacks. Only where the reference is the drug slot of such a
     question; otherwise ``q`` unchanged."""
     lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
     drugs = next((ids for ids in lists if len(ids) >= 2), [])  # the latest list of drugs
     if not drugs:
         return q
     for m in _PLURAL.finditer(q):
-        parsed = parse_question(q[: m.start()] + "PRONOUNREF" + q[m.end():])
-        if parsed is None or parsed.intent not in SUBJECT_INTENTS or parsed.drug.upper() != "PRONOUNREF":
+        parsed = parse_with_reference(q, m.span())
+        if parsed is None or parsed.intent not in SUBJECT_INTENTS or parsed.drug.upper() != REFERENCE:
             continue
         res.references.append({"text": m.group(0), "how": "list", "drugs": drugs})
         res.among = drugs

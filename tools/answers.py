@@ -8,7 +8,7 @@ from typing import Any
 
 from core.text import fold
 from memory.protocols import Edge
-from tools.path_ranker import net_sign
+from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
 __all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "rank_endpoints",
@@ -112,8 +112,7 @@ def lowers(p: CandidatePath) -> bool:
     relation pass."""
     if any(e.relation in NOT_TREATING for e in p.edges):
         return False
-    sign, signed = net_sign([e.relation for e in p.edges])
-    return not (signed and sign > 0)
+    return effect([e.relation for e in p.edges]) <= 0
 
 
 _LOWERING_VERB = re.compile(r"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat)\w*|\bantagonists?\b",
@@ -134,9 +133,8 @@ def in_direction(paths: Sequence[CandidatePath], sign: int) -> list[CandidatePat
     listed salbutamol, which activates it). All of ``paths`` when ``sign`` is 0."""
     if not sign:
         return list(paths)
-    signs = [net_sign([e.relation for e in p.edges]) for p in paths]
-    return [p for p, (s, n) in zip(paths, signs, strict=True) if n and s == sign] + \
-           [p for p, (_s, n) in zip(paths, signs, strict=True) if not n]
+    signs = [effect([e.relation for e in p.edges]) for p in paths]
+    return [p for p, s in zip(paths, signs, strict=True) if s == sign] + [p for p, s in zip(paths, signs, strict=True) if not s]
 
 
 RAISING = ("causes", "contributes to", "affects risk for", "positively regulates", "positively correlated with")

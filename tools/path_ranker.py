@@ -28,7 +28,7 @@ from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.ranker_models import RankerModel, ScoreModel
 from tools.walker import CandidatePath
 
-__all__ = ["ALL_FEATURES", "FEATURES", "FEATURE_GROUPS", "NEGATIVE", "POSITIVE", "PathRanker", "TransitionTables", "net_sign"]
+__all__ = ["ALL_FEATURES", "FEATURES", "FEATURE_GROUPS", "NEGATIVE", "POSITIVE", "PathRanker", "TransitionTables", "effect", "net_sign"]
 
 FEATURES = (
     "hops",
@@ -102,6 +102,13 @@ def net_sign(relations: Sequence[str]) -> tuple[int, int]:
         elif r in POSITIVE:
             n += 1
     return sign, n
+
+
+def effect(relations: Sequence[str]) -> int:
+    """How a path's start acts on its end: -1 lowers, +1 raises (the product of its relations' signs), 0 when no
+    relation of it has a sign."""
+    sign, n = net_sign(relations)
+    return sign if n else 0
 
 
 @dataclass
