@@ -119,26 +119,28 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     """
     type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
+    same = name_key(res.kg)
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
-        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds)
+        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
         closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
-        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds)
+        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)
     if state.intent != Intent.TREATS.value:
-        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds)
-    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
+        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, key=same)
+    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
+                                  key=same))
     pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds), "in", HUB_DAMPING)
     order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
     if state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
-                       CLASS_WALKS if state.among else len(order))
+                       CLASS_WALKS if state.among else len(order), same)
 
 
 def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
@@ -148,23 +150,32 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
     ("Acetaminophen —decreases activity of→ PTGS1 —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer"
     takes away what treats the ulcer)."""
     type_of = types_of(res.kg)
-    by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers))
+    same = name_key(res.kg)
+    by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
+                                  key=same))
     pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING)
     order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
-    found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order))
+    found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same)
     if len(found) < ANSWERS_K:
         listed = [*seeds, *(x for x, _ in found)]
-        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found))
+        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found), key=same)
     return found
 
 
+def name_key(kg: Any) -> Callable[[str], str]:
+    """An entity's name, case-folded: two ids with one name ("Hyperglycemia", HPO and MeSH) are one answer."""
+    return lambda x: fold(kg.name(x))
+
+
 def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: Callable[[str], CandidatePath | None],
-                most: int) -> list[tuple[str, CandidatePath]]:
+                most: int, key: Callable[[str], str]) -> list[tuple[str, CandidatePath]]:
     """The first ``ANSWERS_K`` entities of ``order`` that have a path: the pool's best (``by_path``), else one
-    found by ``walk`` (at most ``most`` walks)."""
+    found by ``walk`` (at most ``most`` walks). An entity with the ``key`` (the name) of one listed is left out."""
     found: list[tuple[str, CandidatePath]] = []
     walks = 0
     for x in order:
+        if any(key(x) == key(y) for y, _ in found):
+            continue
         path = by_path.get(x)
         if path is None and walks < most:
             walks += 1

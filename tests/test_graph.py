@@ -212,6 +212,14 @@ def test_an_answer_lists_each_name_once(run_graph) -> None:
     assert "hyperuricemia" in names and len(names) == len(set(names))
 
 
+def test_the_ranked_answers_hold_each_name_once(run_graph) -> None:
+    """"What does metformin treat?" ranked Hyperglycemia second and third (HPO and MeSH ids, one name): the answer
+    list that the API, the CLI and the web page show held four diseases in five places."""
+    out, _ = run_graph({"question": "What does metformin treat?"}, interactive=False, memory=False)
+    names = [a["name"].casefold() for a in out["ranked_answers"]]
+    assert "hyperglycemia" in names and len(names) == len(set(names)) == 5, names
+
+
 def test_what_a_drug_treats_lists_the_diseases_its_paths_lower_first(run_graph) -> None:
     """"What is paracetamol used for?" opened with Gastric ulcer: Acetaminophen —decreases activity of→ PTGS1
     —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer says it takes away what treats the ulcer."""

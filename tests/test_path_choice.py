@@ -209,6 +209,8 @@ def test_rank_endpoints_keeps_the_best_path_per_entity() -> None:
     got = rank_endpoints([a1, b1, a2], "start", ["Drug"], types.__getitem__)
     assert [(x, p is a1 or p is b1) for x, p in got] == [("A", True), ("B", True)]
     assert rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, exclude=["A"])[0][0] == "B"
+    names = {"A": "aspirin", "B": "Aspirin", "Y": "pain"}  # two ids, one name: one answer, the first
+    assert [x for x, _ in rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, key=lambda n: names[n].casefold())] == ["A"]
 
 
 def test_structure_counts_the_neighbours_an_edge_s_ends_share(tmp_path: Any) -> None:

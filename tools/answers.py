@@ -50,22 +50,24 @@ def types_of(kg: Any) -> Callable[[str], str]:
 
 def rank_endpoints(paths: Sequence[CandidatePath], side: str, wanted: Collection[str], type_of: Callable[[str], str],
                    exclude: Collection[str] = (), k: int = ANSWERS_K,
-                   keep: Callable[[CandidatePath], bool] = lambda _p: True) -> list[tuple[str, CandidatePath]]:
+                   keep: Callable[[CandidatePath], bool] = lambda _p: True,
+                   key: Callable[[str], str] = lambda n: n) -> list[tuple[str, CandidatePath]]:
     """``(entity id, its best path)`` for the ``k`` best distinct end entities of ``wanted`` types.
 
     ``paths`` are ranked best first; ``side`` is ``"start"`` (the path's first node, e.g. the drug of "what treats Y")
     or ``"end"`` (its last node, e.g. the target of "what does X target"). Entities in ``exclude`` (the question's own
-    seeds) are never answers; a path that ``keep`` refuses is never an entity's best path.
+    seeds) are never answers; a path that ``keep`` refuses is never an entity's best path. Entities with the same
+    ``key`` are one answer, the first ("Hyperglycemia" is both an HPO and a MeSH id: keyed by name, it is listed once).
     """
     out: list[tuple[str, CandidatePath]] = []
-    seen: set[str] = set(exclude)
+    seen: set[str] = {key(x) for x in exclude}
     for p in paths:
         if not p.edges:
             continue
         node = p.nodes[0] if side == "start" else p.nodes[-1]
-        if node in seen or type_of(node) not in wanted or not keep(p):
+        if key(node) in seen or type_of(node) not in wanted or not keep(p):
             continue
-        seen.add(node)
+        seen.add(key(node))
         out.append((node, p))
         if len(out) >= k:
             break
