@@ -87,7 +87,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
         end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value) else -1
         ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
-    if state.intent == Intent.INDICATIONS.value:  # the listed diseases' paths are the evidence, whoever found them
+    if state.intent == Intent.INDICATIONS.value or (state.among and state.intent == Intent.TARGETS.value):
+        # the listed diseases' paths are the evidence, whoever found them; so are the edges of what a class acts on
         return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]

@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided, two_ended
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign
 from tools.linker import guessed
@@ -87,6 +87,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     drugs = _subject(state, ends if intent in DRUG_ANSWERS else [])
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
+        ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
         listed = _listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {
@@ -316,7 +317,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
     best = accepted[0]
     answer, items = _template(state, accepted)
-    if best.get("features", {}).get(SHORTEST_CHAIN):
+    if best.get("features", {}).get(SHORTEST_CHAIN) and two_ended(state):  # "what does X treat?" is often that far
         answer += (f" (A shortest chain of {best['hops']} steps in the graph, found after the walk joined none: a lead "
                    "to check, not a mechanism the walk ranked.)")
     fallbacks: list[dict[str, str]] = []

@@ -223,11 +223,11 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     if parsed is None:
         return {}
     if parsed.intent in SUBJECT_INTENTS and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
-        return {"drug_class": parsed.drug, "among": [c.id for c in members], "subject": True}
+        return {"drug_class": res.linker.class_name(parsed.drug), "among": [c.id for c in members], "subject": True}
     if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}
     members = res.linker.drug_class(parsed.among)
-    return {"drug_class": parsed.among, "among": [c.id for c in members]} if members else {}
+    return {"drug_class": res.linker.class_name(parsed.among), "among": [c.id for c in members]} if members else {}
 
 
 def _invalid(question: str, mode: str) -> str:

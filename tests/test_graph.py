@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from langgraph.types import Command
 
@@ -131,6 +132,8 @@ def test_what_a_drug_treats_is_a_disease_even_beyond_the_walk(run_graph, resourc
     assert resources.kg.node(out["evidence"][-1]["tail"]).type in ("Disease", "PhenotypicFeature")
     assert "Vasopressin V2 receptor" not in out["answer"].split(". Best evidence")[0]
     assert any(f["component"] == "walker" and "shortest chains" in f["fallback"] for f in out["fallbacks"])
+    # a drug's curated mechanisms mostly lie beyond the one-sided walk: no note that "the walk joined none"
+    assert "shortest chain" not in out["answer"]
 
 
 def test_a_drug_class_in_a_question_asks_which_member(run_graph) -> None:
@@ -189,6 +192,19 @@ def test_a_drug_class_as_the_subject_lists_what_most_of_its_drugs_act_on(run_gra
         assert e.tail == target and e.head in drugs and kg.has_edge(e.head, e.relation, e.tail)
         acting = {x.head for d in drugs for x in kg.out_edges(d) if x.tail == target}
         assert path.features["class_drugs"] == len(acting)
+
+
+def test_a_class_s_targets_are_told_in_the_order_counted_with_their_own_edges(run_graph) -> None:
+    """"What do statins target?" listed "Apolipoprotein A-I (0 of 8)", the end of one statin's longer path, and the
+    penicillins' targets came "(5 of 18); (9 of 18)": the list was the reviewed walk's ends, not the counted
+    targets. "penicillin", singular, names the class, and the answer called it "Penicillin … act on"."""
+    for q, subject in (("What do statins target?", "Statins"), ("What is the mechanism of action of penicillin?", "Penicillins")):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["answer"].startswith(f"{subject} in the knowledge graph act on: "), q
+        told = [int(n) for n in re.findall(r"\((\d+) of \d+\)", out["answer"].split(". Best evidence")[0])]
+        assert told and 0 not in told and told == sorted(told, reverse=True), out["answer"]
+        first = out["evidence"]  # the evidence is a counted target's own edge
+        assert len(first) == 1 and first[0]["tail"] == out["ranked_answers"][0]["id"] and first[0]["head"] in out["among"]
 
 
 def test_a_contraindication_is_not_told_as_a_mechanism(run_graph) -> None:

@@ -309,6 +309,12 @@ class EntityLinker:
         key = fold(mention)
         return self._ranked_by_degree(self._classes.get(key) or self._classes.get(key + "s", []), "class")
 
+    def class_name(self, mention: str) -> str:
+        """The mention as the name of the drug class it names, in the plural ("penicillin" → "penicillins", "ACE
+        inhibitors" as written); "" for anything else."""
+        key = fold(mention)
+        return mention if key in self._classes else mention + "s" if key + "s" in self._classes else ""
+
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
         type stay a question to the user, listed the most connected first ("PE": Pulmonary embolism before
