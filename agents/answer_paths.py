@@ -23,6 +23,7 @@ from tools.answers import (
     fuse,
     in_direction,
     lowers,
+    of_kind,
     rank_endpoints,
     shared_targets,
     starts_by_type_preference,
@@ -149,17 +150,22 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
     """"What does X treat?": the diseases X's paths lower, fused with PageRank downstream from X (a disease only
     PageRank proposes gets a walk of its own); then, while fewer than ``ANSWERS_K``, the diseases its paths raise
     ("Acetaminophen —decreases activity of→ PTGS1 —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer"
-    takes away what treats the ulcer)."""
+    takes away what treats the ulcer). A question for a kind of disease ("What cancers does X treat?",
+    ``State.disease_kind``) lists only those."""
     type_of = types_of(res.kg)
     same = name_key(res.kg)
-    by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
-                                  key=same))
-    pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING)
+    def kind(y: str) -> bool:
+        return of_kind(res.kg, y, state.disease_kind)
+
+    by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH,
+                                  keep=lambda p: lowers(p) and kind(p.nodes[-1]), key=same))
+    pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING, kind)
     order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
     found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same)
     if len(found) < ANSWERS_K:
         listed = [*seeds, *(x for x, _ in found)]
-        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found), key=same)
+        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found),
+                                keep=lambda p: kind(p.nodes[-1]), key=same)
     return found
 
 
@@ -197,10 +203,10 @@ def _own_walk(state: State, ctx: Context, res: Any, sources: list[str], targets:
 
 
 def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str], direction: str = "in",
-                      damping: float = HUB_DAMPING) -> list[str]:
-    """Entities of ``types`` by personalized PageRank from ``seeds`` (local, push-based: ``tools.ppr``) walking
-    ``direction`` ("in": upstream, "out": downstream), their mass divided by their degree to the power ``damping``,
-    best first."""
+                      damping: float = HUB_DAMPING, keep: Callable[[str], bool] = lambda _x: True) -> list[str]:
+    """Entities of ``types`` that ``keep`` accepts, by personalized PageRank from ``seeds`` (local, push-based:
+    ``tools.ppr``) walking ``direction`` ("in": upstream, "out": downstream), their mass divided by their degree to
+    the power ``damping``, best first."""
     ppr = res.ranker.ppr
     if ppr is None or not seeds:
         return []
@@ -210,6 +216,6 @@ def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set
     for x in sorted(damped, key=lambda n: -damped[n])[: 20 * FUSE_DEPTH]:
         if len(out) >= FUSE_DEPTH:
             break
-        if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types:
+        if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types and keep(x):
             out.append(x)
     return out

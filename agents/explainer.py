@@ -85,6 +85,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
     drugs = _subject(state, ends if intent in DRUG_ANSWERS else [])
+    if intent == Intent.INDICATIONS.value and state.disease_kind:  # "what cancers does X treat?": only those
+        return _of_kind(state, drugs if state.drug_class else top[0]["head_name"], ends, top)
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
@@ -112,6 +114,21 @@ def _subject(state: State, ends: list[dict[str, str]]) -> str:
     types = {a["id"]: a.get("type", "") for a in state.ranked_answers}
     chemical = [types.get(e["id"]) == "ChemicalSubstance" for e in ends]
     return "Chemicals" if chemical and all(chemical) else "Drugs and chemicals" if any(chemical) else "Drugs"
+
+
+def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[dict[str, str]]
+             ) -> tuple[str, list[dict[str, str]]]:
+    """"What cancers does X treat?": the listed diseases of that kind (``State.disease_kind``), or that the graph
+    links X to none, with what it does link X to."""
+    kind = {a["id"] for a in state.ranked_answers}
+    of_kind = [e for e in ends if e["id"] in kind]
+    verb = "have" if state.drug_class else "has"
+    if of_kind:
+        these = f"these {state.disease_kind}s" if len(of_kind) > 1 else f"this {state.disease_kind}"
+        return (f"{subject} {verb} verified mechanisms for {these}: {_listing([e['name'] for e in of_kind])}. "
+                f"Best evidence: {_sentence(top)}."), of_kind
+    return (f"The knowledge graph links {subject} to no {state.disease_kind}, by the diseases' names; the diseases "
+            f"it {verb} verified mechanisms for are: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}."), ends
 
 
 def _acting(state: State, paths: list[dict[str, Any]]) -> str:

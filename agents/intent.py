@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "out_of_scope", "parse_question",
+__all__ = ["LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -44,7 +44,7 @@ _TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|targets?)"
 """What a drug acts on, named as a noun: "the enzyme that aspirin inhibits"."""
 _ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|cancers?|tumou?rs?|infections?|ailments?|symptoms?)"
 """What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does
-imatinib treat?", "what infections does amoxicillin treat?"): any disease is listed, not only that kind."""
+imatinib treat?", "what infections does amoxicillin treat?": only that kind is listed, :func:`disease_kind`)."""
 _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
 """What raises the risk of a disease ("what increases the risk of gout?")."""
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
@@ -289,6 +289,17 @@ def out_of_scope(question: str) -> str:
     DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
     m = _SCOPE.search(question)
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+_KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
+_KINDS = re.compile("|".join(f"(?P<{k}>\\b(?:{rx})\\b)" for k, rx in _KIND_WORDS.items()), re.IGNORECASE)
+
+
+def disease_kind(question: str) -> str:
+    """The kind of disease a question names ("What cancers does imatinib treat?" → "cancer", "which infections …" →
+    "infection"; ``tools.answers.DISEASE_KINDS``), or ""."""
+    m = _KINDS.search(question)
+    return m.lastgroup or "" if m else ""
 
 
 _LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/)\s*", re.IGNORECASE)

@@ -13,7 +13,16 @@ from langgraph.types import interrupt
 from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
-from agents.intent import SLOT_TYPES, TEMPLATES, ParsedQuestion, about, class_request, parse_question, split_listed
+from agents.intent import (
+    SLOT_TYPES,
+    TEMPLATES,
+    ParsedQuestion,
+    about,
+    class_request,
+    disease_kind,
+    parse_question,
+    split_listed,
+)
 from agents.list_refs import SUBJECT_INTENTS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
@@ -304,6 +313,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,
+        "disease_kind": disease_kind(question) if intent is Intent.INDICATIONS else "",
         "understood_as": resolution.understood if resolution.rewritten else "", "excluded": resolution.excluded,
         "references": resolution.references, "also_asked": also,
         "fallbacks": understood["fallbacks"],

@@ -113,6 +113,9 @@ class State(InputState):
     """Entity ids the walk ends at (disease side, backward)."""
     goal_types: list[str] = field(default_factory=list)
     """Entity types that answer a one-sided question (e.g. Drug for "what treats Y")."""
+    disease_kind: str = ""
+    """The kind of disease "what does X treat" asks for ("cancer" in "What cancers does imatinib treat?",
+    ``tools.answers.DISEASE_KINDS``): the answer lists only those. "" for any."""
     drug_class: str = ""
     """The drug class a "which drug" question names ("Which beta blockers treat hypertension?"), as written."""
     among: list[str] = field(default_factory=list)
@@ -161,7 +164,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "drug_class": "", "among": [], "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "disease_kind": "", "drug_class": "", "among": [], "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [], "also_asked": [],
 }

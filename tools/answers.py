@@ -11,7 +11,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "rank_endpoints",
+__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -37,6 +37,26 @@ power: none. Chosen on 400 tune-half drugs: MRR 0.500 at 0, 0.462 at 0.25 (``doc
 HUB_DAMPING = 0.25
 """A drug's PageRank mass is divided by its degree to this power before ranking, so that a drug linked to many
 things does not outrank the drugs whose mechanisms end at Y."""
+
+
+DISEASE_KINDS: dict[str, re.Pattern[str]] = {
+    "cancer": re.compile(r"cancer|carcinom|leuk(?:a)?emi|lymphom|hodgkin|myelom|sarcom|melanom|tumou?r|neoplas|blastoma|"
+                         r"gliom|mesotheliom|malignan|metasta|mycosis fungoides|waldenstr", re.IGNORECASE),
+    "infection": re.compile(r"infect|sepsis|septic|pneumonia|tubercul|malaria|abscess|gonorrh|syphilis|leprosy|"
+                            r"candidiasis|mycosis|mycoses|worm|helminth|viral|bacterial|fungal|parasit", re.IGNORECASE),
+}
+"""The kinds of disease a question may ask for ("What cancers does imatinib treat?"), by words of the graph's names."""
+
+
+def of_kind(kg: Any, entity: str, kind: str) -> bool:
+    """Whether the entity is a disease of ``kind`` ("" is any): its name says so ("Chronic myeloid leukemia"), or, for
+    an infection, the graph links an organism into it ("Staphylococcus aureus —causes→ Impetigo")."""
+    if not kind:
+        return True
+    if DISEASE_KINDS[kind].search(kg.name(entity)):
+        return True
+    type_of = types_of(kg)
+    return kind == "infection" and any(type_of(e.head) == "OrganismTaxon" for e in kg.in_edges(entity))
 
 
 def types_of(kg: Any) -> Callable[[str], str]:

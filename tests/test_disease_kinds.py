@@ -1,0 +1,45 @@
+"""A question for a kind of disease ("What cancers does methotrexate treat?") lists only that kind."""
+
+from __future__ import annotations
+
+from agents.intent import disease_kind
+from agents.state import Status
+from tools.answers import of_kind
+
+
+def test_the_kind_a_question_names() -> None:
+    assert [disease_kind(q) for q in ("What cancers does imatinib treat?", "which tumours does X help?",
+                                      "What infections does amoxicillin treat?", "What does imatinib treat?",
+                                      "What diseases does imatinib treat?")] == ["cancer", "cancer", "infection", "", ""]
+
+
+def test_a_disease_s_kind_by_its_name_or_the_organism_linked_into_it(resources) -> None:
+    kg = resources.kg
+    by_name = {kg.name(x): x for x in kg.entity_ids()}
+    assert of_kind(kg, by_name["Chronic myeloid leukemia"], "cancer")
+    assert of_kind(kg, by_name["Gastrointestinal stromal tumor"], "cancer")
+    # "-blastomycosis" is a fungal infection, not a "-blastoma"
+    assert not of_kind(kg, by_name["Chromoblastomycosis"], "cancer") and of_kind(kg, by_name["Chromoblastomycosis"], "infection")
+    assert of_kind(kg, by_name["Cholera"], "infection")  # no word says so: Vibrio cholerae —causes→ Cholera
+    assert not of_kind(kg, by_name["Gout"], "infection") and not of_kind(kg, by_name["Gout"], "cancer")
+    assert of_kind(kg, by_name["Gout"], "")
+
+
+def test_what_cancers_a_drug_treats_lists_only_cancers(run_graph, resources) -> None:
+    """"What cancers does methotrexate treat?" listed what "What does methotrexate treat?" lists, "Abnormal cell
+    proliferation" and Falciparum malaria among them."""
+    out, _ = run_graph({"question": "What cancers does methotrexate treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["disease_kind"] == "cancer"
+    ranked = out["ranked_answers"]
+    assert len(ranked) == 5 and all(of_kind(resources.kg, a["id"], "cancer") for a in ranked), [a["name"] for a in ranked]
+    assert out["answer"].startswith("methotrexate has verified mechanisms for these cancers: ")
+    listed = out["answer"].split(": ", 1)[1].split(". Best evidence")[0]
+    assert all(n.strip() in {a["name"] for a in ranked} for n in listed.split(", ")), listed
+    plain, _ = run_graph({"question": "What does methotrexate treat?"}, interactive=False, memory=False)
+    assert plain["disease_kind"] == "" and not all(of_kind(resources.kg, a["id"], "cancer") for a in plain["ranked_answers"])
+
+
+def test_a_drug_that_treats_no_disease_of_the_kind_is_told_so(run_graph) -> None:
+    out, _ = run_graph({"question": "What cancers does amoxicillin treat?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"] == []
+    assert out["answer"].startswith("The knowledge graph links Amoxicillin to no cancer, by the diseases' names; ")
