@@ -9,7 +9,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.context import Context
-from agents.intent import out_of_scope
+from agents.intent import CAUSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided, two_ended
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign
@@ -299,11 +299,20 @@ def _framed(state: State, answer: str) -> str:
 def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone."""
-    topic = out_of_scope(state.question) if state.intent != Intent.PATIENT.value else ""
+    topic = (out_of_scope(state.question) or _side_effect(state)) if state.intent != Intent.PATIENT.value else ""
     if not topic:
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
+
+
+def _side_effect(state: State) -> str:
+    """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
+    graph does not hold; "" for anything else ("Can uric acid lead to gout?")."""
+    if state.intent != Intent.RELATION.value or not re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+        return ""
+    drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
+    return "side effects" if drug.get("type") in DRUG_TYPES else ""
 
 
 def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

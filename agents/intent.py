@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -73,6 +73,9 @@ _LOWERS = re.compile(
     r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring down)(?:s|ing)?|brings down|bringing down)\s+"
     rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)})\b", re.IGNORECASE)
 
+CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|someone|patients))"
+"""The verb of "does X cause Y?": of a drug, a question about its side effects."""
+
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
@@ -114,6 +117,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "is it true that metformin treats diabetes?", "I heard imatinib helps with GIST": the mechanism, or why there is none
         (Intent.MECHANISM, (rf"^(?:is it (?:true|the case|correct|right)|do you know|i (?:heard|read|was told)|i wonder|i was wondering) "
                             rf"(?:that |if |whether )?{_YES_NO_SUBJECT}{_X} (?:really |actually |also |can |could |does )?{_VERB_TREAT} {_Y}$")),
+        # "does metformin cause lactic acidosis?", "can uric acid lead to gout?": how the graph links the two, if it does
+        # (of a drug, the answer also says that the graph holds no side effects: ``CAUSING``)
+        (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |ever )?"
+                           rf"{CAUSING} {_Y}$")),
         # "I have gout. What should I take?": the context sentence names the disease
         (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
                          rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "

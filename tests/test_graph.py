@@ -101,6 +101,22 @@ def test_a_question_about_what_the_graph_does_not_hold_is_told_so(run_graph) -> 
     assert out["answer"].startswith("imatinib acts on")
 
 
+def test_what_a_drug_causes_is_asked_about_both_names(run_graph) -> None:
+    """"Does metformin cause lactic acidosis?" answered "Metformin is connected to: Hyperglycemia; …": the free-text
+    scan found metformin only, and nothing said that "lactic acidosis" is no name of the graph."""
+    from agents.intent import parse_question
+
+    parsed = parse_question("Does metformin cause lactic acidosis?")
+    assert parsed is not None and (parsed.intent.value, parsed.drug, parsed.disease) == ("relation", "metformin", "lactic acidosis")
+    out, _ = run_graph({"question": "Does metformin cause lactic acidosis?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. ")
+    assert '"lactic acidosis" is not in the knowledge graph' in out["answer"]
+    out, _ = run_graph({"question": "Does aspirin cause stomach ulcers?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail_name"] == "Gastric ulcer"
+    assert out["evidence"][0]["head_name"] == "Aspirin" and "not side effects. What it holds: " in out["answer"]
+
+
 def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
     """"What drugs target EGFR?" used to be read as "what is EGFR connected to" and listed diseases."""
     from agents.intent import parse_question
