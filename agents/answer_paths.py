@@ -24,6 +24,7 @@ from tools.answers import (
     in_direction,
     lowers,
     of_kind,
+    preference,
     rank_endpoints,
     shared_targets,
     starts_by_type_preference,
@@ -142,7 +143,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
-                       CLASS_WALKS if state.among else len(order), same)
+                       CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
 
 
 def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
@@ -161,7 +162,8 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
                                   keep=lambda p: lowers(p) and kind(p.nodes[-1]), key=same))
     pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING, kind)
     order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
-    found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same)
+    found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same,
+                        preference(state.goal_types, type_of))
     if len(found) < ANSWERS_K:
         listed = [*seeds, *(x for x, _ in found)]
         found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found),
@@ -175,19 +177,23 @@ def name_key(kg: Any) -> Callable[[str], str]:
 
 
 def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: Callable[[str], CandidatePath | None],
-                most: int, key: Callable[[str], str]) -> list[tuple[str, CandidatePath]]:
+                most: int, key: Callable[[str], str], rank: Callable[[str], int]) -> list[tuple[str, CandidatePath]]:
     """The first ``ANSWERS_K`` entities of ``order`` that have a path: the pool's best (``by_path``), else one
-    found by ``walk`` (at most ``most`` walks). An entity with the ``key`` (the name) of one listed is left out."""
+    found by ``walk`` (at most ``most`` walks). An entity with the ``key`` (the name) of one listed takes its place
+    when its type comes first (``rank``: the MeSH "Anemia" before the HPO one), else is left out."""
     found: list[tuple[str, CandidatePath]] = []
     walks = 0
     for x in order:
-        if any(key(x) == key(y) for y, _ in found):
+        twin = next((i for i, (y, _) in enumerate(found) if key(x) == key(y)), None)
+        if twin is not None and rank(x) >= rank(found[twin][0]):
             continue
         path = by_path.get(x)
         if path is None and walks < most:
             walks += 1
             path = walk(x)
-        if path is not None:
+        if path is not None and twin is not None:
+            found[twin] = (x, path)
+        elif path is not None:
             found.append((x, path))
         if len(found) >= ANSWERS_K:
             break

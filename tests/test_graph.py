@@ -250,6 +250,10 @@ def test_the_ranked_answers_hold_each_name_once(run_graph) -> None:
     out, _ = run_graph({"question": "What does metformin treat?"}, interactive=False, memory=False)
     names = [a["name"].casefold() for a in out["ranked_answers"]]
     assert "hyperglycemia" in names and len(names) == len(set(names)) == 5, names
+    # the name's MeSH disease, not its HPO phenotype: "What does meprobamate treat?" listed HPO "Anxiety" first, and
+    # the curated indication, MeSH "Anxiety", went when the list kept one entry per name
+    out, _ = run_graph({"question": "What does meprobamate treat?"}, interactive=False, memory=False)
+    assert out["ranked_answers"][0]["id"] == "MESH:D001007", out["ranked_answers"][0]
 
 
 def test_what_a_drug_treats_lists_the_diseases_its_paths_lower_first(run_graph) -> None:

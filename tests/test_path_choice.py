@@ -211,6 +211,9 @@ def test_rank_endpoints_keeps_the_best_path_per_entity() -> None:
     assert rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, exclude=["A"])[0][0] == "B"
     names = {"A": "aspirin", "B": "Aspirin", "Y": "pain"}  # two ids, one name: one answer, the first
     assert [x for x, _ in rank_endpoints([a1, b1], "start", ["Drug"], types.__getitem__, key=lambda n: names[n].casefold())] == ["A"]
+    types["A"] = "ChemicalSubstance"  # ... unless the later one's type is preferred: it takes the first one's place
+    got = rank_endpoints([a1, b1], "start", ["Drug", "ChemicalSubstance"], types.__getitem__, key=lambda n: names[n].casefold())
+    assert [(x, p is b1) for x, p in got] == [("B", True)]
 
 
 def test_structure_counts_the_neighbours_an_edge_s_ends_share(tmp_path: Any) -> None:

@@ -11,7 +11,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "rank_endpoints",
+__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "preference", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -77,21 +77,35 @@ def rank_endpoints(paths: Sequence[CandidatePath], side: str, wanted: Collection
     ``paths`` are ranked best first; ``side`` is ``"start"`` (the path's first node, e.g. the drug of "what treats Y")
     or ``"end"`` (its last node, e.g. the target of "what does X target"). Entities in ``exclude`` (the question's own
     seeds) are never answers; a path that ``keep`` refuses is never an entity's best path. Entities with the same
-    ``key`` are one answer, the first ("Hyperglycemia" is both an HPO and a MeSH id: keyed by name, it is listed once).
+    ``key`` are one answer ("Anemia" is both an HPO and a MeSH id: keyed by name, it is listed once), in the place of
+    the first, by the one whose type comes first in ``wanted`` (the MeSH disease before the HPO phenotype).
     """
     out: list[tuple[str, CandidatePath]] = []
-    seen: set[str] = {key(x) for x in exclude}
+    excluded = {key(x) for x in exclude}
+    place: dict[str, int] = {}
+    rank = preference(wanted, type_of)
     for p in paths:
         if not p.edges:
             continue
         node = p.nodes[0] if side == "start" else p.nodes[-1]
-        if key(node) in seen or type_of(node) not in wanted or not keep(p):
+        if key(node) in excluded or type_of(node) not in wanted or not keep(p):
             continue
-        seen.add(key(node))
+        if key(node) in place:
+            i = place[key(node)]
+            if rank(node) < rank(out[i][0]):
+                out[i] = (node, p)
+            continue
+        place[key(node)] = len(out)
         out.append((node, p))
         if len(out) >= k:
             break
     return out
+
+
+def preference(wanted: Collection[str], type_of: Callable[[str], str]) -> Callable[[str], int]:
+    """An entity's place by its type in ``wanted`` (a goal's types, the preferred first), after them for any other."""
+    order = list(wanted)
+    return lambda x: order.index(type_of(x)) if type_of(x) in order else len(order)
 
 
 def fuse(*rankings: Sequence[str], depth: int = FUSE_DEPTH, weights: Sequence[float] = ()) -> list[str]:
