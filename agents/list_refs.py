@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
-from agents.intent import REFERENCE, parse_with_reference
+from agents.intent import REFERENCE, disease_kind, parse_with_reference
 from agents.resolution import Resolution
-from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
+from tools.linker import fold
 
-__all__ = ["of_them", "plural_refs"]
+__all__ = ["kinds_of_them", "of_them", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
@@ -34,6 +35,28 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         res.among = drugs
     verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])
     return f"Which {focus.drug_class or 'of the ' + LISTED_DRUGS} {verb}?"
+
+
+_KIND_OF_THEM = re.compile(
+    r"^(?:(?:which|what)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
+    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?)\s+(?:an? |the )?(?P<kind>[\w ]+?)[?.!]*$",
+    re.IGNORECASE)
+"""A question about the kind of the diseases the last answer listed ("which of those are cancers?")."""
+
+
+def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which of those are cancers?" after "What does imatinib treat?": what of that kind the thread's drug treats
+    ("What cancers does imatinib treat?", ``State.disease_kind``). None for any other question, or when the latest
+    list is not of diseases."""
+    m = _KIND_OF_THEM.match(q.strip())
+    latest = focus.lists[0] if focus.lists else []
+    kind = disease_kind(m["kind"]) if m else ""
+    if not kind or focus.drug is None or not latest or any(i.get("type") not in DISEASE_TYPES for i in latest):
+        return None
+    name = str(focus.drug["name"])
+    res.references.append({"text": q, "how": "kind", "entity": focus.drug})
+    res.pinned[fold(name)] = focus.drug
+    return f"What {kind}s does {name} treat?"
 
 
 _PLURAL = re.compile(r"\b(?:(?:these|those|the) (?:drugs|medications|medicines|ones|compounds)|they|them|these|those)\b",

@@ -21,6 +21,8 @@ def test_a_disease_s_kind_by_its_name_or_the_organism_linked_into_it(resources) 
     # "-blastomycosis" is a fungal infection, not a "-blastoma"
     assert not of_kind(kg, by_name["Chromoblastomycosis"], "cancer") and of_kind(kg, by_name["Chromoblastomycosis"], "infection")
     assert of_kind(kg, by_name["Cholera"], "infection")  # no word says so: Vibrio cholerae —causes→ Cholera
+    # mycosis fungoides is a lymphoma
+    assert of_kind(kg, by_name["Mycosis Fungoides"], "cancer") and not of_kind(kg, by_name["Mycosis Fungoides"], "infection")
     assert not of_kind(kg, by_name["Gout"], "infection") and not of_kind(kg, by_name["Gout"], "cancer")
     assert of_kind(kg, by_name["Gout"], "")
 
@@ -43,3 +45,13 @@ def test_a_drug_that_treats_no_disease_of_the_kind_is_told_so(run_graph) -> None
     out, _ = run_graph({"question": "What cancers does amoxicillin treat?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["ranked_answers"] == []
     assert out["answer"].startswith("The knowledge graph links Amoxicillin to no cancer, by the diseases' names; ")
+
+
+def test_which_of_the_listed_diseases_are_of_a_kind(run_graph) -> None:
+    """"Which of those are cancers?" after "What does imatinib treat?" was NOT_FOUND ("no known entity")."""
+    first, _ = run_graph({"question": "What does imatinib treat?"}, thread="kinds", interactive=False)
+    assert first["status"] is Status.ANSWERED
+    out, _ = run_graph({"question": "which of those are cancers?"}, thread="kinds", interactive=False)
+    assert out["understood_as"] == "What cancers does imatinib treat?" and out["disease_kind"] == "cancer"
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(
+        'Understood as: "What cancers does imatinib treat?" imatinib has verified mechanisms for these cancers: ')
