@@ -17,7 +17,7 @@ from agents.focus import Focus, focus_from, listed
 from agents.intent import REFERENCE, TEMPLATES, parse_question, parse_with_reference
 from agents.list_refs import kinds_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
-from agents.state import DISEASE_TYPES, DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
 from tools.linker import fold
 
@@ -392,7 +392,17 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
+    elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):
+        res.excluded = [focus.drug["id"]]  # "which drugs also inhibit it?": besides the thread's drug
     return res
+
+
+_ALSO = re.compile(r"\balso\b", re.IGNORECASE)
+
+
+def _asks_for_drugs(question: str) -> bool:
+    parsed = parse_question(question)
+    return parsed is not None and parsed.intent in (Intent.TREATS, Intent.TARGETED_BY)
 
 
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:

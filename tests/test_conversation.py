@@ -472,3 +472,13 @@ def test_that_target_is_the_one_the_drug_acts_on_as_the_verb_says(run_graph) -> 
         _turn(run_graph, f"sign{i}", {"question": "What does atorvastatin target?"}, interactive=False, memory=False)
         out = _turn(run_graph, f"sign{i}", {"question": q}, interactive=False, memory=False)
         assert name in out["understood_as"], (q, out["understood_as"])
+
+
+def test_which_drugs_also_act_leaves_out_the_thread_s_drug(run_graph) -> None:
+    """"Which drugs also inhibit it?" after "What does allopurinol target?" listed allopurinol first."""
+    first, _ = run_graph({"question": "What does allopurinol target?"}, thread="also", interactive=False)
+    drug = first["sources"][0]
+    out, _ = run_graph({"question": "which drugs also inhibit it?"}, thread="also", interactive=False)
+    assert out["understood_as"] == "Which drugs also inhibit Xanthine dehydrogenase/oxidase?"
+    assert out["excluded"] == [drug] and out["ranked_answers"]
+    assert drug not in {a["id"] for a in out["ranked_answers"]}
