@@ -74,7 +74,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
         return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
-                f"{_sentence(top)}."), [])
+                f"{_sentence(top)}.{_causal(state, top)}"), [])
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -304,6 +304,17 @@ def _scoped(state: State, answer: str, status: Any) -> str:
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
+
+
+def _causal(state: State, top: list[dict[str, str]]) -> str:
+    """For "does X cause Y?", what the chain's signed relations say it does to Y (``tools.path_ranker.effect``):
+    "Does febuxostat cause gout?" is answered by the chain through which it lowers gout."""
+    if state.intent != Intent.RELATION.value or not re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+        return ""
+    sign = effect([t["relation"] for t in top])
+    x, y = top[0]["head_name"], top[-1]["tail_name"]
+    return {-1: f" Along this chain {x} lowers {y}: it treats it, rather than causes it.",
+            1: f" Along this chain {x} raises {y}."}.get(sign, "")
 
 
 def _side_effect(state: State) -> str:

@@ -115,6 +115,10 @@ def test_what_a_drug_causes_is_asked_about_both_names(run_graph) -> None:
     out, _ = run_graph({"question": "Does aspirin cause stomach ulcers?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail_name"] == "Gastric ulcer"
     assert out["evidence"][0]["head_name"] == "Aspirin" and "not side effects. What it holds: " in out["answer"]
+    # what the chain's signs say: aspirin takes away Prostaglandin E2, which treats the ulcer
+    assert out["answer"].endswith("Along this chain Aspirin raises Gastric ulcer.")
+    out, _ = run_graph({"question": "Does febuxostat cause gout?"}, interactive=False, memory=False)
+    assert out["answer"].endswith("Along this chain Febuxostat lowers Gout: it treats it, rather than causes it.")
 
 
 def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
