@@ -279,7 +279,11 @@ def _framed(state: State, answer: str) -> str:
     when the answer leaves out what the thread already named ("which other drugs …", "what else?") or reads a name
     by a guess (:func:`_guessed`)."""
     answer = _guessed(state) + answer
-    if state.excluded:
+    named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
+             m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
+    if named:  # "what does ibuprofen treat besides pain?"
+        answer = f"Leaving out {_listing(named)}, as asked. {answer}"
+    elif state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
         asked = " ".join(f"\"{q}\"" for q in state.also_asked)

@@ -79,6 +79,16 @@ CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|some
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
+        # "is imatinib used for any cancers?", "does X treat any infections?": what X treats, of that kind (before the
+        # yes/no mechanism rules, which would read "any cancers" as a disease)
+        (Intent.INDICATIONS, (rf"^(?:is|are|can|could) {_X} (?:be )?(?:used|prescribed|given|indicated|good) (?:for|to treat|against|in) "
+                              rf"(?:any|some) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
+        (Intent.INDICATIONS, (rf"^(?:does|do|can|could|will) {_X} (?:treat|cure|help(?: with)?|work (?:for|against|on)) "
+                              rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
+        # "what does ibuprofen treat besides pain?": what X treats, Y left out (``State.excluded``)
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "
+                              rf"(?:does|do|can|could|is|are) {_X}(?: be)? (?:treat|cure|help(?: with)?|used (?:to treat|for|against)) "
+                              rf"(?:besides|other than|apart from|aside from|except(?: for)?|in addition to) {_Y}$")),
         # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
         (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
         # "why do doctors prescribe X for Y?": the person is not the drug (before the "why does X … Y" rules)

@@ -307,6 +307,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         intent = Intent.RELATION if sum(not m.get("deferred") for m in mentions) >= 2 else Intent.ENTITY
     intent, mentions = _by_types(intent, mentions, bool(klass))
     sources, targets = _ends(mentions, intent)
+    excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
+    targets = [] if intent is Intent.INDICATIONS else targets
     if klass.pop("subject", False):
         sources = klass["among"][:CLASS_SOURCES]
     out.update(klass)
@@ -314,7 +316,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,
         "disease_kind": disease_kind(question) if intent is Intent.INDICATIONS else "",
-        "understood_as": resolution.understood if resolution.rewritten else "", "excluded": resolution.excluded,
+        "understood_as": resolution.understood if resolution.rewritten else "", "excluded": excluded,
         "references": resolution.references, "also_asked": also,
         "fallbacks": understood["fallbacks"],
     })

@@ -1,4 +1,5 @@
-"""A question for a kind of disease ("What cancers does methotrexate treat?") lists only that kind."""
+"""A question for a kind of disease ("What cancers does methotrexate treat?") lists only that kind; one that leaves a
+disease out ("What does ibuprofen treat besides pain?") leaves it out."""
 
 from __future__ import annotations
 
@@ -55,3 +56,25 @@ def test_which_of_the_listed_diseases_are_of_a_kind(run_graph) -> None:
     assert out["understood_as"] == "What cancers does imatinib treat?" and out["disease_kind"] == "cancer"
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(
         'Understood as: "What cancers does imatinib treat?" imatinib has verified mechanisms for these cancers: ')
+
+
+def test_a_yes_no_question_about_any_disease_of_a_kind_lists_them(run_graph) -> None:
+    """"Is imatinib used for any infections?" was NOT_FOUND: "any infections" was read as a disease's name."""
+    from agents.intent import parse_question
+
+    for q in ("Is imatinib used for any infections?", "Does imatinib treat any cancers?", "can imatinib be used for any kind of cancer"):
+        parsed = parse_question(q)
+        assert parsed is not None and parsed.intent.value == "indications" and parsed.drug == "imatinib", q
+    out, _ = run_graph({"question": "Does imatinib treat any cancers?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["disease_kind"] == "cancer"
+    assert out["answer"].startswith("imatinib has verified mechanisms for these cancers: ")
+
+
+def test_what_a_drug_treats_besides_a_disease_leaves_it_out(run_graph) -> None:
+    """"What does ibuprofen treat besides pain?" listed the drugs that treat pain ("besides pain" read as Pain)."""
+    out, _ = run_graph({"question": "What does ibuprofen treat besides pain?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["status"] is Status.ANSWERED and out["targets"] == []
+    pain = next(m["entity"]["id"] for m in out["mentions"] if m["slot"] == "disease")
+    assert out["excluded"] == [pain] and out["ranked_answers"]
+    assert all(a["name"].casefold() != "pain" for a in out["ranked_answers"])
+    assert out["answer"].startswith("Leaving out Pain, as asked. Ibuprofen has a verified mechanism for: ")
