@@ -282,7 +282,7 @@ def _framed(state: State, answer: str) -> str:
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     if named:  # "what does ibuprofen treat besides pain?"
-        answer = f"Leaving out {_listing(named)}, as asked. {answer}"
+        answer = f"Leaving out {' and '.join([', '.join(named[:-1]), named[-1]] if len(named) > 1 else named)}, as asked. {answer}"
     elif state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time

@@ -34,7 +34,8 @@ _ORDINAL_ALONE = re.compile(
     r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
     r"(?:\s+one)?)$", re.IGNORECASE)
 """An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
-_OTHER = re.compile(r"\b(?:other|else)\b", re.IGNORECASE)
+_OTHER = re.compile(r"\b(?:other(?! than)|else)\b", re.IGNORECASE)
+"""Asks for entities the thread has not named ("which other drugs …", "what else …"); "other than Y" only leaves Y out."""
 _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|what|which|any)\s+)?(?:any\s+|some\s+)?"
     r"(?:others|alternatives?|(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"

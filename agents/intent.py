@@ -217,6 +217,8 @@ class ParsedQuestion:
     among: str = ""
     """The words between "which" and the verb of a "which drug" question ("beta blockers"): a drug class when the
     linker knows them as one, which the answer is then kept to."""
+    left_out: tuple[str, ...] = ()
+    """Further diseases "what does X treat besides Y" leaves out ("besides pain and fever": "fever")."""
 
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}

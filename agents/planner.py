@@ -119,8 +119,8 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
-    outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned)))
-                for slot, text in (("drug", parsed.drug), (_y_slot(parsed.intent), parsed.disease)) if text]
+    slots = [("drug", parsed.drug), (_y_slot(parsed.intent), parsed.disease), *(("disease", x) for x in parsed.left_out)]
+    outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
         return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
     mentions, clar = [], {}
@@ -135,11 +135,14 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
 def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
     """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
-    dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``)."""
+    dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``). "What
+    does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``)."""
     if parsed is None:
         return None, []
     first, slot, rest = split_listed(parsed, lambda text: any(
         c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates))
+    if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
+        return replace(first, left_out=tuple(rest)), []
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:
         return parsed, []

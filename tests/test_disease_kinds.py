@@ -78,3 +78,9 @@ def test_what_a_drug_treats_besides_a_disease_leaves_it_out(run_graph) -> None:
     assert out["excluded"] == [pain] and out["ranked_answers"]
     assert all(a["name"].casefold() != "pain" for a in out["ranked_answers"])
     assert out["answer"].startswith("Leaving out Pain, as asked. Ibuprofen has a verified mechanism for: ")
+    # several left out: all of them, none of them a question to ask next; in the same thread, "other than" left out
+    # every disease the first answer had listed too
+    out, _ = run_graph({"question": "What does aspirin treat other than pain and fever?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and len(out["excluded"]) == 2 and out["also_asked"] == [], (out["excluded"], out["also_asked"])
+    assert out["answer"].startswith("Leaving out Pain and Fever, as asked. ")
+    assert not {a["name"] for a in out["ranked_answers"]} & {"Pain", "Fever"}
