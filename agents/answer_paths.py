@@ -122,7 +122,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     """
     type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
-    same = name_key(res.kg)
+    same = _name_key(res.kg)
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if state.among:
@@ -154,7 +154,7 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
     takes away what treats the ulcer). A question for a kind of disease ("What cancers does X treat?",
     ``State.disease_kind``) lists only those."""
     type_of = types_of(res.kg)
-    same = name_key(res.kg)
+    same = _name_key(res.kg)
     def kind(y: str) -> bool:
         return of_kind(res.kg, y, state.disease_kind)
 
@@ -171,7 +171,7 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
     return found
 
 
-def name_key(kg: Any) -> Callable[[str], str]:
+def _name_key(kg: Any) -> Callable[[str], str]:
     """An entity's name, case-folded: two ids with one name ("Hyperglycemia", HPO and MeSH) are one answer."""
     return lambda x: fold(kg.name(x))
 

@@ -120,13 +120,13 @@ def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[d
              ) -> tuple[str, list[dict[str, str]]]:
     """"What cancers does X treat?": the listed diseases of that kind (``State.disease_kind``), or that the graph
     links X to none, with what it does link X to."""
-    kind = {a["id"] for a in state.ranked_answers}
-    of_kind = [e for e in ends if e["id"] in kind]
+    ranked = {a["id"] for a in state.ranked_answers}  # the retriever kept them to the kind
+    listed = [e for e in ends if e["id"] in ranked]
     verb = "have" if state.drug_class else "has"
-    if of_kind:
-        these = f"these {state.disease_kind}s" if len(of_kind) > 1 else f"this {state.disease_kind}"
-        return (f"{subject} {verb} verified mechanisms for {these}: {_listing([e['name'] for e in of_kind])}. "
-                f"Best evidence: {_sentence(top)}."), of_kind
+    if listed:
+        these = f"these {state.disease_kind}s" if len(listed) > 1 else f"this {state.disease_kind}"
+        return (f"{subject} {verb} verified mechanisms for {these}: {_listing([e['name'] for e in listed])}. "
+                f"Best evidence: {_sentence(top)}."), listed
     return (f"The knowledge graph links {subject} to no {state.disease_kind}, by the diseases' names; the diseases "
             f"it {verb} verified mechanisms for are: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}."), ends
 
@@ -282,7 +282,7 @@ def _framed(state: State, answer: str) -> str:
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     if named:  # "what does ibuprofen treat besides pain?"
-        answer = f"Leaving out {' and '.join([', '.join(named[:-1]), named[-1]] if len(named) > 1 else named)}, as asked. {answer}"
+        answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"
     elif state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
@@ -310,10 +310,15 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
 
 
+def _asks_causing(state: State) -> bool:
+    """A question whether X causes Y ("Does metformin cause lactic acidosis?", ``agents.intent.CAUSING``)."""
+    return state.intent == Intent.RELATION.value and bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
+
+
 def _causal(state: State, top: list[dict[str, str]]) -> str:
     """For "does X cause Y?", what the chain's signed relations say it does to Y (``tools.path_ranker.effect``):
     "Does febuxostat cause gout?" is answered by the chain through which it lowers gout."""
-    if state.intent != Intent.RELATION.value or not re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+    if not _asks_causing(state):
         return ""
     sign = effect([t["relation"] for t in top])
     x, y = top[0]["head_name"], top[-1]["tail_name"]
@@ -324,7 +329,7 @@ def _causal(state: State, top: list[dict[str, str]]) -> str:
 def _side_effect(state: State) -> str:
     """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
     graph does not hold; "" for anything else ("Can uric acid lead to gout?")."""
-    if state.intent != Intent.RELATION.value or not re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+    if not _asks_causing(state):
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
     return "side effects" if drug.get("type") in DRUG_TYPES else ""

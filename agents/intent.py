@@ -318,7 +318,7 @@ def disease_kind(question: str) -> str:
     """The kind of disease a question names ("What cancers does imatinib treat?" → "cancer", "which infections …" →
     "infection"; ``tools.answers.DISEASE_KINDS``), or ""."""
     m = _KINDS.search(question)
-    return m.lastgroup or "" if m else ""
+    return (m.lastgroup or "") if m else ""
 
 
 _LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/)\s*", re.IGNORECASE)
