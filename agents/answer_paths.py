@@ -24,6 +24,7 @@ from tools.answers import (
     in_direction,
     lowers,
     of_kind,
+    place_of,
     preference,
     rank_endpoints,
     shared_targets,
@@ -184,8 +185,8 @@ def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: C
     found: list[tuple[str, CandidatePath]] = []
     walks = 0
     for x in order:
-        twin = next((i for i, (y, _) in enumerate(found) if key(x) == key(y)), None)
-        if twin is not None and rank(x) >= rank(found[twin][0]):
+        takes, twin = place_of(x, [y for y, _ in found], key, rank)
+        if not takes:
             continue
         path = by_path.get(x)
         if path is None and walks < most:

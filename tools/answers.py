@@ -11,7 +11,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "preference", "rank_endpoints",
+__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "place_of", "preference", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -82,7 +82,6 @@ def rank_endpoints(paths: Sequence[CandidatePath], side: str, wanted: Collection
     """
     out: list[tuple[str, CandidatePath]] = []
     excluded = {key(x) for x in exclude}
-    place: dict[str, int] = {}
     rank = preference(wanted, type_of)
     for p in paths:
         if not p.edges:
@@ -90,22 +89,28 @@ def rank_endpoints(paths: Sequence[CandidatePath], side: str, wanted: Collection
         node = p.nodes[0] if side == "start" else p.nodes[-1]
         if key(node) in excluded or type_of(node) not in wanted or not keep(p):
             continue
-        if key(node) in place:
-            i = place[key(node)]
-            if rank(node) < rank(out[i][0]):
-                out[i] = (node, p)
-            continue
-        place[key(node)] = len(out)
-        out.append((node, p))
+        takes, twin = place_of(node, [x for x, _ in out], key, rank)
+        if twin is not None and takes:
+            out[twin] = (node, p)
+        elif takes:
+            out.append((node, p))
         if len(out) >= k:
             break
     return out
 
 
-def preference(wanted: Collection[str], type_of: Callable[[str], str]) -> Callable[[str], int]:
-    """An entity's place by its type in ``wanted`` (a goal's types, the preferred first), after them for any other."""
-    order = list(wanted)
-    return lambda x: order.index(type_of(x)) if type_of(x) in order else len(order)
+def place_of(x: str, listed: Sequence[str], key: Callable[[str], str], rank: Callable[[str], int]
+             ) -> tuple[bool, int | None]:
+    """Whether ``x`` joins the ``listed`` answers, and the index of the one with its ``key`` (its twin) that it
+    replaces: no twin, it is added; a twin of a type ``rank`` places after its own, it replaces it; else it is not."""
+    twin = next((i for i, y in enumerate(listed) if key(y) == key(x)), None)
+    return twin is None or rank(x) < rank(listed[twin]), twin
+
+
+def preference(types: Collection[str], type_of: Callable[[str], str]) -> Callable[[str], int]:
+    """An entity's place by its type in ``types`` (a goal's types, the preferred first), after them for any other."""
+    rank = {t: i for i, t in enumerate(types)}
+    return lambda x: rank.get(type_of(x), len(rank))
 
 
 def fuse(*rankings: Sequence[str], depth: int = FUSE_DEPTH, weights: Sequence[float] = ()) -> list[str]:
@@ -125,16 +130,15 @@ def by_type_preference(ids: Sequence[str], types: Sequence[str], type_of: Callab
     """``ids`` reordered by the position of their type in ``types`` (the preferred first), keeping the order
     within a type; an id of another type goes last. "Which drug treats Y" lists drugs before chemicals, so that an
     endogenous substance on a path to Y ("acetylated histones", "Prostaglandins") never displaces a drug."""
-    rank = {t: i for i, t in enumerate(types)}
-    return sorted(ids, key=lambda x: rank.get(type_of(x), len(rank)))
+    return sorted(ids, key=preference(types, type_of))
 
 
 def starts_by_type_preference(paths: Sequence[CandidatePath], types: Sequence[str], type_of: Callable[[str], str]
                               ) -> list[CandidatePath]:
     """``paths`` reordered by their first node's type, as :func:`by_type_preference` orders entities: "which drug
     treats Y" shows and reviews the drugs' paths before a chemical's ("Capsid Proteins" for Influenza)."""
-    rank = {t: i for i, t in enumerate(types)}
-    return sorted(paths, key=lambda p: rank.get(type_of(p.nodes[0]), len(rank)) if p.edges else len(rank))
+    rank = preference(types, type_of)
+    return sorted(paths, key=lambda p: rank(p.nodes[0]) if p.edges else len(types))
 
 
 NOT_TREATING = frozenset({"contraindicated for"})
