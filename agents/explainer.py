@@ -8,6 +8,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from agents.answer_notes import listing, treats_notes
 from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided, two_ended
@@ -90,7 +91,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
-        listed = _listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
+        listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
@@ -99,7 +100,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
-    return f"{lead}: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
+    return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
 
 
 _ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
@@ -125,10 +126,10 @@ def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[d
     verb = "have" if state.drug_class else "has"
     if listed:
         these = f"these {state.disease_kind}s" if len(listed) > 1 else f"this {state.disease_kind}"
-        return (f"{subject} {verb} verified mechanisms for {these}: {_listing([e['name'] for e in listed])}. "
+        return (f"{subject} {verb} verified mechanisms for {these}: {listing([e['name'] for e in listed])}. "
                 f"Best evidence: {_sentence(top)}."), listed
     return (f"The knowledge graph links {subject} to no {state.disease_kind}, by the diseases' names; the diseases "
-            f"it {verb} verified mechanisms for are: {_listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}."), ends
+            f"it {verb} verified mechanisms for are: {listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}."), ends
 
 
 def _acting(state: State, paths: list[dict[str, Any]]) -> str:
@@ -136,12 +137,6 @@ def _acting(state: State, paths: list[dict[str, Any]]) -> str:
     (``tools.answers.in_direction`` has kept them to its direction), else "act on" (a drug that only binds it)."""
     signed = all(effect([t["relation"] for t in p["triples"]]) for p in paths)
     return _ACTING[asked_sign(state.asked)] if signed else _ACTING[0]
-
-
-def _listing(names: list[str]) -> str:
-    """Names joined by commas, or by semicolons when a name holds a comma ("Chronic lymphoid leukemia, disease" read
-    as two answers, the second "disease")."""
-    return ("; " if any("," in n for n in names) else ", ").join(names)
 
 
 def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
@@ -376,6 +371,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     ranked = _cited_answers(state.ranked_answers, res.kg)
     if ranked and state.intent in DRUG_ANSWERS:
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
+        answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
     return {
         "status": Status.ANSWERED,

@@ -11,7 +11,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "of_kind", "place_of", "preference", "rank_endpoints",
+__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -227,3 +227,12 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
     order = sorted(heads, key=lambda t: (-len(heads[t]), -kg.degree(t), t))[:k]
     return [(t, CandidatePath((heads[t][0],), (1.0,), score=len(heads[t]) / len(drugs),
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
+
+
+def manifested_in(kg: Any, entity: str) -> list[str]:
+    """The diseases the graph names ``entity`` a manifestation of ("Lymphoma —manifestation of→ Hodgkin's disease"),
+    the most connected first: for a symptom or a finding, the narrower diseases whose drugs the curated mechanisms
+    hold ("What drugs treat lymphoma?" links the HPO finding, which only inflammatory response leads into)."""
+    found = {e.tail for e in kg.out_edges(entity) if e.relation == "manifestation of" and (n := kg.node(e.tail)) is not None
+             and n.type == "Disease"}
+    return sorted(found, key=lambda x: (-kg.degree(x), kg.name(x)))

@@ -1,0 +1,62 @@
+"""Notes after a ranked "which drug treats Y?" answer: what the list cannot tell apart, and where to ask instead.
+
+"What drugs treat lymphoma?" links the HPO finding "Lymphoma", which the graph reaches only from inflammatory
+response: every drug listed acts on it through that one process (mepolizumab, benzoyl peroxide, theophylline …).
+The answer says so, and names the diseases the finding is a manifestation of (Hodgkin's disease, Non-Hodgkin's
+lymphoma …), for which curated mechanisms exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.state import Intent, State
+from tools.answers import manifested_in
+
+__all__ = ["NARROWER_SHOWN", "listing", "treats_notes"]
+
+NARROWER_SHOWN = 3
+"""Narrower diseases named by :func:`treats_notes`; the rest are counted."""
+
+
+def listing(names: list[str]) -> str:
+    """Names joined by commas, or by semicolons when a name holds a comma ("Chronic lymphoid leukemia, disease" read
+    as two answers, the second "disease")."""
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
+def treats_notes(state: State, ranked: list[dict[str, Any]], kg: Any) -> str:
+    """For "which drug treats Y?" (not kept to a drug class): " All 5 reach Y through X." when every listed drug's
+    path enters Y through one entity, and, when Y is a finding (``PhenotypicFeature``) that the graph names a
+    manifestation of diseases, those diseases and the question that asks about the first. "" otherwise."""
+    if state.intent != Intent.TREATS.value or state.among or not state.targets:
+        return ""
+    return _shared_entry(ranked, kg) + _narrower(state.targets[0], kg)
+
+
+def _shared_entry(ranked: list[dict[str, Any]], kg: Any) -> str:
+    """" All 5 reach Lymphoma through inflammatory response; the knowledge graph links nothing else into it." when
+    at least three answers' paths of two or more steps share their last step's head."""
+    lasts = [a["path"]["triples"] for a in ranked]
+    if len(lasts) < 3 or any(len(t) < 2 for t in lasts) or len({t[-1]["head"] for t in lasts}) != 1:
+        return ""
+    last = lasts[0][-1]
+    only = all(e.head == last["head"] for e in kg.in_edges(last["tail"]))
+    return (f" All {len(lasts)} reach {last['tail_name']} through {last['head_name']}"
+            + ("; the knowledge graph links nothing else into it." if only else "."))
+
+
+def _narrower(entity: str, kg: Any) -> str:
+    """" In the knowledge graph Lymphoma is a manifestation of Hodgkin's disease, … and 2 more: ask "What drugs
+    treat Hodgkin's disease?" for one of them." for a finding; "" for anything else."""
+    node = kg.node(entity)
+    if node is None or node.type != "PhenotypicFeature":
+        return ""
+    diseases = [kg.name(d) for d in manifested_in(kg, entity)]
+    if not diseases:
+        return ""
+    shown, more = diseases[:NARROWER_SHOWN], len(diseases) - NARROWER_SHOWN
+    last = f"{more} more" if more > 0 else shown.pop()
+    named = f"{listing(shown)} and {last}" if shown else last  # "Avitaminosis and Vitamin A deficiency"
+    return (f" In the knowledge graph {node.name} is a manifestation of {named}: ask \"What drugs treat "
+            f"{diseases[0]}?\" for {'one of them' if len(diseases) > 1 else 'it'}.")
