@@ -78,6 +78,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
             resolution = Resolution(question=answered)
         resolution.references.append({"text": question, "how": "clarified", "answer": answered})
         return {"resolution": resolution, "fallbacks": fallbacks}
+    if resolution.refused:  # "which of them are cancers?" after a list of drugs
+        return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = bool(messages) and not focus_from(messages).empty
     if history and ctx.use_llm and res.settings.llm.enabled:
         try:

@@ -46,11 +46,16 @@ _KIND_OF_THEM = re.compile(
 
 def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Which of those are cancers?" after "What does imatinib treat?": what of that kind the thread's drug treats
-    ("What cancers does imatinib treat?", ``State.disease_kind``). None for any other question, or when the latest
-    list is not of diseases."""
+    ("What cancers does imatinib treat?", ``State.disease_kind``). After a list of drugs, ``q`` itself, refused
+    (``Resolution.refused``). None for any other question, or when the latest list is of neither."""
     m = _KIND_OF_THEM.match(q.strip())
     latest = focus.lists[0] if focus.lists else []
     kind = disease_kind(m["kind"]) if m else ""
+    if kind and latest and all(i.get("type") in DRUG_TYPES for i in latest):  # after "What drugs treat lymphoma?"
+        res.references.append({"text": q, "how": "kind", "drugs": [i["id"] for i in latest]})
+        res.refused = (f"the last answer lists drugs, and {kind}s are diseases; ask \"What {kind}s does "
+                       f"{latest[0]['name']} treat?\" for one of them")
+        return q
     if not kind or focus.drug is None or not latest or any(i.get("type") not in DISEASE_TYPES for i in latest):
         return None
     name = str(focus.drug["name"])

@@ -42,6 +42,9 @@ class Resolution:
     excluded: list[str] = field(default_factory=list)
     """The thread's entities, when a follow-up asks for "other" ones or what "else" ("which other drugs act on that
     target?"): the answer leaves them out."""
+    refused: str = ""
+    """Why the follow-up cannot be answered as asked, with what to ask instead ("which of them are cancers?" after a
+    list of drugs): the turn is NOT_FOUND with this reason."""
 
     @property
     def rewritten(self) -> bool:

@@ -84,3 +84,16 @@ def test_what_a_drug_treats_besides_a_disease_leaves_it_out(run_graph) -> None:
     assert out["intent"] == "indications" and len(out["excluded"]) == 2 and out["also_asked"] == [], (out["excluded"], out["also_asked"])
     assert out["answer"].startswith("Leaving out Pain and Fever, as asked. ")
     assert not {a["name"] for a in out["ranked_answers"]} & {"Pain", "Fever"}
+
+
+def test_which_of_the_listed_drugs_are_of_a_kind_is_refused_with_what_to_ask(run_graph) -> None:
+    """"Which of them are cancers?" after a list of drugs was NOT_FOUND: "no known entity in the question"."""
+    first, _ = run_graph({"question": "What drugs treat lymphoma?"}, thread="drug-kinds", interactive=False)
+    assert first["status"] is Status.ANSWERED
+    top = first["ranked_answers"][0]["name"]
+    out, _ = run_graph({"question": "which of them are cancers?"}, thread="drug-kinds", interactive=False)
+    assert out["status"] is Status.NOT_FOUND
+    assert out["answer"] == (f"No verified evidence: the last answer lists drugs, and cancers are diseases; ask "
+                             f"\"What cancers does {top} treat?\" for one of them.")
+    then, _ = run_graph({"question": "which of them treat asthma?"}, thread="drug-kinds", interactive=False)
+    assert then["understood_as"] == "Which of the listed drugs treat asthma?"  # the list is still the thread's
