@@ -259,6 +259,10 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
 
 
+_IN_FOR = re.compile(r"^(?:(?:what|how) about |and )?(?:in|for)\s", re.IGNORECASE)
+"""An ellipsis whose name follows "in" or "for" ("what about in PCOS?"): a condition, when the linker knows no name."""
+
+
 def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
     if _AGAIN.match(q) and focus.drug and focus.disease:
@@ -292,8 +296,8 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
         if kept_class is not None:
             return kept_class
         out = linker.link(z)
-        if not out.candidates:
-            slot_drug = focus.intent in ("targets", "indications")
+        if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug
+            slot_drug = focus.intent in ("targets", "indications") and not _IN_FOR.search(q[:m.start("z")] + m["z"][:4])
             new = {"id": "", "name": z, "type": ""}
         else:
             new = _entity(out.candidates[0])

@@ -138,6 +138,17 @@ def test_resolver_rewrites(resources, focus_messages, question, expected) -> Non
     assert res.rewritten == (question != expected)
 
 
+def test_an_unknown_name_after_in_or_for_is_the_disease_of_a_drug_question(resources) -> None:
+    """"what about in PCOS?" after "How does metformin work?" was read as "What does PCOS target?"."""
+    messages = [{"role": "user", "content": "How does metformin work?"},
+                {"role": "assistant", "intent": "targets", "drug": {"id": "MESH:D008687", "name": "Metformin",
+                                                                   "type": "Drug"}, "disease": None, "items": []}]
+    for question, expected in (("what about in PCOS?", "How does Metformin treat PCOS?"),
+                               ("and for blorpitis?", "How does Metformin treat blorpitis?"),
+                               ("what about qwzx?", "What does qwzx target?")):
+        assert resolve_followup(question, messages, resources.linker).understood == expected, question
+
+
 @pytest.mark.parametrize(("question", "topic", "expected"), [
     ("Gout: which drugs treat it?", "Gout", "Which drugs treat Gout?"),
     ("Angina Pectoris, Variant - what treats it?", "Angina Pectoris, Variant", "What treats Angina Pectoris, Variant?"),
