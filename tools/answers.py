@@ -11,11 +11,13 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
+__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
 """Answers listed per question."""
+METABOLITE = "has metabolite"
+"""The relation by which a prodrug acts through what it becomes (:func:`shared_targets`)."""
 FUSE_DEPTH = 20
 """Entries of each ranking that :func:`fuse` reads."""
 PAGERANK_WEIGHT = 3.0
@@ -217,15 +219,20 @@ def joins(nodes: Collection[str], sources: Collection[str], targets: Collection[
 def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_of: Callable[[str], str],
                    k: int = ANSWERS_K) -> list[tuple[str, CandidatePath]]:
     """What a drug class acts on ("What do statins target?"): the entities of ``wanted`` types that the most of
-    ``drugs`` act on directly, each with the edge of the first of them (``drugs`` come most connected first). The
-    path's ``features["class_drugs"]`` is how many of the drugs act on it, and its score that share."""
-    heads: dict[str, list[Any]] = {}
+    ``drugs`` act on directly or through a metabolite (simvastatin —has metabolite→ simvastatin hydroxy acid
+    —decreases activity of→ HMG-CoA reductase), each with the path of the first of them (``drugs`` come most
+    connected first). The path's ``features["class_drugs"]`` is how many of the drugs act on it, and its score that
+    share."""
+    heads: dict[str, list[tuple[Edge, ...]]] = {}
     for drug in drugs:
-        for e in kg.out_edges(drug):
-            if type_of(e.tail) in wanted and all(x.head != drug for x in heads.get(e.tail, [])):
-                heads.setdefault(e.tail, []).append(e)
+        chains = [(e,) for e in kg.out_edges(drug)]
+        chains += [(m, e) for m, in chains if m.relation == METABOLITE for e in kg.out_edges(m.tail)]
+        for chain in chains:
+            t = chain[-1].tail
+            if type_of(t) in wanted and all(x[0].head != drug for x in heads.get(t, [])):
+                heads.setdefault(t, []).append(chain)
     order = sorted(heads, key=lambda t: (-len(heads[t]), -kg.degree(t), t))[:k]
-    return [(t, CandidatePath((heads[t][0],), (1.0,), score=len(heads[t]) / len(drugs),
+    return [(t, CandidatePath(heads[t][0], (1.0,) * len(heads[t][0]), score=len(heads[t]) / len(drugs),
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
 
 
