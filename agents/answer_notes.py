@@ -1,4 +1,5 @@
-"""Notes after a ranked "which drug treats Y?" answer: what the list cannot tell apart, and where to ask instead.
+"""Notes after a ranked "which drug treats Y?" answer: what the list cannot tell apart, and where to ask instead;
+and what two compared drugs act on.
 
 "What drugs treat lymphoma?" links the HPO finding "Lymphoma", which the graph reaches only from inflammatory
 response: every drug listed acts on it through that one process (mepolizumab, benzoyl peroxide, theophylline …).
@@ -13,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "listing", "treats_notes"]
+__all__ = ["NARROWER_SHOWN", "listing", "treats_notes", "two_compared"]
 
 NARROWER_SHOWN = 3
 """Narrower diseases named by :func:`treats_notes`; the rest are counted."""
@@ -60,3 +61,18 @@ def _narrower(entity: str, kg: Any) -> str:
     named = f"{listing(shown)} and {last}" if shown else last  # "Avitaminosis and Vitamin A deficiency"
     return (f" In the knowledge graph {node.name} is a manifestation of {named}: ask \"What drugs treat "
             f"{diseases[0]}?\" for {'one of them' if len(diseases) > 1 else 'it'}.")
+
+
+def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int]) -> str:
+    """"Compare aspirin and ibuprofen" (``State.compared``): what both act on directly, then what only one does, from
+    the targets listed (``shared``: how many of the two act on each; a target one acts on is its path's first drug).
+    "Aspirin and Ibuprofen both act on: Prostaglandin G/H synthase 2, Prostaglandin G/H synthase 1." """
+    first = {a["id"]: a["path"]["triples"][0]["head"] for a in state.ranked_answers}
+    both = [e["name"] for e in ends if shared.get(e["id"]) == 2]
+    parts = [f"{state.drug_class} both act on: {listing(both)}." if both else
+             f"{state.drug_class} act on no target in common in the knowledge graph."]
+    for drug, name in zip(state.among, state.drug_class.split(" and ", 1), strict=False):
+        own = [e["name"] for e in ends if shared.get(e["id"]) == 1 and first.get(e["id"]) == drug]
+        if own:
+            parts.append(f"Only {name} acts on: {listing(own)}.")
+    return " ".join(parts)

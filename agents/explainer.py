@@ -8,7 +8,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.answer_notes import listing, treats_notes
+from agents.answer_notes import listing, treats_notes, two_compared
 from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided, two_ended
@@ -91,6 +91,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
+        if state.compared and len(state.among) == 2:  # "compare aspirin and ibuprofen"
+            return f"{two_compared(state, ends, shared)} Best evidence: {_sentence(top)}.", ends
         listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
     lead = {

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -294,11 +294,16 @@ def class_request(question: str) -> ParsedQuestion | None:
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)",
-    "drug interactions": r"(?:drug[- ])?interactions?|interacts? with",
+    "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
+                          r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
+                          r"(?:with|together with)"),
     "contraindications": r"contraindicat\w*",
+    "safety": r"safe|safety|unsafe|dangerous",
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "comparisons of how well drugs work": (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
-                                           r"better than|more effective than|superior to|work better|better for|vs\.?|versus"),
+                                           r"better than|more effective than|superior to|work better|better for|vs\.?|versus|"
+                                           r"compare[ds]?|comparing|comparison|differences? between|differ|strongest|"
+                                           r"most (?:effective|potent)"),
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 
@@ -308,6 +313,11 @@ def out_of_scope(question: str) -> str:
     DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
     m = _SCOPE.search(question)
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+COMPARING = re.compile(r"\b(?:compare[ds]?|comparing|comparison|differences?|differ(?:s|ent)?|vs\.?|versus|"
+                       r"similar(?:ities|ity)?|in common|alike)\b", re.IGNORECASE)
+"""Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
 
 
 _KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}

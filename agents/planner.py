@@ -14,6 +14,7 @@ from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
 from agents.intent import (
+    COMPARING,
     SLOT_TYPES,
     TEMPLATES,
     ParsedQuestion,
@@ -228,6 +229,18 @@ def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tu
     return intent, mentions
 
 
+def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> dict[str, Any]:
+    """"Compare aspirin and ibuprofen", "how do they differ?" naming two or more drugs and nothing else: asked as what
+    they target (``State.compared``), the drugs the subject; there is no chain from one drug to another to walk."""
+    ents = list({m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}.values())
+    if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) or not COMPARING.search(question) \
+            or any(e["type"] not in DRUG_TYPES for e in ents):
+        return {}
+    names = [e["name"] for e in ents]
+    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
+            "compared": True, "subject": True}
+
+
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
     cholesterol?" keeps its answer to them, and in "What do statins target?" (``subject``) they are the drugs whose
@@ -290,8 +303,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if understood.get("error"):
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = _about_a_disease(res, understood["resolution"])
-    question = resolution.question
-    pinned = resolution.pinned
+    question, pinned = resolution.question, resolution.pinned
     parsed, also = _one_at_a_time(res, parse_question(question))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := class_request(question)) is not None and (klass := _drug_class(res, request)):
@@ -309,6 +321,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         mentions, also = _one_drug_at_a_time(question, _scan_mentions(res, question, pinned))
         intent = Intent.RELATION if sum(not m.get("deferred") for m in mentions) >= 2 else Intent.ENTITY
     intent, mentions = _by_types(intent, mentions, bool(klass))
+    klass = klass or _compared(question, intent, mentions)
+    intent = Intent.TARGETS if klass.get("compared") else intent
     sources, targets = _ends(mentions, intent)
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
     targets = [] if intent is Intent.INDICATIONS else targets

@@ -120,6 +120,9 @@ class State(InputState):
     """The drug class a "which drug" question names ("Which beta blockers treat hypertension?"), as written."""
     among: list[str] = field(default_factory=list)
     """The drugs of ``drug_class`` in the graph, the most connected first: the only drugs the answer may list."""
+    compared: bool = False
+    """A question comparing the drugs of ``among`` ("compare aspirin and ibuprofen", "how do X and Y differ?"): what
+    each acts on directly, and what both do (asked as "what do they target?")."""
     excluded: list[str] = field(default_factory=list)
     """Entities the answer may not list: the thread's own when a follow-up asks for "other" ones or what "else"."""
     clarification: dict[str, Any] = field(default_factory=dict)
@@ -164,7 +167,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "disease_kind": "", "drug_class": "", "among": [], "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "disease_kind": "", "drug_class": "", "among": [], "compared": False, "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [], "also_asked": [],
 }

@@ -1,0 +1,53 @@
+"""A question that compares drugs ("compare aspirin and ibuprofen") is told what each acts on and what both do; one
+about safety or interactions says first that the graph holds neither."""
+
+from __future__ import annotations
+
+from agents.intent import out_of_scope
+from agents.state import Status
+
+COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
+
+
+def test_two_compared_drugs_are_told_what_both_act_on(run_graph, resources) -> None:
+    """"compare aspirin and ibuprofen" was NOT_FOUND: "no chain of relations from Aspirin to Ibuprofen"."""
+    for question in ("compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
+                     "how do aspirin and ibuprofen differ?"):
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "targets", question
+        assert [resources.kg.name(x) for x in out["among"]] == ["Aspirin", "Ibuprofen"]
+        both = [a["name"] for a in out["ranked_answers"] if a["path"]["features"]["class_drugs"] == 2]
+        assert both and out["answer"].startswith(f"{COMPARES}Aspirin and Ibuprofen both act on: {', '.join(both)}."), out["answer"]
+
+
+def test_what_only_one_of_two_acts_on_is_told_as_its_own(run_graph, resources) -> None:
+    """Simvastatin acts on HMG-CoA reductase through simvastatin hydroxy acid: both statins act on it."""
+    out, _ = run_graph({"question": "how do atorvastatin and simvastatin differ?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"]
+    told = out["answer"].removeprefix(COMPARES)
+    assert told.startswith("atorvastatin and Simvastatin both act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase")
+    for a in out["ranked_answers"]:
+        if a["path"]["features"]["class_drugs"] == 1:
+            drug = resources.kg.name(a["path"]["triples"][0]["head"])
+            assert f"Only {drug} acts on: " in told and a["name"] in told.split(f"Only {drug} acts on: ")[1], told
+
+
+def test_more_than_two_are_counted_and_a_disease_keeps_the_first_drug_s_mechanism(run_graph) -> None:
+    out, _ = run_graph({"question": "compare aspirin, ibuprofen and naproxen"}, interactive=False, memory=False)
+    assert out["compared"] and len(out["among"]) == 3
+    assert out["answer"].startswith(f"{COMPARES}Aspirin, Ibuprofen and naproxen in the knowledge graph act on: ")
+    assert "(3 of 3)" in out["answer"]
+    out, _ = run_graph({"question": "aspirin vs ibuprofen for pain"}, interactive=False, memory=False)
+    assert not out["compared"] and out["intent"] == "relation" and out["also_asked"]
+    out, _ = run_graph({"question": "How are codeine and morphine related?"}, interactive=False, memory=False)
+    assert not out["compared"] and out["intent"] == "relation"  # no comparing word: the walk joins them
+
+
+def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
+    assert [out_of_scope(q) for q in (
+        "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",
+        "is it ok to take aspirin and ibuprofen together?", "is ibuprofen safe?", "which is the strongest?",
+        "compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
+    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3
+    assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
+                                      "what is the best drug for gout?", "What does warfarin target?")] == [""] * 4
