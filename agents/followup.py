@@ -67,6 +67,13 @@ _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)
 _WORKS = re.compile(
     r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
     r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?$", re.IGNORECASE)
+_WHY_ON = re.compile(
+    r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:on|taking|given|prescribed) (?P<x>.+?)|"
+    r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
+    r"what (?:is|are|was|were) \S+(?: \S+)? (?:taking|on|given|prescribed) (?P<w>.+?) for)[?.!]*$", re.IGNORECASE)
+"""Why a patient takes a medication ("why is she on the first one?", "what is PAT_001 taking it for?")."""
+_TAKEN = re.compile(r"\b(?:take|takes|taking|took|given|prescribed|prescribe)\s+$", re.IGNORECASE)
+"""Words before a pronoun that stands for a drug ("why does she take it?")."""
 _ELLIPSIS = (
     re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
@@ -150,6 +157,8 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 
 def _wanted(q: str, span: tuple[int, int]) -> str:
     """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after."""
+    if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
+        return "drug"
     parsed = parse_with_reference(q, span)
     if parsed is not None:
         if REFERENCE in parsed.disease.upper():
@@ -364,15 +373,16 @@ def _names_entity(text: str, linker: Linker) -> bool:
 
 
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
-    """"How does <drug> work?" in a thread about a disease: the mechanism for that disease."""
-    m = _WORKS.match(text)
+    """"How does <drug> work?" in a thread about a disease: the mechanism for that disease; so is "why is she on
+    <drug>?" after a patient's medications, for the condition the drug is listed for."""
+    m = _WORKS.match(text) or _WHY_ON.match(text)
     if not m:
         return text
-    drug = res.pinned.get(fold(m.group("x")))
+    drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
     if drug is None or not _is_drug(drug):
         return text
     disease = focus.disease
-    if m.group("z"):
+    if m.re is _WORKS and m.group("z"):
         out = linker.link(m.group("z"))
         disease = _entity(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
         if out.candidates and out.status.value == "linked":
