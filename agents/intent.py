@@ -16,7 +16,8 @@ _Y = r"(?P<y>.+?)"
 _VERB_TREAT = (
     r"(?:treat|treats|help(?:s)?(?: with| in| treat)?|work(?:s)? (?:in|for|against|on)|act(?:s)? (?:in|on|against)|"
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
-    r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats)"
+    r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats|"
+    r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows)"
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""

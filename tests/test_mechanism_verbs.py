@@ -1,0 +1,29 @@
+""""How does ampicillin kill bacteria?" is a mechanism question: it was read as a question about Bacteria alone
+("Bacteria is connected to: Hepatic encephalopathy, …")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import parse_question
+from agents.state import Intent, Status
+
+
+@pytest.mark.parametrize(("question", "drug", "disease"), [
+    ("how does ampicillin kill bacteria?", "ampicillin", "bacteria"),
+    ("does ampicillin kill Streptococcus pneumoniae?", "ampicillin", "Streptococcus pneumoniae"),
+    ("how does imatinib stop CML?", "imatinib", "CML"),
+    ("how does metformin slow diabetes?", "metformin", "diabetes"),
+    ("why does rifampin clear tuberculosis?", "rifampin", "tuberculosis"),
+])
+def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.MECHANISM
+    assert (parsed.drug, parsed.disease) == (drug, disease)
+
+
+def test_how_a_drug_kills_bacteria_walks_from_the_drug(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "how does ampicillin kill bacteria?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism"
+    kg = resources.kg
+    assert kg.name(out["evidence"][0]["head"]) == "ampicillin" and kg.name(out["evidence"][-1]["tail"]) == "Bacteria"
