@@ -354,8 +354,15 @@ _ABOUT = re.compile(
     re.IGNORECASE)
 
 
+_BARE = re.compile(r"^(?!(?:what|how|why|which|who|whom|when|where|does|do|did|is|are|was|can|could|should|would|will|"
+                   r"tell|list|name|show|give|compare|and|or|but)\b)(?P<y>[^?.!]+?)\s*[?.!]*$", re.IGNORECASE)
+"""A bare name, asked as a description ("gout", "Gout?"), of at most :data:`BARE_WORDS` words."""
+BARE_WORDS = 4
+
+
 def about(question: str) -> str:
-    """What a request for a description is about ("What is gout?", "Tell me about gout" → "gout"); "" for any other
-    question, and for one a rule reads ("What is the mechanism of X in Y?")."""
-    m = _ABOUT.match(" ".join(question.split()))
+    """What a request for a description is about ("What is gout?", "Tell me about gout", or the bare name "gout" →
+    "gout"); "" for any other question, and for one a rule reads ("What is the mechanism of X in Y?")."""
+    text = " ".join(question.split())
+    m = _ABOUT.match(text) or (_BARE.match(text) if len(text.split()) <= BARE_WORDS else None)
     return m["y"] if m and parse_question(question) is None else ""

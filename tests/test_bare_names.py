@@ -1,0 +1,24 @@
+""""gout", typed alone, is read as "What is gout?" is: the drugs with a mechanism for it. It was NOT_FOUND ("no
+candidate path was found within the walk budget"): the walk went forward from the disease."""
+
+from __future__ import annotations
+
+from agents.intent import about
+from agents.state import Status
+
+
+def test_a_bare_name_is_a_request_for_a_description() -> None:
+    assert [about(q) for q in ("gout", "Gout?", "chronic myeloid leukemia", "What is gout?")] == [
+        "gout", "Gout", "chronic myeloid leukemia", "gout"]
+    # a question, a list of names, or a long text is not a bare name
+    assert [about(q) for q in ("how does imatinib work?", "and gout?", "does it work?",
+                               "gout pain in the big toe at night")] == [""] * 4
+
+
+def test_a_disease_typed_alone_lists_what_treats_it(run_graph) -> None:
+    for q in ("gout", "Gout?"):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["understood_as"] == "What drugs treat Gout?", q
+        assert out["ranked_answers"] and out["answer"].startswith('Understood as: "What drugs treat Gout?" The knowledge graph')
+    drug, _ = run_graph({"question": "imatinib"}, interactive=False, memory=False)  # a drug: what it is connected to
+    assert drug["status"] is Status.ANSWERED and drug["understood_as"] == "" and drug["intent"] == "entity"
