@@ -88,10 +88,10 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
     if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
-        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value) else -1
+        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value, Intent.INVOLVED.value) else -1
         ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
-    if state.intent == Intent.INDICATIONS.value or (state.among and state.intent == Intent.TARGETS.value):
-        # the listed diseases' paths are the evidence, whoever found them; so are the edges of what a class acts on
+    if state.intent in (Intent.INDICATIONS.value, Intent.INVOLVED.value) or (state.among and state.intent == Intent.TARGETS.value):
+        # the listed entities' paths are the evidence, whoever found them; so are the edges of what a class acts on
         return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]
@@ -130,7 +130,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
-    if state.intent == Intent.TARGETED_BY.value:  # the drugs acting on it directly first, drugs before chemicals
+    if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
         closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
         return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent == Intent.INDICATIONS.value:

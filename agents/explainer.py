@@ -24,6 +24,8 @@ NO_EVIDENCE = "No verified evidence"
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """Entity types a follow-up's "that target" can mean."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
+START_ANSWERS = (*DRUG_ANSWERS, Intent.INVOLVED.value)
+"""Questions whose answers are the paths' first entities (what acts on, or takes part in, the named end)."""
 """Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
@@ -79,7 +81,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
-        end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in DRUG_ANSWERS
+        end = ({"id": t[0]["head"], "name": t[0]["head_name"]} if intent in START_ANSWERS
                else {"id": t[-1]["tail"], "name": t[-1]["tail_name"]})
         if intent == Intent.TARGETS.value:  # how the drug acts on it: "which drugs also inhibit that?" picks by it
             end["sign"] = effect([x["relation"] for x in t])
@@ -98,6 +100,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {top[-1]['tail_name']}",
+        Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
@@ -371,7 +374,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
     citations = _path_citations(best["triples"], res.kg)
     ranked = _cited_answers(state.ranked_answers, res.kg)
-    if ranked and state.intent in DRUG_ANSWERS:
+    if ranked and state.intent in START_ANSWERS:
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]

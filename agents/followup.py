@@ -43,7 +43,7 @@ _MORE = re.compile(
     re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
-_LISTING = ("treats", "targeted_by", "targets", "indications")
+_LISTING = ("treats", "targeted_by", "targets", "indications", "involved")
 """Intents answered with a list, which a request for more continues."""
 _DO_THAT = re.compile(
     r"^(?:(?:which|what)(?: other| else)?(?: drugs?| medications?| medicines?| ones?)? (?:do|does|can|could|would|also)|"
@@ -95,11 +95,12 @@ _PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
     """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
     how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
-    work?")."""
+    work?"), and a protein how it acts on a disease (after "Which genes are involved in gout?")."""
     template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
                                          TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
-    if template == TEMPLATES["mechanism"] and disease and disease.get("type") and disease["type"] not in DISEASE_TYPES:
-        template = "How does {drug} act on {disease}?"
+    if template == TEMPLATES["mechanism"] and ((disease and disease.get("type") and disease["type"] not in DISEASE_TYPES)
+                                              or (drug and drug.get("type") and drug["type"] not in DRUG_TYPES)):
+        template = "How does {drug} act on {disease}?"  # a protein is acted on, and acts: neither treats
     need_drug, need_disease = "{drug}" in template, "{disease}" in template
     if not template or (need_drug and not drug) or (need_disease and not disease):
         return ""
@@ -379,7 +380,7 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     if not m:
         return text
     drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
-    if drug is None or not _is_drug(drug):
+    if drug is None or not (_is_drug(drug) or focus.intent == "involved"):  # or a protein listed as taking part
         return text
     disease = focus.disease
     if m.re is _WORKS and m.group("z"):

@@ -38,6 +38,7 @@ _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
 "which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
+_PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular targets?)"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
@@ -165,6 +166,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "what is the drug that treats Y?", "which are the medications used for Y?"
         (Intent.TREATS, (rf"^(?:what|which) (?:is|are) the {_QUALITY}{_REMEDY} (?:that |which )?(?:treats?|cures?|helps? with|"
                          rf"(?:is |are )?used (?:to treat|for|against)|(?:is |are )?given for|(?:is |are )?prescribed for) {_Y}$")),
+        # "which genes are involved in gout?", "proteins linked to CML" (before "what is linked to" a cause)
+        (Intent.INVOLVED, (rf"^(?:{_ASK}(?:the |some |any )?|(?:what|which) )?(?:known |main |key )?{_PROTEINS} (?:(?:are|is) )?"
+                           rf"(?:involved in|linked to|associated with|implicated in|related to|connected to|behind|in) {_Y}$")),
+        (Intent.INVOLVED, rf"^(?:what|which) {_PROTEINS} (?:does|do) {_Y} (?:involve|affect)$"),
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
         (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
@@ -251,6 +256,7 @@ TEMPLATES = {
     "treats": "What drug treats {disease}?",
     "targeted_by": "Which drugs act on {disease}?",
     "causes": "What causes {disease}?",
+    "involved": "Which proteins are involved in {disease}?",
 }
 """The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"
 → "How does imatinib treat Gout?")."""

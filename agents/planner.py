@@ -41,6 +41,7 @@ GOALS = {
     Intent.TARGETS: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.INDICATIONS: ["Disease", "PhenotypicFeature"],
     Intent.TARGETED_BY: ["Drug", "ChemicalSubstance"],
+    Intent.INVOLVED: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.ENTITY: ["Drug", "Disease", "PhenotypicFeature", "Protein"],
     Intent.CAUSES: ["OrganismTaxon", "Protein", "GeneFamily", "MacromolecularComplex", "ChemicalSubstance", "Drug",
                     "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",

@@ -49,6 +49,8 @@ class Intent(StrEnum):
     """What is known about one entity?"""
     CAUSES = "causes"
     """What raises disease Y ("What causes gout?")? Answered from the graph's links into Y that raise it."""
+    INVOLVED = "involved"
+    """Which proteins take part in disease Y ("Which genes are involved in gout?")? Walks back from Y to them."""
     PATIENT = "patient"
     """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
 
