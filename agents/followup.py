@@ -85,9 +85,11 @@ _AGAIN = re.compile(
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
     r"more|that mechanism|the pathway|to me|once more))*|tell me more|more|go on|details|more details|"
     r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
-_QUALIFIERS = re.compile(
-    r"^(?:in\s+)?(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
-    r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)$", re.IGNORECASE)
+_POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
+                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)")
+_QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
+_TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
+"""A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
 _PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?)\b", re.IGNORECASE)
 
@@ -403,7 +405,13 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     gout?" names new ones.
     """
     focus = focus_from(messages)
+    qual = _TRAILING_QUALIFIER.search(question)
+    if qual and len(question[: qual.start()].split()) >= 3:  # not "and in children?", an ellipsis of its own
+        question = question[: qual.start()].rstrip(" ,") + "?"
     res = _resolve(question, focus, linker)
+    if qual and len(question.split()) >= 3 and not res.qualifier:
+        res.qualifier = qual[1]
+        res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})
     more = any(r.get("how") == "more" for r in res.references)
     if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]

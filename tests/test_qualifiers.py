@@ -1,0 +1,25 @@
+""""What treats migraines in children?" links the disease without the population, and says the graph does not
+distinguish it; it was NOT_FOUND ("migraines in children" is not in the knowledge graph), and "How does imatinib
+treat CML in children?" dropped "in children" without a word."""
+
+from __future__ import annotations
+
+from agents.followup import resolve_followup
+from agents.state import Status
+
+
+def test_a_population_at_the_end_is_a_qualifier(resources) -> None:
+    res = resolve_followup("what treats migraines in children?", [], resources.linker)
+    assert res.question == "what treats migraines?" and res.qualifier == "children"
+    assert res.understood == "what treats migraines in children?"
+    # a population that is the whole follow-up, with nothing to repeat, is not stripped into an empty question
+    assert resolve_followup("and in children?", [], resources.linker).question == "and in children?"
+
+
+def test_the_answer_says_the_graph_does_not_distinguish_it(run_graph) -> None:
+    for q, pop, lead in (("what treats migraines in children?", "children", "Drugs with a verified mechanism for Migraine"),
+                         ("How does imatinib treat CML in pregnancy?", "pregnancy", "imatinib acts on Chronic myeloid leukemia")):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED, out["answer"]
+        assert out["answer"].startswith(f'Understood as: "{q}" DrugMechDB does not distinguish {pop}; this is the general '
+                                        f"mechanism. {lead}"), out["answer"]
