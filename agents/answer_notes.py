@@ -71,8 +71,11 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
     both = [e["name"] for e in ends if shared.get(e["id"]) == 2]
     parts = [f"{state.drug_class} both act on: {listing(both)}." if both else
              f"{state.drug_class} act on no target in common in the knowledge graph."]
+    none: list[str] = []
     for drug, name in zip(state.among, state.drug_class.split(" and ", 1), strict=False):
         own = [e["name"] for e in ends if shared.get(e["id"]) == 1 and first.get(e["id"]) == drug]
         if own:
             parts.append(f"Only {name} acts on: {listing(own)}.")
-    return " ".join(parts)
+        elif not both:
+            none.append(f"{name[:1].upper()}{name[1:]} acts on none of them.")  # pegloticase acts on uric acid
+    return " ".join(parts + none)

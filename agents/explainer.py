@@ -171,6 +171,10 @@ def _why_none(state: State, name: Any) -> tuple[str, str]:
         disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
         return f"the knowledge graph links nothing to {y} as raising it" + (
             f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
+    if state.compared and not state.ranked_answers:  # "compare pegloticase and rasburicase": both act on uric acid
+        names = [name(x) for x in state.among]
+        who = f"neither {names[0]} nor {names[1]}" if len(names) == 2 else f"none of {listing(names)}"
+        return f"{who} acts directly on a {_kinds(state.goal_types)} in the knowledge graph", ""
     if state.excluded and state.goal_types and not state.ranked_answers:
         return "every answer found with a verified mechanism has already been named in this conversation", ""
     if forward_one_sided(state) and "chain_hops" in state.walk:

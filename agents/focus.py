@@ -28,6 +28,8 @@ class Focus:
     """The drug class the latest question was kept to ("Which statins treat …"): "and heart failure?" keeps it."""
     target: dict[str, Any] | None = None
     """The latest target the thread was about: what "that target" means."""
+    drugs: list[dict[str, Any]] = field(default_factory=list)
+    """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
 
     @property
     def empty(self) -> bool:
@@ -47,6 +49,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if m.get("items"):
             f.lists.append(list(m["items"]))
         f.drug = f.drug or m.get("drug")
+        if m.get("drug") and all(d.get("id") != m["drug"].get("id") for d in f.drugs):
+            f.drugs.append(m["drug"])
         f.disease = f.disease or m.get("disease")
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.focus import Focus, focus_from, listed
 from agents.intent import REFERENCE, TEMPLATES, parse_question, parse_with_reference
-from agents.list_refs import kinds_of_them, of_them, plural_refs
+from agents.list_refs import compared_refs, kinds_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
@@ -460,7 +460,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if ellipsis is not None:
         res.question = ellipsis
         return res
-    listed = kinds_of_them(res, body, focus) or of_them(res, body, focus)
+    listed = compared_refs(res, body, focus) or kinds_of_them(res, body, focus) or of_them(res, body, focus)
     if listed is not None:
         res.question = listed
         return res

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
-from agents.intent import REFERENCE, disease_kind, parse_with_reference
+from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
 from agents.resolution import Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from tools.linker import fold
 
-__all__ = ["kinds_of_them", "of_them", "plural_refs"]
+__all__ = ["compared_refs", "kinds_of_them", "of_them", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
@@ -88,3 +88,31 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
         res.among = drugs
         return q[: m.start()] + f"the {LISTED_DRUGS}" + q[m.end():]
     return q
+
+
+_COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
+                       r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
+"""What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
+_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "two": 2, "three": 3, "2": 2, "3": 3}
+
+
+def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
+    turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``). None for any other question."""
+    m = _COMPARED.search(q) if COMPARING.search(q) else None
+    latest = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    if m is None:
+        return None
+    if m["n"]:
+        drugs = latest[: _PLACES[m["n"].split()[-1].casefold()]]
+    elif m["a"]:
+        drugs = [latest[_PLACES[w.casefold()]] for w in (m["a"], m["b"]) if _PLACES[w.casefold()] < len(latest)]
+    else:  # the listed drugs, or the drugs the thread's turns were about
+        drugs = latest if len(latest) >= 2 else focus.drugs[:2][::-1]
+    drugs = list({d["id"]: d for d in drugs}.values())
+    if len(drugs) < 2:
+        return None
+    res.references.append({"text": m.group(0), "how": "compared", "drugs": [d["id"] for d in drugs]})
+    res.pinned.update({fold(d["name"]): d for d in drugs})
+    names = [d["name"] for d in drugs]
+    return f"Compare {', '.join(names[:-1])} and {names[-1]}"

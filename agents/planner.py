@@ -326,7 +326,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     intent = Intent.TARGETS if klass.get("compared") else intent
     sources, targets = _ends(mentions, intent)
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
-    targets = [] if intent is Intent.INDICATIONS else targets
+    targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
     if klass.pop("subject", False):
         sources = klass["among"][:CLASS_SOURCES]
     out.update(klass)

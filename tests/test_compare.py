@@ -51,3 +51,36 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?")] == [""] * 4
+
+
+def _turn(run_graph, thread: str, question: str) -> dict:
+    _out, snap = run_graph({"question": question}, thread=thread, interactive=False)
+    return dict(snap.values)
+
+
+def test_comparing_listed_drugs_or_the_thread_s_two_drugs(run_graph) -> None:
+    """"compare the first two" after a list of drugs, and "compare them" after turns about two drugs, were NOT_FOUND:
+    "no known entity in the question"."""
+    for i, follow in enumerate(("compare the first two", "how do the first and second differ?")):
+        first = _turn(run_graph, f"cmp{i}", "What drugs treat gout?")
+        a, b = (x["name"] for x in first["ranked_answers"][:2])
+        out = _turn(run_graph, f"cmp{i}", follow)
+        assert out["understood_as"] == f"Compare {a} and {b}" and out["compared"], follow
+        assert out["answer"].startswith(f'Understood as: "Compare {a} and {b}" {COMPARES}')
+    _turn(run_graph, "cmp-two", "What does imatinib target?")
+    _turn(run_graph, "cmp-two", "and dasatinib?")
+    out = _turn(run_graph, "cmp-two", "compare them")
+    assert out["understood_as"] == "Compare imatinib and Dasatinib" and out["compared"]
+    assert "imatinib and Dasatinib both act on: Tyrosine-protein kinase ABL1" in out["answer"]
+    assert "Only imatinib acts on: " in out["answer"]
+
+
+def test_compared_drugs_that_act_on_no_protein(run_graph) -> None:
+    """Pegloticase and rasburicase act on uric acid; the answer said "none of the 2 pegloticase and rasburicase has a
+    verified mechanism for rasburicase"."""
+    out, _ = run_graph({"question": "compare pegloticase and rasburicase"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and out["targets"] == []
+    assert out["answer"].endswith("No verified evidence was found: neither pegloticase nor rasburicase acts directly on a "
+                                  "protein, gene family or macromolecular complex in the knowledge graph.")
+    out, _ = run_graph({"question": "compare pegloticase and lesinurad"}, interactive=False, memory=False)
+    assert "Only Lesinurad acts on: " in out["answer"] and "Pegloticase acts on none of them." in out["answer"]
