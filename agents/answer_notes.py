@@ -71,8 +71,9 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
     both = [e["name"] for e in ends if shared.get(e["id"]) == 2]
     parts = [f"{state.drug_class} both act on: {listing(both)}." if both else
              f"{state.drug_class} act on no target in common in the knowledge graph."]
+    named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     none: list[str] = []
-    for drug, name in zip(state.among, state.drug_class.split(" and ", 1), strict=False):
+    for drug, name in ((x, named.get(x, x)) for x in state.among):
         own = [e["name"] for e in ends if shared.get(e["id"]) == 1 and first.get(e["id"]) == drug]
         if own:
             parts.append(f"Only {name} acts on: {listing(own)}.")

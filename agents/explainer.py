@@ -24,9 +24,9 @@ NO_EVIDENCE = "No verified evidence"
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """Entity types a follow-up's "that target" can mean."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
+"""Intents answered by a ranked list of drugs, each with its path."""
 START_ANSWERS = (*DRUG_ANSWERS, Intent.INVOLVED.value)
 """Questions whose answers are the paths' first entities (what acts on, or takes part in, the named end)."""
-"""Intents answered by a ranked list of drugs, each with its path."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
     "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",

@@ -406,10 +406,12 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """
     focus = focus_from(messages)
     qual = _TRAILING_QUALIFIER.search(question)
-    if qual and len(question[: qual.start()].split()) >= 3:  # not "and in children?", an ellipsis of its own
+    if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
+        qual = None
+    if qual:
         question = question[: qual.start()].rstrip(" ,") + "?"
     res = _resolve(question, focus, linker)
-    if qual and len(question.split()) >= 3 and not res.qualifier:
+    if qual and not res.qualifier:
         res.qualifier = qual[1]
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})
     more = any(r.get("how") == "more" for r in res.references)

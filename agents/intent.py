@@ -38,8 +38,9 @@ _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
 "which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
-_PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular targets?)"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
+_PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular targets?)"
+"""What "which genes are involved in Y?" asks for."""
 _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
 _TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|targets?)"
@@ -298,6 +299,8 @@ def class_request(question: str) -> ParsedQuestion | None:
     return ParsedQuestion(Intent.TREATS, "", _clean(m["y"]), m["c"]) if m else None
 
 
+_COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
+"""Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)",
@@ -308,9 +311,8 @@ _OUT_OF_SCOPE = {
     "safety": r"safe|safety|unsafe|dangerous",
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "comparisons of how well drugs work": (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
-                                           r"better than|more effective than|superior to|work better|better for|vs\.?|versus|"
-                                           r"compare[ds]?|comparing|comparison|differences? between|differ|strongest|"
-                                           r"most (?:effective|potent)"),
+                                           rf"better than|more effective than|superior to|work better|better for|{_COMPARE}|"
+                                           r"strongest|most (?:effective|potent)"),
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 
@@ -322,8 +324,8 @@ def out_of_scope(question: str) -> str:
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
-COMPARING = re.compile(r"\b(?:compare[ds]?|comparing|comparison|differences?|differ(?:s|ent)?|vs\.?|versus|"
-                       r"similar(?:ities|ity)?|in common|alike)\b", re.IGNORECASE)
+COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike)\b",
+                       re.IGNORECASE)
 """Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
 
 
