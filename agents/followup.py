@@ -57,7 +57,9 @@ _NOUN_REF = re.compile(
 _DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|for|with|in|on|to|against)\s+\w)", re.IGNORECASE)
 """"the NOUN" that the words after it define is no reference: "the target of imatinib", "the drug of choice for gout",
 "the enzyme that aspirin inhibits", "the protein targeted by imatinib" (but "What is the drug used for?" refers)."""
-_POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|doses?|dosage|"
+                         r"dosing|interactions?|contraindications?|price|cost|safety)\b", re.IGNORECASE)
+"""A drug's noun that "its" refers back to; the last ones name what the graph does not hold, said so in the answer."""
 _PRONOUN = re.compile(r"\b(it|they|them|that(?=\W*$))\b", re.IGNORECASE)
 """A pronoun, "that" only at the end ("how does it work for that?")."""
 _TOPIC = re.compile(

@@ -122,6 +122,8 @@ def focus_messages() -> list[dict[str, Any]]:
 @pytest.mark.parametrize(("question", "expected"), [
     ("how does it treat gout?", "how does imatinib treat gout?"),
     ("what are its targets?", "What are the targets of imatinib?"),
+    ("and what are its side effects?", "What are the side effects of imatinib?"),
+    ("what is its dose?", "What is the dose of imatinib?"),
     ("what about gout?", "How does imatinib treat Gout?"),
     ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
