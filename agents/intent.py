@@ -151,6 +151,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
         (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
+        (Intent.TARGETS, rf"^how (?!(?:does|do|did|is|are|can|could|would|will|it|they)\b){_X} (?:works?|acts?)$"),  # "explain how statins work"
         (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         # "what is the enzyme that aspirin inhibits?", "which receptors are targeted by X?", "the receptor for X"
@@ -344,12 +345,17 @@ _LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/
 """What joins names in a slot that lists several: "imatinib and dasatinib", "CML, GIST or ALL", "X vs Y"."""
 
 
+_BOTH = re.compile(r"^(?:both|either)\s+", re.IGNORECASE)
+"""The word that opens a listing slot ("what drugs treat both gout and hypertension?")."""
+
+
 def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[ParsedQuestion, str, list[str]]:
-    """A question whose drug or disease slot lists several names ("How does imatinib and dasatinib treat CML?"):
-    the question about the first, the slot ("drug" or "disease") and the other names. Unchanged (slot "") when no
-    slot lists names that ``names`` all accepts, or when the whole slot is one ("Hepatitis C, Chronic")."""
+    """A question whose drug or disease slot lists several names ("How does imatinib and dasatinib treat CML?",
+    "… both gout and hypertension?"): the question about the first, the slot ("drug" or "disease") and the other
+    names. Unchanged (slot "") when no slot lists names that ``names`` all accepts, or when the whole slot is one
+    ("Hepatitis C, Chronic")."""
     for slot in ("drug", "disease"):
-        text = getattr(parsed, slot)
+        text = _BOTH.sub("", getattr(parsed, slot))
         parts = [x.strip() for x in _LISTED.split(text) if x.strip()] if text else []
         if len(parts) >= 2 and not names(text) and all(names(x) for x in parts):
             return replace(parsed, **{slot: _clean(parts[0])}), slot, [_clean(x) for x in parts[1:]]
