@@ -27,6 +27,8 @@ DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
 """Intents answered by a ranked list of drugs, each with its path."""
 START_ANSWERS = (*DRUG_ANSWERS, Intent.INVOLVED.value)
 """Questions whose answers are the paths' first entities (what acts on, or takes part in, the named end)."""
+AUTO_OTHERS = 3
+"""Other candidates named when an ambiguous name was answered without asking (:func:`_auto_picked`)."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
     "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",
@@ -278,11 +280,28 @@ def _guessed(state: State) -> str:
     return f"Read {read}: the closest {'name' if len(pairs) == 1 else 'names'} in the knowledge graph. "
 
 
+def _auto_picked(state: State) -> str:
+    """With no one to ask (``interactive`` off), say which entity a name that fits several was answered for:
+    ""penicillin" names a drug class; answered for ampicillin (others: mezlocillin, Amoxicillin, …)." It was picked
+    without a word."""
+    if not state.clarification.get("auto"):
+        return ""
+    notes = []
+    for m in state.mentions:
+        cands = [c["name"] for c in m.get("candidates", []) if c["name"] != (m.get("entity") or {}).get("name")]
+        if m.get("status") == "ambiguous" and m.get("entity") and cands:
+            why = "names a drug class" if m["entity"].get("method") == "class" else "fits several entries"
+            more = ", …" if len(cands) > AUTO_OTHERS else ""
+            notes.append(f"\"{m['mention']}\" {why}; answered for {m['entity']['name']} (others: "
+                         f"{', '.join(cands[:AUTO_OTHERS])}{more}). ")
+    return "".join(notes)
+
+
 def _framed(state: State, answer: str) -> str:
     """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier, and say so
     when the answer leaves out what the thread already named ("which other drugs …", "what else?") or reads a name
     by a guess (:func:`_guessed`)."""
-    answer = _guessed(state) + answer
+    answer = _guessed(state) + _auto_picked(state) + answer
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     if named:  # "what does ibuprofen treat besides pain?"

@@ -37,3 +37,17 @@ def test_how_something_works_without_does_and_a_slot_that_opens_with_both(run_gr
     out, _ = run_graph({"question": "what drugs treat both gout and hypertension?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["also_asked"] == ["What drug treats hypertension?"]
     assert [m["entity"]["name"] for m in out["mentions"] if m.get("entity")] == ["Gout"]
+
+
+def test_a_name_answered_without_asking_says_which_entity_it_was_read_as(run_graph) -> None:
+    """With no one to ask, "penicillin" was answered for ampicillin, and "diabetes" for Diabetes mellitus, without a
+    word."""
+    out, _ = run_graph({"question": "how does penicillin kill bacteria?"}, interactive=False, memory=False)
+    drug = next(m for m in out["mentions"] if m["mention"] == "penicillin")
+    others = [c["name"] for c in drug["candidates"] if c["name"] != drug["entity"]["name"]][:3]
+    assert out["answer"].startswith(f"\"penicillin\" names a drug class; answered for {drug['entity']['name']} (others: "
+                                    f"{', '.join(others)}"), out["answer"]
+    out, _ = run_graph({"question": "What drugs treat diabetes?"}, interactive=False, memory=False)
+    assert out["answer"].startswith('"diabetes" fits several entries; answered for Diabetes mellitus (others: ')
+    out, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("imatinib acts on")  # one entity fits: nothing to say
