@@ -10,7 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Focus", "focus_from", "listed"]
+__all__ = ["ORDINALS", "Focus", "focus_from", "listed"]
+
+ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+            "fifth": 4, "5th": 4, "last": -1}
+"""A list item's place by the word that picks it ("the second one", "the first and the third")."""
 
 
 @dataclass

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from agents.focus import Focus, focus_from, listed
+from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import REFERENCE, TEMPLATES, parse_question, parse_with_reference
 from agents.list_refs import compared_refs, kinds_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
@@ -24,8 +24,6 @@ from tools.linker import fold
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
 _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
-_ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-             "fifth": 4, "5th": 4, "last": -1}
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
     r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b|"
@@ -146,7 +144,7 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if not (alone or m):
         return q
     word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
-    k = _ORDINALS[word.casefold()]
+    k = ORDINALS[word.casefold()]
     items = next((x for x in focus.lists if k < len(x)), None)
     if items is None:
         res.missing = res.missing or ref

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from agents.focus import Focus
+from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
 from agents.resolution import Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
@@ -93,7 +93,8 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
 _COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
                        r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
 """What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
-_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "two": 2, "three": 3, "2": 2, "3": 3}
+_COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
+"""How many of the list "the first two" compares."""
 
 
 def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -104,9 +105,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
     if m is None:
         return None
     if m["n"]:
-        drugs = latest[: _PLACES[m["n"].split()[-1].casefold()]]
+        drugs = latest[: _COUNTS[m["n"].split()[-1].casefold()]]
     elif m["a"]:
-        drugs = [latest[_PLACES[w.casefold()]] for w in (m["a"], m["b"]) if _PLACES[w.casefold()] < len(latest)]
+        drugs = [latest[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(latest)]
     else:  # the listed drugs, or the drugs the thread's turns were about
         drugs = latest if len(latest) >= 2 else focus.drugs[:2][::-1]
     drugs = list({d["id"]: d for d in drugs}.values())
