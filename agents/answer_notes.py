@@ -14,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "listing", "treats_notes", "two_compared"]
+__all__ = ["NARROWER_SHOWN", "listing", "sentence", "treats_notes", "two_compared"]
 
 NARROWER_SHOWN = 3
 """Narrower diseases named by :func:`treats_notes`; the rest are counted."""
@@ -24,6 +24,11 @@ def listing(names: list[str]) -> str:
     """Names joined by commas, or by semicolons when a name holds a comma ("Chronic lymphoid leukemia, disease" read
     as two answers, the second "disease")."""
     return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
+def sentence(triples: list[dict[str, str]]) -> str:
+    """A path's triples in words, joined by semicolons ("imatinib decreases activity of ABL1; ABL1 causes CML")."""
+    return "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples)
 
 
 def treats_notes(state: State, ranked: list[dict[str, Any]], kg: Any) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.context import Context
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism
 from core.tracing import span
 from tools.answers import (
     ANSWERS_K,
@@ -20,6 +20,7 @@ from tools.answers import (
     PAGERANK_WEIGHT,
     asked_sign,
     by_type_preference,
+    class_routes,
     fuse,
     in_direction,
     lowers,
@@ -83,7 +84,7 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
         ranked = in_direction(ranked, asked_sign(state.asked))
     if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
         ranked = sorted(ranked, key=lambda p: not lowers(p))
-    found = _answer_paths(state, ctx, res, ranked) if state.goal_types else []
+    found = _answer_paths(state, ctx, res, ranked) if state.goal_types or class_mechanism(state) else []
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
@@ -93,6 +94,10 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.intent in (Intent.INDICATIONS.value, Intent.INVOLVED.value) or (state.among and state.intent == Intent.TARGETS.value):
         # the listed entities' paths are the evidence, whoever found them; so are the edges of what a class acts on
         return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+    if class_mechanism(state):  # the best path of each route the class takes, then the rest
+        first = [p for _, p in found]
+        seen = {p.edges for p in first}
+        return answers, [*first, *(p for p in ranked if p.edges not in seen)][: ctx.top_k]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
         return answers, ranked[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
@@ -119,13 +124,16 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     in the pool gets its own walk, and is dropped when that finds none that lowers the disease. A question that
     names a drug class ("which statins …", ``State.among``) lists only its drugs: those neither list ranks come
     after, the most connected first, each by its own walk (at most ``CLASS_WALKS`` walks). "What do statins
-    target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``).
+    target?" lists what the most of the class's drugs act on directly (``tools.answers.shared_targets``), and "How do
+    statins lower cholesterol?" the routes into the disease the most of them take (``tools.answers.class_routes``).
     """
     type_of = types_of(res.kg)
     seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
     same = _name_key(res.kg)
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
+    if class_mechanism(state):  # "how do statins lower cholesterol?"
+        return class_routes(ranked, state.among, state.targets)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links

@@ -8,10 +8,19 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.answer_notes import listing, treats_notes, two_compared
+from agents.answer_notes import listing, sentence, treats_notes, two_compared
 from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
-from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, forward_one_sided, two_ended
+from agents.state import (
+    DRUG_TYPES,
+    LISTED_DRUGS,
+    Intent,
+    State,
+    Status,
+    class_mechanism,
+    two_ended,
+)
+from agents.why_none import why_none
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign
 from tools.linker import guessed
@@ -63,23 +72,21 @@ def _budget(text: str, max_tokens: int) -> str:
     return text if len(words) <= max_tokens else " ".join(words[:max_tokens]) + " …"
 
 
-def _sentence(triples: list[dict[str, str]]) -> str:
-    return "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples)
-
-
 def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict[str, str]]]:
     """The answer text and the entities it lists, in order (what "the second one" refers to next turn)."""
     top = paths[0]["triples"]
     intent = state.intent
     if intent == Intent.MECHANISM.value and any(t["relation"] in NOT_TREATING for t in top):
         return ((f"The knowledge graph has no mechanism by which {top[0]['head_name']} treats "
-                 f"{top[-1]['tail_name']}; it records a contraindication: {_sentence(top)}."), [])
+                 f"{top[-1]['tail_name']}; it records a contraindication: {sentence(top)}."), [])
     if intent == Intent.CAUSES.value:
         return _causes(state, top)
+    if class_mechanism(state) and state.ranked_answers:
+        return _class_routes(state, top)
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops = len(top)
         return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
-                f"{_sentence(top)}.{_causal(state, top)}"), [])
+                f"{sentence(top)}.{_causal(state, top)}"), [])
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -96,9 +103,9 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
         ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
         if state.compared and len(state.among) == 2:  # "compare aspirin and ibuprofen"
-            return f"{two_compared(state, ends, shared)} Best evidence: {_sentence(top)}.", ends
+            return f"{two_compared(state, ends, shared)} Best evidence: {sentence(top)}.", ends
         listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
-        return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {_sentence(top)}.", ends
+        return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {top[-1]['tail_name']}",
@@ -107,7 +114,17 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
-    return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}.", ends
+    return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+
+
+def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
+    """"How do statins lower cholesterol?": what the class's drugs act on first on their way into the disease, each
+    with how many of the walked drugs go through it (``tools.answers.class_routes``), and the best path of the first."""
+    walked, drugs = len(state.sources), _subject(state, [])
+    listed = listing([f"{a['name']} ({int(a['path']['features'].get('class_drugs', 0))} of {walked})" for a in state.ranked_answers])
+    counted = "" if walked == len(state.among) else f" (counted over the {walked} with the most links, of {len(state.among)})"
+    return (f"{drugs} act on {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
+            f"Best evidence: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
 
 
 _ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
@@ -134,9 +151,9 @@ def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[d
     if listed:
         these = f"these {state.disease_kind}s" if len(listed) > 1 else f"this {state.disease_kind}"
         return (f"{subject} {verb} verified mechanisms for {these}: {listing([e['name'] for e in listed])}. "
-                f"Best evidence: {_sentence(top)}."), listed
+                f"Best evidence: {sentence(top)}."), listed
     return (f"The knowledge graph links {subject} to no {state.disease_kind}, by the diseases' names; the diseases "
-            f"it {verb} verified mechanisms for are: {listing([e['name'] for e in ends])}. Best evidence: {_sentence(top)}."), ends
+            f"it {verb} verified mechanisms for are: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}."), ends
 
 
 def _acting(state: State, paths: list[dict[str, Any]]) -> str:
@@ -157,67 +174,6 @@ def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str
     return ((f"What the knowledge graph links to {top[-1]['tail_name']} as raising it: {listed}. These are the upstream "
              "links of curated drug mechanisms, not a full account of its causes."),
             [{"id": t["head"], "name": t["head_name"]} for t in links])
-
-
-def _why_none(state: State, name: Any) -> tuple[str, str]:
-    """Why nothing was accepted, and the nearest evidence when the candidates never joined the two named ends.
-
-    For "How does X treat Y?", the retriever records the fewest steps of any chain from X to Y (``chain_hops``)
-    when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
-    (-1: the search for one stopped too). After "what else?" that leaves out what the thread named, it says so.
-    """
-    if state.intent == Intent.CAUSES.value and state.targets:
-        y = name(state.targets[0])
-        if state.excluded:
-            return f"every link into {y} that raises it has already been named in this conversation", ""
-        disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
-        return f"the knowledge graph links nothing to {y} as raising it" + (
-            f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
-    if state.compared and not state.ranked_answers:  # "compare pegloticase and rasburicase": both act on uric acid
-        names = [name(x) for x in state.among]
-        who = f"neither {names[0]} nor {names[1]}" if len(names) == 2 else f"none of {listing(names)}"
-        return f"{who} acts directly on a {_kinds(state.goal_types)} in the knowledge graph", ""
-    if state.excluded and state.goal_types and not state.ranked_answers:
-        return "every answer found with a verified mechanism has already been named in this conversation", ""
-    if forward_one_sided(state) and "chain_hops" in state.walk:
-        return _why_none_from(state, name)
-    if "chain_hops" not in state.walk:
-        if state.drug_class and not state.ranked_answers and state.targets:
-            none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
-            return f"{none} has a verified mechanism for {name(state.targets[0])}", ""
-        if not state.candidates:
-            return "no candidate path was found within the walk budget", ""
-        if forward_one_sided(state):
-            kinds = _kinds(state.goal_types)
-            return (f"no {kinds} was found near {name(state.sources[0])}",
-                    f" Nearest evidence: {_sentence(state.candidates[0]['triples'])}.")
-        return "the reviewer rejected every candidate path", ""
-    x, y = name(state.sources[0]), name(state.targets[0])
-    hops = state.walk["chain_hops"]
-    reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
-              f"no chain of relations from {x} to {y} was found within the walk budget" +
-              (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
-    near = state.candidates[0]["triples"] if state.candidates else []
-    return reason, f" Nearest evidence, which does not reach {y}: {_sentence(near)}." if near else ""
-
-
-def _kinds(types: list[str]) -> str:
-    """Entity types in words: ["Protein", "GeneFamily", "MacromolecularComplex"] → "protein, gene family or
-    macromolecular complex"."""
-    words = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", t).lower() for t in types]
-    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
-
-
-def _why_none_from(state: State, name: Any) -> tuple[str, str]:
-    """Why "What does X target / treat?" found nothing when its search for the shortest chains found none: the graph
-    holds no chain from X to anything of the asked type (thiethylperazine's one curated mechanism is "subclass of
-    antiemetic"), or the nearest lies beyond the search."""
-    x, kinds = name(state.sources[0]), _kinds(state.goal_types)
-    hops = state.walk["chain_hops"]
-    reason = (f"the knowledge graph has no chain of relations from {x} to any {kinds}" if hops is None else
-              f"no {kinds} was found near {x}" + (f" (the nearest is {hops} steps away)" if hops > 0 else ""))
-    near = state.candidates[0]["triples"] if state.candidates else []
-    return reason, f" Nearest evidence: {_sentence(near)}." if near else ""
 
 
 def _path_citations(triples: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
@@ -244,7 +200,7 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
     drug = _slot_entity(state, "drug")
     evidence = out.get("evidence") or []
-    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value):
+    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value) and not class_mechanism(state):
         head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
         if head is not None and head.type in DRUG_TYPES:
             drug = {"id": head.id, "name": head.name, "type": head.type}
@@ -382,7 +338,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
     res = ctx.get_resources()
     if not accepted:
-        reason, nearest = _why_none(state, res.kg.name)
+        reason, nearest = why_none(state, res.kg.name)
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
     best = accepted[0]
     answer, items = _template(state, accepted)

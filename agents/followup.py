@@ -304,7 +304,8 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
                 if ent:
                     res.pinned[fold(ent["name"])] = ent
             return base
-        kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" else None
+        by_class = focus.intent == "treats" or (focus.intent == "mechanism" and focus.drug_class)
+        kept_class = _class_ellipsis(res, q, z, focus, linker) if by_class else None
         if kept_class is not None:
             return kept_class
         out = linker.link(z)
@@ -335,15 +336,17 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
 
 def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
     """After "Which beta blockers treat hypertension?": "what about ACE inhibitors?" asks which ACE inhibitors treat
-    it, and "and heart failure?" which beta blockers treat that. None when neither applies (a drug named there: the
-    ordinary ellipsis asks how it treats the disease)."""
+    it, and "and heart failure?" which beta blockers treat that; after "How do beta blockers treat hypertension?",
+    how they do. None when neither applies (a drug named there: the ordinary ellipsis asks how it treats the
+    disease)."""
+    ask = "How do {} treat {}?" if focus.intent == "mechanism" else "Which {} treat {}?"
     named = bool(linker.drug_class(z)) if focus.disease is not None else False
     if focus.disease is None or not (focus.drug_class or named):
         return None
     if named:
         res.pinned[fold(focus.disease["name"])] = focus.disease
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
-        return f"Which {z} treat {focus.disease['name']}?"
+        return ask.format(z, focus.disease["name"])
     out = linker.link(z)
     if out.candidates and _is_drug(_entity(out.candidates[0])):
         return None  # a drug: the ordinary ellipsis asks how it treats the disease
@@ -351,7 +354,7 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
         res.pinned[fold(out.candidates[0].name)] = _entity(out.candidates[0])
     name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
     res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
-    return f"Which {focus.drug_class} treat {name}?"
+    return ask.format(focus.drug_class, name)
 
 
 def _could_be_a_name(text: str) -> bool:
@@ -382,7 +385,8 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     if not m:
         return text
     drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
-    if drug is None or not (_is_drug(drug) or focus.intent == "involved"):  # or a protein listed as taking part
+    routes = focus.intent == "involved" or (focus.intent == "mechanism" and focus.drug_class)
+    if drug is None or not (_is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
         return text
     disease = focus.disease
     if m.re is _WORKS and m.group("z"):
@@ -467,7 +471,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = listed
         return res
     listed = plural_refs(res, body, focus)
-    if res.among:
+    if listed != body:
         res.question = listed[0].upper() + listed[1:] + "?"
         return res
     text = _ordinal(res, body, focus, linker)

@@ -74,16 +74,21 @@ SUBJECT_INTENTS = (Intent.TARGETS, Intent.INDICATIONS)
 def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     """"What do they treat?", "which diseases do these drugs treat?", "what do they target?" after a list of drugs:
     every drug of the latest list that has several is the subject (``Resolution.among``). "They" was read as the
-    first drug, and "these drugs" as a name the graph lacks. Only where the reference is the drug slot of such a
+    first drug, and "these drugs" as a name the graph lacks. After a drug class's mechanism ("How do statins lower
+    cholesterol?"), they are the class. Only where the reference is the drug slot of such a
     question; otherwise ``q`` unchanged."""
     lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
     drugs = next((ids for ids in lists if len(ids) >= 2), [])  # the latest list of drugs
-    if not drugs:
+    klass = focus.drug_class if focus.intent == Intent.MECHANISM.value and focus.drug_class != LISTED_DRUGS else ""
+    if not drugs and not klass:
         return q
     for m in _PLURAL.finditer(q):
         parsed = parse_with_reference(q, m.span())
         if parsed is None or parsed.intent not in SUBJECT_INTENTS or parsed.drug.upper() != REFERENCE:
             continue
+        if klass:  # after "How do statins lower cholesterol?", whose list is of what they act on
+            res.references.append({"text": m.group(0), "how": "class", "class": klass})
+            return q[: m.start()] + klass + q[m.end():]
         res.references.append({"text": m.group(0), "how": "list", "drugs": drugs})
         res.among = drugs
         return q[: m.start()] + f"the {LISTED_DRUGS}" + q[m.end():]

@@ -244,11 +244,12 @@ def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> 
 
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
-    cholesterol?" keeps its answer to them, and in "What do statins target?" (``subject``) they are the drugs whose
-    targets are counted. Nothing when the words name no class ("which drugs")."""
+    cholesterol?" keeps its answer to them, and in "What do statins target?" and "How do statins lower cholesterol?"
+    (``subject``) they are the drugs whose targets or routes are counted. Nothing when the words name no class ("which drugs")."""
     if parsed is None:
         return {}
-    if parsed.intent in SUBJECT_INTENTS and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
+    subject = parsed.intent in SUBJECT_INTENTS or (parsed.intent is Intent.MECHANISM and bool(parsed.disease))
+    if subject and parsed.drug and (members := res.linker.drug_class(parsed.drug)):  # "how do statins lower cholesterol?"
         return {"drug_class": res.linker.class_name(parsed.drug), "among": [c.id for c in members], "subject": True}
     if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}

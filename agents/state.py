@@ -193,6 +193,12 @@ def two_ended(state: State) -> bool:
     return bool(state.sources and state.targets and not state.goal_types)
 
 
+def class_mechanism(state: State) -> bool:
+    """A mechanism question whose subject is a drug class ("How do statins lower cholesterol?"): walked from the
+    class's drugs (``among``), answered by the routes the most of them take into the disease."""
+    return state.intent == Intent.MECHANISM.value and bool(state.among)
+
+
 def forward_one_sided(state: State) -> bool:
     """A question about one drug that asks for entities of a type it acts on ("What does X target?", "What does X
     treat?"): the answer is a path's last node."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
 from core.text import fold
@@ -11,7 +12,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "asked_sign", "by_type_preference", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -36,6 +37,11 @@ nodes (a median of 3,208 against 1,773 a disease), for the same answers to withi
 INDICATION_DAMPING = 0.0
 """"What does X treat?" ranks diseases by PageRank downstream from X, their mass divided by their degree to this
 power: none. Chosen on 400 tune-half drugs: MRR 0.500 at 0, 0.462 at 0.25 (``docs/ranking.md``)."""
+BECOMES = frozenset({METABOLITE, "produces"})
+"""A drug's first step to what it becomes in the body, before it acts (:func:`class_routes`)."""
+ROUTE_SHARE = 0.25
+"""How a drug class acts on a disease (:func:`class_routes`) lists a route that at least this share of the most
+taken route's drugs take."""
 HUB_DAMPING = 0.25
 """A drug's PageRank mass is divided by its degree to this power before ranking, so that a drug linked to many
 things does not outrank the drugs whose mechanisms end at Y."""
@@ -234,6 +240,27 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
     order = sorted(heads, key=lambda t: (-len(heads[t]), -kg.degree(t), t))[:k]
     return [(t, CandidatePath(heads[t][0], (1.0,) * len(heads[t][0]), score=len(heads[t]) / len(drugs),
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
+
+
+def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: Collection[str], k: int = ANSWERS_K
+                 ) -> list[tuple[str, CandidatePath]]:
+    """How a drug class acts on a disease ("How do statins lower cholesterol?"): the first entities its drugs act on
+    on the ranked ``paths`` into the disease (``into``) that lower it (after a step to what the drug becomes: enalapril
+    —produces→ enalaprilat —decreases activity of→ ACE), the one the most of ``drugs`` go through first (ties: the
+    better-ranked path first), each with the best-ranked path through it. The path's ``features["class_drugs"]`` is
+    how many of the drugs' paths go through it. A route that fewer than ``ROUTE_SHARE`` of the first one's drugs take
+    is left out, and so is a single step from a drug to the disease."""
+    through: dict[str, set[str]] = {}
+    best: dict[str, CandidatePath] = {}
+    for p in paths:
+        step = 2 if len(p.edges) > 2 and p.edges[0].relation in BECOMES else 1
+        if len(p.edges) <= step or p.nodes[0] not in drugs or p.nodes[-1] not in into or not lowers(p):
+            continue
+        through.setdefault(p.nodes[step], set()).add(p.nodes[0])
+        best.setdefault(p.nodes[step], p)
+    order = sorted(through, key=lambda t: -len(through[t]))  # stable: the better-ranked first among equals
+    kept = [t for t in order if len(through[t]) >= ROUTE_SHARE * len(through[order[0]])][:k]
+    return [(t, replace(best[t], features={**best[t].features, "class_drugs": float(len(through[t]))})) for t in kept]
 
 
 def manifested_in(kg: Any, entity: str) -> list[str]:

@@ -1,0 +1,74 @@
+"""Why a question got no accepted answer, in words: no chain in the graph, none within the walk's reach, nothing of
+the asked type near the drug, or every answer already named in the thread; with the nearest evidence when there is
+some."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.answer_notes import listing, sentence
+from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided
+
+__all__ = ["type_words", "why_none"]
+
+
+def why_none(state: State, name: Any) -> tuple[str, str]:
+    """Why nothing was accepted, and the nearest evidence when the candidates never joined the two named ends.
+
+    For "How does X treat Y?", the retriever records the fewest steps of any chain from X to Y (``chain_hops``)
+    when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
+    (-1: the search for one stopped too). After "what else?" that leaves out what the thread named, it says so.
+    """
+    if state.intent == Intent.CAUSES.value and state.targets:
+        y = name(state.targets[0])
+        if state.excluded:
+            return f"every link into {y} that raises it has already been named in this conversation", ""
+        disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
+        return f"the knowledge graph links nothing to {y} as raising it" + (
+            f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
+    if state.compared and not state.ranked_answers:  # "compare pegloticase and rasburicase": both act on uric acid
+        names = [name(x) for x in state.among]
+        who = f"neither {names[0]} nor {names[1]}" if len(names) == 2 else f"none of {listing(names)}"
+        return f"{who} acts directly on a {type_words(state.goal_types)} in the knowledge graph", ""
+    if state.excluded and state.goal_types and not state.ranked_answers:
+        return "every answer found with a verified mechanism has already been named in this conversation", ""
+    if forward_one_sided(state) and "chain_hops" in state.walk:
+        return _why_none_from(state, name)
+    if "chain_hops" not in state.walk:
+        if state.drug_class and not state.ranked_answers and state.targets:
+            none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
+            return f"{none} has a verified mechanism for {name(state.targets[0])}", ""
+        if not state.candidates:
+            return "no candidate path was found within the walk budget", ""
+        if forward_one_sided(state):
+            kinds = type_words(state.goal_types)
+            return (f"no {kinds} was found near {name(state.sources[0])}",
+                    f" Nearest evidence: {sentence(state.candidates[0]['triples'])}.")
+        return "the reviewer rejected every candidate path", ""
+    x = f"any of the {len(state.sources)} {state.drug_class}" if class_mechanism(state) else name(state.sources[0])
+    y, hops = name(state.targets[0]), state.walk["chain_hops"]
+    reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
+              f"no chain of relations from {x} to {y} was found within the walk budget" +
+              (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
+    near = state.candidates[0]["triples"] if state.candidates else []
+    return reason, f" Nearest evidence, which does not reach {y}: {sentence(near)}." if near else ""
+
+
+def type_words(types: list[str]) -> str:
+    """Entity types in words: ["Protein", "GeneFamily", "MacromolecularComplex"] → "protein, gene family or
+    macromolecular complex"."""
+    words = [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", t).lower() for t in types]
+    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+
+
+def _why_none_from(state: State, name: Any) -> tuple[str, str]:
+    """Why "What does X target / treat?" found nothing when its search for the shortest chains found none: the graph
+    holds no chain from X to anything of the asked type (thiethylperazine's one curated mechanism is "subclass of
+    antiemetic"), or the nearest lies beyond the search."""
+    x, kinds = name(state.sources[0]), type_words(state.goal_types)
+    hops = state.walk["chain_hops"]
+    reason = (f"the knowledge graph has no chain of relations from {x} to any {kinds}" if hops is None else
+              f"no {kinds} was found near {x}" + (f" (the nearest is {hops} steps away)" if hops > 0 else ""))
+    near = state.candidates[0]["triples"] if state.candidates else []
+    return reason, f" Nearest evidence: {sentence(near)}." if near else ""

@@ -1,0 +1,99 @@
+""""How do statins lower cholesterol?" is answered for the class: the routes into the disease the most of its drugs
+take, each counted, and the best path of the first. It asked which statin was meant (or, with no one to ask,
+answered for one of them, Rosuvastatin, through Apolipoprotein A-I)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.state import Status
+from memory.protocols import Edge
+from tools.answers import class_routes, lowers
+from tools.walker import CandidatePath
+
+PROTEIN_TYPES = {"Protein", "GeneFamily", "MacromolecularComplex"}
+
+
+def _path(*steps: tuple[str, str, str]) -> CandidatePath:
+    return CandidatePath(tuple(Edge(h, r, t) for h, r, t in steps), (1.0,) * len(steps))
+
+
+def test_routes_count_drugs_after_what_they_become_and_leave_out_rare_ones() -> None:
+    y = "Y"
+    paths = [
+        _path(("d1", "decreases activity of", "P"), ("P", "causes", y)),
+        _path(("d2", "produces", "d2-acid"), ("d2-acid", "decreases activity of", "P"), ("P", "causes", y)),
+        _path(("d3", "decreases activity of", "Q"), ("Q", "causes", y)),
+        _path(("d3", "decreases activity of", "P"), ("P", "causes", y)),
+        _path(("d1", "increases activity of", "R"), ("R", "causes", y)),  # raises Y: no route
+        _path(("d4", "treats", y)),  # one step: no route
+        _path(("other", "decreases activity of", "S"), ("S", "causes", y)),  # not of the class
+    ]
+    paths.append(_path(("d4", "decreases activity of", "T"), ("T", "causes", "Z")))  # not into Y
+    routes = class_routes(paths, {"d1", "d2", "d3", "d4"}, {y})
+    assert [(t, p.features["class_drugs"]) for t, p in routes] == [("P", 3.0), ("Q", 1.0)]
+    assert routes[0][1].edges == paths[0].edges and routes[1][1].edges == paths[2].edges  # the best-ranked path of each
+    assert "class_drugs" not in paths[0].features  # the caller's paths are not changed
+    many = [_path((f"d{i}", "decreases activity of", "P"), ("P", "causes", y)) for i in range(5)]
+    assert [t for t, _ in class_routes([*many, paths[2]], {f"d{i}" for i in range(5)} | {"d3"}, {y})] == ["P"]  # 1 of 5 < 1/4
+
+
+def _state(run_graph: Any, question: str, thread: str = "t", **ctx: Any) -> dict[str, Any]:
+    out, snap = run_graph({"question": question}, thread=thread, **ctx)
+    assert "__interrupt__" not in out, out["__interrupt__"]
+    return dict(snap.values)
+
+
+def test_a_class_mechanism_is_answered_by_the_routes_its_drugs_take(run_graph, resources) -> None:
+    kg = resources.kg
+    out = _state(run_graph, "How do statins lower cholesterol?")  # interactive: nothing to ask
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism" and out["drug_class"] == "statins"
+    disease = out["targets"][0]
+    assert kg.name(disease) == "Hypercholesterolemia" and out["sources"] == out["among"][: len(out["sources"])]
+    routes = out["ranked_answers"]
+    counts = [int(a["path"]["features"]["class_drugs"]) for a in routes]
+    assert counts == sorted(counts, reverse=True) and counts[0] == len(out["sources"]) == 8
+    assert routes[0]["name"] == "3-hydroxy-3-methylglutaryl-coenzyme A reductase"
+    for a in routes:
+        triples = a["path"]["triples"]
+        assert triples[0]["head"] in out["among"] and triples[-1]["tail"] == disease
+        assert a["id"] in [t["tail"] for t in triples[:2]] and kg.node(a["id"]).type in PROTEIN_TYPES
+    assert out["evidence"] == routes[0]["path"]["triples"]  # the best path of the most taken route is the evidence
+    assert out["answer"].startswith("Statins act on Hypercholesterolemia in the knowledge graph through: "
+                                    "3-hydroxy-3-methylglutaryl-coenzyme A reductase (8 of 8)")
+    beta = _state(run_graph, "How do beta blockers treat hypertension?", thread="b", interactive=False)
+    walked, members = len(beta["sources"]), len(beta["among"])
+    assert walked < members and f"(counted over the {walked} with the most links, of {members})" in beta["answer"]
+    assert beta["ranked_answers"][0]["name"] == "Beta-1 adrenergic receptor"
+
+
+def test_every_route_lowers_the_disease(run_graph, resources) -> None:
+    out = _state(run_graph, "How do SSRIs treat depression?", interactive=False)
+    for a in out["ranked_answers"]:
+        path = _path(*((t["head"], t["relation"], t["tail"]) for t in a["path"]["triples"]))
+        assert lowers(path), a["path"]["text"]
+
+
+def test_a_class_with_no_chain_says_so_for_the_class(run_graph) -> None:
+    out = _state(run_graph, "Do statins reduce mortality in heart failure?", interactive=False)
+    assert out["status"] is Status.NOT_FOUND and out["ranked_answers"] == []
+    assert "any of the 8 statins to Congestive heart failure" in out["answer"]
+
+
+def test_follow_ups_keep_the_class(run_graph, resources) -> None:
+    """"And in angina?" asks how the class treats it (it asked about one beta blocker, the evidence's), "what do they
+    target?" what the class targets ("they" had nothing to refer to), and "how does the second one work?" how the
+    second route acts on the disease."""
+    first = _state(run_graph, "mechanism of beta blockers in hypertension", thread="f1", interactive=False)
+    out = _state(run_graph, "and in angina?", thread="f1", interactive=False)
+    assert out["understood_as"].startswith("How do beta blockers treat angina")
+    assert out["drug_class"] == "beta blockers" and out["status"] is Status.ANSWERED
+    out = _state(run_graph, "what do they target?", thread="f1", interactive=False)
+    assert out["understood_as"] == "What do beta blockers target?" and out["intent"] == "targets"
+    assert set(out["sources"]) <= set(first["among"])
+    statins = _state(run_graph, "How do statins lower cholesterol?", thread="f2", interactive=False)
+    second = statins["ranked_answers"][1]["name"]
+    out = _state(run_graph, "how does the second one work?", thread="f2", interactive=False)
+    assert out["understood_as"] == f"How does {second} act on Hypercholesterolemia?"
+    out = _state(run_graph, "what about atorvastatin?", thread="f2", interactive=False)
+    assert out["understood_as"] == "How does atorvastatin treat Hypercholesterolemia?" and out["drug_class"] == ""
