@@ -135,6 +135,15 @@ def test_a_drug_s_other_generic_names_link_to_it(resources) -> None:
         assert out.status is LinkStatus.LINKED and out.best.name == name, other
 
 
+def test_a_vitamin_links_to_the_drug_it_names(resources) -> None:
+    """"How does vitamin D treat rickets?" was answered for Vitamin E, one letter away: the graph names vitamins by
+    their chemical names (Colecalciferol, cyanocobalamin)."""
+    for vitamin, name in (("vitamin D", "Colecalciferol"), ("vitamin B12", "cyanocobalamin"), ("vitamin A", "Retinol"),
+                          ("vitamin E", "Vitamin E")):
+        out = resources.linker.link(vitamin, SLOT_TYPES["drug"])
+        assert out.status is LinkStatus.LINKED and out.best.name == name, (vitamin, out.best)
+
+
 def test_a_drug_class_asks_which_member(resources) -> None:
     out = resources.linker.link("statins", SLOT_TYPES["drug"])
     assert out.status is LinkStatus.AMBIGUOUS and len(out.candidates) == 5
