@@ -133,7 +133,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if class_mechanism(state):  # "how do statins lower cholesterol?"
-        return class_routes(ranked, state.among, state.targets)
+        return class_routes(ranked, state.among, state.targets, key=same)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links

@@ -245,11 +245,14 @@ def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> 
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     """The drug class a question names and its drugs in the graph, the most connected first: "Which statins lower
     cholesterol?" keeps its answer to them, and in "What do statins target?" and "How do statins lower cholesterol?"
-    (``subject``) they are the drugs whose targets or routes are counted. Nothing when the words name no class ("which drugs")."""
+    (``subject``) they are the drugs whose targets or routes are counted; in a mechanism question a drug's own name is
+    the drug ("tetracycline", not the tetracyclines). Nothing when the words name no class ("which drugs")."""
     if parsed is None:
         return {}
-    subject = parsed.intent in SUBJECT_INTENTS or (parsed.intent is Intent.MECHANISM and bool(parsed.disease))
-    if subject and parsed.drug and (members := res.linker.drug_class(parsed.drug)):  # "how do statins lower cholesterol?"
+    mechanism = parsed.intent is Intent.MECHANISM and bool(parsed.disease)  # "how do statins lower cholesterol?"
+    if mechanism and any(c.type in DRUG_TYPES for c in res.linker.exact(parsed.drug)):
+        return {}  # "How does tetracycline treat acne?" asks about the drug, not the tetracyclines
+    if (parsed.intent in SUBJECT_INTENTS or mechanism) and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
         return {"drug_class": res.linker.class_name(parsed.drug), "among": [c.id for c in members], "subject": True}
     if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}

@@ -34,6 +34,9 @@ def test_routes_count_drugs_after_what_they_become_and_leave_out_rare_ones() -> 
     assert [(t, p.features["class_drugs"]) for t, p in routes] == [("P", 3.0), ("Q", 1.0)]
     assert routes[0][1].edges == paths[0].edges and routes[1][1].edges == paths[2].edges  # the best-ranked path of each
     assert "class_drugs" not in paths[0].features  # the caller's paths are not changed
+    twins = [_path(("d1", "decreases activity of", "P1"), ("P1", "causes", y)), _path(("d2", "decreases activity of", "P2"), ("P2", "causes", y))]
+    merged = class_routes(twins, {"d1", "d2"}, {y}, key=lambda x: x.rstrip("12"))  # one name, two ids: one route
+    assert [(t, p.features["class_drugs"]) for t, p in merged] == [("P1", 2.0)]
     many = [_path((f"d{i}", "decreases activity of", "P"), ("P", "causes", y)) for i in range(5)]
     assert [t for t, _ in class_routes([*many, paths[2]], {f"d{i}" for i in range(5)} | {"d3"}, {y})] == ["P"]  # 1 of 5 < 1/4
 
@@ -65,6 +68,18 @@ def test_a_class_mechanism_is_answered_by_the_routes_its_drugs_take(run_graph, r
     walked, members = len(beta["sources"]), len(beta["among"])
     assert walked < members and f"(counted over the {walked} with the most links, of {members})" in beta["answer"]
     assert beta["ranked_answers"][0]["name"] == "Beta-1 adrenergic receptor"
+
+
+def test_a_drug_named_like_its_class_is_the_drug(run_graph, resources) -> None:
+    """"How does tetracycline treat acne vulgaris?" names the drug Tetracycline (a check-half question), not the
+    tetracyclines; "How do tetracyclines treat acne?" names the class."""
+    out = _state(run_graph, "How does tetracycline treat acne vulgaris?", thread="d", interactive=False)
+    assert out["drug_class"] == "" and out["among"] == [] and len(out["sources"]) == 1
+    assert resources.kg.name(out["sources"][0]) == "tetracycline" and out["evidence"][0]["head"] == out["sources"][0]
+    out = _state(run_graph, "How do tetracyclines treat acne?", thread="c", interactive=False)
+    assert out["drug_class"] == "tetracyclines" and len(out["sources"]) > 1
+    names = [a["name"].casefold() for a in out["ranked_answers"]]
+    assert len(names) == len(set(names)), names  # five "30S ribosomal protein S4" were listed
 
 
 def test_every_route_lowers_the_disease(run_graph, resources) -> None:

@@ -242,25 +242,27 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
 
 
-def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: Collection[str], k: int = ANSWERS_K
-                 ) -> list[tuple[str, CandidatePath]]:
+def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: Collection[str], k: int = ANSWERS_K, *,
+                 key: Callable[[str], str] = lambda x: x) -> list[tuple[str, CandidatePath]]:
     """How a drug class acts on a disease ("How do statins lower cholesterol?"): the first entities its drugs act on
     on the ranked ``paths`` into the disease (``into``) that lower it (after a step to what the drug becomes: enalapril
     —produces→ enalaprilat —decreases activity of→ ACE), the one the most of ``drugs`` go through first (ties: the
     better-ranked path first), each with the best-ranked path through it. The path's ``features["class_drugs"]`` is
     how many of the drugs' paths go through it. A route that fewer than ``ROUTE_SHARE`` of the first one's drugs take
-    is left out, and so is a single step from a drug to the disease."""
+    is left out, and so is a single step from a drug to the disease. Entities with one ``key`` (the name: five
+    "30S ribosomal protein S4") are one route, under the first seen."""
     through: dict[str, set[str]] = {}
-    best: dict[str, CandidatePath] = {}
+    best: dict[str, tuple[str, CandidatePath]] = {}
     for p in paths:
         step = 2 if len(p.edges) > 2 and p.edges[0].relation in BECOMES else 1
         if len(p.edges) <= step or p.nodes[0] not in drugs or p.nodes[-1] not in into or not lowers(p):
             continue
-        through.setdefault(p.nodes[step], set()).add(p.nodes[0])
-        best.setdefault(p.nodes[step], p)
+        through.setdefault(key(p.nodes[step]), set()).add(p.nodes[0])
+        best.setdefault(key(p.nodes[step]), (p.nodes[step], p))
     order = sorted(through, key=lambda t: -len(through[t]))  # stable: the better-ranked first among equals
     kept = [t for t in order if len(through[t]) >= ROUTE_SHARE * len(through[order[0]])][:k]
-    return [(t, replace(best[t], features={**best[t].features, "class_drugs": float(len(through[t]))})) for t in kept]
+    return [(best[t][0], replace(best[t][1], features={**best[t][1].features, "class_drugs": float(len(through[t]))}))
+            for t in kept]
 
 
 def manifested_in(kg: Any, entity: str) -> list[str]:
