@@ -112,3 +112,29 @@ def test_follow_ups_keep_the_class(run_graph, resources) -> None:
     assert out["understood_as"] == f"How does {second} act on Hypercholesterolemia?"
     out = _state(run_graph, "what about atorvastatin?", thread="f2", interactive=False)
     assert out["understood_as"] == "How does atorvastatin treat Hypercholesterolemia?" and out["drug_class"] == ""
+
+
+def test_class_names_in_free_text(resources) -> None:
+    linker = resources.linker
+    assert linker.classes_in("what about SSRIs and Beta-Blockers?") == ["SSRIs", "Beta-Blockers"]
+    assert linker.classes_in("penicillin and syphilis") == ["penicillin"]
+    assert linker.classes_in("tetracycline and acne") == []  # the drug's own name
+
+
+def test_a_class_named_in_free_text_is_answered_for_the_class(run_graph) -> None:
+    """"statins and gout", "penicillin and syphilis", "tell me about statins": the class's name is no entity, so
+    these were answered for the disease alone ("Syphilis is connected to: Neurosyphilis …") or NOT_FOUND."""
+    out = _state(run_graph, "penicillin and syphilis", thread="p", interactive=False)
+    assert out["intent"] == "mechanism" and out["drug_class"] == "penicillins" and out["status"] is Status.ANSWERED
+    assert out["answer"].startswith("Penicillins act on Syphilis in the knowledge graph through: ")
+    out = _state(run_graph, "ACE inhibitors in heart failure", thread="a", interactive=False)
+    assert out["drug_class"] == "ACE inhibitors" and out["ranked_answers"][0]["name"] == "Angiotensin-converting enzyme"
+    assert [m["mention"] for m in out["mentions"]] == ["heart failure"]  # "ace" of the class's name is no mention
+    out = _state(run_graph, "statins and gout", thread="g", interactive=False)
+    assert out["status"] is Status.NOT_FOUND and "from any of the 8 statins to Gout" in out["answer"]
+    for q in ("tell me about statins", "statins"):
+        out = _state(run_graph, q, thread=q, interactive=False)
+        assert out["intent"] == "targets" and out["drug_class"] == "statins", q
+        assert out["answer"].startswith("Statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl"), q
+    out = _state(run_graph, "statins, aspirin and stroke", thread="s", interactive=False)
+    assert out["drug_class"] == ""  # a drug beside the class: about the drug, as before

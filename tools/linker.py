@@ -348,6 +348,25 @@ class EntityLinker:
                 i += 1
         return out
 
+    def classes_in(self, text: str) -> list[str]:
+        """The drug class names inside a text, as written, left to right ("SSRIs and depression" → ["SSRIs"]); a
+        class named in the singular counts ("penicillin"), unless the word is an entity's own name ("tetracycline")."""
+        toks = fold(text).split()
+        longest = max((len(c.split()) for c in self._classes), default=0)
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            for n in range(min(longest, len(toks) - i), 0, -1):
+                key = " ".join(toks[i : i + n])
+                if (key in self._classes or key + "s" in self._classes) and key not in self._by_fold:
+                    written = re.search(r"\W+".join(map(re.escape, key.split())), text, re.IGNORECASE)
+                    out.append(written.group(0) if written else key)
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
+
     def fuzzy(self, mention: str, limit: int = 8) -> list[Candidate]:
         """Token-containment and edit-distance matches, best first."""
         key = fold(mention)
