@@ -248,17 +248,21 @@ def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: C
     on the ranked ``paths`` into the disease (``into``) that lower it (after a step to what the drug becomes: enalapril
     —produces→ enalaprilat —decreases activity of→ ACE), the one the most of ``drugs`` go through first (ties: the
     better-ranked path first), each with the best-ranked path through it. The path's ``features["class_drugs"]`` is
-    how many of the drugs' paths go through it. A route that fewer than ``ROUTE_SHARE`` of the first one's drugs take
+    how many of the drugs' paths go through it. When the relations' signs say no path lowers the disease (antihistamines
+    into Allergy), every path counts. A route that fewer than ``ROUTE_SHARE`` of the first one's drugs take
     is left out, and so is a single step from a drug to the disease. Entities with one ``key`` (the name: five
     "30S ribosomal protein S4") are one route, under the first seen."""
     through: dict[str, set[str]] = {}
     best: dict[str, tuple[str, CandidatePath]] = {}
-    for p in paths:
+    joined = [p for p in paths if p.edges and p.nodes[0] in drugs and p.nodes[-1] in into]
+    for p in [p for p in joined if lowers(p)] or joined:  # every path, when the signs say none lowers it
         step = 2 if len(p.edges) > 2 and p.edges[0].relation in BECOMES else 1
-        if len(p.edges) <= step or p.nodes[0] not in drugs or p.nodes[-1] not in into or not lowers(p):
+        if len(p.edges) <= step:
             continue
         through.setdefault(key(p.nodes[step]), set()).add(p.nodes[0])
         best.setdefault(key(p.nodes[step]), (p.nodes[step], p))
+    if not through:
+        return []
     order = sorted(through, key=lambda t: -len(through[t]))  # stable: the better-ranked first among equals
     kept = [t for t in order if len(through[t]) >= ROUTE_SHARE * len(through[order[0]])][:k]
     return [(best[t][0], replace(best[t][1], features={**best[t][1].features, "class_drugs": float(len(through[t]))}))
