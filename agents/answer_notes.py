@@ -14,8 +14,10 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "listing", "sentence", "treats_notes", "two_compared"]
+__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "listing", "sentence", "treats_notes", "two_compared"]
 
+NO_EVIDENCE = "No verified evidence"
+"""How every answer without an accepted path begins."""
 NARROWER_SHOWN = 3
 """Narrower diseases named by :func:`treats_notes`; the rest are counted."""
 

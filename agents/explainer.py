@@ -8,9 +8,10 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.answer_notes import listing, sentence, treats_notes, two_compared
+from agents.answer_notes import NO_EVIDENCE, listing, sentence, treats_notes, two_compared
 from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
+from agents.patient_answer import patient_answer, patient_items
 from agents.state import (
     DRUG_TYPES,
     LISTED_DRUGS,
@@ -29,7 +30,6 @@ from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
-NO_EVIDENCE = "No verified evidence"
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """Entity types a follow-up's "that target" can mean."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
@@ -331,10 +331,10 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
         return {"answer": answer.replace("?.", "?")}, [], None
     if state.intent == Intent.PATIENT.value:
-        out = _patient_answer(state)
+        out = patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
         res = ctx.get_resources()
-        return out, _patient_items(state, res.linker) if out["status"] == Status.ANSWERED else [], res.kg
+        return out, patient_items(state, res.linker) if out["status"] == Status.ANSWERED else [], res.kg
     accepted = [state.candidates[i] for i in state.review.get("accepted", []) if i < len(state.candidates)]
     res = ctx.get_resources()
     if not accepted:
@@ -366,68 +366,6 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         "citations": citations,
         "fallbacks": fallbacks,
     }, items, res.kg
-
-
-PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",
-                    "url": ""}
-
-
-def _patient_answer(state: State) -> dict[str, Any]:
-    """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied)."""
-    pid = state.patient_id or "the patient"
-    hybrid = state.hybrid or {}
-    if hybrid.get("error"):
-        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
-    parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
-    withheld = int(hybrid.get("consent_filtered_count", 0))
-    wants = _patient_wants(state)
-    parts, evidence, lines = [], [], []
-    for kind in wants:
-        picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
-        rows = [f for _, f in picked]
-        lines += [x for x, _ in picked]
-        if kind == "medication" and rows:
-            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for_condition']})" if f.get("for_condition")
-                                                                         else "") for f in rows))
-        elif kind == "condition" and rows:
-            parts.append("conditions: " + ", ".join(f["name"] for f in rows))
-        elif kind == "lab" and rows:
-            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in rows))
-        rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
-        evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
-                      (f" {f['value']:g} {f['unit']}" if kind == "lab" else "")} for f in rows]
-    note = f" ({withheld} recorded facts withheld by the patient's consent)" if withheld else ""
-    if not parts:
-        reason = f"no {' or '.join(wants)} visible for {pid}{note}"
-        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
-            "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
-
-
-def _patient_wants(state: State) -> list[str]:
-    """What a patient question asks for, in the answer's order: medications, conditions, labs (all when unsaid)."""
-    q = state.asked.casefold()
-    return [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
-                               ("condition", ("condition", "diagnos", "disease", "problem")),
-                               ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
-            if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
-
-
-def _patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
-    """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
-    taken for (``for``): "how does the first one work?" asks how it treats that condition."""
-    def known(name: str) -> dict[str, str] | None:
-        found = linker.exact(name) if name else []
-        return {"id": found[0].id, "name": found[0].name, "type": found[0].type} if found else None
-
-    items: list[dict[str, Any]] = []
-    if "medication" not in _patient_wants(state):
-        return items
-    for f in (state.hybrid or {}).get("patient_facts", []):
-        if f["kind"] == "medication":  # one item per medication shown, in order; "" when the graph lacks it
-            drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
-            items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
-    return items
 
 
 def _phrase_with_llm(res: Any, question: str, draft: str, paths: list[dict[str, Any]]) -> str:

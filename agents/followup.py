@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.intent import REFERENCE, TEMPLATES, parse_question, parse_with_reference
+from agents.intent import RECORD_CHECK, REFERENCE, TEMPLATES, parse_question, parse_with_reference
 from agents.list_refs import compared_refs, kinds_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -64,6 +64,8 @@ _TOPIC = re.compile(
     r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
     r"\s*(?P<rest>.+)$", re.IGNORECASE)
 _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)\b", re.IGNORECASE)
+_PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGNORECASE)
+"""The thread's patient as a subject ("what conditions does she have?")."""
 _WORKS = re.compile(
     r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
     r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?$", re.IGNORECASE)
@@ -234,6 +236,11 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.patient_id = focus.patient_id
         res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
+    sm = _PATIENT_SUBJECT.search(q)
+    if sm and focus.patient_id and (_PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
+        res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
+        res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
+        return q[: sm.start()] + focus.patient_id + q[sm.end():]
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _inside_entity(q, m.group(1), linker):
             continue

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -290,6 +290,12 @@ _CLASS_REQUEST = re.compile(
     r"(?:what|which) (?:are|is) (?:the |some )?|any |the |some )?"
     r"(?P<c>[\w-]+(?: [\w-]+){0,2}?) (?:(?:that|which) (?:can )?(?:treats?|helps?(?: with)?|lowers?|reduces?)|to treat|for|"
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
+
+
+RECORD_CHECK = re.compile(r"^(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|on|prescribed|using|uses?|"
+                          r"diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$", re.IGNORECASE)
+"""A yes/no question about what a patient's record lists ("does PAT_001 have diabetes?", "is PAT_001 on metformin?"),
+``y`` what it names."""
 
 
 def class_request(question: str) -> ParsedQuestion | None:

@@ -15,6 +15,7 @@ from agents.conversation import understand
 from agents.followup import Resolution
 from agents.intent import (
     COMPARING,
+    RECORD_CHECK,
     SLOT_TYPES,
     TEMPLATES,
     ParsedQuestion,
@@ -386,12 +387,24 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if pid is None and not (sources or targets):
         pid = state.patient_id
     out["patient_id"] = pid
-    if pid is not None and not (sources or targets):
-        out.update(intent=Intent.PATIENT.value, goal_types=[])
+    if pid is not None and (not (sources or targets) or RECORD_CHECK.search(question)):  # "is PAT_001 on metformin?"
+        out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets):
         out.update(_not_found(res, mentions))
     out["timings"] = {"planner": _ms(t0)}
     return out
+
+
+def _checked(res: Any, question: str, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a yes/no question about a patient's record names ("does PAT_001 have diabetes?"): its mentions, or, when
+    the scan found no whole name, the words after the verb linked as one ("diabetes" names no entity as written)."""
+    m = RECORD_CHECK.match(question)
+    if m is None or mentions:
+        return mentions
+    out = res.linker.link(m["y"])
+    best = out.best if out.status is not LinkStatus.UNKNOWN else None
+    return [{"slot": "free", "mention": m["y"], "status": out.status.value, "entity": best.as_dict() if best else None,
+             "candidates": [c.as_dict() for c in out.candidates[:5]]}]
 
 
 def _ms(t0: float) -> float:

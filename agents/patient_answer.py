@@ -1,0 +1,105 @@
+"""A patient question answered from the patient graph the hybrid retrieval returned (consent already applied):
+what the record lists, and whether it lists what a yes/no question names ("is PAT_001 taking metformin?")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.answer_notes import NO_EVIDENCE
+from agents.intent import RECORD_CHECK
+from agents.state import DRUG_TYPES, State, Status
+from core.text import fold
+
+__all__ = ["PATIENT_CITATION", "patient_answer", "patient_items"]
+
+PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",
+                    "url": ""}
+
+
+def patient_answer(state: State) -> dict[str, Any]:
+    """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied)."""
+    pid = state.patient_id or "the patient"
+    hybrid = state.hybrid or {}
+    if hybrid.get("error"):
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
+    parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
+    withheld = int(hybrid.get("consent_filtered_count", 0))
+    named = [m for m in state.mentions if m.get("mention")] if RECORD_CHECK.search(state.asked) else []
+    if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
+        return _record_check(pid, [f for _, f in parsed], named, withheld)
+    wants = _patient_wants(state)
+    parts, evidence, lines = [], [], []
+    for kind in wants:
+        picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
+        rows = [f for _, f in picked]
+        lines += [x for x, _ in picked]
+        if kind == "medication" and rows:
+            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for_condition']})" if f.get("for_condition")
+                                                                         else "") for f in rows))
+        elif kind == "condition" and rows:
+            parts.append("conditions: " + ", ".join(f["name"] for f in rows))
+        elif kind == "lab" and rows:
+            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in rows))
+        rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
+        evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
+                      (f" {f['value']:g} {f['unit']}" if kind == "lab" else "")} for f in rows]
+    note = f" ({withheld} recorded facts withheld by the patient's consent)" if withheld else ""
+    if not parts:
+        reason = f"no {' or '.join(wants)} visible for {pid}{note}"
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
+    return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
+            "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int) -> dict[str, Any]:
+    """Whether the record lists each entity a yes/no question names, among the medications for a drug and the
+    conditions otherwise: by the entity's name, any name the mention could mean ("diabetes": Diabetes mellitus type 2),
+    or the mention inside a listed name. It used to list the whole record, or (with a drug named) to answer about the
+    drug instead of the patient."""
+    sentences, evidence = [], []
+    for m in named:
+        ent = m.get("entity") or {}
+        kind = "medication" if ent.get("type") in DRUG_TYPES else "condition"
+        names = {fold(m["mention"]), fold(ent.get("name", "")), *(fold(c["name"]) for c in m.get("candidates", []))} - {""}
+        listed = [f for f in facts if f["kind"] == kind]
+        rows = [f for f in listed if fold(f["name"]) in names or fold(m["mention"]) in fold(f["name"])]
+        if rows:
+            shown = ", ".join(f["name"] + (f" (for {f['for_condition']})" if f.get("for_condition") else "") for f in rows)
+            sentences.append(f"Yes: {pid}'s record lists {shown} among the {kind}s.")
+        else:
+            others = ", ".join(f["name"] for f in listed) or "none"
+            what = ent.get("name") if ent and m.get("status") == "linked" else m["mention"]  # "diabetes" fits several
+            sentences.append(f"No: {pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
+        rel = "takes" if kind == "medication" else "has condition"
+        evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"]} for f in rows]
+    if withheld:
+        sentences.append(f"{withheld} recorded facts are withheld by the patient's consent, so the record may hold more.")
+    return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
+            "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
+            "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _patient_wants(state: State) -> list[str]:
+    """What a patient question asks for, in the answer's order: medications, conditions, labs (all when unsaid)."""
+    q = state.asked.casefold().rstrip("?.! ")  # "what is PAT_001 on?"
+    return [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
+                               ("condition", ("condition", "diagnos", "disease", "problem")),
+                               ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
+            if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]
+
+
+def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
+    """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
+    taken for (``for``): "how does the first one work?" asks how it treats that condition."""
+    def known(name: str) -> dict[str, str] | None:
+        found = linker.exact(name) if name else []
+        return {"id": found[0].id, "name": found[0].name, "type": found[0].type} if found else None
+
+    items: list[dict[str, Any]] = []
+    if "medication" not in _patient_wants(state):
+        return items
+    for f in (state.hybrid or {}).get("patient_facts", []):
+        if f["kind"] == "medication":  # one item per medication shown, in order; "" when the graph lacks it
+            drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
+            items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
+    return items
