@@ -84,9 +84,10 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if class_mechanism(state) and state.ranked_answers:
         return _class_routes(state, top)
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
-        hops = len(top)
-        return ((f"{top[0]['head_name']} acts on {top[-1]['tail_name']} through a {hops}-step mechanism: "
-                f"{sentence(top)}.{_causal(state, top)}"), [])
+        hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
+        how = (f"{x} acts on {y} through a {hops}-step mechanism" if _a_drug(state, top[0]["head"]) else
+               f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
+        return f"{_verdict(state, top)}{how}: {sentence(top)}.{_causal(state, top)}", []
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -115,6 +116,30 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+
+
+def _a_drug(state: State, entity: str) -> bool:
+    """Whether a path from ``entity`` is a drug's mechanism: always for "How does X treat Y?"; for a question relating
+    two names, when it named ``entity`` as a drug ("the connection between gout and uric acid" is no mechanism), or
+    did not name it (a dense seed stands in)."""
+    types = {m["entity"]["id"]: m["entity"]["type"] for m in state.mentions if m.get("entity")}
+    return state.intent == Intent.MECHANISM.value or types.get(entity, "Drug") == "Drug"
+
+
+_YES_NO = re.compile(r"^(?:does|do|is|are|can|could|will|would)\b", re.IGNORECASE)
+
+
+def _verdict(state: State, top: list[dict[str, str]]) -> str:
+    """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
+    so when it acts the other way; nothing for any other question, or a path without a signed relation."""
+    asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
+    on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
+    if not on_target or not asked or not found or not _YES_NO.match(state.asked.strip()):
+        return ""
+    if asked == found:
+        return "Yes: "
+    return (f"No: in the knowledge graph {top[0]['head_name']} {'activates' if found > 0 else 'inhibits'} "
+            f"{top[-1]['tail_name']}, the opposite of what was asked. ")
 
 
 def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

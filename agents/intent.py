@@ -13,6 +13,10 @@ __all__ = ["CAUSING", "COMPARING", "LOWERED", "RECORD_CHECK", "REFERENCE", "SLOT
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
+_T = r"(?P<t>.+?)"
+"""The second name as a protein ("does imatinib inhibit ABL1?"): ``ParsedQuestion.y_slot`` is "target"."""
+_ACTS_ON = r"(?:inhibit|block|bind(?: to)?|target|activate|act on|antagoni[sz]e|agoni[sz]e|stimulate|suppress)s?"
+"""Verbs of a drug acting on a protein."""
 _VERB_TREAT = (
     r"(?:treat|treats|help(?:s)?(?: with| in| treat)?|work(?:s)? (?:in|for|against|on)|act(?:s)? (?:in|on|against)|"
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
@@ -134,6 +138,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # (of a drug, the answer also says that the graph holds no side effects: ``CAUSING``)
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |ever )?"
                            rf"{CAUSING} {_Y}$")),
+        # "does imatinib inhibit ABL1?", "is aspirin an inhibitor of COX-1?": how the drug acts on the protein, if it does
+        (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly )?"
+                           rf"{_ACTS_ON} {_T}$")),
+        (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
         # "I have gout. What should I take?": the context sentence names the disease
         (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
                          rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
@@ -227,6 +235,8 @@ class ParsedQuestion:
     linker knows them as one, which the answer is then kept to."""
     left_out: tuple[str, ...] = ()
     """Further diseases "what does X treat besides Y" leaves out ("besides pain and fever": "fever")."""
+    y_slot: str = ""
+    """The slot the second name fills when the rule says: "target" for "does imatinib inhibit ABL1?"."""
 
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
@@ -271,7 +281,9 @@ def parse_question(question: str) -> ParsedQuestion | None:
         m = rx.match(q)
         if m:
             groups = m.groupdict()
-            return ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(groups.get("y") or "", "y"), groups.get("c") or "")
+            y = groups.get("y") or groups.get("t") or ""
+            return ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(y, "y"), groups.get("c") or "",
+                                  y_slot="target" if groups.get("t") else "")
     return None
 
 

@@ -114,9 +114,10 @@ def _record(slot: str, outcome: LinkOutcome, picked: Any) -> dict[str, Any]:
     return record
 
 
-def _y_slot(intent: Intent) -> str:
-    """The slot the question's second name fills: a protein for "which drugs target Y", else a disease."""
-    return "target" if intent is Intent.TARGETED_BY else "disease"
+def _y_slot(parsed: ParsedQuestion) -> str:
+    """The slot the question's second name fills: a protein for "which drugs target Y" and "does X inhibit Y?", else a
+    disease."""
+    return "target" if parsed.intent is Intent.TARGETED_BY or parsed.y_slot == "target" else "disease"
 
 
 def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], interactive: bool
@@ -125,7 +126,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
-    slots = [("drug", parsed.drug), (_y_slot(parsed.intent), parsed.disease), *(("disease", x) for x in parsed.left_out)]
+    slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease), *(("disease", x) for x in parsed.left_out)]
     outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
         outcomes = _nearest_first(res, outcomes)

@@ -102,7 +102,13 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  # should I take for a headache?" listed mepolizumab and theophylline
                                  ("headache", "disease", {"Headache disorder"}), ("depression", "disease", {"Depressive disorder"}),
                                  # "How does omeprazole reduce stomach acid?" was answered for the stomach
-                                 ("stomach acid", "disease", {"Gastric Acid"})):
+                                 ("stomach acid", "disease", {"Gastric Acid"}),
+                                 # short names of well-known targets ("Does atorvastatin inhibit HMG-CoA reductase?")
+                                 ("HMG-CoA reductase", "target", {"3-hydroxy-3-methylglutaryl-coenzyme A reductase"}),
+                                 ("SERT", "target", {"Sodium-dependent serotonin transporter"}), ("PDE5", "target",
+                                 {"cGMP-specific 3',5'-cyclic phosphodiesterase"}), ("SGLT2", "target", {"Sodium/glucose cotransporter 2"}),
+                                 ("DPP-4", "target", {"Dipeptidyl peptidase 4"}), ("AMPK", "target", {"AMP-activated protein kinase activity"}),
+                                 ("angiotensin II receptor", "target", {"Type-1 angiotensin II receptor"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
     # a lay term must not hide a real ambiguity: the graph has several tuberculoses, and the question asks which

@@ -1,0 +1,35 @@
+""""Does imatinib inhibit ABL1?" asks how the drug acts on the protein: it was read as a question about imatinib alone
+("imatinib is connected to: …"), its second name never linked. The answer says yes, or that the graph has the drug
+acting the other way."""
+
+from __future__ import annotations
+
+from agents.intent import parse_question
+from agents.state import Intent, Status
+
+
+def test_the_wordings_that_ask_whether_a_drug_acts_on_a_protein() -> None:
+    for q, x, y in (("Does imatinib inhibit ABL1?", "imatinib", "ABL1"), ("does salbutamol activate the beta-2 receptor", "salbutamol",
+                                                                         "beta-2 receptor"),
+                    ("Can aspirin block COX-1?", "aspirin", "COX-1"), ("is losartan an antagonist of AT1 receptor?", "losartan", "AT1 receptor"),
+                    ("does sildenafil bind to PDE5?", "sildenafil", "PDE5")):
+        parsed = parse_question(q)
+        assert parsed is not None and parsed.intent is Intent.RELATION and (parsed.drug, parsed.disease, parsed.y_slot) == (x, y, "target"), q
+    parsed = parse_question("does metformin cause lactic acidosis?")
+    assert parsed is not None and parsed.y_slot == ""  # a disease, as before
+
+
+def test_yes_or_the_other_way(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Does atorvastatin inhibit HMG-CoA reductase?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and resources.kg.name(out["targets"][0]) == "3-hydroxy-3-methylglutaryl-coenzyme A reductase"
+    assert [m["slot"] for m in out["mentions"]] == ["drug", "target"]
+    assert out["answer"].startswith("Yes: atorvastatin acts on 3-hydroxy-3-methylglutaryl-coenzyme A reductase through a 1-step")
+    out, _ = run_graph({"question": "does salbutamol block the beta-2 adrenergic receptor?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("No: in the knowledge graph Salbutamol activates Beta-2 adrenergic receptor, the opposite")
+    out, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("imatinib acts on")  # no verdict for a mechanism question
+
+
+def test_two_names_neither_a_drug_are_linked_not_a_mechanism(run_graph) -> None:
+    out, _ = run_graph({"question": "What is the connection between gout and uric acid?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph links Uric Acid to Gout in 1 step: "), out["answer"]
