@@ -147,7 +147,7 @@ def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[di
     with how many of the walked drugs go through it (``tools.answers.class_routes``), and the best path of the first."""
     walked, drugs = len(state.sources), _subject(state, [])
     listed = listing([f"{a['name']} ({int(a['path']['features'].get('class_drugs', 0))} of {walked})" for a in state.ranked_answers])
-    counted = "" if walked == len(state.among) else f" (counted over the {walked} with the most links, of {len(state.among)})"
+    counted = "" if walked == len(state.among) else f" (counted over the {walked} nearest to it, of {len(state.among)})"
     return (f"{drugs} act on {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
             f"Best evidence: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
 
@@ -285,6 +285,7 @@ def _framed(state: State, answer: str) -> str:
     answer = _guessed(state) + _auto_picked(state) + answer
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
+    named = named or [r["text"] for r in state.references if r.get("how") == "besides"]  # "… besides beta blockers?"
     if named:  # "what does ibuprofen treat besides pain?"
         answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"
     elif state.excluded:

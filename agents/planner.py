@@ -29,6 +29,7 @@ from agents.list_refs import SUBJECT_INTENTS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
@@ -155,6 +156,38 @@ def _nearest_first(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tu
         return hops if hops is not None and hops >= 0 else NEAREST_NODES
     return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=steps)))
              if slot == "disease" and o.status is LinkStatus.AMBIGUOUS else o) for slot, o in outcomes]
+
+
+def _nearest_members(res: Any, members: list[str], diseases: list[str]) -> list[str]:
+    """A class's drugs (the most connected first) for a walk into ``diseases``: those with the most PageRank mass
+    upstream from the disease first when there are more than ``CLASS_SOURCES`` ("How do antibiotics treat
+    pneumonia?" walked from the 12 most connected of 88 antibiotics, none with a mechanism for it); as they are for
+    a class as the subject of "what does X target" (no disease)."""
+    ppr = res.ranker.ppr
+    if len(members) <= CLASS_SOURCES or not diseases or ppr is None:
+        return members
+    mass = ppr.top(diseases, alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction="in")
+    return sorted(members, key=lambda d: -mass.get(d, 0.0))  # stable: the most connected first among equals
+
+
+_BESIDES = re.compile(r"\s+(?:besides|other than|apart from|aside from|except(?: for)?|but not)\s+(?P<z>.+)$", re.IGNORECASE)
+"""Drugs a "which drug" question leaves out, after its disease ("… treat hypertension besides beta blockers?")."""
+
+
+def _besides(res: Any, parsed: ParsedQuestion | None, resolution: Resolution) -> ParsedQuestion | None:
+    """"Which drugs treat hypertension besides beta blockers?", "… other than aspirin and ibuprofen?": the class's
+    drugs, or the named drugs, are left out of the answer (``Resolution.excluded``; the answer says so). The words were
+    read as part of the disease's name ("hypertension besides beta blockers" → Hypertensive disorder)."""
+    m = _BESIDES.search(parsed.disease) if parsed is not None and parsed.intent in (Intent.TREATS, Intent.TARGETED_BY) else None
+    if parsed is None or m is None:
+        return parsed
+    left = [c.id for c in res.linker.drug_class(m["z"])] or [
+        o.best.id for part in re.split(r",\s*|\s+(?:and|or|nor)\s+", m["z"]) if part.strip()
+        if (o := res.linker.link(part.strip(), SLOT_TYPES["drug"])).status is LinkStatus.LINKED and o.best is not None
+        and o.best.type in DRUG_TYPES]
+    resolution.excluded = [*resolution.excluded, *left]
+    resolution.references.append({"text": m["z"], "how": "besides", "drugs": left})
+    return replace(parsed, disease=parsed.disease[: m.start()])
 
 
 def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
@@ -349,7 +382,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = _about_a_disease(res, understood["resolution"])
     question, pinned = resolution.question, resolution.pinned
-    parsed, also = _one_at_a_time(res, parse_question(question))
+    parsed, also = _one_at_a_time(res, _besides(res, parse_question(question), resolution))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
@@ -372,7 +405,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
     targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
     if klass.pop("subject", False):
-        sources = klass["among"][:CLASS_SOURCES]
+        sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES]
     out.update(klass)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,

@@ -48,8 +48,8 @@ class Resolution:
 
     @property
     def rewritten(self) -> bool:
-        """True when the question was changed."""
-        return bool(self.references)
+        """True when the question was changed (drugs it leaves out, "… besides beta blockers?", change nothing)."""
+        return any(r.get("how") != "besides" for r in self.references)
 
     @property
     def understood(self) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from agents.state import Status
 from memory.protocols import Edge
-from tools.answers import class_routes, lowers
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, class_routes, lowers
 from tools.walker import CandidatePath
 
 PROTEIN_TYPES = {"Protein", "GeneFamily", "MacromolecularComplex"}
@@ -68,7 +68,12 @@ def test_a_class_mechanism_is_answered_by_the_routes_its_drugs_take(run_graph, r
                                     "3-hydroxy-3-methylglutaryl-coenzyme A reductase (8 of 8)")
     beta = _state(run_graph, "How do beta blockers treat hypertension?", thread="b", interactive=False)
     walked, members = len(beta["sources"]), len(beta["among"])
-    assert walked < members and f"(counted over the {walked} with the most links, of {members})" in beta["answer"]
+    assert walked < members and f"(counted over the {walked} nearest to it, of {members})" in beta["answer"]
+    # the walked drugs are those with the most PageRank mass upstream from the disease (were: the most connected)
+    mass = resources.ranker.ppr.top(beta["targets"], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction="in")
+    rest = [d for d in beta["among"] if d not in beta["sources"]]
+    assert min(mass.get(d, 0.0) for d in beta["sources"]) >= max(mass.get(d, 0.0) for d in rest)
+    assert beta["sources"] != beta["among"][:walked]
     assert beta["ranked_answers"][0]["name"] == "Beta-1 adrenergic receptor"
 
 

@@ -1,0 +1,24 @@
+""""Which drugs treat hypertension besides beta blockers?" leaves the class's drugs out of the answer; it read
+"hypertension besides beta blockers" as the disease's name (a guess: Hypertensive disorder) and left nothing out."""
+
+from __future__ import annotations
+
+from agents.state import Status
+
+
+def test_a_class_or_named_drugs_after_besides_are_left_out(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Which drugs treat hypertension besides beta blockers?"}, interactive=False, memory=False)
+    beta = {c.id for c in resources.linker.drug_class("beta blockers")}
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"] and out["understood_as"] == ""
+    assert [m["mention"] for m in out["mentions"]] == ["hypertension"]
+    assert beta <= set(out["excluded"]) and not beta & {a["id"] for a in out["ranked_answers"]}
+    assert out["answer"].startswith("Leaving out beta blockers, as asked. Drugs with a verified mechanism for ")
+    out, _ = run_graph({"question": "what drugs treat gout other than allopurinol and febuxostat?"}, interactive=False, memory=False)
+    names = {resources.kg.name(x).casefold() for x in out["excluded"]}
+    assert {"allopurinol", "febuxostat"} <= names and not names & {a["name"].casefold() for a in out["ranked_answers"]}
+    assert out["answer"].startswith("Leaving out allopurinol and febuxostat, as asked.")
+
+
+def test_besides_in_a_mechanism_question_is_left_alone(run_graph) -> None:
+    out, _ = run_graph({"question": "What does ibuprofen treat besides pain?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["answer"].startswith("Leaving out Pain, as asked.")
