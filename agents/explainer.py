@@ -148,8 +148,24 @@ def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[di
     walked, drugs = len(state.sources), _subject(state, [])
     listed = listing([f"{a['name']} ({int(a['path']['features'].get('class_drugs', 0))} of {walked})" for a in state.ranked_answers])
     counted = "" if walked == len(state.among) else f" (counted over the {walked} nearest to it, of {len(state.among)})"
+    routed = any(a["id"] in [t["tail"] for t in top[:2]] for a in state.ranked_answers)
+    them = "them" if len(state.ranked_answers) > 1 else "it"
+    best = "Best evidence" if routed else f"The reviewer accepted no path through {them}; best evidence"  # diuretics
     return (f"{drugs} act on {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
-            f"Best evidence: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+            f"{best}: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+
+
+def _route_first(state: State, accepted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For a class's mechanism, the accepted paths with the first through the most taken route the reviewer accepted
+    a path through: the answer's evidence is an example of the route it names first ("Diuretics act on … through:
+    Solute carrier family 12 member 3 (9 of 12)" cited a path through carbonate dehydratase)."""
+    if not class_mechanism(state):
+        return accepted
+    for route in state.ranked_answers:
+        hit = next((p for p in accepted if route["id"] in [t["tail"] for t in p["triples"][:2]]), None)
+        if hit is not None:
+            return [hit, *(p for p in accepted if p is not hit)]
+    return accepted
 
 
 _ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
@@ -366,6 +382,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if not accepted:
         reason, nearest = why_none(state, res.kg.name)
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
+    accepted = _route_first(state, accepted)
     best = accepted[0]
     answer, items = _template(state, accepted)
     if best.get("features", {}).get(SHORTEST_CHAIN) and two_ended(state):  # "what does X treat?" is often that far

@@ -147,3 +147,19 @@ def test_a_class_named_in_free_text_is_answered_for_the_class(run_graph) -> None
         assert out["answer"].startswith("Statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl"), q
     out = _state(run_graph, "statins, aspirin and stroke", thread="s", interactive=False)
     assert out["drug_class"] == ""  # a drug beside the class: about the drug, as before
+
+
+def test_the_evidence_is_an_example_of_a_listed_route_or_says_it_is_not(run_graph) -> None:
+    """"Diuretics act on Hypertensive disorder … through: Solute carrier family 12 member 3 (9 of 12). Best evidence:
+    Bendroflumethiazide negatively regulates Carbonate dehydratase activity; …": the reviewer had rejected the
+    route's path, and the answer cited another route's as if it were the example."""
+    for i, q in enumerate(("How do diuretics treat hypertension?", "How do statins lower cholesterol?",
+                           "How do beta blockers treat hypertension?", "How do NSAIDs relieve pain?")):
+        out = _state(run_graph, q, thread=f"e{i}", interactive=False)
+        routes = {a["id"] for a in out["ranked_answers"]}
+        accepted = [out["candidates"][k]["triples"] for k in out["review"]["accepted"]]
+        through = [p for p in accepted if routes & {t["tail"] for t in p[:2]}]
+        if through:
+            assert routes & {t["tail"] for t in out["evidence"][:2]}, q
+        else:
+            assert "The reviewer accepted no path through " in out["answer"], q
