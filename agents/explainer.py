@@ -23,8 +23,8 @@ from agents.state import (
 )
 from agents.why_none import why_none
 from core.errors import LLMError
-from tools.answers import NOT_TREATING, asked_sign
-from tools.linker import guessed
+from tools.answers import NOT_TREATING, asked_sign, route_step
+from tools.linker import fold, guessed
 from tools.path_ranker import effect
 from tools.walker import SHORTEST_CHAIN
 
@@ -148,11 +148,18 @@ def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[di
     walked, drugs = len(state.sources), _subject(state, [])
     listed = listing([f"{a['name']} ({int(a['path']['features'].get('class_drugs', 0))} of {walked})" for a in state.ranked_answers])
     counted = "" if walked == len(state.among) else f" (counted over the {walked} nearest to it, of {len(state.among)})"
-    routed = any(a["id"] in [t["tail"] for t in top[:2]] for a in state.ranked_answers)
+    routed = _route_of(top) in {fold(a["name"]) for a in state.ranked_answers}
     them = "them" if len(state.ranked_answers) > 1 else "it"
     best = "Best evidence" if routed else f"The reviewer accepted no path through {them}; best evidence"  # diuretics
     return (f"{drugs} act on {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
             f"{best}: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+
+
+def _route_of(triples: list[dict[str, str]]) -> str:
+    """The name of what a class's path acts on first (``tools.answers.route_step``), case-folded; "" for none: the
+    routes are told apart by name, as they are counted."""
+    step = route_step([t["relation"] for t in triples])
+    return fold(triples[step - 1]["tail_name"]) if step else ""
 
 
 def _route_first(state: State, accepted: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -162,7 +169,7 @@ def _route_first(state: State, accepted: list[dict[str, Any]]) -> list[dict[str,
     if not class_mechanism(state):
         return accepted
     for route in state.ranked_answers:
-        hit = next((p for p in accepted if route["id"] in [t["tail"] for t in p["triples"][:2]]), None)
+        hit = next((p for p in accepted if _route_of(p["triples"]) == fold(route["name"])), None)
         if hit is not None:
             return [hit, *(p for p in accepted if p is not hit)]
     return accepted

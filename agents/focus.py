@@ -36,6 +36,12 @@ class Focus:
     """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
 
     @property
+    def by_class(self) -> bool:
+        """The latest question asked how a drug class acts on a disease ("How do statins lower cholesterol?"): "they"
+        are the class, "and in angina?" keeps it, and its list is of the routes the class takes."""
+        return self.intent == "mechanism" and bool(self.drug_class)
+
+    @property
     def empty(self) -> bool:
         """True when there is nothing to resolve against."""
         return not (self.drug or self.disease or self.lists or self.patient_id)

@@ -311,8 +311,7 @@ def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
                 if ent:
                     res.pinned[fold(ent["name"])] = ent
             return base
-        by_class = focus.intent == "treats" or (focus.intent == "mechanism" and focus.drug_class)
-        kept_class = _class_ellipsis(res, q, z, focus, linker) if by_class else None
+        kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
         out = linker.link(z)
@@ -392,7 +391,7 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     if not m:
         return text
     drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
-    routes = focus.intent == "involved" or (focus.intent == "mechanism" and focus.drug_class)
+    routes = focus.intent == "involved" or focus.by_class
     if drug is None or not (_is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
         return text
     disease = focus.disease

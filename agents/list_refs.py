@@ -79,7 +79,7 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     question; otherwise ``q`` unchanged."""
     lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
     drugs = next((ids for ids in lists if len(ids) >= 2), [])  # the latest list of drugs
-    klass = focus.drug_class if focus.intent == Intent.MECHANISM.value and focus.drug_class != LISTED_DRUGS else ""
+    klass = focus.drug_class if focus.by_class and focus.drug_class != LISTED_DRUGS else ""
     if not drugs and not klass:
         return q
     for m in _PLURAL.finditer(q):

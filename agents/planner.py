@@ -39,8 +39,8 @@ MAX_QUESTION_CHARS = 2000
 NEAREST_NODES = 20_000
 """Entities a search for the fewest steps from a drug to one of the diseases an ambiguous name fits may reach."""
 CLASS_SOURCES = 12
-"""A drug class as a question's subject ("How do statins work?"): the walk starts from at most this many of its
-drugs, the most connected first."""
+"""A drug class as a question's subject ("How do statins work?", "How do statins lower cholesterol?"): the walk
+starts from at most this many of its drugs, the most connected first, or the nearest to the disease it names."""
 GOALS = {
     Intent.TREATS: ["Drug", "ChemicalSubstance"],
     Intent.TARGETS: ["Protein", "GeneFamily", "MacromolecularComplex"],

@@ -12,7 +12,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints", "route_step",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -242,6 +242,14 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
 
 
+def route_step(relations: Sequence[str]) -> int:
+    """Where a drug's path into a disease meets what the drug acts on (:func:`class_routes`): its second node, or its
+    third after a step to what the drug becomes (enalapril —produces→ enalaprilat —decreases activity of→ ACE); 0 for
+    a path with no step between that and the disease."""
+    step = 2 if len(relations) > 2 and relations[0] in BECOMES else 1
+    return step if len(relations) > step else 0
+
+
 def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: Collection[str], k: int = ANSWERS_K, *,
                  key: Callable[[str], str] = lambda x: x) -> list[tuple[str, CandidatePath]]:
     """How a drug class acts on a disease ("How do statins lower cholesterol?"): the first entities its drugs act on
@@ -256,8 +264,8 @@ def class_routes(paths: Sequence[CandidatePath], drugs: Collection[str], into: C
     best: dict[str, tuple[str, CandidatePath]] = {}
     joined = [p for p in paths if p.edges and p.nodes[0] in drugs and p.nodes[-1] in into]
     for p in [p for p in joined if lowers(p)] or joined:  # every path, when the signs say none lowers it
-        step = 2 if len(p.edges) > 2 and p.edges[0].relation in BECOMES else 1
-        if len(p.edges) <= step:
+        step = route_step([e.relation for e in p.edges])
+        if not step:
             continue
         through.setdefault(key(p.nodes[step]), set()).add(p.nodes[0])
         best.setdefault(key(p.nodes[step]), (p.nodes[step], p))
