@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.context import Context
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, treats_all
 from core.tracing import span
 from tools.answers import (
     ANSWERS_K,
@@ -39,7 +39,11 @@ from tools.walker import CandidatePath, GraphWalker
 CLASS_WALKS = 12
 """A question naming a drug class ("which statins …"): at most this many of its drugs get a walk of their own."""
 
-__all__ = ["CLASS_WALKS", "answers_and_top", "path_record", "steering_text"]
+BOTH_WALKS = 24
+"""A question naming several diseases at once ("which drugs treat both …"): at most this many walks of their own find
+a candidate's path into a disease the pool has none into."""
+
+__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "path_record", "steering_text"]
 
 
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
@@ -145,6 +149,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return _indications(state, ctx, res, ranked, seeds)
     if state.intent != Intent.TREATS.value:
         return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, key=same)
+    if treats_all(state):  # "what drugs treat both gout and hypertension?"
+        return _treats_all(state, ctx, res, ranked, seeds)
     by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
                                   key=same))
     pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds), "in", HUB_DAMPING)
@@ -153,6 +159,40 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
                        CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
+
+
+def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
+                ) -> list[tuple[str, CandidatePath]]:
+    """"What drugs treat both gout and hypertension?": the drugs with a lowering path into each of the question's
+    diseases. Each disease's candidates are ranked as for one (its paths fused with PageRank upstream from it), the
+    lists fused; a drug is kept when the pool, or a walk of its own (``BOTH_WALKS`` at most in all), has a path into
+    every disease. The path into the first disease is the one listed."""
+    type_of, same = types_of(res.kg), _name_key(res.kg)
+    orders, pools = [], []
+    for y in state.targets:
+        into = [p for p in ranked if p.nodes and p.nodes[-1] == y]
+        by_path = dict(rank_endpoints(into, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
+                                      key=same))
+        pagerank = _pagerank_answers(res, [y], state.goal_types, set(seeds), "in", HUB_DAMPING)
+        orders.append(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)))
+        pools.append(by_path)
+    found: list[tuple[str, CandidatePath]] = []
+    walks = 0
+    for drug in by_type_preference(fuse(*orders), state.goal_types, type_of):
+        paths: list[CandidatePath] = []
+        for y, by_path in zip(state.targets, pools, strict=True):
+            path = by_path.get(drug)
+            if path is None and walks < BOTH_WALKS:
+                walks += 1
+                path = _own_walk(state, ctx, res, [drug], [y])
+            if path is None:
+                break
+            paths.append(path)
+        if len(paths) == len(state.targets):
+            found.append((drug, paths[0]))
+        if len(found) >= ANSWERS_K or walks >= BOTH_WALKS:
+            break
+    return found
 
 
 def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]

@@ -19,6 +19,7 @@ from agents.state import (
     State,
     Status,
     class_mechanism,
+    treats_all,
     two_ended,
 )
 from agents.why_none import why_none
@@ -108,7 +109,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {sentence(top)}.", ends
     lead = {
-        Intent.TREATS.value: f"{drugs} with a verified mechanism for {top[-1]['tail_name']}",
+        Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {top[-1]['tail_name']}",
         Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
@@ -116,6 +117,15 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+
+
+def _diseases(state: State, shown: str) -> str:
+    """What a "which drug" answer is for: the path's disease, or "both Gout and Hypertensive disorder" for a question
+    naming several (``agents.state.treats_all``; each listed drug's path into the first is shown)."""
+    if not treats_all(state):
+        return shown
+    names = [m["entity"]["name"] for m in state.mentions if m.get("entity") and m["entity"]["id"] in state.targets]
+    return f"both {names[0]} and {names[1]}" if len(names) == 2 else f"each of {listing(names)}"
 
 
 def _a_drug(state: State, entity: str) -> bool:

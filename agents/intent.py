@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -235,6 +235,8 @@ class ParsedQuestion:
     linker knows them as one, which the answer is then kept to."""
     left_out: tuple[str, ...] = ()
     """Further diseases "what does X treat besides Y" leaves out ("besides pain and fever": "fever")."""
+    also_of: tuple[str, ...] = ()
+    """Further diseases "which drugs treat both Y and Z?" asks about: the drugs listed must treat each."""
     y_slot: str = ""
     """The slot the second name fills when the rule says: "target" for "does imatinib inhibit ABL1?"."""
 
@@ -365,6 +367,11 @@ _LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/
 
 _BOTH = re.compile(r"^(?:both|either)\s+", re.IGNORECASE)
 """The word that opens a listing slot ("what drugs treat both gout and hypertension?")."""
+
+
+def both_listed(parsed: ParsedQuestion) -> bool:
+    """Whether the disease slot opens with "both" ("what drugs treat both gout and hypertension?")."""
+    return parsed.disease.casefold().startswith("both ")
 
 
 def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[ParsedQuestion, str, list[str]]:

@@ -20,6 +20,7 @@ from agents.intent import (
     TEMPLATES,
     ParsedQuestion,
     about,
+    both_listed,
     class_request,
     disease_kind,
     parse_question,
@@ -127,7 +128,8 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
-    slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease), *(("disease", x) for x in parsed.left_out)]
+    slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease),
+             *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
     outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
         outcomes = _nearest_first(res, outcomes)
@@ -193,13 +195,16 @@ def _besides(res: Any, parsed: ParsedQuestion | None, resolution: Resolution) ->
 def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
     """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
     dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``). "What
-    does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``)."""
+    does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``), and "which drugs treat both Y
+    and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``)."""
     if parsed is None:
         return None, []
     first, slot, rest = split_listed(parsed, lambda text: any(
         c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates))
     if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
         return replace(first, left_out=tuple(rest)), []
+    if rest and slot == "disease" and parsed.intent is Intent.TREATS and both_listed(parsed):  # drugs that treat each
+        return replace(first, also_of=tuple(rest)), []
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:
         return parsed, []

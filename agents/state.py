@@ -193,6 +193,12 @@ def two_ended(state: State) -> bool:
     return bool(state.sources and state.targets and not state.goal_types)
 
 
+def treats_all(state: State) -> bool:
+    """A "which drug" question naming several diseases at once ("What drugs treat both gout and hypertension?"): the
+    answer lists drugs with a verified mechanism for each of ``targets``."""
+    return state.intent == Intent.TREATS.value and len(state.targets) > 1
+
+
 def class_mechanism(state: State) -> bool:
     """A mechanism question whose subject is a drug class ("How do statins lower cholesterol?"): walked from the
     class's drugs (``among``), answered by the routes the most of them take into the disease."""

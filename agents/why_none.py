@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.answer_notes import listing, sentence
-from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided
+from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
 
 __all__ = ["type_words", "why_none"]
 
@@ -35,6 +35,10 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
         return "every answer found with a verified mechanism has already been named in this conversation", ""
     if forward_one_sided(state) and "chain_hops" in state.walk:
         return _why_none_from(state, name)
+    if treats_all(state) and not state.ranked_answers:  # "what drugs treat both gout and X?"
+        names = [name(y) for y in state.targets]
+        return (f"no drug in the knowledge graph has a verified mechanism for each of {listing(names)}; ask about "
+                f"one at a time (\"What drugs treat {names[0]}?\")"), ""
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
             none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"

@@ -1,0 +1,25 @@
+""""What drugs treat both gout and hypertension?" lists drugs with a verified mechanism for each disease. It answered
+gout alone and suggested asking about hypertension next."""
+
+from __future__ import annotations
+
+from agents.state import Status
+from tools.answers import lowers
+from tools.walker import GraphWalker
+
+
+def test_drugs_with_a_mechanism_for_each_disease(run_graph, resources, settings) -> None:
+    kg = resources.kg
+    out, _ = run_graph({"question": "What drugs treat both gout and hypertension?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["also_asked"] == [] and len(out["targets"]) == 2
+    gout, second = out["targets"]
+    assert kg.name(gout) == "Gout" and out["ranked_answers"]
+    assert out["answer"].startswith(f"Drugs with a verified mechanism for both Gout and {kg.name(second)}: ")
+    walker = GraphWalker(kg, settings.budget)
+    conf = resources.predictor.conf_fn(resources.embed_one(out["question"]))
+    for a in out["ranked_answers"]:
+        triples = a["path"]["triples"]
+        assert triples[0]["head"] == a["id"] and triples[-1]["tail"] == gout
+        assert any(lowers(p) for p in walker.walk([a["id"]], [second], conf).paths), a["name"]  # and a path into the other
+    plain, _ = run_graph({"question": "What drugs treat gout and hypertension?"}, interactive=False, memory=False)
+    assert plain["also_asked"] and len(plain["targets"]) == 1  # without "both": one at a time, as before
