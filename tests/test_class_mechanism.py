@@ -1,6 +1,6 @@
 """"How do statins lower cholesterol?" is answered for the class: the routes into the disease the most of its drugs
 take, each counted, and the best path of the first. It asked which statin was meant (or, with no one to ask,
-answered for one of them, Rosuvastatin, through Apolipoprotein A-I)."""
+answered for one of them, Rosuvastatin, through Low-density lipoprotein receptor)."""
 
 from __future__ import annotations
 
