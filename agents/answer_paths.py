@@ -151,14 +151,22 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, key=same)
     if treats_all(state):  # "what drugs treat both gout and hypertension?"
         return _treats_all(state, ctx, res, ranked, seeds)
-    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
-                                  key=same))
-    pagerank = _pagerank_answers(res, state.targets, state.goal_types, set(seeds), "in", HUB_DAMPING)
-    order = by_type_preference(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), state.goal_types, type_of)
+    order, by_path = _drug_candidates(state, res, ranked, state.targets, seeds)
+    order = by_type_preference(order, state.goal_types, type_of)
     if state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
                        CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
+
+
+def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
+                     ) -> tuple[list[str], dict[str, CandidatePath]]:
+    """"Which drug treats Y": the drugs whose best lowering paths into ``diseases`` ``ranked`` holds, fused with
+    PageRank upstream from them (weights 1 and ``PAGERANK_WEIGHT``), and each such drug's best path."""
+    by_path = dict(rank_endpoints(ranked, "start", state.goal_types, types_of(res.kg), exclude=seeds, k=FUSE_DEPTH,
+                                  keep=lowers, key=_name_key(res.kg)))
+    pagerank = _pagerank_answers(res, diseases, state.goal_types, set(seeds), "in", HUB_DAMPING)
+    return fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), by_path
 
 
 def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
@@ -167,18 +175,12 @@ def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath
     diseases. Each disease's candidates are ranked as for one (its paths fused with PageRank upstream from it), the
     lists fused; a drug is kept when the pool, or a walk of its own (``BOTH_WALKS`` at most in all), has a path into
     every disease. The path into the first disease is the one listed."""
-    type_of, same = types_of(res.kg), _name_key(res.kg)
-    orders, pools = [], []
-    for y in state.targets:
-        into = [p for p in ranked if p.nodes and p.nodes[-1] == y]
-        by_path = dict(rank_endpoints(into, "start", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH, keep=lowers,
-                                      key=same))
-        pagerank = _pagerank_answers(res, [y], state.goal_types, set(seeds), "in", HUB_DAMPING)
-        orders.append(fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)))
-        pools.append(by_path)
+    each = [_drug_candidates(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds)
+            for y in state.targets]
+    orders, pools = [order for order, _ in each], [by_path for _, by_path in each]
     found: list[tuple[str, CandidatePath]] = []
     walks = 0
-    for drug in by_type_preference(fuse(*orders), state.goal_types, type_of):
+    for drug in by_type_preference(fuse(*orders), state.goal_types, types_of(res.kg)):
         paths: list[CandidatePath] = []
         for y, by_path in zip(state.targets, pools, strict=True):
             path = by_path.get(drug)

@@ -34,8 +34,7 @@ def patient_answer(state: State) -> dict[str, Any]:
         rows = [f for _, f in picked]
         lines += [x for x, _ in picked]
         if kind == "medication" and rows:
-            parts.append("medications: " + ", ".join(f"{f['name']}" + (f" (for {f['for_condition']})" if f.get("for_condition")
-                                                                         else "") for f in rows))
+            parts.append("medications: " + ", ".join(_shown(f) for f in rows))
         elif kind == "condition" and rows:
             parts.append("conditions: " + ", ".join(f["name"] for f in rows))
         elif kind == "lab" and rows:
@@ -51,6 +50,12 @@ def patient_answer(state: State) -> dict[str, Any]:
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
+def _shown(fact: dict[str, Any]) -> str:
+    """A record's fact as the answer names it: a medication with what it is taken for ("Vitamin E (for Vitamin E
+    deficiency)")."""
+    return fact["name"] + (f" (for {fact['for_condition']})" if fact.get("for_condition") else "")
+
+
 def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int) -> dict[str, Any]:
     """Whether the record lists each entity a yes/no question names, among the medications for a drug and the
     conditions otherwise: by the entity's name, any name the mention could mean ("diabetes": Diabetes mellitus type 2),
@@ -64,8 +69,7 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
         listed = [f for f in facts if f["kind"] == kind]
         rows = [f for f in listed if fold(f["name"]) in names or fold(m["mention"]) in fold(f["name"])]
         if rows:
-            shown = ", ".join(f["name"] + (f" (for {f['for_condition']})" if f.get("for_condition") else "") for f in rows)
-            sentences.append(f"Yes: {pid}'s record lists {shown} among the {kind}s.")
+            sentences.append(f"Yes: {pid}'s record lists {', '.join(_shown(f) for f in rows)} among the {kind}s.")
         else:
             others = ", ".join(f["name"] for f in listed) or "none"
             what = ent.get("name") if ent and m.get("status") == "linked" else m["mention"]  # "diabetes" fits several

@@ -203,6 +203,13 @@ def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(one(x) for x in stems))
 
 
+def _longest(toks: list[str], i: int, most: int, accept: Callable[[str, int], bool]) -> int:
+    """How many tokens from ``toks[i]`` make the longest run (at most ``most``) that ``accept`` takes, given the run
+    joined by spaces and its length; 0 for none. :meth:`EntityLinker.scan` and :meth:`EntityLinker.classes_in` read
+    a text left to right with it."""
+    return next((n for n in range(min(most, len(toks) - i), 0, -1) if accept(" ".join(toks[i : i + n]), n)), 0)
+
+
 def _singulars(word: str) -> list[str]:
     """English singulars a plural word may have: "allergies" → allergy, "rashes" → rash, "ulcers" → ulcer."""
     if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
@@ -336,16 +343,14 @@ class EntityLinker:
         out: list[tuple[str, list[Candidate]]] = []
         i = 0
         while i < len(toks):
-            for n in range(min(self._max_ngram, len(toks) - i), 0, -1):
+            n = _longest(toks, i, self._max_ngram, lambda key, n: key in self._by_fold and not (
+                n == 1 and (key in _STOPWORDS or len(key) < 3)))
+            if n:
                 key = " ".join(toks[i : i + n])
-                if key in self._by_fold and not (n == 1 and (key in _STOPWORDS or len(key) < 3)):
-                    out.append((key, self._cands([(key, 0.95, "ngram")])))
-                    i += n
-                    break
-            else:
-                if toks[i] in caps and (cands := self._initial_cands(toks[i])):
-                    out.append((toks[i], cands))
-                i += 1
+                out.append((key, self._cands([(key, 0.95, "ngram")])))
+            elif toks[i] in caps and (cands := self._initial_cands(toks[i])):
+                out.append((toks[i], cands))
+            i += n or 1
         return out
 
     def classes_in(self, text: str) -> list[str]:
@@ -356,15 +361,13 @@ class EntityLinker:
         out: list[str] = []
         i = 0
         while i < len(toks):
-            for n in range(min(longest, len(toks) - i), 0, -1):
+            n = _longest(toks, i, longest, lambda key, _n: (key in self._classes or key + "s" in self._classes)
+                         and key not in self._by_fold)
+            if n:
                 key = " ".join(toks[i : i + n])
-                if (key in self._classes or key + "s" in self._classes) and key not in self._by_fold:
-                    written = re.search(r"\W+".join(map(re.escape, key.split())), text, re.IGNORECASE)
-                    out.append(written.group(0) if written else key)
-                    i += n
-                    break
-            else:
-                i += 1
+                written = re.search(r"\W+".join(map(re.escape, key.split())), text, re.IGNORECASE)
+                out.append(written.group(0) if written else key)
+            i += n or 1
         return out
 
     def fuzzy(self, mention: str, limit: int = 8) -> list[Candidate]:
