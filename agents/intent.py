@@ -21,7 +21,8 @@ _VERB_TREAT = (
     r"(?:treat|treats|help(?:s)?(?: with| in| treat)?|work(?:s)? (?:in|for|against|on)|act(?:s)? (?:in|on|against)|"
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
     r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats|"
-    r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows)"
+    r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows|heal|heals|ease|eases|"
+    r"benefit|benefits)"
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""
@@ -102,7 +103,12 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should|might|could) {_PERSON} (?:prescribe|use|give|recommend|take|"
                            rf"choose) {_X} (?:for|in|to treat|against|(?:to|for) (?:someone|somebody|anyone|people|patients|"
                            rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
+        # "how does atorvastatin work to reduce cholesterol?": "work to" is not part of the drug's name
+        (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
+        # "describe the pathway by which lisinopril lowers blood pressure"
+        (Intent.MECHANISM, (rf"^(?:what(?:'s|’s| is| are)|explain|describe|show me)?\s*(?:the )?{_ACTION} (?:by which|through which|"
+                            rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
         (Intent.MECHANISM, rf"^what (?:does|do|can|could|would) {_X} do (?:in|for|against|to) {_Y}$"),

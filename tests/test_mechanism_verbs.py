@@ -51,3 +51,36 @@ def test_a_name_answered_without_asking_says_which_entity_it_was_read_as(run_gra
     assert out["answer"].startswith('"diabetes" fits several entries; answered for Diabetes mellitus (others: ')
     out, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
     assert out["answer"].startswith("imatinib acts on")  # one entity fits: nothing to say
+
+
+@pytest.mark.parametrize(("question", "drug", "disease"), [
+    ("How does atorvastatin work to reduce cholesterol?", "atorvastatin", "high cholesterol"),
+    ("how does aspirin work to prevent heart attacks", "aspirin", "heart attacks"),
+    ("Describe the pathway by which lisinopril lowers blood pressure", "lisinopril", "high blood pressure"),
+    ("what is the mechanism through which metformin benefits type 2 diabetes", "metformin", "type 2 diabetes"),
+    ("By what mechanism does omeprazole heal peptic ulcers?", "omeprazole", "peptic ulcers"),
+])
+def test_work_to_by_which_and_heal(question: str, drug: str, disease: str) -> None:
+    """"How does atorvastatin work to reduce cholesterol?" linked "atorvastatin work to" (answered, with "Read
+    'atorvastatin work to' as atorvastatin"); "the pathway by which lisinopril lowers blood pressure" and "omeprazole
+    heal peptic ulcers" matched no rule, and the free-text scan walked to Blood pressure (NOT_FOUND) or to no disease."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.MECHANISM
+    assert (parsed.drug, parsed.disease) == (drug, disease)
+
+
+def test_the_pathway_by_which_a_drug_lowers_blood_pressure_ends_at_hypertension(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Describe the pathway by which lisinopril lowers blood pressure"}, interactive=False,
+                       memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism"
+    kg = resources.kg
+    assert kg.name(out["evidence"][0]["head"]) == "lisinopril"
+    assert kg.name(out["evidence"][-1]["tail"]) in {"Hypertension", "Hypertensive disorder"}
+
+
+def test_type_2_diabetes_is_read_in_free_text(run_graph, resources) -> None:
+    """Words that no rule reads are scanned for names; "type 2 diabetes" was not one (the graph says "Diabetes
+    mellitus type 2"), so "metformin type 2 diabetes mechanism" was answered for metformin alone."""
+    out, _ = run_graph({"question": "metformin type 2 diabetes mechanism"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED
+    assert resources.kg.name(out["evidence"][-1]["tail"]) == "Diabetes mellitus type 2"
