@@ -105,7 +105,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
         # "how does atorvastatin work to reduce cholesterol?": "work to" is not part of the drug's name
         (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:(?:be )?used to |(?:be )?able to )?{_VERB_TREAT} {_Y}$"),
         # "describe the pathway by which lisinopril lowers blood pressure"
         (Intent.MECHANISM, (rf"^(?:what(?:'s|’s| is| are)|explain|describe|show me)?\s*(?:the )?{_ACTION} (?:by which|through which|"
                             rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
@@ -114,6 +114,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^what (?:does|do|can|could|would) {_X} do (?:in|for|against|to) {_Y}$"),
         (Intent.MECHANISM, (rf"^how {_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
                            rf"treats|cures|relieves|prevents|manages|lowers|reduces|controls|eases|fights) {_Y}$")),
+        # "what molecular targets mediate imatinib's effect on CML?": the mechanism (not "which drugs target …")
+        (Intent.MECHANISM, (rf"^(?:what|which)(?: [\w-]+)? (?:{_TARGET_NOUN}|pathways?|mechanisms?)(?: or pathways?)? (?:mediates?|"
+                            rf"underlies?|underlie|explains?|drives?|(?:is|are) behind|(?:is|are) responsible for) {_X}(?:'s|’s) "
+                            rf"(?:therapeutic |beneficial |clinical )?(?:effects?|action|activity|efficacy|benefit) (?:on|in|against|for) {_Y}$")),
         # "which protein does imatinib inhibit in CML?": the mechanism, through what it acts on
         (Intent.MECHANISM, (rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_NOT_PRONOUN}{_X} (?:target|bind(?: to)?|"
                             rf"inhibit|act on|block|activate) (?:in|for|to treat|against) {_Y}$")),

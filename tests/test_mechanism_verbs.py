@@ -84,3 +84,17 @@ def test_type_2_diabetes_is_read_in_free_text(run_graph, resources) -> None:
     out, _ = run_graph({"question": "metformin type 2 diabetes mechanism"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED
     assert resources.kg.name(out["evidence"][-1]["tail"]) == "Diabetes mellitus type 2"
+
+
+@pytest.mark.parametrize("question", [
+    "How is imatinib able to treat CML?",
+    "How can imatinib be used to treat CML?",
+    "What molecular targets mediate imatinib's effect on CML?",
+])
+def test_able_to_be_used_to_and_what_mediates_a_drugs_effect(question: str) -> None:
+    """"How is imatinib able to treat CML?" and "How can imatinib be used to treat CML?" linked "imatinib able to" and
+    "imatinib be" (answered, with a "Read … as imatinib" note); "what molecular targets mediate imatinib's effect on
+    CML?" was read as "which drugs target …" and listed Bosutinib, Radotinib and nilotinib."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.MECHANISM
+    assert (parsed.drug, parsed.disease) == ("imatinib", "CML")
