@@ -66,11 +66,12 @@ _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|stan
 _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
 """The noun of a request for what treats Y ("the best medicine for Y", "my options for Y")."""
 _NOMINAL = (
-    r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any)?\s+|"
+    r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one)?\s+|"
     r"(?:is|are) there (?:an? |any |some )?|any |the |some )?"
     rf"{_QUALITY}{_REMEDY}"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
-    r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of) "
+    r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of|"
+    r"(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
 )
 """A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
 LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
@@ -310,7 +311,7 @@ def parse_with_reference(question: str, span: tuple[int, int]) -> ParsedQuestion
 
 
 _CLASS_REQUEST = re.compile(
-    r"^(?:(?:list|name|show|give|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any)?\s+|"
+    r"^(?:(?:list|name|show|give|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one)?\s+|"
     r"(?:what|which) (?:are|is) (?:the |some )?|any |the |some )?"
     r"(?P<c>[\w-]+(?: [\w-]+){0,2}?) (?:(?:that|which) (?:can )?(?:treats?|helps?(?: with)?|lowers?|reduces?)|to treat|for|"
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)

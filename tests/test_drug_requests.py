@@ -1,0 +1,42 @@
+""""Name a drug used in gout", "Suggest a medicine for gout", "Drugs indicated in the management of gout" and
+"suggest a beta blocker for hypertension" matched no rule: the free-text scan found only the disease, and the first
+three were NOT_FOUND ("no candidate path was found within the walk budget"), the last "Hypertension is connected to:
+Congestive heart failure, …"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import class_request, parse_question
+from agents.state import Intent, Status
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("Name a drug used in gout", "gout"),
+    ("Suggest a medicine for gout", "gout"),
+    ("Recommend a drug for hypertension", "hypertension"),
+    ("Drugs indicated in the management of gout", "gout"),
+    ("medications prescribed for asthma", "asthma"),
+])
+def test_a_request_for_one_drug_or_an_indicated_one(question: str, disease: str) -> None:
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS
+    assert (parsed.drug, parsed.disease) == ("", disease)
+
+
+def test_a_class_request_with_an_article() -> None:
+    request = class_request("suggest a beta blocker for hypertension")
+    assert request is not None and (request.among, request.disease) == ("beta blocker", "hypertension")
+
+
+def test_a_drug_for_gout_lists_drugs_with_a_chain_into_gout(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Suggest a medicine for gout"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats"
+    assert out["answer"].startswith("Drugs with a verified mechanism for Gout: ")
+    assert resources.kg.name(out["evidence"][-1]["tail"]) == "Gout"
+
+
+def test_a_class_member_for_hypertension_is_one_of_the_class(run_graph) -> None:
+    out, _ = run_graph({"question": "suggest a beta blocker for hypertension"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED
+    assert out["answer"].startswith("Beta blockers with a verified mechanism for Hypertensive disorder: ")
