@@ -170,7 +170,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
         (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
-        (Intent.TARGETS, rf"^how (?!(?:does|do|did|is|are|can|could|would|will|it|they)\b){_X} (?:works?|acts?)$"),  # "explain how statins work"
+        (Intent.TARGETS, rf"^how (?!(?:does|do|did|is|are|can|could|would|will|it|they|long|quickly|fast|soon|much|often)\b){_X} (?:works?|acts?)$"),  # "explain how statins work"
         (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         # "what is the enzyme that aspirin inhibits?", "which receptors are targeted by X?", "the receptor for X"
@@ -317,10 +317,12 @@ _CLASS_REQUEST = re.compile(
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
 
 
-RECORD_CHECK = re.compile(r"^(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|on|prescribed|using|uses?|"
-                          r"diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$", re.IGNORECASE)
+RECORD_CHECK = re.compile(r"^(?P<why>why\s+)?(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|take|on|"
+                          r"prescribed|using|uses?|diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$",
+                          re.IGNORECASE)
 """A yes/no question about what a patient's record lists ("does PAT_001 have diabetes?", "is PAT_001 on metformin?"),
-``y`` what it names."""
+``y`` what it names; or why it lists a medication ("why is PAT_001 on metformin?", ``why``): what the record says it
+is taken for."""
 
 
 def class_request(question: str) -> ParsedQuestion | None:
@@ -342,6 +344,7 @@ _OUT_OF_SCOPE = {
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safety|unsafe|dangerous",
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    "how soon drugs act": r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|onset of action",
     "comparisons of how well drugs work": (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
                                            rf"better than|more effective than|superior to|work better|better for|{_COMPARE}|"
                                            r"strongest|most (?:effective|potent)"),

@@ -26,7 +26,8 @@ def patient_answer(state: State) -> dict[str, Any]:
     withheld = int(hybrid.get("consent_filtered_count", 0))
     named = [m for m in state.mentions if m.get("mention")] if RECORD_CHECK.search(state.asked) else []
     if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
-        return _record_check(pid, [f for _, f in parsed], named, withheld)
+        check = RECORD_CHECK.search(state.asked)
+        return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check and check["why"]))
     wants = _patient_wants(state)
     parts, evidence, lines = [], [], []
     for kind in wants:
@@ -56,11 +57,13 @@ def _shown(fact: dict[str, Any]) -> str:
     return fact["name"] + (f" (for {fact['for_condition']})" if fact.get("for_condition") else "")
 
 
-def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int) -> dict[str, Any]:
+def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int, *,
+                  why: bool = False) -> dict[str, Any]:
     """Whether the record lists each entity a yes/no question names, among the medications for a drug and the
     conditions otherwise: by the entity's name, any name the mention could mean ("diabetes": Diabetes mellitus type 2),
     or the mention inside a listed name. It used to list the whole record, or (with a drug named) to answer about the
-    drug instead of the patient."""
+    drug instead of the patient. ``why`` ("why is PAT_001 on Vitamin E?"): the same sentences without "Yes"/"No", a
+    medication named with what the record says it is taken for."""
     sentences, evidence = [], []
     for m in named:
         ent = m.get("entity") or {}
@@ -69,11 +72,11 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
         listed = [f for f in facts if f["kind"] == kind]
         rows = [f for f in listed if fold(f["name"]) in names or fold(m["mention"]) in fold(f["name"])]
         if rows:
-            sentences.append(f"Yes: {pid}'s record lists {', '.join(_shown(f) for f in rows)} among the {kind}s.")
+            sentences.append(f"{'' if why else 'Yes: '}{pid}'s record lists {', '.join(_shown(f) for f in rows)} among the {kind}s.")
         else:
             others = ", ".join(f["name"] for f in listed) or "none"
             what = ent.get("name") if ent and m.get("status") == "linked" else m["mention"]  # "diabetes" fits several
-            sentences.append(f"No: {pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
+            sentences.append(f"{'' if why else 'No: '}{pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
         rel = "takes" if kind == "medication" else "has condition"
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"]} for f in rows]
     if withheld:

@@ -387,7 +387,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = _about_a_disease(res, understood["resolution"])
     question, pinned = resolution.question, resolution.pinned
-    parsed, also = _one_at_a_time(res, _besides(res, parse_question(question), resolution))
+    parsed, also = _one_at_a_time(res, _besides(res, _parsed(question), resolution))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
@@ -432,6 +432,13 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         out.update(_not_found(res, mentions))
     out["timings"] = {"planner": _ms(t0)}
     return out
+
+
+def _parsed(question: str) -> Any:
+    """The question's parse; none for why a patient takes a medication ("why is PAT_001 on Vitamin E?"), which the
+    record answers (the mechanism rules would read the patient as the drug and "on Vitamin E" as the disease)."""
+    check = RECORD_CHECK.match(question)
+    return None if check and check["why"] and patient_ids_in(question) else parse_question(question)
 
 
 def _checked(res: Any, question: str, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -53,6 +53,17 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
                                       "what is the best drug for gout?", "What does warfarin target?")] == [""] * 4
 
 
+def test_how_soon_a_drug_acts_is_out_of_scope_and_is_not_part_of_its_name(run_graph) -> None:
+    """"How long does it take for metformin to work?" linked "long does it take for metformin to" ("Read … as
+    Metformin") and said nothing of the timing it asked for."""
+    assert [out_of_scope(q) for q in ("How long does it take for metformin to work?", "how quickly does ibuprofen act",
+                                      "How fast do statins work?", "how does metformin work?")] == \
+        ["how soon drugs act"] * 3 + [""]
+    out, _ = run_graph({"question": "How long does it take for metformin to work?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "Read " not in out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how soon drugs act.")
+
+
 def _turn(run_graph, thread: str, question: str) -> dict:
     _out, snap = run_graph({"question": question}, thread=thread, interactive=False)
     return dict(snap.values)

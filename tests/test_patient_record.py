@@ -4,6 +4,7 @@ whole record; "what conditions does she have?" in a patient's thread had nothing
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.intent import RECORD_CHECK
@@ -51,3 +52,18 @@ def test_the_thread_s_patient_as_a_subject(run_graph) -> None:
     assert out["understood_as"] == "Is PAT_003 on pegloticase?" and answer.startswith(("Yes: PAT_003", "No: PAT_003"))
     out = _turn(run_graph, "s", "does she have diabetes?")  # "diabetes" fits several: said as asked
     assert out["answer"].split("\" ", 1)[1].startswith(("Yes: PAT_003's record lists Diabetes", "No: PAT_003's record lists no diabetes "))
+
+
+def test_why_a_patient_takes_a_medication_is_read_from_the_record(run_graph) -> None:
+    """"Why is PAT_003 on <drug>?" was read as a mechanism question with the patient as the drug and "on <drug>" as
+    the disease: NOT_FOUND ("PAT_003" is not in the knowledge graph), after "Read 'on <drug>' as <drug>"."""
+    listed = _turn(run_graph, "w1", "What is PAT_003 taking?")
+    meds = [e["tail"] for e in listed["evidence"]]
+    shown = listed["answer"].split("medications: ", 1)[1].rstrip(".")
+    why = _turn(run_graph, "w2", f"Why is PAT_003 on {meds[0]}?")
+    assert why["intent"] == "patient" and why["status"] == "ANSWERED"
+    first = re.split(r", (?![^(]*\))", shown)[0]  # "Vitamin E (for Vitamin E deficiency)"
+    assert why["answer"] == f"PAT_003's record lists {first} among the medications."
+    absent = "pegloticase" if "pegloticase" not in meds else "Aspirin"
+    no = _turn(run_graph, "w3", f"why does PAT_003 take {absent}?")
+    assert no["intent"] == "patient" and no["answer"].startswith("PAT_003's record lists no ")
