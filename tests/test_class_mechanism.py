@@ -163,3 +163,11 @@ def test_the_evidence_is_an_example_of_a_listed_route_or_says_it_is_not(run_grap
             assert routes & {t["tail"] for t in out["evidence"][:2]}, q
         else:
             assert "The reviewer accepted no path through " in out["answer"], q
+
+
+def test_kinase_inhibitors_name_the_tinib_class(run_graph) -> None:
+    """"How do kinase inhibitors treat CML?" was NOT_FOUND ("kinase inhibitors" is not in the knowledge graph); the
+    class had only its longer names, tyrosine kinase inhibitors and TKIs."""
+    out, _ = run_graph({"question": "how do kinase inhibitors treat CML?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED
+    assert out["answer"].startswith("Kinase inhibitors act on Chronic myeloid leukemia in the knowledge graph through: ")
