@@ -24,10 +24,10 @@ def patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
     parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
     withheld = int(hybrid.get("consent_filtered_count", 0))
-    named = [m for m in state.mentions if m.get("mention")] if RECORD_CHECK.search(state.asked) else []
-    if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
-        check = RECORD_CHECK.search(state.asked)
-        return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check and check["why"]))
+    check = RECORD_CHECK.search(state.asked)
+    named = [m for m in state.mentions if m.get("mention")] if check else []
+    if check and named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
+        return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
     wants = _patient_wants(state)
     parts, evidence, lines = [], [], []
     for kind in wants:
