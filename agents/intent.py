@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -30,6 +30,8 @@ _NOT_PRONOUN = r"(?!(?:it|its|this|that|they|them|these|those)\b)"
 """Not a pronoun: "how does it work?" is left to the follow-up resolver."""
 _ACTION = r"(?:mechanisms?(?: of action)?|moa|mode of action|role|action|pathway)"
 """What a mechanism question asks for: "the mechanism of X in Y", "X's role in Y"."""
+MECHANISM_WORD = re.compile(r"\b(?:mechanisms?|moa|mode of action|pharmacodynamics?)\b", re.IGNORECASE)
+"""A word for how a drug acts, in a question no rule parsed ("imatinib mechanism of action", "MOA: metformin")."""
 _YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|people|someone|it|this|that|these|those|anything|something|any)\b)"
 """Not a subject that is no drug: "is there a drug for Y?" asks what treats Y, "why do people get Y?" what causes
 it; "does it …" is a follow-up's."""

@@ -13,6 +13,7 @@ from langgraph.types import interrupt
 from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
+from agents.free_text import drug_beside_words, free_text, lexical
 from agents.intent import (
     COMPARING,
     RECORD_CHECK,
@@ -100,14 +101,6 @@ def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, An
     return res.linker.link(text, SLOT_TYPES[slot])
 
 
-def _lexical(outcome: LinkOutcome) -> LinkOutcome:
-    """A mention that only resembles names by embedding ("blorptazine") is unknown, not ambiguous:
-    it is answered NOT_FOUND with suggestions instead of a clarification among unrelated entities."""
-    if outcome.status is LinkStatus.AMBIGUOUS and all(c.method == "embedding" for c in outcome.candidates):
-        return LinkOutcome(outcome.mention, LinkStatus.UNKNOWN, ())
-    return outcome
-
-
 def _record(slot: str, outcome: LinkOutcome, picked: Any) -> dict[str, Any]:
     record: dict[str, Any] = {"slot": slot, "mention": outcome.mention, "status": outcome.status.value}
     if picked is not None:
@@ -130,7 +123,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     """
     slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease),
              *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
-    outcomes = [(slot, _lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
+    outcomes = [(slot, lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
         outcomes = _nearest_first(res, outcomes)
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
@@ -228,39 +221,6 @@ def _about_a_disease(res: Any, resolution: Resolution) -> Resolution:
         resolution.pinned[fold(out.best.name)] = {"id": out.best.id, "name": out.best.name, "type": out.best.type}
     resolution.question = f"What drugs treat {out.best.name if linked else text}?"
     return resolution
-
-
-def _scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    mentions = []
-    for mention, cands in res.linker.scan(question):
-        ent = pinned.get(fold(mention))
-        if ent is not None and ent.get("id"):
-            cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
-        if cands:
-            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
-            mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
-                             "candidates": [c.as_dict() for c in cands[:5]]})
-    return mentions
-
-
-def _one_drug_at_a_time(question: str, mentions: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
-    """Free text that names several drugs and one disease ("tylenol vs advil for fever", "aspirin or ibuprofen for
-    pain?"): about the first drug, the others as questions to ask next, as when a rule's slot lists them. Their
-    mentions stay on the record, marked ``deferred`` (no end of the walk). The second drug used to become a goal of
-    the walk beside the disease, and was never mentioned again."""
-    types = [(m.get("entity") or {}).get("type") for m in mentions]
-    drugs = [m for m, t in zip(mentions, types, strict=True) if t in DRUG_TYPES]
-    diseases = [m for m, t in zip(mentions, types, strict=True) if t in DISEASE_TYPES]
-    if len(drugs) < 2 or len(diseases) != 1 or len(drugs) + 1 != len(mentions):
-        return mentions, []
-    def written(m: dict[str, Any]) -> str:  # as the question spells it ("CML", not the scan's "cml")
-        found = re.search(re.escape(m["mention"]), question, re.IGNORECASE)
-        return found.group(0) if found else m["mention"]
-
-    template = TEMPLATES[Intent.MECHANISM.value]
-    later = {id(m) for m in drugs[1:]}
-    return ([{**m, "deferred": True} if id(m) in later else m for m in mentions],
-            [template.format(drug=written(m), disease=written(diseases[0])) for m in drugs[1:]])
 
 
 def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], list[str]]:
@@ -396,13 +356,13 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                  "subject": parsed is not None and parsed.intent in SUBJECT_INTENTS}
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
+    parsed = parsed or drug_beside_words(res, question, pinned)
     clar: dict[str, Any] = {}
     if parsed is not None:
         intent = parsed.intent
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
-        mentions, also = _one_drug_at_a_time(question, _scan_mentions(res, question, pinned))
-        intent = Intent.RELATION if sum(not m.get("deferred") for m in mentions) >= 2 else Intent.ENTITY
+        intent, mentions, also = free_text(res, question, pinned)
     intent, mentions = _by_types(intent, mentions, bool(klass))
     klass = klass or _compared(question, intent, mentions)
     intent = Intent.TARGETS if klass.get("compared") else intent

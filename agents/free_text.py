@@ -1,0 +1,114 @@
+"""Linking a question that no rule parsed: the names a scan of its words finds, and keyword queries ("imatinib
+mechanism of action", "metformin diabetes")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
+
+__all__ = ["drug_beside_words", "free_text", "lexical", "scan_mentions"]
+
+
+def free_text(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
+    """The intent, the mentions and the questions to ask next (``State.also_asked``) of a question no rule parsed."""
+    mentions, also = _one_drug_at_a_time(question, scan_mentions(res, question, pinned))
+    return _scan_intent(question, mentions), mentions, also
+
+
+def lexical(outcome: LinkOutcome) -> LinkOutcome:
+    """A mention that only resembles names by embedding ("blorptazine") is unknown, not ambiguous:
+    it is answered NOT_FOUND with suggestions instead of a clarification among unrelated entities."""
+    if outcome.status is LinkStatus.AMBIGUOUS and all(c.method == "embedding" for c in outcome.candidates):
+        return LinkOutcome(outcome.mention, LinkStatus.UNKNOWN, ())
+    return outcome
+
+
+def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every whole name the linker finds in ``question``, a name the thread pinned as the entity it stood for."""
+    mentions = []
+    for mention, cands in res.linker.scan(question):
+        ent = pinned.get(fold(mention))
+        if ent is not None and ent.get("id"):
+            cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
+        if cands:
+            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
+            mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
+                             "candidates": [c.as_dict() for c in cands[:5]]})
+    return mentions
+
+
+_KEYWORD_FILLER = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "vs", "versus", "with", "treat",
+                             "treats", "treating", "treatment", "therapy", "mechanism", "mechanisms", "action", "moa"})
+"""Words around the names of a keyword query ("imatinib for leukemia", "metformin diabetes mechanism")."""
+
+
+def drug_beside_words(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> ParsedQuestion | None:
+    """Keywords rather than a sentence: one drug that the scan finds, and beside it words that name a disease only in
+    part ("metformin diabetes", "imatinib for leukemia", "tamoxifen cancer"; the scan matches whole names only, so
+    they were answered for the drug alone). Asked as how the drug treats that disease, so the disease slot's linking
+    applies: the diseases the words fit, nearest the drug first, and a clarification when interactive. None when
+    the words link no disease ("tell me about imatinib", "imatinib dose")."""
+    found = scan_mentions(res, question, pinned)
+    if len(found) != 1 or found[0]["entity"]["type"] not in DRUG_TYPES:
+        return None
+    toks, name = fold(question).split(), found[0]["mention"].split()
+    at = next((i for i in range(len(toks)) if toks[i : i + len(name)] == name), None)
+    if at is None:
+        return None
+    sides = [_trimmed(toks[:at]), _trimmed(toks[at + len(name) :])]
+    words = [w for w in sides if w]
+    if len(words) != 1 or len(words[0]) > 4:
+        return None
+    out = lexical(res.linker.link(" ".join(words[0]), SLOT_TYPES["disease"]))
+    if out.status is LinkStatus.UNKNOWN or not out.candidates or out.candidates[0].type not in DISEASE_TYPES:
+        return None
+    return ParsedQuestion(Intent.MECHANISM, drug=found[0]["mention"], disease=" ".join(words[0]))
+
+
+def _trimmed(words: list[str]) -> list[str]:
+    """``words`` without keyword filler at either end."""
+    lo, hi = 0, len(words)
+    while lo < hi and words[lo] in _KEYWORD_FILLER:
+        lo += 1
+    while hi > lo and words[hi - 1] in _KEYWORD_FILLER:
+        hi -= 1
+    return words[lo:hi]
+
+
+def _one_drug_at_a_time(question: str, mentions: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Free text that names several drugs and one disease ("tylenol vs advil for fever", "aspirin or ibuprofen for
+    pain?"): about the first drug, the others as questions to ask next, as when a rule's slot lists them. Their
+    mentions stay on the record, marked ``deferred`` (no end of the walk). The second drug used to become a goal of
+    the walk beside the disease, and was never mentioned again."""
+    types = [(m.get("entity") or {}).get("type") for m in mentions]
+    drugs = [m for m, t in zip(mentions, types, strict=True) if t in DRUG_TYPES]
+    diseases = [m for m, t in zip(mentions, types, strict=True) if t in DISEASE_TYPES]
+    if len(drugs) < 2 or len(diseases) != 1 or len(drugs) + 1 != len(mentions):
+        return mentions, []
+    def written(m: dict[str, Any]) -> str:  # as the question spells it ("CML", not the scan's "cml")
+        found = re.search(re.escape(m["mention"]), question, re.IGNORECASE)
+        return found.group(0) if found else m["mention"]
+
+    template = TEMPLATES[Intent.MECHANISM.value]
+    later = {id(m) for m in drugs[1:]}
+    return ([{**m, "deferred": True} if id(m) in later else m for m in mentions],
+            [template.format(drug=written(m), disease=written(diseases[0])) for m in drugs[1:]])
+
+
+def _scan_intent(question: str, mentions: list[dict[str, Any]]) -> Intent:
+    """The intent of a question no rule parsed, from what the scan linked: two names ask how they are related, one
+    what the graph holds about it, and one drug beside a word for its mechanism ("imatinib mechanism of action",
+    "MOA: metformin") what it acts on, as "what is the mechanism of action of imatinib?" does."""
+    live = [m for m in mentions if not m.get("deferred")]
+    if len(live) >= 2:
+        return Intent.RELATION
+    ent = live[0].get("entity") if live else None
+    if ent and ent["type"] in DRUG_TYPES and MECHANISM_WORD.search(question):
+        return Intent.TARGETS
+    return Intent.ENTITY
+
+
