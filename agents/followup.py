@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, TEMPLATES, parse_question, parse_with_reference
-from agents.list_refs import compared_refs, kinds_of_them, of_them, plural_refs
+from agents.list_refs import compared_refs, kinds_of_them, of_them, one_of_several, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
@@ -70,12 +70,13 @@ _WORKS = re.compile(
     r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
     r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?$", re.IGNORECASE)
 _WHY_ON = re.compile(
-    r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:on|taking|given|prescribed) (?P<x>.+?)|"
+    r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
     r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
     r"what (?:is|are|was|were) \S+(?: \S+)? (?:taking|on|given|prescribed) (?P<w>.+?) for)[?.!]*$", re.IGNORECASE)
 """Why a patient takes a medication ("why is she on the first one?", "what is PAT_001 taking it for?")."""
-_TAKEN = re.compile(r"\b(?:take|takes|taking|took|given|prescribed|prescribe)\s+$", re.IGNORECASE)
-"""Words before a pronoun that stands for a drug ("why does she take it?")."""
+_TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
+                    r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
+"""Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
 _ELLIPSIS = (
     re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
@@ -240,7 +241,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if sm and focus.patient_id and (_PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
-        return q[: sm.start()] + focus.patient_id + q[sm.end():]
+        q = q[: sm.start()] + focus.patient_id + q[sm.end():]  # and "it" in "is she still on it?" refers back too
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _inside_entity(q, m.group(1), linker):
             continue
@@ -253,6 +254,10 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue
+        if ent.get("for"):  # a patient's medication ("why is she on it?"): the condition it is taken for
+            if one_of_several(res, q, m.span(), focus):
+                return q
+            focus.disease = ent["for"]
         q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
     return q
 

@@ -10,7 +10,7 @@ from agents.resolution import Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from tools.linker import fold
 
-__all__ = ["compared_refs", "kinds_of_them", "of_them", "plural_refs"]
+__all__ = ["compared_refs", "kinds_of_them", "of_them", "one_of_several", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
@@ -122,3 +122,18 @@ def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
     res.pinned.update({fold(d["name"]): d for d in drugs})
     names = [d["name"] for d in drugs]
     return f"Compare {', '.join(names[:-1])} and {names[-1]}"
+
+
+def one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus) -> bool:
+    """"Why is he on it?" after a patient's medications, when the record lists several: their order is the record's,
+    not a ranking, so the pronoun at ``span`` could be any of them (``Resolution.refused`` names them; it was read as
+    the first)."""
+    meds = [i["name"] for i in (focus.lists[0] if focus.lists else []) if i.get("for")]
+    if len(meds) < 2:
+        return False
+    who, ref = focus.patient_id or "the patient", q[span[0] : span[1]]
+    def ask(name: str) -> str:
+        return f"\"{q[: span[0]]}{name}{q[span[1] :]}?\""
+    res.refused = (f"\"{ref}\" could be any of {who}'s {len(meds)} medications ({', '.join(meds)}); name one "
+                   f"({ask(meds[0])}) or pick it by its place ({ask('the second one')})")
+    return True

@@ -67,3 +67,38 @@ def test_why_a_patient_takes_a_medication_is_read_from_the_record(run_graph) -> 
     absent = "pegloticase" if "pegloticase" not in meds else "Aspirin"
     no = _turn(run_graph, "w3", f"why does PAT_003 take {absent}?")
     assert no["intent"] == "patient" and no["answer"].startswith("PAT_003's record lists no ")
+
+
+def _patients_by_medications(run_graph: Any) -> dict[int, str]:
+    """A synthetic patient with one medication and one with several, found from their records."""
+    found: dict[int, str] = {}
+    for k in range(1, 9):
+        pid = f"PAT_{k:03d}"
+        meds = _turn(run_graph, f"count{k}", f"What is {pid} taking?")["evidence"]
+        found.setdefault(min(len(meds), 2), pid) if meds else None
+    assert {1, 2} <= set(found), found
+    return found
+
+
+def test_it_after_one_medication_is_that_medication(run_graph) -> None:
+    """"Why is she on it?" after a record of one medication said "nothing earlier in this conversation for "it" to
+    refer to": the pronoun after "is she on" was taken for a disease. "Is she still on it?" answered about a condition
+    ("Yes: PAT_001's record lists Vitamin E deficiency among the conditions"): "it" was left as written."""
+    pid = _patients_by_medications(run_graph)[1]
+    med = _turn(run_graph, "one", f"What is {pid} taking?")["evidence"][0]
+    why = _turn(run_graph, "one", "why is she on it?")
+    assert why["understood_as"].startswith(f"How does {med['tail']} treat "), why["answer"]
+    still = _turn(run_graph, "one2", f"What is {pid} taking?") and _turn(run_graph, "one2", "is she still on it?")
+    assert still["understood_as"] == f"Is {pid} still on {med['tail']}?"
+    assert still["answer"].split("\" ", 1)[1].startswith(f"Yes: {pid}'s record lists {med['tail']} ")
+
+
+def test_it_after_several_medications_names_them(run_graph) -> None:
+    """A record's medications are in the record's order, not ranked: "why is he on it?" after several was answered for
+    the first as if it were meant."""
+    pid = _patients_by_medications(run_graph)[2]
+    meds = [e["tail"] for e in _turn(run_graph, "many", f"What is {pid} taking?")["evidence"]]
+    for q in ("why is he on it?", "why was the patient started on it?"):
+        out = _turn(run_graph, "many", q)
+        assert out["status"] == Status.NOT_FOUND and out["sources"] == [], out["answer"]
+        assert f"\"it\" could be any of {pid}'s {len(meds)} medications ({', '.join(meds)})" in out["answer"]
