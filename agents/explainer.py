@@ -332,6 +332,7 @@ def _framed(state: State, answer: str) -> str:
     qual = next((r["qualifier"] for r in state.references if r.get("qualifier")), "")
     if qual:
         note = f" DrugMechDB does not distinguish {qual}; this is the general mechanism."
+    note += "".join(f" {r['note']}" for r in state.references if r.get("how") == "members")  # "which of them is a …"
     if any(r.get("how") == "about" for r in state.references):  # "What is gout?"
         note = (" The knowledge graph holds curated drug mechanisms, not descriptions or causes of diseases; this is what"
                 " it holds.")

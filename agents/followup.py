@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, TEMPLATES, parse_question, parse_with_reference
-from agents.list_refs import compared_refs, kinds_of_them, of_them, one_of_several, plural_refs
+from agents.list_refs import compared_refs, kinds_of_them, members_of_them, of_them, one_of_several, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
@@ -477,7 +477,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if ellipsis is not None:
         res.question = ellipsis
         return res
-    listed = compared_refs(res, body, focus) or kinds_of_them(res, body, focus) or of_them(res, body, focus)
+    listed = compared_refs(res, body, focus) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_them(res, body, focus)
     if listed is not None:
         res.question = listed
         return res

@@ -6,11 +6,11 @@ import re
 
 from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
-from agents.resolution import Resolution
+from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from tools.linker import fold
 
-__all__ = ["compared_refs", "kinds_of_them", "of_them", "one_of_several", "plural_refs"]
+__all__ = ["compared_refs", "kinds_of_them", "members_of_them", "of_them", "one_of_several", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
@@ -39,7 +39,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?)\s+(?:an? |the )?(?P<kind>[\w ]+?)[?.!]*$",
+    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?)\s+(?:an? |the )?(?P<kind>[\w -]+?)[?.!]*$",
     re.IGNORECASE)
 """A question about the kind of the diseases the last answer listed ("which of those are cancers?")."""
 
@@ -62,6 +62,31 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "kind", "entity": focus.drug})
     res.pinned[fold(name)] = focus.drug
     return f"What {kind}s does {name} treat?"
+
+
+def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
+    """"Which of those is a kinase inhibitor?", "are any of them beta blockers?" after a list of drugs: which of the
+    listed drugs the class has (``Linker.drug_class``, by their names), said in the answer (a ``members`` reference),
+    and what those act on, as "what do they target?" asks of all of them; "none of the 5 listed drugs …" when it has
+    none (``Resolution.refused``). The question was read as what the whole class acts on, listed or not."""
+    m = _KIND_OF_THEM.match(q.strip())
+    drugs = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
+    if not klass:
+        return None
+    kind, names = linker.class_name(m["kind"].strip()), ", ".join(i["name"] for i in drugs)
+    inside = [i for i in drugs if i["id"] in klass]
+    if not inside:
+        res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
+                       "(memory/drug_classes.tsv)")
+        return q
+    said = ", ".join(i["name"] for i in inside)
+    count = (f"All {len(drugs)} listed drugs are" if len(inside) == len(drugs) else f"1 of the {len(drugs)} listed drugs is "
+             "one of the" if len(inside) == 1 else f"{len(inside)} of the {len(drugs)} listed drugs are")
+    res.among = [i["id"] for i in inside]
+    res.references.append({"text": q, "how": "members", "drugs": res.among, "of": [i["id"] for i in drugs],
+                           "note": f"{count} {kind}: {said}."})
+    return f"What do the listed {kind} target?"
 
 
 _PLURAL = re.compile(r"\b(?:(?:these|those|the) (?:drugs|medications|medicines|ones|compounds)|they|them|these|those)\b",

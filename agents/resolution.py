@@ -23,6 +23,10 @@ class Linker(Protocol):
         """The drugs of the class a mention names ("statins"); empty when it names none."""
         ...
 
+    def class_name(self, mention: str) -> str:
+        """The mention as the name of the class it names, in the plural ("kinase inhibitor" → "kinase inhibitors")."""
+        ...
+
 
 @dataclass
 class Resolution:

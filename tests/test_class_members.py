@@ -1,0 +1,48 @@
+""""Which of those is a kinase inhibitor?" after a list of drugs asks which of the listed drugs the class has. It was
+read as what the whole class acts on ("Kinase inhibitors in the knowledge graph act on: Epidermal growth factor
+receptor (5 of 21), …"), listed or not, and the answer never said which listed drugs are kinase inhibitors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.followup import resolve_followup
+from agents.state import Status
+
+
+def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
+    _out, snap = run_graph({"question": question}, thread=thread, interactive=False)
+    return dict(snap.values)
+
+
+def test_the_listed_members_of_a_class_and_what_they_act_on(run_graph) -> None:
+    listed = _turn(run_graph, "m1", "What drugs treat chronic myeloid leukemia?")["messages"][-1]["items"]
+    out = _turn(run_graph, "m1", "which of those is a kinase inhibitor?")
+    members = [i for i in listed if i["name"].casefold().endswith("tinib")]
+    assert members and out["status"] == Status.ANSWERED and out["intent"] == "targets", out["answer"]
+    assert out["understood_as"] == "What do the listed kinase inhibitors target?"
+    assert out["among"] == [i["id"] for i in members] and set(out["sources"]) <= {i["id"] for i in members}
+    count = f"All {len(listed)} listed drugs are" if len(members) == len(listed) else f"of the {len(listed)} listed drugs"
+    assert count in out["answer"] and ", ".join(i["name"] for i in members) in out["answer"]
+
+
+def test_a_class_with_none_of_the_listed_drugs_says_so(run_graph) -> None:
+    listed = _turn(run_graph, "m2", "What drugs treat gout?")["messages"][-1]["items"]
+    out = _turn(run_graph, "m2", "which of them are statins?")
+    assert out["status"] == Status.NOT_FOUND and out["sources"] == []
+    assert f"none of the {len(listed)} listed drugs" in out["answer"] and "statins" in out["answer"]
+
+
+def test_some_of_the_listed_drugs(resources) -> None:
+    """A hand-made list: one beta blocker among three drugs."""
+    items = [{**resources.linker.link(name).best.as_dict(), "type": "Drug"} for name in ("metoprolol", "Amlodipine", "Losartan")]
+    messages = [{"role": "user", "content": "What drugs treat hypertension?"},
+                {"role": "assistant", "intent": "treats", "question": "What drugs treat hypertension?", "items": items,
+                 "disease": {"id": "MESH:D006973", "name": "Hypertensive disorder", "type": "Disease"}}]
+    res = resolve_followup("are any of them beta-blockers?", messages, resources.linker)
+    assert res.understood == "What do the listed beta-blockers target?" and res.among == [items[0]["id"]]
+    assert res.references[-1]["note"] == f"1 of the 3 listed drugs is one of the beta-blockers: {items[0]['name']}."
+    res = resolve_followup("which are calcium channel blockers?", messages, resources.linker)
+    assert res.among == [items[1]["id"]] and not res.refused
+    res = resolve_followup("which of them is the cheapest?", messages, resources.linker)  # no class: as before
+    assert res.understood == "Which of the listed drugs is the cheapest?" and res.among == []
