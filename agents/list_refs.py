@@ -13,7 +13,7 @@ from tools.linker import fold
 __all__ = ["compared_refs", "kinds_of_them", "members_of_them", "of_them", "one_of_several", "plural_refs"]
 
 _OF_THEM = re.compile(
-    r"^(?:which|what|(?:do|does|can|could|will|would) (?:any|some|all|either|one)|(?:is|are) (?:any|some|there any))"
+    r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
     r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
     r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used "
     r"(?:for|to treat)).*)|(?P<other>.+))$",
@@ -30,7 +30,8 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         return None
     res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
-        return f"Which of the {focus.drug_class or LISTED_DRUGS} {m['other']}?"
+        verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
+        return f"Which of the {focus.drug_class or LISTED_DRUGS} {verb}{m['other']}?"
     if not focus.drug_class:
         res.among = drugs
     verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])

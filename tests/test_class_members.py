@@ -46,3 +46,14 @@ def test_some_of_the_listed_drugs(resources) -> None:
     assert res.among == [items[1]["id"]] and not res.refused
     res = resolve_followup("which of them is the cheapest?", messages, resources.linker)  # no class: as before
     assert res.understood == "Which of the listed drugs is the cheapest?" and res.among == []
+
+
+def test_a_question_about_the_listed_drugs_keeps_its_verb(resources) -> None:
+    """"Are any of them safe in pregnancy?" was understood as "Which of the listed drugs safe in pregnancy?"."""
+    items = [{**resources.linker.link("metoprolol").best.as_dict(), "type": "Drug"}]
+    messages = [{"role": "assistant", "intent": "treats", "question": "What drugs treat hypertension?", "items": items}]
+    for asked, understood in (("are any of them safe in pregnancy?", "Which of the listed drugs are safe in pregnancy?"),
+                              ("is any of them sold over the counter?", "Which of the listed drugs is sold over the counter?"),
+                              ("can any of them be crushed?", "Which of the listed drugs can be crushed?"),
+                              ("do any of them cause drowsiness?", "Which of the listed drugs cause drowsiness?")):
+        assert resolve_followup(asked, messages, resources.linker).understood == understood, asked
