@@ -13,9 +13,10 @@ from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
 __all__ = ["drug_beside_words", "free_text", "lexical", "scan_mentions"]
 
 
-def free_text(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
-    """The intent, the mentions and the questions to ask next (``State.also_asked``) of a question no rule parsed."""
-    mentions, also = _one_drug_at_a_time(question, scan_mentions(res, question, pinned))
+def free_text(question: str, found: list[dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
+    """The intent, the mentions and the questions to ask next (``State.also_asked``) of a question no rule parsed,
+    from the names a scan found in it (:func:`scan_mentions`)."""
+    mentions, also = _one_drug_at_a_time(question, found)
     return _scan_intent(question, mentions), mentions, also
 
 
@@ -46,13 +47,12 @@ _KEYWORD_FILLER = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "
 """Words around the names of a keyword query ("imatinib for leukemia", "metformin diabetes mechanism")."""
 
 
-def drug_beside_words(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> ParsedQuestion | None:
+def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
     """Keywords rather than a sentence: one drug that the scan finds, and beside it words that name a disease only in
     part ("metformin diabetes", "imatinib for leukemia", "tamoxifen cancer"; the scan matches whole names only, so
     they were answered for the drug alone). Asked as how the drug treats that disease, so the disease slot's linking
     applies: the diseases the words fit, nearest the drug first, and a clarification when interactive. None when
-    the words link no disease ("tell me about imatinib", "imatinib dose")."""
-    found = scan_mentions(res, question, pinned)
+    the words link no disease ("tell me about imatinib", "imatinib dose"). ``found``: the names a scan found in it."""
     if len(found) != 1 or found[0]["entity"]["type"] not in DRUG_TYPES:
         return None
     toks, name = fold(question).split(), found[0]["mention"].split()

@@ -13,7 +13,7 @@ from langgraph.types import interrupt
 from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
-from agents.free_text import drug_beside_words, free_text, lexical
+from agents.free_text import drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
     COMPARING,
     RECORD_CHECK,
@@ -335,7 +335,6 @@ def start_turn(state: State) -> dict[str, Any]:
 def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Start a turn: resolve follow-ups against the thread, parse the intent, link mentions, ask on ambiguity."""
     t0 = time.perf_counter()
-    out: dict[str, Any] = {}
     question = " ".join(state.question.split())
     why = _invalid(question, state.mode)
     if why:
@@ -356,13 +355,14 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                  "subject": parsed is not None and parsed.intent in SUBJECT_INTENTS}
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
-    parsed = parsed or drug_beside_words(res, question, pinned)
+    found = [] if parsed else scan_mentions(res, question, pinned)  # the names in a question no rule parsed
+    parsed = parsed or drug_beside_words(res, question, found)
     clar: dict[str, Any] = {}
     if parsed is not None:
         intent = parsed.intent
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
-        intent, mentions, also = free_text(res, question, pinned)
+        intent, mentions, also = free_text(question, found)
     intent, mentions = _by_types(intent, mentions, bool(klass))
     klass = klass or _compared(question, intent, mentions)
     intent = Intent.TARGETS if klass.get("compared") else intent
@@ -371,7 +371,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
     if klass.pop("subject", False):
         sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES]
-    out.update(klass)
+    out: dict[str, Any] = dict(klass)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
         "goal_types": GOALS.get(intent, []), "clarification": clar,
