@@ -3,7 +3,8 @@
 The embedded resolver (``agents.followup``) is the default. With an LLM configured, the LLM rewrites
 a follow-up into a standalone question; a failed, empty or implausible rewrite falls back to the
 embedded one and the fallback is recorded. A reference with nothing to resolve against ("does it
-work?" as a first question) is asked about with a NEEDS_CLARIFICATION interrupt that names it.
+work?" as a first question) is asked about with a NEEDS_CLARIFICATION interrupt that names it, and so is one that
+the thread fits to several entities equally ("why is she on it?" after several medications): the interrupt offers them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
+from agents.resolution import resolve_choice
 from agents.state import Status
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -64,6 +66,20 @@ def _ask_referent(resolution: Resolution, question: str) -> str:
     return pattern.sub(answer, question, count=1)
 
 
+def _ask_which(ambiguous: dict[str, Any]) -> dict[str, Any]:
+    """Interrupt: ask which of the entities the reference means, until the answer picks one (a number, an id or a
+    name)."""
+    cands, question = ambiguous["candidates"], ambiguous["question"]
+    payload = {"kind": "followup", "slot": "reference", "mention": ambiguous["mention"], "candidates": cands,
+               "question": question}
+    while True:
+        choice = interrupt(payload)
+        picked = resolve_choice(choice, cands)
+        if picked is not None:
+            return picked
+        payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
+
+
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
     """``{"resolution": Resolution, "fallbacks": [...]}``, or a NOT_FOUND update when nothing can be resolved."""
     fallbacks: list[dict[str, str]] = []
@@ -78,6 +94,13 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
             resolution = Resolution(question=answered)
         resolution.references.append({"text": question, "how": "clarified", "answer": answered})
         return {"resolution": resolution, "fallbacks": fallbacks}
+    if resolution.ambiguous and ctx.interactive:  # "why is she on it?" after several medications
+        picked = _ask_which(resolution.ambiguous)
+        resolution = resolve_followup(question, messages, res.linker, chosen=picked)
+        resolution.references.append({"text": question, "how": "clarified", "answer": picked["name"]})
+        resolution.ambiguous = {}
+        if not resolution.refused:
+            return {"resolution": resolution, "fallbacks": fallbacks}
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = bool(messages) and not focus_from(messages).empty

@@ -265,7 +265,14 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
-            "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg)}
+            "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
+            "compared": _compared(state, kg)}
+
+
+def _compared(state: State, kg: Any) -> list[dict[str, str]]:
+    """The two drugs a comparison was about ("compare imatinib and dasatinib"): what a later "it" could be."""
+    nodes = [kg.node(i) for i in state.among] if kg is not None and state.compared and len(state.among) == 2 else []
+    return [{"id": n.id, "name": n.name, "type": n.type} for n in nodes if n is not None]
 
 
 def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, str] | None:

@@ -34,12 +34,23 @@ class Focus:
     """The latest target the thread was about: what "that target" means."""
     drugs: list[dict[str, Any]] = field(default_factory=list)
     """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
+    compared: list[dict[str, Any]] = field(default_factory=list)
+    """The two drugs the latest answer compared: a later "it" could be either."""
 
     @property
     def by_class(self) -> bool:
         """The latest question asked how a drug class acts on a disease ("How do statins lower cholesterol?"): "they"
         are the class, "and in angina?" keeps it, and its list is of the routes the class takes."""
         return self.intent == "mechanism" and bool(self.drug_class)
+
+    def choose(self, picked: dict[str, Any]) -> Focus:
+        """The focus once a clarification picked ``picked`` for a reference it fitted to several entities: that drug,
+        alone in the last list when it is listed there (a patient's medication keeps what it is taken for)."""
+        own = [i for i in (self.lists[0] if self.lists else []) if i.get("id") == picked.get("id")]
+        if own:
+            self.lists[0] = own[:1]
+        self.drug, self.compared = (own[0] if own else picked), []
+        return self
 
     @property
     def empty(self) -> bool:
@@ -50,6 +61,8 @@ class Focus:
 def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     """The focus of a thread: per slot, the latest assistant turn that had it."""
     f = Focus()
+    latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
+    f.compared = list(latest.get("compared") or [])
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, TEMPLATES, parse_question, parse_with_reference
-from agents.list_refs import compared_refs, kinds_of_them, members_of_them, of_them, one_of_several, plural_refs
+from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
@@ -254,9 +254,9 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue
+        if fits_several(res, q, m.span(), ent, focus):
+            return q
         if ent.get("for"):  # a patient's medication ("why is she on it?"): the condition it is taken for
-            if one_of_several(res, q, m.span(), focus):
-                return q
             focus.disease = ent["for"]
         q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
     return q
@@ -410,16 +410,17 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     return standalone("mechanism", drug, disease) if disease else text
 
 
-def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker) -> Resolution:
+def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker,
+                     chosen: dict[str, Any] | None = None) -> Resolution:
     """Rewrite a follow-up into a standalone question using the thread's earlier turns.
 
     A question with no reference comes back unchanged (``references`` empty). With nothing in the
     thread to resolve against, ``missing`` names the reference, and the question is unchanged. One that asks for
     "other" drugs or what "else" leaves out of its answer the thread's entities and the last answer's list
     (``excluded``), when it refers back or there is a list: "Which other drugs treat gout?" after "What drugs treat
-    gout?" names new ones.
+    gout?" names new ones. ``chosen``: the entity a clarification picked for a reference fitted to several.
     """
-    focus = focus_from(messages)
+    focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
     qual = _TRAILING_QUALIFIER.search(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
@@ -10,7 +11,7 @@ from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from tools.linker import fold
 
-__all__ = ["compared_refs", "kinds_of_them", "members_of_them", "of_them", "one_of_several", "plural_refs"]
+__all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
@@ -150,16 +151,39 @@ def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
     return f"Compare {', '.join(names[:-1])} and {names[-1]}"
 
 
-def one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus) -> bool:
+def fits_several(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, Any], focus: Focus) -> bool:
+    """Whether the pronoun at ``span``, read as ``ent``, fits several entities equally: a patient's medications (True:
+    it is not read at all, :func:`_one_of_several`) or the two drugs just compared (False: it is read as ``ent``,
+    :func:`_either_compared`). Either way an interactive run asks which one (``Resolution.ambiguous``)."""
+    if ent.get("for"):
+        return _one_of_several(res, q, span, focus)
+    _either_compared(res, q, span, ent, focus)
+    return False
+
+
+def _one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus) -> bool:
     """"Why is he on it?" after a patient's medications, when the record lists several: their order is the record's,
-    not a ranking, so the pronoun at ``span`` could be any of them (``Resolution.refused`` names them; it was read as
-    the first)."""
-    meds = [i["name"] for i in (focus.lists[0] if focus.lists else []) if i.get("for")]
+    not a ranking, so the pronoun at ``span`` could be any of them. An interactive run asks which one
+    (``Resolution.ambiguous``); otherwise ``Resolution.refused`` names them (it was read as the first)."""
+    meds = [i for i in (focus.lists[0] if focus.lists else []) if i.get("for")]
     if len(meds) < 2:
         return False
-    who, ref = focus.patient_id or "the patient", q[span[0] : span[1]]
+    who, ref, names = focus.patient_id or "the patient", q[span[0] : span[1]], [i["name"] for i in meds]
     def ask(name: str) -> str:
         return f"\"{q[: span[0]]}{name}{q[span[1] :]}?\""
-    res.refused = (f"\"{ref}\" could be any of {who}'s {len(meds)} medications ({', '.join(meds)}); name one "
-                   f"({ask(meds[0])}) or pick it by its place ({ask('the second one')})")
+    res.refused = (f"\"{ref}\" could be any of {who}'s {len(meds)} medications ({', '.join(names)}); name one "
+                   f"({ask(names[0])}) or pick it by its place ({ask('the second one')})")
+    res.ambiguous = {"mention": ref, "candidates": [{"id": i["id"], "name": i["name"], "type": i.get("type") or "Drug"} for i in meds],
+                     "question": f"Which of {who}'s medications does \"{ref}\" mean? Answer with a number or a name."}
     return True
+
+
+def _either_compared(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, Any], focus: Focus) -> None:
+    """"What does it target?" right after two drugs were compared: "it" is read as ``ent`` (the first), but could be
+    either, so an interactive run asks (``Resolution.ambiguous``)."""
+    ref = q[span[0] : span[1]]
+    if ref.casefold() != "it" or res.ambiguous or ent.get("id") not in {d["id"] for d in focus.compared}:
+        return
+    names = " or ".join(d["name"] for d in focus.compared)
+    res.ambiguous = {"mention": ref, "candidates": focus.compared,
+                     "question": f"Which drug does \"{ref}\" mean: {names}? Answer with a number or a name."}

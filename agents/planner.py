@@ -28,6 +28,7 @@ from agents.intent import (
     split_listed,
 )
 from agents.list_refs import SUBJECT_INTENTS
+from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from memory.patients import patient_ids_in
 from memory.router import MODES
@@ -54,19 +55,6 @@ GOALS = {
                     "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",
                     "GrossAnatomicalStructure", "PhenotypicFeature", "Disease"],
 }
-
-
-def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Match a clarification answer (1-based index, entity id or name) to a candidate."""
-    if isinstance(choice, dict):
-        choice = choice.get("id") or choice.get("choice") or ""
-    text = str(choice).strip()
-    if text.isdigit() and 1 <= int(text) <= len(candidates):
-        return candidates[int(text) - 1]
-    for c in candidates:
-        if text == c["id"] or text.casefold() == str(c["name"]).casefold():
-            return c
-    return None
 
 
 def _named_entity(res: Any, choice: Any) -> dict[str, Any] | None:

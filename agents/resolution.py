@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["Linker", "Resolution"]
+__all__ = ["Linker", "Resolution", "resolve_choice"]
 
 
 class Linker(Protocol):
@@ -49,6 +49,11 @@ class Resolution:
     refused: str = ""
     """Why the follow-up cannot be answered as asked, with what to ask instead ("which of them are cancers?" after a
     list of drugs): the turn is NOT_FOUND with this reason."""
+    ambiguous: dict[str, Any] = field(default_factory=dict)
+    """A reference that the thread fits to several entities equally ("it" after two compared drugs, or after a
+    patient's several medications): ``mention``, ``candidates`` (id, name, type) and ``question`` (what to ask). An
+    interactive run asks which one (NEEDS_CLARIFICATION) and resolves the question again with the one picked;
+    otherwise ``refused`` stands, or, when it is empty, the reading already made."""
 
     @property
     def rewritten(self) -> bool:
@@ -59,3 +64,16 @@ class Resolution:
     def understood(self) -> str:
         """The question as understood, qualifier included ("… in children?")."""
         return self.question.rstrip("?") + f" in {self.qualifier}?" if self.qualifier else self.question
+
+
+def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Match a clarification answer (1-based index, entity id or name) to a candidate."""
+    if isinstance(choice, dict):
+        choice = choice.get("id") or choice.get("choice") or ""
+    text = str(choice).strip()
+    if text.isdigit() and 1 <= int(text) <= len(candidates):
+        return candidates[int(text) - 1]
+    for c in candidates:
+        if text == c["id"] or text.casefold() == str(c["name"]).casefold():
+            return c
+    return None

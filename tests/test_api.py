@@ -399,3 +399,17 @@ def test_retrieve_joins_the_callers_trace(settings: Any, app_parts: dict[str, An
     spans = load_spans(tmp_path, "api-join")
     service = next(s for s in spans if s["name"] == "tools.retrieval.hybrid")
     assert service["trace_id"] == trace_id
+
+
+def test_a_reference_that_fits_two_drugs_is_asked_over_http(settings: Any, app_parts: dict[str, Any]) -> None:
+    """The follow-up clarification ("it" after two compared drugs) reaches an HTTP caller as any clarification does,
+    with its options, and the answer is resumed by id."""
+    app, tok = _app(settings, app_parts), _tok()
+    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "compare imatinib and dasatinib"})).json()
+    asked = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": first["thread_id"], "question": "what does it target?"}))
+    body = asked.json()
+    assert asked.status_code == 200 and body["status"] == "NEEDS_CLARIFICATION", asked.text
+    options = body["clarification"]["candidates"]
+    assert len(options) == 2 and body["clarification"]["mention"] == "it"
+    done = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": first["thread_id"], "resume": options[1]["id"]})).json()
+    assert done["status"] == "ANSWERED" and done["understood_as"] == f"What does {options[1]['name']} target?", done

@@ -3,6 +3,8 @@ about safety or interactions says first that the graph holds neither."""
 
 from __future__ import annotations
 
+from langgraph.types import Command
+
 from agents.intent import out_of_scope
 from agents.state import Status
 
@@ -95,3 +97,26 @@ def test_compared_drugs_that_act_on_no_protein(run_graph) -> None:
                                   "protein, gene family or macromolecular complex in the knowledge graph.")
     out, _ = run_graph({"question": "compare pegloticase and lesinurad"}, interactive=False, memory=False)
     assert "Only Lesinurad acts on: " in out["answer"] and "Pegloticase acts on none of them." in out["answer"]
+
+
+def test_it_after_two_compared_drugs_is_asked_about(run_graph, resources) -> None:
+    """"What does it target?" right after "compare imatinib and dasatinib" was read as imatinib without a word: either
+    drug fits. An interactive run asks which one and answers for it; a run that cannot ask keeps the first, and says
+    how it read the question."""
+    _out, snap = run_graph({"question": "compare imatinib and dasatinib"}, thread="cmp", memory=False)
+    compared = snap.values["among"]
+    _out, snap = run_graph({"question": "what does it target?"}, thread="cmp", memory=False)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and pending[0]["kind"] == "followup" and pending[0]["mention"] == "it"
+    assert [c["id"] for c in pending[0]["candidates"]] == compared
+    _out, snap = run_graph(Command(resume="nilotinib"), thread="cmp", memory=False)  # not one of the two: asked again
+    again = [i.value for t in snap.tasks for i in t.interrupts]
+    assert again and again[0]["question"].startswith('"nilotinib" is not one of the options.')
+    out, _ = run_graph(Command(resume=compared[1]), thread="cmp", memory=False)
+    assert out["status"] is Status.ANSWERED and out["sources"] == [compared[1]], out["answer"]
+    assert out["understood_as"] == f"What does {resources.kg.name(compared[1])} target?"
+    later, _ = run_graph({"question": "how does it treat CML?"}, thread="cmp", memory=False)  # no longer two to choose from
+    assert later["sources"] == [compared[1]] and later["status"] is Status.ANSWERED
+    run_graph({"question": "compare imatinib and dasatinib"}, thread="cmp-auto", interactive=False, memory=False)
+    auto, _ = run_graph({"question": "what does it target?"}, thread="cmp-auto", interactive=False, memory=False)
+    assert auto["sources"] == [compared[0]] and auto["answer"].startswith("Understood as:")

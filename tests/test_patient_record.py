@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from langgraph.types import Command
+
 from agents.intent import RECORD_CHECK
 from agents.state import Status
 
@@ -102,3 +104,20 @@ def test_it_after_several_medications_names_them(run_graph) -> None:
         out = _turn(run_graph, "many", q)
         assert out["status"] == Status.NOT_FOUND and out["sources"] == [], out["answer"]
         assert f"\"it\" could be any of {pid}'s {len(meds)} medications ({', '.join(meds)})" in out["answer"]
+
+
+def test_an_interactive_run_asks_which_medication_it_is(run_graph) -> None:
+    """With several medications an interactive run only refused ("it" could be any of …), though the caller can answer
+    a clarification: it now asks which one, offers the record's medications, and answers for the one picked, by its
+    place or its name."""
+    pid = _patients_by_medications(run_graph)[2]
+    meds = [e["tail"] for e in _turn(run_graph, "ask", f"What is {pid} taking?")["evidence"]]
+    for thread, answer, picked in (("ask", "2", meds[1]), ("ask-name", meds[-1].upper(), meds[-1])):
+        _turn(run_graph, thread, f"What is {pid} taking?")
+        _out, snap = run_graph({"question": "why is she on it?"}, thread=thread, interactive=True)
+        pending = [i.value for t in snap.tasks for i in t.interrupts]
+        assert pending and pending[0]["mention"] == "it" and f"{pid}'s medications" in pending[0]["question"]
+        assert [c["name"] for c in pending[0]["candidates"]] == meds
+        out, _ = run_graph(Command(resume=answer), thread=thread, interactive=True)
+        assert out["understood_as"].startswith(f"How does {picked} treat "), out["answer"]
+        assert out["references"][-1] == {"text": "why is she on it?", "how": "clarified", "answer": picked}
