@@ -270,8 +270,10 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
 
 
 def _compared(state: State, kg: Any) -> list[dict[str, str]]:
-    """The two drugs a comparison was about ("compare imatinib and dasatinib"): what a later "it" could be."""
-    nodes = [kg.node(i) for i in state.among] if kg is not None and state.compared and len(state.among) == 2 else []
+    """The two drugs a comparison was about ("compare imatinib and dasatinib"), or a question about both after it
+    ("what do they target?"): what a later "they" is, and what a later "it" could be."""
+    both = state.compared or (state.drug_class == LISTED_DRUGS and state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value))
+    nodes = [kg.node(i) for i in state.among] if kg is not None and both and len(state.among) == 2 else []
     return [{"id": n.id, "name": n.name, "type": n.type} for n in nodes if n is not None]
 
 

@@ -105,7 +105,7 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     cholesterol?"), they are the class. Only where the reference is the drug slot of such a
     question; otherwise ``q`` unchanged."""
     lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
-    drugs = next((ids for ids in lists if len(ids) >= 2), [])  # the latest list of drugs
+    drugs = [d["id"] for d in focus.compared] or next((ids for ids in lists if len(ids) >= 2), [])  # or compared
     klass = focus.drug_class if focus.by_class and focus.drug_class != LISTED_DRUGS else ""
     if not drugs and not klass:
         return q

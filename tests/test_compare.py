@@ -120,3 +120,13 @@ def test_it_after_two_compared_drugs_is_asked_about(run_graph, resources) -> Non
     run_graph({"question": "compare imatinib and dasatinib"}, thread="cmp-auto", interactive=False, memory=False)
     auto, _ = run_graph({"question": "what does it target?"}, thread="cmp-auto", interactive=False, memory=False)
     assert auto["sources"] == [compared[0]] and auto["answer"].startswith("Understood as:")
+
+
+def test_they_after_two_compared_drugs_are_both(run_graph) -> None:
+    """"What do they target?" after "compare aspirin and ibuprofen" was understood as "What do Aspirin target?"."""
+    _out, snap = run_graph({"question": "compare aspirin and ibuprofen"}, thread="they", memory=False)
+    compared = snap.values["among"]
+    for question in ("what do they target?", "what do they treat?"):  # the second after a question about both
+        out, _ = run_graph({"question": question}, thread="they", memory=False)
+        assert out["status"] is Status.ANSWERED and out["among"] == compared, (question, out["answer"])
+        assert out["understood_as"] == question[0].upper() + question[1:].replace("they", "the listed drugs")
