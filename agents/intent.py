@@ -339,7 +339,7 @@ _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
-    "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)",
+    "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)",
     "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)"),

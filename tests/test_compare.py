@@ -50,7 +50,8 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",
         "is it ok to take aspirin and ibuprofen together?", "is ibuprofen safe?", "which is the strongest?",
         "compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
-    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3
+        "What happens if I take too much tylenol?", "how many aspirin tablets are too many?",
+    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3 + ["dosing"] * 2
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?")] == [""] * 4
 
