@@ -126,6 +126,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                             rf"inhibit|act on|block|activate) (?:in|for|to treat|against) {_Y}$")),
         (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
+        # "why does lisinopril cause cough?": how the graph links the two, said not to be about side effects (``CAUSING``)
+        (Intent.RELATION, rf"^(?:why|how) (?:does|do|can|could|would|might|may) {_X} (?:really |actually |also |sometimes )?{CAUSING} {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to |used for |used in )?"
                             rf"{_VERB_TREAT}? ?{_Y}$")),

@@ -39,6 +39,20 @@ def test_other_wordings_keep_their_intent() -> None:
     assert parse_question("How does colchicine treat gout?").intent is Intent.MECHANISM  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("question", ["Why does lisinopril cause cough?", "why does lisinopril cause a cough",
+                                      "how can lisinopril lead to a cough?"])
+def test_why_a_drug_causes_a_disease_asks_how_the_two_are_linked(question: str, run_graph) -> None:
+    """"Why does lisinopril cause cough?" was read as how lisinopril treats "cause cough" ("Read "cause cough" as
+    Cough"), with nothing to say that the graph holds no side effects; it is now asked as "does lisinopril cause
+    cough?" is: the two names, the sentence about side effects, and what the chain's signs say it does to cough."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.RELATION and parsed.drug == "lisinopril"
+    assert parsed.disease in ("cough", "a cough")
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects."), out["answer"]
+    assert "Read \"cause" not in out["answer"] and out["answer"].endswith("Along this chain lisinopril raises Cough.")
+
+
 def _kg() -> PublicKG:
     nodes = [Node("Y", "disease", "Disease"), Node("B", "bacterium", "OrganismTaxon"),
              Node("U", "urate", "ChemicalSubstance"), Node("I", "inflammation", "BiologicalProcess"),
