@@ -249,7 +249,7 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
 @cli.command()
 @click.option("--user", default="anonymous", envvar="MEDPATH_USER", help="User id.")
 def chat(user: str) -> None:
-    """A REPL that keeps one thread and answers clarifications at the prompt (Ctrl-D quits).
+    """A REPL that keeps one thread and answers clarifications at the prompt (an empty line, "quit" or Ctrl-D quits).
 
     Example usage:
 
@@ -265,7 +265,7 @@ def chat(user: str) -> None:
     thread = f"chat-{uuid.uuid4().hex[:12]}"
     run_id = new_run_id("chat")
     run = start_run(run_id, settings.traces_dir)
-    click.echo(f"medpath chat (thread {thread}, trace run {run_id}); empty line or Ctrl-D quits")
+    click.echo(f"medpath chat (thread {thread}, trace run {run_id}); an empty line, \"quit\" or Ctrl-D quits")
     try:
         _chat_loop(session, thread, user)
     finally:
@@ -274,13 +274,17 @@ def chat(user: str) -> None:
     click.echo("bye")
 
 
+QUIT_WORDS = frozenset({"quit", "exit", "bye", "/quit", "/exit", "/bye", ":q", "q"})
+"""What ends ``medpath chat`` besides an empty line or Ctrl-D (it was asked as a question: "no known entity")."""
+
+
 def _chat_loop(session: Any, thread: str, user: str) -> None:
     while True:
         try:
             line = input("you> ").strip()
         except EOFError:
             break
-        if not line:
+        if not line or line.casefold().rstrip(".!") in QUIT_WORDS:
             break
         try:
             result = session.ask(line, thread_id=thread, user_id=user)

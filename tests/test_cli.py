@@ -47,6 +47,18 @@ def test_clarification_round_trip(runner: CliRunner) -> None:
     assert out["targets"][0] == "MESH:D003922"  # the chosen entity is what the walk ends at
 
 
+def test_chat_keeps_the_thread_asks_at_the_prompt_and_quits_on_a_word(runner: CliRunner) -> None:
+    """``medpath chat`` had no test. A follow-up that fits two drugs is asked at the ``choice>`` prompt, and "quit"
+    ends the session (it was asked as a question: "no known entity in the question")."""
+    typed = "compare imatinib and dasatinib\nwhat does it target?\n2\nquit\nHow does imatinib treat CML?\n"
+    res = runner.invoke(cli, ["chat", "--user", "tester"], input=typed)
+    assert res.exit_code == 0, res.output
+    assert 'Which drug does "it" mean: imatinib or Dasatinib?' in res.output and "  2. Dasatinib (" in res.output
+    assert "understood as: What does Dasatinib target?" in res.output
+    assert "no known entity" not in res.output and res.output.count("status: ") == 2  # nothing asked after "quit"
+    assert res.output.rstrip().endswith("bye")
+
+
 def test_errors_are_one_line(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["ask", "--json", "--thread", "nope", "--resume", "1"])
     assert res.exit_code != 0
