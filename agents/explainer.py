@@ -270,10 +270,11 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
 
 
 def _compared(state: State, kg: Any) -> list[dict[str, str]]:
-    """The two drugs a comparison was about ("compare imatinib and dasatinib"), or a question about both after it
+    """The drugs a comparison was about ("compare imatinib and dasatinib"), or a question about two of them after it
     ("what do they target?"): what a later "they" is, and what a later "it" could be."""
-    both = state.compared or (state.drug_class == LISTED_DRUGS and state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value))
-    nodes = [kg.node(i) for i in state.among] if kg is not None and both and len(state.among) == 2 else []
+    both = state.drug_class == LISTED_DRUGS and state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value)
+    kept = state.compared or (both and len(state.among) == 2)
+    nodes = [kg.node(i) for i in state.among] if kg is not None and kept and len(state.among) >= 2 else []
     return [{"id": n.id, "name": n.name, "type": n.type} for n in nodes if n is not None]
 
 
@@ -351,7 +352,8 @@ def _framed(state: State, answer: str) -> str:
 def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone."""
-    topic = (out_of_scope(state.question) or _side_effect(state)) if state.intent != Intent.PATIENT.value else ""
+    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state))
+             if state.intent != Intent.PATIENT.value else "")
     if not topic:
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."

@@ -35,7 +35,7 @@ class Focus:
     drugs: list[dict[str, Any]] = field(default_factory=list)
     """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
     compared: list[dict[str, Any]] = field(default_factory=list)
-    """The two drugs the latest answer compared: a later "it" could be either."""
+    """The drugs the latest answer compared: a later "they" is all of them, and a later "it" could be any."""
 
     @property
     def by_class(self) -> bool:

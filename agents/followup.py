@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.intent import RECORD_CHECK, REFERENCE, TEMPLATES, parse_question, parse_with_reference
+from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, TEMPLATES, parse_question, parse_with_reference
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -128,7 +128,9 @@ def _inside_entity(text: str, word: str, linker: Linker) -> bool:
 
 def _named_here(text: str, slot: str, linker: Linker) -> bool:
     """True when the question itself names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug
-    in "X for Y - how does it work?", while "does it work for gout?" still refers back)."""
+    in "X for Y - how does it work?", while "does it work for gout?" and "is it better than Y?" still refer back)."""
+    if SET_AGAINST.search(text):
+        return False
     for _, cands in linker.scan(text):
         if (slot == "disease") != bool({c.type for c in cands} & DRUG_TYPES):
             return True
@@ -478,7 +480,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if ellipsis is not None:
         res.question = ellipsis
         return res
-    listed = compared_refs(res, body, focus) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_them(res, body, focus)
+    listed = compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_them(res, body, focus)
     if listed is not None:
         res.question = listed
         return res

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RECORD_CHECK", "REFERENCE", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -339,6 +339,8 @@ def class_request(question: str) -> ParsedQuestion | None:
 
 _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
+RANKING_DRUGS = "comparisons of how well drugs work"
+"""What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)",
@@ -349,9 +351,9 @@ _OUT_OF_SCOPE = {
     "safety": r"safe|safety|unsafe|dangerous",
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "how soon drugs act": r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|onset of action",
-    "comparisons of how well drugs work": (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
-                                           rf"better than|more effective than|superior to|work better|better for|{_COMPARE}|"
-                                           r"strongest|most (?:effective|potent)"),
+    RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
+                    rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
+                    r"strongest|stronger|weaker|most (?:effective|potent)"),
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 
@@ -366,6 +368,9 @@ def out_of_scope(question: str) -> str:
 COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike)\b",
                        re.IGNORECASE)
 """Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
+SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
+                         r"versus)\b", re.IGNORECASE)
+"""What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""
 
 
 _KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}

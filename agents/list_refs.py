@@ -129,23 +129,31 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 """How many of the list "the first two" compares."""
 
 
-def compared_refs(res: Resolution, q: str, focus: Focus) -> str | None:
+_RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
+                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more effective|"
+                    r"most effective|more potent|stronger|strongest)\b", re.IGNORECASE)
+"""A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?")."""
+
+
+def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
-    turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``). None for any other question."""
+    turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
+    was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list. None for any other
+    question."""
     m = _COMPARED.search(q) if COMPARING.search(q) else None
     latest = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
-    if m is None:
+    if m is None and not (_RANKS.match(q) and not linker.scan(q)):
         return None
-    if m["n"]:
+    if m is not None and m["n"]:
         drugs = latest[: _COUNTS[m["n"].split()[-1].casefold()]]
-    elif m["a"]:
+    elif m is not None and m["a"]:
         drugs = [latest[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(latest)]
-    else:  # the listed drugs, or the drugs the thread's turns were about
-        drugs = latest if len(latest) >= 2 else focus.drugs[:2][::-1]
+    else:  # the two just compared, the listed drugs, or the drugs the thread's turns were about
+        drugs = focus.compared or (latest if len(latest) >= 2 else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2:
         return None
-    res.references.append({"text": m.group(0), "how": "compared", "drugs": [d["id"] for d in drugs]})
+    res.references.append({"text": m.group(0) if m else q, "how": "compared", "drugs": [d["id"] for d in drugs]})
     res.pinned.update({fold(d["name"]): d for d in drugs})
     names = [d["name"] for d in drugs]
     return f"Compare {', '.join(names[:-1])} and {names[-1]}"
@@ -179,11 +187,12 @@ def _one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus
 
 
 def _either_compared(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, Any], focus: Focus) -> None:
-    """"What does it target?" right after two drugs were compared: "it" is read as ``ent`` (the first), but could be
-    either, so an interactive run asks (``Resolution.ambiguous``)."""
+    """"What does it target?" right after drugs were compared: "it" is read as ``ent`` (the first), but could be any of
+    them, so an interactive run asks (``Resolution.ambiguous``)."""
     ref = q[span[0] : span[1]]
     if ref.casefold() != "it" or res.ambiguous or ent.get("id") not in {d["id"] for d in focus.compared}:
         return
-    names = " or ".join(d["name"] for d in focus.compared)
+    names = [d["name"] for d in focus.compared]
+    names = f"{', '.join(names[:-1])} or {names[-1]}"
     res.ambiguous = {"mention": ref, "candidates": focus.compared,
                      "question": f"Which drug does \"{ref}\" mean: {names}? Answer with a number or a name."}

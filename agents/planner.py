@@ -16,6 +16,7 @@ from agents.followup import Resolution
 from agents.free_text import drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
     COMPARING,
+    RANKING_DRUGS,
     RECORD_CHECK,
     SLOT_TYPES,
     TEMPLATES,
@@ -24,6 +25,7 @@ from agents.intent import (
     both_listed,
     class_request,
     disease_kind,
+    out_of_scope,
     parse_question,
     split_listed,
 )
@@ -239,10 +241,12 @@ def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tu
 
 
 def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> dict[str, Any]:
-    """"Compare aspirin and ibuprofen", "how do they differ?" naming two or more drugs and nothing else: asked as what
-    they target (``State.compared``), the drugs the subject; there is no chain from one drug to another to walk."""
+    """"Compare aspirin and ibuprofen", "how do they differ?", "is allopurinol better than colchicine?" naming two or
+    more drugs and nothing else: asked as what they target (``State.compared``), the drugs the subject; there is no
+    chain from one drug to another to walk (a question that ranks them was NOT_FOUND: "no chain of relations from …")."""
     ents = list({m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}.values())
-    if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) or not COMPARING.search(question) \
+    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS
+    if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) or not comparing \
             or any(e["type"] not in DRUG_TYPES for e in ents):
         return {}
     names = [e["name"] for e in ents]

@@ -131,3 +131,33 @@ def test_they_after_two_compared_drugs_are_both(run_graph) -> None:
         out, _ = run_graph({"question": question}, thread="they", memory=False)
         assert out["status"] is Status.ANSWERED and out["among"] == compared, (question, out["answer"])
         assert out["understood_as"] == question[0].upper() + question[1:].replace("they", "the listed drugs")
+
+
+def test_a_question_that_ranks_two_drugs_is_told_what_each_acts_on(run_graph) -> None:
+    """"is allopurinol better than colchicine?" was NOT_FOUND: "no chain of relations from allopurinol to colchicine"."""
+    for question, names in (("is allopurinol better than colchicine?", ["allopurinol", "colchicine"]),
+                            ("which is better, aspirin or ibuprofen?", ["Aspirin", "Ibuprofen"]),
+                            ("which is stronger, morphine or codeine?", ["morphine", "codeine"]),
+                            ("is aspirin more effective than ibuprofen?", ["Aspirin", "Ibuprofen"])):
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["compared"], (question, out["answer"])
+        assert out["answer"].startswith(COMPARES + f"{names[0]} and {names[1]} "), out["answer"]
+
+
+def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources) -> None:
+    """"which one is better?" after a comparison or a list of drugs was NOT_FOUND ("no known entity in the question"),
+    and "is it better than colchicine?" after a question about allopurinol answered what colchicine is connected to."""
+    _out, snap = run_graph({"question": "compare imatinib and dasatinib"}, thread="rank", memory=False)
+    names = [resources.kg.name(x) for x in snap.values["among"]]
+    for question in ("which one is better?", "which is more effective?"):
+        out, _ = run_graph({"question": question}, thread="rank", memory=False)
+        assert out["understood_as"] == f"Compare {names[0]} and {names[1]}" and out["compared"], out["answer"]
+        assert out["answer"].startswith(f'Understood as: "Compare {names[0]} and {names[1]}" {COMPARES}')
+    listed, _ = run_graph({"question": "What drugs treat gout?"}, thread="rank-list", memory=False)
+    drugs = [a["name"] for a in listed["ranked_answers"]]
+    out, _ = run_graph({"question": "which of them is best?"}, thread="rank-list", memory=False)
+    assert out["understood_as"] == f"Compare {', '.join(drugs[:-1])} and {drugs[-1]}", out["answer"]
+    run_graph({"question": "How does allopurinol treat gout?"}, thread="rank-it", memory=False)
+    out, _ = run_graph({"question": "is it better than colchicine?"}, thread="rank-it", memory=False)
+    assert out["understood_as"] == "Is allopurinol better than colchicine?" and out["compared"], out["answer"]
+    assert [resources.kg.name(x) for x in out["among"]] == ["allopurinol", "colchicine"]
