@@ -17,26 +17,30 @@ _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
     r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
     r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against)|(?:is|are|can be) used "
-    r"(?:for|to treat)).*)|(?P<other>.+))$",
+    r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)
 """A question about the drugs the last answer listed ("which of them treat heart failure?")."""
 
 
 def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Which of them treat heart failure?" after a list of drugs: which of the class treat it (after "Which beta
-    blockers …"), or which of the listed drugs (``Resolution.among``)."""
+    blockers …"), or which of the listed drugs (``Resolution.among``; after a question about the listed drugs, those
+    its answer listed: it was read as "Which listed drugs …", a class medpath does not know, and the answer was not
+    kept to them)."""
     m = _OF_THEM.match(q)
     drugs = [i["id"] for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
-    if not m or not (focus.drug_class or drugs):
+    klass = "" if focus.drug_class == LISTED_DRUGS else focus.drug_class
+    if not m or not (klass or drugs):
         return None
-    res.references.append({"text": q, "how": "list", "class": focus.drug_class, "drugs": drugs})
+    res.references.append({"text": q, "how": "list", "class": klass, "drugs": drugs})
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
         verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
-        return f"Which of the {focus.drug_class or LISTED_DRUGS} {verb}{m['other']}?"
-    if not focus.drug_class:
+        return f"Which of the {klass or LISTED_DRUGS} {verb}{m['other']}?"
+    if not klass:
         res.among = drugs
-    verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works)\b", lambda v: v.group(0)[:-1], m["rest"])
-    return f"Which {focus.drug_class or 'of the ' + LISTED_DRUGS} {verb}?"
+    verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works|targets|inhibits|blocks|activates|acts|binds)\b",
+                  lambda v: v.group(0)[:-1], m["rest"])
+    return f"Which {klass or 'of the ' + LISTED_DRUGS} {verb}?"
 
 
 _KIND_OF_THEM = re.compile(

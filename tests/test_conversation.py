@@ -372,6 +372,21 @@ def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
     assert cheap["understood_as"] == "Which of the listed drugs is the cheapest?" and "not prices" in cheap["answer"]
 
 
+def test_which_of_them_acts_on_a_target_is_kept_to_the_listed_drugs(run_graph) -> None:
+    """"Which of those targets AMPK?" after a list of drugs was read as "Which of the listed drugs targets AMPK?" but
+    answered for any drug (Thiamine, primaquine …); and "which of them …" after a question about the listed drugs was
+    read as "Which listed drugs …", a class medpath does not know, its answer not kept to them either."""
+    listed = _turn(run_graph, "ampk", {"question": "What drugs treat hyperglycemia?"}, interactive=False)
+    ids = [a["id"] for a in listed["ranked_answers"]]
+    ampk = _turn(run_graph, "ampk", {"question": "which of those targets AMPK?"}, interactive=False)
+    assert ampk["understood_as"] == "Which of the listed drugs target AMPK?" and ampk["intent"] == "targeted_by"
+    assert ampk["among"] == ids and ampk["ranked_answers"], ampk["answer"]
+    assert {a["id"] for a in ampk["ranked_answers"]} <= set(ids)
+    then = _turn(run_graph, "ampk", {"question": "which of them treat type 2 diabetes?"}, interactive=False)
+    assert then["understood_as"].startswith("Which of the listed drugs treat ")
+    assert then["among"] == [a["id"] for a in ampk["ranked_answers"]]  # those the last answer listed
+
+
 def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
     """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
     question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
