@@ -387,6 +387,24 @@ def test_which_of_them_acts_on_a_target_is_kept_to_the_listed_drugs(run_graph) -
     assert then["among"] == [a["id"] for a in ampk["ranked_answers"]]  # those the last answer listed
 
 
+@pytest.mark.parametrize("question, disease", [("Are there other drugs for gout?", "gout"),
+                                               ("any other treatments for CML?", "CML"),
+                                               ("alternative medications for asthma", "asthma")])
+def test_asking_for_other_drugs_for_a_disease_is_a_request_for_what_treats_it(question: str, disease: str) -> None:
+    """"Are there other drugs for gout?" was read as the bare name "gout" ("no candidate path was found")."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease and not parsed.drug
+
+
+def test_other_drugs_for_it_after_a_mechanism_are_for_its_disease(run_graph) -> None:
+    """"are there other drugs for it?" after "How does imatinib treat GIST?" was "Are there other drugs for imatinib?"."""
+    _turn(run_graph, "other-it", {"question": "How does imatinib treat GIST?"}, interactive=False)
+    out = _turn(run_graph, "other-it", {"question": "are there other drugs for it?"}, interactive=False)
+    assert out["understood_as"] == "Are there other drugs for Gastrointestinal stromal tumor?", out["answer"]
+    assert out["intent"] == "treats" and out["ranked_answers"] and IMATINIB in out["excluded"]
+    assert IMATINIB not in {a["id"] for a in out["ranked_answers"]}
+
+
 def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
     """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
     question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
