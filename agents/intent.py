@@ -41,6 +41,9 @@ _POLITE = re.compile(
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
 _CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
 """A contracted "is" after the question word ("what's used for Y?")."""
+_DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
+                            r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
+""""how dose imatinib treat CML": "does" mistyped, read as "does" (it was a question about dosing)."""
 _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_AGENT}?"
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
 "which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
@@ -293,7 +296,7 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", " ".join(question.strip().split()).rstrip("?.! "))))
+    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", _typed(question).rstrip("?.! "))))
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:
@@ -358,10 +361,15 @@ _OUT_OF_SCOPE = {
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 
 
+def _typed(question: str) -> str:
+    """The question with its spaces collapsed and a mistyped "does" ("how dose …") mended."""
+    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(question.strip().split()))
+
+
 def out_of_scope(question: str) -> str:
     """What a question asks about that the knowledge graph does not hold ("side effects", "dosing"), or "".
     DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
-    m = _SCOPE.search(question)
+    m = _SCOPE.search(_typed(question))
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
@@ -411,7 +419,7 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
 
 
 _ABOUT = re.compile(
-    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|"
+    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
     r"(?:info|information) (?:on|about)|what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
     re.IGNORECASE)
 

@@ -8,8 +8,8 @@ from agents.state import Status
 
 
 def test_a_bare_name_is_a_request_for_a_description() -> None:
-    assert [about(q) for q in ("gout", "Gout?", "chronic myeloid leukemia", "What is gout?")] == [
-        "gout", "Gout", "chronic myeloid leukemia", "gout"]
+    assert [about(q) for q in ("gout", "Gout?", "chronic myeloid leukemia", "What is gout?", "define gout",
+                               "definition of CML")] == ["gout", "Gout", "chronic myeloid leukemia", "gout", "gout", "CML"]
     # a question, a list of names, or a long text is not a bare name
     assert [about(q) for q in ("how does imatinib work?", "and gout?", "does it work?",
                                "gout pain in the big toe at night")] == [""] * 4

@@ -50,10 +50,17 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",
         "is it ok to take aspirin and ibuprofen together?", "is ibuprofen safe?", "which is the strongest?",
         "compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
-        "What happens if I take too much tylenol?", "how many aspirin tablets are too many?",
-    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3 + ["dosing"] * 2
+        "What happens if I take too much tylenol?", "how many aspirin tablets are too many?", "what dose of metformin?",
+    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3 + ["dosing"] * 3
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
-                                      "what is the best drug for gout?", "What does warfarin target?")] == [""] * 4
+                                      "what is the best drug for gout?", "What does warfarin target?",
+                                      "how dose imatinib treat CML?")] == [""] * 5  # "does", mistyped
+
+
+def test_a_mistyped_does_is_read_as_does(run_graph) -> None:
+    """"how dose imatinib treat CML" was a question about dosing ("imatinib is connected to: …")."""
+    out, _ = run_graph({"question": "how dose imatinib treat CML"}, interactive=False, memory=False)
+    assert out["intent"] == "mechanism" and out["answer"].startswith("imatinib acts on Chronic myeloid leukemia"), out["answer"]
 
 
 def test_how_soon_a_drug_acts_is_out_of_scope_and_is_not_part_of_its_name(run_graph) -> None:
