@@ -10,11 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+
 __all__ = ["ORDINALS", "Focus", "focus_from", "listed"]
 
 ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
             "fifth": 4, "5th": 4, "last": -1}
 """A list item's place by the word that picks it ("the second one", "the first and the third")."""
+_NOUN_SLOTS = {"drug": "drug", "medication": "drug", "medicine": "drug", "disease": "disease", "condition": "disease"}
+"""The slot an ordinal's noun names ("the second drug")."""
 
 
 @dataclass
@@ -42,6 +46,15 @@ class Focus:
         """The latest question asked how a drug class acts on a disease ("How do statins lower cholesterol?"): "they"
         are the class, "and in angina?" keeps it, and its list is of the routes the class takes."""
         return self.intent == "mechanism" and bool(self.drug_class)
+
+    def list_for(self, k: int, ref: str, slot: str) -> list[dict[str, Any]] | None:
+        """The list an ordinal ("the second one") picks item ``k`` from: the latest long enough whose item fills the
+        slot the ordinal stands in (a drug or a disease, by its noun or else ``slot``, its place in the question),
+        else the latest long enough. "How does the second one treat lung cancer?" after a list of drugs and then one
+        of cancers is the second drug (it was the second cancer)."""
+        types = {"drug": DRUG_TYPES, "disease": DISEASE_TYPES}.get(_NOUN_SLOTS.get(ref.split()[-1].casefold(), slot))
+        long = [x for x in self.lists if k < len(x)]
+        return next((x for x in long if types is None or x[k].get("type") in types), long[0] if long else None)
 
     def choose(self, picked: dict[str, Any]) -> Focus:
         """The focus once a clarification picked ``picked`` for a reference it fitted to several entities: that drug,

@@ -150,7 +150,7 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         return q
     word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
     k = ORDINALS[word.casefold()]
-    items = next((x for x in focus.lists if k < len(x)), None)
+    items = focus.list_for(k, ref, _wanted(q, span))
     if items is None:
         res.missing = res.missing or ref
         return q

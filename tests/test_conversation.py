@@ -405,6 +405,18 @@ def test_other_drugs_for_it_after_a_mechanism_are_for_its_disease(run_graph) -> 
     assert IMATINIB not in {a["id"] for a in out["ranked_answers"]}
 
 
+def test_an_ordinal_in_the_drug_slot_picks_from_the_latest_list_of_drugs(run_graph) -> None:
+    """"How does the second one treat lung cancer?" after "Which drugs target EGFR?" and "what cancers do they treat?"
+    picked the second cancer ("How does Chronic lymphoid leukemia, disease treat lung cancer?")."""
+    drugs = _turn(run_graph, "ord", {"question": "Which drugs target EGFR?"}, interactive=False)["ranked_answers"]
+    cancers = _turn(run_graph, "ord", {"question": "what cancers do they treat?"}, interactive=False)
+    assert len(cancers["ranked_answers"]) > 1 and all(a["id"] != drugs[1]["id"] for a in cancers["ranked_answers"])
+    out = _turn(run_graph, "ord", {"question": "how does the second one treat lung cancer?"}, interactive=False)
+    assert out["understood_as"] == f"How does {drugs[1]['name']} treat lung cancer?", out["answer"]
+    disease = _turn(run_graph, "ord", {"question": "which drugs treat the second disease?"}, interactive=False)
+    assert disease["understood_as"] == f"Which drugs treat {cancers['ranked_answers'][1]['name']}?"
+
+
 def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
     """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
     question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
