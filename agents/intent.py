@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from agents.state import Intent
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
+__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed"]
 
 _X = r"(?P<x>.+?)"
@@ -324,6 +324,9 @@ _CLASS_REQUEST = re.compile(
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
 
 
+TAKEN_FOR = re.compile(r"\b(?:taking|takes?|on|prescribed|given|using|uses?)\b(?:\s+[\w-]+){0,2}?\s+for\s+(?P<y>[^?.!]+?)[?.!]*$",
+                       re.IGNORECASE)
+"""What a patient takes for a condition ("what is PAT_002 taking for schizophrenia?", ``y`` the condition)."""
 RECORD_CHECK = re.compile(r"^(?P<why>why\s+)?(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|take|on|"
                           r"prescribed|using|uses?|diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$",
                           re.IGNORECASE)

@@ -1,12 +1,13 @@
 """A patient question answered from the patient graph the hybrid retrieval returned (consent already applied):
-what the record lists, and whether it lists what a yes/no question names ("is PAT_001 taking metformin?")."""
+what the record lists, whether it lists what a yes/no question names ("is PAT_001 taking metformin?"), and what it lists
+for a condition ("what is PAT_002 taking for schizophrenia?")."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
-from agents.intent import RECORD_CHECK
+from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
@@ -24,11 +25,15 @@ def patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
     parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
     withheld = int(hybrid.get("consent_filtered_count", 0))
+    wants = _patient_wants(state)
+    condition = _condition_named(state)
+    if "medication" in wants and condition:  # "what is PAT_002 taking for Y?"
+        yes_no = RECORD_CHECK.search(state.asked) is not None  # "is PAT_002 taking anything for Y?"
+        return _taken_for(pid, [f for _, f in parsed], condition, withheld, yes_no=yes_no)
     check = RECORD_CHECK.search(state.asked)
     named = [m for m in state.mentions if m.get("mention")] if check else []
     if check and named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
-    wants = _patient_wants(state)
     parts, evidence, lines = [], [], []
     for kind in wants:
         picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
@@ -86,6 +91,50 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
             "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
+def _taken_for(pid: str, facts: list[dict[str, Any]], named: dict[str, Any], withheld: int, *,
+               yes_no: bool = False) -> dict[str, Any]:
+    """The medications the record lists for the condition a question names, by its name, any name the mention could
+    mean, or the mention inside the condition's name (the question was answered about the condition, as if no
+    patient were named: "Schizophrenia is connected to: Psychotic Disorders"). ``yes_no``: the answer opens with
+    "Yes: " or "No: "."""
+    ent = named.get("entity") or {}
+    meds = [f for f in facts if f["kind"] == "medication"]
+    rows = _for_named(meds, named)
+    what = ent.get("name") if ent and named.get("status") == "linked" else named["mention"]
+    if rows:
+        names = [f["name"] for f in rows]
+        listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+        answer = f"{'Yes: ' if yes_no else ''}{pid}'s record lists {listed} for {rows[0]['for_condition']}."
+    else:
+        answer = (f"{'No: ' if yes_no else ''}{pid}'s record lists no medication for {what} "
+                  f"(it lists: {', '.join(_shown(f) for f in meds) or 'none'}).")
+    if withheld:
+        answer += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+    evidence = [{"head": pid, "head_name": pid, "relation": "takes", "tail": f["name"], "tail_name": f["name"]} for f in rows]
+    return {"status": Status.ANSWERED, "answer": answer, "evidence": evidence,
+            "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
+            "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _condition_named(state: State) -> dict[str, Any] | None:
+    """The mention of the condition in "what is PAT_002 taking for Y?" (``TAKEN_FOR``), or None; None too when the
+    question names a drug ("is PAT_002 on thalidomide for peptic ulcer?" asks whether the record lists it)."""
+    m = TAKEN_FOR.search(state.asked)
+    named = [x for x in state.mentions if x.get("mention")]
+    if m is None or any((x.get("entity") or {}).get("type") in DRUG_TYPES for x in named):
+        return None
+    return next((x for x in named if fold(x["mention"]) in fold(m["y"])), None)
+
+
+def _for_named(meds: list[dict[str, Any]], named: dict[str, Any]) -> list[dict[str, Any]]:
+    """The medications taken for the condition a mention names: by its name, any name it could mean, or the mention
+    inside the condition's name."""
+    ent = named.get("entity") or {}
+    names = {fold(named["mention"]), fold(ent.get("name", "")), *(fold(c["name"]) for c in named.get("candidates", []))} - {""}
+    return [f for f in meds if f.get("for_condition") and (fold(f["for_condition"]) in names
+                                                           or fold(named["mention"]) in fold(f["for_condition"]))]
+
+
 def _patient_wants(state: State) -> list[str]:
     """What a patient question asks for, in the answer's order: medications, conditions, labs (all when unsaid)."""
     q = state.asked.casefold().rstrip("?.! ")  # "what is PAT_001 on?"
@@ -105,8 +154,11 @@ def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     if "medication" not in _patient_wants(state):
         return items
-    for f in (state.hybrid or {}).get("patient_facts", []):
-        if f["kind"] == "medication":  # one item per medication shown, in order; "" when the graph lacks it
-            drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
-            items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
+    meds = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "medication"]
+    condition = _condition_named(state)
+    if condition:  # "what is PAT_002 taking for Y?": those it listed
+        meds = _for_named(meds, condition)
+    for f in meds:  # one item per medication shown, in order; "" when the graph lacks it
+        drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
+        items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
     return items

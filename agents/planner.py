@@ -19,6 +19,7 @@ from agents.intent import (
     RANKING_DRUGS,
     RECORD_CHECK,
     SLOT_TYPES,
+    TAKEN_FOR,
     TEMPLATES,
     ParsedQuestion,
     about,
@@ -378,7 +379,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if pid is None and not (sources or targets):
         pid = state.patient_id
     out["patient_id"] = pid
-    if pid is not None and (not (sources or targets) or RECORD_CHECK.search(question)):  # "is PAT_001 on metformin?"
+    if pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets):
         out.update(_not_found(res, mentions))

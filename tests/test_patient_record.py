@@ -121,3 +121,22 @@ def test_an_interactive_run_asks_which_medication_it_is(run_graph) -> None:
         out, _ = run_graph(Command(resume=answer), thread=thread, interactive=True)
         assert out["understood_as"].startswith(f"How does {picked} treat "), out["answer"]
         assert out["references"][-1] == {"text": "why is she on it?", "how": "clarified", "answer": picked}
+
+
+def test_what_a_patient_takes_for_a_condition_is_read_from_the_record(run_graph) -> None:
+    """"What is PAT_002 taking for schizophrenia?" was answered about the condition as if no patient were named
+    ("Schizophrenia is connected to: Psychotic Disorders"); the record says which medications it lists for it."""
+    pid = _patients_by_medications(run_graph)[2]
+    shown = _turn(run_graph, "for", f"What is {pid} taking?")["answer"].split("medications: ", 1)[1].rstrip(".")
+    taken = re.findall(r"(?:^|, )([^,(]+?) \(for ([^)]+)\)", shown)
+    condition = taken[0][1]
+    meds = [name for name, why in taken if why == condition]
+    listed = f"{', '.join(meds[:-1])} and {meds[-1]}" if len(meds) > 1 else meds[0]
+    out = _turn(run_graph, "for", f"What is {pid} taking for {condition.lower()}?")
+    assert out["intent"] == "patient" and out["answer"] == f"{pid}'s record lists {listed} for {condition}.", out["answer"]
+    assert [e["tail"] for e in out["evidence"]] == meds
+    first = _turn(run_graph, "for", "how does the first one work?")  # the first of those it listed
+    assert first["understood_as"] == f"How does {meds[0]} treat {condition}?", first["answer"]
+    absent = "Gout" if all(why != "Gout" for _, why in taken) else "Asthma"
+    no = _turn(run_graph, "for2", f"is {pid} taking anything for {absent.lower()}?")
+    assert no["answer"].startswith(f"No: {pid}'s record lists no medication for {absent} (it lists: "), no["answer"]
