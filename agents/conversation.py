@@ -17,10 +17,12 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
+from agents.intent import out_of_scope
 from agents.resolution import resolve_choice
 from agents.state import Status
 from core.errors import LLMError
 from memory.patients import patient_ids_in
+from tools.linker import fold
 from tools.llm import LLMClient
 
 __all__ = ["understand"]
@@ -80,6 +82,18 @@ def _ask_which(ambiguous: dict[str, Any]) -> dict[str, Any]:
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 
+def _of_the_thread_drug(resolution: Resolution, messages: Sequence[dict[str, Any]], linker: Any) -> Resolution:
+    """"What are the side effects?" (a question about what the graph does not hold, naming nothing) in a thread about
+    a drug: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
+    question = resolution.question.strip()
+    drug = focus_from(messages).drug if messages else None
+    if drug is None or not out_of_scope(question) or linker.scan(question) or patient_ids_in(question):
+        return resolution
+    text = f"{question.rstrip('?.! ')} of {drug['name']}?"
+    return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
+                      references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
+
+
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
     """``{"resolution": Resolution, "fallbacks": [...]}``, or a NOT_FOUND update when nothing can be resolved."""
     fallbacks: list[dict[str, str]] = []
@@ -101,6 +115,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         resolution.ambiguous = {}
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
+    if not resolution.rewritten and not resolution.refused:
+        resolution = _of_the_thread_drug(resolution, messages, res.linker)
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = bool(messages) and not focus_from(messages).empty

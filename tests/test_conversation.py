@@ -417,6 +417,18 @@ def test_an_ordinal_in_the_drug_slot_picks_from_the_latest_list_of_drugs(run_gra
     assert disease["understood_as"] == f"Which drugs treat {cancers['ranked_answers'][1]['name']}?"
 
 
+def test_what_the_graph_does_not_hold_naming_nothing_is_about_the_thread_s_drug(run_graph) -> None:
+    """"What are the side effects?" after "How does imatinib treat CML?" was NOT_FOUND ("no known entity in the
+    question"); it is asked about imatinib, and told first that the graph holds no side effects."""
+    _turn(run_graph, "se", {"question": "How does imatinib treat CML?"}, interactive=False)
+    for question, topic in (("what are the side effects?", "side effects"), ("what is the dose?", "dosing")):
+        out = _turn(run_graph, "se", {"question": question}, interactive=False)
+        assert out["understood_as"] == question[0].upper() + question[1:-1] + " of imatinib?", out["answer"]
+        assert out["sources"] == [IMATINIB] and f"The knowledge graph holds curated drug mechanisms, not {topic}." in out["answer"]
+    alone = _turn(run_graph, "se-alone", {"question": "what are the side effects?"}, interactive=False)
+    assert alone["status"] == "NOT_FOUND" and not alone["understood_as"]
+
+
 def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
     """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
     question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
