@@ -17,7 +17,7 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
-from agents.intent import out_of_scope
+from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.resolution import resolve_choice
 from agents.state import Status
 from core.errors import LLMError
@@ -87,7 +87,8 @@ def _of_the_thread_drug(resolution: Resolution, messages: Sequence[dict[str, Any
     a drug: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
     question = resolution.question.strip()
     drug = focus_from(messages).drug if messages else None
-    if drug is None or not out_of_scope(question) or linker.scan(question) or patient_ids_in(question):
+    topic = out_of_scope(question)
+    if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or patient_ids_in(question):
         return resolution
     text = f"{question.rstrip('?.! ')} of {drug['name']}?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},

@@ -139,6 +139,12 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?")."""
 
 
+def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
+    """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
+    statins and then what they act on is about the statins)."""
+    return [[i for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists]
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
@@ -152,8 +158,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         drugs = latest[: _COUNTS[m["n"].split()[-1].casefold()]]
     elif m is not None and m["a"]:
         drugs = [latest[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(latest)]
-    else:  # the two just compared, the listed drugs, or the drugs the thread's turns were about
-        drugs = focus.compared or (latest if len(latest) >= 2 else focus.drugs[:2][::-1])
+    else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
+        listed = latest if len(latest) >= 2 or m else next((x for x in _drug_lists(focus) if len(x) >= 2), [])
+        drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2:
         return None

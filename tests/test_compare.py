@@ -164,6 +164,11 @@ def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources)
     drugs = [a["name"] for a in listed["ranked_answers"]]
     out, _ = run_graph({"question": "which of them is best?"}, thread="rank-list", memory=False)
     assert out["understood_as"] == f"Compare {', '.join(drugs[:-1])} and {drugs[-1]}", out["answer"]
+    statins, _ = run_graph({"question": "Which statins lower cholesterol?"}, thread="rank-class", memory=False)
+    run_graph({"question": "how do they work?"}, thread="rank-class", memory=False)  # a list of targets comes between
+    out, _ = run_graph({"question": "which one is the strongest?"}, thread="rank-class", memory=False)
+    names = [a["name"] for a in statins["ranked_answers"]]
+    assert out["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", out["answer"]
     run_graph({"question": "How does allopurinol treat gout?"}, thread="rank-it", memory=False)
     out, _ = run_graph({"question": "is it better than colchicine?"}, thread="rank-it", memory=False)
     assert out["understood_as"] == "Is allopurinol better than colchicine?" and out["compared"], out["answer"]
