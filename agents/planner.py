@@ -79,8 +79,8 @@ def _ask(res: Any, slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[
     while True:
         choice = interrupt(payload)
         picked = resolve_choice(choice, cands) or _named_entity(res, choice)
-        if picked is not None:
-            return picked, {**payload, "choice": picked["id"]}
+        if picked is not None:  # the caller's choice, not a guess: no "Read … as …: the closest name" in the answer
+            return {**picked, "method": "chosen"}, {**payload, "choice": picked["id"]}
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 

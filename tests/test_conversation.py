@@ -206,6 +206,17 @@ def test_the_picked_candidate_is_the_one_answered(run_graph, resources) -> None:
     assert outside["targets"] == ["MESH:D015451"]
 
 
+
+def test_a_chosen_candidate_is_not_told_as_a_guess(run_graph) -> None:
+    """After "How does metformin treat diabetes?" and the choice of type 1, the answer opened "Read "diabetes" as
+    Diabetes mellitus type 1: the closest name in the knowledge graph", as if the caller had not chosen it."""
+    pending = _turn(run_graph, "chosen", {"question": "How does metformin treat diabetes?"})
+    pick = next(i for i, c in enumerate(pending["interrupt"]["candidates"], 1) if c["id"] == "MESH:D003922")
+    done = _turn(run_graph, "chosen", Command(resume=str(pick)))
+    assert done["targets"] == ["MESH:D003922"] and "closest name" not in done["answer"], done["answer"]
+    assert done["answer"].startswith("Metformin acts on Diabetes mellitus type 1") or done["status"] == "NOT_FOUND"
+
+
 def test_unknown_term_comes_first_with_suggestions(run_graph) -> None:
     out = _turn(run_graph, "unk", {"question": "How does zorblaxin treat cancer?"})
     assert out["status"] == "NOT_FOUND"  # not "which cancer?"
