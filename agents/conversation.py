@@ -17,9 +17,10 @@ from langgraph.types import interrupt
 
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
+from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.resolution import resolve_choice
-from agents.state import Status
+from agents.state import Intent, Status
 from core.errors import LLMError
 from memory.patients import patient_ids_in
 from tools.linker import fold
@@ -96,8 +97,11 @@ def _of_the_thread_drug(resolution: Resolution, messages: Sequence[dict[str, Any
 
 
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
-    """``{"resolution": Resolution, "fallbacks": [...]}``, or a NOT_FOUND update when nothing can be resolved."""
+    """``{"resolution": Resolution, "fallbacks": [...]}``, a NOT_FOUND update when nothing can be resolved, or the
+    history intent for a question about the thread itself."""
     fallbacks: list[dict[str, str]] = []
+    if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
+        return {"intent": Intent.HISTORY.value}
     resolution = resolve_followup(question, messages, res.linker)
     if resolution.missing:
         if not ctx.interactive:

@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 
 from agents.answer_notes import NO_EVIDENCE, listing, sentence, treats_notes, two_compared
 from agents.context import Context
+from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
 from agents.patient_answer import patient_answer, patient_items
 from agents.state import (
@@ -401,6 +402,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         msg = state.error or "nothing to answer"
         answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
         return {"answer": answer.replace("?.", "?")}, [], None
+    if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
+        return history_answer(state.question, state.messages), [], None
     if state.intent == Intent.PATIENT.value:
         out = patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)

@@ -335,7 +335,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context or Context()
     res = ctx.get_resources()
     understood = understand(question, state.messages[:-1], res, ctx)
-    if understood.get("error"):
+    if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = _about_a_disease(res, understood["resolution"])
     question, pinned = resolution.question, resolution.pinned

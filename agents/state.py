@@ -53,6 +53,8 @@ class Intent(StrEnum):
     """Which proteins take part in disease Y ("Which genes are involved in gout?")? Walks back from Y to them."""
     PATIENT = "patient"
     """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
+    HISTORY = "history"
+    """What did I ask before? (the thread's earlier questions, from its messages)"""
 
 
 def merge_dicts(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:

@@ -13,15 +13,15 @@ from agents.memorizer import remember
 from agents.planner import plan, start_turn
 from agents.retriever import retrieve
 from agents.reviewer import review
-from agents.state import InputState, State, Status
+from agents.state import InputState, Intent, State, Status
 from graphs.spans import annotate, traced_node, with_services
 
 __all__ = ["build_graph", "make_builder"]
 
 
 def after_planner(state: State) -> Literal["retriever", "explainer"]:
-    """Skip retrieval when planning failed or found nothing to walk from."""
-    if state.status in (Status.ERROR, Status.NOT_FOUND):
+    """Skip retrieval when planning failed or found nothing to walk from, or the question is about the thread."""
+    if state.status in (Status.ERROR, Status.NOT_FOUND) or state.intent == Intent.HISTORY.value:
         return "explainer"
     return "retriever"
 

@@ -1,0 +1,70 @@
+"""What the thread has asked so far: "what did I ask before?", "what was my first question?", "recap".
+
+Answered from the thread's own messages (the checkpointed conversation), not from the graph: the planner routes
+such a question straight to the explainer, and the turn leaves the thread's focus as it was, so the follow-up after
+it resolves as if it had not been asked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agents.state import Intent, Status
+
+__all__ = ["HISTORY", "HISTORY_SHOWN", "asks_history", "history_answer"]
+
+HISTORY = re.compile(
+    r"^(?:(?:so |and |ok,? )?(?:what|which)(?: questions?)? (?:did|have|had) (?:i|we) (?:just |already |previously )?"
+    r"(?:ask(?:ed)?|talk(?:ed)? about|discuss(?:ed)?|cover(?:ed)?)(?: you)?"
+    r"(?: (?:before|earlier|so far|previously|today|in this (?:conversation|chat|thread)))*|"
+    r"what (?:was|were) my (?P<which>first|last|previous|earlier) questions?|"
+    r"(?:summari[sz]e|recap)(?: (?:our|this|the) (?:conversation|chat|thread|session))?|"
+    r"(?:show|list)(?: me)? my (?:questions|history)|what have we (?:talked about|discussed|covered)(?: so far)?)[?.!]*$",
+    re.IGNORECASE)
+"""A question about the thread itself; ``which`` picks one question ("what was my first question?")."""
+HISTORY_INTENT = Intent.HISTORY.value
+HISTORY_SHOWN = 10
+"""The latest questions a recap lists (the rest are counted)."""
+_OUTCOME = {Status.ANSWERED.value: "answered", Status.NOT_FOUND.value: "nothing verified found",
+            Status.NEEDS_CLARIFICATION.value: "asked which one was meant", Status.ERROR.value: "failed"}
+
+
+def asks_history(question: str) -> bool:
+    """Whether the question asks what the thread has asked so far."""
+    return HISTORY.match(" ".join(question.split())) is not None
+
+
+def _asked(messages: Sequence[dict[str, Any]]) -> list[str]:
+    """Each earlier turn as a recap line: the question as asked, how it was understood when that differs, and how it
+    ended; questions about the thread itself are left out."""
+    lines, asked = [], ""
+    for m in messages:
+        if m.get("role") == "user":
+            asked = " ".join(str(m.get("content", "")).split())
+        elif m.get("role") == "assistant" and asked and m.get("intent") != HISTORY_INTENT:
+            understood = str(m.get("question") or "")
+            read = f", understood as \"{understood}\"" if understood and understood.casefold() != asked.casefold() else ""
+            lines.append(f"\"{asked}\"{read} ({_OUTCOME.get(str(m.get('status')), 'answered')})")
+            asked = ""
+        elif m.get("role") == "assistant":
+            asked = ""
+    return lines
+
+
+def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The thread's earlier questions, numbered (the latest :data:`HISTORY_SHOWN`), or the one ``question`` picks."""
+    lines = _asked(messages)
+    m = HISTORY.match(" ".join(question.split()))
+    if not lines:
+        return {"status": Status.ANSWERED, "answer": "This conversation has no earlier questions."}
+    if m is not None and m["which"]:
+        pick = lines[0] if m["which"].casefold() == "first" else lines[-1]
+        return {"status": Status.ANSWERED, "answer": f"Your {m['which'].casefold()} question was {pick}."}
+    shown = lines[-HISTORY_SHOWN:]
+    first = len(lines) - len(shown) + 1
+    more = f" ({first - 1} earlier ones not shown)" if first > 1 else ""
+    numbered = "; ".join(f"{first + i}. {line}" for i, line in enumerate(shown))
+    count = f"{len(lines)} question{'s' if len(lines) > 1 else ''}"
+    return {"status": Status.ANSWERED, "answer": f"In this conversation you asked {count}{more}: {numbered}."}

@@ -1,0 +1,53 @@
+""""What did I ask before?" was NOT_FOUND ("no known entity in the question"): a thread can now be asked about itself,
+from its own messages, and the follow-up after such a question resolves as if it had not been asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.history import HISTORY_SHOWN, asks_history, history_answer
+
+
+def _ask(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
+    out, _ = run_graph({"question": question}, thread=thread, interactive=False, memory=False)
+    return out
+
+
+@pytest.mark.parametrize("question", ["what did I ask before?", "What have we talked about so far?", "recap",
+                                      "summarize our conversation", "what was my first question?", "show my questions"])
+def test_wordings_that_ask_about_the_thread(question: str) -> None:
+    assert asks_history(question)
+
+
+def test_questions_that_only_look_like_it_are_not() -> None:
+    for q in ("what did imatinib treat?", "what was the first drug?", "How does imatinib treat CML?", "what did I take?"):
+        assert not asks_history(q), q
+
+
+def test_a_thread_recaps_its_questions_as_asked_and_understood(run_graph) -> None:
+    assert _ask(run_graph, "h", "what did I ask before?")["answer"] == "This conversation has no earlier questions."
+    _ask(run_graph, "h", "How does imatinib treat CML?")
+    _ask(run_graph, "h", "what does it target?")
+    _ask(run_graph, "h", "How does zorblaxin treat fever?")
+    out = _ask(run_graph, "h", "what did I ask before?")
+    assert out["intent"] == "history" and out["candidates"] == [] and out["status"] == "ANSWERED"
+    assert out["answer"] == ('In this conversation you asked 3 questions: 1. "How does imatinib treat CML?" (answered); '
+                             '2. "what does it target?", understood as "What does imatinib target?" (answered); '
+                             '3. "How does zorblaxin treat fever?" (nothing verified found).')
+    assert _ask(run_graph, "h", "what was my first question?")["answer"] == (
+        'Your first question was "How does imatinib treat CML?" (answered).')
+    assert _ask(run_graph, "h", "what was my last question?")["answer"].startswith(  # not a question about the thread
+        'Your last question was "How does zorblaxin treat fever?"')
+    after = _ask(run_graph, "h", "how does it treat GIST?")  # "it" is still imatinib
+    assert after["understood_as"] == "How does imatinib treat GIST?", after["answer"]
+
+
+def test_a_long_thread_shows_its_latest_questions() -> None:
+    messages = []
+    for k in range(HISTORY_SHOWN + 3):
+        messages += [{"role": "user", "content": f"q{k}"}, {"role": "assistant", "status": "ANSWERED", "question": f"q{k}"}]
+    answer = history_answer("recap", messages)["answer"]
+    assert answer.startswith(f"In this conversation you asked {HISTORY_SHOWN + 3} questions (3 earlier ones not shown): 4. \"q3\"")
+    assert answer.endswith(f'{HISTORY_SHOWN + 3}. "q{HISTORY_SHOWN + 2}" (answered).')
