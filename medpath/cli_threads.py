@@ -1,11 +1,16 @@
-"""``medpath threads``: the retention of conversation checkpoints."""
+"""``medpath threads``: the conversations the CLI, the API and the other clients keep (list, show, delete), and the
+retention of their checkpoints."""
 
 from __future__ import annotations
 
+import time
+
 import click
 
+from core.errors import MedpathError
 from core.settings import Settings, checkpoint_ttl_days
-from medpath.threads import open_checkpoints, prune_threads
+from medpath.session import Session
+from medpath.threads import delete_thread, list_threads, open_checkpoints, prune_threads
 
 __all__ = ["threads"]
 
@@ -32,3 +37,65 @@ def threads_prune(older_than_days: float | None) -> None:
         raise click.BadParameter("must be 0 or more", param_hint="--older-than-days")
     gone = prune_threads(open_checkpoints(Settings.from_env()), days * 86400.0)
     click.echo(f"deleted {len(gone)} thread(s) unused for more than {days:g} days")
+
+
+@threads.command("list")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Show at most this many.")
+def threads_list(limit: int) -> None:
+    """List the conversations, the latest first: id, questions, last use and the first question.
+
+    A thread of the HTTP API is shown as <caller>:<thread id>.
+
+    Example usage:
+
+        \b
+        medpath threads list
+        medpath threads list --limit 5
+    """
+    rows = list_threads(open_checkpoints(Settings.from_env()), "")
+    if not rows:
+        click.echo("no threads")
+    for r in rows[:limit]:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["updated"]))
+        click.echo(f"{r['thread_id']}  {r['turns']} question(s)  {when}  {r['title']}")
+    if len(rows) > limit:
+        click.echo(f"… and {len(rows) - limit} more (--limit)")
+
+
+@threads.command("show")
+@click.argument("thread_id")
+def threads_show(thread_id: str) -> None:
+    """Print one conversation: each question, how it was understood, and the answer; then a pending clarification.
+
+    Example usage:
+
+        \b
+        medpath threads show T1
+        medpath ask --thread T1 "and what does it target?"   # go on with it
+    """
+    try:
+        values = Session(Settings.from_env(), interactive=True).history(thread_id)
+    except MedpathError as exc:
+        raise click.ClickException(str(exc)) from exc
+    for m in values["messages"]:
+        if m.get("role") == "user":
+            click.echo(f"you> {m.get('content', '')}")
+        else:
+            click.echo(f"medpath [{m.get('status', '')}]> {m.get('content', '')}\n")
+    if values.get("interrupt"):
+        click.echo(f"pending: {values['interrupt']['question']} (answer with: medpath ask --thread {thread_id} --resume …)")
+
+
+@threads.command("delete")
+@click.argument("thread_id")
+def threads_delete(thread_id: str) -> None:
+    """Delete one conversation and scrub its bytes from the file.
+
+    Example usage:
+
+        \b
+        medpath threads delete T1
+    """
+    if not delete_thread(open_checkpoints(Settings.from_env()), thread_id):
+        raise click.ClickException(f"no thread {thread_id!r}")
+    click.echo(f"deleted thread {thread_id}")

@@ -18,7 +18,7 @@ from core.settings import Settings
 from memory import factory
 from memory.checkpoints import scrub_checkpoints, thread_ids
 
-__all__ = ["checkpoint_serde", "forget_threads", "list_threads", "open_checkpoints", "prune_threads"]
+__all__ = ["checkpoint_serde", "delete_thread", "forget_threads", "list_threads", "open_checkpoints", "prune_threads"]
 
 
 def checkpoint_serde() -> Any:
@@ -59,6 +59,14 @@ def list_threads(saver: BaseCheckpointSaver[Any], prefix: str) -> list[dict[str,
         rows.append({"thread_id": key[len(prefix):], "title": (asked[0] if asked else "")[:120], "turns": len(asked),
                      "updated": datetime.fromisoformat(str(t.checkpoint["ts"])).timestamp()})
     return sorted(rows, key=lambda r: -r["updated"])
+
+
+def delete_thread(saver: BaseCheckpointSaver[Any], thread: str) -> bool:
+    """Delete one thread and scrub the file; False when there is no such thread."""
+    if saver.get_tuple({"configurable": {"thread_id": thread}}) is None:
+        return False
+    _delete(saver, [thread])
+    return True
 
 
 def forget_threads(saver: BaseCheckpointSaver[Any], user: str) -> list[str]:

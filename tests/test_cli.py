@@ -59,6 +59,30 @@ def test_chat_keeps_the_thread_asks_at_the_prompt_and_quits_on_a_word(runner: Cl
     assert res.output.rstrip().endswith("bye")
 
 
+def test_threads_can_be_listed_shown_and_deleted(runner: CliRunner) -> None:
+    """``medpath threads`` had only ``prune``: the conversations ``ask --thread`` and ``chat`` keep could not be seen
+    or removed from the CLI."""
+    assert runner.invoke(cli, ["threads", "list"]).output.strip() == "no threads"
+    runner.invoke(cli, ["ask", "--thread", "tl", "How does imatinib treat CML?"])
+    runner.invoke(cli, ["ask", "--thread", "tl", "what does it target?"])
+    runner.invoke(cli, ["ask", "--thread", "tp", "How does insulin treat diabetes?"])
+    listed = runner.invoke(cli, ["threads", "list"])
+    assert listed.exit_code == 0 and listed.output.splitlines()[0].startswith("tp  1 question(s)  "), listed.output
+    assert listed.output.splitlines()[1].startswith("tl  2 question(s)  ")
+    assert listed.output.splitlines()[1].endswith("  How does imatinib treat CML?")
+    shown = runner.invoke(cli, ["threads", "show", "tl"])
+    assert shown.exit_code == 0 and shown.output.startswith("you> How does imatinib treat CML?\nmedpath [ANSWERED]> imatinib")
+    assert 'you> what does it target?\nmedpath [ANSWERED]> Understood as: "What does imatinib target?"' in shown.output
+    pending = runner.invoke(cli, ["threads", "show", "tp"])
+    assert 'pending: Which "diabetes" do you mean?' in pending.output
+    assert runner.invoke(cli, ["threads", "delete", "tl"]).output.strip() == "deleted thread tl"
+    again = runner.invoke(cli, ["threads", "delete", "tl"])
+    assert again.exit_code == 1 and again.output.strip() == "Error: no thread 'tl'"
+    gone = runner.invoke(cli, ["threads", "show", "tl"])
+    assert gone.exit_code == 1 and "no thread 'tl'" in gone.output
+    assert runner.invoke(cli, ["threads", "list", "--limit", "1"]).output.startswith("tp  1 question(s)")
+
+
 def test_errors_are_one_line(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["ask", "--json", "--thread", "nope", "--resume", "1"])
     assert res.exit_code != 0
