@@ -19,6 +19,7 @@ injected (``httpx.ASGITransport(app)`` runs the app in-process, as the tests do)
 from __future__ import annotations
 
 from typing import Any, Self
+from urllib.parse import quote
 
 import httpx
 
@@ -140,6 +141,14 @@ class MemoryClient:
         """``POST /api/v1/ask``; answer a clarification with ``thread_id`` and ``resume``."""
         return self._call("POST", "/api/v1/ask", json=_ask_body(question, thread_id, resume, mode))
 
+    def threads(self, *, limit: int = 50) -> list[dict[str, Any]]:
+        """``GET /api/v1/threads``: the caller's conversations, newest first."""
+        return list(self._call("GET", "/api/v1/threads", params={"limit": limit})["threads"])
+
+    def thread(self, thread_id: str) -> dict[str, Any]:
+        """``GET /api/v1/threads/{thread_id}``: one conversation's messages and its pending clarification."""
+        return dict(self._call("GET", f"/api/v1/threads/{quote(thread_id, safe='')}"))
+
     def health(self) -> dict[str, Any]:
         """``GET /healthz``."""
         return self._call("GET", "/healthz")
@@ -187,6 +196,14 @@ class AsyncMemoryClient:
                   mode: str = "semantic") -> dict[str, Any]:
         """``POST /api/v1/ask``; answer a clarification with ``thread_id`` and ``resume``."""
         return await self._call("POST", "/api/v1/ask", json=_ask_body(question, thread_id, resume, mode))
+
+    async def threads(self, *, limit: int = 50) -> list[dict[str, Any]]:
+        """``GET /api/v1/threads``: the caller's conversations, newest first."""
+        return list((await self._call("GET", "/api/v1/threads", params={"limit": limit}))["threads"])
+
+    async def thread(self, thread_id: str) -> dict[str, Any]:
+        """``GET /api/v1/threads/{thread_id}``: one conversation's messages and its pending clarification."""
+        return dict(await self._call("GET", f"/api/v1/threads/{quote(thread_id, safe='')}"))
 
     async def health(self) -> dict[str, Any]:
         """``GET /healthz``."""

@@ -8,6 +8,7 @@ in any other; scrubbed by rewriting its tables and pushing the old rows out of t
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -92,9 +93,14 @@ def thread_ids(saver: BaseCheckpointSaver[Any], pattern: str) -> list[str]:
                 return [str(r[0]) for r in cur.fetchall()]
         except sqlite3.Error as exc:
             raise StoreError(f"cannot list the conversations: {exc}") from exc
+    if not hasattr(saver, "conn"):  # any other saver (LangGraph's in-memory one): its checkpoints, read through
+        like = re.compile("".join(".*" if t == "%" else "." if t == "_" else re.escape(t[-1])
+                                  for t in re.findall(r"\\.|.", pattern, re.DOTALL)), re.DOTALL)
+        return sorted({str(t.config["configurable"]["thread_id"]) for t in saver.list(None)
+                       if like.fullmatch(str(t.config["configurable"]["thread_id"]))})
     psycopg, _ = psycopg_modules()
     try:
-        with saver.conn.connection() as con:  # type: ignore[attr-defined]
+        with saver.conn.connection() as con:
             rows = con.execute("SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id LIKE %s ESCAPE '\\'",
                                [pattern]).fetchall()
     except psycopg.Error as exc:

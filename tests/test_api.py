@@ -413,3 +413,26 @@ def test_a_reference_that_fits_two_drugs_is_asked_over_http(settings: Any, app_p
     assert len(options) == 2 and body["clarification"]["mention"] == "it"
     done = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": first["thread_id"], "resume": options[1]["id"]})).json()
     assert done["status"] == "ANSWERED" and done["understood_as"] == f"What does {options[1]['name']} target?", done
+
+
+def test_sdk_runs_a_conversation_and_reads_it_back(settings: Any, app_parts: dict[str, Any]) -> None:
+    """The SDK could ask and resume but not list or read a conversation (``GET /api/v1/threads`` and
+    ``/api/v1/threads/{id}``, which the web page uses); a follow-up clarification goes through it as through HTTP."""
+    app = _app(settings, app_parts)
+
+    async def go() -> None:
+        async with AsyncMemoryClient(base_url="http://test", token=_tok(sub="sdk-user"),
+                                     transport=httpx.ASGITransport(app=app)) as c:
+            first = await c.ask("compare imatinib and dasatinib")
+            asked = await c.ask("what does it target?", thread_id=first["thread_id"])
+            assert asked["status"] == "NEEDS_CLARIFICATION" and asked["clarification"]["mention"] == "it"
+            done = await c.ask(thread_id=first["thread_id"], resume=2)
+            assert done["status"] == "ANSWERED" and done["understood_as"].startswith("What does Dasatinib target")
+            listed = await c.threads()
+            assert [t["thread_id"] for t in listed] == [first["thread_id"]] and listed[0]["turns"] == 2
+            thread = await c.thread(first["thread_id"])
+            assert [m["role"] for m in thread["messages"]] == ["user", "assistant"] * 2 and thread["pending"] is None
+            with pytest.raises(APINotFoundError):
+                await c.thread("no-such-thread")
+
+    _run(go())
