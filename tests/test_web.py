@@ -118,6 +118,17 @@ def test_a_clarification_is_answered_by_a_click(server: str, page: Any) -> None:
     assert ids[-1] == "MESH:D003922", ids
 
 
+def test_a_follow_up_that_fits_two_drugs_is_answered_by_a_click(server: str, page: Any) -> None:
+    """"What does it target?" after a comparison asks which drug "it" is, with the same buttons as any clarification."""
+    _sign_in(page, server, _token("dora"))
+    _ask(page, "compare imatinib and dasatinib")
+    clar = _ask(page, "what does it target?", answers=2)
+    assert 'Which drug does "it" mean' in clar.inner_text() and clar.locator("button").count() == 2
+    clar.locator('button[data-id="MESH:D000069439"]').click()  # dasatinib
+    page.wait_for_function("document.querySelectorAll('.answer').length >= 2")
+    assert "dasatinib" in page.locator(".answer").nth(1).locator(".understood").inner_text().lower()
+
+
 def test_a_follow_up_uses_the_earlier_turn_and_a_reload_keeps_the_thread(server: str, page: Any) -> None:
     _sign_in(page, server, _token("cleo"))
     _ask(page, "How does imatinib treat CML?")
