@@ -172,13 +172,15 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
-        (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
+        (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?| pathways?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
         (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
         (Intent.TARGETS, rf"^how (?!(?:does|do|did|is|are|can|could|would|will|it|they|long|quickly|fast|soon|much|often)\b){_X} (?:works?|acts?)$"),  # "explain how statins work"
         (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
+        # "what are the targets of tamoxifen in breast cancer?": how it acts there (it linked "tamoxifen in breast cancer")
+        (Intent.MECHANISM, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X} (?:in|for|against) {_Y}$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
         # "what is the enzyme that aspirin inhibits?", "which receptors are targeted by X?", "the receptor for X"
         (Intent.TARGETS, (rf"^(?:what|which) (?:is|are) the {_TARGET_NOUN} (?:that |which )?{_NOT_PRONOUN}{_X} "

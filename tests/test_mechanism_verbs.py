@@ -98,3 +98,16 @@ def test_able_to_be_used_to_and_what_mediates_a_drugs_effect(question: str) -> N
     parsed = parse_question(question)
     assert parsed is not None and parsed.intent is Intent.MECHANISM
     assert (parsed.drug, parsed.disease) == ("imatinib", "CML")
+
+
+@pytest.mark.parametrize(("question", "intent", "drug", "disease"), [
+    ("what are the targets of tamoxifen in breast cancer?", Intent.MECHANISM, "tamoxifen", "breast cancer"),
+    ("what is the target of aspirin for pain?", Intent.MECHANISM, "aspirin", "pain"),
+    ("what are the targets of imatinib?", Intent.TARGETS, "imatinib", ""),
+    ("What pathway does warfarin inhibit?", Intent.TARGETS, "warfarin", ""),
+])
+def test_targets_in_a_disease_and_a_pathway_a_drug_inhibits(question: str, intent: Intent, drug: str, disease: str) -> None:
+    """"What are the targets of tamoxifen in breast cancer?" linked "tamoxifen in breast cancer" as one name (NOT_FOUND),
+    and "What pathway does warfarin inhibit?" was a bare mention of warfarin ("warfarin is connected to: …")."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is intent and (parsed.drug, parsed.disease) == (drug, disease)
