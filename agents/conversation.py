@@ -56,12 +56,14 @@ def _llm_rewrite(res: Any, question: str, messages: Sequence[dict[str, Any]]) ->
     return text
 
 
-def _ask_referent(resolution: Resolution, question: str) -> str:
-    """Interrupt: ask what the unresolved reference means; the answer replaces it in the question."""
+def _ask_referent(resolution: Resolution, question: str, named: bool) -> str:
+    """Interrupt: ask what the unresolved reference means; the answer replaces it in the question. ``named``: the
+    thread has named something, but nothing the reference fits ("the second one" with no list to pick from)."""
     ref = resolution.missing
+    why = ("No answer in this conversation lists anything it could pick." if named else
+           "This conversation has not named a drug, disease or patient yet.")
     payload = {"kind": "followup", "slot": "reference", "mention": ref, "candidates": [],
-               "question": f"What does \"{ref}\" refer to? This conversation has not named a drug, disease or "
-                           "patient yet. Answer with a name."}
+               "question": f"What does \"{ref}\" refer to? {why} Answer with a name."}
     answer = str(interrupt(payload) or "").strip()
     if not answer:
         return question
@@ -107,7 +109,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         if not ctx.interactive:
             return {"status": Status.NOT_FOUND,
                     "error": f"nothing earlier in this conversation for \"{resolution.missing}\" to refer to"}
-        answered = _ask_referent(resolution, question)
+        answered = _ask_referent(resolution, question, bool(messages) and not focus_from(messages).empty)
         resolution = resolve_followup(answered, messages, res.linker)
         if resolution.missing:
             resolution = Resolution(question=answered)

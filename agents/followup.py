@@ -26,7 +26,7 @@ __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"
 _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
 _ORDINAL = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
-    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item)\b|"
+    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item|of (?:those|these|them))\b|"
     r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$)", re.IGNORECASE)  # "… about the third"
 _ORDINAL_ALONE = re.compile(
     r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
@@ -67,8 +67,8 @@ _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)
 _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGNORECASE)
 """The thread's patient as a subject ("what conditions does she have?")."""
 _WORKS = re.compile(
-    r"^(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
-    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?$", re.IGNORECASE)
+    r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
+    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why\s+(?P<y>\S.*?))$", re.IGNORECASE)  # "why the first one?"
 _WHY_ON = re.compile(
     r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
     r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
@@ -291,6 +291,8 @@ _IN_FOR = re.compile(r"^(?:(?:what|how) about |and )?(?:in|for)\s", re.IGNORECAS
 
 def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
+    if _ORDINAL.search(q) or _ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
+        return None
     if _AGAIN.match(q) and focus.drug and focus.disease:
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
         res.pinned.update({fold(focus.drug["name"]): focus.drug, fold(focus.disease["name"]): focus.disease})
@@ -394,7 +396,7 @@ def _names_entity(text: str, linker: Linker) -> bool:
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
     """"How does <drug> work?" in a thread about a disease: the mechanism for that disease; so is "why is she on
     <drug>?" after a patient's medications, for the condition the drug is listed for."""
-    m = _WORKS.match(text) or _WHY_ON.match(text)
+    m = _WHY_ON.match(text) or _WORKS.match(text)
     if not m:
         return text
     drug = res.pinned.get(fold(next(x for x in m.groups() if x)))

@@ -440,6 +440,24 @@ def test_what_the_graph_does_not_hold_naming_nothing_is_about_the_thread_s_drug(
     assert alone["status"] == "NOT_FOUND" and not alone["understood_as"]
 
 
+def test_ordinals_with_why_of_those_and_a_new_disease(run_graph) -> None:
+    """After a list of drugs: "why the first one?" was "Why theophylline?" (what it is connected to), "what about the
+    second one for COPD?" dropped the ordinal (the treats question again, for COPD), and "the second of those" was
+    linked as a name. With no list at all, the question asked said that the thread had named nothing."""
+    listed = _turn(run_graph, "ordw", {"question": "What drugs treat asthma?"}, interactive=False)["ranked_answers"]
+    why = _turn(run_graph, "ordw", {"question": "why the first one?"}, interactive=False)
+    assert why["understood_as"] == f"How does {listed[0]['name']} treat Asthma?", why["answer"]
+    copd = _turn(run_graph, "ordw", {"question": "what about the second one for COPD?"}, interactive=False)
+    assert copd["sources"] == [listed[1]["id"]] and copd["intent"] in ("mechanism", "relation"), copd["answer"]
+    assert copd["understood_as"] == f"What about {listed[1]['name']} for COPD?"
+    drugs = _turn(run_graph, "ordo", {"question": "Which drugs inhibit ABL1?"}, interactive=False)["ranked_answers"]
+    second = _turn(run_graph, "ordo", {"question": "how does the second of those treat CML?"}, interactive=False)
+    assert second["understood_as"] == f"How does {drugs[1]['name']} treat CML?", second["answer"]
+    _turn(run_graph, "ordn", {"question": "How does imatinib treat CML?"})
+    asked = _turn(run_graph, "ordn", {"question": "what about the second one?"})
+    assert asked["status"] == "NEEDS_CLARIFICATION" and "lists anything it could pick" in asked["interrupt"]["question"]
+
+
 def test_every_wording_of_a_mechanism_question_gets_the_same_evidence(run_graph) -> None:
     """"Is imatinib used for GIST?" answered through PDGFRA and "How does imatinib treat GIST?" through KIT: the
     question's embedding steers the walk and the ranker, and the extra words moved it. A mechanism question naming one
