@@ -73,9 +73,8 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     for m in named:
         ent = m.get("entity") or {}
         kind = "medication" if ent.get("type") in DRUG_TYPES else "condition"
-        names = {fold(m["mention"]), fold(ent.get("name", "")), *(fold(c["name"]) for c in m.get("candidates", []))} - {""}
         listed = [f for f in facts if f["kind"] == kind]
-        rows = [f for f in listed if fold(f["name"]) in names or fold(m["mention"]) in fold(f["name"])]
+        rows = [f for f in listed if _fits(f["name"], m)]
         if rows:
             sentences.append(f"{'' if why else 'Yes: '}{pid}'s record lists {', '.join(_shown(f) for f in rows)} among the {kind}s.")
         else:
@@ -126,13 +125,17 @@ def _condition_named(state: State) -> dict[str, Any] | None:
     return next((x for x in named if fold(x["mention"]) in fold(m["y"])), None)
 
 
-def _for_named(meds: list[dict[str, Any]], named: dict[str, Any]) -> list[dict[str, Any]]:
-    """The medications taken for the condition a mention names: by its name, any name it could mean, or the mention
-    inside the condition's name."""
+def _fits(text: str, named: dict[str, Any]) -> bool:
+    """Whether a name in the record fits a mention: the entity it was linked to, any name it could mean, or the
+    mention inside the name ("diabetes" fits "Diabetes mellitus type 2")."""
     ent = named.get("entity") or {}
     names = {fold(named["mention"]), fold(ent.get("name", "")), *(fold(c["name"]) for c in named.get("candidates", []))} - {""}
-    return [f for f in meds if f.get("for_condition") and (fold(f["for_condition"]) in names
-                                                           or fold(named["mention"]) in fold(f["for_condition"]))]
+    return fold(text) in names or fold(named["mention"]) in fold(text)
+
+
+def _for_named(meds: list[dict[str, Any]], named: dict[str, Any]) -> list[dict[str, Any]]:
+    """The medications taken for the condition a mention names (:func:`_fits`)."""
+    return [f for f in meds if f.get("for_condition") and _fits(f["for_condition"], named)]
 
 
 def _patient_wants(state: State) -> list[str]:
