@@ -85,11 +85,10 @@ def _ask_which(ambiguous: dict[str, Any]) -> dict[str, Any]:
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 
-def _of_the_thread_drug(resolution: Resolution, messages: Sequence[dict[str, Any]], linker: Any) -> Resolution:
+def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, linker: Any) -> Resolution:
     """"What are the side effects?" (a question about what the graph does not hold, naming nothing) in a thread about
-    a drug: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
+    a ``drug``: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
     question = resolution.question.strip()
-    drug = focus_from(messages).drug if messages else None
     topic = out_of_scope(question)
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or patient_ids_in(question):
         return resolution
@@ -105,11 +104,12 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     resolution = resolve_followup(question, messages, res.linker)
+    focus = focus_from(messages)
     if resolution.missing:
         if not ctx.interactive:
             return {"status": Status.NOT_FOUND,
                     "error": f"nothing earlier in this conversation for \"{resolution.missing}\" to refer to"}
-        answered = _ask_referent(resolution, question, bool(messages) and not focus_from(messages).empty)
+        answered = _ask_referent(resolution, question, not focus.empty)
         resolution = resolve_followup(answered, messages, res.linker)
         if resolution.missing:
             resolution = Resolution(question=answered)
@@ -123,10 +123,10 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
-        resolution = _of_the_thread_drug(resolution, messages, res.linker)
+        resolution = _of_the_thread_drug(resolution, focus.drug, res.linker)
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
-    history = bool(messages) and not focus_from(messages).empty
+    history = not focus.empty
     if history and ctx.use_llm and res.settings.llm.enabled:
         try:
             text = _llm_rewrite(res, question, messages)

@@ -13,6 +13,22 @@ from tools.linker import fold
 
 __all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
 
+def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
+    """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
+    statins and then what they act on is about the statins)."""
+    return [[i for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists]
+
+
+def _latest_drugs(focus: Focus) -> list[dict[str, Any]]:
+    """The drugs of the last answer's list (none when it listed none)."""
+    return _drug_lists(focus)[0] if focus.lists else []
+
+
+def _listed_drugs(focus: Focus) -> list[dict[str, Any]]:
+    """The drugs of the latest list that has two or more (earlier answers may have listed targets since)."""
+    return next((x for x in _drug_lists(focus) if len(x) >= 2), [])
+
+
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
     r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
@@ -28,7 +44,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     its answer listed: it was read as "Which listed drugs …", a class medpath does not know, and the answer was not
     kept to them)."""
     m = _OF_THEM.match(q)
-    drugs = [i["id"] for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    drugs = [i["id"] for i in _latest_drugs(focus)]
     klass = "" if focus.drug_class == LISTED_DRUGS else focus.drug_class
     if not m or not (klass or drugs):
         return None
@@ -76,7 +92,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     and what those act on, as "what do they target?" asks of all of them; "none of the 5 listed drugs …" when it has
     none (``Resolution.refused``). The question was read as what the whole class acts on, listed or not."""
     m = _KIND_OF_THEM.match(q.strip())
-    drugs = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    drugs = _latest_drugs(focus)
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
     if not klass:
         return None
@@ -108,8 +124,7 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     first drug, and "these drugs" as a name the graph lacks. After a drug class's mechanism ("How do statins lower
     cholesterol?"), they are the class. Only where the reference is the drug slot of such a
     question; otherwise ``q`` unchanged."""
-    lists = ([i["id"] for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists)
-    drugs = [d["id"] for d in focus.compared] or next((ids for ids in lists if len(ids) >= 2), [])  # or compared
+    drugs = [d["id"] for d in focus.compared or _listed_drugs(focus)]
     klass = focus.drug_class if focus.by_class and focus.drug_class != LISTED_DRUGS else ""
     if not drugs and not klass:
         return q
@@ -139,19 +154,13 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?")."""
 
 
-def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
-    """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
-    statins and then what they act on is about the statins)."""
-    return [[i for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists]
-
-
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
     was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list. None for any other
     question."""
     m = _COMPARED.search(q) if COMPARING.search(q) else None
-    latest = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    latest = _latest_drugs(focus)
     if m is None and not (_RANKS.match(q) and not linker.scan(q)):
         return None
     if m is not None and m["n"]:
@@ -159,7 +168,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     elif m is not None and m["a"]:
         drugs = [latest[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(latest)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
-        listed = latest if len(latest) >= 2 or m else next((x for x in _drug_lists(focus) if len(x) >= 2), [])
+        listed = latest if len(latest) >= 2 or m else _listed_drugs(focus)
         drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2:

@@ -39,7 +39,7 @@ from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
-__all__ = ["plan", "resolve_choice", "start_turn"]
+__all__ = ["plan", "start_turn"]
 
 MAX_QUESTION_CHARS = 2000
 NEAREST_NODES = 20_000
