@@ -379,11 +379,12 @@ def _causal(state: State, top: list[dict[str, str]]) -> str:
 
 def _side_effect(state: State) -> str:
     """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
-    graph does not hold; "" for anything else ("Can uric acid lead to gout?")."""
+    graph does not hold; "" for anything else, a chemical substance included ("Does uric acid cause gout?": all but
+    one of the graph's 333 are the tail of some relation, as what the body makes is; almost no drug is)."""
     if not _asks_causing(state):
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
-    return "side effects" if drug.get("type") in DRUG_TYPES else ""
+    return "side effects" if drug.get("type") == "Drug" else ""
 
 
 def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

@@ -116,7 +116,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
              *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
     outcomes = [(slot, lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
-        outcomes = _nearest_first(res, outcomes)
+        outcomes = _nearest_first(res, _nearest_entry(res, outcomes))
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
         return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
     mentions, clar = [], {}
@@ -142,6 +142,22 @@ def _nearest_first(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tu
         return hops if hops is not None and hops >= 0 else NEAREST_NODES
     return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=steps)))
              if slot == "disease" and o.status is LinkStatus.AMBIGUOUS else o) for slot, o in outcomes]
+
+
+def _nearest_entry(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tuple[str, LinkOutcome]]:
+    """"Does uric acid cause gout?": a name the graph lists twice as one type (the linker's LINKED with several
+    candidates) is read as the entry with the fewest steps to or from the question's other end."""
+    ends = [(slot, o.best) for slot, o in outcomes if o.status is LinkStatus.LINKED and len(o.candidates) == 1]
+
+    def steps(slot: str, c: Candidate) -> int:
+        for other_slot, other in ends:
+            if other is not None and other_slot != slot:
+                pair = ([c.id], [other.id]) if slot == "drug" else ([other.id], [c.id])
+                hops = hops_between(res.kg, *pair, NEAREST_NODES)
+                return hops if hops is not None and hops >= 0 else NEAREST_NODES
+        return NEAREST_NODES
+    return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=lambda c: steps(slot, c))))
+             if o.status is LinkStatus.LINKED and len(o.candidates) > 1 else o) for slot, o in outcomes]
 
 
 def _nearest_members(res: Any, members: list[str], diseases: list[str]) -> list[str]:
@@ -305,10 +321,12 @@ def _invalid(question: str, mode: str) -> str:
 
 def _not_found(res: Any, mentions: list[dict[str, Any]]) -> dict[str, Any]:
     """NOT_FOUND that names the unknown term first and suggests the nearest known entities."""
-    unknown = [m["mention"] for m in mentions if m["status"] == LinkStatus.UNKNOWN.value]
-    if not unknown:
+    missing = [m for m in mentions if m["status"] == LinkStatus.UNKNOWN.value]
+    if not missing:
         return {"status": Status.NOT_FOUND, "error": "no known entity in the question"}
-    suggestions = [{**c.as_dict(), "for": unknown[0]} for c in res.linker.suggest(unknown[0])]
+    unknown = [m["mention"] for m in missing]
+    near = res.linker.suggest(unknown[0], type_weight=SLOT_TYPES.get(missing[0].get("slot", "")))
+    suggestions = [{**c.as_dict(), "for": unknown[0]} for c in near]
     names = ", ".join(f'"{u}"' for u in unknown)
     error = f"{names} {'is' if len(unknown) == 1 else 'are'} not in the knowledge graph"
     if suggestions:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["fold"]
+__all__ = ["fold", "word_overlap"]
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -12,3 +13,11 @@ _NON_WORD = re.compile(r"[^\w]+")
 def fold(text: str) -> str:
     """Case- and punctuation-folded form used for matching."""
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
+
+
+def word_overlap(asked: set[str], name: set[str], rarity: Callable[[str], float]) -> float:
+    """How well a name holds a mention by whole words, each weighing its ``rarity`` (an inverse document frequency):
+    0.5 plus up to 0.45 for the share of the mention's weight the shared words carry, half of that scaled by their
+    share of the name's own ("sickle cell" holds all of Anemia, Sickle Cell, and little of T cell)."""
+    shared = sum(map(rarity, asked & name))
+    return 0.5 + 0.45 * shared / (sum(map(rarity, asked)) or 1.0) * (0.5 + 0.5 * shared / (sum(map(rarity, name)) or 1.0))

@@ -207,7 +207,7 @@ def test_ask_which_drug_returns_the_ranked_answers(settings: Any, app_parts: dic
 def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:
     app = _app(settings, app_parts)
     tok = _tok(sub="conv")
-    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does zorblaxin treat fever?"})).json()
+    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does prednisone treat lupus nephritis?"})).json()
     assert first["status"] == "NOT_FOUND" and first["suggestions"]
     thread = first["thread_id"]
     good = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "How does imatinib treat CML (ph+)?"})).json()

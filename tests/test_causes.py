@@ -118,3 +118,14 @@ def test_cause_follow_ups_and_nothing_to_list(run_graph) -> None:
     drug = _ask(run_graph, "What causes aspirin?", "causes-4")
     assert drug["status"] is Status.NOT_FOUND and "links nothing to Aspirin as raising it" in drug["answer"]
     assert "What drugs treat" not in drug["answer"]  # a drug is no disease to ask about
+
+
+def test_whether_a_body_s_own_chemical_causes_a_disease_is_answered_without_asking_which_entry(run_graph) -> None:
+    """"Does histamine cause scalp dermatoses?" asked "Which "histamine" do you mean? 1. Histamine 2. histamine" (the
+    graph lists it under MESH and under ChEBI) and then called the answer a side effect, which is a drug's."""
+    out, snap = run_graph({"question": "Does histamine cause scalp dermatoses?"}, interactive=True, memory=False)
+    assert not [i for t in snap.tasks for i in t.interrupts]
+    assert out["status"] is Status.ANSWERED and out["evidence"][0]["head"] == "CHEBI:18295", out["evidence"]
+    assert "side effects" not in out["answer"] and out["answer"].endswith("Along this chain histamine raises Scalp Dermatoses.")
+    out, _ = run_graph({"question": "Does uric acid cause gout?"}, interactive=True, memory=False)
+    assert out["status"] is Status.ANSWERED and out["targets"] == [GOUT] and "side effects" not in out["answer"]

@@ -129,7 +129,9 @@ def test_ask_exit_codes(runner: CliRunner, args: list[str], code: int) -> None:
 def test_not_found_names_the_term_and_suggests(runner: CliRunner) -> None:
     res = runner.invoke(cli, ["ask", "How does zorblaxin treat cancer?"])
     assert res.exit_code == 3
-    assert '"zorblaxin" is not in the knowledge graph' in res.output and "did you mean:" in res.output
+    assert '"zorblaxin" is not in the knowledge graph' in res.output and "did you mean:" not in res.output
+    res = runner.invoke(cli, ["ask", "How does prednisone treat lupus nephritis?"])
+    assert res.exit_code == 3 and "did you mean: Lupus Erythematosus, Systemic (" in res.output, res.output
 
 
 @pytest.mark.slow

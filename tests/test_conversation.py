@@ -221,7 +221,16 @@ def test_unknown_term_comes_first_with_suggestions(run_graph) -> None:
     out = _turn(run_graph, "unk", {"question": "How does zorblaxin treat cancer?"})
     assert out["status"] == "NOT_FOUND"  # not "which cancer?"
     assert out["error"].startswith('"zorblaxin" is not in the knowledge graph')
-    assert out["suggestions"] and "did you mean" in out["answer"]
+
+
+def test_not_found_suggests_only_names_that_fit_the_mention_and_its_slot(run_graph) -> None:
+    out = _turn(run_graph, "near", {"question": "How does prednisone treat lupus nephritis?"})
+    assert out["status"] == "NOT_FOUND" and out["suggestions"][0]["name"] == "Lupus Erythematosus, Systemic"
+    assert "did you mean Lupus Erythematosus, Systemic" in out["answer"]
+    assert all(s["type"] in ("Disease", "PhenotypicFeature") for s in out["suggestions"]), out["suggestions"]
+    # nothing in the graph is spelled like it or shares a word with it: no look-alikes (it offered Posaconazole)
+    out = _turn(run_graph, "none", {"question": "How does imatinib treat PCOS?"})
+    assert out["status"] == "NOT_FOUND" and out["suggestions"] == [] and "did you mean" not in out["answer"]
 
 
 def test_suggestions_find_misspellings(resources) -> None:

@@ -39,6 +39,26 @@ def test_unknown_and_embedding_fallback(resources) -> None:
     assert out.best is not None and out.best.id == "MESH:D015464"
 
 
+def test_suggestions_share_spelling_or_rare_words_and_fit_the_slot(resources) -> None:
+    def near(mention: str, slot: str) -> list[str]:
+        return [c.name for c in resources.linker.suggest(mention, type_weight=SLOT_TYPES[slot])]
+
+    assert near("diabetes insipidus", "disease")[0] == "Diabetes mellitus"  # not "lipid", a part of one word
+    assert near("long covid", "disease")[0] == "covid-19"  # not Long-term memory
+    assert near("sickle cell", "disease")[0] == "Anemia, Sickle Cell"
+    assert "T cell" not in near("sickle cell", "disease")  # "cell" is a common word
+    assert near("posaconazol", "drug")[0] == "Posaconazole"
+    assert "Posaconazole" not in near("posaconazol", "disease")  # a drug is never offered for a disease
+    assert near("PCOS", "disease") == []
+
+
+def test_one_name_listed_twice_as_one_type_links_without_asking(resources) -> None:
+    # Histamine (MESH, 34 edges) and histamine (ChEBI, 3): one thing in two vocabularies, the most connected first
+    out = resources.linker.link("histamine", SLOT_TYPES["drug"])
+    assert out.status is LinkStatus.LINKED and [c.id for c in out.candidates] == ["MESH:D006632", "CHEBI:18295"]
+    assert resources.linker.link("diabetes", SLOT_TYPES["disease"]).status is LinkStatus.AMBIGUOUS  # names differ
+
+
 def test_a_plural_links_to_the_singular_name(resources) -> None:
     # "allergies" named nothing as written and was asked about among Allergens and Vomiting
     for mention, expected in (("allergies", "Allergy"), ("migraines", "Migraine"), ("Peptic ulcers", "Peptic ulcer")):

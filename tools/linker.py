@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
-from core.text import fold
+from core.text import fold, word_overlap
 from memory.protocols import Entity
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
@@ -75,6 +76,10 @@ ALIAS_FACTOR = 0.97
 names one entity and is an alias of others links to the one it names."""
 SPELLING = 88
 """The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
+SUGGEST_FLOOR = 0.72
+"""The least score of a "did you mean" name (a ``ratio`` of 72: two edits in seven letters; "PCOS" and actos: 67)."""
+SUGGEST_TYPE_FLOOR = 0.7
+"""The least weight a slot gives a type for its entities to be offered as "did you mean"."""
 GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
@@ -402,24 +407,40 @@ class EntityLinker:
                 break
         return list(best.values())
 
-    def suggest(self, mention: str, limit: int = 5, *, min_fuzzy: float = 0.72, min_embedding: float = 0.5) -> list[Candidate]:
+    def suggest(self, mention: str, limit: int = 5, type_weight: dict[str, float] | None = None, *,
+                min_score: float = SUGGEST_FLOOR, min_embedding: float | None = None) -> list[Candidate]:
         """The nearest known entities for a mention that did not link ("did you mean"), best first.
 
-        Edit distance over every folded name and alias (rapidfuzz ``WRatio``, so a misspelling or a
-        partial name is found) merged with the embedding of the names (so a synonym is found).
+        A misspelling is found by edit distance over every folded name and alias (rapidfuzz ``ratio``), a partial
+        name by the words it shares with a name, each weighted by how rare it is (:meth:`_word_scores`: "sickle
+        cell" finds Anemia, Sickle Cell and not T cell), and a synonym by the embedding of the names (from
+        ``embed_suggest``, as :meth:`link` asks). A slot's ``type_weight`` keeps the types it weighs at
+        :data:`SUGGEST_TYPE_FLOOR` or more (no drug is offered for a disease) and orders them by score times weight.
         """
         key = fold(mention)
+        least = self.embed_suggest if min_embedding is None else min_embedding
+        scored = self._word_scores(key)
+        for k, s, _ in process.extract(key, list(self._by_fold), scorer=fuzz.ratio, limit=limit * 3) if key else ():
+            scored[k] = max(scored.get(k, 0.0), s / 100.0)
         best: dict[str, Candidate] = {}
-        if key:
-            for k, s, _ in process.extract(key, list(self._by_fold), scorer=fuzz.WRatio, limit=limit * 3):
-                if s / 100.0 >= min_fuzzy:
-                    for c in self._cands([(k, s / 100.0, "fuzzy")]):
-                        if c.id not in best or best[c.id].score < c.score:
-                            best[c.id] = c
-        for c in self.by_embedding(mention, limit=limit):
-            if c.score >= min_embedding and (c.id not in best or best[c.id].score < c.score):
+        for c in [*self._cands((k, s, "fuzzy") for k, s in scored.items() if s >= min_score),
+                  *(c for c in self.by_embedding(mention, limit=limit) if c.score >= least)]:
+            if c.id not in best or best[c.id].score < c.score:
                 best[c.id] = c
-        return sorted(best.values(), key=lambda c: (-c.score, c.name, c.id))[:limit]
+        weight = (lambda c: type_weight.get(c.type, type_weight.get("*", 0.0))) if type_weight else (lambda c: 1.0)
+        kept = [c for c in best.values() if weight(c) >= SUGGEST_TYPE_FLOOR]
+        return sorted(kept, key=lambda c: (-c.score * weight(c), c.name, c.id))[:limit]
+
+    def _word_scores(self, key: str) -> dict[str, float]:
+        """Names sharing a whole word with the mention, scored by :func:`core.text.word_overlap`."""
+        words = {t for t in key.split() if t not in _STOPWORDS}
+        total = len(self._by_fold)
+
+        def rarity(tok: str) -> float:
+            return math.log(total / (1 + len(self._by_token.get(tok, ()))))
+
+        hits = set().union(*(self._by_token.get(t, set()) for t in words)) if words else set()
+        return {k: word_overlap(words, {t for t in k.split() if t not in _STOPWORDS}, rarity) for k in hits}
 
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
@@ -465,9 +486,14 @@ class EntityLinker:
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(suggest))
         return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
 
-    @staticmethod
-    def _decide(mention: str, cands: list[Candidate], margin: float) -> LinkOutcome:
+    def _decide(self, mention: str, cands: list[Candidate], margin: float) -> LinkOutcome:
+        """LINKED, or AMBIGUOUS with the candidates within ``margin`` of the best. Tied entries of one name and one
+        type are one thing that two vocabularies list (uric acid: MESH:D014527 and CHEBI:27226), not a question:
+        LINKED, the most connected first, the others after it for the planner to weigh."""
         if len(cands) > 1 and cands[0].score - cands[1].score < margin:
             tied = tuple(c for c in cands if cands[0].score - c.score < margin)
+            if len({(fold(c.name), c.type) for c in tied}) == 1:
+                return LinkOutcome(mention, LinkStatus.LINKED, tuple(sorted(tied, key=lambda c: -self._degree(
+                    c.id) if self._degree else 0)))
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tied[:5])
         return LinkOutcome(mention, LinkStatus.LINKED, (cands[0],))
