@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.context import Context
+from agents.intent import target_kind
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, treats_all
 from core.tracing import span
 from tools.answers import (
@@ -25,6 +26,7 @@ from tools.answers import (
     in_direction,
     lowers,
     of_kind,
+    of_target_kind,
     place_of,
     preference,
     rank_endpoints,
@@ -34,6 +36,7 @@ from tools.answers import (
 )
 from tools.judge import verbalize_path
 from tools.linker import fold
+from tools.path_ranker import effect
 from tools.walker import CandidatePath, GraphWalker
 
 CLASS_WALKS = 12
@@ -88,6 +91,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
         ranked = in_direction(ranked, asked_sign(state.asked))
     if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
         ranked = sorted(ranked, key=lambda p: not lowers(p))
+    if state.intent == Intent.TARGETS.value:  # "which receptor does X block?": the receptors it blocks first
+        ranked = _asked_targets_first(ranked, res.kg, target_kind(state.asked), asked_sign(state.asked))
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types or class_mechanism(state) else []
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
@@ -108,6 +113,20 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.among:  # "which statins …": no other drug's path is evidence for the answer
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+
+
+def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int) -> list[CandidatePath]:
+    """What a drug acts on, those of the asked ``kind`` first ("Which receptor does propranolol block?" listed
+    Vascular endothelial growth factor A first), then, among them, those it acts on in the asked direction, those
+    without a signed relation, and those it acts on the other way ("what enzymes does atorvastatin inhibit?" listed
+    Lipoprotein lipase, which it raises, before HMG-CoA reductase). Nothing is left out; the order is stable."""
+    if not kind and not sign:
+        return ranked
+
+    def key(p: CandidatePath) -> tuple[bool, int]:
+        s = effect([e.relation for e in p.edges]) if sign else 0
+        return not (p.nodes and of_target_kind(kg.name(p.nodes[-1]), kind)), 0 if s == sign else 1 if not s else 2
+    return sorted(ranked, key=key)
 
 
 def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) -> State:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from agents.state import Intent
 
 __all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
-           "parse_with_reference", "split_listed"]
+           "parse_with_reference", "split_listed", "target_kind"]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -53,7 +53,7 @@ _PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular t
 """What "which genes are involved in Y?" asks for."""
 _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
-_TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|targets?)"
+_TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|kinases?|(?:ion )?channels?|transporters?|pumps?|targets?)"
 """What a drug acts on, named as a noun: "the enzyme that aspirin inhibits"."""
 _ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|cancers?|tumou?rs?|infections?|ailments?|symptoms?)"
 """What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does
@@ -160,6 +160,11 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly )?"
                            rf"{_ACTS_ON} {_T}$")),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
+        # "is there a link between NSAIDs and kidney disease?", "how is aspirin related to ulcers?": how the graph links them
+        (Intent.RELATION, (rf"^(?:is there|are there|what(?:'s|’s| is| are)|{_ASK})\s*(?:an?y? |the |some )?(?:known )?(?:link|connection|"
+                           rf"relationship|relation|association)s? between {_X} and {_Y}$")),
+        (Intent.RELATION, (rf"^(?:how )?(?:is|are) {_X} (?:really |actually )?(?:linked|related|connected|associated|tied) "
+                           rf"(?:to|with) {_Y}$")),
         # "I have gout. What should I take?": the context sentence names the disease
         (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
                          rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
@@ -172,7 +177,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
-        (Intent.TARGETS, rf"^(?:what|which)(?: proteins?| genes?| receptors?| enzymes?| targets?| pathways?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
+        (Intent.TARGETS, rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
@@ -388,6 +393,17 @@ SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|more \w+|l
 
 _KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
 _KINDS = re.compile("|".join(f"(?P<{k}>\\b(?:{rx})\\b)" for k, rx in _KIND_WORDS.items()), re.IGNORECASE)
+
+
+_TARGET_KIND = re.compile(r"\b(?:what|which|the)\s+(?:kinds? of |types? of )?(?P<kind>receptor|enzyme|kinase|channel|"
+                          r"transporter|pump)s?\b", re.IGNORECASE)
+
+
+def target_kind(question: str) -> str:
+    """The kind of target a question asks for ("Which receptor does propranolol block?" → "receptor"; a pump is a
+    "transporter"; ``tools.answers.TARGET_KINDS``), or ""."""
+    m = _TARGET_KIND.search(question)
+    return "" if m is None else {"pump": "transporter"}.get(m["kind"].casefold(), m["kind"].casefold())
 
 
 def disease_kind(question: str) -> str:

@@ -246,6 +246,23 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     return sources, targets
 
 
+_EITHER_WAY = re.compile(r"\bbetween\b.+\band\b|\b(?:linked|related|connected|associated|tied) (?:to|with)\b", re.IGNORECASE)
+"""A question that links two names without a direction ("is gout linked to uric acid?", "a link between X and Y")."""
+
+
+def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, Any]], sources: list[str],
+                      targets: list[str]) -> tuple[list[str], list[str]]:
+    """"Is gout linked to uric acid?" walks from uric acid into gout: a question that links two names either way
+    (:data:`_EITHER_WAY`) and names the disease first is asked from the other end, since chains run into a disease
+    (it was NOT_FOUND, "no chain of relations from Gout to Uric Acid")."""
+    if intent is not Intent.RELATION or len(sources) != 1 or len(targets) != 1 or not _EITHER_WAY.search(question):
+        return sources, targets
+    types = {m["entity"]["id"]: m["entity"]["type"] for m in mentions if m.get("entity")}
+    if types.get(sources[0]) in DISEASE_TYPES and types.get(targets[0]) not in DISEASE_TYPES:
+        return targets, sources
+    return sources, targets
+
+
 def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tuple[Intent, list[dict[str, Any]]]:
     """The intent the linked types ask for: "what drugs target gout?" asks what treats it; a treatment question whose
     only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds about them."""
@@ -377,7 +394,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     intent, mentions = _by_types(intent, mentions, bool(klass))
     klass = klass or _compared(question, intent, mentions)
     intent = Intent.TARGETS if klass.get("compared") else intent
-    sources, targets = _ends(mentions, intent)
+    sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
     targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
     if klass.pop("subject", False):

@@ -129,3 +129,27 @@ def test_whether_a_body_s_own_chemical_causes_a_disease_is_answered_without_aski
     assert "side effects" not in out["answer"] and out["answer"].endswith("Along this chain histamine raises Scalp Dermatoses.")
     out, _ = run_graph({"question": "Does uric acid cause gout?"}, interactive=True, memory=False)
     assert out["status"] is Status.ANSWERED and out["targets"] == [GOUT] and "side effects" not in out["answer"]
+
+
+@pytest.mark.parametrize("question, x, y", [
+    ("Is there a link between NSAIDs and kidney damage?", "NSAIDs", "kidney damage"),
+    ("what is the connection between metformin and lactic acidosis", "metformin", "lactic acidosis"),
+    ("Tell me the relationship between uric acid and gout", "uric acid", "gout"),
+    ("is aspirin linked to ulcers?", "aspirin", "ulcers"),
+    ("how are statins related to muscle pain", "statins", "muscle pain"),
+])
+def test_a_link_between_two_names_asks_how_the_graph_links_them(question: str, x: str, y: str) -> None:
+    parsed = parse_question(question)
+    assert parsed is not None and (parsed.intent, parsed.drug, parsed.disease) == (Intent.RELATION, x, y)
+
+
+def test_a_link_asked_either_way_is_walked_into_the_disease(run_graph) -> None:
+    """"Is there a link between NSAIDs and kidney damage?" listed what Kidney is connected to; "is gout linked to uric
+    acid?" walked out of gout and found nothing."""
+    out, _ = run_graph({"question": "is gout linked to uric acid?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail"] == GOUT, out["answer"]
+    out, _ = run_graph({"question": "is there a link between aspirin and ulcers"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["evidence"][0]["head_name"] == "Aspirin"
+    assert out["evidence"][-1]["tail_name"] == "Gastric ulcer"
+    out, _ = run_graph({"question": "how are statins related to muscle pain"}, interactive=False, memory=False)
+    assert out["targets"] == ["MESH:D063806"]  # Myalgia, by its everyday name

@@ -12,7 +12,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "place_of", "preference", "rank_endpoints", "route_step",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -54,6 +54,21 @@ DISEASE_KINDS: dict[str, re.Pattern[str]] = {
                             r"candidiasis|mycosis(?! fungoides)|mycoses|worm|helminth|viral|bacterial|fungal|parasit", re.IGNORECASE),
 }
 """The kinds of disease a question may ask for ("What cancers does imatinib treat?"), by words of the graph's names."""
+
+TARGET_KINDS: dict[str, re.Pattern[str]] = {
+    "receptor": re.compile(r"receptor", re.IGNORECASE),
+    "enzyme": re.compile(r"ase\b|\benzyme\b", re.IGNORECASE),  # synthase, reductase, ATPase, Angiotensin-converting enzyme
+    "kinase": re.compile(r"kinase", re.IGNORECASE),
+    "channel": re.compile(r"channel", re.IGNORECASE),
+    "transporter": re.compile(r"transporter|symporter|antiporter|exchanger|pump|transporting", re.IGNORECASE),
+}
+"""The kinds of target a question may ask for ("Which receptor does propranolol block?"), by words of the graph's
+names."""
+
+
+def of_target_kind(name: str, kind: str) -> bool:
+    """Whether a target's name says it is of ``kind`` ("" is any): "Beta-1 adrenergic receptor" is a receptor."""
+    return not kind or bool(TARGET_KINDS[kind].search(name))
 
 
 def of_kind(kg: Any, entity: str, kind: str) -> bool:
