@@ -103,8 +103,8 @@ def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any]
     work?"), and a protein how it acts on a disease (after "Which genes are involved in gout?")."""
     template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
                                          TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
-    if template == TEMPLATES["mechanism"] and ((disease and disease.get("type") and disease["type"] not in DISEASE_TYPES)
-                                              or (drug and drug.get("type") and drug["type"] not in DRUG_TYPES)):
+    if template in (TEMPLATES["mechanism"], TEMPLATES["relation"]) and (
+            (disease and disease.get("type") and disease["type"] not in DISEASE_TYPES) or (drug and drug.get("type") and drug["type"] not in DRUG_TYPES)):
         template = "How does {drug} act on {disease}?"  # a protein is acted on, and acts: neither treats
     need_drug, need_disease = "{drug}" in template, "{disease}" in template
     if not template or (need_drug and not drug) or (need_disease and not disease):

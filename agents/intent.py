@@ -289,7 +289,7 @@ def _lowered(q: str) -> str:
 
 TEMPLATES = {
     "mechanism": "How does {drug} treat {disease}?",
-    "relation": "How does {drug} treat {disease}?",
+    "relation": "Is there a link between {drug} and {disease}?",
     "targets": "What does {drug} target?",
     "indications": "What does {drug} treat?",
     "treats": "What drug treats {disease}?",

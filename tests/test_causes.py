@@ -153,3 +153,14 @@ def test_a_link_asked_either_way_is_walked_into_the_disease(run_graph) -> None:
     assert out["evidence"][-1]["tail_name"] == "Gastric ulcer"
     out, _ = run_graph({"question": "how are statins related to muscle pain"}, interactive=False, memory=False)
     assert out["targets"] == ["MESH:D063806"]  # Myalgia, by its everyday name
+
+
+def test_a_follow_up_to_a_link_question_asks_about_a_link(run_graph) -> None:
+    """"what about ibuprofen?" after "is there a link between aspirin and ulcers?" was read as "How does Ibuprofen
+    treat Gastric ulcer?"; after "Does imatinib inhibit ABL1?" a protein is still acted on."""
+    run_graph({"question": "is there a link between aspirin and ulcers?"}, thread="link", interactive=False, memory=False)
+    out, _ = run_graph({"question": "what about ibuprofen?"}, thread="link", interactive=False, memory=False)
+    assert out["understood_as"] == "Is there a link between Ibuprofen and Gastric ulcer?" and out["intent"] == "relation"
+    run_graph({"question": "Does imatinib inhibit ABL1?"}, thread="abl", interactive=False, memory=False)
+    out, _ = run_graph({"question": "what about dasatinib?"}, thread="abl", interactive=False, memory=False)
+    assert out["understood_as"] == "How does Dasatinib act on Tyrosine-protein kinase ABL1?"
