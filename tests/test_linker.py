@@ -84,7 +84,10 @@ def test_initials_of_names() -> None:
 def test_a_capitalised_acronym_links_to_the_names_it_abbreviates(resources) -> None:
     for mention, slot, expected in (("COPD", "disease", "Chronic obstructive lung disease"),
                                     ("ADHD", "disease", "Attention deficit hyperactivity disorder"),
-                                    ("EGFR", "drug", "Epidermal growth factor receptor")):
+                                    ("EGFR", "drug", "Epidermal growth factor receptor"),
+                                    # not also Alpha-2A adrenergic receptor, which the graph gives the alias
+                                    # "Tumor necrosis factor" (another entity's name)
+                                    ("TNF", "target", "Tumor necrosis factor")):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "acronym", mention
     # several names share the initials: ask
@@ -136,7 +139,7 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
 
 
 def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
-    from tools.linker import LAY_TERMS
+    from tools.name_tables import LAY_TERMS
 
     rows = [ln.split("\t", 1)[0] for ln in LAY_TERMS.read_text(encoding="utf-8").splitlines()
             if ln.strip() and not ln.startswith("#")]
@@ -147,7 +150,7 @@ def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
 def test_a_drug_s_other_generic_names_link_to_it(resources) -> None:
     """"How does albuterol help asthma?" was NOT_FOUND ("did you mean sterol, tulobuterol?") and "paracetamol" asked
     whether Acetaminophen, dobutamine or Histamine was meant: the graph names a drug by one adopted name only."""
-    from tools.linker import DRUG_NAMES
+    from tools.name_tables import DRUG_NAMES
 
     rows = [ln.split("\t") for ln in DRUG_NAMES.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")]
     assert len(rows) >= 40
@@ -212,7 +215,7 @@ def test_a_which_drug_question_keeps_the_words_that_may_name_a_class(resources) 
 
 
 def test_every_drug_class_has_members(resources) -> None:
-    from tools.linker import read_drug_classes
+    from tools.name_tables import read_drug_classes
 
     classes = read_drug_classes()
     assert len(classes) >= 20

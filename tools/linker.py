@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
@@ -18,7 +17,7 @@ from memory.protocols import Entity
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "GUESSED_METHODS", "LAY_TERMS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "guessed", "initials", "read_alike", "read_drug_classes", "with_brand_names", "with_drug_names", "with_lay_terms"]
+__all__ = ["GUESSED_METHODS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "guessed", "initials", "read_alike"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -62,15 +61,6 @@ class LinkOutcome:
         return self.candidates[0] if self.candidates else None
 
 
-BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
-"""The hand-written brand-name table (generic TAB brands)."""
-DRUG_NAMES = Path(__file__).resolve().parent.parent / "memory" / "drug_names.tsv"
-"""The hand-written table of a drug's other generic names (the graph's name TAB US, international or older names)."""
-DRUG_CLASSES = Path(__file__).resolve().parent.parent / "memory" / "drug_classes.tsv"
-"""The hand-written table of drug classes by their members' name stems (class names TAB stems)."""
-LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
-"""The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
-DRUG_TYPES = ("Drug", "ChemicalSubstance")
 ALIAS_FACTOR = 0.97
 """An alias match's score against a name match's: more than the ambiguity margin (0.02) apart, so a mention that
 names one entity and is an alias of others links to the one it names."""
@@ -82,65 +72,6 @@ SUGGEST_TYPE_FLOOR = 0.7
 """The least weight a slot gives a type for its entities to be offered as "did you mean"."""
 GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
-
-
-def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
-                     path: Path = BRAND_NAMES) -> dict[str, tuple[str, ...]]:
-    """``aliases`` plus each brand name of ``path`` on every drug whose name or alias is its generic name.
-
-    A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
-    """
-    return _with_table(entities, aliases, path, DRUG_TYPES)
-
-
-def with_drug_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
-                    path: Path = DRUG_NAMES) -> dict[str, tuple[str, ...]]:
-    """``aliases`` plus each drug's other generic names of ``path`` ("albuterol" on Salbutamol, "paracetamol" on
-    Acetaminophen). Like the brand names, a missing table or line adds nothing."""
-    return _with_table(entities, aliases, path, DRUG_TYPES)
-
-
-def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
-                   path: Path = LAY_TERMS) -> dict[str, tuple[str, ...]]:
-    """``aliases`` plus each everyday term of ``path`` ("high blood pressure", "heart attack") on every entity whose
-    name or alias is the graph's name it stands for. Like the brand names, a missing table or line adds nothing."""
-    return _with_table(entities, aliases, path, None)
-
-
-def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
-    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning,
-    "=sertraline" a whole name, for a class without a shared stem). A missing table or a malformed line adds nothing."""
-    out: dict[str, tuple[str, ...]] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#") and "\t" in line:
-                names, stems = line.split("\t", 1)
-                for name in names.split(","):
-                    if fold(name):
-                        out[fold(name)] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
-    return out
-
-
-def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
-                types: Collection[str] | None) -> dict[str, tuple[str, ...]]:
-    """``aliases`` plus the terms of a ``name<TAB>term, term`` table on the entities (of ``types``; None: any) that
-    have that name or alias."""
-    if not path.exists():
-        return aliases
-    by_name: dict[str, list[str]] = {}
-    for e in entities.values():
-        if types is None or e.type in types:
-            for text in (e.name, *aliases.get(e.id, ())):
-                by_name.setdefault(fold(text), []).append(e.id)
-    out = dict(aliases)
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#") or "\t" not in line:
-            continue
-        name, terms = line.split("\t", 1)
-        for eid in dict.fromkeys(by_name.get(fold(name), [])):
-            extra = tuple(b.strip() for b in terms.split(",") if b.strip())
-            out[eid] = (*out.get(eid, ()), *(b for b in extra if b not in out.get(eid, ())))
-    return out
 
 
 _ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
@@ -248,7 +179,7 @@ class EntityLinker:
     ) -> None:
         """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback; ``degree`` (the
         graph's) orders the names an acronym may abbreviate, the most connected first; ``classes`` (folded class name →
-        name stems, :func:`read_drug_classes`) lets a class name ask which of its members is meant."""
+        name stems, :func:`tools.name_tables.read_drug_classes`) lets a class name ask which of its members is meant."""
         self.entities = entities
         self._degree = degree
         self._by_fold: dict[str, list[str]] = {}
@@ -264,8 +195,10 @@ class EntityLinker:
                     self._by_token.setdefault(tok, set()).add(key)
         self._max_ngram = max((len(k.split()) for k in self._by_fold), default=1)
         self._by_initials: dict[str, list[str]] = {}
-        for e in entities.values():
-            for text in (e.name, *aliases.get(e.id, ())):
+        names = {fold(e.name) for e in entities.values()}
+        for e in entities.values():  # not by an alias that is an entity's name: the graph gives Alpha-2A adrenergic
+            # receptor the alias "Tumor necrosis factor", and "TNF" asked which of the two was meant
+            for text in (e.name, *(a for a in aliases.get(e.id, ()) if fold(a) not in names)):
                 for key in initials(text):
                     if key not in self._by_fold and e.id not in self._by_initials.setdefault(key, []):
                         self._by_initials[key].append(e.id)

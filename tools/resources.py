@@ -21,7 +21,8 @@ from tools.dense import DenseSearch
 from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.embedder import CachedEmbedder, Embedder, make_embedder
 from tools.judge import EmbeddedJudge
-from tools.linker import EntityLinker, read_drug_classes, with_brand_names, with_drug_names, with_lay_terms
+from tools.linker import EntityLinker
+from tools.name_tables import read_drug_classes, with_brand_names, with_drug_names, with_lay_terms
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_models import load_model
 from tools.triple_scorer import TripleScorer

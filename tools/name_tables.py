@@ -1,0 +1,84 @@
+"""The hand-written name tables the linker reads beside the graph's own names: brand names, other generic names,
+everyday terms and drug classes (``memory/*.tsv``). A missing table or a malformed line adds nothing: the tables are a
+convenience, never a failure."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import Path
+
+from core.text import fold
+from memory.protocols import Entity
+
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "read_drug_classes", "with_brand_names",
+           "with_drug_names", "with_lay_terms"]
+
+BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
+"""The hand-written brand-name table (generic TAB brands)."""
+DRUG_NAMES = Path(__file__).resolve().parent.parent / "memory" / "drug_names.tsv"
+"""The hand-written table of a drug's other generic names (the graph's name TAB US, international or older names)."""
+DRUG_CLASSES = Path(__file__).resolve().parent.parent / "memory" / "drug_classes.tsv"
+"""The hand-written table of drug classes by their members' name stems (class names TAB stems)."""
+LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
+"""The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
+_DRUG_TYPES = ("Drug", "ChemicalSubstance")
+"""The types a brand or generic name is put on."""
+
+
+def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                     path: Path = BRAND_NAMES) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each brand name of ``path`` on every drug whose name or alias is its generic name.
+
+    A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
+    """
+    return _with_table(entities, aliases, path, _DRUG_TYPES)
+
+
+def with_drug_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                    path: Path = DRUG_NAMES) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each drug's other generic names of ``path`` ("albuterol" on Salbutamol, "paracetamol" on
+    Acetaminophen). Like the brand names, a missing table or line adds nothing."""
+    return _with_table(entities, aliases, path, _DRUG_TYPES)
+
+
+def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                   path: Path = LAY_TERMS) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each everyday term of ``path`` ("high blood pressure", "heart attack") on every entity whose
+    name or alias is the graph's name it stands for. Like the brand names, a missing table or line adds nothing."""
+    return _with_table(entities, aliases, path, None)
+
+
+def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
+    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning,
+    "=sertraline" a whole name, for a class without a shared stem). A missing table or a malformed line adds nothing."""
+    out: dict[str, tuple[str, ...]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#") and "\t" in line:
+                names, stems = line.split("\t", 1)
+                for name in names.split(","):
+                    if fold(name):
+                        out[fold(name)] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
+    return out
+
+
+def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
+                types: Collection[str] | None) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus the terms of a ``name<TAB>term, term`` table on the entities (of ``types``; None: any) that
+    have that name or alias."""
+    if not path.exists():
+        return aliases
+    by_name: dict[str, list[str]] = {}
+    for e in entities.values():
+        if types is None or e.type in types:
+            for text in (e.name, *aliases.get(e.id, ())):
+                by_name.setdefault(fold(text), []).append(e.id)
+    out = dict(aliases)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#") or "\t" not in line:
+            continue
+        name, terms = line.split("\t", 1)
+        for eid in dict.fromkeys(by_name.get(fold(name), [])):
+            extra = tuple(b.strip() for b in terms.split(",") if b.strip())
+            out[eid] = (*out.get(eid, ()), *(b for b in extra if b not in out.get(eid, ())))
+    return out
