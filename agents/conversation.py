@@ -20,6 +20,7 @@ from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.resolution import resolve_choice
+from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -103,6 +104,9 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     fallbacks: list[dict[str, str]] = []
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
+    if small_talk(question):  # "hi", "thanks", "what can you do?"
+        return {"intent": Intent.SMALL_TALK.value}
+    question = without_small_talk(question)  # "Hello there. What drugs treat gout?"
     resolution = resolve_followup(question, messages, res.linker)
     focus = focus_from(messages)
     if resolution.missing:

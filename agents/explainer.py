@@ -13,6 +13,7 @@ from agents.context import Context
 from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
 from agents.patient_answer import patient_answer, patient_items
+from agents.small_talk import small_talk_answer
 from agents.state import (
     DRUG_TYPES,
     LISTED_DRUGS,
@@ -405,6 +406,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         return {"answer": answer.replace("?.", "?")}, [], None
     if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
         return history_answer(state.question, state.messages), [], None
+    if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
+        return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
     if state.intent == Intent.PATIENT.value:
         out = patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)

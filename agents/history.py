@@ -38,12 +38,12 @@ def asks_history(question: str) -> bool:
 
 def _asked(messages: Sequence[dict[str, Any]]) -> list[str]:
     """Each earlier turn as a recap line: the question as asked, how it was understood when that differs, and how it
-    ended; questions about the thread itself are left out."""
+    ended; questions about the thread itself and small talk ("thanks") are left out."""
     lines, asked = [], ""
     for m in messages:
         if m.get("role") == "user":
             asked = " ".join(str(m.get("content", "")).split())
-        elif m.get("role") == "assistant" and asked and m.get("intent") != HISTORY_INTENT:
+        elif m.get("role") == "assistant" and asked and m.get("intent") not in (HISTORY_INTENT, Intent.SMALL_TALK.value):
             understood = str(m.get("question") or "")
             read = f", understood as \"{understood}\"" if understood and understood.casefold() != asked.casefold() else ""
             lines.append(f"\"{asked}\"{read} ({_OUTCOME.get(str(m.get('status')), 'answered')})")

@@ -20,8 +20,9 @@ __all__ = ["build_graph", "make_builder"]
 
 
 def after_planner(state: State) -> Literal["retriever", "explainer"]:
-    """Skip retrieval when planning failed or found nothing to walk from, or the question is about the thread."""
-    if state.status in (Status.ERROR, Status.NOT_FOUND) or state.intent == Intent.HISTORY.value:
+    """Skip retrieval when planning failed or found nothing to walk from, or the question is about the thread or small
+    talk."""
+    if state.status in (Status.ERROR, Status.NOT_FOUND) or state.intent in (Intent.HISTORY.value, Intent.SMALL_TALK.value):
         return "explainer"
     return "retriever"
 

@@ -1,0 +1,66 @@
+"""Greetings, thanks and "what can you do?": answered with what medpath answers, not from the graph.
+
+They used to end NOT_FOUND ("No verified evidence: no known entity in the question"), which tells a new user nothing.
+The planner routes them straight to the explainer, like a question about the thread (``agents.history``), and the
+turn leaves the thread's focus as it was: "thanks" after "How does imatinib treat CML?" does not stop "what about
+dasatinib?" from meaning CML.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.state import Status
+
+__all__ = ["EXAMPLES", "small_talk", "small_talk_answer", "without_small_talk"]
+
+_END = r"[\s!.?,:)(]*"
+_KINDS = {
+    "greeting": (r"(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?: there)?"
+                 r"(?: medpath)?"),
+    "thanks": (r"(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome|got it|understood|makes sense)[\s,.!]*)?"
+               r"(?:thanks?(?: you)?(?: (?:so|very) much| a lot)?|thx|ty|cheers|much appreciated)"),
+    "help": (r"(?:help(?: me)?|what can (?:you|i) (?:do|ask(?: you)?|ask about)|what do you (?:know|do)|"
+             r"what (?:kinds?|sorts?|types?) of questions can i ask(?: you)?|how do i use (?:this|you|medpath)|"
+             r"who are you|what are you|what is (?:this|medpath)|how does this work|what questions can i ask(?: you)?)"),
+}
+_SMALL_TALK = re.compile("|".join(f"(?P<{k}>^{rx}{_END}$)" for k, rx in _KINDS.items()), re.IGNORECASE)
+_LEADING = re.compile(rf"^(?:{_KINDS['greeting']}|{_KINDS['thanks']})(?:\s*[,.!;:]+\s*|\s+)(?:(?:and|so|now|then),?\s+)*",
+                      re.IGNORECASE)
+
+EXAMPLES = ("How does imatinib treat CML?", "What drugs treat gout?", "What does metformin target?",
+            "What causes asthma?", "What is PAT_001 taking?")
+"""Questions the help answer offers, one of each kind."""
+
+
+def small_talk(question: str) -> str:
+    """"greeting", "thanks" or "help" for a question that is only that ("hi!", "thanks", "what can you do?"), else
+    "". A question that also asks something ("hi, how does imatinib treat CML?") is not small talk."""
+    m = _SMALL_TALK.match(" ".join(question.split()))
+    return (m.lastgroup or "") if m else ""
+
+
+def without_small_talk(question: str) -> str:
+    """The question without a greeting or thanks before it ("Hello there. What drugs treat gout?" was NOT_FOUND;
+    "thanks! and what about dasatinib?" was not read as a follow-up); as it is when nothing else is left."""
+    text = " ".join(question.split())
+    rest = _LEADING.sub("", text, count=1)
+    return rest if rest and rest != text and any(ch.isalpha() for ch in rest) else text
+
+
+def small_talk_answer(question: str, asked_before: bool) -> dict[str, object]:
+    """The answer to small talk; ``asked_before`` says whether the thread holds an earlier question, so that "thanks"
+    can offer a follow-up."""
+    kind = small_talk(question)
+    examples = "; ".join(f'"{q}"' for q in EXAMPLES)
+    if kind == "thanks":
+        more = ' Ask a follow-up ("what about dasatinib?", "how does the second one work?") or a new question.'
+        return {"status": Status.ANSWERED, "answer": "You're welcome." + (more if asked_before else f" Try: {examples}.")}
+    lead = "Hello. " if kind == "greeting" else ""
+    return {"status": Status.ANSWERED, "answer": (
+        f"{lead}I answer questions about how drugs act on diseases and proteins, from DrugMechDB's curated mechanisms: "
+        "each answer gives the chain of relations it rests on, with citations, or says that the graph holds none. "
+        "I can explain how a drug treats a disease, list the drugs for a disease or what a drug treats, name a "
+        "drug's targets or the drugs that act on a protein, say what the graph links into a disease, and read a "
+        "patient's record. Follow-ups in the same conversation refer back (\"what about dasatinib?\", \"and the "
+        f"second one?\"). Side effects, doses and interactions are not in the graph. Try: {examples}.")}

@@ -1,0 +1,58 @@
+""""hi", "thanks", "what can you do?": answered with what medpath answers (they were NOT_FOUND, "no known entity")."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from agents.small_talk import EXAMPLES, small_talk, without_small_talk
+from agents.state import Status
+from medpath.cli import cli
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("hi", "greeting"), ("Hello there!", "greeting"), ("good morning", "greeting"),
+    ("thanks!", "thanks"), ("ok, thank you so much.", "thanks"), ("cheers", "thanks"),
+    ("what can you do?", "help"), ("Help", "help"), ("what kinds of questions can I ask?", "help"),
+    ("hi, how does imatinib treat CML?", ""), ("how does imatinib work?", ""), ("ok", ""), ("HIV", ""),
+])
+def test_small_talk_is_only_the_whole_question(question: str, kind: str) -> None:
+    assert small_talk(question) == kind
+
+
+@pytest.mark.parametrize("question, rest", [
+    ("Hello there. What drugs treat gout?", "What drugs treat gout?"),
+    ("thanks! and what about dasatinib?", "what about dasatinib?"),
+    ("hey what causes gout", "what causes gout"),
+    ("thanks", "thanks"), ("HIV drugs", "HIV drugs"),
+])
+def test_a_greeting_or_thanks_before_a_question_is_left_out(question: str, rest: str) -> None:
+    assert without_small_talk(question) == rest
+
+
+def test_small_talk_in_a_thread_keeps_its_focus_and_stays_out_of_the_recap(run_graph) -> None:
+    out, _ = run_graph({"question": "hi"}, thread="chat", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("Hello. I answer questions about how drugs act")
+    assert out["evidence"] == [] and all(q in out["answer"] for q in EXAMPLES)
+    run_graph({"question": "How does imatinib treat CML?"}, thread="chat", interactive=False, memory=False)
+    out, _ = run_graph({"question": "thanks!"}, thread="chat", interactive=False, memory=False)
+    assert out["answer"].startswith("You're welcome. Ask a follow-up")
+    out, _ = run_graph({"question": "ok thanks, and what about dasatinib?"}, thread="chat", interactive=False, memory=False)
+    assert out["understood_as"] == "How does Dasatinib treat Chronic myeloid leukemia?", out["understood_as"]
+    out, _ = run_graph({"question": "what did I ask before?"}, thread="chat", interactive=False, memory=False)
+    assert "asked 2 questions" in out["answer"] and '"hi"' not in out["answer"] and "thanks!" not in out["answer"]
+    out, _ = run_graph({"question": "Hello there. What drugs treat gout?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats"
+
+
+def test_the_help_answer_s_examples_are_answered(run_graph) -> None:
+    for question in EXAMPLES:
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED, (question, out["answer"])
+
+
+def test_the_cli_answers_small_talk(settings, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MEDPATH_HOME", str(tmp_path))  # checkpoints go to a temporary home, beside the index
+    (tmp_path / "index").symlink_to(settings.index_dir)
+    res = CliRunner().invoke(cli, ["ask", "what can you do?"])
+    assert res.exit_code == 0 and "status: ANSWERED" in res.output and "Try:" in res.output, res.output
