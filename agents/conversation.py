@@ -22,6 +22,7 @@ from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
+from agents.two_questions import two_questions
 from core.errors import LLMError
 from memory.patients import patient_ids_in
 from tools.linker import fold
@@ -99,14 +100,20 @@ def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, lin
 
 
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
-    """``{"resolution": Resolution, "fallbacks": [...]}``, a NOT_FOUND update when nothing can be resolved, or the
-    history intent for a question about the thread itself."""
-    fallbacks: list[dict[str, str]] = []
+    """``{"resolution": Resolution, "fallbacks": [...]}`` (with ``also_asked``: the second of two questions in one
+    message), a NOT_FOUND update when nothing can be resolved, or the history or small-talk intent for a question
+    about the thread itself or small talk."""
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
-    question = without_small_talk(question)  # "Hello there. What drugs treat gout?"
+    first, then = two_questions(without_small_talk(question))  # "Hello there. What drugs treat gout?"
+    out = _resolved(first, messages, res, ctx)
+    return {**out, "also_asked": then} if then and "resolution" in out else out
+
+
+def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
+    fallbacks: list[dict[str, str]] = []
     resolution = resolve_followup(question, messages, res.linker)
     focus = focus_from(messages)
     if resolution.missing:

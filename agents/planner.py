@@ -405,7 +405,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "goal_types": GOALS.get(intent, []), "clarification": clar,
         "disease_kind": disease_kind(question) if intent is Intent.INDICATIONS else "",
         "understood_as": resolution.understood if resolution.rewritten else "", "excluded": excluded,
-        "references": resolution.references, "also_asked": also,
+        "references": resolution.references, "also_asked": [*also, *understood.get("also_asked", [])],
         "fallbacks": understood["fallbacks"],
     })
     # a patient named now (or referred to: "their labs") is in scope; a caller's patient_id only scopes a

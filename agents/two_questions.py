@@ -1,0 +1,30 @@
+"""Two questions in one message: "How does metformin treat type 2 diabetes and what are its targets?".
+
+The first is answered; the second is offered as the question to ask next (``State.also_asked``: "You also asked:
+"What are its targets?" Ask it next."), as written: asked next on the same thread, the follow-up resolver reads its
+"its" or "it" against the first answer, as it reads any follow-up ("which drugs also inhibit it?" after "what does
+imatinib target?" means the target, not imatinib). The message used to end NOT_FOUND: "its" had nothing earlier in
+the conversation to refer to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.intent import parse_question
+
+__all__ = ["two_questions"]
+
+_TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:what|which|how|why|does|do|"
+                  r"is|are|can|could)\s+\S+\s+.+?)[?.!]*$", re.IGNORECASE)
+
+
+def two_questions(question: str) -> tuple[str, list[str]]:
+    """The first question of a message that asks two, and the second; ``(question, [])`` when the message asks one,
+    or when its first part is no question on its own ("How does imatinib and dasatinib treat CML?" lists two drugs;
+    "what about dasatinib and what does it target?" refers back)."""
+    m = _TWO.match(" ".join(question.split()))
+    if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None:
+        return question, []
+    second = m["second"]
+    return f"{first}?", [f"{second[0].upper()}{second[1:]}?"]

@@ -1,0 +1,33 @@
+""""How does metformin treat type 2 diabetes and what are its targets?": the first answered, the second offered next
+(it was NOT_FOUND: "its" had nothing earlier to refer to)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from agents.two_questions import two_questions
+
+
+@pytest.mark.parametrize("question, first, then", [
+    ("How does metformin treat type 2 diabetes and what are its targets?", "How does metformin treat type 2 diabetes?",
+     ["What are its targets?"]),
+    ("How does imatinib treat CML? What does it target?", "How does imatinib treat CML?", ["What does it target?"]),
+    ("What drugs treat gout, and what causes it?", "What drugs treat gout?", ["What causes it?"]),
+    # one question: a slot that lists two names, a link between two names, a first part that refers back
+    ("How does imatinib and dasatinib treat CML?", "How does imatinib and dasatinib treat CML?", []),
+    ("Is there a link between aspirin and ulcers?", "Is there a link between aspirin and ulcers?", []),
+    ("what about dasatinib and what does it target?", "what about dasatinib and what does it target?", []),
+])
+def test_two_questions_in_one_message(question: str, first: str, then: list[str]) -> None:
+    assert two_questions(question) == (first, then)
+
+
+def test_the_second_question_is_offered_and_resolves_against_the_first_answer(run_graph) -> None:
+    out, _ = run_graph({"question": "what does imatinib target and which drugs also inhibit it?"}, thread="two",
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets"
+    assert out["also_asked"] == ["Which drugs also inhibit it?"] and 'You also asked: "Which drugs also inhibit it?"' in out["answer"]
+    first = out["ranked_answers"][0]["name"]
+    out, _ = run_graph({"question": "Which drugs also inhibit it?"}, thread="two", interactive=False, memory=False)
+    assert out["understood_as"] == f"Which drugs also inhibit {first}?", out["understood_as"]  # the target, not imatinib
