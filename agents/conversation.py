@@ -113,6 +113,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
 
 
 def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
+    """One question read against the thread: :func:`understand`'s answer, without its history and small talk."""
     fallbacks: list[dict[str, str]] = []
     resolution = resolve_followup(question, messages, res.linker)
     focus = focus_from(messages)

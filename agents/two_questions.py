@@ -15,8 +15,11 @@ from agents.intent import parse_question
 
 __all__ = ["two_questions"]
 
-_TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:what|which|how|why|does|do|"
-                  r"is|are|can|could)\s+\S+\s+.+?)[?.!]*$", re.IGNORECASE)
+_TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:(?:what|which|how|why)\s+\S+|"
+                  r"(?:does|do|is|are|can|could)\s+(?:it|they|this|that|these|those|there|the|an?|any)\b)\s+.+?)[?.!]*$",
+                  re.IGNORECASE)
+"""Two questions: the second opens with a question word, or with a verb and its subject ("Which drugs treat gout and
+are safe in pregnancy?" is one question)."""
 
 
 def two_questions(question: str) -> tuple[str, list[str]]:

@@ -18,6 +18,8 @@ from agents.two_questions import two_questions
     ("How does imatinib and dasatinib treat CML?", "How does imatinib and dasatinib treat CML?", []),
     ("Is there a link between aspirin and ulcers?", "Is there a link between aspirin and ulcers?", []),
     ("what about dasatinib and what does it target?", "what about dasatinib and what does it target?", []),
+    ("Which drugs treat gout and are safe in pregnancy?", "Which drugs treat gout and are safe in pregnancy?", []),
+    ("How does aspirin work, and is it safe?", "How does aspirin work?", ["Is it safe?"]),
 ])
 def test_two_questions_in_one_message(question: str, first: str, then: list[str]) -> None:
     assert two_questions(question) == (first, then)
