@@ -15,6 +15,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from agents.class_member import class_membership
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
@@ -107,6 +108,9 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
+    if (member := class_membership(question, res.linker)) is not None:  # "Is atorvastatin a statin?"
+        return {"intent": Intent.CLASS_MEMBER.value, "mentions": [  # "what does it target?" next is about the drug
+            {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}]}
     first, then = two_questions(without_small_talk(question))  # "Hello there. What drugs treat gout?"
     out = _resolved(first, messages, res, ctx)
     return {**out, "also_asked": then} if then and "resolution" in out else out

@@ -9,6 +9,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.answer_notes import NO_EVIDENCE, listing, sentence, treats_notes, two_compared
+from agents.class_member import membership_answer
 from agents.context import Context
 from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
@@ -406,6 +407,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         return {"answer": answer.replace("?.", "?")}, [], None
     if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
         return history_answer(state.question, state.messages), [], None
+    if state.intent == Intent.CLASS_MEMBER.value:  # "Is atorvastatin a statin?"
+        return membership_answer(state.question, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
     if state.intent == Intent.PATIENT.value:

@@ -55,6 +55,8 @@ class Intent(StrEnum):
     """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
     HISTORY = "history"
     """What did I ask before? (the thread's earlier questions, from its messages)"""
+    CLASS_MEMBER = "class_member"
+    """Is drug X one of class C ("Is atorvastatin a statin?")? Answered from the class table, not the graph."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

@@ -19,10 +19,14 @@ from graphs.spans import annotate, traced_node, with_services
 __all__ = ["build_graph", "make_builder"]
 
 
+THREAD_ANSWERED = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value)
+"""Intents the explainer answers without a walk: from the thread's messages, as small talk, or from the class table."""
+
+
 def after_planner(state: State) -> Literal["retriever", "explainer"]:
-    """Skip retrieval when planning failed or found nothing to walk from, or the question is about the thread or small
-    talk."""
-    if state.status in (Status.ERROR, Status.NOT_FOUND) or state.intent in (Intent.HISTORY.value, Intent.SMALL_TALK.value):
+    """Skip retrieval when planning failed or found nothing to walk from, or the question needs no walk
+    (:data:`THREAD_ANSWERED`)."""
+    if state.status in (Status.ERROR, Status.NOT_FOUND) or state.intent in THREAD_ANSWERED:
         return "explainer"
     return "retriever"
 

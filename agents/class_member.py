@@ -1,0 +1,48 @@
+"""Whether a drug belongs to a class: "Is atorvastatin a statin?", "is aspirin an NSAID?".
+
+Answered from the hand-written class table the linker reads (``memory/drug_classes.tsv``: each class's drugs by the
+stems of their names), and the answer says so and offers the question that gives the drug's mechanism (the graph's
+few "subclass of" edges name classes for 30 drugs). It used to be answered as what the drug is connected to, or NOT_FOUND ("no chain of relations from
+Aspirin to non-steroidal anti-inflammatory drug").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.intent import SLOT_TYPES
+from agents.state import DRUG_TYPES, Status
+from tools.linker import LinkStatus
+
+__all__ = ["class_membership", "membership_answer"]
+
+_IS_A = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
+                   r"in the class of|classed as an?|considered an?) (?P<c>.+?)[?.!]*$", re.IGNORECASE)
+
+
+def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
+    """``{"drug": entity, "mention": text, "class": plural, "member": bool}`` for "is X a C?" naming one drug the linker
+    links and a class it knows; None for anything else (then the question is read as before)."""
+    m = _IS_A.match(" ".join(question.split()))
+    cls = linker.class_name(m["c"]) if m else ""
+    if m is None or not cls:
+        return None
+    out = linker.link(m["x"], SLOT_TYPES["drug"])
+    drug = out.best if out.status is LinkStatus.LINKED else None
+    if drug is None or drug.type not in DRUG_TYPES:
+        return None
+    return {"drug": {"id": drug.id, "name": drug.name, "type": drug.type}, "mention": m["x"], "class": cls,
+            "member": drug.id in {c.id for c in linker.drug_class(m["c"])}}
+
+
+def membership_answer(question: str, linker: Any) -> dict[str, Any]:
+    """The answer to "is X a C?" (:func:`class_membership`)."""
+    check = class_membership(question, linker)
+    if check is None:  # the planner routes only questions it read this way
+        return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}
+    drug, cls = check["drug"]["name"], check["class"]
+    verdict = (f"Yes: {drug} is one of the {cls} by its name (the class table lists a class's drugs by the stems of "
+               f"their names)" if check["member"] else
+               f"No: {drug} is not among the {cls} that the class table lists by the stems of their names")
+    return {"status": Status.ANSWERED, "answer": f"{verdict}. For how it acts, ask \"What does {drug} target?\"."}

@@ -1,0 +1,35 @@
+""""Is atorvastatin a statin?": answered from the class table (it was what the drug is connected to, or NOT_FOUND)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.class_member import class_membership
+from agents.state import Status
+
+
+@pytest.mark.parametrize("question, drug, cls, member", [
+    ("Is atorvastatin a statin?", "atorvastatin", "statins", True),
+    ("is aspirin an NSAID?", "Aspirin", "NSAIDs", True),
+    ("Is metoprolol a beta blocker?", "Metoprolol", "beta blockers", True),
+    ("is ibuprofen a statin?", "Ibuprofen", "statins", False),
+])
+def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
+    check = class_membership(question, resources.linker)
+    assert check is not None and (check["drug"]["name"], check["class"], check["member"]) == (drug, cls, member)
+
+
+@pytest.mark.parametrize("question", ["is aspirin an inhibitor of COX-1?", "Is metformin a good treatment for diabetes?",
+                                      "is zorblaxin a statin?", "Is gout a statin?"])
+def test_other_is_a_questions_are_read_as_before(resources, question: str) -> None:
+    assert class_membership(question, resources.linker) is None
+
+
+def test_class_membership_is_answered_and_the_drug_is_the_thread_s(run_graph) -> None:
+    out, _ = run_graph({"question": "is aspirin an NSAID?"}, thread="cls", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member"
+    assert out["answer"].startswith("Yes: Aspirin is one of the NSAIDs by its name"), out["answer"]
+    out, _ = run_graph({"question": "is ibuprofen a statin?"}, thread="cls", interactive=False, memory=False)
+    assert out["answer"].startswith("No: Ibuprofen is not among the statins")
+    out, _ = run_graph({"question": "what does it target?"}, thread="cls", interactive=False, memory=False)
+    assert out["understood_as"] == "What does Ibuprofen target?" and out["status"] is Status.ANSWERED
