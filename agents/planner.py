@@ -129,6 +129,12 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     return mentions, clar
 
 
+def _steps(res: Any, head: str, tail: str) -> int:
+    """The fewest steps of a chain from ``head`` to ``tail``; :data:`NEAREST_NODES` when none is found that near."""
+    hops = hops_between(res.kg, [head], [tail], NEAREST_NODES)
+    return hops if hops is not None and hops >= 0 else NEAREST_NODES
+
+
 def _nearest_first(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tuple[str, LinkOutcome]]:
     """"How does Gleevec work in leukemia?": the diseases an ambiguous name fits, those the fewest steps from the
     linked drug first (ties and unreachable ones keep the linker's order), so that the clarification offers, and an
@@ -137,25 +143,20 @@ def _nearest_first(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tu
     drug = next((o.best for slot, o in outcomes if slot == "drug" and o.status is LinkStatus.LINKED), None)
     if drug is None:
         return outcomes
-    def steps(c: Candidate) -> int:
-        hops = hops_between(res.kg, [drug.id], [c.id], NEAREST_NODES)
-        return hops if hops is not None and hops >= 0 else NEAREST_NODES
-    return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=steps)))
+    return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=lambda c: _steps(res, drug.id, c.id))))
              if slot == "disease" and o.status is LinkStatus.AMBIGUOUS else o) for slot, o in outcomes]
 
 
 def _nearest_entry(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tuple[str, LinkOutcome]]:
     """"Does uric acid cause gout?": a name the graph lists twice as one type (the linker's LINKED with several
     candidates) is read as the entry with the fewest steps to or from the question's other end."""
-    ends = [(slot, o.best) for slot, o in outcomes if o.status is LinkStatus.LINKED and len(o.candidates) == 1]
+    ends = [(slot, o.candidates[0].id) for slot, o in outcomes if o.status is LinkStatus.LINKED and len(o.candidates) == 1]
 
     def steps(slot: str, c: Candidate) -> int:
-        for other_slot, other in ends:
-            if other is not None and other_slot != slot:
-                pair = ([c.id], [other.id]) if slot == "drug" else ([other.id], [c.id])
-                hops = hops_between(res.kg, *pair, NEAREST_NODES)
-                return hops if hops is not None and hops >= 0 else NEAREST_NODES
-        return NEAREST_NODES
+        other = next((eid for other_slot, eid in ends if other_slot != slot), None)
+        if other is None:
+            return NEAREST_NODES
+        return _steps(res, c.id, other) if slot == "drug" else _steps(res, other, c.id)
     return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=lambda c: steps(slot, c))))
              if o.status is LinkStatus.LINKED and len(o.candidates) > 1 else o) for slot, o in outcomes]
 
