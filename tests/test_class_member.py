@@ -13,6 +13,14 @@ from agents.state import Status
     ("is aspirin an NSAID?", "Aspirin", "NSAIDs", True),
     ("Is metoprolol a beta blocker?", "Metoprolol", "beta blockers", True),
     ("is ibuprofen a statin?", "Ibuprofen", "statins", False),
+    # everyday class names: "blood thinners" holds the anticoagulants and the antiplatelets
+    ("Is aspirin a blood thinner?", "Aspirin", "blood thinners", True),
+    ("is warfarin a blood thinner?", "warfarin", "blood thinners", True),
+    ("Is ibuprofen a blood thinner?", "Ibuprofen", "blood thinners", False),
+    ("Is clopidogrel an antiplatelet?", "Clopidogrel", "antiplatelets", True),
+    ("Is heparin an anticoagulant?", "Heparin", "anticoagulants", True),
+    ("Is aspirin an anticoagulant?", "Aspirin", "anticoagulants", False),
+    ("Is amitriptyline a tricyclic antidepressant?", "Amitriptyline", "tricyclic antidepressants", True),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)
