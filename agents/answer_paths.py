@@ -159,6 +159,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return class_routes(ranked, state.among, state.targets, key=same)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
+    ranked = _through_first(state, ranked)  # "… by inhibiting ACE": the paths through ACE first
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
@@ -174,8 +175,9 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     order = by_type_preference(order, state.goal_types, type_of)
     if state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
-    return _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
-                       CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
+    found = _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
+                        CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
+    return sorted(found, key=lambda a: not set(state.via) & set(a[1].nodes))  # stable; all tie without State.via
 
 
 def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
@@ -275,7 +277,14 @@ def _own_walk(state: State, ctx: Context, res: Any, sources: list[str], targets:
     qv = res.embed_one(steering_text(state, res.kg))  # remembered: embedded once per ask
     with span("tool.walker.walk", **{"medpath.answer.sources": len(sources), "medpath.answer.targets": len(targets)}):
         paths = GraphWalker(res.kg, ctx.budget()).walk(sources, targets, res.predictor.conf_fn(qv)).paths
-    return next((p for p in res.ranker.rank(paths, qv) if lowers(p)), None)
+    ranked = _through_first(state, res.ranker.rank(paths, qv))
+    return next((p for p in ranked if lowers(p)), None)
+
+
+def _through_first(state: State, paths: list[CandidatePath]) -> list[CandidatePath]:
+    """The paths through what the question says the drugs act through (``State.via``) first; all of them unchanged
+    when it says nothing of the kind. The order is stable."""
+    return sorted(paths, key=lambda p: not set(state.via) & set(p.nodes)) if state.via else paths
 
 
 def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str], direction: str = "in",

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agents.state import Intent
+from agents.via import with_via
 
 __all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
            "parse_with_reference", "split_listed", "target_kind"]
@@ -241,6 +242,8 @@ SLOT_TYPES: dict[str, dict[str, float]] = {
     "drug": {"Drug": 1.0, "ChemicalSubstance": 0.97, "Protein": 0.7, "GeneFamily": 0.7},
     "target": {"Protein": 1.0, "GeneFamily": 0.97, "MacromolecularComplex": 0.95, "ChemicalSubstance": 0.7},
     "disease": {"Disease": 1.0, "PhenotypicFeature": 0.9, "BiologicalProcess": 0.7, "OrganismTaxon": 0.8},
+    "via": {"Protein": 1.0, "GeneFamily": 0.97, "MacromolecularComplex": 0.95, "ChemicalSubstance": 0.9, "Pathway": 0.85,
+            "MolecularActivity": 0.85, "BiologicalProcess": 0.85},
 }
 """Type preference of each slot; types not listed weigh 0.6."""
 
@@ -264,6 +267,11 @@ class ParsedQuestion:
     """Further diseases "which drugs treat both Y and Z?" asks about: the drugs listed must treat each."""
     y_slot: str = ""
     """The slot the second name fills when the rule says: "target" for "does imatinib inhibit ABL1?"."""
+    via: str = ""
+    """What the drugs of a treatment question should act through ("… hypertension by inhibiting ACE": "ACE";
+    ``agents.via``)."""
+    via_sign: int = 0
+    """The direction they should act on it: -1 "by inhibiting", +1 "by activating", 0 "by targeting"."""
 
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
@@ -309,8 +317,9 @@ def parse_question(question: str) -> ParsedQuestion | None:
         if m:
             groups = m.groupdict()
             y = groups.get("y") or groups.get("t") or ""
-            return ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(y, "y"), groups.get("c") or "",
-                                  y_slot="target" if groups.get("t") else "")
+            parsed = ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(y, "y"), groups.get("c") or "",
+                                    y_slot="target" if groups.get("t") else "")
+            return with_via(parsed, q, Intent.TREATS, Intent.TARGETED_BY)
     return None
 
 

@@ -33,6 +33,7 @@ from agents.intent import (
 from agents.list_refs import SUBJECT_INTENTS
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
+from agents.via import acting_through, none_acts
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
@@ -112,7 +113,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
 
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
-    slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease),
+    slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease), ("via", parsed.via),
              *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
     outcomes = [(slot, lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
@@ -236,7 +237,7 @@ def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], li
     targets: list[str] = []
     for m in mentions:
         ent = m.get("entity")
-        if not ent or m.get("deferred"):
+        if not ent or m.get("deferred") or m["slot"] == "via":  # what the drugs act through: State.via
             continue
         if m["slot"] == "drug" or (m["slot"] == "free" and not sources and (ent["type"] in DRUG_TYPES or len(mentions) == 1)):
             sources.append(ent["id"])
@@ -273,6 +274,16 @@ def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tu
     if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
         return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
     return intent, mentions
+
+
+def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: list[dict[str, Any]], klass: dict[str, Any]
+             ) -> tuple[Intent, dict[str, Any]]:
+    """The drugs the answer keeps to, beyond a class the question names: those it compares (asked as what they
+    target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``)."""
+    klass = klass or _compared(question, intent, mentions)
+    if parsed is not None and parsed.via and intent is Intent.TREATS:
+        klass = acting_through(res.kg, parsed, mentions, klass)
+    return (Intent.TARGETS if klass.get("compared") else intent), klass
 
 
 def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -337,11 +348,12 @@ def _invalid(question: str, mode: str) -> str:
     return ""
 
 
-def _not_found(res: Any, mentions: list[dict[str, Any]]) -> dict[str, Any]:
-    """NOT_FOUND that names the unknown term first and suggests the nearest known entities."""
+def _not_found(res: Any, mentions: list[dict[str, Any]], why: str = "") -> dict[str, Any]:
+    """NOT_FOUND that names the unknown term first and suggests the nearest known entities; else says ``why`` ("no
+    drugs that activate or raise …", ``agents.via.none_acts``)."""
     missing = [m for m in mentions if m["status"] == LinkStatus.UNKNOWN.value]
     if not missing:
-        return {"status": Status.NOT_FOUND, "error": "no known entity in the question"}
+        return {"status": Status.NOT_FOUND, "error": why or "no known entity in the question"}
     unknown = [m["mention"] for m in missing]
     near = res.linker.suggest(unknown[0], type_weight=SLOT_TYPES.get(missing[0].get("slot", "")))
     suggestions = [{**c.as_dict(), "for": unknown[0]} for c in near]
@@ -393,8 +405,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     else:
         intent, mentions, also = free_text(question, found)
     intent, mentions = _by_types(intent, mentions, bool(klass))
-    klass = klass or _compared(question, intent, mentions)
-    intent = Intent.TARGETS if klass.get("compared") else intent
+    intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
     targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
@@ -417,8 +428,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out["patient_id"] = pid
     if pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
-    elif any(not m.get("entity") for m in mentions) or not (sources or targets):
-        out.update(_not_found(res, mentions))
+    elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
+        out.update(_not_found(res, mentions, none_acts(klass)))
     out["timings"] = {"planner": _ms(t0)}
     return out
 

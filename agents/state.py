@@ -128,6 +128,9 @@ class State(InputState):
     """The drug class a "which drug" question names ("Which beta blockers treat hypertension?"), as written."""
     among: list[str] = field(default_factory=list)
     """The drugs of ``drug_class`` in the graph, the most connected first: the only drugs the answer may list."""
+    via: list[str] = field(default_factory=list)
+    """What the drugs of a treatment question should act through ("… hypertension by inhibiting ACE": ACE, and any
+    entity of the same name): ``among`` holds the drugs that act on it, and the paths through it come first."""
     compared: bool = False
     """A question comparing the drugs of ``among`` ("compare aspirin and ibuprofen", "how do X and Y differ?"): what
     each acts on directly, and what both do (asked as "what do they target?")."""
@@ -175,7 +178,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "disease_kind": "", "drug_class": "", "among": [], "compared": False, "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "disease_kind": "", "drug_class": "", "among": [], "via": [], "compared": False, "excluded": [], "clarification": {}, "candidates": [], "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [], "also_asked": [],
 }

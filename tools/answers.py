@@ -12,7 +12,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -255,6 +255,28 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
     order = sorted(heads, key=lambda t: (-len(heads[t]), -kg.degree(t), t))[:k]
     return [(t, CandidatePath(heads[t][0], (1.0,) * len(heads[t][0]), score=len(heads[t]) / len(drugs),
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
+
+
+TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
+"""What a drug acts on directly: an entity of another type (a chemical, a process) it may act on through one of these."""
+
+
+def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) -> list[str]:
+    """The drugs that act on ``node`` ("drugs that block ACE"): directly, through what they become (enalapril —has
+    metabolite→ enalaprilat —decreases activity of→ ACE), or, for a ``node`` that is no target (uric acid), through a
+    target (allopurinol → xanthine dehydrogenase → uric acid). With ``sign``, only those whose chain acts in that
+    direction or has no signed relation. The nearest first, then the most connected."""
+    type_of = types_of(kg)
+    last = list(kg.in_edges(node))
+    beyond = type_of(node) not in TARGET_TYPES  # a chemical or a process: through a target too
+    chains: list[tuple[Edge, ...]] = [(e,) for e in last]
+    chains += [(m, e) for e in last for m in kg.in_edges(e.head)
+               if m.relation in BECOMES or (beyond and type_of(e.head) in TARGET_TYPES)]
+    hops: dict[str, int] = {}
+    for c in chains:
+        if type_of(c[0].head) in drug_types and (not sign or effect([e.relation for e in c]) in (sign, 0)):
+            hops[c[0].head] = min(hops.get(c[0].head, len(c)), len(c))
+    return sorted(hops, key=lambda d: (hops[d], -kg.degree(d), d))
 
 
 def route_step(relations: Sequence[str]) -> int:

@@ -1,0 +1,87 @@
+"""A treatment question that names how the drugs should act: "Which drugs treat hypertension by inhibiting ACE?",
+"drugs for gout that lower uric acid", "what drugs that target ACE treat hypertension?".
+
+The disease slot held the whole qualifier ("hypertension by inhibiting ACE"), and the linker read it as ACE: the
+answer listed the drugs that act on ACE, for nothing. Now the disease is the disease, and what the drugs act
+through (``ParsedQuestion.via``) keeps the answer to the drugs that act on it (``tools.answers.acting_on``), in the
+asked direction when the verb gives one, with the paths through it first (``State.via``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from agents.state import DRUG_TYPES
+from core.text import fold
+from tools.answers import acting_on
+
+__all__ = ["acting_through", "none_acts", "via_sign", "with_via"]
+
+_VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
+         r"bind|modulat|act)")
+_ACTING = rf"{_VERB}\w*(?:\s+(?:on|to|with))?"
+_BY = re.compile(rf"^(?P<y>.+?)\s+(?:by\s+{_ACTING}|(?:through|via)(?:\s+{_ACTING})?)\s+(?:the\s+)?(?P<x>[^,]+?)$", re.IGNORECASE)
+""""hypertension by inhibiting ACE", "gout through xanthine oxidase": the disease, then what the drugs act through
+("infections caused by Staphylococcus aureus" names no way of acting: "by" needs its verb)."""
+_THAT = re.compile(rf"^(?P<y>.+?)\s+(?:that|which)\s+(?:can\s+|also\s+)?{_VERB}\w*(?:\s+(?:on|to|with))?\s+(?:the\s+)?"
+                   rf"(?P<x>[^,]+?)$", re.IGNORECASE)
+""""hypertension that block ACE" (from "drugs for hypertension that block ACE")."""
+_THEN_TREAT = re.compile(r"^(?P<x>.+?)\s+(?:treats?|cures?|helps?(?: with)?|(?:is|are) used (?:to treat|for|against)|"
+                         r"(?:can|could|may|might) (?:treat|cure|help(?: with)?))\s+(?P<y>.+)$", re.IGNORECASE)
+""""ACE treat hypertension" (from "what drugs that target ACE treat hypertension?", read as drugs acting on ACE)."""
+_MEASURED = re.compile(r"^(?:high|low|elevated|raised)\s+", re.IGNORECASE)
+"""What the parser puts before a measure that a verb lowers or raises ("lowering uric acid" → "high uric acid")."""
+_AGENT_THAT = re.compile(r"\b(?:that|which)\s*$", re.IGNORECASE)
+_LOWERING = re.compile(r"\b(?:inhibit|block|lower|reduc|decreas|suppress|antagoni[sz])\w*", re.IGNORECASE)
+_RAISING = re.compile(r"\b(?:activat|stimulat|rais|increas|agoni[sz])\w*", re.IGNORECASE)
+_VERBS = {0: "drugs that act on {}", -1: "drugs that inhibit or lower {}", 1: "drugs that activate or raise {}"}
+"""How the answer names the drugs it keeps to (``State.drug_class``), by the asked direction."""
+
+
+def with_via(parsed: Any, question: str, treats: Any, targeted_by: Any) -> Any:
+    """``parsed`` (an ``agents.intent.ParsedQuestion``) with what the drugs act through split off its disease slot
+    (``via``); a "drugs that target X treat Y" question, which a rule read as "drugs that target (X treat Y)", becomes
+    the treatment question it is. Unchanged when the slot names no such thing. ``treats`` and ``targeted_by``: the
+    two intents (passed in, so that this module imports nothing of the parser's); ``question``: the text the rule read."""
+    if parsed.intent is targeted_by and _AGENT_THAT.search(parsed.among) and (m := _THEN_TREAT.match(parsed.disease)):
+        verb = question[: question.casefold().find(m["x"].casefold())]  # "what drugs that inhibit "
+        return replace(parsed, intent=treats, disease=m["y"].strip(), via=m["x"].strip(),
+                       among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=via_sign(verb))
+    if parsed.intent is not treats or parsed.via:
+        return parsed
+    m = _BY.match(parsed.disease) or _THAT.match(parsed.disease)
+    if m is None:
+        return parsed
+    return replace(parsed, disease=m["y"].strip(), via=_MEASURED.sub("", m["x"].strip()), via_sign=via_sign(m.group(0)[m.end("y"):m.start("x")]))
+
+
+def via_sign(words: str) -> int:
+    """The direction ``words`` ask the drugs to act in: -1 for "by inhibiting", "that lower", +1 for "by activating",
+    "that raise", 0 for "by targeting", "acting on" (or both kinds of word)."""
+    down, up = bool(_LOWERING.search(words)), bool(_RAISING.search(words))
+    return -1 if down and not up else 1 if up and not down else 0
+
+
+def acting_through(kg: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:
+    """The drug class a question with ``via`` keeps its answer to: the drugs that act on the linked entity (and on any
+    of the same name: uric acid is a ChEBI and a MeSH entry) in the asked direction, within a class the question names
+    ("which statins … by lowering LDL"). ``klass`` unchanged when the entity is not linked; ``among`` empty when no
+    drug acts on it (:func:`none_acts`)."""
+    m = next((m for m in mentions if m["slot"] == "via" and m.get("entity")), None)
+    if m is None:
+        return klass
+    ent = m["entity"]
+    ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(ent["name"]))]))
+    drugs = list(dict.fromkeys(d for x in ids for d in acting_on(kg, x, DRUG_TYPES, parsed.via_sign)))
+    if klass.get("among"):  # "which statins treat … by lowering LDL?": the class's drugs among them
+        drugs = [d for d in klass["among"] if d in set(drugs)]
+    label = _VERBS[parsed.via_sign].format(ent["name"])
+    label = f"{klass['drug_class']} that {label.split(' that ', 1)[1]}" if klass.get("drug_class") else label
+    return {**klass, "drug_class": label, "among": drugs, "via": ids}
+
+
+def none_acts(klass: dict[str, Any]) -> str:
+    """Why a question with ``via`` has no answer, or "" when it has drugs to list."""
+    return f"no {klass['drug_class']} in the knowledge graph" if klass.get("via") and not klass.get("among") else ""

@@ -1,0 +1,65 @@
+""""Which drugs treat hypertension by inhibiting ACE?": the disease is the disease, and the answer keeps to the drugs
+that act on ACE in the asked direction (it listed the drugs that act on ACE, for ACE)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import parse_question
+from agents.state import DRUG_TYPES, Status
+from tools.answers import acting_on
+
+ACE = "UniProt:P12821"
+URIC_ACID = "MESH:D014527"
+
+
+@pytest.mark.parametrize("question, disease, via, sign", [
+    ("Which drugs treat hypertension by inhibiting ACE?", "hypertension", "ACE", -1),
+    ("Drugs for hypertension that block ACE", "hypertension", "ACE", -1),
+    ("What drugs that target ACE treat hypertension?", "hypertension", "ACE", 0),
+    ("What drugs that inhibit ACE treat hypertension?", "hypertension", "ACE", -1),
+    ("Which drugs treat gout by lowering uric acid?", "gout", "uric acid", -1),
+    ("What treats gout through xanthine oxidase?", "gout", "xanthine oxidase", 0),
+    ("which medications treat asthma by activating the beta-2 adrenergic receptor", "asthma", "beta-2 adrenergic receptor", 1),
+    # no way of acting named: "by" needs its verb
+    ("Which drugs treat infections caused by Staphylococcus aureus?", "infections caused by Staphylococcus aureus", "", 0),
+    ("What drugs treat hypertension?", "hypertension", "", 0),
+])
+def test_the_way_the_drugs_act_is_split_off_the_disease(question: str, disease: str, via: str, sign: int) -> None:
+    p = parse_question(question)
+    assert p is not None and p.intent.value == "treats"
+    assert (p.disease, p.via, p.via_sign) == (disease, via, sign)
+
+
+def test_the_drugs_that_act_on_an_entity(resources) -> None:
+    kg = resources.kg
+    lowering = acting_on(kg, ACE, DRUG_TYPES, -1)
+    assert {"lisinopril", "Enalaprilat", "Captopril"} <= {kg.name(d) for d in lowering}
+    assert "Enalapril" in {kg.name(d) for d in lowering}  # through what it becomes (enalaprilat)
+    assert acting_on(kg, ACE, DRUG_TYPES, 1) == []  # no drug in the graph raises ACE
+    assert set(lowering) <= set(acting_on(kg, ACE, DRUG_TYPES))
+    # uric acid is no target: drugs act on it through one (allopurinol → xanthine dehydrogenase → uric acid)
+    assert "allopurinol" in {kg.name(d) for d in acting_on(kg, URIC_ACID, DRUG_TYPES, -1)}
+
+
+def test_a_treatment_question_by_a_target_keeps_to_its_drugs(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Which drugs treat hypertension by inhibiting ACE?"}, thread="via", interactive=False,
+                       memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats"
+    assert [resources.kg.name(t) for t in out["targets"]] == ["Hypertensive disorder"] and out["via"] == [ACE]
+    allowed = set(acting_on(resources.kg, ACE, DRUG_TYPES, -1))
+    assert out["ranked_answers"] and all(a["id"] in allowed for a in out["ranked_answers"])
+    first = out["ranked_answers"][0]["path"]
+    assert ACE in {t["tail"] for t in first["triples"]}, first  # the evidence goes through ACE
+    assert out["answer"].startswith("Drugs that inhibit or lower Angiotensin-converting enzyme with a verified mechanism "
+                                    "for Hypertensive disorder"), out["answer"]
+
+
+@pytest.mark.parametrize("question, error", [
+    ("Which drugs treat hypertension by activating ACE?",
+     "no drugs that activate or raise Angiotensin-converting enzyme in the knowledge graph"),
+    ("Which drugs treat gout by inhibiting zorblaxase?", '"zorblaxase" is not in the knowledge graph'),
+])
+def test_no_drug_acts_that_way(run_graph, question: str, error: str) -> None:
+    out, _ = run_graph({"question": question}, thread="via-none", interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and error in out["error"], out["error"]
