@@ -87,6 +87,7 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     For a question answered by drugs, the ranked drugs' paths are what the reviewer judges and the answer tells,
     before any chemical's path."""
     state = _same_names_excluded(state, res, ranked)
+    ranked = _through_first(state, ranked)  # "… by inhibiting ACE": the paths through ACE first
     if state.intent == Intent.TARGETED_BY.value:  # "which drugs block X?": no drug that activates it
         ranked = in_direction(ranked, asked_sign(state.asked))
     if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first

@@ -279,9 +279,10 @@ def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tu
 def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: list[dict[str, Any]], klass: dict[str, Any]
              ) -> tuple[Intent, dict[str, Any]]:
     """The drugs the answer keeps to, beyond a class the question names: those it compares (asked as what they
-    target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``)."""
+    target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``; a mechanism
+    question only takes the paths through it first)."""
     klass = klass or _compared(question, intent, mentions)
-    if parsed is not None and parsed.via and intent is Intent.TREATS:
+    if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res.kg, parsed, mentions, klass)
     return (Intent.TARGETS if klass.get("compared") else intent), klass
 

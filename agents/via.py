@@ -2,7 +2,7 @@
 "drugs for gout that lower uric acid", "what drugs that target ACE treat hypertension?".
 
 The disease slot held the whole qualifier ("hypertension by inhibiting ACE"), and the linker read it as ACE: the
-answer listed the drugs that act on ACE, for nothing. Now the disease is the disease, and what the drugs act
+answer listed the drugs that act on ACE and left hypertension out. Now the disease is the disease, and what the drugs act
 through (``ParsedQuestion.via``) keeps the answer to the drugs that act on it (``tools.answers.acting_on``), in the
 asked direction when the verb gives one, with the paths through it first (``State.via``).
 """
@@ -40,16 +40,18 @@ _VERBS = {0: "drugs that act on {}", -1: "drugs that inhibit or lower {}", 1: "d
 """How the answer names the drugs it keeps to (``State.drug_class``), by the asked direction."""
 
 
-def with_via(parsed: Any, question: str, treats: Any, targeted_by: Any) -> Any:
+def with_via(parsed: Any, question: str, treats: Any, targeted_by: Any, mechanism: Any) -> Any:
     """``parsed`` (an ``agents.intent.ParsedQuestion``) with what the drugs act through split off its disease slot
     (``via``); a "drugs that target X treat Y" question, which a rule read as "drugs that target (X treat Y)", becomes
-    the treatment question it is. Unchanged when the slot names no such thing. ``treats`` and ``targeted_by``: the
-    two intents (passed in, so that this module imports nothing of the parser's); ``question``: the text the rule read."""
+    the treatment question it is. A mechanism question keeps its drug ("How does lisinopril treat hypertension by
+    inhibiting ACE?": its paths through ACE first). Unchanged when the slot names no such thing. ``treats``,
+    ``targeted_by`` and ``mechanism``: the intents (passed in, so that this module imports nothing of the parser's);
+    ``question``: the text the rule read."""
     if parsed.intent is targeted_by and _AGENT_THAT.search(parsed.among) and (m := _THEN_TREAT.match(parsed.disease)):
         verb = question[: question.casefold().find(m["x"].casefold())]  # "what drugs that inhibit "
         return replace(parsed, intent=treats, disease=m["y"].strip(), via=m["x"].strip(),
                        among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=via_sign(verb))
-    if parsed.intent is not treats or parsed.via:
+    if parsed.intent not in (treats, mechanism) or parsed.via:
         return parsed
     m = _BY.match(parsed.disease) or _THAT.match(parsed.disease)
     if m is None:
@@ -65,7 +67,8 @@ def via_sign(words: str) -> int:
 
 
 def acting_through(kg: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:
-    """The drug class a question with ``via`` keeps its answer to: the drugs that act on the linked entity (and on any
+    """``klass`` with what a question with ``via`` names (``via``: its ids) and, for a treatment question, the drug
+    class it keeps its answer to: the drugs that act on the linked entity (and on any
     of the same name: uric acid is a ChEBI and a MeSH entry) in the asked direction, within a class the question names
     ("which statins … by lowering LDL"). ``klass`` unchanged when the entity is not linked; ``among`` empty when no
     drug acts on it (:func:`none_acts`)."""
@@ -74,6 +77,8 @@ def acting_through(kg: Any, parsed: Any, mentions: list[dict[str, Any]], klass: 
         return klass
     ent = m["entity"]
     ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(ent["name"]))]))
+    if parsed.drug and not klass.get("among"):  # "How does lisinopril treat hypertension by inhibiting ACE?"
+        return {**klass, "via": ids}
     drugs = list(dict.fromkeys(d for x in ids for d in acting_on(kg, x, DRUG_TYPES, parsed.via_sign)))
     if klass.get("among"):  # "which statins treat … by lowering LDL?": the class's drugs among them
         drugs = [d for d in klass["among"] if d in set(drugs)]
@@ -84,4 +89,4 @@ def acting_through(kg: Any, parsed: Any, mentions: list[dict[str, Any]], klass: 
 
 def none_acts(klass: dict[str, Any]) -> str:
     """Why a question with ``via`` has no answer, or "" when it has drugs to list."""
-    return f"no {klass['drug_class']} in the knowledge graph" if klass.get("via") and not klass.get("among") else ""
+    return f"no {klass['drug_class']} in the knowledge graph" if klass.get("via") and "among" in klass and not klass["among"] else ""

@@ -24,10 +24,12 @@ URIC_ACID = "MESH:D014527"
     # no way of acting named: "by" needs its verb
     ("Which drugs treat infections caused by Staphylococcus aureus?", "infections caused by Staphylococcus aureus", "", 0),
     ("What drugs treat hypertension?", "hypertension", "", 0),
+    ("How does lisinopril treat hypertension by inhibiting ACE?", "hypertension", "ACE", -1),
+    ("How does imatinib treat CML?", "CML", "", 0),
 ])
 def test_the_way_the_drugs_act_is_split_off_the_disease(question: str, disease: str, via: str, sign: int) -> None:
     p = parse_question(question)
-    assert p is not None and p.intent.value == "treats"
+    assert p is not None and p.intent.value in ("treats", "mechanism")
     assert (p.disease, p.via, p.via_sign) == (disease, via, sign)
 
 
@@ -63,3 +65,12 @@ def test_a_treatment_question_by_a_target_keeps_to_its_drugs(run_graph, resource
 def test_no_drug_acts_that_way(run_graph, question: str, error: str) -> None:
     out, _ = run_graph({"question": question}, thread="via-none", interactive=False, memory=False)
     assert out["status"] is Status.NOT_FOUND and error in out["error"], out["error"]
+
+
+def test_a_mechanism_question_by_a_target_answers_for_the_disease_through_it(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "How does lisinopril treat hypertension by inhibiting ACE?"}, thread="via-mech",
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism" and out["via"] == [ACE]
+    assert [resources.kg.name(t) for t in out["targets"]] == ["Hypertensive disorder"]  # it answered lisinopril → ACE
+    nodes = [t["head"] for t in out["evidence"]] + [out["evidence"][-1]["tail"]]
+    assert ACE in nodes and resources.kg.name(nodes[-1]) == "Hypertensive disorder", nodes
