@@ -160,7 +160,6 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return class_routes(ranked, state.among, state.targets, key=same)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
-    ranked = _through_first(state, ranked)  # "… by inhibiting ACE": the paths through ACE first
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)

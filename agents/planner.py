@@ -130,6 +130,19 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     return mentions, clar
 
 
+def _reaches(kg: Any, start: str, types: set[str]) -> bool:
+    """Whether a chain of relations leads from ``start`` to an entity of ``types`` (the first :data:`NEAREST_NODES`
+    entities reached, nearest first)."""
+    seen, front = {start}, [start]
+    while front and len(seen) < NEAREST_NODES:
+        nxt = [e.tail for x in front for e in kg.out_edges(x) if e.tail not in seen]
+        if any((n := kg.node(t)) is not None and n.type in types for t in nxt):
+            return True
+        seen.update(nxt)
+        front = list(dict.fromkeys(nxt))
+    return False
+
+
 def _steps(res: Any, head: str, tail: str) -> int:
     """The fewest steps of a chain from ``head`` to ``tail``; :data:`NEAREST_NODES` when none is found that near."""
     hops = hops_between(res.kg, [head], [tail], NEAREST_NODES)
@@ -265,9 +278,14 @@ def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, An
     return sources, targets
 
 
-def _by_types(intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tuple[Intent, list[dict[str, Any]]]:
+def _by_types(res: Any, intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tuple[Intent, list[dict[str, Any]]]:
     """The intent the linked types ask for: "what drugs target gout?" asks what treats it; a treatment question whose
-    only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds about them."""
+    only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds about them; so
+    does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was NOT_FOUND, "no
+    chain of relations from Cholesterol to any protein …")."""
+    if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) \
+            and ent["type"] != "Drug" and not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])):
+        return Intent.ENTITY, mentions
     if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
         return Intent.TREATS, mentions
     ents = [m["entity"] for m in mentions if m.get("entity")]
@@ -405,7 +423,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
         intent, mentions, also = free_text(question, found)
-    intent, mentions = _by_types(intent, mentions, bool(klass))
+    intent, mentions = _by_types(res, intent, mentions, bool(klass))
     intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"

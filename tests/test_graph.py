@@ -388,6 +388,17 @@ def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     assert f"(the nearest is {far['walk']['chain_hops']} steps away)" in far["answer"]
 
 
+def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(run_graph, resources) -> None:
+    """"What does cholesterol do?" asked for its targets and was NOT_FOUND ("no chain of relations from Cholesterol to
+    any protein …"): cholesterol is no drug, and what the graph holds about it is what it is connected to. A drug
+    (thiethylperazine, above) is still told that it reaches no target, and what does reach one keeps its targets."""
+    out, _ = run_graph({"question": "What does cholesterol do?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "entity", out.get("answer")
+    assert out["answer"].startswith("Cholesterol is connected to:") and out["ranked_answers"]
+    tnf, _ = run_graph({"question": "What does TNF do?"}, interactive=False, memory=False)
+    assert tnf["status"] is Status.ANSWERED and tnf["intent"] == "targets"
+
+
 
 def test_a_drug_where_a_treatment_question_wants_a_disease_is_asked_about(run_graph) -> None:
     """"gout treatment" asks what treats gout; "imatinib therapy" reads the same way, and a drug is no disease: it is
