@@ -74,3 +74,14 @@ def test_a_mechanism_question_by_a_target_answers_for_the_disease_through_it(run
     assert [resources.kg.name(t) for t in out["targets"]] == ["Hypertensive disorder"]  # it answered lisinopril → ACE
     nodes = [t["head"] for t in out["evidence"]] + [out["evidence"][-1]["tail"]]
     assert ACE in nodes and resources.kg.name(nodes[-1]) == "Hypertensive disorder", nodes
+
+
+def test_the_drugs_that_act_on_it_alone_come_first(run_graph, resources) -> None:
+    """"… by blocking TNF" opened with rebamipide, lenalidomide and pomalidomide, which act on much else; the drugs
+    that act on TNF alone (the anti-TNF antibodies and etanercept) come first now."""
+    out, _ = run_graph({"question": "What drugs treat rheumatoid arthritis by blocking TNF?"}, thread="via-tnf",
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and len(out["ranked_answers"]) == 5
+    kg = resources.kg
+    assert all(kg.degree(a["id"]) == 1 for a in out["ranked_answers"][:3]), [a["name"] for a in out["ranked_answers"]]
+    assert all(kg.name(a["path"]["triples"][0]["tail"]) == "Tumor necrosis factor" for a in out["ranked_answers"][:3])

@@ -265,7 +265,8 @@ def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) ->
     """The drugs that act on ``node`` ("drugs that block ACE"): directly, through what they become (enalapril —has
     metabolite→ enalaprilat —decreases activity of→ ACE), or, for a ``node`` that is no target (uric acid), through a
     target (allopurinol → xanthine dehydrogenase → uric acid). With ``sign``, only those whose chain acts in that
-    direction or has no signed relation. The nearest first, then the most connected."""
+    direction or has no signed relation. The nearest first, then the most specific (the fewest relations: infliximab,
+    which acts on TNF alone, before lenalidomide)."""
     type_of = types_of(kg)
     last = list(kg.in_edges(node))
     beyond = type_of(node) not in TARGET_TYPES  # a chemical or a process: through a target too
@@ -276,7 +277,7 @@ def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) ->
     for c in chains:
         if type_of(c[0].head) in drug_types and (not sign or effect([e.relation for e in c]) in (sign, 0)):
             hops[c[0].head] = min(hops.get(c[0].head, len(c)), len(c))
-    return sorted(hops, key=lambda d: (hops[d], -kg.degree(d), d))
+    return sorted(hops, key=lambda d: (hops[d], kg.degree(d), d))
 
 
 def route_step(relations: Sequence[str]) -> int:
