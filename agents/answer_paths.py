@@ -173,8 +173,9 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return _treats_all(state, ctx, res, ranked, seeds)
     order, by_path = _drug_candidates(state, res, ranked, state.targets, seeds)
     order = by_type_preference(order, state.goal_types, type_of)
-    if state.via:  # "… by blocking TNF": the drugs that act on it, nearest and most specific first (agents.via)
-        order = [d for d in state.among if d not in seeds]
+    if state.via:  # "… by blocking TNF": the drugs that act on it with a path in the pool, then the others; each
+        # part nearest and most specific first (agents.via)
+        order = sorted((d for d in state.among if d not in seeds), key=lambda d: d not in by_path)
     elif state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     found = _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),

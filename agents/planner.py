@@ -301,7 +301,7 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     question only takes the paths through it first)."""
     klass = klass or _compared(question, intent, mentions)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
-        klass = acting_through(res.kg, parsed, mentions, klass)
+        klass = acting_through(res, parsed, mentions, klass)
     return (Intent.TARGETS if klass.get("compared") else intent), klass
 
 

@@ -66,23 +66,25 @@ def via_sign(words: str) -> int:
     return -1 if down and not up else 1 if up and not down else 0
 
 
-def acting_through(kg: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:
+def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:
     """``klass`` with what a question with ``via`` names (``via``: its ids) and, for a treatment question, the drug
-    class it keeps its answer to: the drugs that act on the linked entity (and on any
-    of the same name: uric acid is a ChEBI and a MeSH entry) in the asked direction, within a class the question names
-    ("which statins … by lowering LDL"). ``klass`` unchanged when the entity is not linked; ``among`` empty when no
-    drug acts on it (:func:`none_acts`)."""
+    class it keeps its answer to: the drugs that act on the linked entity in the asked direction, within a class the
+    question names ("which statins … by lowering LDL"). They act on it, on any entity of its name (uric acid is a
+    ChEBI and a MeSH entry), or on any target of the kind the mention names ("sodium channels"). ``klass`` unchanged
+    when the entity is not linked; ``among`` empty when no drug acts on it (:func:`none_acts`)."""
     m = next((m for m in mentions if m["slot"] == "via" and m.get("entity")), None)
     if m is None:
         return klass
-    ent = m["entity"]
-    ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(ent["name"]))]))
+    ent, name = m["entity"], m["entity"]["name"]
+    ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(name))]))
+    if ent.get("method") == "words":  # "sodium channels": every target of that kind (EntityLinker.family)
+        ids, name = list(dict.fromkeys([ent["id"], *(c.id for c in res.linker.family(m["mention"], []))])), m["mention"]
     if parsed.drug and not klass.get("among"):  # "How does lisinopril treat hypertension by inhibiting ACE?"
         return {**klass, "via": ids}
-    drugs = list(dict.fromkeys(d for x in ids for d in acting_on(kg, x, DRUG_TYPES, parsed.via_sign)))
+    drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
     if klass.get("among"):  # "which statins treat … by lowering LDL?": the class's drugs among them
         drugs = [d for d in klass["among"] if d in set(drugs)]
-    label = _VERBS[parsed.via_sign].format(ent["name"])
+    label = _VERBS[parsed.via_sign].format(name)
     label = f"{klass['drug_class']} that {label.split(' that ', 1)[1]}" if klass.get("drug_class") else label
     return {**klass, "drug_class": label, "among": drugs, "via": ids}
 

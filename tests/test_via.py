@@ -85,3 +85,28 @@ def test_the_drugs_that_act_on_it_alone_come_first(run_graph, resources) -> None
     kg = resources.kg
     assert all(kg.degree(a["id"]) == 1 for a in out["ranked_answers"][:3]), [a["name"] for a in out["ranked_answers"]]
     assert all(kg.name(a["path"]["triples"][0]["tail"]) == "Tumor necrosis factor" for a in out["ranked_answers"][:3])
+
+
+def test_a_kind_of_target_named_by_what_it_handles_is_that_kind(resources) -> None:
+    """"sodium channels" linked to Sodium and "serotonin receptors" to Serotonin: the name inside the mention lacked
+    its last word. Every name holding all its words is linked now, the most connected first."""
+    from agents.intent import SLOT_TYPES
+    from tools.linker import LinkStatus
+
+    for mention, words, wrong in [("sodium channels", ("sodium", "channel"), "Sodium"),
+                                  ("serotonin receptors", ("serotonin", "receptor"), "Serotonin")]:
+        out = resources.linker.link(mention, SLOT_TYPES["via"])
+        assert out.status is LinkStatus.LINKED and out.best is not None and out.best.method == "words"
+        assert all(all(w in c.name.casefold() for w in words) for c in out.candidates), out.candidates
+        assert wrong not in {c.name for c in out.candidates}
+    assert resources.linker.link("calcium channels").best.name == "Calcium Channels"  # an exact name is kept
+    assert resources.linker.link("gout attacks", SLOT_TYPES["disease"]).best.name == "Gout"  # no kind of target
+
+
+def test_drugs_that_act_on_a_kind_of_target(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Which drugs treat epilepsy by blocking sodium channels?"}, thread="via-na",
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and len(out["via"]) > 5  # every sodium channel the graph holds
+    allowed = {d for x in out["via"] for d in acting_on(resources.kg, x, DRUG_TYPES, -1)}
+    assert out["ranked_answers"] and all(a["id"] in allowed for a in out["ranked_answers"])
+    assert out["answer"].startswith("Drugs that inhibit or lower sodium channels with a verified mechanism for Epilepsy")

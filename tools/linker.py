@@ -74,6 +74,11 @@ GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
 
+_KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?$")
+"""A mention whose last word names a kind of target ("sodium channels", "serotonin receptors"): a name inside it that
+lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
+
+
 _ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
 _ACRONYM_TAIL = frozenset(["infection", "disease", "disorder", "syndrome"])
 """A last word an acronym may leave out: "HIV" abbreviates "Human immunodeficiency virus infection" too."""
@@ -375,6 +380,20 @@ class EntityLinker:
         hits = set().union(*(self._by_token.get(t, set()) for t in words)) if words else set()
         return {k: word_overlap(words, {t for t in k.split() if t not in _STOPWORDS}, rarity) for k in hits}
 
+    def family(self, mention: str, inner: list[Candidate]) -> list[Candidate]:
+        """The targets a mention that ends in a kind of target names (:data:`_KIND_HEAD`) when the names inside it
+        lack that word: every name holding all its words, a plural's singular too ("sodium channels": Voltage-Gated
+        Sodium Channels, Sodium channel protein type 5 subunit alpha, …), the most connected first. [] otherwise."""
+        key = fold(mention)
+        head = _KIND_HEAD.search(key)
+        if head is None or any(head[0].rstrip("s") in fold(c.name) for c in inner):
+            return []
+        words = [t for t in key.split() if t not in _STOPWORDS]
+        holding = [set().union(*(self._by_token.get(v, set()) for v in {w, w.removesuffix("s"), w + "s"})) for w in words]
+        keys = sorted(set.intersection(*holding)) if holding else []
+        ids = [eid for k in keys for eid in self._by_fold[k] if fold(self.entities[eid].name) == k]
+        return self._ranked_by_degree(list(dict.fromkeys(ids)), "words")
+
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
 
@@ -405,6 +424,8 @@ class EntityLinker:
         if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
             # a partial mention such as "diabetes" that several names contain: ask
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(fuzzy)[:5]))
+        if inner and (family := self.family(mention, inner)):  # "sodium channels": not Sodium
+            return LinkOutcome(mention, LinkStatus.LINKED, tuple(weigh(family)))
         if inner:
             longest = max(len(c.name) for c in inner)
             inner = [c for c in inner if len(c.name) == longest] or inner
