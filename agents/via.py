@@ -21,11 +21,14 @@ __all__ = ["acting_through", "none_acts", "via_sign", "with_via"]
 
 _VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
          r"bind|modulat|act)")
-_ACTING = rf"{_VERB}\w*(?:\s+(?:on|to|with))?"
+_ACTING = rf"{_VERB}\w*(?:\s+or\s+{_VERB}\w*)?(?:\s+(?:on|to|with))?"
+""""inhibiting", "acting on", "inhibit or lower" (how a follow-up names the drugs a via answer kept to)."""
+_OR_ACTING = re.compile(rf"^or\s+{_ACTING}\s+", re.IGNORECASE)
+""""or lower" left before the entity when a rule took the first verb ("which drugs that inhibit or lower ACE …")."""
 _BY = re.compile(rf"^(?P<y>.+?)\s+(?:by\s+{_ACTING}|(?:through|via)(?:\s+{_ACTING})?)\s+(?:the\s+)?(?P<x>[^,]+?)$", re.IGNORECASE)
 """"hypertension by inhibiting ACE", "gout through xanthine oxidase": the disease, then what the drugs act through
 ("infections caused by Staphylococcus aureus" names no way of acting: "by" needs its verb)."""
-_THAT = re.compile(rf"^(?P<y>.+?)\s+(?:that|which)\s+(?:can\s+|also\s+)?{_VERB}\w*(?:\s+(?:on|to|with))?\s+(?:the\s+)?"
+_THAT = re.compile(rf"^(?P<y>.+?)\s+(?:that|which)\s+(?:can\s+|also\s+)?{_ACTING}\s+(?:the\s+)?"
                    rf"(?P<x>[^,]+?)$", re.IGNORECASE)
 """"hypertension that block ACE" (from "drugs for hypertension that block ACE")."""
 _THEN_TREAT = re.compile(r"^(?P<x>.+?)\s+(?:treats?|cures?|helps?(?: with)?|(?:is|are) used (?:to treat|for|against)|"
@@ -48,8 +51,9 @@ def with_via(parsed: Any, question: str, treats: Any, targeted_by: Any, mechanis
     ``targeted_by`` and ``mechanism``: the intents (passed in, so that this module imports nothing of the parser's);
     ``question``: the text the rule read."""
     if parsed.intent is targeted_by and _AGENT_THAT.search(parsed.among) and (m := _THEN_TREAT.match(parsed.disease)):
-        verb = question[: question.casefold().find(m["x"].casefold())]  # "what drugs that inhibit "
-        return replace(parsed, intent=treats, disease=m["y"].strip(), via=m["x"].strip(),
+        via = _OR_ACTING.sub("", m["x"].strip())
+        verb = question[: question.casefold().find(via.casefold())]  # "what drugs that inhibit or lower "
+        return replace(parsed, intent=treats, disease=m["y"].strip(), via=via,
                        among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=via_sign(verb))
     if parsed.intent not in (treats, mechanism) or parsed.via:
         return parsed

@@ -26,6 +26,10 @@ URIC_ACID = "MESH:D014527"
     ("What drugs treat hypertension?", "hypertension", "", 0),
     ("How does lisinopril treat hypertension by inhibiting ACE?", "hypertension", "ACE", -1),
     ("How does imatinib treat CML?", "CML", "", 0),
+    # how a follow-up names the drugs a via answer kept to
+    ("Which drugs that inhibit or lower Angiotensin-converting enzyme treat Congestive heart failure?",
+     "Congestive heart failure", "Angiotensin-converting enzyme", -1),
+    ("Which drugs treat gout by inhibiting or lowering uric acid?", "gout", "uric acid", -1),
 ])
 def test_the_way_the_drugs_act_is_split_off_the_disease(question: str, disease: str, via: str, sign: int) -> None:
     p = parse_question(question)
@@ -110,3 +114,14 @@ def test_drugs_that_act_on_a_kind_of_target(run_graph, resources) -> None:
     allowed = {d for x in out["via"] for d in acting_on(resources.kg, x, DRUG_TYPES, -1)}
     assert out["ranked_answers"] and all(a["id"] in allowed for a in out["ranked_answers"])
     assert out["answer"].startswith("Drugs that inhibit or lower sodium channels with a verified mechanism for Epilepsy")
+
+
+def test_a_follow_up_keeps_the_way_the_drugs_act(run_graph) -> None:
+    """"and for heart failure?" after a via answer asks about the same drugs; the rewritten question's "or lower"
+    was read as part of the entity's name ("Read "or lower Angiotensin-converting enzyme" as …")."""
+    run_graph({"question": "Which drugs treat hypertension by inhibiting ACE?"}, thread="via-next", interactive=False,
+              memory=False)
+    out, _ = run_graph({"question": "and for heart failure?"}, thread="via-next", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["via"] == [ACE] and out["ranked_answers"]
+    assert out["answer"].startswith('Understood as: "Which drugs that inhibit or lower Angiotensin-converting enzyme treat '
+                                    'Congestive heart failure?" Drugs that inhibit or lower'), out["answer"]
