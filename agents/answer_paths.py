@@ -180,7 +180,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     found = _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
                         CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
-    return sorted(found, key=lambda a: not set(state.via) & set(a[1].nodes))  # stable; all tie without State.via
+    return sorted(found, key=lambda a: not set(state.via) & set(a[1].nodes)) if state.via else found
 
 
 def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]

@@ -319,7 +319,7 @@ def parse_question(question: str) -> ParsedQuestion | None:
             y = groups.get("y") or groups.get("t") or ""
             parsed = ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(y, "y"), groups.get("c") or "",
                                     y_slot="target" if groups.get("t") else "")
-            return with_via(parsed, q, Intent.TREATS, Intent.TARGETED_BY, Intent.MECHANISM)
+            return with_via(parsed, q)
     return None
 
 

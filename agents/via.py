@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from agents.state import DRUG_TYPES
+from agents.state import DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on
 
@@ -39,23 +39,22 @@ _MEASURED = re.compile(r"^(?:high|low|elevated|raised)\s+", re.IGNORECASE)
 _AGENT_THAT = re.compile(r"\b(?:that|which)\s*$", re.IGNORECASE)
 _LOWERING = re.compile(r"\b(?:inhibit|block|lower|reduc|decreas|suppress|antagoni[sz])\w*", re.IGNORECASE)
 _RAISING = re.compile(r"\b(?:activat|stimulat|rais|increas|agoni[sz])\w*", re.IGNORECASE)
-_VERBS = {0: "drugs that act on {}", -1: "drugs that inhibit or lower {}", 1: "drugs that activate or raise {}"}
+_LABELS = {0: "drugs that act on {}", -1: "drugs that inhibit or lower {}", 1: "drugs that activate or raise {}"}
 """How the answer names the drugs it keeps to (``State.drug_class``), by the asked direction."""
 
 
-def with_via(parsed: Any, question: str, treats: Any, targeted_by: Any, mechanism: Any) -> Any:
+def with_via(parsed: Any, question: str) -> Any:
     """``parsed`` (an ``agents.intent.ParsedQuestion``) with what the drugs act through split off its disease slot
     (``via``); a "drugs that target X treat Y" question, which a rule read as "drugs that target (X treat Y)", becomes
     the treatment question it is. A mechanism question keeps its drug ("How does lisinopril treat hypertension by
-    inhibiting ACE?": its paths through ACE first). Unchanged when the slot names no such thing. ``treats``,
-    ``targeted_by`` and ``mechanism``: the intents (passed in, so that this module imports nothing of the parser's);
-    ``question``: the text the rule read."""
-    if parsed.intent is targeted_by and _AGENT_THAT.search(parsed.among) and (m := _THEN_TREAT.match(parsed.disease)):
+    inhibiting ACE?": its paths through ACE first). Unchanged when the slot names no such thing. ``question``: the
+    text the rule read."""
+    if parsed.intent is Intent.TARGETED_BY and _AGENT_THAT.search(parsed.among) and (m := _THEN_TREAT.match(parsed.disease)):
         via = _OR_ACTING.sub("", m["x"].strip())
         verb = question[: question.casefold().find(via.casefold())]  # "what drugs that inhibit or lower "
-        return replace(parsed, intent=treats, disease=m["y"].strip(), via=via,
+        return replace(parsed, intent=Intent.TREATS, disease=m["y"].strip(), via=via,
                        among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=via_sign(verb))
-    if parsed.intent not in (treats, mechanism) or parsed.via:
+    if parsed.intent not in (Intent.TREATS, Intent.MECHANISM) or parsed.via:
         return parsed
     m = _BY.match(parsed.disease) or _THAT.match(parsed.disease)
     if m is None:
@@ -88,7 +87,7 @@ def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass:
     drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
     if klass.get("among"):  # "which statins treat … by lowering LDL?": the class's drugs among them
         drugs = [d for d in klass["among"] if d in set(drugs)]
-    label = _VERBS[parsed.via_sign].format(name)
+    label = _LABELS[parsed.via_sign].format(name)
     label = f"{klass['drug_class']} that {label.split(' that ', 1)[1]}" if klass.get("drug_class") else label
     return {**klass, "drug_class": label, "among": drugs, "via": ids}
 
