@@ -116,6 +116,12 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
 
 
+def _nearest_acting(p: CandidatePath) -> tuple[int, int]:
+    """The fewest steps first, then the fewest steps that only correlate: "Which drugs lower TNF?" listed benzydamine
+    ("negatively correlated with") before the antibodies that decrease its activity."""
+    return p.hops, sum(e.relation.endswith("correlated with") for e in p.edges)
+
+
 def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int) -> list[CandidatePath]:
     """What a drug acts on, those of the asked ``kind`` first ("Which receptor does propranolol block?" listed
     Vascular endothelial growth factor A first), then, among them, those it acts on in the asked direction, those
@@ -163,7 +169,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
-        closest = starts_by_type_preference(sorted(ranked, key=lambda p: p.hops), state.goal_types, type_of)
+        closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting), state.goal_types, type_of)
         return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)

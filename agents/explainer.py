@@ -27,7 +27,7 @@ from agents.state import (
 )
 from agents.why_none import why_none
 from core.errors import LLMError
-from tools.answers import NOT_TREATING, asked_sign, route_step
+from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
 from tools.linker import fold, guessed
 from tools.path_ranker import effect
 from tools.walker import SHORTEST_CHAIN
@@ -188,10 +188,6 @@ def _route_first(state: State, accepted: list[dict[str, Any]]) -> list[dict[str,
     return accepted
 
 
-_ACTING = {-1: "inhibit", 0: "act on", 1: "activate"}
-"""How "which drugs block / activate X?" names what the listed drugs do (``tools.answers.asked_sign``)."""
-
-
 def _subject(state: State, ends: list[dict[str, str]]) -> str:
     """What the answer's list is: the drug class it was kept to, "The listed drugs", or by the listed entities'
     types "Drugs", "Chemicals" or "Drugs and chemicals" ("Drugs that inhibit Lipoprotein lipase: Fatty Acids")."""
@@ -221,7 +217,7 @@ def _acting(state: State, paths: list[dict[str, Any]]) -> str:
     """What the listed drugs do to the target: the question's verb when every listed path has a signed relation
     (``tools.answers.in_direction`` has kept them to its direction), else "act on" (a drug that only binds it)."""
     signed = all(effect([t["relation"] for t in p["triples"]]) for p in paths)
-    return _ACTING[asked_sign(state.asked)] if signed else _ACTING[0]
+    return asked_verb(state.asked) if signed else "act on"
 
 
 def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

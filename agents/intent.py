@@ -207,6 +207,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"(?:involved in|linked to|associated with|implicated in|related to|connected to|behind|in) {_Y}$")),
         (Intent.INVOLVED, rf"^(?:what|which) {_PROTEINS} (?:does|do) {_Y} (?:involve|affect)$"),
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
+        # "which drugs raise dopamine?": what acts on it that way (lowering is asked as a treatment, "lower blood pressure")
+        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:raises?|increases?|boosts?|elevates?|can (?:raise|increase|boost|elevate)) {_Y}$"),
         (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
@@ -224,7 +226,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^(?:what|which) {_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
-                        rf"relieves?|prevents?|can (?:lower|reduce|control|relieve|prevent)) {_Y}$")),
+                        rf"relieves?|prevents?|decreases?|can (?:lower|reduce|decrease|control|relieve|prevent)) {_Y}$")),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
         (Intent.TREATS, rf"^{_NOT_PRONOUN}{_Y} (?:treatments?|therap(?:y|ies)|management)(?: options)?$"),  # "gout treatment"
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"

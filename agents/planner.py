@@ -33,7 +33,7 @@ from agents.intent import (
 from agents.list_refs import SUBJECT_INTENTS
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
-from agents.via import acting_through, none_acts
+from agents.via import acting_through, asks_amount, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
@@ -278,15 +278,20 @@ def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, An
     return sources, targets
 
 
-def _by_types(res: Any, intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> tuple[Intent, list[dict[str, Any]]]:
-    """The intent the linked types ask for: "what drugs target gout?" asks what treats it; a treatment question whose
-    only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds about them; so
-    does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was NOT_FOUND, "no
-    chain of relations from Cholesterol to any protein …")."""
+def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, Any]], klass: bool
+              ) -> tuple[Intent, list[dict[str, Any]]]:
+    """The intent the linked types ask for: "what drugs target gout?" asks what treats it, and "which drugs lower
+    histamine?" which drugs act on it that way (it was "Histamine is connected to: Osteoarthritis"); a treatment
+    question whose only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds
+    about them; so does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was
+    NOT_FOUND, "no chain of relations from Cholesterol to any protein …")."""
+    if asks_amount(question, intent, mentions, klass):
+        return Intent.TARGETED_BY, mentions
     if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) \
             and ent["type"] != "Drug" and not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])):
         return Intent.ENTITY, mentions
-    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions):
+    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions) \
+            and verb_sign(question, mentions) <= 0:  # "what increases blood sugar?" asks for no treatment
         return Intent.TREATS, mentions
     ents = [m["entity"] for m in mentions if m.get("entity")]
     if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
@@ -423,7 +428,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
         intent, mentions, also = free_text(question, found)
-    intent, mentions = _by_types(res, intent, mentions, bool(klass))
+    intent, mentions = _by_types(res, question, intent, mentions, bool(klass))
     intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"

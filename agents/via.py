@@ -15,9 +15,9 @@ from typing import Any
 
 from agents.state import DRUG_TYPES, Intent
 from core.text import fold
-from tools.answers import acting_on
+from tools.answers import acting_on, asked_sign
 
-__all__ = ["acting_through", "none_acts", "via_sign", "with_via"]
+__all__ = ["acting_through", "asks_amount", "none_acts", "verb_sign", "with_via"]
 
 _VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
          r"bind|modulat|act)")
@@ -37,8 +37,6 @@ _THEN_TREAT = re.compile(r"^(?P<x>.+?)\s+(?:treats?|cures?|helps?(?: with)?|(?:i
 _MEASURED = re.compile(r"^(?:high|low|elevated|raised)\s+", re.IGNORECASE)
 """What the parser puts before a measure that a verb lowers or raises ("lowering uric acid" → "high uric acid")."""
 _AGENT_THAT = re.compile(r"\b(?:that|which)\s*$", re.IGNORECASE)
-_LOWERING = re.compile(r"\b(?:inhibit|block|lower|reduc|decreas|suppress|antagoni[sz])\w*", re.IGNORECASE)
-_RAISING = re.compile(r"\b(?:activat|stimulat|rais|increas|agoni[sz])\w*", re.IGNORECASE)
 _LABELS = {0: "drugs that act on {}", -1: "drugs that inhibit or lower {}", 1: "drugs that activate or raise {}"}
 """How the answer names the drugs it keeps to (``State.drug_class``), by the asked direction."""
 
@@ -53,20 +51,13 @@ def with_via(parsed: Any, question: str) -> Any:
         via = _OR_ACTING.sub("", m["x"].strip())
         verb = question[: question.casefold().find(via.casefold())]  # "what drugs that inhibit or lower "
         return replace(parsed, intent=Intent.TREATS, disease=m["y"].strip(), via=via,
-                       among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=via_sign(verb))
+                       among=_AGENT_THAT.sub("", parsed.among).strip(), via_sign=asked_sign(verb))
     if parsed.intent not in (Intent.TREATS, Intent.MECHANISM) or parsed.via:
         return parsed
     m = _BY.match(parsed.disease) or _THAT.match(parsed.disease)
     if m is None:
         return parsed
-    return replace(parsed, disease=m["y"].strip(), via=_MEASURED.sub("", m["x"].strip()), via_sign=via_sign(m.group(0)[m.end("y"):m.start("x")]))
-
-
-def via_sign(words: str) -> int:
-    """The direction ``words`` ask the drugs to act in: -1 for "by inhibiting", "that lower", +1 for "by activating",
-    "that raise", 0 for "by targeting", "acting on" (or both kinds of word)."""
-    down, up = bool(_LOWERING.search(words)), bool(_RAISING.search(words))
-    return -1 if down and not up else 1 if up and not down else 0
+    return replace(parsed, disease=m["y"].strip(), via=_MEASURED.sub("", m["x"].strip()), via_sign=asked_sign(m.group(0)[m.end("y"):m.start("x")]))
 
 
 def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:
@@ -95,3 +86,26 @@ def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass:
 def none_acts(klass: dict[str, Any]) -> str:
     """Why a question with ``via`` has no answer, or "" when it has drugs to list."""
     return f"no {klass['drug_class']} in the knowledge graph" if klass.get("via") and "among" in klass and not klass["among"] else ""
+
+
+_AMOUNTS = frozenset({"ChemicalSubstance", "Protein", "GeneFamily", "MacromolecularComplex"})
+"""What a drug raises or lowers the amount or the activity of, rather than treats."""
+
+
+def asks_amount(question: str, intent: Intent, mentions: list[dict[str, Any]], klass: bool) -> bool:
+    """Whether a treatment question asks which drugs raise or lower an amount of something (:data:`_AMOUNTS`:
+    "which drugs lower histamine?", "what reduces prostaglandin E2?"): a question with a verb of direction about a
+    chemical or a protein. A process is treated like a disease ("which drugs reduce gastric acid secretion?" ranks
+    by the drugs' mechanisms into it)."""
+    ents = [m["entity"] for m in mentions if m.get("entity")]
+    return intent is Intent.TREATS and not klass and bool(ents) and len(ents) == len(mentions) \
+        and all(e["type"] in _AMOUNTS for e in ents) and verb_sign(question, mentions) != 0
+
+
+def verb_sign(question: str, mentions: list[dict[str, Any]]) -> int:
+    """The direction the question's verb asks for (``tools.answers.asked_sign``), read without the names it links
+    ("which drugs treat elevated histamine?" asks for no direction)."""
+    for m in mentions:
+        if m.get("mention"):
+            question = re.sub(re.escape(m["mention"]), " ", question, flags=re.IGNORECASE)
+    return asked_sign(question)

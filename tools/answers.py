@@ -12,7 +12,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "asked_verb", "by_type_preference", "class_routes", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -178,16 +178,31 @@ def lowers(p: CandidatePath) -> bool:
     return effect([e.relation for e in p.edges]) <= 0
 
 
-_LOWERING_VERB = re.compile(r"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat)\w*|\bantagonists?\b",
-                            re.IGNORECASE)
-_RAISING_VERB = re.compile(r"\b(?:activat|stimulat|agoni[sz]|upregulat|potentiat|enhanc)\w*|\bagonists?\b", re.IGNORECASE)
+_LOWERING_VERB = re.compile(r"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat|lower|reduc|decreas)\w*"
+                            r"|\bantagonists?\b", re.IGNORECASE)
+_RAISING_VERB = re.compile(r"\b(?:activat|stimulat|agoni[sz]|upregulat|potentiat|enhanc|rais|increas|boost|elevat)\w*|\bagonists?\b",
+                           re.IGNORECASE)
+_AMOUNT_VERB = re.compile(r"\b(?:lower|reduc|decreas|rais|increas|boost|elevat)\w*", re.IGNORECASE)
+"""Verbs of amount ("lower histamine"), named back as "lower" and "raise" rather than "inhibit" and "activate"."""
 
 
 def asked_sign(question: str) -> int:
-    """The direction a "which drugs … X" question asks for: -1 for "inhibit", "block", "antagonists of"; +1 for
-    "activate", "stimulate", "agonists of"; 0 for "target", "act on", "bind" (or both kinds of word)."""
+    """The direction a "which drugs … X" question asks for: -1 for "inhibit", "block", "lower", "antagonists of";
+    +1 for "activate", "stimulate", "raise", "agonists of"; 0 for "target", "act on", "bind" (or both kinds of
+    word)."""
     down, up = bool(_LOWERING_VERB.search(question)), bool(_RAISING_VERB.search(question))
     return -1 if down and not up else 1 if up and not down else 0
+
+
+def asked_verb(question: str) -> str:
+    """How an answer names what the listed drugs do, by :func:`asked_sign`: "inhibit", "activate", or, for a
+    question that asks about an amount ("Which drugs lower histamine?"), "lower" and "raise"; "act on" without a
+    direction."""
+    sign = asked_sign(question)
+    if not sign:
+        return "act on"
+    amount = bool(_AMOUNT_VERB.search(question))
+    return ("lower" if amount else "inhibit") if sign < 0 else ("raise" if amount else "activate")
 
 
 def in_direction(paths: Sequence[CandidatePath], sign: int) -> list[CandidatePath]:

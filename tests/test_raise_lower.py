@@ -1,0 +1,82 @@
+""""Which drugs lower histamine?", "What drugs increase serotonin?": the drugs that act on an amount of something in
+the asked direction. They were read as treatments of histamine and answered "Histamine is connected to:
+Osteoarthritis, Nausea", or not parsed at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import parse_question
+from agents.state import Status
+from tools.answers import asked_sign, asked_verb
+from tools.path_ranker import effect
+
+
+@pytest.mark.parametrize("question, sign, verb", [
+    ("Which drugs lower histamine?", -1, "lower"),
+    ("what reduces prostaglandin E2", -1, "lower"),
+    ("What drugs increase serotonin?", 1, "raise"),
+    ("Which drugs block histamine?", -1, "inhibit"),
+    ("Which drugs activate the beta-2 adrenergic receptor?", 1, "activate"),
+    ("What drugs target EGFR?", 0, "act on"),
+])
+def test_the_asked_direction_and_how_the_answer_names_it(question: str, sign: int, verb: str) -> None:
+    assert (asked_sign(question), asked_verb(question)) == (sign, verb)
+
+
+@pytest.mark.parametrize("question, intent, y", [
+    ("Which drugs raise dopamine?", "targeted_by", "dopamine"),
+    ("What drugs increase serotonin?", "targeted_by", "serotonin"),
+    ("Which drugs decrease LDL?", "treats", "high LDL"),
+    ("What increases the risk of gout?", "causes", "gout"),  # still a cause
+])
+def test_verbs_of_amount_are_parsed(question: str, intent: str, y: str) -> None:
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.disease) == (intent, y)
+
+
+def _ends_signed(out: dict, sign: int) -> bool:
+    """Every listed drug's path ends at the asked entity and acts on it in the asked direction, or has no sign."""
+    return all(effect([t["relation"] for t in a["path"]["triples"]]) in (sign, 0) for a in out["ranked_answers"])
+
+
+@pytest.mark.parametrize("question, name, sign, lead", [
+    ("Which drugs lower histamine?", "Histamine", -1, "Drugs that lower Histamine: "),
+    ("what reduces prostaglandin E2", "Prostaglandin E2", -1, "Drugs that lower Prostaglandin E2: "),
+    ("What drugs increase serotonin?", "Serotonin", 1, "Drugs that raise Serotonin: "),
+])
+def test_drugs_that_raise_or_lower_an_amount(run_graph, resources, question: str, name: str, sign: int, lead: str) -> None:
+    out, _ = run_graph({"question": question}, thread="amount", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out.get("answer")
+    assert [resources.kg.name(t) for t in out["targets"]] == [name]
+    assert out["answer"].startswith(lead), out["answer"]
+    assert out["ranked_answers"] and _ends_signed(out, sign)
+    assert all(a["path"]["triples"][-1]["tail"] == out["targets"][0] for a in out["ranked_answers"])
+
+
+def test_drugs_that_lower_prostaglandin_e2_are_the_nsaids(run_graph) -> None:
+    out, _ = run_graph({"question": "what reduces prostaglandin E2"}, thread="pge2", interactive=False, memory=False)
+    assert {"Ibuprofen", "indomethacin"} <= {a["name"] for a in out["ranked_answers"][:5]}
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("What drugs treat imatinib?", "entity"),  # a drug's name: what the graph holds about it
+    ("Which drugs reduce gastric acid secretion?", "treats"),  # a process is treated like a disease
+    ("Which drugs lower cholesterol?", "treats"),  # high cholesterol
+])
+def test_other_treatment_questions_keep_their_reading(run_graph, question: str, intent: str) -> None:
+    out, _ = run_graph({"question": question}, thread="keep", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == intent, out.get("answer")
+
+
+def test_raising_a_disease_is_no_treatment(run_graph) -> None:
+    out, _ = run_graph({"question": "What drugs increase blood pressure?"}, thread="up", interactive=False, memory=False)
+    assert out["intent"] == "targeted_by" and not out["answer"].startswith("Drugs with a verified mechanism for")
+    assert _ends_signed(out, 1)
+
+
+def test_drugs_that_act_on_a_target_come_before_those_that_only_correlate(run_graph) -> None:
+    out, _ = run_graph({"question": "Which drugs lower TNF?"}, thread="tnf", interactive=False, memory=False)
+    first = out["ranked_answers"][0]["path"]["triples"]
+    assert not any(t["relation"].endswith("correlated with") for t in first), first
+    assert {"Etanercept", "adalimumab"} <= {a["name"] for a in out["ranked_answers"][:5]}
