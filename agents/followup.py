@@ -13,8 +13,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.ellipsis import (
+    ORDINAL_ALONE,
+    ORDINAL_REF,
+    PATIENT_WORDS,
+    TRAILING_QUALIFIER,
+    ellipsis,
+    entity_of,
+    is_drug,
+    standalone,
+)
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, TEMPLATES, parse_question, parse_with_reference
+from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, parse_question, parse_with_reference
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -24,14 +34,6 @@ from tools.linker import fold
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
 _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
-_ORDINAL = re.compile(
-    r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
-    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item|of (?:those|these|them))\b|"
-    r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$)", re.IGNORECASE)  # "… about the third"
-_ORDINAL_ALONE = re.compile(
-    r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
-    r"(?:\s+one)?)$", re.IGNORECASE)
-"""An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
 _OTHER = re.compile(r"\b(?:other(?! than)|else)\b", re.IGNORECASE)
 """Asks for entities the thread has not named ("which other drugs …", "what else …"); "other than Y" only leaves Y out."""
 _MORE = re.compile(
@@ -77,50 +79,9 @@ _WHY_ON = re.compile(
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
 """Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
-_ELLIPSIS = (
-    re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
-    re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
-    re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
-    re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
-)
-_AGAIN = re.compile(
-    r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
-    r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
-    r"more|that mechanism|the pathway|to me|once more))*|tell me more|more|go on|details|more details|"
-    r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
-_POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
-                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)")
-_QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
-_TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
-"""A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
-_PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
-                            r"results?|tests?|problems?)\b", re.IGNORECASE)
 
 
-def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
-    """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
-    how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
-    work?"), and a protein how it acts on a disease (after "Which genes are involved in gout?")."""
-    template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
-                                         TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
-    if template in (TEMPLATES["mechanism"], TEMPLATES["relation"]) and (
-            (disease and disease.get("type") and disease["type"] not in DISEASE_TYPES) or (drug and drug.get("type") and drug["type"] not in DRUG_TYPES)):
-        template = "How does {drug} act on {disease}?"  # a protein is acted on, and acts: neither treats
-    need_drug, need_disease = "{drug}" in template, "{disease}" in template
-    if not template or (need_drug and not drug) or (need_disease and not disease):
-        return ""
-    return template.format(drug=drug["name"] if drug else "", disease=disease["name"] if disease else "")
-
-
-def _entity(cand: Any) -> dict[str, Any]:
-    return {"id": cand.id, "name": cand.name, "type": cand.type}
-
-
-def _is_drug(ent: dict[str, Any] | None) -> bool:
-    return bool(ent) and ent["type"] in DRUG_TYPES  # type: ignore[index]
-
-
-def _inside_entity(text: str, word: str, linker: Linker) -> bool:
+def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     """True when ``word`` is part of a longer entity name in the text (e.g. a name containing "it")."""
     w = word.casefold()
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
@@ -144,8 +105,8 @@ def _substitute(res: Resolution, text: str, span: tuple[int, int], ent: dict[str
 
 
 def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
-    alone = _ORDINAL_ALONE.match(q)
-    m = _ORDINAL.search(q)
+    alone = ORDINAL_ALONE.match(q)
+    m = ORDINAL_REF.search(q)
     if not (alone or m):
         return q
     word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
@@ -158,7 +119,7 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         focus.disease = items[k]["for"]
     text = _substitute(res, q, span, items[k], ref, "ordinal")
     if text.strip().casefold() == items[k]["name"].casefold():  # "and the second one?": the last question with it
-        base = _ellipsis(res, f"what about {items[k]['name']}", focus, linker)
+        base = ellipsis(res, f"what about {items[k]['name']}", focus, linker)
         return base.rstrip("?") if base else text
     return text
 
@@ -235,17 +196,17 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.pinned[fold(focus.drug["name"])] = focus.drug
         return q[: m.start()] + f"the {m.group(1)} of {focus.drug['name']}" + q[m.end():]
     pm = _PATIENT_PRONOUN.search(q)
-    if pm and focus.patient_id and _PATIENT_WORDS.search(q):
+    if pm and focus.patient_id and PATIENT_WORDS.search(q):
         res.patient_id = focus.patient_id
         res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
     sm = _PATIENT_SUBJECT.search(q)
-    if sm and focus.patient_id and (_PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
+    if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]  # and "it" in "is she still on it?" refers back too
     for m in list(_PRONOUN.finditer(q))[::-1]:
-        if _inside_entity(q, m.group(1), linker):
+        if _insideentity_of(q, m.group(1), linker):
             continue
         wanted = _wanted(q, m.span())
         if m.group(1).casefold() == "that" and not wanted:
@@ -279,97 +240,10 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     if pronoun is None:
         return q
     unknown = focus.empty and len(topic.split()) == 1 and not linker.scan(topic)
-    if not (unknown or _names_entity(topic, linker)):
+    if not (unknown or _namesentity_of(topic, linker)):
         return q
     res.references.append({"text": pronoun.group(1), "how": "topic", "topic": topic})
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
-
-
-_IN_FOR = re.compile(r"^(?:(?:what|how) about |and )?(?:in|for)\s", re.IGNORECASE)
-"""An ellipsis whose name follows "in" or "for" ("what about in PCOS?"): a condition, when the linker knows no name."""
-
-
-def _ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
-    """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed."""
-    if _ORDINAL.search(q) or _ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
-        return None
-    if _AGAIN.match(q) and focus.drug and focus.disease:
-        res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
-        res.pinned.update({fold(focus.drug["name"]): focus.drug, fold(focus.disease["name"]): focus.disease})
-        return standalone("mechanism", focus.drug, focus.disease)
-    for rx in _ELLIPSIS:
-        m = rx.match(q)
-        if not m or focus.empty or not focus.intent:
-            continue
-        z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
-            if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
-        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE) or _ORDINAL_ALONE.match(z):
-            return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
-        if focus.intent == "patient" and focus.patient_id and _PATIENT_WORDS.search(z):
-            res.patient_id = focus.patient_id
-            res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
-            return f"What are {focus.patient_id}'s {z}?"
-        qual = _QUALIFIERS.match(z)
-        if qual:
-            base = standalone(focus.intent, focus.drug, focus.disease)
-            if not base:
-                return None
-            res.qualifier = qual.group(1)
-            res.references.append({"text": q, "how": "ellipsis", "qualifier": res.qualifier})
-            for ent in (focus.drug, focus.disease):
-                if ent:
-                    res.pinned[fold(ent["name"])] = ent
-            return base
-        kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
-        if kept_class is not None:
-            return kept_class
-        out = linker.link(z)
-        if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug
-            slot_drug = focus.intent in ("targets", "indications") and not _IN_FOR.search(q[:m.start("z")] + m["z"][:4])
-            new = {"id": "", "name": z, "type": ""}
-        else:
-            new = _entity(out.candidates[0])
-            slot_drug = _is_drug(new)
-        drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
-        intent = focus.intent
-        if slot_drug and intent == "treats":
-            intent = "mechanism"
-        if not slot_drug and intent in ("targets", "indications"):
-            intent = "mechanism"
-        text = standalone(intent, drug, disease)
-        if not text:
-            return None
-        kept = focus.disease if slot_drug else focus.drug
-        if kept:
-            res.pinned[fold(kept["name"])] = kept
-        if new.get("id") and out.status.value == "linked":
-            res.pinned[fold(new["name"])] = new
-        res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
-        return text
-    return None
-
-
-def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
-    """After "Which beta blockers treat hypertension?": "what about ACE inhibitors?" asks which ACE inhibitors treat
-    it, and "and heart failure?" which beta blockers treat that; after "How do beta blockers treat hypertension?",
-    how they do. None when neither applies (a drug named there: the ordinary ellipsis asks how it treats the
-    disease)."""
-    ask = "How do {} treat {}?" if focus.intent == "mechanism" else "Which {} treat {}?"
-    named = bool(linker.drug_class(z)) if focus.disease is not None else False
-    if focus.disease is None or not (focus.drug_class or named):
-        return None
-    if named:
-        res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
-        return ask.format(z, focus.disease["name"])
-    out = linker.link(z)
-    if out.candidates and _is_drug(_entity(out.candidates[0])):
-        return None  # a drug: the ordinary ellipsis asks how it treats the disease
-    if out.candidates and out.status.value == "linked":
-        res.pinned[fold(out.candidates[0].name)] = _entity(out.candidates[0])
-    name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
-    res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
-    return ask.format(focus.drug_class, name)
 
 
 def _could_be_a_name(text: str) -> bool:
@@ -385,7 +259,7 @@ def _bare_mention(text: str, linker: Linker) -> bool:
     return len(found) == 1 and fold(found[0][0]) == fold(text)
 
 
-def _names_entity(text: str, linker: Linker) -> bool:
+def _namesentity_of(text: str, linker: Linker) -> bool:
     """True when the text is a name and nothing more: no question of its own, a few words, and the linker finds the
     whole text by its letters (a name or an alias, exactly or fuzzily). A name inside a longer text ("imatinib for
     CML") or a likeness by embedding alone does not count. "Diabetes" counts, though it is ambiguous: the question
@@ -401,12 +275,12 @@ def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
         return text
     drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
     routes = focus.intent == "involved" or focus.by_class
-    if drug is None or not (_is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
+    if drug is None or not (is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
         return text
     disease = focus.disease
     if m.re is _WORKS and m.group("z"):
         out = linker.link(m.group("z"))
-        disease = _entity(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
+        disease = entity_of(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
         if out.candidates and out.status.value == "linked":
             res.pinned[fold(disease["name"])] = disease
     elif disease is not None:
@@ -425,7 +299,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     gout?" names new ones. ``chosen``: the entity a clarification picked for a reference fitted to several.
     """
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
-    qual = _TRAILING_QUALIFIER.search(question)
+    qual = TRAILING_QUALIFIER.search(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:
@@ -476,11 +350,11 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = f"Which {'other ' if other else ''}drugs {same[0]} {same[1]['name']}?"
         return res
     body = _topic_first(res, body, linker, focus)
-    ellipsis = _ellipsis(res, body, focus, linker)
+    repeated = ellipsis(res, body, focus, linker)
     if res.missing:
         return res
-    if ellipsis is not None:
-        res.question = ellipsis
+    if repeated is not None:
+        res.question = repeated
         return res
     listed = compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_them(res, body, focus)
     if listed is not None:

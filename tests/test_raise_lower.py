@@ -19,6 +19,9 @@ from tools.path_ranker import effect
     ("Which drugs block histamine?", -1, "inhibit"),
     ("Which drugs activate the beta-2 adrenergic receptor?", 1, "activate"),
     ("What drugs target EGFR?", 0, "act on"),
+    # "reductase" names an enzyme, not a direction ("which drugs also inhibit that?" was answered "Drugs that lower …")
+    ("What drugs target HMG-CoA reductase?", 0, "act on"),
+    ("Which drugs also inhibit Vitamin K epoxide reductase complex subunit 1?", -1, "inhibit"),
 ])
 def test_the_asked_direction_and_how_the_answer_names_it(question: str, sign: int, verb: str) -> None:
     assert (asked_sign(question), asked_verb(question)) == (sign, verb)
@@ -80,3 +83,18 @@ def test_drugs_that_act_on_a_target_come_before_those_that_only_correlate(run_gr
     first = out["ranked_answers"][0]["path"]["triples"]
     assert not any(t["relation"].endswith("correlated with") for t in first), first
     assert {"Etanercept", "adalimumab"} <= {a["name"] for a in out["ranked_answers"][:5]}
+
+
+@pytest.mark.parametrize("first, then, understood", [
+    # a chemical after a "which drugs … X" question is what they act on: it kept Histamine and read serotonin as a drug
+    ("Which drugs block histamine?", "and serotonin?", "Which drugs inhibit Serotonin?"),
+    # the verb stays: it was "Which drugs act on IL-10?" (IL-6 by its embedding, and no direction)
+    ("Which drugs lower TNF?", "what about IL-6?", "Which drugs lower Interleukin-6?"),
+    ("What drugs target EGFR?", "what about VEGF-A?", "Which drugs act on Vascular endothelial growth factor A?"),
+])
+def test_a_follow_up_asks_about_the_new_entity_the_same_way(run_graph, first: str, then: str, understood: str) -> None:
+    thread = f"amount-next-{then}"
+    run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+    out, _ = run_graph({"question": then}, thread=thread, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out.get("answer")
+    assert out["answer"].startswith(f'Understood as: "{understood}"'), out["answer"]

@@ -178,11 +178,14 @@ def lowers(p: CandidatePath) -> bool:
     return effect([e.relation for e in p.edges]) <= 0
 
 
-_LOWERING_VERB = re.compile(r"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat|lower|reduc|decreas)\w*"
+_LOWER = r"lower(?:s|ed|ing)?|reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
+_RAISE = r"rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|boost(?:s|ed|ing)?|elevat(?:e|es|ed|ing)"
+"""Verbs of amount, spelled out: "reductase" names an enzyme, not a direction."""
+_LOWERING_VERB = re.compile(rf"\b(?:inhibit|block|antagoni[sz]|suppress|downregulat|deactivat|inactivat)\w*|\b(?:{_LOWER})\b"
                             r"|\bantagonists?\b", re.IGNORECASE)
-_RAISING_VERB = re.compile(r"\b(?:activat|stimulat|agoni[sz]|upregulat|potentiat|enhanc|rais|increas|boost|elevat)\w*|\bagonists?\b",
+_RAISING_VERB = re.compile(rf"\b(?:activat|stimulat|agoni[sz]|upregulat|potentiat|enhanc)\w*|\b(?:{_RAISE})\b|\bagonists?\b",
                            re.IGNORECASE)
-_AMOUNT_VERB = re.compile(r"\b(?:lower|reduc|decreas|rais|increas|boost|elevat)\w*", re.IGNORECASE)
+_AMOUNT_VERB = re.compile(rf"\b(?:{_LOWER}|{_RAISE})\b", re.IGNORECASE)
 """Verbs of amount ("lower histamine"), named back as "lower" and "raise" rather than "inhibit" and "activate"."""
 
 

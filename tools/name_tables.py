@@ -10,8 +10,8 @@ from pathlib import Path
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "LAY_TERMS", "read_drug_classes", "with_brand_names",
-           "with_drug_names", "with_lay_terms"]
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "GENE_SYMBOLS", "LAY_TERMS", "read_drug_classes", "with_brand_names",
+           "with_drug_names", "with_gene_symbols", "with_lay_terms"]
 
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
 """The hand-written brand-name table (generic TAB brands)."""
@@ -21,6 +21,8 @@ DRUG_CLASSES = Path(__file__).resolve().parent.parent / "memory" / "drug_classes
 """The hand-written table of drug classes by their members' name stems (class names TAB stems)."""
 LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
 """The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
+GENE_SYMBOLS = Path(__file__).resolve().parent.parent / "memory" / "gene_symbols.tsv"
+"""The hand-written table of drug targets' gene symbols and short names (the graph's protein name TAB symbols)."""
 _DRUG_TYPES = ("Drug", "ChemicalSubstance")
 """The types a brand or generic name is put on."""
 
@@ -48,6 +50,15 @@ def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ..
     return _with_table(entities, aliases, path, None)
 
 
+def with_gene_symbols(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
+                      path: Path = GENE_SYMBOLS) -> dict[str, tuple[str, ...]]:
+    """``aliases`` plus each target's gene symbols and short names of ``path`` ("IL-6", "IL6" on Interleukin-6;
+    "PD-L1" on Programmed cell death 1 ligand 1), on proteins only: the graph's UniProt names carry none, and "IL-6"
+    linked to IL-10 by its embedding. By the protein's name only: the graph gives Alpha-2A adrenergic receptor the
+    alias "Tumor necrosis factor". Like the brand names, a missing table or line adds nothing."""
+    return _with_table(entities, aliases, path, ("Protein",), by_alias=False)
+
+
 def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
     """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning,
     "=sertraline" a whole name, for a class without a shared stem). A missing table or a malformed line adds nothing."""
@@ -63,15 +74,15 @@ def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
 
 
 def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
-                types: Collection[str] | None) -> dict[str, tuple[str, ...]]:
+                types: Collection[str] | None, *, by_alias: bool = True) -> dict[str, tuple[str, ...]]:
     """``aliases`` plus the terms of a ``name<TAB>term, term`` table on the entities (of ``types``; None: any) that
-    have that name or alias."""
+    have that name or (``by_alias``) alias."""
     if not path.exists():
         return aliases
     by_name: dict[str, list[str]] = {}
     for e in entities.values():
         if types is None or e.type in types:
-            for text in (e.name, *aliases.get(e.id, ())):
+            for text in (e.name, *(aliases.get(e.id, ()) if by_alias else ())):
                 by_name.setdefault(fold(text), []).append(e.id)
     out = dict(aliases)
     for line in path.read_text(encoding="utf-8").splitlines():

@@ -1,0 +1,164 @@
+"""Ellipsis in a follow-up: "what about gout?" repeats the thread's last question with the slot that gout's type fills
+replaced, "and in children?" with a population qualifier, "tell me more" the last mechanism again. Split from
+``agents.followup``, which resolves the rest (pronouns, ordinals, lists) and calls :func:`ellipsis`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.focus import Focus
+from agents.intent import TEMPLATES
+from agents.resolution import Linker, Resolution
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.answers import asked_verb
+from tools.linker import fold
+
+__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "ellipsis", "entity_of", "is_drug", "standalone"]
+
+ORDINAL_REF = re.compile(
+    r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
+    r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item|of (?:those|these|them))\b|"
+    r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$)", re.IGNORECASE)  # "… about the third"
+ORDINAL_ALONE = re.compile(
+    r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
+    r"(?:\s+one)?)$", re.IGNORECASE)
+"""An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
+
+_ELLIPSIS = (
+    re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
+)
+_AGAIN = re.compile(
+    r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
+    r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
+    r"more|that mechanism|the pathway|to me|once more))*|tell me more|more|go on|details|more details|"
+    r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
+_POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
+                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)")
+_QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
+TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
+"""A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
+PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
+                            r"results?|tests?|problems?)\b", re.IGNORECASE)
+
+
+def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
+    """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
+    how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
+    work?"), and a protein how it acts on a disease (after "Which genes are involved in gout?")."""
+    template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
+                                         TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
+    if template in (TEMPLATES["mechanism"], TEMPLATES["relation"]) and (
+            (disease and disease.get("type") and disease["type"] not in DISEASE_TYPES) or (drug and drug.get("type") and drug["type"] not in DRUG_TYPES)):
+        template = "How does {drug} act on {disease}?"  # a protein is acted on, and acts: neither treats
+    need_drug, need_disease = "{drug}" in template, "{disease}" in template
+    if not template or (need_drug and not drug) or (need_disease and not disease):
+        return ""
+    return template.format(drug=drug["name"] if drug else "", disease=disease["name"] if disease else "")
+
+
+def entity_of(cand: Any) -> dict[str, Any]:
+    return {"id": cand.id, "name": cand.name, "type": cand.type}
+
+
+def is_drug(ent: dict[str, Any] | None) -> bool:
+    return bool(ent) and ent["type"] in DRUG_TYPES  # type: ignore[index]
+
+
+_IN_FOR = re.compile(r"^(?:(?:what|how) about |and )?(?:in|for)\s", re.IGNORECASE)
+"""An ellipsis whose name follows "in" or "for" ("what about in PCOS?"): a condition, when the linker knows no name."""
+
+
+def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
+    """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed. After "which
+    drugs block histamine?", "and serotonin?" is what they act on, in the same direction (it kept Histamine and read
+    serotonin as a drug: "Which drugs act on Histamine?")."""
+    if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
+        return None
+    if _AGAIN.match(q) and focus.drug and focus.disease:
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
+        res.pinned.update({fold(focus.drug["name"]): focus.drug, fold(focus.disease["name"]): focus.disease})
+        return standalone("mechanism", focus.drug, focus.disease)
+    for rx in _ELLIPSIS:
+        m = rx.match(q)
+        if not m or focus.empty or not focus.intent:
+            continue
+        z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
+            if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
+        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
+            return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
+        if focus.intent == "patient" and focus.patient_id and PATIENT_WORDS.search(z):
+            res.patient_id = focus.patient_id
+            res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
+            return f"What are {focus.patient_id}'s {z}?"
+        qual = _QUALIFIERS.match(z)
+        if qual:
+            base = standalone(focus.intent, focus.drug, focus.disease)
+            if not base:
+                return None
+            res.qualifier = qual.group(1)
+            res.references.append({"text": q, "how": "ellipsis", "qualifier": res.qualifier})
+            for ent in (focus.drug, focus.disease):
+                if ent:
+                    res.pinned[fold(ent["name"])] = ent
+            return base
+        kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
+        if kept_class is not None:
+            return kept_class
+        return _replaced(res, q, m, z, focus, linker)
+    return None
+
+
+def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, linker: Linker) -> str | None:
+    """The last question with the slot that ``z`` fills replaced by it (``m``: the ellipsis matched in ``q``)."""
+    out = linker.link(z)
+    if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug
+        slot_drug = focus.intent in ("targets", "indications") and not _IN_FOR.search(q[:m.start("z")] + m["z"][:4])
+        new = {"id": "", "name": z, "type": ""}
+    else:
+        new = entity_of(out.candidates[0])  # a chemical after "which drugs block histamine?" is what they act on
+        slot_drug = is_drug(new) and not (focus.intent == "targeted_by" and new["type"] != "Drug")
+    drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
+    intent = focus.intent
+    if slot_drug and intent == "treats":
+        intent = "mechanism"
+    if not slot_drug and intent in ("targets", "indications"):
+        intent = "mechanism"
+    text = standalone(intent, drug, disease)
+    if not text:
+        return None
+    if intent == "targeted_by" and disease:  # "and IL-6?" after "Which drugs lower TNF?" keeps "lower"
+        text = f"Which drugs {asked_verb(focus.question)} {disease['name']}?"
+    kept = focus.disease if slot_drug else focus.drug
+    if kept:
+        res.pinned[fold(kept["name"])] = kept
+    if new.get("id") and out.status.value == "linked":
+        res.pinned[fold(new["name"])] = new
+    res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
+    return text
+
+
+def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """After "Which beta blockers treat hypertension?": "what about ACE inhibitors?" asks which ACE inhibitors treat
+    it, and "and heart failure?" which beta blockers treat that; after "How do beta blockers treat hypertension?",
+    how they do. None when neither applies (a drug named there: the ordinary ellipsis asks how it treats the
+    disease)."""
+    ask = "How do {} treat {}?" if focus.intent == "mechanism" else "Which {} treat {}?"
+    named = bool(linker.drug_class(z)) if focus.disease is not None else False
+    if focus.disease is None or not (focus.drug_class or named):
+        return None
+    if named:
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
+        return ask.format(z, focus.disease["name"])
+    out = linker.link(z)
+    if out.candidates and is_drug(entity_of(out.candidates[0])):
+        return None  # a drug: the ordinary ellipsis asks how it treats the disease
+    if out.candidates and out.status.value == "linked":
+        res.pinned[fold(out.candidates[0].name)] = entity_of(out.candidates[0])
+    name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
+    res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
+    return ask.format(focus.drug_class, name)
