@@ -142,17 +142,27 @@ def _a_drug(state: State, entity: str) -> bool:
 _YES_NO = re.compile(r"^(?:does|do|is|are|can|could|will|would)\b", re.IGNORECASE)
 
 
+_AMOUNT_STEPS = 2
+"""The longest path whose signs a verdict on an amount reads ("does X lower histamine?"): the signs of a longer chain
+multiply curators' choices ("sertraline decreases activity of SERT; SERT negatively regulates serotonin uptake;
+serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
+
+
 def _verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
-    so when it acts the other way; nothing for any other question, or a path without a signed relation."""
+    so when it acts the other way; nothing for any other question, a path without a signed relation, or a question
+    about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
     if not on_target or not asked or not found or not _YES_NO.match(state.asked.strip()):
         return ""
+    amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it
+    if amount and len(top) > _AMOUNT_STEPS:
+        return ""
     if asked == found:
         return "Yes: "
-    return (f"No: in the knowledge graph {top[0]['head_name']} {'activates' if found > 0 else 'inhibits'} "
-            f"{top[-1]['tail_name']}, the opposite of what was asked. ")
+    does = ("raises" if amount else "activates") if found > 0 else ("lowers" if amount else "inhibits")
+    return f"No: in the knowledge graph {top[0]['head_name']} {does} {top[-1]['tail_name']}, the opposite of what was asked. "
 
 
 def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

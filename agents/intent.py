@@ -161,6 +161,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly )?"
                            rf"{_ACTS_ON} {_T}$")),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
+        # "does aspirin raise histamine?", "can sertraline increase serotonin?" (lowering is asked as a mechanism)
+        (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?"
+                           rf"(?:raise|increase|boost|elevate) {_T}$")),
         # "is there a link between NSAIDs and kidney disease?", "how is aspirin related to ulcers?": how the graph links them
         (Intent.RELATION, (rf"^(?:is there|are there|what(?:'s|’s| is| are)|{_ASK})\s*(?:an?y? |the |some )?(?:known )?(?:link|connection|"
                            rf"relationship|relation|association)s? between {_X} and {_Y}$")),

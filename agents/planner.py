@@ -33,7 +33,7 @@ from agents.intent import (
 from agents.list_refs import SUBJECT_INTENTS
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
-from agents.via import acting_through, asks_amount, none_acts, verb_sign
+from agents.via import acting_through, asks_amount, asks_if_acts, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
@@ -287,6 +287,8 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
     NOT_FOUND, "no chain of relations from Cholesterol to any protein …")."""
     if asks_amount(question, intent, mentions, klass):
         return Intent.TARGETED_BY, mentions
+    if asks_if_acts(question, intent, mentions):  # "does ibuprofen lower prostaglandin E2?": yes or no
+        return Intent.RELATION, [{**m, "slot": "target"} if m["slot"] == "disease" else m for m in mentions]
     if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) \
             and ent["type"] != "Drug" and not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])):
         return Intent.ENTITY, mentions

@@ -17,7 +17,7 @@ from agents.state import DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on, asked_sign
 
-__all__ = ["acting_through", "asks_amount", "none_acts", "verb_sign", "with_via"]
+__all__ = ["acting_through", "asks_amount", "asks_if_acts", "none_acts", "verb_sign", "with_via"]
 
 _VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
          r"bind|modulat|act)")
@@ -100,6 +100,19 @@ def asks_amount(question: str, intent: Intent, mentions: list[dict[str, Any]], k
     ents = [m["entity"] for m in mentions if m.get("entity")]
     return intent is Intent.TREATS and not klass and bool(ents) and len(ents) == len(mentions) \
         and all(e["type"] in _AMOUNTS for e in ents) and verb_sign(question, mentions) != 0
+
+
+_YES_NO = re.compile(r"^(?:does|do|can|could|will|would|might|may)\b", re.IGNORECASE)
+
+
+def asks_if_acts(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> bool:
+    """Whether a yes/no mechanism question asks if a drug raises or lowers an amount of something ("Does ibuprofen
+    lower prostaglandin E2?", "Does aspirin raise histamine?"): answered as how the drug acts on it, "Yes: " or "No:
+    … the opposite" (it was told the path alone, whichever way it acts)."""
+    drug = any(m["slot"] == "drug" and m.get("entity") for m in mentions)
+    ends = [m["entity"] for m in mentions if m["slot"] == "disease" and m.get("entity")]
+    return intent is Intent.MECHANISM and drug and len(ends) == 1 and ends[0]["type"] in _AMOUNTS \
+        and bool(_YES_NO.match(question)) and verb_sign(question, mentions) != 0
 
 
 def verb_sign(question: str, mentions: list[dict[str, Any]]) -> int:

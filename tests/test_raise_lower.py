@@ -98,3 +98,27 @@ def test_a_follow_up_asks_about_the_new_entity_the_same_way(run_graph, first: st
     out, _ = run_graph({"question": then}, thread=thread, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out.get("answer")
     assert out["answer"].startswith(f'Understood as: "{understood}"'), out["answer"]
+
+
+@pytest.mark.parametrize("question, opening", [
+    ("Does ibuprofen lower prostaglandin E2?", "Yes: Ibuprofen acts on Prostaglandin E2"),
+    ("Does ibuprofen raise prostaglandin E2?", "No: in the knowledge graph Ibuprofen lowers Prostaglandin E2, the opposite"),
+    ("Does etanercept lower TNF?", "Yes: Etanercept acts on Tumor necrosis factor"),
+])
+def test_a_yes_no_question_about_an_amount_says_yes_or_no(run_graph, question: str, opening: str) -> None:
+    out, _ = run_graph({"question": question}, thread="yes-no", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "relation", out.get("answer")
+    assert out["answer"].startswith(opening), out["answer"]
+
+
+def test_no_verdict_from_the_signs_of_a_long_chain(run_graph) -> None:
+    """The signs of "sertraline decreases activity of SERT; SERT negatively regulates serotonin uptake; serotonin
+    uptake decreases abundance of serotonin" multiply to a lowering: no "No: … the opposite" is read off them."""
+    out, _ = run_graph({"question": "Can sertraline increase serotonin?"}, thread="yes-no-long", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "relation"
+    assert len(out["evidence"]) > 2 and not out["answer"].startswith(("Yes", "No")), out["answer"]
+
+
+def test_a_yes_no_question_about_a_disease_stays_a_mechanism(run_graph) -> None:
+    out, _ = run_graph({"question": "Does metformin lower blood sugar?"}, thread="yes-no-disease", interactive=False, memory=False)
+    assert out["intent"] == "mechanism", out.get("answer")
