@@ -4,7 +4,7 @@ best path, and the JSON form of a candidate path: what the retriever node hands 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from agents.context import Context
@@ -22,6 +22,7 @@ from tools.answers import (
     asked_sign,
     by_type_preference,
     class_routes,
+    class_share,
     fuse,
     in_direction,
     lowers,
@@ -93,7 +94,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.intent == Intent.INDICATIONS.value:  # "what does X treat?": the diseases X's paths lower come first
         ranked = sorted(ranked, key=lambda p: not lowers(p))
     if state.intent == Intent.TARGETS.value:  # "which receptor does X block?": the receptors it blocks first
-        ranked = _asked_targets_first(ranked, res.kg, target_kind(state.asked), asked_sign(state.asked))
+        shared = class_share(res.kg, res.linker.classmates(state.sources[0])) if len(state.sources) == 1 and not state.among else {}
+        ranked = _asked_targets_first(ranked, res.kg, target_kind(state.asked), asked_sign(state.asked), shared)
     found = _answer_paths(state, ctx, res, ranked) if state.goal_types or class_mechanism(state) else []
     type_of = types_of(res.kg)
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
@@ -122,17 +124,21 @@ def _nearest_acting(p: CandidatePath) -> tuple[int, int]:
     return p.hops, sum(e.relation.endswith("correlated with") for e in p.edges)
 
 
-def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int) -> list[CandidatePath]:
+def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int, shared: Mapping[str, int]
+                         ) -> list[CandidatePath]:
     """What a drug acts on, those of the asked ``kind`` first ("Which receptor does propranolol block?" listed
     Vascular endothelial growth factor A first), then, among them, those it acts on in the asked direction, those
     without a signed relation, and those it acts on the other way ("what enzymes does atorvastatin inhibit?" listed
-    Lipoprotein lipase, which it raises, before HMG-CoA reductase). Nothing is left out; the order is stable."""
-    if not kind and not sign:
+    Lipoprotein lipase, which it raises, before HMG-CoA reductase), and then those the most of its class act on
+    (``shared``, ``tools.answers.class_share``: "What does atorvastatin target?" opened with lipoprotein lipase, which
+    no other statin acts on). Nothing is left out; the order is stable."""
+    if not kind and not sign and not any(shared.values()):
         return ranked
 
-    def key(p: CandidatePath) -> tuple[bool, int]:
+    def key(p: CandidatePath) -> tuple[bool, int, int]:
         s = effect([e.relation for e in p.edges]) if sign else 0
-        return not (p.nodes and of_target_kind(kg.name(p.nodes[-1]), kind)), 0 if s == sign else 1 if not s else 2
+        end = p.nodes[-1] if p.nodes else ""
+        return not (end and of_target_kind(kg.name(end), kind)), 0 if s == sign else 1 if not s else 2, -shared.get(end, 0)
     return sorted(ranked, key=key)
 
 

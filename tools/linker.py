@@ -265,6 +265,11 @@ class EntityLinker:
         key = fold(mention)
         return mention if key in self._classes else mention + "s" if key + "s" in self._classes else ""
 
+    def classmates(self, eid: str) -> list[str]:
+        """The other drugs of every class ``eid`` belongs to by its name (atorvastatin: the other statins), once each;
+        [] for a drug of no class."""
+        return list(dict.fromkeys(m for members in self._classes.values() if eid in members for m in members if m != eid))
+
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
         type stay a question to the user, listed the most connected first ("PE": Pulmonary embolism before
