@@ -36,7 +36,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State,
 from agents.via import acting_through, asks_amount, asks_if_acts, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, TARGET_TYPES
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
@@ -278,19 +278,24 @@ def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, An
     return sources, targets
 
 
+_DOES = re.compile(r"\bdo(?: in the body)?\W*$", re.IGNORECASE)
+""""What does ACE do?": of a protein, what it is connected to, not the other proteins it reaches (it was "Angiotensin-
+converting enzyme acts on: Interleukin-1 family, Interleukin-6")."""
+
+
 def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, Any]], klass: bool
               ) -> tuple[Intent, list[dict[str, Any]]]:
     """The intent the linked types ask for: "what drugs target gout?" asks what treats it, and "which drugs lower
     histamine?" which drugs act on it that way (it was "Histamine is connected to: Osteoarthritis"); a treatment
     question whose only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds
     about them; so does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was
-    NOT_FOUND, "no chain of relations from Cholesterol to any protein …")."""
+    NOT_FOUND, "no chain of relations from Cholesterol to any protein …"), and "what does ACE do?" about a protein."""
     if asks_amount(question, intent, mentions, klass):
         return Intent.TARGETED_BY, mentions
     if asks_if_acts(question, intent, mentions):  # "does ibuprofen lower prostaglandin E2?": yes or no
         return Intent.RELATION, [{**m, "slot": "target"} if m["slot"] == "disease" else m for m in mentions]
-    if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) \
-            and ent["type"] != "Drug" and not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])):
+    if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) and ent["type"] != "Drug" \
+            and (not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])) or (ent["type"] in TARGET_TYPES and _DOES.search(question))):
         return Intent.ENTITY, mentions
     if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions) \
             and verb_sign(question, mentions) <= 0:  # "what increases blood sugar?" asks for no treatment

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 from langgraph.types import Command
 
 from agents.intent import out_of_scope
@@ -395,8 +396,19 @@ def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(r
     out, _ = run_graph({"question": "What does cholesterol do?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "entity", out.get("answer")
     assert out["answer"].startswith("Cholesterol is connected to:") and out["ranked_answers"]
-    tnf, _ = run_graph({"question": "What does TNF do?"}, interactive=False, memory=False)
-    assert tnf["status"] is Status.ANSWERED and tnf["intent"] == "targets"
+    dopamine, _ = run_graph({"question": "What does dopamine do?"}, interactive=False, memory=False)
+    assert dopamine["status"] is Status.ANSWERED and dopamine["intent"] == "targets"  # a chemical acts on receptors
+
+
+@pytest.mark.parametrize("question, name", [("What does ACE do?", "Angiotensin-converting enzyme"),
+                                            ("What does TNF do?", "Tumor necrosis factor"),
+                                            ("What does the serotonin transporter do?", "Sodium-dependent serotonin transporter")])
+def test_what_a_protein_does_is_what_it_is_connected_to(run_graph, question: str, name: str) -> None:
+    """All three answered "… acts on: Interleukin-1 family, Interleukin-6", the proteins the walk reached through the
+    inflammatory response hub; what the graph holds about a protein is what it is connected to."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "entity", out.get("answer")
+    assert out["answer"].startswith(f"{name} is connected to:"), out["answer"]
 
 
 
