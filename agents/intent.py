@@ -209,10 +209,13 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INVOLVED, (rf"^(?:{_ASK}(?:the |some |any )?|(?:what|which) )?(?:known |main |key )?{_PROTEINS} (?:(?:are|is) )?"
                            rf"(?:involved in|linked to|associated with|implicated in|related to|connected to|behind|in) {_Y}$")),
         (Intent.INVOLVED, rf"^(?:what|which) {_PROTEINS} (?:does|do) {_Y} (?:involve|affect)$"),
-        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? on|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
+        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? (?:on|at)|works? (?:on|at)|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
+        # "which medicines are agonists of the mu opioid receptor?"
+        (Intent.TARGETED_BY, (rf"^(?:what|which) (?:drugs?|medications?|medicines?|compounds?) (?:is|are) (?:an? |the |known )?"
+                              rf"(?:inhibitors?|blockers?|agonists?|antagonists?|activators?|ligands?) (?:of|for|at) {_Y}$")),
         # "which drugs raise dopamine?": what acts on it that way (lowering is asked as a treatment, "lower blood pressure")
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:raises?|increases?|boosts?|elevates?|can (?:raise|increase|boost|elevate)) {_Y}$"),
-        (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
+        (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any |an? )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "

@@ -122,3 +122,15 @@ def test_no_verdict_from_the_signs_of_a_long_chain(run_graph) -> None:
 def test_a_yes_no_question_about_a_disease_stays_a_mechanism(run_graph) -> None:
     out, _ = run_graph({"question": "Does metformin lower blood sugar?"}, thread="yes-no-disease", interactive=False, memory=False)
     assert out["intent"] == "mechanism", out.get("answer")
+
+
+@pytest.mark.parametrize("question, target, sign", [
+    # these were left to the free-text scan and answered "D(2) dopamine receptor is connected to: Nausea …"
+    ("what drugs work on the dopamine D2 receptor", "the dopamine D2 receptor", 0),
+    ("which medicines are agonists of the mu opioid receptor?", "the mu opioid receptor", 1),
+    ("name an antagonist of the H1 receptor", "the H1 receptor", -1),
+])
+def test_more_wordings_of_which_drugs_act_on_a_target(question: str, target: str, sign: int) -> None:
+    p = parse_question(question)
+    assert p is not None and p.intent.value == "targeted_by" and p.disease.endswith(target.split(" ", 1)[1]), p
+    assert asked_sign(question) == sign
