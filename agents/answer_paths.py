@@ -13,6 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechani
 from core.tracing import span
 from tools.answers import (
     ANSWERS_K,
+    BECOMES,
     FUSE_DEPTH,
     HUB_DAMPING,
     INDICATION_DAMPING,
@@ -131,14 +132,16 @@ def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: 
     without a signed relation, and those it acts on the other way ("what enzymes does atorvastatin inhibit?" listed
     Lipoprotein lipase, which it raises, before HMG-CoA reductase), and then those the most of its class act on
     (``shared``, ``tools.answers.class_share``: "What does atorvastatin target?" opened with lipoprotein lipase, which
-    no other statin acts on). Nothing is left out; the order is stable."""
-    if not kind and not sign and not any(shared.values()):
-        return ranked
+    no other statin acts on). Within the asked kind, what it acts on directly or through what it becomes comes before
+    what it reaches further on ("What does bortezomib target?" opened with C-reactive protein, three steps away, before
+    the proteasome subunits it inhibits). Nothing is left out; the order is stable."""
 
-    def key(p: CandidatePath) -> tuple[bool, int, int]:
+    def key(p: CandidatePath) -> tuple[bool, bool, int, int]:
         s = effect([e.relation for e in p.edges]) if sign else 0
         end = p.nodes[-1] if p.nodes else ""
-        return not (end and of_target_kind(kg.name(end), kind)), 0 if s == sign else 1 if not s else 2, -shared.get(end, 0)
+        direct = len(p.edges) == 1 or (len(p.edges) == 2 and p.edges[0].relation in BECOMES)
+        return (not (end and of_target_kind(kg.name(end), kind)), not direct, 0 if s == sign else 1 if not s else 2,
+                -shared.get(end, 0))
     return sorted(ranked, key=key)
 
 

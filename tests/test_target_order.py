@@ -35,3 +35,24 @@ def test_the_target_a_drug_s_class_shares_comes_first(run_graph) -> None:
     assert names[0] == HMGCR and "Lipoprotein lipase" in names, names
     out, _ = run_graph({"question": "What does propranolol target?"}, thread="order2", interactive=False, memory=False)
     assert [a["name"] for a in out["ranked_answers"][:2]] == ["Beta-1 adrenergic receptor", "Beta-2 adrenergic receptor"]
+
+
+def test_what_a_drug_acts_on_directly_comes_before_what_it_reaches_further(run_graph, resources) -> None:
+    """"What does bortezomib target?" opened with C-reactive protein, three steps away, before the proteasome subunits
+    it inhibits (and "What does Calcium acetate target?" with parathyroid hormone before the calcium-sensing receptor)."""
+    out, _ = run_graph({"question": "What does Bortezomib target?"}, thread="direct", interactive=False, memory=False)
+    assert {a["name"] for a in out["ranked_answers"][:2]} == {"Proteasome subunit beta type-1", "Proteasome subunit beta type-5"}
+    kg = resources.kg
+    targets = {"Protein", "GeneFamily", "MacromolecularComplex"}
+    drugs = sorted(e.id for e in kg.entities.values() if e.type == "Drug" and kg.degree(e.id) >= 4)[::20][:40]
+    checked = 0
+    for drug in drugs:
+        direct = {e.tail for e in kg.out_edges(drug) if kg.entities[e.tail].type in targets}
+        direct |= {x.tail for e in kg.out_edges(drug) if e.relation in ("has metabolite", "produces") for x in kg.out_edges(e.tail)}
+        if not direct:
+            continue
+        out, _ = run_graph({"question": f"What does {kg.name(drug)} target?"}, thread=f"direct-{drug}", interactive=False, memory=False)
+        if out["intent"] == "targets" and out["ranked_answers"]:
+            checked += 1
+            assert out["ranked_answers"][0]["id"] in direct, (kg.name(drug), out["ranked_answers"][0]["name"])
+    assert checked >= 5
