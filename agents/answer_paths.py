@@ -127,14 +127,17 @@ def _nearest_acting(p: CandidatePath) -> tuple[int, int]:
 
 def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int, shared: Mapping[str, int]
                          ) -> list[CandidatePath]:
-    """What a drug acts on, those of the asked ``kind`` first ("Which receptor does propranolol block?" listed
-    Vascular endothelial growth factor A first), then, among them, those it acts on in the asked direction, those
-    without a signed relation, and those it acts on the other way ("what enzymes does atorvastatin inhibit?" listed
-    Lipoprotein lipase, which it raises, before HMG-CoA reductase), and then those the most of its class act on
-    (``shared``, ``tools.answers.class_share``: "What does atorvastatin target?" opened with lipoprotein lipase, which
-    no other statin acts on). Within the asked kind, what it acts on directly or through what it becomes comes before
-    what it reaches further on ("What does bortezomib target?" opened with C-reactive protein, three steps away, before
-    the proteasome subunits it inhibits). Nothing is left out; the order is stable."""
+    """What a drug acts on, ordered by four keys in turn:
+    1. those of the asked ``kind`` ("Which receptor does propranolol block?" listed Vascular endothelial growth
+       factor A first);
+    2. what it acts on directly or through what it becomes, before what it reaches further on ("What does bortezomib
+       target?" opened with C-reactive protein, three steps away, before the proteasome subunits it inhibits);
+    3. those it acts on in the asked direction, then those without a signed relation, then those it acts on the other
+       way ("what enzymes does atorvastatin inhibit?" listed Lipoprotein lipase, which it raises, before HMG-CoA
+       reductase);
+    4. those the most of its class act on (``shared``, ``tools.answers.class_share``: "What does atorvastatin
+       target?" opened with lipoprotein lipase, which no other statin acts on).
+    Nothing is left out; the order is stable."""
 
     def key(p: CandidatePath) -> tuple[bool, bool, int, int]:
         s = effect([e.relation for e in p.edges]) if sign else 0
