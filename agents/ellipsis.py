@@ -14,7 +14,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.answers import asked_verb
 from tools.linker import fold
 
-__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "ellipsis", "entity_of", "is_drug", "standalone"]
+__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug", "standalone"]
 
 ORDINAL_REF = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
@@ -162,3 +162,24 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
     res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
     return ask.format(focus.drug_class, name)
+
+
+_DOES_THAT = re.compile(r"^(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do|does)\s+(?:that|this|the same)(?:\s+thing)?"
+                        r"(?:\s+too|\s+as well)?$", re.IGNORECASE)
+
+
+def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
+    """"Does ibuprofen do that?" after "What reduces prostaglandin E2?": whether the named drug acts on the thread's
+    entity the way the last question asked ("Does Ibuprofen lower Prostaglandin E2?", and then "does salbutamol do
+    that too?" the same of salbutamol), or, after a question about a disease, whether it treats it. It was answered
+    with what ibuprofen is connected to. None for anything else."""
+    m = _DOES_THAT.match(q)
+    if m is None or focus.disease is None or focus.intent not in ("targeted_by", "relation", "treats", "mechanism"):
+        return None
+    out = linker.link(m["x"])
+    if not out.candidates or out.status.value != "linked" or not is_drug(drug := entity_of(out.candidates[0])):
+        return None
+    res.pinned.update({fold(drug["name"]): drug, fold(focus.disease["name"]): focus.disease})
+    res.references.append({"text": q, "how": "do that", "entity": focus.disease})
+    verb = asked_verb(focus.question) if focus.intent in ("targeted_by", "relation") else "treat"
+    return f"Does {drug['name']} {verb} {focus.disease['name']}?"

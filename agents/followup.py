@@ -18,6 +18,7 @@ from agents.ellipsis import (
     ORDINAL_REF,
     PATIENT_WORDS,
     TRAILING_QUALIFIER,
+    does_that,
     ellipsis,
     entity_of,
     is_drug,
@@ -348,6 +349,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.references.append({"text": q, "how": "more" if other else "do that", "entity": same[1]})
         res.pinned[fold(same[1]["name"])] = same[1]
         res.question = f"Which {'other ' if other else ''}drugs {same[0]} {same[1]['name']}?"
+        return res
+    if (asked := does_that(res, body, focus, linker)) is not None:  # "does ibuprofen do that?"
+        res.question = asked
         return res
     body = _topic_first(res, body, linker, focus)
     repeated = ellipsis(res, body, focus, linker)

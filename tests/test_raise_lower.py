@@ -134,3 +134,18 @@ def test_more_wordings_of_which_drugs_act_on_a_target(question: str, target: str
     p = parse_question(question)
     assert p is not None and p.intent.value == "targeted_by" and p.disease.endswith(target.split(" ", 1)[1]), p
     assert asked_sign(question) == sign
+
+
+@pytest.mark.parametrize("first, then, understood, opening", [
+    # it was answered with what ibuprofen is connected to
+    ("what reduces prostaglandin E2", "does ibuprofen do that?", "Does Ibuprofen lower Prostaglandin E2?", "Yes: "),
+    ("Which drugs block the beta-2 receptor?", "does salbutamol do that?", "Does Salbutamol inhibit Beta-2 adrenergic receptor?",
+     "No: in the knowledge graph Salbutamol activates"),
+    ("How does allopurinol treat gout?", "does febuxostat do the same?", "Does Febuxostat treat Gout?", "Febuxostat acts on Gout"),
+])
+def test_does_another_drug_do_that(run_graph, first: str, then: str, understood: str, opening: str) -> None:
+    thread = f"does-that-{then}"
+    run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+    out, _ = run_graph({"question": then}, thread=thread, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out.get("answer")
+    assert out["answer"].startswith(f'Understood as: "{understood}" {opening}'), out["answer"]
