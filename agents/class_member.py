@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.intent import SLOT_TYPES
-from agents.state import DRUG_TYPES, Status
+from agents.intent import SLOT_TYPES, ParsedQuestion
+from agents.state import DRUG_TYPES, Intent, Status
 from tools.linker import LinkStatus
 
-__all__ = ["class_membership", "membership_answer"]
+__all__ = ["class_as_subject", "class_membership", "membership_answer"]
 
 _IS_A = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?) (?P<c>.+?)[?.!]*$", re.IGNORECASE)
@@ -46,3 +46,13 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
                f"their names)" if check["member"] else
                f"No: {drug} is not among the {cls} that the class table lists by the stems of their names")
     return {"status": Status.ANSWERED, "answer": f"{verdict}. For how it acts, ask \"What does {drug} target?\"."}
+
+
+def class_as_subject(parsed: ParsedQuestion | None, linker: Any) -> ParsedQuestion | None:
+    """"statin therapy", "beta blocker drugs", "what are the best statin drugs?": a treatment question whose only name
+    is a drug class asks what the class acts on, as "statins" does. It was answered for one of the class's drugs ("statin"
+    names a drug class; answered for Rosuvastatin … Rosuvastatin is connected to …")."""
+    if parsed is None or parsed.intent is not Intent.TREATS or parsed.drug or not parsed.disease \
+            or not linker.drug_class(parsed.disease):
+        return parsed
+    return ParsedQuestion(Intent.TARGETS, parsed.disease)

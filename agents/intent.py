@@ -76,7 +76,9 @@ _NOMINAL = (
     r"(?:is|are) there (?:an? |any |some )?|any |the |some )?"
     rf"{_QUALITY}{_REMEDY}"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
-    r"(?:is|are) used (?:to treat|for|against))|to treat|for|against|used (?:to treat|for|against|in)|of|"
+    r"lowers?|reduces?|decreases?|controls?|relieves?|prevents?|manages?|"
+    r"(?:is|are) used (?:to treat|for|against))|to (?:treat|lower|reduce|control|relieve|prevent|manage)|for|against|"
+    r"used (?:to treat|for|against|in)|of|"
     r"(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
 )
 """A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
@@ -234,7 +236,11 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|decreases?|can (?:lower|reduce|decrease|control|relieve|prevent)) {_Y}$")),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
-        (Intent.TREATS, rf"^{_NOT_PRONOUN}{_Y} (?:treatments?|therap(?:y|ies)|management)(?: options)?$"),  # "gout treatment"
+        # "gout treatment", "asthma medications", "what is the best diabetes treatment?"
+        (Intent.TREATS, (rf"^(?:{_ASK}(?:about )?(?:the |some |a |an )?)?{_QUALITY}{_NOT_PRONOUN}(?=\w)"
+                         rf"(?!(?:what|which|how|why|who|is|are|the|a|an|all|any|some|about|of|for|on|with|more|my|your|"
+                         rf"tell|show|give|list|name|find|suggest|recommend|me)\b){_Y} (?:management|pills?|{_REMEDY})"
+                         rf"(?: of choice| options?)?$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
@@ -293,14 +299,20 @@ def _clean(span: str, slot: str = "") -> str:
     noun = rf"(?:the|this|that) (?:{_SLOT_NOUN[slot]})\s+(?=\S)|" if slot in _SLOT_NOUN else ""
     care = rf"{_CARE_OF}(?=\S)|" if slot == "y" else ""
     span = re.sub(rf"^(?:{noun}{care}(?:the|a|an|my|your|his|her|their|our|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
-    if slot == "y":  # "CML patients"
-        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers)$", "", span, flags=re.IGNORECASE)
+    if slot == "y":  # "CML patients", "used in diabetes treatment"
+        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management)$", "", span, flags=re.IGNORECASE)
     return span.strip()
 
 
+_MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\s+(?:management|pills?|{_REMEDY})\b)",
+                             re.IGNORECASE)
+"""A measure named before a remedy ("blood pressure medications", "cholesterol drugs"): what treats it when high."""
+
+
 def _lowered(q: str) -> str:
-    """"lowers blood pressure" → "lowers high blood pressure" (:data:`LOWERED`)."""
-    return _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
+    """"lowers blood pressure" → "lowers high blood pressure", "blood pressure pills" → "high blood pressure pills"
+    (:data:`LOWERED`)."""
+    return _MEASURE_REMEDY.sub(lambda m: f"high {m['measure']}", _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q))
 
 
 TEMPLATES = {

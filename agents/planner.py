@@ -10,6 +10,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from agents.class_member import class_as_subject
 from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
@@ -418,7 +419,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = _about_a_disease(res, understood["resolution"])
     question, pinned = resolution.question, resolution.pinned
-    parsed, also = _one_at_a_time(res, _besides(res, _parsed(question), resolution))
+    parsed, also = _one_at_a_time(res, _besides(res, class_as_subject(_parsed(question), res.linker), resolution))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan

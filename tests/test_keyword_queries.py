@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.intent import parse_question
 from agents.state import Status
 
 
@@ -52,3 +53,50 @@ def test_an_interactive_keyword_query_asks_which_disease(run_graph) -> None:
     assert "__interrupt__" in out
     names = [c["name"] for c in out["__interrupt__"][0].value["candidates"]]
     assert {"Diabetes mellitus type 1", "Diabetes mellitus type 2"} <= set(names)
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("asthma medications", "asthma"),
+    ("hypertension drugs", "hypertension"),
+    ("What is the best diabetes treatment?", "diabetes"),
+    ("list gout pills", "gout"),
+    ("What are common migraine medications?", "migraine"),
+    # a measure before a remedy is what treats it when high (it was "Blood pressure is connected to: Hypotension")
+    ("blood pressure medications", "high blood pressure"),
+    ("cholesterol drugs", "high cholesterol"),
+    ("drugs that lower blood pressure", "high blood pressure"),
+    ("medications to reduce cholesterol", "high cholesterol"),
+])
+def test_a_disease_before_a_remedy_noun_asks_what_treats_it(question: str, disease: str) -> None:
+    """"asthma medications" was answered "Asthma is connected to: Cough", and "What is the best diabetes treatment?"
+    NOT_FOUND ("What is the best diabetes" is not in the knowledge graph)."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.disease) == ("treats", disease)
+
+
+@pytest.mark.parametrize("question", ["what are the drugs?", "which is the treatment?", "what are some medications?",
+                                      "show me my medications", "tell me more about drugs"])
+def test_a_remedy_noun_alone_names_no_disease(question: str) -> None:
+    p = parse_question(question)
+    assert p is None or p.intent.value != "treats", p
+
+
+def test_a_keyword_query_for_a_disease_s_drugs_lists_them(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "hypertension drugs"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert [resources.kg.name(t) for t in out["targets"]] == ["Hypertensive disorder"]
+    assert len(out["ranked_answers"]) == 5
+
+
+def test_the_disease_before_treatment_is_the_disease() -> None:
+    """"Is metformin used in diabetes treatment?" was NOT_FOUND ("diabetes treatment" is not in the knowledge graph)."""
+    p = parse_question("Is metformin used in diabetes treatment?")
+    assert p is not None and (p.intent.value, p.drug, p.disease) == ("mechanism", "metformin", "diabetes")
+
+
+@pytest.mark.parametrize("question", ["statin therapy", "beta blocker drugs", "What are the best statin drugs?"])
+def test_a_drug_class_before_a_remedy_noun_asks_what_the_class_acts_on(run_graph, question: str) -> None:
+    """It was answered for one of the class's drugs ("'statin' names a drug class; answered for Rosuvastatin")."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
+    assert out["drug_class"] and " in the knowledge graph act on: " in out["answer"]
