@@ -171,14 +171,21 @@ _DOES_THAT = re.compile(r"^(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do
 def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Does ibuprofen do that?" after "What reduces prostaglandin E2?": whether the named drug acts on the thread's
     entity the way the last question asked ("Does Ibuprofen lower Prostaglandin E2?", and then "does salbutamol do
-    that too?" the same of salbutamol), or, after a question about a disease, whether it treats it. It was answered
-    with what ibuprofen is connected to. None for anything else."""
+    that too?" the same of salbutamol), or, after a question about a disease, whether it treats it; after "What does
+    imatinib target?" (or treat), what the named drug targets (or treats). It was answered with what ibuprofen is
+    connected to. None for anything else."""
     m = _DOES_THAT.match(q)
-    if m is None or focus.disease is None or focus.intent not in ("targeted_by", "relation", "treats", "mechanism"):
+    own = focus.intent in ("targets", "indications")
+    if m is None or (focus.disease is None and not own) or focus.intent not in (
+            "targeted_by", "relation", "treats", "mechanism", "targets", "indications"):
         return None
     out = linker.link(m["x"])
     if not out.candidates or out.status.value != "linked" or not is_drug(drug := entity_of(out.candidates[0])):
         return None
+    if own:  # "does dasatinib do that?" after "What does imatinib target?"
+        res.pinned[fold(drug["name"])] = drug
+        res.references.append({"text": q, "how": "do that", "entity": drug})
+        return standalone(focus.intent, drug, None)
     res.pinned.update({fold(drug["name"]): drug, fold(focus.disease["name"]): focus.disease})
     res.references.append({"text": q, "how": "do that", "entity": focus.disease})
     verb = asked_verb(focus.question) if focus.intent in ("targeted_by", "relation") else "treat"

@@ -42,6 +42,8 @@ START_ANSWERS = (*DRUG_ANSWERS, Intent.INVOLVED.value)
 """Questions whose answers are the paths' first entities (what acts on, or takes part in, the named end)."""
 AUTO_OTHERS = 3
 """Other candidates named when an ambiguous name was answered without asking (:func:`_auto_picked`)."""
+MAX_STEPS = 8
+"""The steps of an answer's path kept in its turn record (:func:`_steps`)."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
     "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",
@@ -275,7 +277,15 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
-            "compared": _compared(state, kg)}
+            "compared": _compared(state, kg), "steps": _steps(evidence, kg)}
+
+
+def _steps(evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
+    """The answer's path, each step with its two ends' types: what "explain the second step" asks about."""
+    def typed(x: str) -> str:
+        node = kg.node(x) if kg is not None else None
+        return node.type if node is not None else ""
+    return [{**t, "head_type": typed(t["head"]), "tail_type": typed(t["tail"])} for t in evidence[:MAX_STEPS]]
 
 
 def _compared(state: State, kg: Any) -> list[dict[str, str]]:
@@ -445,6 +455,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
+    if any(r.get("how") == "sources" for r in state.references):  # "show me the sources": listed in the text too
+        answer += " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
     return {
         "status": Status.ANSWERED,
         "ranked_answers": ranked,

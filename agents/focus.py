@@ -40,6 +40,11 @@ class Focus:
     """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
     compared: list[dict[str, Any]] = field(default_factory=list)
     """The drugs the latest answer compared: a later "they" is all of them, and a later "it" could be any."""
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    """The latest answer's path, step by step (``head``, ``relation``, ``tail``, their names and types): what
+    "explain the second step" asks about."""
+    latest_question: str = ""
+    """The latest answered question as understood: what "show me the sources" asks again."""
 
     @property
     def by_class(self) -> bool:
@@ -76,6 +81,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f = Focus()
     latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
     f.compared = list(latest.get("compared") or [])
+    f.steps = list(latest.get("steps") or [])
+    f.latest_question = str(latest.get("question") or "") if latest.get("intent") else ""
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue

@@ -26,6 +26,7 @@ from agents.ellipsis import (
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, parse_question, parse_with_reference
+from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -61,8 +62,11 @@ _DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|f
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|doses?|dosage|"
                          r"dosing|interactions?|contraindications?|price|cost|safety)\b", re.IGNORECASE)
 """A drug's noun that "its" refers back to; the last ones name what the graph does not hold, said so in the answer."""
-_PRONOUN = re.compile(r"\b(it|they|them|that(?=\W*$))\b", re.IGNORECASE)
-"""A pronoun, "that" only at the end ("how does it work for that?")."""
+_AUXILIARY = "".join(rf"(?<=\b{w} )|" for w in ("does", "do", "did", "can", "could", "would", "will", "might", "may"))[:-1]
+_PRONOUN = re.compile(rf"\b(it|they|them|that(?=\W*$)|(?:{_AUXILIARY})(?:that|this)"
+                      r"(?=\s+(?!(?:mean|matter|happen|sound|seem|apply|count|change)\b)[a-z]))\b", re.IGNORECASE)
+"""A pronoun: "that" at the end ("how does it work for that?"), or "that" or "this" as the subject after a verb ("how
+does that treat diabetes?" after "What does metformin target?"; it was NOT_FOUND, "that" not in the graph)."""
 _TOPIC = re.compile(
     r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
     r"\s*(?P<rest>.+)$", re.IGNORECASE)
@@ -71,7 +75,9 @@ _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGN
 """The thread's patient as a subject ("what conditions does she have?")."""
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
-    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why\s+(?P<y>\S.*?))$", re.IGNORECASE)  # "why the first one?"
+    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why\s+(?P<y>\S.*?)|"
+    r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
+    re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
 _WHY_ON = re.compile(
     r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
     r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
@@ -340,6 +346,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
+        return res
+    if (again := about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
+        res.question = again or q  # "show me the sources", "explain the second step"
         return res
     on_target = focus.target if focus.intent == "targets" and _DO_THAT.match(body) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None

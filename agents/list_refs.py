@@ -149,9 +149,15 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
-                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more effective|"
-                    r"most effective|more potent|stronger|strongest)\b", re.IGNORECASE)
-"""A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?")."""
+                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
+                    r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster)\b", re.IGNORECASE)
+"""A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
+"which of these is more specific?")."""
+_AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are) the differences? (?:with|from|to|versus|vs\.?|"
+                          r"compared (?:to|with)) (?P<x>.+?)|how (?:does|do|is|are) (?P<y>.+?) (?:compare|differ|different)"
+                          r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?)$", re.IGNORECASE)
+"""A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
+does allopurinol treat gout?"): it was answered with what febuxostat is connected to."""
 
 
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
@@ -161,6 +167,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     question."""
     m = _COMPARED.search(q) if COMPARING.search(q) else None
     latest = _latest_drugs(focus)
+    if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
+        return _against_one(res, q, one["x"] or one["y"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q)):
         return None
     if m is not None and m["n"]:
@@ -177,6 +185,21 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     res.pinned.update({fold(d["name"]): d for d in drugs})
     names = [d["name"] for d in drugs]
     return f"Compare {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linker: Linker) -> str | None:
+    """"Compare <the thread's drug> and <the drug named>", when the name links to another drug and the question names
+    nothing else ("how do aspirin and ibuprofen differ?" compares the two it names)."""
+    if len(linker.scan(q)) != 1:
+        return None
+    out = linker.link(name)
+    best = out.candidates[0] if out.candidates and out.status.value == "linked" else None
+    if best is None or best.type not in DRUG_TYPES or best.id == drug.get("id"):
+        return None
+    other = {"id": best.id, "name": best.name, "type": best.type}
+    res.references.append({"text": q, "how": "compared", "drugs": [drug["id"], other["id"]]})
+    res.pinned.update({fold(d["name"]): d for d in (drug, other)})
+    return f"Compare {drug['name']} and {other['name']}"
 
 
 def fits_several(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, Any], focus: Focus) -> bool:

@@ -1,0 +1,65 @@
+"""Follow-ups about the last answer itself: its sources ("show me the sources") and one of its steps ("explain the
+second step").
+
+Both were NOT_FOUND ("no known entity in the question"). A request for the sources asks the last question again, so
+that its answer comes back with its citations in every client. A step is asked about on its own: "How does
+Angiotensin-converting enzyme act on Aldosterone secretion?", whose answer is that one relation and the citations of
+its two ends.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.focus import ORDINALS, Focus
+from agents.resolution import Resolution
+from tools.linker import fold
+
+__all__ = ["about_last_answer"]
+
+_SOURCES = re.compile(
+    r"^(?:(?:can|could|would) you |please )?(?:(?:show|give|list|tell|send)(?: me| us)? |(?:what|which) (?:are|is|were|was) |"
+    r"what's |where (?:are|is) )?(?:the |your |its |their |some )?(?:sources?|citations?|references?|evidence|proof)"
+    r"(?: (?:for|of|behind|on) (?:that|this|it|the answer|your answer|the mechanism))?(?: please)?|"
+    r"where (?:does|did|do) (?:that|this|it|the answer|this answer|that information|the information) come from|"
+    r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:can you )?cite (?:that|this|it|them)|"
+    r"(?:is|are) (?:there|that|this) (?:any )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?",
+    re.IGNORECASE)
+"""A request for the last answer's sources."""
+_STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
+_STEP = re.compile(
+    rf"^(?:(?:can|could|would) you |please )?(?:explain|describe|clarify|expand on|elaborate on|tell me (?:more )?about|"
+    rf"(?:what|why) (?:is|about)|what's|what does|more (?:on|about)|and)?\s*(?:the |that |this )?(?:(?P<k>{_STEP_WORDS}) "
+    r"(?:step|link|hop|arrow)|(?:step|link|hop) (?P<n>[1-9]))(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?"
+    r"(?: mean| means)?(?: please| in more detail| more)?$", re.IGNORECASE)
+"""A question about one step of the last answer's path: "explain the second step", "what is step 3?"."""
+
+
+def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
+    """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
+    to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
+    a step past the path's end is ``res.refused``, with how many steps there are."""
+    if _SOURCES.match(q):
+        if not focus.latest_question:
+            res.missing = "the sources"
+            return None
+        res.references.append({"text": q, "how": "sources", "question": focus.latest_question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        return focus.latest_question[0].upper() + focus.latest_question[1:].rstrip("?.! ") + "?"
+    m = _STEP.match(q)
+    if m is None:
+        return None
+    if not focus.steps:
+        res.missing = "the step"
+        return None
+    k = ORDINALS[m["k"].casefold()] if m["k"] else int(m["n"]) - 1
+    if k >= len(focus.steps):
+        n = len(focus.steps)
+        res.refused = f"the last answer's path has {n} step{'s' if n != 1 else ''}; ask about one of them"
+        return None
+    step = focus.steps[k]
+    head = {"id": step["head"], "name": step["head_name"], "type": step.get("head_type", "")}
+    tail = {"id": step["tail"], "name": step["tail_name"], "type": step.get("tail_type", "")}
+    res.references.append({"text": q, "how": "step", "step": k + 1, "triple": dict(step)})
+    res.pinned.update({fold(head["name"]): head, fold(tail["name"]): tail})
+    return f"How does {head['name']} act on {tail['name']}?"

@@ -1,0 +1,95 @@
+"""Follow-ups about the last answer itself, and "that" as a subject.
+
+- "show me the sources", "where does that come from?" and "can you explain the second step?" were NOT_FOUND ("no
+  known entity in the question"). A request for sources asks the last question again and lists the citations in the
+  text; a step is asked about on its own.
+- "how does that treat diabetes?" after "What does metformin target?" was NOT_FOUND ("that" is not in the graph).
+- "does dasatinib do that?" after "What does imatinib target?" was answered with what dasatinib is connected to.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+
+
+def _thread(run_graph, thread: str, *questions: str) -> list[dict]:
+    return [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0] for q in questions]
+
+
+@pytest.mark.parametrize("ask", ["show me the sources", "where does that come from?", "What are your sources?",
+                                 "citations please", "how do you know that?"])
+def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_graph, ask: str) -> None:
+    first, again = _thread(run_graph, f"src-{ask}", "How does lisinopril treat hypertension?", ask)
+    assert again["status"] is Status.ANSWERED, again["answer"]
+    assert again["understood_as"] == first["messages"][-1]["question"]
+    assert again["evidence"] == first["evidence"]
+    assert " Sources: " in again["answer"] and "UniProt:P12821" in again["answer"]  # angiotensin-converting enzyme
+    assert [c.get("id") for c in again["citations"]] == [c.get("id") for c in first["citations"]]
+
+
+def test_sources_with_nothing_asked_before_are_asked_about() -> None:
+    from agents.followup import resolve_followup
+
+    res = resolve_followup("show me the sources", [], linker=None)  # no turn to read: the linker is never asked
+    assert res.missing == "the sources"
+
+
+@pytest.mark.parametrize(("ask", "k"), [("can you explain the second step?", 1), ("what is step 3?", 2),
+                                        ("explain the first step", 0), ("and the last step?", -1)])
+def test_a_step_of_the_last_path_is_asked_about_on_its_own(run_graph, ask: str, k: int) -> None:
+    first, step = _thread(run_graph, f"step-{ask}", "How does lisinopril treat hypertension?", ask)
+    asked = first["evidence"][k]
+    assert step["status"] is Status.ANSWERED, step["answer"]
+    assert step["understood_as"] == f"How does {asked['head_name']} act on {asked['tail_name']}?"
+    assert (step["evidence"][0]["head"], step["evidence"][-1]["tail"]) == (asked["head"], asked["tail"])
+    assert {c.get("id") for c in step["citations"]} >= {asked["head"], asked["tail"]}
+
+
+def test_a_step_past_the_end_of_the_path_says_how_many_there_are(run_graph) -> None:
+    first, step = _thread(run_graph, "past", "How does lisinopril treat hypertension?", "explain step 9")
+    n = len(first["evidence"])
+    assert step["status"] is Status.NOT_FOUND
+    assert f"the last answer's path has {n} steps" in step["answer"]
+
+
+@pytest.mark.parametrize("ask", ["how does that treat diabetes?", "how does this help with type 2 diabetes?"])
+def test_that_as_a_subject_is_the_thread_s_drug(run_graph, ask: str) -> None:
+    _, out = _thread(run_graph, f"that-{ask}", "What does metformin target?", ask)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism", out["answer"]
+    assert out["understood_as"].startswith("How does Metformin ")
+    assert out["evidence"][0]["head_name"] == "Metformin"
+
+
+def test_that_after_a_verb_of_its_own_is_no_reference(run_graph) -> None:
+    _, out = _thread(run_graph, "mean", "What does metformin target?", "what does that mean?")
+    assert not out["understood_as"].startswith("What does Metformin")
+
+
+@pytest.mark.parametrize(("first", "ask", "asked"), [
+    ("What does imatinib target?", "does dasatinib do that?", "What does Dasatinib target?"),
+    ("What does ibuprofen treat?", "does naproxen do that too?", "What does naproxen treat?"),
+])
+def test_doing_that_after_what_a_drug_targets_or_treats_asks_it_of_the_named_drug(run_graph, first, ask, asked) -> None:
+    _, out = _thread(run_graph, f"do-{ask}", first, ask)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
+
+
+def test_tell_me_more_about_a_listed_drug_asks_how_it_treats_the_thread_s_disease(run_graph) -> None:
+    """It was "Tell me more about pegloticase?", answered with what pegloticase is connected to."""
+    first, more = _thread(run_graph, "more", "What drugs treat gout?", "tell me more about the first one")
+    drug = first["ranked_answers"][0]["name"]
+    assert more["status"] is Status.ANSWERED and more["understood_as"] == f"How does {drug} treat Gout?", more["answer"]
+
+
+@pytest.mark.parametrize(("questions", "asked"), [
+    (("How does allopurinol treat gout?", "what's the difference with febuxostat?"), "Compare allopurinol and Febuxostat"),
+    (("How does allopurinol treat gout?", "how does febuxostat compare?"), "Compare allopurinol and Febuxostat"),
+    (("How does imatinib treat CML?", "and nilotinib?", "which of these is more specific?"), "Compare imatinib and nilotinib"),
+])
+def test_setting_a_drug_against_the_thread_s_drug_compares_them(run_graph, questions: tuple[str, ...], asked: str) -> None:
+    """The first was answered with what febuxostat is connected to; the last was NOT_FOUND ("no known entity")."""
+    out = _thread(run_graph, f"vs-{questions[-1]}", *questions)[-1]
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
+    assert out["intent"] == "targets" and len(out["among"]) == 2
