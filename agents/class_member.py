@@ -21,19 +21,35 @@ _IS_A = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |also )?(?:an?|o
                    r"in the class of|classed as an?|considered an?) (?P<c>.+?)[?.!]*$", re.IGNORECASE)
 
 
+_WHICH_CLASS = re.compile(
+    r"^(?:what|which)(?: drug| medication| medicine)? (?:class(?:es)?|kinds?|types?|family|families|group|category|sort)"
+    r"(?: of (?:drugs?|medications?|medicines?|agents?))? (?:is|are|does|do) (?P<x>.+?)(?: (?:belong to|in|part of|"
+    r"fall (?:into|under)|classed as|classified as))?[?.!]*$|^(?:what is |what's )?(?P<y>.+?)(?:'s|’s)? drug class[?.!]*$",
+    re.IGNORECASE)
+"""A question for a drug's class ("What class of drug is lisinopril?", "what kind of drug is aspirin?", "which class
+does sertraline belong to?"): it was answered with what the drug is connected to."""
+
+
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"drug": entity, "mention": text, "class": plural, "member": bool}`` for "is X a C?" naming one drug the linker
-    links and a class it knows; None for anything else (then the question is read as before)."""
-    m = _IS_A.match(" ".join(question.split()))
+    links and a class it knows; for "what class is X?", ``{"drug", "mention", "classes": [its classes]}``; None for
+    anything else (then the question is read as before)."""
+    text = " ".join(question.split())
+    if (w := _WHICH_CLASS.match(text)) is not None:
+        drug = _drug(w["x"] or w["y"], linker)
+        return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
+    m = _IS_A.match(text)
     cls = linker.class_name(m["c"]) if m else ""
-    if m is None or not cls:
+    drug = _drug(m["x"], linker) if m is not None and cls else None
+    if m is None or drug is None:
         return None
-    out = linker.link(m["x"], SLOT_TYPES["drug"])
+    return {"drug": drug, "mention": m["x"], "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
+
+
+def _drug(mention: str, linker: Any) -> dict[str, str] | None:
+    out = linker.link(mention, SLOT_TYPES["drug"])
     drug = out.best if out.status is LinkStatus.LINKED else None
-    if drug is None or drug.type not in DRUG_TYPES:
-        return None
-    return {"drug": {"id": drug.id, "name": drug.name, "type": drug.type}, "mention": m["x"], "class": cls,
-            "member": drug.id in {c.id for c in linker.drug_class(m["c"])}}
+    return None if drug is None or drug.type not in DRUG_TYPES else {"id": drug.id, "name": drug.name, "type": drug.type}
 
 
 def membership_answer(question: str, linker: Any) -> dict[str, Any]:
@@ -41,7 +57,14 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
     check = class_membership(question, linker)
     if check is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}
-    drug, cls = check["drug"]["name"], check["class"]
+    drug, cls = check["drug"]["name"], check.get("class", "")
+    if "classes" in check:  # "what class of drug is lisinopril?"
+        found = check["classes"]
+        named = f"{', the '.join(found[:-1])} and the {found[-1]}" if len(found) > 1 else "".join(found)
+        verdict = (f"{drug} is one of the {named} by its name" if found else
+                   f"The class table names no class for {drug} by its name")
+        return {"status": Status.ANSWERED, "answer": f"{verdict} (the class table lists a class's drugs by the stems of "
+                f"their names). For how it acts, ask \"What does {drug} target?\"."}
     verdict = (f"Yes: {drug} is one of the {cls} by its name (the class table lists a class's drugs by the stems of "
                f"their names)" if check["member"] else
                f"No: {drug} is not among the {cls} that the class table lists by the stems of their names")

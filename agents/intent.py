@@ -183,7 +183,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
-        (Intent.TARGETS, rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} (?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$"),
+        (Intent.TARGETS, (rf"^(?:what|which)(?: (?:kinds? of |types? of |sorts? of )?{_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} "
+                          rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$")),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
@@ -470,7 +471,8 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
 
 _ABOUT = re.compile(
     r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
-    r"(?:info|information) (?:on|about)|what do you know about)\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
+    r"(?:info|information) (?:on|about)|what do you know about|"
+    r"what (?:kind|type|sort) of (?:disease|condition|illness|disorder|cancer|infection) (?:is|are))\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
     re.IGNORECASE)
 
 

@@ -302,6 +302,9 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
             and verb_sign(question, mentions) <= 0:  # "what increases blood sugar?" asks for no treatment
         return Intent.TREATS, mentions
     ents = [m["entity"] for m in mentions if m.get("entity")]
+    if intent is Intent.ENTITY and len(ents) == len(mentions) == 1 and ents[0]["type"] in DISEASE_TYPES \
+            and not res.kg.out_edges(ents[0]["id"]):  # "gout info please": what the graph holds of it is what treats it
+        return Intent.TREATS, [{**mentions[0], "slot": "disease"}]
     if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
         return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
     return intent, mentions

@@ -41,3 +41,29 @@ def test_class_membership_is_answered_and_the_drug_is_the_thread_s(run_graph) ->
     assert out["answer"].startswith("No: Ibuprofen is not among the statins")
     out, _ = run_graph({"question": "what does it target?"}, thread="cls", interactive=False, memory=False)
     assert out["understood_as"] == "What does Ibuprofen target?" and out["status"] is Status.ANSWERED
+
+
+@pytest.mark.parametrize("question, drug, classes", [
+    ("What class of drug is lisinopril?", "lisinopril", ["ACE inhibitors"]),
+    ("what kind of drug is aspirin", "Aspirin", ["NSAIDs", "antiplatelets", "blood thinners"]),
+    ("Which class does sertraline belong to?", "sertraline", ["SSRIs"]),
+    ("What is warfarin's drug class?", "warfarin", ["anticoagulants", "blood thinners"]),
+    ("what type of medication is metformin?", "Metformin", []),
+])
+def test_a_drug_s_classes_by_the_class_table(resources, question: str, drug: str, classes: list[str]) -> None:
+    """They were answered with what the drug is connected to."""
+    check = class_membership(question, resources.linker)
+    assert check is not None and (check["drug"]["name"], check["classes"]) == (drug, classes)
+
+
+def test_a_drug_s_classes_are_answered_each_by_its_first_name(run_graph) -> None:
+    out, _ = run_graph({"question": "what kind of drug is aspirin?"}, thread="kind", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member"
+    assert out["answer"].startswith("Aspirin is one of the NSAIDs, the antiplatelets and the blood thinners by its name")
+    out, _ = run_graph({"question": "What class of drug is metformin?"}, thread="kind2", interactive=False, memory=False)
+    assert out["answer"].startswith("The class table names no class for Metformin")
+
+
+@pytest.mark.parametrize("question", ["What kind of disease is gout?", "what type of drug treats gout?"])
+def test_a_kind_of_disease_or_a_kind_that_treats_is_no_class_question(resources, question: str) -> None:
+    assert class_membership(question, resources.linker) is None

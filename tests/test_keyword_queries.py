@@ -100,3 +100,16 @@ def test_a_drug_class_before_a_remedy_noun_asks_what_the_class_acts_on(run_graph
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
     assert out["drug_class"] and " in the knowledge graph act on: " in out["answer"]
+
+
+@pytest.mark.parametrize("question", ["What kind of disease is gout?", "gout info please", "anything on gout?"])
+def test_a_disease_asked_about_in_other_words_is_answered_with_what_treats_it(run_graph, resources, question: str) -> None:
+    """They were NOT_FOUND: "no candidate path was found within the walk budget" (gout leads nowhere in the graph)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert [resources.kg.name(t) for t in out["targets"]] == ["Gout"]
+
+
+def test_a_kind_of_target_before_the_verb_asks_what_the_drug_acts_on() -> None:
+    p = parse_question("What type of receptor does propranolol block?")
+    assert p is not None and (p.intent.value, p.drug) == ("targets", "propranolol")

@@ -208,13 +208,16 @@ class EntityLinker:
                     if key not in self._by_fold and e.id not in self._by_initials.setdefault(key, []):
                         self._by_initials[key].append(e.id)
         self._classes: dict[str, list[str]] = {}
+        self._class_lines: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+        """A line of the class table, by its stems: its first name as written, and its members."""
         if classes:
             first_words = [(e.id, fold(e.name).partition(" ")[0]) for e in entities.values() if e.type == "Drug"]
             for cls, stems in classes.items():
                 stem = _stem_pattern(stems)
                 members = [eid for eid, word in first_words if stem.search(word)]
-                if members and cls not in self._by_fold:
-                    self._classes[cls] = members
+                if members and fold(cls) not in self._by_fold:
+                    self._classes[fold(cls)] = members
+                    self._class_lines.setdefault(stems, (cls, members))
         self._name_vectors = name_vectors
         self._embed = embed
         self.embed_link = embed_link
@@ -269,6 +272,11 @@ class EntityLinker:
         """The other drugs of every class ``eid`` belongs to by its name (atorvastatin: the other statins), once each;
         [] for a drug of no class."""
         return list(dict.fromkeys(m for members in self._classes.values() if eid in members for m in members if m != eid))
+
+    def classes_of(self, eid: str) -> list[str]:
+        """The classes ``eid`` belongs to by its name, each by the first name its line of the class table gives, as
+        written ("lisinopril" → ["ACE inhibitors"]); [] for a drug of no class."""
+        return [name for name, members in self._class_lines.values() if eid in members]
 
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one

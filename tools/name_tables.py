@@ -60,8 +60,9 @@ def with_gene_symbols(entities: dict[str, Entity], aliases: dict[str, tuple[str,
 
 
 def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
-    """Folded class name → the stems of its members' names ("statins" → ``statin``; "^cef" is a beginning,
-    "=sertraline" a whole name, for a class without a shared stem). A missing table or a malformed line adds nothing."""
+    """Class name, as the table writes it, → the stems of its members' names ("statins" → ``statin``; "^cef" is a
+    beginning, "=sertraline" a whole name, for a class without a shared stem). The names of one line come in the
+    table's order, its first name first. A missing table or a malformed line adds nothing."""
     out: dict[str, tuple[str, ...]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -69,7 +70,7 @@ def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
                 names, stems = line.split("\t", 1)
                 for name in names.split(","):
                     if fold(name):
-                        out[fold(name)] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
+                        out[" ".join(name.split())] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
     return out
 
 
