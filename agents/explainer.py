@@ -348,8 +348,11 @@ def _framed(state: State, answer: str) -> str:
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     named = named or [r["text"] for r in state.references if r.get("how") == "besides"]  # "… besides beta blockers?"
+    alternative = next((r for r in state.references if r.get("how") == "alternatives"), None)
     if named:  # "what does ibuprofen treat besides pain?"
         answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"
+    elif alternative:  # "What are alternatives to ibuprofen?" (``agents.alternatives``)
+        answer = f"Alternatives by mechanism, {alternative['drug_name']} left out. {answer}"
     elif state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time

@@ -10,6 +10,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from agents.alternatives import alternatives_to
 from agents.class_member import class_as_subject
 from agents.context import Context
 from agents.conversation import understand
@@ -420,7 +421,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     understood = understand(question, state.messages[:-1], res, ctx)
     if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
-    resolution = _about_a_disease(res, understood["resolution"])
+    resolution = alternatives_to(res, _about_a_disease(res, understood["resolution"]))
     question, pinned = resolution.question, resolution.pinned
     parsed, also = _one_at_a_time(res, _besides(res, class_as_subject(_parsed(question), res.linker), resolution))
     klass = _drug_class(res, parsed)

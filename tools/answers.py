@@ -13,7 +13,7 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "asked_verb", "by_type_preference", "class_routes", "class_share", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
+__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "asked_verb", "by_type_preference", "class_routes", "class_share", "direct_chains", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
            "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
 
 ANSWERS_K = 5
@@ -265,7 +265,7 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
     share."""
     heads: dict[str, list[tuple[Edge, ...]]] = {}
     for drug in drugs:
-        for chain in _direct_chains(kg, drug):
+        for chain in direct_chains(kg, drug):
             t = chain[-1].tail
             if type_of(t) in wanted and all(x[0].head != drug for x in heads.get(t, [])):
                 heads.setdefault(t, []).append(chain)
@@ -274,7 +274,7 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
                               features={"class_drugs": float(len(heads[t]))})) for t in order]
 
 
-def _direct_chains(kg: Any, drug: str) -> list[tuple[Edge, ...]]:
+def direct_chains(kg: Any, drug: str) -> list[tuple[Edge, ...]]:
     """What ``drug`` acts on directly, and through what it becomes (its edges, and a metabolite's)."""
     chains: list[tuple[Edge, ...]] = [(e,) for e in kg.out_edges(drug)]
     return chains + [(m, e) for m, in chains if m.relation == METABOLITE for e in kg.out_edges(m.tail)]
@@ -283,7 +283,7 @@ def _direct_chains(kg: Any, drug: str) -> list[tuple[Edge, ...]]:
 def class_share(kg: Any, drugs: Sequence[str]) -> Counter[str]:
     """How many of ``drugs`` act on each entity directly or through a metabolite: what a drug's class shares
     (atorvastatin's fellow statins act on HMG-CoA reductase, none on lipoprotein lipase)."""
-    return Counter(t for drug in drugs for t in {chain[-1].tail for chain in _direct_chains(kg, drug)})
+    return Counter(t for drug in drugs for t in {chain[-1].tail for chain in direct_chains(kg, drug)})
 
 
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
