@@ -39,7 +39,8 @@ _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[
 _OTHER = re.compile(r"\b(?:other(?! than)|else)\b", re.IGNORECASE)
 """Asks for entities the thread has not named ("which other drugs …", "what else …"); "other than Y" only leaves Y out."""
 _MORE = re.compile(
-    r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|what|which|any)\s+)?(?:any\s+|some\s+)?"
+    r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
+    r"what|which|any)\s+)?(?:any\s+|some\s+)?"
     r"(?:others|alternatives?|(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"
     r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$",
     re.IGNORECASE)

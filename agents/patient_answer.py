@@ -149,13 +149,18 @@ def _patient_wants(state: State) -> list[str]:
 
 def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
-    taken for (``for``): "how does the first one work?" asks how it treats that condition."""
+    taken for (``for``): "how does the first one work?" asks how it treats that condition. An answer that listed only
+    conditions lists them ("what drugs treat the first one?" after "What conditions does PAT_003 have?")."""
     def known(name: str) -> dict[str, str] | None:
         found = linker.exact(name) if name else []
         return {"id": found[0].id, "name": found[0].name, "type": found[0].type} if found else None
 
     items: list[dict[str, Any]] = []
-    if "medication" not in _patient_wants(state):
+    wants = _patient_wants(state)
+    if wants == ["condition"]:
+        facts = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "condition"]
+        return [known(f["name"]) or {"id": "", "name": f["name"], "type": ""} for f in facts]
+    if "medication" not in wants:
         return items
     meds = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "medication"]
     condition = _condition_named(state)

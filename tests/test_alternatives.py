@@ -44,3 +44,20 @@ def test_alternatives_to_the_thread_s_drug(run_graph) -> None:
     out, _ = run_graph({"question": "what are the alternatives to it?"}, thread="alt", interactive=False, memory=False)
     assert out["understood_as"] == "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?", out["answer"]
     assert "warfarin" not in [a["name"] for a in out["ranked_answers"]]
+
+
+def test_the_alternatives_after_a_mechanism_are_other_drugs_for_its_disease(run_graph) -> None:
+    """It was NOT_FOUND ("no known entity in the question")."""
+    run_graph({"question": "How does colchicine treat gout?"}, thread="alt2", interactive=False, memory=False)
+    out, _ = run_graph({"question": "what are the alternatives?"}, thread="alt2", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Which other drugs treat Gout?", out["answer"]
+    assert "colchicine" not in [a["name"] for a in out["ranked_answers"]]
+
+
+def test_an_ordinal_after_a_patient_s_conditions_picks_a_condition(run_graph) -> None:
+    """"what drugs treat the first one?" after "What conditions does PAT_003 have?" was NOT_FOUND: the answer recorded
+    no list to pick from."""
+    first, _ = run_graph({"question": "What conditions does PAT_003 have?"}, thread="pc", interactive=False, memory=False)
+    condition = first["answer"].split("conditions: ")[1].split(",")[0]
+    out, _ = run_graph({"question": "what drugs treat the first one?"}, thread="pc", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == f"What drugs treat {condition}?", out["answer"]
