@@ -150,7 +150,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^(?:can|could|should|may|might) {_PERSON} (?:take|use|try|be given) {_X} (?:for|against|to treat|in) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:used|good|effective|useful|helpful|"
-                            rf"indicated|approved|prescribed|given|an? {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
+                            rf"indicated|approved|prescribed|given|(?:an?|the) {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
                             rf"(?: to treat| for| against| in) {_Y}$")),
         # "is it true that metformin treats diabetes?", "I heard imatinib helps with GIST": the mechanism, or why there is none
         (Intent.MECHANISM, (rf"^(?:is it (?:true|the case|correct|right)|do you know|i (?:heard|read|was told)|i wonder|i was wondering) "
@@ -291,8 +291,9 @@ class ParsedQuestion:
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
 """The nouns before a name in its slot ("the drug imatinib", "the disease CML"): not part of the name."""
-_CARE_OF = r"(?:the )?(?:treatment|management|therapy|prevention|control|relief) (?:of|for)\s+"
-"""What a treatment question may put before the disease ("used in the treatment of gout")."""
+_CARE_OF = (r"(?:(?:the )?(?:treatment|management|therapy|prevention|control|relief) (?:of|for)\s+|(?:an? |the )?(?:first|second|"
+            r"third)[- ]line(?: (?:treatment|therapy|drug|medication|choice|option|agent))? (?:for|in|against|of)\s+)")
+"""What a treatment question may put before the disease ("used in the treatment of gout", "first line for diabetes")."""
 
 
 def _clean(span: str, slot: str = "") -> str:

@@ -113,3 +113,11 @@ def test_a_disease_asked_about_in_other_words_is_answered_with_what_treats_it(ru
 def test_a_kind_of_target_before_the_verb_asks_what_the_drug_acts_on() -> None:
     p = parse_question("What type of receptor does propranolol block?")
     assert p is not None and (p.intent.value, p.drug) == ("targets", "propranolol")
+
+
+@pytest.mark.parametrize("question", ["Why is metformin first line for diabetes?",
+                                      "Is metformin the first-line treatment for diabetes?"])
+def test_first_line_before_the_disease_is_not_part_of_its_name(question: str) -> None:
+    """The first was NOT_FOUND: "first line for diabetes" is not in the knowledge graph."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.drug, p.disease) == ("mechanism", "metformin", "diabetes")
