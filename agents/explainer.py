@@ -25,6 +25,7 @@ from agents.state import (
     treats_all,
     two_ended,
 )
+from agents.via import YES_NO
 from agents.why_none import why_none
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
@@ -141,9 +142,6 @@ def _a_drug(state: State, entity: str) -> bool:
     return state.intent == Intent.MECHANISM.value or types.get(entity, "Drug") == "Drug"
 
 
-_YES_NO = re.compile(r"^(?:does|do|is|are|can|could|will|would)\b", re.IGNORECASE)
-
-
 _AMOUNT_STEPS = 2
 """The longest path whose signs a verdict on an amount reads ("does X lower histamine?"): the signs of a longer chain
 multiply curators' choices ("sertraline decreases activity of SERT; SERT negatively regulates serotonin uptake;
@@ -156,7 +154,7 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    if not on_target or not asked or not found or not _YES_NO.match(state.asked.strip()):
+    if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""
     amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it
     if amount and len(top) > _AMOUNT_STEPS:

@@ -17,7 +17,7 @@ from agents.state import DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on, asked_sign
 
-__all__ = ["acting_through", "asks_amount", "asks_if_acts", "none_acts", "verb_sign", "with_via"]
+__all__ = ["YES_NO", "acting_through", "asks_amount", "asks_if_acts", "none_acts", "verb_sign", "with_via"]
 
 _VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
          r"bind|modulat|act)")
@@ -102,7 +102,8 @@ def asks_amount(question: str, intent: Intent, mentions: list[dict[str, Any]], k
         and all(e["type"] in _AMOUNTS for e in ents) and verb_sign(question, mentions) != 0
 
 
-_YES_NO = re.compile(r"^(?:does|do|can|could|will|would|might|may)\b", re.IGNORECASE)
+YES_NO = re.compile(r"^(?:does|do|is|are|can|could|will|would|might|may)\b", re.IGNORECASE)
+"""The opening of a yes/no question ("does ibuprofen lower …?", "is aspirin an inhibitor of …?")."""
 
 
 def asks_if_acts(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> bool:
@@ -112,7 +113,7 @@ def asks_if_acts(question: str, intent: Intent, mentions: list[dict[str, Any]]) 
     drug = any(m["slot"] == "drug" and m.get("entity") for m in mentions)
     ends = [m["entity"] for m in mentions if m["slot"] == "disease" and m.get("entity")]
     return intent is Intent.MECHANISM and drug and len(ends) == 1 and ends[0]["type"] in _AMOUNTS \
-        and bool(_YES_NO.match(question)) and verb_sign(question, mentions) != 0
+        and bool(YES_NO.match(question)) and verb_sign(question, mentions) != 0
 
 
 def verb_sign(question: str, mentions: list[dict[str, Any]]) -> int:

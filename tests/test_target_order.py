@@ -56,3 +56,18 @@ def test_what_a_drug_acts_on_directly_comes_before_what_it_reaches_further(run_g
             checked += 1
             assert out["ranked_answers"][0]["id"] in direct, (kg.name(drug), out["ranked_answers"][0]["name"])
     assert checked >= 5
+
+
+def test_what_a_drug_produces_counts_as_acting_directly_as_a_metabolite_does(resources) -> None:
+    """`direct_chains` followed "has metabolite" only, while the target order reads "direct" as either way of becoming
+    something (`tools.answers.BECOMES`)."""
+    from tools.answers import BECOMES, direct_chains
+
+    kg = resources.kg
+    drugs = [e.head for n in kg.entities.values() for e in kg.out_edges(n.id)
+             if e.relation == "produces" and kg.out_edges(e.tail) and n.type == "Drug"]
+    assert drugs
+    for drug in drugs:
+        chains = direct_chains(kg, drug)
+        assert any(len(c) == 2 and c[0].relation == "produces" for c in chains), drug
+        assert all(len(c) == 1 or c[0].relation in BECOMES for c in chains)

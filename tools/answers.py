@@ -275,9 +275,10 @@ def shared_targets(kg: Any, drugs: Sequence[str], wanted: Collection[str], type_
 
 
 def direct_chains(kg: Any, drug: str) -> list[tuple[Edge, ...]]:
-    """What ``drug`` acts on directly, and through what it becomes (its edges, and a metabolite's)."""
+    """What ``drug`` acts on directly, and through what it becomes (its edges, and those of what it has as a metabolite
+    or produces: :data:`BECOMES`, as the target order reads "direct")."""
     chains: list[tuple[Edge, ...]] = [(e,) for e in kg.out_edges(drug)]
-    return chains + [(m, e) for m, in chains if m.relation == METABOLITE for e in kg.out_edges(m.tail)]
+    return chains + [(m, e) for m, in chains if m.relation in BECOMES for e in kg.out_edges(m.tail)]
 
 
 def class_share(kg: Any, drugs: Sequence[str]) -> Counter[str]:
