@@ -275,11 +275,15 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
-            "compared": _compared(state, kg), "steps": _steps(evidence, kg)}
+            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg)}
 
 
-def _steps(evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
-    """The answer's path, each step with its two ends' types: what "explain the second step" asks about."""
+def _steps(state: State, evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
+    """The answer's path, each step with its two ends' types: what "explain the second step" asks about. A turn that
+    explained one step keeps the path it came from ("and the third step?" next)."""
+    if any(r.get("how") == "step" for r in state.references):
+        return next((m["steps"] for m in reversed(state.messages) if m.get("role") == "assistant" and m.get("steps")), [])
+
     def typed(x: str) -> str:
         node = kg.node(x) if kg is not None else None
         return node.type if node is not None else ""

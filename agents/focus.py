@@ -41,8 +41,8 @@ class Focus:
     compared: list[dict[str, Any]] = field(default_factory=list)
     """The drugs the latest answer compared: a later "they" is all of them, and a later "it" could be any."""
     steps: list[dict[str, Any]] = field(default_factory=list)
-    """The latest answer's path, step by step (``head``, ``relation``, ``tail``, their names and types): what
-    "explain the second step" asks about."""
+    """The path of the latest turn that was answered, step by step (``head``, ``relation``, ``tail``, their names and
+    types): what "explain the second step" asks about."""
     latest_question: str = ""
     """The latest answered question as understood: what "show me the sources" asks again."""
 
@@ -81,8 +81,10 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f = Focus()
     latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
     f.compared = list(latest.get("compared") or [])
-    f.steps = list(latest.get("steps") or [])
-    f.latest_question = str(latest.get("question") or "") if latest.get("intent") else ""
+    answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
+                     and str(m.get("status", "")).endswith("ANSWERED")), {})
+    f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")
+    f.latest_question = str(answered.get("question") or "")
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue

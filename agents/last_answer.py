@@ -23,14 +23,16 @@ _SOURCES = re.compile(
     r"(?: (?:for|of|behind|on) (?:that|this|it|the answer|your answer|the mechanism))?(?: please)?|"
     r"where (?:does|did|do) (?:that|this|it|the answer|this answer|that information|the information) come from|"
     r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:can you )?cite (?:that|this|it|them)|"
-    r"(?:is|are) (?:there|that|this) (?:any )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?",
+    r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?",
     re.IGNORECASE)
 """A request for the last answer's sources."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+"""A step by its number in words ("explain step two")."""
 _STEP = re.compile(
     rf"^(?:(?:can|could|would) you |please )?(?:explain|describe|clarify|expand on|elaborate on|tell me (?:more )?about|"
     rf"(?:what|why) (?:is|about)|what's|what does|more (?:on|about)|and)?\s*(?:the |that |this )?(?:(?P<k>{_STEP_WORDS}) "
-    r"(?:step|link|hop|arrow)|(?:step|link|hop) (?P<n>[1-9]))(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?"
+    r"(?:step|link|hop|arrow)|(?:step|link|hop) (?P<n>[1-9]|one|two|three|four|five|six|seven|eight))(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?"
     r"(?: mean| means)?(?: please| in more detail| more)?$", re.IGNORECASE)
 """A question about one step of the last answer's path: "explain the second step", "what is step 3?"."""
 
@@ -52,7 +54,8 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     if not focus.steps:
         res.missing = "the step"
         return None
-    k = ORDINALS[m["k"].casefold()] if m["k"] else int(m["n"]) - 1
+    n = m["n"].casefold() if m["n"] else ""
+    k = ORDINALS[m["k"].casefold()] if m["k"] else (_NUMBERS[n] if n in _NUMBERS else int(n)) - 1
     if k >= len(focus.steps):
         n = len(focus.steps)
         res.refused = f"the last answer's path has {n} step{'s' if n != 1 else ''}; ask about one of them"

@@ -93,3 +93,22 @@ def test_setting_a_drug_against_the_thread_s_drug_compares_them(run_graph, quest
     out = _thread(run_graph, f"vs-{questions[-1]}", *questions)[-1]
     assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
     assert out["intent"] == "targets" and len(out["among"]) == 2
+
+
+def test_steps_after_a_step_still_count_along_the_first_path(run_graph) -> None:
+    """"what does the third step mean?" after "explain step two" asked about the one-step answer to step two."""
+    first, two, three = _thread(run_graph, "steps2", "How does lisinopril treat hypertension?", "explain step two",
+                                "what does the third step mean?")
+    for out, k in ((two, 1), (three, 2)):
+        asked = first["evidence"][k]
+        assert out["understood_as"] == f"How does {asked['head_name']} act on {asked['tail_name']}?", out["answer"]
+
+
+def test_a_failed_turn_does_not_hide_the_last_path_or_question(run_graph) -> None:
+    first, failed, step, sources = _thread(run_graph, "steps3", "How does lisinopril treat hypertension?",
+                                           "How does zorblaxin treat gout?", "explain the first step",
+                                           "is there a source for this?")
+    assert failed["status"] is Status.NOT_FOUND
+    asked = first["evidence"][0]
+    assert step["understood_as"] == f"How does {asked['head_name']} act on {asked['tail_name']}?", step["answer"]
+    assert sources["understood_as"] == step["understood_as"] and " Sources: " in sources["answer"]
