@@ -32,8 +32,9 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _STEP = re.compile(
     rf"^(?:(?:can|could|would) you |please )?(?:explain|describe|clarify|expand on|elaborate on|tell me (?:more )?about|"
     rf"(?:what|why) (?:is|about)|what's|what does|more (?:on|about)|and)?\s*(?:the |that |this )?(?:(?P<k>{_STEP_WORDS}) "
-    r"(?:step|link|hop|arrow)|(?:step|link|hop) (?P<n>[1-9]|one|two|three|four|five|six|seven|eight))(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?"
-    r"(?: mean| means)?(?: please| in more detail| more)?$", re.IGNORECASE)
+    rf"(?:step|link|hop|arrow)|(?:step|link|hop) (?P<n>[1-9]|{'|'.join(_NUMBERS)}))"
+    r"(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?(?: mean| means)?(?: please| in more detail| more)?$",
+    re.IGNORECASE)
 """A question about one step of the last answer's path: "explain the second step", "what is step 3?"."""
 
 
