@@ -1,9 +1,10 @@
 """Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?".
 
 The graph holds mechanisms, so an alternative is another drug that acts on what this one acts on, the same way: the
-question is read as "Which other drugs inhibit Prostaglandin G/H synthase 1?", leaving the drug out (shown as
-understood). Of the drug's direct targets (or its metabolite's), the one the most of its class act on is taken, then
-the one the most drugs act on. They were answered with what the drug is connected to.
+question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", leaving the drug out (shown as
+understood). Of the drug's direct targets (or those of what it becomes, ``tools.answers.direct_chains``), the one the
+most of its class act on is taken, then the one the most drugs act on. They were answered with what the drug is
+connected to.
 """
 
 from __future__ import annotations
