@@ -15,7 +15,7 @@ from typing import Any
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
-from tools.answers import TARGET_TYPES, class_share, direct_chains
+from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
@@ -28,7 +28,6 @@ _INSTEAD = re.compile(
     r"someone|people) (?:use|take|try|give|get) (?:instead of|in place of|rather than) (?P<y>.+?)|"
     r"(?:which|what) (?:other )?(?:drugs?|medications?|medicines?) (?:are|work|act) (?:like|similar to|the same (?:way )?as) "
     r"(?P<z>.+?))[?.!]*$", re.IGNORECASE)
-_VERBS = {-1: "inhibit", 1: "activate", 0: "act on"}
 
 
 def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
@@ -45,7 +44,7 @@ def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
     share = class_share(res.kg, res.linker.classmates(drug.id))
     best = max(chains, key=lambda c: (share[c[-1].tail], len(res.kg.in_edges(c[-1].tail)), -len(c), c[-1].tail))
     target = res.kg.node(best[-1].tail)
-    question = f"Which other drugs {_VERBS[effect([e.relation for e in best])]} {target.name}?"
+    question = f"Which other drugs {sign_verb(effect([e.relation for e in best]))} {target.name}?"
     entity = {"id": target.id, "name": target.name, "type": target.type}
     return Resolution(question=question, references=[*resolution.references, {
         "text": resolution.question, "how": "alternatives", "drug": drug.id, "drug_name": drug.name, "entity": entity}],

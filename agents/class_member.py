@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES, ParsedQuestion
 from agents.state import DRUG_TYPES, Intent, Status
 from tools.linker import LinkStatus
@@ -49,7 +50,7 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
 def _drug(mention: str, linker: Any) -> dict[str, str] | None:
     out = linker.link(mention, SLOT_TYPES["drug"])
     drug = out.best if out.status is LinkStatus.LINKED else None
-    return None if drug is None or drug.type not in DRUG_TYPES else {"id": drug.id, "name": drug.name, "type": drug.type}
+    return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
 
 
 def membership_answer(question: str, linker: Any) -> dict[str, Any]:

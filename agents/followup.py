@@ -28,7 +28,7 @@ from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, parse_question, parse_with_reference
 from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
-from agents.resolution import Linker, Resolution
+from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
 from tools.linker import fold
@@ -346,7 +346,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if more and focus.question and focus.intent in _LISTING and focus.lists:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        res.question = focus.question[0].upper() + focus.question[1:].rstrip("?.! ") + "?"
+        res.question = restated(focus.question)
         return res
     if (again := about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
         res.question = again or q  # "show me the sources", "explain the second step"

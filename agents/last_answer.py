@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from agents.focus import ORDINALS, Focus
-from agents.resolution import Resolution
+from agents.resolution import Resolution, restated
 from tools.linker import fold
 
 __all__ = ["about_last_answer"]
@@ -48,18 +48,17 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
             return None
         res.references.append({"text": q, "how": "sources", "question": focus.latest_question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        return focus.latest_question[0].upper() + focus.latest_question[1:].rstrip("?.! ") + "?"
+        return restated(focus.latest_question)
     m = _STEP.match(q)
     if m is None:
         return None
     if not focus.steps:
         res.missing = "the step"
         return None
-    n = m["n"].casefold() if m["n"] else ""
-    k = ORDINALS[m["k"].casefold()] if m["k"] else (_NUMBERS[n] if n in _NUMBERS else int(n)) - 1
-    if k >= len(focus.steps):
-        n = len(focus.steps)
-        res.refused = f"the last answer's path has {n} step{'s' if n != 1 else ''}; ask about one of them"
+    number = m["n"].casefold() if m["n"] else ""
+    k = ORDINALS[m["k"].casefold()] if m["k"] else (_NUMBERS[number] if number in _NUMBERS else int(number)) - 1
+    if k >= (steps := len(focus.steps)):
+        res.refused = f"the last answer's path has {steps} step{'s' if steps != 1 else ''}; ask about one of them"
         return None
     step = focus.steps[k]
     head = {"id": step["head"], "name": step["head_name"], "type": step.get("head_type", "")}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
 from agents.resolution import Linker, Resolution
@@ -196,7 +197,7 @@ def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linke
     best = out.candidates[0] if out.candidates and out.status.value == "linked" else None
     if best is None or best.type not in DRUG_TYPES or best.id == drug.get("id"):
         return None
-    other = {"id": best.id, "name": best.name, "type": best.type}
+    other = entity_of(best)
     res.references.append({"text": q, "how": "compared", "drugs": [drug["id"], other["id"]]})
     res.pinned.update({fold(d["name"]): d for d in (drug, other)})
     return f"Compare {drug['name']} and {other['name']}"

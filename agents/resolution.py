@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["Linker", "Resolution", "resolve_choice"]
+__all__ = ["Linker", "Resolution", "resolve_choice", "restated"]
 
 
 class Linker(Protocol):
@@ -77,3 +77,8 @@ def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, A
         if text == c["id"] or text.casefold() == str(c["name"]).casefold():
             return c
     return None
+
+
+def restated(question: str) -> str:
+    """A thread's earlier question asked again, as a question: capitalised, ending with one "?"."""
+    return question[0].upper() + question[1:].rstrip("?.! ") + "?"

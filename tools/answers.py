@@ -13,8 +13,45 @@ from memory.protocols import Edge
 from tools.path_ranker import effect
 from tools.walker import CandidatePath
 
-__all__ = ["ANSWERS_K", "BECOMES", "DISEASE_KINDS", "FUSE_DEPTH", "HUB_DAMPING", "INDICATION_DAMPING", "METABOLITE", "PAGERANK_ALPHA", "PAGERANK_EPS", "PAGERANK_WEIGHT", "RAISING", "ROUTE_SHARE", "TARGET_KINDS", "TARGET_TYPES", "acting_on", "asked_sign", "asked_verb", "by_type_preference", "class_routes", "class_share", "direct_chains", "fuse", "in_direction", "joins", "lowers", "manifested_in", "of_kind", "of_target_kind", "place_of", "preference", "rank_endpoints", "route_step",
-           "shared_targets", "starts_by_type_preference", "types_of", "upstream_links"]
+__all__ = [
+    "ANSWERS_K",
+    "BECOMES",
+    "DISEASE_KINDS",
+    "FUSE_DEPTH",
+    "HUB_DAMPING",
+    "INDICATION_DAMPING",
+    "METABOLITE",
+    "PAGERANK_ALPHA",
+    "PAGERANK_EPS",
+    "PAGERANK_WEIGHT",
+    "RAISING",
+    "ROUTE_SHARE",
+    "TARGET_KINDS",
+    "TARGET_TYPES",
+    "acting_on",
+    "asked_sign",
+    "asked_verb",
+    "by_type_preference",
+    "class_routes",
+    "class_share",
+    "direct_chains",
+    "fuse",
+    "in_direction",
+    "joins",
+    "lowers",
+    "manifested_in",
+    "of_kind",
+    "of_target_kind",
+    "place_of",
+    "preference",
+    "rank_endpoints",
+    "route_step",
+    "shared_targets",
+    "sign_verb",
+    "starts_by_type_preference",
+    "types_of",
+    "upstream_links",
+]
 
 ANSWERS_K = 5
 """Answers listed per question."""
@@ -202,10 +239,13 @@ def asked_verb(question: str) -> str:
     """How an answer names what the listed drugs do, by :func:`asked_sign`: "inhibit", "activate", or, for a
     question that asks about an amount ("Which drugs lower histamine?"), "lower" and "raise"; "act on" without a
     direction."""
-    sign = asked_sign(question)
+    return sign_verb(asked_sign(question), amount=bool(_AMOUNT_VERB.search(question)))
+
+
+def sign_verb(sign: int, *, amount: bool = False) -> str:
+    """The verb for a direction: "inhibit" (-1), "activate" (+1), "act on" (0); of an amount, "lower" and "raise"."""
     if not sign:
         return "act on"
-    amount = bool(_AMOUNT_VERB.search(question))
     return ("lower" if amount else "inhibit") if sign < 0 else ("raise" if amount else "activate")
 
 
