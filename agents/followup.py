@@ -25,7 +25,7 @@ from agents.ellipsis import (
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.intent import RECORD_CHECK, REFERENCE, SET_AGAINST, parse_question, parse_with_reference
+from agents.intent import RECORD_CHECK, REFERENCE, REMEDIES_ALONE, SET_AGAINST, parse_question, parse_with_reference
 from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.resolution import Linker, Resolution, restated
@@ -54,8 +54,11 @@ _DO_THAT = re.compile(
     r"(?:do|does|can)) (?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
 """"Which other drugs do that?", "are there other drugs that do that?": which drugs treat the thread's disease, or,
 after "What does X target?", act on its target."""
+_RELATIVE = "".join(rf"(?<!\b{w} )" for w in ("drug", "drugs", "medication", "medications", "medicine", "medicines",
+                                              "compound", "compounds", "any", "anything", "something", "one", "ones"))
+""""that" as a relative pronoun, not a reference: "are there drugs that target EGFR?"."""
 _NOUN_REF = re.compile(
-    r"\b(?:this|that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
+    rf"\b(?:this|{_RELATIVE}that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
 _DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|for|with|in|on|to|against)\s+\w)", re.IGNORECASE)
 """"the NOUN" that the words after it define is no reference: "the target of imatinib", "the drug of choice for gout",
@@ -76,7 +79,9 @@ _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGN
 """The thread's patient as a subject ("what conditions does she have?")."""
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
-    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why\s+(?P<y>\S.*?)|"
+    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
+    r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|"
+    r"why\s+(?P<y>\S.*?)|"
     r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
     re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
 _WHY_ON = re.compile(
@@ -101,7 +106,7 @@ def _named_here(text: str, slot: str, linker: Linker) -> bool:
     if SET_AGAINST.search(text):
         return False
     for _, cands in linker.scan(text):
-        if (slot == "disease") != bool({c.type for c in cands} & DRUG_TYPES):
+        if (slot in ("disease", "target")) != bool({c.type for c in cands} & DRUG_TYPES):
             return True
     return False
 
@@ -138,8 +143,8 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
         return "drug"
     parsed = parse_with_reference(q, span)
     if parsed is not None:
-        if REFERENCE in parsed.disease.upper():
-            return "disease"
+        if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them
+            return "target" if parsed.intent is Intent.TARGETED_BY else "disease"
         if REFERENCE in parsed.drug.upper():
             return "drug"
     return ""
@@ -159,8 +164,10 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
     first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?")."""
-    if slot == "disease":
+    if slot in ("disease", "target"):
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
+        if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
+            return _target(focus, sign) or focus.disease or first
         return focus.disease or _target(focus, sign) or first
     if slot == "drug":
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None)
@@ -213,6 +220,14 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]  # and "it" in "is she still on it?" refers back too
+    elif sm and focus.patient_id and _WHY_ON.match(q) and not _PRONOUN.search(q[sm.end():]):
+        med = _listed_medication(q, focus)  # "why is he on chlorprothixene?": how it treats what it is listed for
+        res.patient_id = focus.patient_id  # (one the list lacks: what the record says, "why is he on metformin?")
+        res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
+        if med is not None:
+            res.pinned[fold(med["name"])] = med
+            focus.disease = med["for"]
+        q = q[: sm.start()] + focus.patient_id + q[sm.end():]
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue
@@ -273,6 +288,14 @@ def _namesentity_of(text: str, linker: Linker) -> bool:
     CML") or a likeness by embedding alone does not count. "Diabetes" counts, though it is ambiguous: the question
     then asks which one is meant."""
     return _could_be_a_name(text) and any(c.method in ("exact", "singular", "fuzzy") for c in linker.link(text).candidates)
+
+
+def _listed_medication(q: str, focus: Focus) -> dict[str, Any] | None:
+    """The medication of the patient's last list that "why is she on <name>?" names, when the record says what it is
+    taken for."""
+    m = _WHY_ON.match(q)
+    name = fold(next((x for x in m.groups() if x), "")) if m else ""
+    return next((i for i in (focus.lists[0] if focus.lists else []) if i.get("for") and fold(i["name"]) == name), None)
 
 
 def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
@@ -350,6 +373,12 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         return res
     if (again := about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
         res.question = again or q  # "show me the sources", "explain the second step"
+        return res
+    # "what are the treatment options?" in a thread about gout ("any other options?" asks for more, below)
+    if focus.disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
+        res.references.append({"text": q, "how": "thread disease", "entity": focus.disease})
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+        res.question = standalone("treats", None, focus.disease)
         return res
     on_target = focus.target if focus.intent == "targets" and _DO_THAT.match(body) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None

@@ -6,11 +6,34 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from agents.scope import COMPARING, RANKING_DRUGS, SET_AGAINST, out_of_scope, typed
 from agents.state import Intent
 from agents.via import with_via
 
-__all__ = ["CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "about", "both_listed", "class_request", "disease_kind", "out_of_scope", "parse_question",
-           "parse_with_reference", "split_listed", "target_kind"]
+__all__ = [
+    "CAUSING",
+    "COMPARING",
+    "LOWERED",
+    "MECHANISM_WORD",
+    "RANKING_DRUGS",
+    "RECORD_CHECK",
+    "REFERENCE",
+    "REMEDIES_ALONE",
+    "SET_AGAINST",
+    "SLOT_TYPES",
+    "TAKEN_FOR",
+    "TEMPLATES",
+    "ParsedQuestion",
+    "about",
+    "both_listed",
+    "class_request",
+    "disease_kind",
+    "out_of_scope",
+    "parse_question",
+    "parse_with_reference",
+    "split_listed",
+    "target_kind",
+]
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
@@ -42,9 +65,9 @@ _POLITE = re.compile(
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
 _CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
 """A contracted "is" after the question word ("what's used for Y?")."""
-_DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
-                            r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
-""""how dose imatinib treat CML": "does" mistyped, read as "does" (it was a question about dosing)."""
+_IN_THE_BODY = re.compile(r"(?<=\S)\s+in (?:the|your|my|our|a) (?:human )?(?:body|system)$", re.IGNORECASE)
+""""What does metformin do in the body?": where any drug acts, no name of the graph ("body" was read as Increased body
+weight)."""
 _WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_AGENT}?"
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
 "which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
@@ -82,6 +105,15 @@ _NOMINAL = (
     r"(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
 )
 """A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
+_NO_DISEASE = re.compile(rf"(?:the |some |my |your )?{_QUALITY}(?:(?:{_REMEDY}|medication|drug|treatment)\s+)*", re.IGNORECASE)
+"""A disease slot of words that only praise or name remedies ("best", "treatment"): no disease named."""
+REMEDIES_ALONE = re.compile(
+    r"^(?:(?:what|which) (?:are|is|would be) (?:the |some |my |your |our |its )?|what |which |any |(?:are|is) there (?:an? |any |some )?|"
+    r"(?:list|show me|give me|tell me|name) (?:the |some )?)?"
+    rf"{_QUALITY}(?:treatment |therapy |drug |medication |medicine )?{_REMEDY}(?: (?:are there|are available|exist|available|"
+    r"options?|(?:do|can|could|would|should) (?:you|i|we|they) (?:suggest|recommend|use|take|try)))?$", re.IGNORECASE)
+"""A request for remedies that names no disease ("what are the treatment options?", "which medications?"): in a
+thread about a disease, what treats it."""
 LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
            "uric acid")
 """Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term
@@ -102,6 +134,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:any|some) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
         (Intent.INDICATIONS, (rf"^(?:does|do|can|could|will) {_X} (?:treat|cure|help(?: with)?|work (?:for|against|on)) "
                               rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
+        # "why is lesinurad used?" (before the mechanism rule that reads "used" as the disease; "why is X used for Y?" is one)
+        (Intent.INDICATIONS, rf"^why (?:is|are|was|were) {_NOT_PRONOUN}{_X} (?:used|given|prescribed|recommended|taken)$"),
         # "what does ibuprofen treat besides pain?": what X treats, Y left out (``State.excluded``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "
                               rf"(?:does|do|can|could|is|are) {_X}(?: be)? (?:treat|cure|help(?: with)?|used (?:to treat|for|against)) "
@@ -218,7 +252,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:inhibitors?|blockers?|agonists?|antagonists?|activators?|ligands?) (?:of|for|at) {_Y}$")),
         # "which drugs raise dopamine?": what acts on it that way (lowering is asked as a treatment, "lower blood pressure")
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:raises?|increases?|boosts?|elevates?|can (?:raise|increase|boost|elevate)) {_Y}$"),
-        (Intent.TARGETED_BY, (rf"^{_ASK}(?:the |some |any |an? )?(?:known )?(?:drugs?|medications?|compounds?|ligands?|inhibitors?|blockers?|"
+        # "list drugs that inhibit COX-2", "is there a drug that blocks TNF?", "do any drugs target EGFR?"
+        (Intent.TARGETED_BY, (rf"^(?:(?:is|are) there |do |does )?{_ASK}(?:the |some |any |an? )?(?:other |known )?(?:drugs?|medications?|medicines?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
@@ -240,7 +275,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "gout treatment", "asthma medications", "what is the best diabetes treatment?"
         (Intent.TREATS, (rf"^(?:{_ASK}(?:about )?(?:the |some |a |an )?)?{_QUALITY}{_NOT_PRONOUN}(?=\w)"
                          rf"(?!(?:what|which|how|why|who|is|are|the|a|an|all|any|some|about|of|for|on|with|more|my|your|"
-                         rf"tell|show|give|list|name|find|suggest|recommend|me)\b){_Y} (?:management|pills?|{_REMEDY})"
+                         rf"tell|show|give|list|name|find|suggest|recommend|me|{_REMEDY[3:-1]})\b){_Y} (?:management|pills?|{_REMEDY})"
                          rf"(?: of choice| options?)?$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
@@ -291,9 +326,11 @@ class ParsedQuestion:
 
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
 """The nouns before a name in its slot ("the drug imatinib", "the disease CML"): not part of the name."""
-_CARE_OF = (r"(?:(?:the )?(?:treatment|management|therapy|prevention|control|relief) (?:of|for)\s+|(?:an? |the )?(?:first|second|"
+_CARE_OF = (r"(?:(?:the |your |my )?(?:treatment|management|therapy|prevention|control|relief|risk|chances?|odds|likelihood|"
+            r"incidence|recurrence|progression|symptoms) (?:of|for)\s+|(?:an? |the )?(?:first|second|"
             r"third)[- ]line(?: (?:treatment|therapy|drug|medication|choice|option|agent))? (?:for|in|against|of)\s+)")
-"""What a treatment question may put before the disease ("used in the treatment of gout", "first line for diabetes")."""
+"""What a treatment question may put before the disease ("used in the treatment of gout", "first line for diabetes",
+"reduce the risk of stroke")."""
 
 
 def _clean(span: str, slot: str = "") -> str:
@@ -302,7 +339,7 @@ def _clean(span: str, slot: str = "") -> str:
     care = rf"{_CARE_OF}(?=\S)|" if slot == "y" else ""
     span = re.sub(rf"^(?:{noun}{care}(?:the|a|an|my|your|his|her|their|our|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
     if slot == "y":  # "CML patients", "used in diabetes treatment"
-        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management)$", "", span, flags=re.IGNORECASE)
+        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management|risk|symptoms)$", "", span, flags=re.IGNORECASE)
     return span.strip()
 
 
@@ -333,12 +370,14 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", _typed(question).rstrip("?.! "))))
+    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", typed(question).rstrip("?.! ")))))
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:
             groups = m.groupdict()
             y = groups.get("y") or groups.get("t") or ""
+            if intent is Intent.TREATS and _NO_DISEASE.fullmatch(y + " "):
+                continue  # "what are the best medication options?": praise and remedies, no disease
             parsed = ParsedQuestion(intent, _clean(groups.get("x") or "", "x"), _clean(y, "y"), groups.get("c") or "",
                                     y_slot="target" if groups.get("t") else "")
             return with_via(parsed, q)
@@ -362,9 +401,11 @@ _CLASS_REQUEST = re.compile(
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
 
 
-TAKEN_FOR = re.compile(r"\b(?:taking|takes?|on|prescribed|given|using|uses?)\b(?:\s+[\w-]+){0,2}?\s+for\s+(?P<y>[^?.!]+?)[?.!]*$",
-                       re.IGNORECASE)
-"""What a patient takes for a condition ("what is PAT_002 taking for schizophrenia?", ``y`` the condition)."""
+TAKEN_FOR = re.compile(r"(?:\b(?:taking|takes?|on|prescribed|given|using|uses?)\b(?:\s+[\w-]+){0,2}?\s+for|\b(?:drugs?|medications?|"
+                       r"medicines?|meds|pills)\s+(?:that |which )?(?:treats?|(?:are|is) (?:used |taken |given )?for))\s+"
+                       r"(?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""What a patient takes for a condition ("what is PAT_002 taking for schizophrenia?", "which of PAT_003's drugs treat
+hypertension?", ``y`` the condition)."""
 RECORD_CHECK = re.compile(r"^(?P<why>why\s+)?(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|take|on|"
                           r"prescribed|using|uses?|diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$",
                           re.IGNORECASE)
@@ -379,47 +420,6 @@ def class_request(question: str) -> ParsedQuestion | None:
     a class is the linker's to say; the planner asks this only when no rule read the question."""
     m = _CLASS_REQUEST.match(_lowered(" ".join(question.strip().split()).rstrip("?.! ")))
     return ParsedQuestion(Intent.TREATS, "", _clean(m["y"]), m["c"]) if m else None
-
-
-_COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
-"""Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
-RANKING_DRUGS = "comparisons of how well drugs work"
-"""What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
-_OUT_OF_SCOPE = {
-    "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
-    "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)",
-    "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
-                          r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
-                          r"(?:with|together with)"),
-    "contraindications": r"contraindicat\w*",
-    "safety": r"safe|safety|unsafe|dangerous",
-    "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
-    "how soon drugs act": r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|onset of action",
-    RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
-                    rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
-                    r"strongest|stronger|weaker|most (?:effective|potent)"),
-}
-_SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
-
-
-def _typed(question: str) -> str:
-    """The question with its spaces collapsed and a mistyped "does" ("how dose …") mended."""
-    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(question.strip().split()))
-
-
-def out_of_scope(question: str) -> str:
-    """What a question asks about that the knowledge graph does not hold ("side effects", "dosing"), or "".
-    DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
-    m = _SCOPE.search(_typed(question))
-    return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
-
-
-COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike)\b",
-                       re.IGNORECASE)
-"""Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
-SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
-                         r"versus)\b", re.IGNORECASE)
-"""What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""
 
 
 _KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}

@@ -151,15 +151,16 @@ def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
     taken for (``for``): "how does the first one work?" asks how it treats that condition. An answer that listed only
     conditions lists them ("what drugs treat the first one?" after "What conditions does PAT_003 have?")."""
-    def known(name: str) -> dict[str, str] | None:
-        found = linker.exact(name) if name else []
+    def known(name: str, eid: str = "") -> dict[str, str] | None:
+        found = linker.exact(name) if name else []  # the record's own id first: names are not unique
+        found = sorted(found, key=lambda c: c.id != eid)
         return {"id": found[0].id, "name": found[0].name, "type": found[0].type} if found else None
 
     items: list[dict[str, Any]] = []
     wants = _patient_wants(state)
     if wants == ["condition"]:
         facts = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "condition"]
-        return [known(f["name"]) or {"id": "", "name": f["name"], "type": ""} for f in facts]
+        return [known(f["name"], f.get("object_id", "")) or {"id": "", "name": f["name"], "type": ""} for f in facts]
     if "medication" not in wants:
         return items
     meds = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "medication"]
@@ -167,6 +168,6 @@ def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     if condition:  # "what is PAT_002 taking for Y?": those it listed
         meds = _for_named(meds, condition)
     for f in meds:  # one item per medication shown, in order; "" when the graph lacks it
-        drug = known(f["name"]) or {"id": "", "name": f["name"], "type": ""}
-        items.append({**drug, "for": known(str(f.get("for_condition") or ""))})
+        drug = known(f["name"], f.get("object_id", "")) or {"id": "", "name": f["name"], "type": ""}
+        items.append({**drug, "for": known(str(f.get("for_condition") or ""), f.get("for_condition_id", ""))})
     return items

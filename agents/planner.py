@@ -20,6 +20,7 @@ from agents.intent import (
     COMPARING,
     RANKING_DRUGS,
     RECORD_CHECK,
+    SET_AGAINST,
     SLOT_TYPES,
     TAKEN_FOR,
     TEMPLATES,
@@ -327,7 +328,7 @@ def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> 
     more drugs and nothing else: asked as what they target (``State.compared``), the drugs the subject; there is no
     chain from one drug to another to walk (a question that ranks them was NOT_FOUND: "no chain of relations from …")."""
     ents = list({m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}.values())
-    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS
+    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS or SET_AGAINST.search(question)
     if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) or not comparing \
             or any(e["type"] not in DRUG_TYPES for e in ents):
         return {}

@@ -127,6 +127,10 @@ class PatientFactView:
     """The condition's, drug's or lab's display name."""
     for_condition: str | None = None
     """A medication's condition, when the chain shows it."""
+    object_id: str = ""
+    """The condition's or drug's id in the knowledge graph, as the record holds it ("MESH:D010437")."""
+    for_condition_id: str = ""
+    """The id of ``for_condition``: two entries of the graph may share its name (Peptic ulcer, disease and phenotype)."""
     value: float | None = None
     """A lab's value."""
     unit: str | None = None

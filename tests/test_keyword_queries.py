@@ -121,3 +121,50 @@ def test_first_line_before_the_disease_is_not_part_of_its_name(question: str) ->
     """The first was NOT_FOUND: "first line for diabetes" is not in the knowledge graph."""
     p = parse_question(question)
     assert p is not None and (p.intent.value, p.drug, p.disease) == ("mechanism", "metformin", "diabetes")
+
+
+@pytest.mark.parametrize("question", ["Does aspirin reduce the risk of heart attack?",
+                                      "Does aspirin lower your chances of heart attack?",
+                                      "Does aspirin reduce heart attack risk?",
+                                      "Can aspirin prevent the recurrence of heart attack?"])
+def test_the_risk_of_a_disease_is_read_as_the_disease(question: str) -> None:
+    """"risk of colorectal cancer" was looked up as a name ("is not in the knowledge graph"), and "risk of heart attack"
+    reached Myocardial infarction only as the closest name by spelling."""
+    p = parse_question(question)
+    assert p is not None and (p.drug, p.disease) == ("aspirin", "heart attack")
+
+
+def test_pharmacokinetics_is_said_to_be_out_of_scope() -> None:
+    from agents.intent import out_of_scope
+
+    assert [out_of_scope(q) for q in ("What is the half-life of amiodarone?", "How long does ibuprofen stay in your system?",
+                                      "What is the bioavailability of oral morphine?", "How does amiodarone act?")] == [
+        "pharmacokinetics", "pharmacokinetics", "pharmacokinetics", ""]
+
+
+@pytest.mark.parametrize("question", ["Is there any drug that blocks TNF alpha?", "Are there drugs that target EGFR?",
+                                      "Do any drugs inhibit COX-2?", "Is there a medicine that binds to ABL1?"])
+def test_a_yes_no_request_for_drugs_acting_on_a_protein_lists_them(question: str) -> None:
+    """They were answered with what the protein is connected to, and "drugs that target EGFR" read "that target" as a
+    reference to an earlier turn (NOT_FOUND, "nothing earlier in this conversation")."""
+    from agents.followup import resolve_followup
+
+    p = parse_question(question)
+    assert p is not None and p.intent.value == "targeted_by" and not p.drug, p
+    assert resolve_followup(question, [], linker=None).references == []
+
+
+def test_other_drugs_that_target_it_is_about_the_thread_target(run_graph) -> None:
+    """After "How does aspirin work?" it asked which drugs target aspirin."""
+    thread = "other-drugs-that-target-it"
+    run_graph({"question": "How does aspirin work?"}, thread=thread, interactive=False, memory=False)
+    out, _ = run_graph({"question": "are there other drugs that target it?"}, thread=thread, interactive=False, memory=False)
+    assert out["understood_as"] == "Are there other drugs that target Prostaglandin G/H synthase 2?"
+    assert out["status"] is Status.ANSWERED and "Aspirin" not in out["answer"].split("Drugs that act on")[1]
+
+
+@pytest.mark.parametrize("question", ["What does metformin do in the body?", "How does metformin work in the human body?"])
+def test_in_the_body_names_nothing(question: str) -> None:
+    """"body" was read as Increased body weight, and the answer was NOT_FOUND."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.drug, p.disease) == ("targets", "metformin", "")

@@ -140,3 +140,46 @@ def test_what_a_patient_takes_for_a_condition_is_read_from_the_record(run_graph)
     absent = "Gout" if all(why != "Gout" for _, why in taken) else "Asthma"
     no = _turn(run_graph, "for2", f"is {pid} taking anything for {absent.lower()}?")
     assert no["answer"].startswith(f"No: {pid}'s record lists no medication for {absent} (it lists: "), no["answer"]
+
+
+def test_why_the_thread_s_patient_is_on_a_named_medication_is_its_mechanism(run_graph) -> None:
+    """"why is he on chlorprothixene?" after "What is PAT_002 taking?" was NOT_FOUND ("he" is not in the knowledge
+    graph). A medication the record lists is asked about for what it is taken for, as "why is he on it?" is; one it
+    does not list is checked against the record."""
+    pid = _patients_by_medications(run_graph)[2]
+    shown = _turn(run_graph, "why-named", f"What is {pid} taking?")["answer"].split("medications: ", 1)[1].rstrip(".")
+    name, condition = re.findall(r"(?:^|, )([^,(]+?) \(for ([^)]+)\)", shown)[-1]
+    for thread, q in (("why-named", f"why is he on {name.lower()}?"), ("why-named2", f"why does she take {name}?")):
+        _turn(run_graph, thread, f"What is {pid} taking?")
+        out = _turn(run_graph, thread, q)
+        assert out["understood_as"] == f"How does {name} treat {condition}?", out["answer"]
+    out = _turn(run_graph, "why-named", "why is she on pegloticase?")
+    assert out["understood_as"] == f"Why is {pid} on pegloticase?" and out["intent"] == "patient"
+    assert out["answer"].split("\" ", 1)[1].startswith(f"{pid}'s record lists no ")
+
+
+def test_which_of_a_patient_s_drugs_treat_a_condition_is_read_from_the_record(run_graph) -> None:
+    """It was answered about the condition alone ("Hypertension is connected to: …")."""
+    pid = _patients_by_medications(run_graph)[2]
+    shown = _turn(run_graph, "which-of", f"What is {pid} taking?")["answer"].split("medications: ", 1)[1].rstrip(".")
+    taken = re.findall(r"(?:^|, )([^,(]+?) \(for ([^)]+)\)", shown)
+    condition = taken[0][1]
+    meds = [name for name, why in taken if why == condition]
+    for q in (f"Which of {pid}'s drugs treat {condition}?", f"which of {pid}'s medications are for {condition.lower()}?"):
+        out = _turn(run_graph, "which-of", q)
+        assert out["intent"] == "patient" and [e["tail"] for e in out["evidence"]] == meds, out["answer"]
+
+
+def test_a_listed_medication_keeps_the_record_s_ids(resources: Any) -> None:
+    """"Peptic ulcer" names a disease and a phenotype. "how does the first one work?" after a record listing
+    thalidomide (for Peptic ulcer) was asked about the phenotype, the first of the two by name, and the reviewer
+    rejected every path; the record's own id is now kept."""
+    from agents.patient_answer import patient_items
+    from agents.state import State
+
+    found = resources.linker.exact("Peptic ulcer")
+    wanted = next(c.id for c in found if c.id != found[0].id)
+    fact = {"kind": "medication", "name": "thalidomide", "for_condition": "Peptic ulcer", "for_condition_id": wanted,
+            "object_id": "MESH:D013792", "line": "", "latest": False}
+    state = State(question="What is PAT_002 taking?", hybrid={"patient_facts": [fact]})
+    assert patient_items(state, resources.linker)[0]["for"]["id"] == wanted

@@ -151,13 +151,14 @@ class PatientGraph:
         for f in facts:
             if f.relation == "has_condition":
                 items.append(Item(f.id, "graph", f"Patient: {pid} → Condition: {f.object_name}", 1.0, "patient", (pid, f.object_id),
-                                  fact=PatientFactView(pid, "condition", f.object_name, on=f.on)))
+                                  fact=PatientFactView(pid, "condition", f.object_name, on=f.on, object_id=f.object_id)))
             elif f.relation == "takes":
                 via = names.get(f.via or "") if q.depth >= 2 else None
                 chain = f"Patient: {pid} → Condition: {via} → Medication: {f.object_name}" if via else \
                     f"Patient: {pid} → Medication: {f.object_name}"
                 items.append(Item(f.id, "graph", chain, 0.95, "patient", (pid, f.object_id),
-                                  fact=PatientFactView(pid, "medication", f.object_name, for_condition=via, on=f.on)))
+                                  fact=PatientFactView(pid, "medication", f.object_name, for_condition=via, on=f.on,
+                                                       object_id=f.object_id, for_condition_id=(f.via or "") if via else "")))
                 if q.depth >= 3:
                     for e in list(self.kg.out_edges(f.object_id))[: self.per_drug]:
                         items.append(edge_item(self.kg, e.head, e.relation, e.tail, 0.5, "patient", prefix=f"Patient: {pid} → "))

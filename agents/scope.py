@@ -1,0 +1,54 @@
+"""What a question asks about that the knowledge graph does not hold ("side effects", "dosing"), and the words of a
+question that compares or ranks the drugs it names."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["COMPARING", "RANKING_DRUGS", "SET_AGAINST", "out_of_scope", "typed"]
+
+_DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
+                            r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
+""""how dose imatinib treat CML": "does" mistyped, read as "does" (it was a question about dosing)."""
+
+_COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
+"""Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
+RANKING_DRUGS = "comparisons of how well drugs work"
+"""What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
+_OUT_OF_SCOPE = {
+    "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
+    "dosing": r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)",
+    "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
+                          r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
+                          r"(?:with|together with)"),
+    "contraindications": r"contraindicat\w*",
+    "safety": r"safe|safety|unsafe|dangerous",
+    "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
+    "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
+                           r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:faster|quicker|more quickly|sooner)|fast[- ]acting"),
+    RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
+                    rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
+                    r"strongest|stronger|weaker|most (?:effective|potent)"),
+}
+_SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
+
+
+def typed(question: str) -> str:
+    """The question with its spaces collapsed and a mistyped "does" ("how dose …") mended."""
+    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(question.strip().split()))
+
+
+def out_of_scope(question: str) -> str:
+    """What a question asks about that the knowledge graph does not hold ("side effects", "dosing"), or "".
+    DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
+    m = _SCOPE.search(typed(question))
+    return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike)\b",
+                       re.IGNORECASE)
+"""Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
+SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|faster|slower|quicker|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
+                         r"versus)\b", re.IGNORECASE)
+"""What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""

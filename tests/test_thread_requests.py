@@ -1,0 +1,63 @@
+"""Follow-ups that name nothing, read against the thread.
+
+- "what are the treatment options?" after "Tell me about asthma" linked the word "treatment" by spelling to
+  Megaloblastic anemia (an alias says "Methotrexate Treatment") and listed drugs for it; "what are the drugs?" and
+  "which medications?" were NOT_FOUND ("no known entity in the question").
+- "why is the second one used?" after "What drugs treat gout?" was NOT_FOUND ("used" is not in the knowledge graph),
+  and so was "why is lesinurad used?" on its own.
+- "any other drugs that target it?" after "What does lesinurad target?", in a thread about gout, asked for drugs for
+  gout; it is about the target the last answer named.
+- "which one works faster?" and "does ibuprofen work faster than acetaminophen?" were not said to be about what the
+  graph does not hold; the second looked for a chain from one drug to the other (NOT_FOUND).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import out_of_scope, parse_question
+from agents.state import Status
+
+
+def _thread(run_graph, thread: str, *questions: str) -> list[dict]:
+    return [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0] for q in questions]
+
+
+@pytest.mark.parametrize("ask", ["what are the treatment options?", "what are the drugs?", "which medications?",
+                                 "what treatments are there?", "what is the best treatment?"])
+def test_a_request_for_remedies_is_about_the_thread_disease(run_graph, ask: str) -> None:
+    _first, out = _thread(run_graph, f"remedies-{ask}", "Tell me about asthma", ask)
+    assert out["understood_as"] == "What drug treats Asthma?" and out["status"] is Status.ANSWERED, out["answer"]
+
+
+@pytest.mark.parametrize("question", ["what are the treatment options?", "what are the best medication options?",
+                                      "what is the best treatment?"])
+def test_remedy_words_alone_name_no_disease(question: str) -> None:
+    assert parse_question(question) is None
+    assert parse_question("asthma treatment options").disease == "asthma"
+
+
+def test_why_a_listed_drug_is_used_is_its_mechanism_for_the_thread_disease(run_graph) -> None:
+    listed, out, would = _thread(run_graph, "why-used", "What drugs treat gout?", "why is the second one used?",
+                                 "why would you use the second one?")
+    second = listed["ranked_answers"][1]["name"]
+    assert out["understood_as"] == would["understood_as"] == f"How does {second} treat Gout?", out["answer"]
+    p = parse_question("why is lesinurad used?")
+    assert p is not None and (p.intent.value, p.drug) == ("indications", "lesinurad")
+
+
+def test_drugs_that_target_it_after_a_drug_s_targets_is_about_its_target(run_graph) -> None:
+    _gout, targets, out = _thread(run_graph, "target-it", "What drugs treat gout?", "what does lesinurad target?",
+                                  "any other drugs that target it?")
+    first = targets["answer"].split("acts on: ", 1)[1].split(", ")[0]
+    assert out["understood_as"] == f"Any other drugs that target {first}?", out["answer"]
+    _cml, _t, treats = _thread(run_graph, "treats-it", "How does imatinib treat CML?", "What does it target?",
+                               "what else treats it?")  # a disease's verb keeps the disease
+    assert treats["understood_as"] == "What else treats Chronic myeloid leukemia?"
+
+
+def test_how_fast_a_drug_acts_is_out_of_scope_and_two_drugs_are_compared(run_graph) -> None:
+    assert out_of_scope("which one works faster?") == out_of_scope("Is ibuprofen fast-acting?") == "how soon drugs act"
+    out, _ = run_graph({"question": "Does ibuprofen work faster than acetaminophen?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how soon drugs act.")
