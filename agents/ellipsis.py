@@ -10,7 +10,7 @@ from typing import Any
 from agents.focus import Focus
 from agents.intent import TEMPLATES
 from agents.resolution import Linker, Resolution
-from agents.state import DISEASE_TYPES, DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import fold
 
@@ -49,6 +49,8 @@ def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any]
     """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
     how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
     work?"), and a protein how it acts on a disease (after "Which genes are involved in gout?")."""
+    if intent == Intent.COHORT.value:  # "what about gout?" after "How many patients have depression?"
+        return _counted(drug, disease)
     template = TEMPLATES.get(intent) or (TEMPLATES["mechanism"] if drug and disease else
                                          TEMPLATES["targets"] if drug else TEMPLATES["treats"] if disease else "")
     if template in (TEMPLATES["mechanism"], TEMPLATES["relation"]) and (
@@ -58,6 +60,15 @@ def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any]
     if not template or (need_drug and not drug) or (need_disease and not disease):
         return ""
     return template.format(drug=drug["name"] if drug else "", disease=disease["name"] if disease else "")
+
+
+def _counted(drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
+    """The question about many patients that a drug and a condition make."""
+    if drug and disease:
+        return f"How many patients with {disease['name']} take {drug['name']}?"
+    if drug or disease:
+        return f"How many patients take {drug['name']}?" if drug else f"How many patients have {disease['name']}?"  # type: ignore[index]
+    return ""
 
 
 def entity_of(cand: Any) -> dict[str, Any]:

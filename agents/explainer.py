@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 
 from agents.answer_notes import NO_EVIDENCE, listing, sentence, treats_notes, two_compared
 from agents.class_member import membership_answer
+from agents.cohort import cohort_answer
 from agents.context import Context
 from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
@@ -432,6 +433,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         return membership_answer(state.question, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
+    if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
+        return cohort_answer(state), [], None
     if state.intent == Intent.PATIENT.value:
         out = patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)

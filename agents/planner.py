@@ -12,6 +12,7 @@ from langgraph.types import interrupt
 
 from agents.alternatives import alternatives_to
 from agents.class_member import class_as_subject
+from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
 from agents.followup import Resolution
@@ -459,11 +460,11 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     })
     # a patient named now (or referred to: "their labs") is in scope; a caller's patient_id only scopes a
     # question that names no entity ("what medications?"), so a thread's earlier patient never leaks into a new topic
-    pid = next(iter(patient_ids_in(question)), None) or resolution.patient_id
-    if pid is None and not (sources or targets):
-        pid = state.patient_id
+    pid = next(iter(patient_ids_in(question)), None) or resolution.patient_id or (None if sources or targets else state.patient_id)
     out["patient_id"] = pid
-    if pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question)):
+    if pid is None and (cohort := cohort_question(question)):  # "How many patients have diabetes?"
+        out.update(cohort)
+    elif pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
         out.update(_not_found(res, mentions, none_acts(klass)))

@@ -11,6 +11,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.answer_paths import answers_and_top, path_record, steering_text
+from agents.cohort import in_scope
 from agents.context import Context
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
@@ -197,10 +198,13 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any
         box["triples"] = rank_triples(box["walk"][0], res.kg, res.triples)
         return [edge_item(res.kg, t["head"], t["relation"], t["tail"], t["weight"], "walker") for t in box["triples"]]
 
-    walks = bool(state.sources or state.targets) or state.intent != Intent.PATIENT.value
+    cohort = state.intent == Intent.COHORT.value  # "how many patients …": counted, within the caller's patients
+    walks = bool(state.sources or state.targets) or state.intent not in (Intent.PATIENT.value, Intent.COHORT.value)
     fallback: list[dict[str, str]] = []
     try:
         out = ctx.get_retrieval().retrieve(state.asked, patient_id=state.patient_id, actor_id=state.user_id,
+                                           force_route="aggregation" if cohort else None,
+                                           patient_scope=in_scope(state.patient_scope),
                                            auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
                                            include=("graph",) if walks else (), exclude=("episodic", "vault"),
                                            deadline_s=None)

@@ -53,6 +53,8 @@ class Intent(StrEnum):
     """Which proteins take part in disease Y ("Which genes are involved in gout?")? Walks back from Y to them."""
     PATIENT = "patient"
     """What is recorded for a patient (medications, conditions, labs)? Answered from the patient graph."""
+    COHORT = "cohort"
+    """How many patients have Y, or take X? Counted by the aggregation route over those who allow research use."""
     HISTORY = "history"
     """What did I ask before? (the thread's earlier questions, from its messages)"""
     CLASS_MEMBER = "class_member"
@@ -78,6 +80,9 @@ class InputState:
     """Retrieval mode: ``semantic``, ``session_recovery`` or ``knowledge_lookup`` (filters the stores)."""
     patient_id: str | None = None
     """Patient in scope (set by a caller that has checked the scope, or found in the question: PAT_001)."""
+    patient_scope: list[str] | None = None
+    """The patients a cohort question may count: the caller's (``"*"``: all); ``None`` for a local caller, who may
+    count every patient. Sent every turn by the HTTP API for a caller that is no admin."""
 
 
 @dataclass(kw_only=True)

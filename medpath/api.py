@@ -306,7 +306,8 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
             if body.resume is not None:
                 values = session.resume(internal, body.resume)
             else:
-                values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode)
+                values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode,
+                                     patient_scope=who.counted)
         except MedpathError as exc:
             raise _http(exc, internal, thread) from exc
         return _ask_response(thread, values)

@@ -59,6 +59,12 @@ class Principal:
         """True for the admin role."""
         return self.role is Role.ADMIN
 
+    @property
+    def counted(self) -> list[str] | None:
+        """The patients a question about many patients may count ("how many patients have gout?"): the caller's, or
+        ``None`` for an admin (every patient)."""
+        return None if self.is_admin else list(self.patients)
+
     def may_see(self, patient_id: str) -> bool:
         """Whether the patient is in scope (admins see everyone)."""
         return self.is_admin or "*" in self.patients or patient_id in self.patients

@@ -81,8 +81,9 @@ class Session:
         return values
 
     def ask(self, question: str, *, thread_id: str, user_id: str = "anonymous", mode: str = "semantic",
-            on_step: StepFn | None = None) -> dict[str, Any]:
-        """Run a new question on a thread; returns the final state (or the pending clarification)."""
+            on_step: StepFn | None = None, patient_scope: list[str] | None = None) -> dict[str, Any]:
+        """Run a new question on a thread; returns the final state (or the pending clarification). ``patient_scope``:
+        the patients a question about many patients may count (``None``: every patient, for a local caller)."""
         if not isinstance(question, str):
             raise InputError("the question must be text")
         if not isinstance(user_id, str) or not user_id.strip():
@@ -90,7 +91,8 @@ class Session:
         # stored redacted: the thread's checkpoints keep no e-mail, phone, record or long number of the question
         question = redact_identifiers(question)
         # patient_id is sent every turn, so a patient named in an earlier turn does not scope this one
-        return self._run({"question": question, "user_id": user_id, "mode": mode, "patient_id": None}, thread_id, on_step)
+        return self._run({"question": question, "user_id": user_id, "mode": mode, "patient_id": None,
+                          "patient_scope": patient_scope}, thread_id, on_step)
 
     def history(self, thread_id: str) -> dict[str, Any]:
         """A thread's conversation: ``messages`` (oldest first) and the pending clarification, if any."""

@@ -100,7 +100,7 @@ def _stream_route(app: FastAPI, hooks: WebHooks) -> None:
                     values = session.resume(internal, body.resume, on_step=on_step)
                 else:
                     values = session.ask(body.question, thread_id=internal, user_id=who.sub, mode=body.mode,
-                                         on_step=on_step)
+                                         on_step=on_step, patient_scope=who.counted)
                 answer = hooks.ask_response(thread, values).model_dump()
                 answer["entity_types"] = _types(hooks.state.services.resources.kg, answer)
                 put(("answer", answer))

@@ -1,0 +1,66 @@
+"""Questions about many patients at once ("How many patients have diabetes?", "Which patients take metformin?"),
+answered from the hybrid retrieval's aggregation route: counts over the patients who allow research use, none
+reported for a cohort smaller than ``tools.routes.MIN_COHORT``, and no patient named."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.answer_notes import NO_EVIDENCE
+from agents.state import Intent, State, Status
+
+__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_question", "in_scope"]
+
+_PEOPLE = r"(?:patients|people|persons|subjects)"
+_COHORT = re.compile(
+    rf"\b(?:how many|(?:the )?number of|count of|(?:what )?(?:proportion|percentage|share|fraction) of|which|what|"
+    rf"list(?: all| the)?|show(?: me)?(?: all| the)?|find(?: all| the)?|name(?: the)?|count(?: the)?)\s+(?:of\s+)?"
+    rf"(?:the |our |my |all )?{_PEOPLE}\b|"
+    rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
+    rf"(?:{_PEOPLE}|cohort)\b", re.IGNORECASE)
+"""A count or a list over patients; a question about one patient names its id and is answered from its record."""
+_KIND = re.compile(r"^(?:Medication|Condition|Lab): ")
+"""The kind before a count's name ("Medication: Metformin: 3 of 43 patients")."""
+_MAX_COUNTS = 5
+"""Count lines the answer names; the rest are in the retrieval context."""
+COHORT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient records, counted (research consent; no patient named)",
+                   "url": "", "id": "cohort"}
+
+
+def cohort_question(question: str) -> dict[str, Any]:
+    """The planner's update for a question about many patients ("how many patients have gout?"), or ``{}``."""
+    if not _COHORT.search(question):
+        return {}
+    return {"intent": Intent.COHORT.value, "goal_types": [], "sources": [], "targets": [], "status": Status.RUNNING,
+            "error": ""}
+
+
+def in_scope(scope: list[str] | None) -> Any:
+    """The test of whether a patient may be counted: ``None`` counts everyone (a local caller, or an admin; "*" too)."""
+    if scope is None or "*" in scope:
+        return None
+    allowed = frozenset(scope)
+    return allowed.__contains__
+
+
+def cohort_answer(state: State) -> dict[str, Any]:
+    """The counts the aggregation returned, as a sentence; a count of no patient is never a name of one."""
+    hybrid = state.hybrid or {}
+    if hybrid.get("error"):
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
+    lines = (hybrid.get("context") or {}).get("graph_lines", [])
+    cohort = next((x for x in lines if x.startswith("Cohort: ")), "")
+    if not cohort:
+        reason = "the patient records hold no cohort for this question"
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
+    counts = [_KIND.sub("", x.split(" → ", 1)[1]) for x in lines if x.startswith("Condition: ") and " → " in x][:_MAX_COUNTS]
+    withheld = int(hybrid.get("consent_filtered_count", 0))
+    answer = "P" + cohort.removeprefix("Cohort: p").replace(" with any condition", "") + "."
+    if counts:
+        answer += " Of them: " + "; ".join(counts) + "."
+    if withheld:
+        answer += f" {withheld} recorded facts of patients who do not allow research use were left out."
+    answer += " Counts only: no patient is named in an answer about many patients."
+    return {"status": Status.ANSWERED, "answer": answer, "evidence": [], "evidence_text": "; ".join([cohort, *counts]),
+            "citations": [COHORT_CITATION]}

@@ -1,0 +1,92 @@
+"""Questions about many patients ("How many patients have diabetes?") are answered from the aggregation route: counts
+over the patients who allow research use, nothing for a cohort smaller than five, no patient named, and only the
+caller's patients counted. "How many patients have diabetes?" was NOT_FOUND ("no known entity in the question"), and
+"Which patients take metformin?" listed what metformin is connected to."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from agents.cohort import cohort_question
+from agents.state import Status
+
+
+@pytest.mark.parametrize("question", ["How many patients have diabetes?", "Which patients take metformin?",
+                                      "list all patients with gout", "What proportion of patients have asthma?",
+                                      "What is the most common medication among patients with depression?"])
+def test_questions_about_many_patients(question: str) -> None:
+    assert cohort_question(question)["intent"] == "cohort"
+
+
+@pytest.mark.parametrize("question", ["What should patients with gout take?", "How does imatinib treat CML?",
+                                      "how many drugs treat gout?", "What is PAT_001 taking?"])
+def test_other_questions_are_not(question: str) -> None:
+    assert cohort_question(question) == {}
+
+
+def _count(answer: str) -> int:
+    m = re.search(r"\(research consent\): (\d+)", answer)
+    return int(m.group(1)) if m else -1
+
+
+def test_a_count_is_the_aggregation_s_and_names_no_patient(run_graph, resources: Any) -> None:
+    out, _ = run_graph({"question": "How many patients are there?"}, interactive=False, memory=False)
+    assert out["intent"] == "cohort" and out["status"] is Status.ANSWERED and out["hybrid"]["route"] == "aggregation"
+    assert out["answer"].startswith("Patients (research consent): ") and _count(out["answer"]) >= 5, out["answer"]
+    assert "PAT_" not in out["answer"] and out["answer"].endswith("no patient is named in an answer about many patients.")
+    on, _ = run_graph({"question": "How many patients take amineptine?"}, interactive=False, memory=False)
+    assert re.search(r"Amineptine: \d+ of \d+ patients", on["answer"]), on["answer"]
+    with_pid, _ = run_graph({"question": "What is PAT_001 taking?"}, interactive=False, memory=False)
+    assert with_pid["intent"] == "patient"  # one patient's record, as before
+
+
+def test_only_the_caller_s_patients_are_counted(run_graph) -> None:
+    everyone, _ = run_graph({"question": "How many patients are there?"}, interactive=False, memory=False)
+    star, _ = run_graph({"question": "How many patients are there?", "patient_scope": ["*"]}, interactive=False, memory=False)
+    two, _ = run_graph({"question": "How many patients are there?", "patient_scope": ["PAT_001", "PAT_002"]},
+                       interactive=False, memory=False)
+    assert _count(star["answer"]) == _count(everyone["answer"]) >= 5
+    assert "too few to report (fewer than 5)" in two["answer"] and "PAT_" not in two["answer"], two["answer"]
+
+
+def test_the_http_api_counts_a_clinician_s_patients_only(settings: Any, resources: Any, tmp_path) -> None:
+    import asyncio
+
+    import httpx
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from medpath.api import create_app
+    from medpath.auth import issue_token
+    from medpath.ratelimit import RateLimiter
+    from medpath.session import Session, checkpoint_serde
+    from memory.mirix import Memory
+
+    secret = "s" * 40
+    mem = Memory(tmp_path / "mem")
+    session = Session(settings, checkpointer=InMemorySaver(serde=checkpoint_serde()), resources=resources, memory_store=mem)
+    app = create_app(settings, session=session, limiter=RateLimiter(1000, 60.0), secret=secret)
+
+    async def ask(token: str) -> dict[str, Any]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as c:
+            r = await c.post("/api/v1/ask", json={"question": "How many patients are there?"},
+                             headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code == 200, r.text
+            return r.json()
+
+    clinician = asyncio.run(ask(issue_token(secret, "dr-a", "clinician", ["PAT_001"])))
+    admin = asyncio.run(ask(issue_token(secret, "root", "admin", [])))
+    assert "too few to report" in clinician["answer"], clinician["answer"]
+    assert _count(admin["answer"]) >= 5, admin["answer"]
+
+
+def test_a_follow_up_keeps_counting(run_graph) -> None:
+    """"what about gout?" after a count asked what treats gout; it asks the count again for gout, and a drug then
+    counts those of that cohort who take it."""
+    thread = "cohort-follow-up"
+    ask = [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0]
+           for q in ("How many patients have depression?", "what about gout?", "and probenecid?")]
+    assert [o["understood_as"] for o in ask[1:]] == ["How many patients have Gout?", "How many patients with Gout take Probenecid?"]
+    assert all(o["intent"] == "cohort" and o["status"] is Status.ANSWERED for o in ask)
