@@ -37,7 +37,7 @@ from agents.intent import (
 from agents.list_refs import SUBJECT_INTENTS
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
-from agents.via import acting_through, asks_amount, asks_if_acts, none_acts, verb_sign
+from agents.via import acting_through, asks_amount, asks_if_acts, for_a_disease, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, TARGET_TYPES
@@ -425,7 +425,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = alternatives_to(res, _about_a_disease(res, understood["resolution"]))
     question, pinned = resolution.question, resolution.pinned
-    parsed, also = _one_at_a_time(res, _besides(res, class_as_subject(_parsed(question), res.linker), resolution))
+    parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
+    parsed, also = _one_at_a_time(res, _besides(res, parsed, resolution))
     klass = _drug_class(res, parsed)
     if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan

@@ -13,11 +13,11 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from agents.state import DRUG_TYPES, Intent
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on, asked_sign
 
-__all__ = ["YES_NO", "acting_through", "asks_amount", "asks_if_acts", "none_acts", "verb_sign", "with_via"]
+__all__ = ["YES_NO", "acting_through", "asks_amount", "asks_if_acts", "for_a_disease", "none_acts", "verb_sign", "with_via"]
 
 _VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
          r"bind|modulat|act)")
@@ -58,6 +58,29 @@ def with_via(parsed: Any, question: str) -> Any:
     if m is None:
         return parsed
     return replace(parsed, disease=m["y"].strip(), via=_MEASURED.sub("", m["x"].strip()), via_sign=asked_sign(m.group(0)[m.end("y"):m.start("x")]))
+
+
+_REMEDY_TAIL = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)$", re.IGNORECASE)
+"""The remedy noun after the words of a "which <words> drugs …" question."""
+_KIND = re.compile(r"(?:cancers?|tumou?rs?|oncology|infections?|antibiotic|diseases?|conditions?|other|new|common)", re.IGNORECASE)
+"""Words before the noun that name no one disease."""
+
+
+def for_a_disease(parsed: Any, question: str, linker: Any) -> Any:
+    """"Which diabetes drugs act on AMPK?", "which gout drugs inhibit xanthine oxidase?": the drugs for a disease that
+    act on something, a treatment question with ``via`` (it listed every drug that acts on AMPK, for any disease).
+    Unchanged when the words before the remedy noun name a drug class ("which beta blockers …") or no disease."""
+    if parsed is None or parsed.intent is not Intent.TARGETED_BY or not parsed.among:
+        return parsed
+    words = _REMEDY_TAIL.sub("", parsed.among)
+    if words == parsed.among or _KIND.fullmatch(words) or linker.drug_class(words) or linker.drug_class(parsed.among):
+        return parsed  # "which cancer drugs target EGFR?": a kind of disease, no one disease
+    best = linker.link(words).best
+    if best is None or best.type not in DISEASE_TYPES:
+        return parsed
+    verb = question[: question.casefold().rfind(parsed.disease.casefold())] if parsed.disease else question
+    return replace(parsed, intent=Intent.TREATS, disease=words, via=parsed.disease, among="",
+                   via_sign=asked_sign(verb[len(parsed.among):] if parsed.among in verb else verb))
 
 
 def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:

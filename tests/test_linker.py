@@ -132,7 +132,10 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  {"cGMP-specific 3',5'-cyclic phosphodiesterase"}), ("SGLT2", "target", {"Sodium/glucose cotransporter 2"}),
                                  ("DPP-4", "target", {"Dipeptidyl peptidase 4"}), ("AMPK", "target", {"AMP-activated protein kinase activity"}),
                                  ("angiotensin II receptor", "target", {"Type-1 angiotensin II receptor"}),
-                                 ("stomach ache", "disease", {"Abdominal pain"})):  # it was read as the stomach
+                                 ("stomach ache", "disease", {"Abdominal pain"}),  # it was read as the stomach
+                                 # it asked which was meant, and answered for "Pneumonia due to Streptococcus", whose
+                                 # alias "Streptococcus pyogenes infection" the row was keyed by
+                                 ("strep throat", "disease", {"Streptococcus pyogenes infection"})):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
     # a lay term must not hide a real ambiguity: the graph has several tuberculoses, and the question asks which

@@ -125,3 +125,27 @@ def test_a_follow_up_keeps_the_way_the_drugs_act(run_graph) -> None:
     assert out["status"] is Status.ANSWERED and out["via"] == [ACE] and out["ranked_answers"]
     assert out["answer"].startswith('Understood as: "Which drugs that inhibit or lower Angiotensin-converting enzyme treat '
                                     'Congestive heart failure?" Drugs that inhibit or lower'), out["answer"]
+
+
+@pytest.mark.parametrize("question, disease, via, sign", [
+    ("which gout drugs inhibit xanthine oxidase?", "gout", "xanthine oxidase", -1),
+    ("What hypertension medications block ACE?", "hypertension", "ACE", -1),
+    ("Which asthma drugs activate the beta-2 receptor?", "asthma", "beta-2 receptor", 1),
+])
+def test_a_disease_s_drugs_that_act_on_a_target(resources, question: str, disease: str, via: str, sign: int) -> None:
+    """"Which diabetes drugs act on AMPK?" listed every drug that acts on AMPK, for any disease (the words before
+    "drugs" were read as a drug class the linker does not know)."""
+    from agents.via import for_a_disease
+
+    p = for_a_disease(parse_question(question), question, resources.linker)
+    assert (p.intent.value, p.disease, p.via, p.via_sign, p.among) == ("treats", disease, via, sign, "")
+    for kept in ("which beta blockers act on ADRB1?", "which cancer drugs target EGFR?"):  # a class; a kind of disease
+        assert for_a_disease(parse_question(kept), kept, resources.linker).intent.value == "targeted_by", kept
+
+
+def test_a_disease_s_drugs_that_act_on_a_target_are_answered_for_the_disease(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "which gout drugs inhibit xanthine oxidase?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "with a verified mechanism for Gout" in out["answer"], out["answer"]
+    xo = [m["entity"]["id"] for m in out["mentions"] if m["slot"] == "via"]
+    acting = set(acting_on(resources.kg, xo[0], DRUG_TYPES, -1))
+    assert out["ranked_answers"] and all(a["id"] in acting for a in out["ranked_answers"])
