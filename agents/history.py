@@ -21,9 +21,12 @@ HISTORY = re.compile(
     r"(?: (?:before|earlier|so far|previously|today|in this (?:conversation|chat|thread)))*|"
     r"what (?:was|were) my (?P<which>first|last|previous|earlier) questions?|"
     r"(?:summari[sz]e|recap)(?: (?:our|this|the) (?:conversation|chat|thread|session))?|"
-    r"(?:show|list)(?: me)? my (?:questions|history)|what have we (?:talked about|discussed|covered)(?: so far)?)[?.!]*$",
-    re.IGNORECASE)
-"""A question about the thread itself; ``which`` picks one question ("what was my first question?")."""
+    r"(?:show|list)(?: me)? my (?:questions|history)|what have we (?:talked about|discussed|covered)(?: so far)?|"
+    r"what (?:did|have) you (?:tell|told|say|said|answer|answered|show|shown)(?: (?:me|us))?"
+    r"(?: about (?P<about>.+?))?(?: (?:before|earlier|so far|previously|today|already|in this (?:conversation|chat|thread)))*)"
+    r"[?.!]*$", re.IGNORECASE)
+"""A question about the thread itself; ``which`` picks one question ("what was my first question?"), ``about`` the
+turns about a name ("what did you tell me about imatinib?")."""
 HISTORY_INTENT = Intent.HISTORY.value
 HISTORY_SHOWN = 10
 """The latest questions a recap lists (the rest are counted)."""
@@ -53,10 +56,31 @@ def _asked(messages: Sequence[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _told(messages: Sequence[dict[str, Any]], about: str) -> list[str]:
+    """The earlier answers to questions that name ``about`` (as asked or as understood), each after its question."""
+    told, asked, key = [], "", about.casefold()
+    for m in messages:
+        if m.get("role") == "user":
+            asked = " ".join(str(m.get("content", "")).split())
+        elif m.get("role") == "assistant" and asked and m.get("intent") not in (HISTORY_INTENT, Intent.SMALL_TALK.value):
+            if key in f"{asked} {m.get('question') or ''}".casefold():
+                told.append(f"to \"{asked}\": {' '.join(str(m.get('content', '')).split())}")
+            asked = ""
+    return told
+
+
 def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The thread's earlier questions, numbered (the latest :data:`HISTORY_SHOWN`), or the one ``question`` picks."""
+    """The thread's earlier questions, numbered (the latest :data:`HISTORY_SHOWN`), the one ``question`` picks, or
+    the answers about the name it asks about."""
     lines = _asked(messages)
     m = HISTORY.match(" ".join(question.split()))
+    if m is not None and m["about"]:  # "what did you tell me about imatinib?"
+        told = _told(messages, m["about"].strip())
+        if not told:
+            return {"status": Status.ANSWERED, "answer": f"This conversation has no earlier answer about {m['about'].strip()}."}
+        shown = told[-HISTORY_SHOWN:]
+        return {"status": Status.ANSWERED, "answer": f"About {m['about'].strip()}, I answered " + "; ".join(
+            f"{i + 1}. {t}" for i, t in enumerate(shown)) + ("" if shown[-1].endswith(".") else ".")}
     if not lines:
         return {"status": Status.ANSWERED, "answer": "This conversation has no earlier questions."}
     if m is not None and m["which"]:

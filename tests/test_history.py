@@ -51,3 +51,17 @@ def test_a_long_thread_shows_its_latest_questions() -> None:
     answer = history_answer("recap", messages)["answer"]
     assert answer.startswith(f"In this conversation you asked {HISTORY_SHOWN + 3} questions (3 earlier ones not shown): 4. \"q3\"")
     assert answer.endswith(f'{HISTORY_SHOWN + 3}. "q{HISTORY_SHOWN + 2}" (answered).')
+
+
+def test_what_was_said_about_a_name_gives_those_answers(run_graph) -> None:
+    """"What did you tell me about imatinib?" was answered with what imatinib is connected to, as a new question."""
+    first = _ask(run_graph, "told", "How does imatinib treat CML?")
+    _ask(run_graph, "told", "What drugs treat gout?")
+    third = _ask(run_graph, "told", "what does it target?")  # understood as "What does imatinib target?"
+    out = _ask(run_graph, "told", "what did you tell me about imatinib?")
+    assert out["intent"] == "history" and out["candidates"] == []
+    assert out["answer"] == (f'About imatinib, I answered 1. to "How does imatinib treat CML?": {first["answer"]}; '
+                             f'2. to "what does it target?": {third["answer"]}')
+    assert _ask(run_graph, "told", "What did you say about asthma earlier?")["answer"] == (
+        "This conversation has no earlier answer about asthma.")
+    assert asks_history("what did you tell me?") and not asks_history("what did you find about aspirin and gout?")
