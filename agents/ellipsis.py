@@ -66,9 +66,9 @@ def _counted(drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str
     """The question about many patients that a drug and a condition make."""
     if drug and disease:
         return f"How many patients with {disease['name']} take {drug['name']}?"
-    if drug or disease:
-        return f"How many patients take {drug['name']}?" if drug else f"How many patients have {disease['name']}?"  # type: ignore[index]
-    return ""
+    if drug:
+        return f"How many patients take {drug['name']}?"
+    return f"How many patients have {disease['name']}?" if disease else ""
 
 
 def entity_of(cand: Any) -> dict[str, Any]:

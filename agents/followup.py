@@ -138,7 +138,8 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 
 
 def _wanted(q: str, span: tuple[int, int]) -> str:
-    """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after."""
+    """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after (a
+    target after a verb of acting on a protein: "which drugs inhibit it?")."""
     if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
         return "drug"
     parsed = parse_with_reference(q, span)
@@ -163,7 +164,9 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
-    first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?")."""
+    first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?").
+    The target slot is the disease slot, but right after a drug's targets it is their first ("any other drugs that
+    target it?" after "What does lesinurad target?" in a thread about gout)."""
     if slot in ("disease", "target"):
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout

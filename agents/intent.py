@@ -275,7 +275,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "gout treatment", "asthma medications", "what is the best diabetes treatment?"
         (Intent.TREATS, (rf"^(?:{_ASK}(?:about )?(?:the |some |a |an )?)?{_QUALITY}{_NOT_PRONOUN}(?=\w)"
                          rf"(?!(?:what|which|how|why|who|is|are|the|a|an|all|any|some|about|of|for|on|with|more|my|your|"
-                         rf"tell|show|give|list|name|find|suggest|recommend|me|{_REMEDY[3:-1]})\b){_Y} (?:management|pills?|{_REMEDY})"
+                         rf"tell|show|give|list|name|find|suggest|recommend|me|{_REMEDY})\b){_Y} (?:management|pills?|{_REMEDY})"
                          rf"(?: of choice| options?)?$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"

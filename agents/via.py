@@ -78,9 +78,8 @@ def for_a_disease(parsed: Any, question: str, linker: Any) -> Any:
     best = linker.link(words).best
     if best is None or best.type not in DISEASE_TYPES:
         return parsed
-    verb = question[: question.casefold().rfind(parsed.disease.casefold())] if parsed.disease else question
-    return replace(parsed, intent=Intent.TREATS, disease=words, via=parsed.disease, among="",
-                   via_sign=asked_sign(verb[len(parsed.among):] if parsed.among in verb else verb))
+    verb = question.casefold().split(parsed.among.casefold(), 1)[-1].rsplit(parsed.disease.casefold(), 1)[0]  # " inhibit "
+    return replace(parsed, intent=Intent.TREATS, disease=words, via=parsed.disease, among="", via_sign=asked_sign(verb))
 
 
 def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass: dict[str, Any]) -> dict[str, Any]:

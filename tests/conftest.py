@@ -238,3 +238,7 @@ def wait_for_http(url: str, log: Any, what: str, seconds: float = 60.0) -> None:
         time.sleep(0.25)
     pytest.fail(f"{what} did not start: " + log.read_text()[-2000:])
 
+
+def in_thread(run_graph: Any, thread: str, *questions: str) -> list[dict[str, Any]]:
+    """Ask ``questions`` one after the other on one thread (not interactive, no memory): each run's final state."""
+    return [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0] for q in questions]

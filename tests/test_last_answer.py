@@ -10,18 +10,15 @@
 from __future__ import annotations
 
 import pytest
+from conftest import in_thread
 
 from agents.state import Status
-
-
-def _thread(run_graph, thread: str, *questions: str) -> list[dict]:
-    return [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0] for q in questions]
 
 
 @pytest.mark.parametrize("ask", ["show me the sources", "where does that come from?", "What are your sources?",
                                  "citations please", "how do you know that?"])
 def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_graph, ask: str) -> None:
-    first, again = _thread(run_graph, f"src-{ask}", "How does lisinopril treat hypertension?", ask)
+    first, again = in_thread(run_graph, f"src-{ask}", "How does lisinopril treat hypertension?", ask)
     assert again["status"] is Status.ANSWERED, again["answer"]
     assert again["understood_as"] == first["messages"][-1]["question"]
     assert again["evidence"] == first["evidence"]
@@ -39,7 +36,7 @@ def test_sources_with_nothing_asked_before_are_asked_about() -> None:
 @pytest.mark.parametrize(("ask", "k"), [("can you explain the second step?", 1), ("what is step 3?", 2),
                                         ("explain the first step", 0), ("and the last step?", -1)])
 def test_a_step_of_the_last_path_is_asked_about_on_its_own(run_graph, ask: str, k: int) -> None:
-    first, step = _thread(run_graph, f"step-{ask}", "How does lisinopril treat hypertension?", ask)
+    first, step = in_thread(run_graph, f"step-{ask}", "How does lisinopril treat hypertension?", ask)
     asked = first["evidence"][k]
     assert step["status"] is Status.ANSWERED, step["answer"]
     assert step["understood_as"] == f"How does {asked['head_name']} act on {asked['tail_name']}?"
@@ -48,7 +45,7 @@ def test_a_step_of_the_last_path_is_asked_about_on_its_own(run_graph, ask: str, 
 
 
 def test_a_step_past_the_end_of_the_path_says_how_many_there_are(run_graph) -> None:
-    first, step = _thread(run_graph, "past", "How does lisinopril treat hypertension?", "explain step 9")
+    first, step = in_thread(run_graph, "past", "How does lisinopril treat hypertension?", "explain step 9")
     n = len(first["evidence"])
     assert step["status"] is Status.NOT_FOUND
     assert f"the last answer's path has {n} steps" in step["answer"]
@@ -56,14 +53,14 @@ def test_a_step_past_the_end_of_the_path_says_how_many_there_are(run_graph) -> N
 
 @pytest.mark.parametrize("ask", ["how does that treat diabetes?", "how does this help with type 2 diabetes?"])
 def test_that_as_a_subject_is_the_thread_s_drug(run_graph, ask: str) -> None:
-    _, out = _thread(run_graph, f"that-{ask}", "What does metformin target?", ask)
+    _, out = in_thread(run_graph, f"that-{ask}", "What does metformin target?", ask)
     assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism", out["answer"]
     assert out["understood_as"].startswith("How does Metformin ")
     assert out["evidence"][0]["head_name"] == "Metformin"
 
 
 def test_that_after_a_verb_of_its_own_is_no_reference(run_graph) -> None:
-    _, out = _thread(run_graph, "mean", "What does metformin target?", "what does that mean?")
+    _, out = in_thread(run_graph, "mean", "What does metformin target?", "what does that mean?")
     assert not out["understood_as"].startswith("What does Metformin")
 
 
@@ -72,13 +69,13 @@ def test_that_after_a_verb_of_its_own_is_no_reference(run_graph) -> None:
     ("What does ibuprofen treat?", "does naproxen do that too?", "What does naproxen treat?"),
 ])
 def test_doing_that_after_what_a_drug_targets_or_treats_asks_it_of_the_named_drug(run_graph, first, ask, asked) -> None:
-    _, out = _thread(run_graph, f"do-{ask}", first, ask)
+    _, out = in_thread(run_graph, f"do-{ask}", first, ask)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
 
 
 def test_tell_me_more_about_a_listed_drug_asks_how_it_treats_the_thread_s_disease(run_graph) -> None:
     """It was "Tell me more about pegloticase?", answered with what pegloticase is connected to."""
-    first, more = _thread(run_graph, "more", "What drugs treat gout?", "tell me more about the first one")
+    first, more = in_thread(run_graph, "more", "What drugs treat gout?", "tell me more about the first one")
     drug = first["ranked_answers"][0]["name"]
     assert more["status"] is Status.ANSWERED and more["understood_as"] == f"How does {drug} treat Gout?", more["answer"]
 
@@ -90,14 +87,14 @@ def test_tell_me_more_about_a_listed_drug_asks_how_it_treats_the_thread_s_diseas
 ])
 def test_setting_a_drug_against_the_thread_s_drug_compares_them(run_graph, questions: tuple[str, ...], asked: str) -> None:
     """The first was answered with what febuxostat is connected to; the last was NOT_FOUND ("no known entity")."""
-    out = _thread(run_graph, f"vs-{questions[-1]}", *questions)[-1]
+    out = in_thread(run_graph, f"vs-{questions[-1]}", *questions)[-1]
     assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
     assert out["intent"] == "targets" and len(out["among"]) == 2
 
 
 def test_steps_after_a_step_still_count_along_the_first_path(run_graph) -> None:
     """"what does the third step mean?" after "explain step two" asked about the one-step answer to step two."""
-    first, two, three = _thread(run_graph, "steps2", "How does lisinopril treat hypertension?", "explain step two",
+    first, two, three = in_thread(run_graph, "steps2", "How does lisinopril treat hypertension?", "explain step two",
                                 "what does the third step mean?")
     for out, k in ((two, 1), (three, 2)):
         asked = first["evidence"][k]
@@ -105,7 +102,7 @@ def test_steps_after_a_step_still_count_along_the_first_path(run_graph) -> None:
 
 
 def test_a_failed_turn_does_not_hide_the_last_path_or_question(run_graph) -> None:
-    first, failed, step, sources = _thread(run_graph, "steps3", "How does lisinopril treat hypertension?",
+    first, failed, step, sources = in_thread(run_graph, "steps3", "How does lisinopril treat hypertension?",
                                            "How does zorblaxin treat gout?", "explain the first step",
                                            "is there a source for this?")
     assert failed["status"] is Status.NOT_FOUND

@@ -14,19 +14,16 @@
 from __future__ import annotations
 
 import pytest
+from conftest import in_thread
 
 from agents.intent import out_of_scope, parse_question
 from agents.state import Status
 
 
-def _thread(run_graph, thread: str, *questions: str) -> list[dict]:
-    return [run_graph({"question": q}, thread=thread, interactive=False, memory=False)[0] for q in questions]
-
-
 @pytest.mark.parametrize("ask", ["what are the treatment options?", "what are the drugs?", "which medications?",
                                  "what treatments are there?", "what is the best treatment?"])
 def test_a_request_for_remedies_is_about_the_thread_disease(run_graph, ask: str) -> None:
-    _first, out = _thread(run_graph, f"remedies-{ask}", "Tell me about asthma", ask)
+    _first, out = in_thread(run_graph, f"remedies-{ask}", "Tell me about asthma", ask)
     assert out["understood_as"] == "What drug treats Asthma?" and out["status"] is Status.ANSWERED, out["answer"]
 
 
@@ -38,7 +35,7 @@ def test_remedy_words_alone_name_no_disease(question: str) -> None:
 
 
 def test_why_a_listed_drug_is_used_is_its_mechanism_for_the_thread_disease(run_graph) -> None:
-    listed, out, would = _thread(run_graph, "why-used", "What drugs treat gout?", "why is the second one used?",
+    listed, out, would = in_thread(run_graph, "why-used", "What drugs treat gout?", "why is the second one used?",
                                  "why would you use the second one?")
     second = listed["ranked_answers"][1]["name"]
     assert out["understood_as"] == would["understood_as"] == f"How does {second} treat Gout?", out["answer"]
@@ -47,11 +44,11 @@ def test_why_a_listed_drug_is_used_is_its_mechanism_for_the_thread_disease(run_g
 
 
 def test_drugs_that_target_it_after_a_drug_s_targets_is_about_its_target(run_graph) -> None:
-    _gout, targets, out = _thread(run_graph, "target-it", "What drugs treat gout?", "what does lesinurad target?",
+    _gout, targets, out = in_thread(run_graph, "target-it", "What drugs treat gout?", "what does lesinurad target?",
                                   "any other drugs that target it?")
     first = targets["answer"].split("acts on: ", 1)[1].split(", ")[0]
     assert out["understood_as"] == f"Any other drugs that target {first}?", out["answer"]
-    _cml, _t, treats = _thread(run_graph, "treats-it", "How does imatinib treat CML?", "What does it target?",
+    _cml, _t, treats = in_thread(run_graph, "treats-it", "How does imatinib treat CML?", "What does it target?",
                                "what else treats it?")  # a disease's verb keeps the disease
     assert treats["understood_as"] == "What else treats Chronic myeloid leukemia?"
 
