@@ -20,6 +20,9 @@ _COHORT = re.compile(
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b", re.IGNORECASE)
 """A count or a list over patients; a question about one patient names its id and is answered from its record."""
+_NAMED = re.compile(r"\b(?:have|has|having|with|take|takes|taking|on|using|use|prescribed|diagnosed with)\s+"
+                    r"(?P<what>(?!(?:any|a|an|the)?\s*(?:condition|disease|medication|drug|lab)s?\b)[^?.!]+)", re.IGNORECASE)
+"""What a count names: "have zorblaxitis", "take metformin"."""
 _KIND = re.compile(r"^(?:Medication|Condition|Lab): ")
 """The kind before a count's name ("Medication: Metformin: 3 of 43 patients")."""
 _MAX_COUNTS = 5
@@ -53,6 +56,10 @@ def cohort_answer(state: State) -> dict[str, Any]:
     cohort = next((x for x in lines if x.startswith("Cohort: ")), "")
     if not cohort:
         reason = "the patient records hold no cohort for this question"
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
+    named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
+    if named and any(" → Condition: " in x for x in lines):
+        reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     counts = [_KIND.sub("", x.split(" → ", 1)[1]) for x in lines if x.startswith("Condition: ") and " → " in x][:_MAX_COUNTS]
     withheld = int(hybrid.get("consent_filtered_count", 0))

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.focus import focus_from
 from agents.state import Intent, Status
 
 __all__ = ["HISTORY", "HISTORY_SHOWN", "asks_history", "history_answer"]
@@ -27,6 +28,7 @@ HISTORY = re.compile(
     r"[?.!]*$", re.IGNORECASE)
 """A question about the thread itself; ``which`` picks one question ("what was my first question?"), ``about`` the
 turns about a name ("what did you tell me about imatinib?")."""
+_PRONOUN = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 HISTORY_INTENT = Intent.HISTORY.value
 HISTORY_SHOWN = 10
 """The latest questions a recap lists (the rest are counted)."""
@@ -74,12 +76,15 @@ def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[st
     the answers about the name it asks about."""
     lines = _asked(messages)
     m = HISTORY.match(" ".join(question.split()))
-    if m is not None and m["about"]:  # "what did you tell me about imatinib?"
-        told = _told(messages, m["about"].strip())
+    if m is not None and m["about"]:  # "what did you tell me about imatinib?"; "… about it?": the thread's drug or disease
+        about = m["about"].strip()
+        focus = focus_from(messages) if _PRONOUN.fullmatch(about) else None
+        about = next((e["name"] for e in (focus.drug, focus.disease) if e), about) if focus else about
+        told = _told(messages, about)
         if not told:
-            return {"status": Status.ANSWERED, "answer": f"This conversation has no earlier answer about {m['about'].strip()}."}
+            return {"status": Status.ANSWERED, "answer": f"This conversation has no earlier answer about {about}."}
         shown = told[-HISTORY_SHOWN:]
-        return {"status": Status.ANSWERED, "answer": f"About {m['about'].strip()}, I answered " + "; ".join(
+        return {"status": Status.ANSWERED, "answer": f"About {about}, I answered " + "; ".join(
             f"{i + 1}. {t}" for i, t in enumerate(shown)) + ("" if shown[-1].endswith(".") else ".")}
     if not lines:
         return {"status": Status.ANSWERED, "answer": "This conversation has no earlier questions."}

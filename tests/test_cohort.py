@@ -90,3 +90,12 @@ def test_a_follow_up_keeps_counting(run_graph) -> None:
            for q in ("How many patients have depression?", "what about gout?", "and probenecid?")]
     assert [o["understood_as"] for o in ask[1:]] == ["How many patients have Gout?", "How many patients with Gout take Probenecid?"]
     assert all(o["intent"] == "cohort" and o["status"] is Status.ANSWERED for o in ask)
+
+
+def test_a_count_of_a_name_the_records_lack_says_so(run_graph) -> None:
+    """"How many patients have zorblaxitis?" counted every patient by condition, as if nothing had been named."""
+    out, _ = run_graph({"question": "How many patients have zorblaxitis?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND
+    assert out["answer"] == 'No verified evidence: "zorblaxitis" names no condition, medication or lab of the patient records.'
+    lab, _ = run_graph({"question": "How many patients have HbA1c above 99?"}, interactive=False, memory=False)
+    assert "HbA1c > 99 (latest): 0 of " in lab["answer"], lab["answer"]  # a lab none has past it is counted 0, as a drug is

@@ -65,3 +65,9 @@ def test_what_was_said_about_a_name_gives_those_answers(run_graph) -> None:
     assert _ask(run_graph, "told", "What did you say about asthma earlier?")["answer"] == (
         "This conversation has no earlier answer about asthma.")
     assert asks_history("what did you tell me?") and not asks_history("what did you find about aspirin and gout?")
+
+
+def test_what_was_said_about_it_is_about_the_thread_s_drug(run_graph) -> None:
+    first = _ask(run_graph, "told-it", "How does imatinib treat CML?")
+    out = _ask(run_graph, "told-it", "what did you tell me about it?")
+    assert out["answer"] == f'About imatinib, I answered 1. to "How does imatinib treat CML?": {first["answer"]}'

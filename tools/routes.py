@@ -252,6 +252,11 @@ def _stems(text: str) -> set[str]:
     return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
 
 
+def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool) -> str:
+    """How an aggregation names a lab count: measured at all, or its latest value past the question's threshold."""
+    return f"Lab: {lab} measured" if threshold is None else f"Lab: {lab} {'>' if above else '<'} {threshold.group(2)} (latest)"
+
+
 class Aggregate:
     """"How many patients with X have Y?": cohort by condition (name or taxonomy word), 1 hop, counts."""
 
@@ -301,6 +306,7 @@ class Aggregate:
         label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
         head = f"Condition: {label}"
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
+        counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
             for f in p.facts:
@@ -312,10 +318,8 @@ class Aggregate:
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
                 if not vals or not p.allows("labs"):
                     continue
-                if m is None:
-                    seen.add(f"Lab: {lab} measured")
-                elif (vals[-1].value > limit) == above:
-                    seen.add(f"Lab: {lab} {'>' if above else '<'} {m.group(2)} (latest)")
+                if m is None or (vals[-1].value > limit) == above:
+                    seen.add(_lab_line(lab, m, above))
             counts.update(seen)
         n = len(cohort)
         if n < MIN_COHORT:  # a small cohort's counts would point at people
