@@ -10,6 +10,7 @@ the conversation to refer to.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from agents.intent import parse_question
 
@@ -20,12 +21,25 @@ _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?
                   re.IGNORECASE)
 """Two questions: the second opens with a question word, or with a verb and its subject ("Which drugs treat gout and
 are safe in pregnancy?" is one question)."""
+_USED_FOR = r"(?:for|used for|used in|used to treat|that treat|which treat)"
+_THEIR_TARGETS = re.compile(
+    r"^(?:what (?:do|does) (?:the )?(?:(?P<a>.+?) (?:drugs|medications|medicines|treatments)|(?:drugs|medications|medicines) "
+    rf"{_USED_FOR} (?P<b>.+?)) (?:target|act on)|what (?:are|is) the targets? of (?:the )?(?:drugs|medications|medicines) "
+    rf"{_USED_FOR} (?P<c>.+?))[?.!]*$", re.IGNORECASE)
+"""What a disease's drugs act on, asked in one go ("what do gout drugs target?"): two questions, the drugs first."""
+_NO_DISEASE = re.compile(r"(?:these|those|the|such|my|your|its|their|other|listed|all|some|any|which|what)\b", re.IGNORECASE)
 
 
-def two_questions(question: str) -> tuple[str, list[str]]:
+def two_questions(question: str, is_class: Callable[[str], object] = lambda _: False) -> tuple[str, list[str]]:
     """The first question of a message that asks two, and the second; ``(question, [])`` when the message asks one,
     or when its first part is no question on its own ("How does imatinib and dasatinib treat CML?" lists two drugs;
-    "what about dasatinib and what does it target?" refers back)."""
+    "what about dasatinib and what does it target?" refers back). "What do gout drugs target?" is two: "What drugs
+    treat gout?", then "What do they target?" (it was NOT_FOUND, "gout drugs" read as gout); the words before
+    "drugs" that ``is_class`` knows as a drug class ask what the class acts on, as before."""
+    t = _THEIR_TARGETS.match(" ".join(question.split()))
+    disease = (t["a"] or t["b"] or t["c"]) if t else ""
+    if disease and not _NO_DISEASE.match(disease) and not is_class(disease):
+        return f"What drugs treat {disease}?", ["What do they target?"]
     m = _TWO.match(" ".join(question.split()))
     if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None:
         return question, []

@@ -33,3 +33,19 @@ def test_the_second_question_is_offered_and_resolves_against_the_first_answer(ru
     first = out["ranked_answers"][0]["name"]
     out, _ = run_graph({"question": "Which drugs also inhibit it?"}, thread="two", interactive=False, memory=False)
     assert out["understood_as"] == f"Which drugs also inhibit {first}?", out["understood_as"]  # the target, not imatinib
+
+
+@pytest.mark.parametrize("question", ["what do gout drugs target?", "What do drugs for gout target?",
+                                      "What are the targets of drugs used for gout?"])
+def test_what_a_disease_s_drugs_act_on_is_asked_as_two_questions(run_graph, question: str) -> None:
+    """They were NOT_FOUND: "gout drugs" was read as gout, and "drugs used" as a name."""
+    assert two_questions(question) == ("What drugs treat gout?", ["What do they target?"])
+    out, _ = run_graph({"question": question}, thread=f"their-{question}", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["also_asked"] == ["What do they target?"]
+    then, _ = run_graph({"question": "What do they target?"}, thread=f"their-{question}", interactive=False, memory=False)
+    assert then["understood_as"] == "What do the listed drugs target?" and then["status"] is Status.ANSWERED
+
+
+def test_a_class_or_a_reference_before_drugs_is_not_a_disease(resources) -> None:
+    for q in ("what do beta blocker drugs target?", "what do these drugs target?", "what do the listed drugs target?"):
+        assert two_questions(q, resources.linker.drug_class)[1] == [], q
