@@ -8,7 +8,7 @@ it resolves as if it had not been asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from agents.focus import focus_from
@@ -41,34 +41,35 @@ def asks_history(question: str) -> bool:
     return HISTORY.match(" ".join(question.split())) is not None
 
 
-def _asked(messages: Sequence[dict[str, Any]]) -> list[str]:
-    """Each earlier turn as a recap line: the question as asked, how it was understood when that differs, and how it
-    ended; questions about the thread itself and small talk ("thanks") are left out."""
-    lines, asked = [], ""
+def _turns(messages: Sequence[dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each earlier turn: the question as asked and the assistant's record of it; questions about the thread itself
+    and small talk ("thanks") are left out."""
+    asked = ""
     for m in messages:
         if m.get("role") == "user":
             asked = " ".join(str(m.get("content", "")).split())
-        elif m.get("role") == "assistant" and asked and m.get("intent") not in (HISTORY_INTENT, Intent.SMALL_TALK.value):
-            understood = str(m.get("question") or "")
-            read = f", understood as \"{understood}\"" if understood and understood.casefold() != asked.casefold() else ""
-            lines.append(f"\"{asked}\"{read} ({_OUTCOME.get(str(m.get('status')), 'answered')})")
-            asked = ""
         elif m.get("role") == "assistant":
+            if asked and m.get("intent") not in (HISTORY_INTENT, Intent.SMALL_TALK.value):
+                yield asked, m
             asked = ""
+
+
+def _asked(messages: Sequence[dict[str, Any]]) -> list[str]:
+    """Each earlier turn as a recap line: the question as asked, how it was understood when that differs, and how it
+    ended."""
+    lines = []
+    for asked, m in _turns(messages):
+        understood = str(m.get("question") or "")
+        read = f", understood as \"{understood}\"" if understood and understood.casefold() != asked.casefold() else ""
+        lines.append(f"\"{asked}\"{read} ({_OUTCOME.get(str(m.get('status')), 'answered')})")
     return lines
 
 
 def _told(messages: Sequence[dict[str, Any]], about: str) -> list[str]:
     """The earlier answers to questions that name ``about`` (as asked or as understood), each after its question."""
-    told, asked, key = [], "", about.casefold()
-    for m in messages:
-        if m.get("role") == "user":
-            asked = " ".join(str(m.get("content", "")).split())
-        elif m.get("role") == "assistant" and asked and m.get("intent") not in (HISTORY_INTENT, Intent.SMALL_TALK.value):
-            if key in f"{asked} {m.get('question') or ''}".casefold():
-                told.append(f"to \"{asked}\": {' '.join(str(m.get('content', '')).split())}")
-            asked = ""
-    return told
+    key = about.casefold()
+    return [f"to \"{asked}\": {' '.join(str(m.get('content', '')).split())}" for asked, m in _turns(messages)
+            if key in f"{asked} {m.get('question') or ''}".casefold()]
 
 
 def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
