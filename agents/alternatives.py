@@ -5,6 +5,12 @@ question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", l
 understood). Of the drug's direct targets (or those of what it becomes, ``tools.answers.direct_chains``), the one the
 most of its class act on is taken, then the one the most drugs act on. They were answered with what the drug is
 connected to.
+
+A drug with a disease ("alternatives to lisinopril for high blood pressure", "other than metformin, what treats type
+2 diabetes?", "what can replace allopurinol in gout?") is read as "Which other drugs treat high blood pressure?", the
+drug left out: the other drugs for that disease, whatever they act on. A drug none of whose targets another drug acts
+on (metformin's ETF-QO) takes the first of its direct effects that another drug shares ("Which other drugs inhibit
+Intestinal D-glucose absorption?": buformin); it had asked about a target only the drug itself reaches.
 """
 
 from __future__ import annotations
@@ -14,38 +20,91 @@ from typing import Any
 
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
-from agents.state import DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
 __all__ = ["alternatives_to"]
 
+_PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
+_DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
 _INSTEAD = re.compile(
-    r"^(?:(?:(?:what|which)(?:'s|’s| is| are)|are there|(?:list|name|give me|show me|suggest))?\s*(?:the |some |any |good |other )?"
-    r"(?:alternatives?|substitutes?|replacements?|other options?) (?:to|for) (?P<x>.+?)|"
-    r"(?:what|which)(?: else| drugs?| medications?| medicines?)? (?:can|could|should|might) (?:i|we|you|one|a patient|"
-    r"someone|people) (?:use|take|try|give|get) (?:instead of|in place of|rather than) (?P<y>.+?)|"
-    r"(?:which|what) (?:other )?(?:drugs?|medications?|medicines?) (?:are|work|act) (?:like|similar to|the same (?:way )?as) "
-    r"(?P<z>.+?))[?.!]*$", re.IGNORECASE)
+    r"^(?:(?:(?:what|which)(?:'s|’s| is| are)|are there|is there|(?:list|name|give me|show me|suggest|recommend))?\s*"
+    r"(?:the |some |any |good |other |an? |another )?"
+    rf"(?:alternatives?|substitutes?|replacements?|other options?|another option) (?:to|for|besides|other than|instead of) "
+    r"(?P<x>.+?)|"
+    rf"(?:what|which)(?: else| other)?(?: {_DRUGS})? (?:can|could|should|might|do|would) {_PEOPLE} (?:use|take|try|give|get|"
+    r"switch to|be on) (?:instead of|in place of|rather than) (?P<y>.+?)|"
+    rf"(?:(?:which|what) (?:other )?{_DRUGS} (?:are|work|act)|{_DRUGS}) (?:like|similar to|the same (?:way )?as) "
+    r"(?P<z>.+?)|"
+    r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?))[?.!]*$",
+    re.IGNORECASE)
+_BEFORE = re.compile(  # "other than metformin, what treats type 2 diabetes?"
+    r"^(?:other than|besides|apart from|aside from|instead of) (?P<x>[^,]+?),? (?:what|which)(?: else| other)?"
+    rf"(?: {_DRUGS})? (?:treats?|helps?(?: with)?|works? for|(?:is|are|can be) used (?:for|to treat)|"
+    rf"(?:can|could|should) {_PEOPLE} (?:take|use) for) (?P<d>.+?)[?.!]*$", re.IGNORECASE)
+_FOR = re.compile(r"\s+(?:for|in|to treat|when treating|in treating|in the treatment of|against)\s+", re.IGNORECASE)
 
 
 def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
     """The resolution of a question for a drug's alternatives (module docstring); any other one unchanged. A drug
     that acts on no target directly keeps the question as asked."""
-    m = _INSTEAD.match(" ".join(resolution.question.split()))
-    out = res.linker.link(m["x"] or m["y"] or m["z"], SLOT_TYPES["drug"]) if m else None
-    if out is None or out.status is not LinkStatus.LINKED or out.best is None or out.best.type not in DRUG_TYPES:
+    text = " ".join(resolution.question.split())
+    m, before = _INSTEAD.match(text), _BEFORE.match(text)
+    x, disease = (before["x"], before["d"]) if before else _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"]) if m else ("", "")
+    drug = _drug(res, x) if x else None
+    if drug is None:
         return resolution
-    drug = out.best
-    chains = [c for c in direct_chains(res.kg, drug.id) if (n := res.kg.node(c[-1].tail)) is not None and n.type in TARGET_TYPES]
-    if not chains:
+    if disease:
+        return Resolution(question=f"Which other drugs treat {disease}?", references=[*resolution.references, {
+            "text": resolution.question, "how": "alternatives", "drug": drug.id, "drug_name": drug.name, "for": disease}],
+            pinned=resolution.pinned, excluded=[*resolution.excluded, drug.id])
+    best = _shared_effect(res, drug)
+    if best is None:
         return resolution
-    share = class_share(res.kg, res.linker.classmates(drug.id))
-    best = max(chains, key=lambda c: (share[c[-1].tail], len(res.kg.in_edges(c[-1].tail)), -len(c), c[-1].tail))
     target = res.kg.node(best[-1].tail)
     question = f"Which other drugs {sign_verb(effect([e.relation for e in best]))} {target.name}?"
     entity = {"id": target.id, "name": target.name, "type": target.type}
     return Resolution(question=question, references=[*resolution.references, {
         "text": resolution.question, "how": "alternatives", "drug": drug.id, "drug_name": drug.name, "entity": entity}],
         pinned={**resolution.pinned, fold(target.name): entity}, excluded=[*resolution.excluded, drug.id])
+
+
+def _drug(res: Any, text: str) -> Any:
+    """The drug the words name, or None."""
+    out = res.linker.link(text, SLOT_TYPES["drug"])
+    ok = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DRUG_TYPES
+    return out.best if ok else None
+
+
+def _drug_and_disease(res: Any, text: str) -> tuple[str, str]:
+    """"lisinopril for high blood pressure" → ("lisinopril", "high blood pressure") when the words after "for" (or
+    "in", "to treat", …) name a disease or a symptom and those before it a drug; the words whole otherwise."""
+    for m in _FOR.finditer(text):
+        head, tail = text[: m.start()], text[m.end():]
+        out = res.linker.link(tail, SLOT_TYPES["disease"])
+        if out.best is not None and out.best.type in DISEASE_TYPES and _drug(res, head) is not None:
+            return head, tail
+    return text, ""
+
+
+def _shared_effect(res: Any, drug: Any) -> list | None:
+    """The drug's direct effect an alternative should share: of its targets another drug also acts on, the one the
+    most of its class act on, then the one the most drugs act on; failing those, the first other direct effect
+    another drug shares (a process, a chemical); None when no other drug shares any."""
+    def others(chain: list) -> int:
+        own = {e.head for e in chain}  # the drug, and what it becomes (enalapril → enalaprilat)
+        return sum(1 for e in res.kg.in_edges(chain[-1].tail) if e.head not in own and _is_drug(res, e.head))
+
+    chains = [c for c in direct_chains(res.kg, drug.id) if res.kg.node(c[-1].tail) is not None and others(c)]
+    targets = [c for c in chains if res.kg.node(c[-1].tail).type in TARGET_TYPES]
+    if targets:
+        share = class_share(res.kg, res.linker.classmates(drug.id))
+        return max(targets, key=lambda c: (share[c[-1].tail], len(res.kg.in_edges(c[-1].tail)), -len(c), c[-1].tail))
+    return max(chains, key=lambda c: (others(c), -len(c), c[-1].tail)) if chains else None
+
+
+def _is_drug(res: Any, eid: str) -> bool:
+    node = res.kg.node(eid)
+    return node is not None and node.type in DRUG_TYPES

@@ -354,6 +354,8 @@ def _framed(state: State, answer: str) -> str:
     alternative = next((r for r in state.references if r.get("how") == "alternatives"), None)
     if named:  # "what does ibuprofen treat besides pain?"
         answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"
+    elif alternative and alternative.get("for"):  # "alternatives to lisinopril for high blood pressure"
+        answer = f"Other drugs for {alternative['for']}, {alternative['drug_name']} left out. {answer}"
     elif alternative:  # "What are alternatives to ibuprofen?" (``agents.alternatives``)
         answer = f"Alternatives by mechanism, {alternative['drug_name']} left out. {answer}"
     elif state.excluded:

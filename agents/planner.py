@@ -35,6 +35,7 @@ from agents.intent import (
     split_listed,
 )
 from agents.list_refs import SUBJECT_INTENTS
+from agents.not_acting import not_acting_on
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, for_a_disease, none_acts, verb_sign
@@ -423,7 +424,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     understood = understand(question, state.messages[:-1], res, ctx)
     if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
-    resolution = alternatives_to(res, _about_a_disease(res, understood["resolution"]))
+    resolution = not_acting_on(res, alternatives_to(res, _about_a_disease(res, understood["resolution"])))
     question, pinned = resolution.question, resolution.pinned
     parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
     parsed, also = _one_at_a_time(res, _besides(res, parsed, resolution))

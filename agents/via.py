@@ -62,17 +62,20 @@ def with_via(parsed: Any, question: str) -> Any:
 
 _REMEDY_TAIL = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)$", re.IGNORECASE)
 """The remedy noun after the words of a "which <words> drugs …" question."""
+_REMEDY_FOR = re.compile(r"^(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)\s+(?:used\s+)?"
+                         r"(?:for|against|to treat|that treat|in)\s+(?P<d>.+)$", re.IGNORECASE)
+"""The words of a "which drugs for <words> …" question."""
 _KIND = re.compile(r"(?:cancers?|tumou?rs?|oncology|infections?|antibiotic|diseases?|conditions?|other|new|common)", re.IGNORECASE)
 """Words before the noun that name no one disease."""
 
 
 def for_a_disease(parsed: Any, question: str, linker: Any) -> Any:
-    """"Which diabetes drugs act on AMPK?", "which gout drugs inhibit xanthine oxidase?": the drugs for a disease that
+    """"Which diabetes drugs act on AMPK?", "which drugs for gout inhibit xanthine oxidase?": the drugs for a disease that
     act on something, a treatment question with ``via`` (it listed every drug that acts on AMPK, for any disease).
     Unchanged when the words before the remedy noun name a drug class ("which beta blockers …") or no disease."""
     if parsed is None or parsed.intent is not Intent.TARGETED_BY or not parsed.among:
         return parsed
-    words = _REMEDY_TAIL.sub("", parsed.among)
+    words = m["d"] if (m := _REMEDY_FOR.match(parsed.among)) else _REMEDY_TAIL.sub("", parsed.among)  # "drugs for gout"
     if words == parsed.among or _KIND.fullmatch(words) or linker.drug_class(words) or linker.drug_class(parsed.among):
         return parsed  # "which cancer drugs target EGFR?": a kind of disease, no one disease
     best = linker.link(words).best

@@ -7,7 +7,7 @@ import pytest
 
 from agents.alternatives import alternatives_to
 from agents.resolution import Resolution
-from agents.state import Status
+from agents.state import DRUG_TYPES, Status
 from tools.answers import acting_on
 
 
@@ -17,6 +17,8 @@ from tools.answers import acting_on
     # the target the most statins act on, not the lipoprotein lipase atorvastatin also raises
     ("which drugs work like atorvastatin?", "Which other drugs inhibit 3-hydroxy-3-methylglutaryl-coenzyme A reductase?"),
     ("alternatives for warfarin", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
+    ("Is there a substitute for warfarin?", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
+    ("drugs similar to omeprazole", "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
 ])
 def test_an_alternative_acts_on_the_drug_s_target_the_same_way(resources, question: str, asked: str) -> None:
     out = alternatives_to(resources, Resolution(question=question))
@@ -24,6 +26,39 @@ def test_an_alternative_acts_on_the_drug_s_target_the_same_way(resources, questi
     drug = out.references[-1]["drug"]
     assert out.excluded == [drug] and out.references[-1]["how"] == "alternatives"
     assert drug in acting_on(resources.kg, out.references[-1]["entity"]["id"], ("Drug",))
+
+
+@pytest.mark.parametrize(("question", "asked", "drug"), [
+    ("What else could I take instead of lisinopril for high blood pressure?", "high blood pressure", "lisinopril"),
+    ("alternatives to ibuprofen for pain", "pain", "ibuprofen"),
+    ("other than metformin, what treats type 2 diabetes?", "type 2 diabetes", "metformin"),
+    ("what can replace allopurinol in gout?", "gout", "allopurinol"),
+    ("What's another option besides sertraline for depression?", "depression", "sertraline"),
+])
+def test_an_alternative_for_a_named_disease_is_another_drug_for_it(resources, question: str, asked: str, drug: str) -> None:
+    """They were answered with the drug's own mechanism, or, for "ibuprofen for pain", with the other drugs that act
+    on its target, whatever they treat."""
+    out = alternatives_to(resources, Resolution(question=question))
+    assert out.question == f"Which other drugs treat {asked}?"
+    assert out.references[-1]["for"] == asked and out.references[-1]["drug_name"].casefold() == drug
+    assert out.excluded == [out.references[-1]["drug"]]
+
+
+def test_an_alternative_shares_an_effect_another_drug_has(resources) -> None:
+    """Metformin's first target, ETF-QO, is acted on by metformin alone: "Which other drugs inhibit Electron transfer
+    flavoprotein-ubiquinone oxidoreductase?" had no answer, and said every answer had been named in the thread."""
+    for question in ("What are alternatives to metformin?", "What are alternatives to ibuprofen?"):
+        out = alternatives_to(resources, Resolution(question=question))
+        drug, entity = out.references[-1]["drug"], out.references[-1]["entity"]["id"]
+        assert set(acting_on(resources.kg, entity, DRUG_TYPES)) - {drug}, (question, out.question)
+
+
+def test_an_alternative_for_a_disease_is_answered_without_the_drug(run_graph) -> None:
+    out, _ = run_graph({"question": "What else could I take instead of lisinopril for high blood pressure?"},
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert "Other drugs for high blood pressure, lisinopril left out." in out["answer"]
+    assert out["ranked_answers"] and "lisinopril" not in [a["name"] for a in out["ranked_answers"]]
 
 
 @pytest.mark.parametrize("question", ["What can I take instead of gout?", "What are alternatives to zorblaxin?",

@@ -218,6 +218,16 @@ def test_a_which_drug_question_keeps_the_words_that_may_name_a_class(resources) 
     assert resources.linker.drug_class("drugs") == [] and resources.linker.drug_class("first-line medication") == []
 
 
+def test_a_class_named_with_a_word_for_drugs_after_it_is_the_class(resources) -> None:
+    """"what do beta blocker drugs target?" was NOT_FOUND ("beta blocker drugs" is not in the graph), and "what do
+    ACE inhibitor drugs target?" was answered about ACE itself."""
+    linker = resources.linker
+    assert linker.drug_class("statin drugs") == linker.drug_class("statins") != []
+    assert linker.class_name("beta blocker drugs") == "beta blockers"
+    assert linker.class_name("ACE inhibitor medications") == "ACE inhibitors" and linker.class_name("SSRI meds") == "SSRIs"
+    assert linker.drug_class("gout drugs") == [] and linker.class_name("gout drugs") == "" and linker.drug_class("drugs") == []
+
+
 def test_every_drug_class_has_members(resources) -> None:
     from tools.name_tables import read_drug_classes
 

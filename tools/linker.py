@@ -82,6 +82,7 @@ lacks that word ("Sodium") names what the target handles, not the target (:meth:
 _ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
 _ACRONYM_TAIL = frozenset(["infection", "disease", "disorder", "syndrome"])
 """A last word an acronym may leave out: "HIV" abbreviates "Human immunodeficiency virus infection" too."""
+_KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
 _CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
 """A token written in capitals, 2–6 characters ("EGFR", "COPD"): the only form read as an acronym."""
 
@@ -257,16 +258,26 @@ class EntityLinker:
         return self._initial_cands(key)
 
     def drug_class(self, mention: str) -> list[Candidate]:
-        """The drugs of a class the mention names ("statins" → atorvastatin, …, by their names' stem), the most
-        connected first, always more than the ambiguity margin from an exact name; [] for anything else."""
-        key = fold(mention)
-        return self._ranked_by_degree(self._classes.get(key) or self._classes.get(key + "s", []), "class")
+        """The drugs of a class the mention names ("statins" → atorvastatin, …, by their names' stem; "statin drugs"
+        too), the most connected first, always more than the ambiguity margin from an exact name; [] for anything
+        else."""
+        return self._ranked_by_degree(self._classes.get(self._class_key(mention)[0], []), "class")
 
     def class_name(self, mention: str) -> str:
         """The mention as the name of the drug class it names, in the plural ("penicillin" → "penicillins", "ACE
-        inhibitors" as written); "" for anything else."""
-        key = fold(mention)
-        return mention if key in self._classes else mention + "s" if key + "s" in self._classes else ""
+        inhibitors" as written, "beta blocker drugs" → "beta blockers"); "" for anything else."""
+        key, written = self._class_key(mention)
+        return "" if not key else written if fold(written) == key else written + "s"
+
+    def _class_key(self, mention: str) -> tuple[str, str]:
+        """The class table's key for a mention and the words that name it: as written, in the plural, or without a
+        word after it that says what it is ("statin drugs", "ACE inhibitor medications"); ("", "") for none."""
+        written = mention.strip()
+        for text in (written, _KIND_AFTER.sub("", written)):
+            key = fold(text)
+            if key in self._classes or key + "s" in self._classes:
+                return (key if key in self._classes else key + "s"), text
+        return "", ""
 
     def classmates(self, eid: str) -> list[str]:
         """The other drugs of every class ``eid`` belongs to by its name (atorvastatin: the other statins), once each;

@@ -1,0 +1,50 @@
+"""Drugs for a disease that do not act some way: "Which gout drugs don't act on xanthine oxidase?", "which drugs treat
+gout without inhibiting xanthine oxidase?".
+
+No rule parsed the negated question, and the names in it were answered as "What drugs treat gout?": the answer led
+with febuxostat, which inhibits xanthine oxidase. Now the question is read without the negation (``agents.via`` gives
+what the drugs act through), then asked as "Which drugs treat Gout?" with the drugs that act on it that way left out
+(``Resolution.excluded``; the answer says what it left out).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.intent import SLOT_TYPES, Intent, parse_question
+from agents.resolution import Resolution
+from agents.state import DRUG_TYPES
+from agents.via import for_a_disease
+from core.text import fold
+from tools.answers import acting_on, sign_verb
+from tools.linker import LinkStatus
+
+__all__ = ["not_acting_on"]
+
+_VERB = r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|bind|act)"
+_NOT = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={_VERB})", re.IGNORECASE)
+""""don't inhibit", "does not act on": the negation before a verb of acting, dropped."""
+_WITHOUT = re.compile(rf"\bwithout\s+(?={_VERB})", re.IGNORECASE)
+""""without inhibiting": read as "by inhibiting", which ``agents.via`` splits off the disease."""
+
+
+def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
+    """The question as "Which drugs treat Y?" leaving out the drugs that act on what it says they must not act on
+    (module docstring); any other question unchanged, and so is one whose parts name no disease or no entity."""
+    text = resolution.question
+    positive = _WITHOUT.sub("by ", _NOT.sub("", text))
+    if positive == text:
+        return resolution
+    parsed = for_a_disease(parse_question(positive), positive, res.linker)
+    if parsed is None or parsed.intent is not Intent.TREATS or parsed.drug or not parsed.via or not parsed.disease:
+        return resolution
+    out = res.linker.link(parsed.via, SLOT_TYPES["via"])
+    if out.status is not LinkStatus.LINKED or out.best is None:
+        return resolution
+    ids = [out.best.id, *(c.id for c in out.candidates if c.id != out.best.id and fold(c.name) == fold(out.best.name))]
+    drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
+    said = f"the drugs that {sign_verb(parsed.via_sign)} {out.best.name}"
+    return Resolution(question=f"Which drugs treat {parsed.disease}?", references=[
+        *resolution.references, {"text": said, "how": "besides", "drugs": drugs}],
+        pinned=resolution.pinned, excluded=[*resolution.excluded, *drugs])
