@@ -228,6 +228,33 @@ def test_a_class_named_with_a_word_for_drugs_after_it_is_the_class(resources) ->
     assert linker.drug_class("gout drugs") == [] and linker.class_name("gout drugs") == "" and linker.drug_class("drugs") == []
 
 
+@pytest.mark.parametrize(("mention", "name"), [
+    ("reumatoid arthritis", "Rheumatoid arthritis"),  # was Arthritis, the one word known
+    ("parkinsons", "Parkinson's disease"),  # was Parkinsonism: the apostrophe left out
+    ("crohns", "Crohn Disease"), ("sorisis", "Psoriasis"), ("athsma", "Asthma"),  # were unknown or a guess by meaning
+    ("schizofrenia", "Schizophrenia"), ("high cholesterole", "Hypercholesterolemia"),
+])
+def test_a_misspelt_word_links_as_its_right_spelling(resources, mention: str, name: str) -> None:
+    out = resources.linker.link(mention, SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.LINKED and out.best.name == name, (mention, out.candidates[:3])
+
+
+def test_a_misspelling_of_a_word_that_several_names_hold_is_asked_like_the_word(resources) -> None:
+    """"diabtes" named nothing; it is now what "diabetes" is: a question of which diabetes."""
+    typo, right = (resources.linker.link(m, SLOT_TYPES["disease"]) for m in ("diabtes", "diabetes"))
+    assert typo.status is right.status is LinkStatus.AMBIGUOUS
+    assert [c.id for c in typo.candidates] == [c.id for c in right.candidates]
+
+
+def test_words_are_respelt_only_when_unknown(resources) -> None:
+    from tools.spelling import Respeller
+
+    speller = Respeller(["asthma", "parkinson s disease", "rheumatoid arthritis"])
+    assert speller.respell("asthma") == "" and speller.respell("athsma") == "asthma"
+    assert speller.respell("parkinsons") == "parkinson s" and speller.respell("rheumatoid arthritiss") == "rheumatoid arthritis"
+    assert speller.respell("gout") == "" and speller.respell("zorblaxin") == ""  # short, or nothing near
+
+
 def test_every_drug_class_has_members(resources) -> None:
     from tools.name_tables import read_drug_classes
 

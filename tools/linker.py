@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 
 from core.text import fold, word_overlap
 from memory.protocols import Entity
+from tools.spelling import Respeller
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
@@ -200,6 +201,7 @@ class EntityLinker:
                 if tok not in _STOPWORDS:
                     self._by_token.setdefault(tok, set()).add(key)
         self._max_ngram = max((len(k.split()) for k in self._by_fold), default=1)
+        self._respeller = Respeller(self._by_fold, frozenset(_STOPWORDS))
         self._by_initials: dict[str, list[str]] = {}
         names = {fold(e.name) for e in entities.values()}
         for e in entities.values():  # not by an alias that is an entity's name: the graph gives Alpha-2A adrenergic
@@ -440,6 +442,18 @@ class EntityLinker:
         exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
         if exact:
             return self._decide(mention, exact, margin=0.02)
+        out = self._by_parts(mention, weigh)
+        again = self._respeller.respell(mention)  # "diabtes", "reumatoid arthritis", "parkinsons" (tools.spelling)
+        respelled = self.link(again, type_weight) if again else None
+        if respelled is None or respelled.best is None or respelled.best.method in GUESSED_METHODS:
+            return out
+        return LinkOutcome(mention, respelled.status, tuple(
+            Candidate(c.id, c.name, c.type, c.score, "fuzzy" if c.method in ("exact", "singular") else c.method)
+            for c in respelled.candidates))
+
+    def _by_parts(self, mention: str, weigh: Callable[[list[Candidate]], list[Candidate]]) -> LinkOutcome:
+        """:meth:`link` for a mention that names nothing as written: a class, the names inside it, a misspelling
+        of a whole name, or the nearest meaning."""
         members = self.drug_class(mention)
         if members:  # a class is never one drug: ask which member (non-interactive runs take the first)
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))
