@@ -46,6 +46,15 @@ _MORE = re.compile(
     re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
+_SUBSTITUTE = re.compile(
+    r"^(?:(?:is there|are there|do you have|(?:what|which)(?:'s| is| are| would be)|any)\s+)?(?:a |an |any |some |the )?"
+    r"(?:substitutes?|replacements?)(?: for (?:it|this|that|(?:this|that|the) (?:drug|medication|medicine|one)))?|"
+    r"(?:what|which|anything|something)(?: else| other)?(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
+    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get|switch to)(?: instead(?: of (?:it|this|that))?| in its place| rather)|"
+    r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
+    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)$", re.IGNORECASE)
+"""A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
+can I take?"): as :data:`_MORE`."""
 _LISTING = ("treats", "targeted_by", "targets", "indications", "involved")
 """Intents answered with a list, which a request for more continues."""
 _DO_THAT = re.compile(
@@ -368,7 +377,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and _bare_mention(body, linker):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
-    more = bool(_MORE.match(body))
+    more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body))
     if more and focus.question and focus.intent in _LISTING and focus.lists:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})

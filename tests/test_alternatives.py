@@ -4,6 +4,7 @@ acts on, the same way, the drug left out. They were answered with what the drug 
 from __future__ import annotations
 
 import pytest
+from conftest import in_thread
 
 from agents.alternatives import alternatives_to
 from agents.resolution import Resolution
@@ -96,3 +97,17 @@ def test_an_ordinal_after_a_patient_s_conditions_picks_a_condition(run_graph) ->
     condition = first["answer"].split("conditions: ")[1].split(",")[0]
     out, _ = run_graph({"question": "what drugs treat the first one?"}, thread="pc", interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == f"What drugs treat {condition}?", out["answer"]
+
+
+@pytest.mark.parametrize("question", ["is there a substitute?", "what else could I take instead?",
+                                      "what could I use instead of it?", "what else can I take?"])
+def test_a_substitute_asked_for_alone_is_another_drug_for_the_thread_s_disease(run_graph, question: str) -> None:
+    """They were NOT_FOUND ("no known entity in the question"), or read "what else could I take" as a disease."""
+    _, out = in_thread(run_graph, f"sub-{question}", "How does allopurinol treat gout?", question)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Which other drugs treat Gout?", out["answer"]
+    assert out["ranked_answers"] and "allopurinol" not in [a["name"] for a in out["ranked_answers"]]
+
+
+def test_what_can_i_take_in_a_thread_about_a_disease_asks_what_treats_it(run_graph) -> None:
+    _, out = in_thread(run_graph, "take", "How does allopurinol treat gout?", "what can I take?")
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "What drug treats Gout?", out["answer"]
