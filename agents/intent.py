@@ -138,6 +138,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
         # "why is lesinurad used?" (before the mechanism rule that reads "used" as the disease; "why is X used for Y?" is one)
         (Intent.INDICATIONS, rf"^why (?:is|are|was|were) {_NOT_PRONOUN}{_X} (?:used|given|prescribed|recommended|taken)$"),
+        # "why do doctors prescribe furosemide?" ("doctors" was looked up as a name)
+        (Intent.INDICATIONS, (r"^why (?:do|would|did|might) (?:doctors?|physicians?|people|patients?|you|they|gps?) "
+                              rf"(?:prescribe|use|give|take|recommend) (?!.*\b(?:for|to|in|against|with|on)\b){_NOT_PRONOUN}{_X}$")),
         # "what does ibuprofen treat besides pain?": what X treats, Y left out (``State.excluded``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "
                               rf"(?:does|do|can|could|is|are) {_X}(?: be)? (?:treat|cure|help(?: with)?|used (?:to treat|for|against)) "
@@ -258,7 +261,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETED_BY, (rf"^(?:(?:is|are) there |do |does )?{_ASK}(?:the |some |any |an? )?(?:other |known )?(?:drugs?|medications?|medicines?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
-        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
@@ -269,7 +272,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:treats?|cures?|is used for|is indicated for)$")),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:treated|cured|helped) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: {_ILLNESS})? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which) {_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
+        (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?{_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|decreases?|can (?:lower|reduce|decrease|control|relieve|prevent)) {_Y}$")),

@@ -23,6 +23,9 @@ _OUT_OF_SCOPE = {
                           r"(?:with|together with)"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safety|unsafe|dangerous",
+    "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
+                                                   r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
+                                                   r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"

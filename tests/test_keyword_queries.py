@@ -142,6 +142,24 @@ def test_pharmacokinetics_is_said_to_be_out_of_scope() -> None:
         "pharmacokinetics", "pharmacokinetics", "pharmacokinetics", ""]
 
 
+def test_whether_a_disease_is_inherited_or_catching_is_said_to_be_out_of_scope() -> None:
+    """"is gout genetic?" was answered with the drugs for gout alone, as if that were the answer."""
+    from agents.intent import out_of_scope
+
+    topic = "whether a disease is inherited or catching"
+    assert [out_of_scope(q) for q in ("is gout genetic?", "Is tuberculosis contagious?", "does diabetes run in families?",
+                                      "can you catch psoriasis?")] == [topic] * 4
+    assert out_of_scope("is imatinib an infectious disease drug?") == out_of_scope("which infectious diseases does penicillin treat?") == ""
+
+
+@pytest.mark.parametrize("question", ["why do doctors prescribe furosemide?", "why would you take furosemide?",
+                                      "Why do people use furosemide?"])
+def test_why_doctors_prescribe_a_drug_asks_what_it_treats(question: str) -> None:
+    """"doctors" was looked up as a name (NOT_FOUND)."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.drug) == ("indications", "furosemide")
+
+
 @pytest.mark.parametrize("question", ["Is there any drug that blocks TNF alpha?", "Are there drugs that target EGFR?",
                                       "Do any drugs inhibit COX-2?", "Is there a medicine that binds to ABL1?"])
 def test_a_yes_no_request_for_drugs_acting_on_a_protein_lists_them(question: str) -> None:

@@ -58,3 +58,13 @@ def test_how_fast_a_drug_acts_is_out_of_scope_and_two_drugs_are_compared(run_gra
     out, _ = run_graph({"question": "Does ibuprofen work faster than acetaminophen?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how soon drugs act.")
+
+
+def test_what_other_diseases_a_drug_treats_leaves_out_the_thread_s_disease(run_graph) -> None:
+    """"What other diseases does imatinib treat?" parsed as nothing and was answered with what imatinib targets."""
+    _first, out = in_thread(run_graph, "other-diseases", "How does imatinib treat CML?", "what other diseases does it treat?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
+    assert out["ranked_answers"] and "Chronic myeloid leukemia" not in [a["name"] for a in out["ranked_answers"]]
+    for question in ("What other conditions is imatinib used for?", "which other cancers does imatinib treat?"):
+        p = parse_question(question)
+        assert p is not None and (p.intent.value, p.drug) == ("indications", "imatinib"), question
