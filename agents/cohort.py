@@ -9,6 +9,8 @@ from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
 from agents.state import Intent, State, Status
+from memory.records import CohortCount
+from tools.routes import MIN_COHORT
 
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_question", "in_scope"]
 
@@ -23,8 +25,6 @@ _COHORT = re.compile(
 _NAMED = re.compile(r"\b(?:have|has|having|with|take|takes|taking|on|using|use|prescribed|diagnosed with)\s+"
                     r"(?P<what>(?!(?:any|a|an|the)?\s*(?:condition|disease|medication|drug|lab)s?\b)[^?.!]+)", re.IGNORECASE)
 """What a count names: "have zorblaxitis", "take metformin"."""
-_KIND = re.compile(r"^(?:Medication|Condition|Lab): ")
-"""The kind before a count's name ("Medication: Metformin: 3 of 43 patients")."""
 _MAX_COUNTS = 5
 """Count lines the answer names; the rest are in the retrieval context."""
 COHORT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient records, counted (research consent; no patient named)",
@@ -48,26 +48,27 @@ def in_scope(scope: list[str] | None) -> Any:
 
 
 def cohort_answer(state: State) -> dict[str, Any]:
-    """The counts the aggregation returned, as a sentence; a count of no patient is never a name of one."""
+    """The counts the aggregation returned (``RetrievalResult.cohort_counts``, typed), as a sentence; a count of no
+    patient is never a name of one."""
     hybrid = state.hybrid or {}
     if hybrid.get("error"):
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
-    lines = (hybrid.get("context") or {}).get("graph_lines", [])
-    cohort = next((x for x in lines if x.startswith("Cohort: ")), "")
-    if not cohort:
+    counts = [CohortCount(**c) for c in hybrid.get("cohort_counts", [])]
+    head = next((c for c in counts if not c.kind), None)
+    if head is None:
         reason = "the patient records hold no cohort for this question"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
-    if named and any(" → Condition: " in x for x in lines):
+    if named and any(c.kind == "condition" for c in counts):
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    counts = [_KIND.sub("", x.split(" → ", 1)[1]) for x in lines if x.startswith("Condition: ") and " → " in x][:_MAX_COUNTS]
+    told = [f"{c.name}: {c.count} of {c.size} patients" for c in counts if c.kind][:_MAX_COUNTS]
+    size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
+    cohort = f"atients{f' with {head.cohort}' if head.cohort else ''} (research consent): {size}"
+    answer = f"P{cohort}." + (" Of them: " + "; ".join(told) + "." if told else "")
     withheld = int(hybrid.get("consent_filtered_count", 0))
-    answer = "P" + cohort.removeprefix("Cohort: p").replace(" with any condition", "") + "."
-    if counts:
-        answer += " Of them: " + "; ".join(counts) + "."
     if withheld:
         answer += f" {withheld} recorded facts of patients who do not allow research use were left out."
     answer += " Counts only: no patient is named in an answer about many patients."
-    return {"status": Status.ANSWERED, "answer": answer, "evidence": [], "evidence_text": "; ".join([cohort, *counts]),
+    return {"status": Status.ANSWERED, "answer": answer, "evidence": [], "evidence_text": "; ".join([f"Cohort: p{cohort}", *told]),
             "citations": [COHORT_CITATION]}

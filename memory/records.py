@@ -7,7 +7,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["GateDecision", "MemoryFact", "Salience", "composite_score", "fact_id"]
+__all__ = ["CohortCount", "GateDecision", "MemoryFact", "Salience", "composite_score", "fact_id"]
 
 
 def fact_id(owner: str, subj: str, rel: str, obj: str, *extra: str) -> str:
@@ -139,3 +139,23 @@ class PatientFactView:
     """When (ISO date)."""
     latest: bool = False
     """True for a lab's most recent result."""
+
+
+@dataclass(frozen=True)
+class CohortCount:
+    """One count over many patients as the aggregation returns it (consent applied, no patient in it): typed from the
+    store to the answer, which never reads the rendered line."""
+
+    cohort: str
+    """The condition the cohort is chosen by, as the records name it ("Gout", "Gout or Hyperuricemia"); "" for every
+    patient."""
+    size: int
+    """Patients in the cohort who allow research use; 0 when there were too few to report."""
+    kind: str = ""
+    """``condition``, ``medication`` or ``lab`` for a count within the cohort; "" for the cohort itself."""
+    name: str = ""
+    """What is counted ("Metformin", "HbA1c > 7 (latest)")."""
+    count: int = 0
+    """Patients of the cohort it counts."""
+    too_few: bool = False
+    """The cohort is smaller than ``tools.routes.MIN_COHORT``: no count is reported."""

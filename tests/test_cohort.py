@@ -99,3 +99,23 @@ def test_a_count_of_a_name_the_records_lack_says_so(run_graph) -> None:
     assert out["answer"] == 'No verified evidence: "zorblaxitis" names no condition, medication or lab of the patient records.'
     lab, _ = run_graph({"question": "How many patients have HbA1c above 99?"}, interactive=False, memory=False)
     assert "HbA1c > 99 (latest): 0 of " in lab["answer"], lab["answer"]  # a lab none has past it is counted 0, as a drug is
+
+
+def test_the_answer_reads_the_typed_counts_not_the_rendered_lines(run_graph) -> None:
+    """The counts reach the answer as records (``RetrievalResult.cohort_counts``); the answer used to parse the
+    aggregation's rendered lines ("Cohort: …", "… → Medication: …"), so a change of wording there broke it."""
+    from dataclasses import replace as with_fields
+
+    from agents.cohort import cohort_answer
+    from agents.state import State
+
+    out, _ = run_graph({"question": "How many patients take amineptine?"}, interactive=False, memory=False)
+    counts = out["hybrid"]["cohort_counts"]
+    assert counts and counts[0]["kind"] == "" and counts[0]["size"] >= 5 and "line" not in counts[0]
+    assert [c["name"] for c in counts if c["kind"] == "medication"] == ["Amineptine"]
+    hybrid = {**out["hybrid"], "context": {"graph_lines": []}}  # nothing rendered: the answer is the same
+    state = with_fields(State(question="How many patients take amineptine?"), hybrid=hybrid)
+    assert cohort_answer(state)["answer"] == out["answer"]
+    few = {"cohort_counts": [{"cohort": "Gout", "size": 0, "too_few": True}]}
+    assert cohort_answer(with_fields(state, hybrid=few))["answer"].startswith(
+        "Patients with Gout (research consent): too few to report (fewer than 5).")

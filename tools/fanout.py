@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from memory.records import PatientFactView
+from memory.records import CohortCount, PatientFactView
 
 __all__ = ["DEFAULT_DEADLINE_S", "FanoutResult", "Item", "StoreOutcome", "StoreStatus", "fan_out", "merge", "store_pool"]
 
@@ -58,6 +58,8 @@ class Item:
     """Every store that returned it (filled by the merge)."""
     fact: PatientFactView | None = None
     """The typed patient fact behind a patient line (the answer reads it, never the rendered text)."""
+    count: CohortCount | None = None
+    """The typed count behind an aggregation line (the same)."""
 
 
 Store = Callable[[Any], list[Item]] | Callable[[Any], Awaitable[list[Item]]]

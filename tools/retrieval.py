@@ -92,6 +92,8 @@ class RetrievalResult(BaseModel):
     stores: list[StoreReport] = Field(default_factory=list)
     patient_facts: list[dict[str, Any]] = Field(
         default_factory=list, description="The patient facts behind the graph lines shown (consent applied), typed.")
+    cohort_counts: list[dict[str, Any]] = Field(
+        default_factory=list, description="The counts over many patients behind the graph lines shown, typed (no patient).")
 
 
 @dataclass
@@ -236,6 +238,7 @@ class HybridRetriever:
             force_route_used=call.forced is not None, depth=q.depth, patient_id=q.patient_id, mode=mode,
             partial=fan.partial, stores=[StoreReport(**o.to_json()) for o in fan.outcomes],
             patient_facts=[{**asdict(i.fact), "line": i.text} for i in graph if i.fact is not None and i.text in shown],
+            cohort_counts=[asdict(i.count) for i in graph if i.count is not None and i.text in shown],
         )
 
     def _mode_filter(self, stores: dict[str, Any], mode: str | None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.records import PatientFactView
+from memory.records import CohortCount, PatientFactView
 from memory.stores import StoreName
 from tools.classifier import Route
 from tools.fanout import Item
@@ -321,17 +321,20 @@ class Aggregate:
                 if m is None or (vals[-1].value > limit) == above:
                     seen.add(_lab_line(lab, m, above))
             counts.update(seen)
-        n = len(cohort)
+        n, named = len(cohort), " or ".join(sorted(self.names[c][1] for c in conds))
         if n < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {label} (research consent): too few to report (fewer than {MIN_COHORT})",
-                         1.0, "aggregate", tuple(sorted(conds)))]
+                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True))]
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                      f"Cohort: patients with {label} (research consent): {n}", top, "aggregate", tuple(sorted(conds)))]
+                      f"Cohort: patients with {label} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
+                      count=CohortCount(named, n))]
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            kind, name = key.split(": ", 1)
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
-                              f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds))))
+                              f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds)),
+                              count=CohortCount(named, n, kind.casefold(), name, c)))
         return items
 
 
