@@ -9,7 +9,7 @@ connected to.
 A drug with a disease ("alternatives to lisinopril for high blood pressure", "other than metformin, what treats type
 2 diabetes?", "what can replace allopurinol in gout?") is read as "Which other drugs treat high blood pressure?", the
 drug left out: the other drugs for that disease, whatever they act on. A drug none of whose targets another drug acts
-on (metformin's ETF-QO) takes the first of its direct effects that another drug shares ("Which other drugs inhibit
+on (metformin's ETF-QO) takes the direct effect that the most other drugs share ("Which other drugs inhibit
 Intestinal D-glucose absorption?": buformin); it had asked about a target only the drug itself reaches.
 """
 
@@ -49,11 +49,16 @@ _FOR = re.compile(r"\s+(?:for|in|to treat|when treating|in treating|in the treat
 
 def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
     """The resolution of a question for a drug's alternatives (module docstring); any other one unchanged. A drug
-    that acts on no target directly keeps the question as asked."""
+    whose direct effects no other drug shares keeps the question as asked."""
     text = " ".join(resolution.question.split())
     m, before = _INSTEAD.match(text), _BEFORE.match(text)
-    x, disease = (before["x"], before["d"]) if before else _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"]) if m else ("", "")
-    drug = _drug(res, x) if x else None
+    if before:  # "other than metformin, what treats type 2 diabetes?"
+        x, disease = before["x"], before["d"]
+    elif m:
+        x, disease = _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"])
+    else:
+        return resolution
+    drug = _drug(res, x)
     if drug is None:
         return resolution
     if disease:
@@ -91,8 +96,8 @@ def _drug_and_disease(res: Any, text: str) -> tuple[str, str]:
 
 def _shared_effect(res: Any, drug: Any) -> list | None:
     """The drug's direct effect an alternative should share: of its targets another drug also acts on, the one the
-    most of its class act on, then the one the most drugs act on; failing those, the first other direct effect
-    another drug shares (a process, a chemical); None when no other drug shares any."""
+    most of its class act on, then the one the most drugs act on; failing those, the direct effect the most other
+    drugs share (a process, a chemical); None when no other drug shares any."""
     def others(chain: list) -> int:
         own = {e.head for e in chain}  # the drug, and what it becomes (enalapril → enalaprilat)
         return sum(1 for e in res.kg.in_edges(chain[-1].tail) if e.head not in own and _is_drug(res, e.head))
@@ -106,5 +111,6 @@ def _shared_effect(res: Any, drug: Any) -> list | None:
 
 
 def _is_drug(res: Any, eid: str) -> bool:
+    """Whether the graph types ``eid`` as a drug or a chemical."""
     node = res.kg.node(eid)
     return node is not None and node.type in DRUG_TYPES

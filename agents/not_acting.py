@@ -15,17 +15,16 @@ from typing import Any
 from agents.intent import SLOT_TYPES, Intent, parse_question
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
-from agents.via import for_a_disease
+from agents.via import ACTING_VERB, for_a_disease
 from core.text import fold
 from tools.answers import acting_on, sign_verb
 from tools.linker import LinkStatus
 
 __all__ = ["not_acting_on"]
 
-_VERB = r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|bind|act)"
-_NOT = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={_VERB})", re.IGNORECASE)
+_NOT = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={ACTING_VERB})", re.IGNORECASE)
 """"don't inhibit", "does not act on": the negation before a verb of acting, dropped."""
-_WITHOUT = re.compile(rf"\bwithout\s+(?={_VERB})", re.IGNORECASE)
+_WITHOUT = re.compile(rf"\bwithout\s+(?={ACTING_VERB})", re.IGNORECASE)
 """"without inhibiting": read as "by inhibiting", which ``agents.via`` splits off the disease."""
 
 

@@ -17,11 +17,12 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on, asked_sign
 
-__all__ = ["YES_NO", "acting_through", "asks_amount", "asks_if_acts", "for_a_disease", "none_acts", "verb_sign", "with_via"]
+__all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "for_a_disease", "none_acts", "verb_sign", "with_via"]
 
-_VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
-         r"bind|modulat|act)")
-_ACTING = rf"{_VERB}\w*(?:\s+or\s+{_VERB}\w*)?(?:\s+(?:on|to|with))?"
+ACTING_VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
+               r"bind|modulat|act)")
+"""The stem of a verb that says how a drug acts ("inhibit", "inhibiting", "acts"), here and in ``agents.not_acting``."""
+_ACTING = rf"{ACTING_VERB}\w*(?:\s+or\s+{ACTING_VERB}\w*)?(?:\s+(?:on|to|with))?"
 """"inhibiting", "acting on", "inhibit or lower" (how a follow-up names the drugs a via answer kept to)."""
 _OR_ACTING = re.compile(rf"^or\s+{_ACTING}\s+", re.IGNORECASE)
 """"or lower" left before the entity when a rule took the first verb ("which drugs that inhibit or lower ACE …")."""
@@ -60,9 +61,10 @@ def with_via(parsed: Any, question: str) -> Any:
     return replace(parsed, disease=m["y"].strip(), via=_MEASURED.sub("", m["x"].strip()), via_sign=asked_sign(m.group(0)[m.end("y"):m.start("x")]))
 
 
-_REMEDY_TAIL = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)$", re.IGNORECASE)
+_REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)"
+_REMEDY_TAIL = re.compile(rf"\s+{_REMEDY}$", re.IGNORECASE)
 """The remedy noun after the words of a "which <words> drugs …" question."""
-_REMEDY_FOR = re.compile(r"^(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)\s+(?:used\s+)?"
+_REMEDY_FOR = re.compile(rf"^{_REMEDY}\s+(?:used\s+)?"
                          r"(?:for|against|to treat|that treat|in)\s+(?P<d>.+)$", re.IGNORECASE)
 """The words of a "which drugs for <words> …" question."""
 _KIND = re.compile(r"(?:cancers?|tumou?rs?|oncology|infections?|antibiotic|diseases?|conditions?|other|new|common)", re.IGNORECASE)

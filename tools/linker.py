@@ -442,14 +442,13 @@ class EntityLinker:
         exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
         if exact:
             return self._decide(mention, exact, margin=0.02)
-        out = self._by_parts(mention, weigh)
         again = self._respeller.respell(mention)  # "diabtes", "reumatoid arthritis", "parkinsons" (tools.spelling)
         respelled = self.link(again, type_weight) if again else None
-        if respelled is None or respelled.best is None or respelled.best.method in GUESSED_METHODS:
-            return out
-        return LinkOutcome(mention, respelled.status, tuple(
-            Candidate(c.id, c.name, c.type, c.score, "fuzzy" if c.method in ("exact", "singular") else c.method)
-            for c in respelled.candidates))
+        if respelled is not None and respelled.best is not None and respelled.best.method not in GUESSED_METHODS:
+            return LinkOutcome(mention, respelled.status, tuple(  # read by its letters, not as written: "fuzzy"
+                Candidate(c.id, c.name, c.type, c.score, "fuzzy" if c.method in ("exact", "singular") else c.method)
+                for c in respelled.candidates))
+        return self._by_parts(mention, weigh)
 
     def _by_parts(self, mention: str, weigh: Callable[[list[Candidate]], list[Candidate]]) -> LinkOutcome:
         """:meth:`link` for a mention that names nothing as written: a class, the names inside it, a misspelling
