@@ -119,3 +119,14 @@ def test_the_answer_reads_the_typed_counts_not_the_rendered_lines(run_graph) -> 
     few = {"cohort_counts": [{"cohort": "Gout", "size": 0, "too_few": True}]}
     assert cohort_answer(with_fields(state, hybrid=few))["answer"].startswith(
         "Patients with Gout (research consent): too few to report (fewer than 5).")
+
+
+def test_a_drug_class_is_counted_by_its_drugs(run_graph) -> None:
+    """"How many patients take statins?" was NOT_FOUND ("statins" names no medication of the records), and "… with
+    hypertension take diuretics?" counted every medication of the cohort, as if the class had not been named."""
+    statins, _ = run_graph({"question": "How many patients take statins?"}, interactive=False, memory=False)
+    assert statins["status"] is Status.ANSWERED and re.search(r"Of them: \w*vastatin: \d+ of \d+ patients", statins["answer"])
+    diuretics, _ = run_graph({"question": "how many patients with hypertension take diuretics?"}, interactive=False, memory=False)
+    assert re.search(r"Of them: azosemide: \d+ of \d+ patients\.", diuretics["answer"]), diuretics["answer"]
+    none, _ = run_graph({"question": "How many patients take beta blockers?"}, interactive=False, memory=False)
+    assert re.search(r"Of them: beta blockers: 0 of \d+ patients\.", none["answer"]), none["answer"]

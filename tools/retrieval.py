@@ -309,7 +309,11 @@ def open_retriever(settings: Settings, *, resources: Any = None, patients: Any =
         except StoreError as exc:  # a broken file: the patient stores fail with the reason, so the routes report it
             stores.update(dict.fromkeys(("patient", "notes", "aggregate"), _failing(exc)))
     if patients is not None:
-        stores.update(patient=PatientGraph(patients, res.kg), notes=Notes(patients), aggregate=Aggregate(patients, res.kg))
+        def classes(text: str) -> list[tuple[str, list[str]]]:  # "How many patients take statins?": the statins
+            return [(res.linker.class_name(name), [c.id for c in res.linker.drug_class(name)]) for name in res.linker.classes_in(text)]
+
+        stores.update(patient=PatientGraph(patients, res.kg), notes=Notes(patients),
+                      aggregate=Aggregate(patients, res.kg, classes=classes))
         known = patients.patients.__contains__
     if memory is False:
         memory = None

@@ -263,9 +263,11 @@ class Aggregate:
     inline = True
     """In-memory and fast: the fan-out runs it on the event loop."""
 
-    def __init__(self, patients: Any, kg: Any) -> None:
-        """Index the condition, medication and lab names of the patient store."""
-        self.patients, self.kg = patients, kg
+    def __init__(self, patients: Any, kg: Any, classes: Callable[[str], list[tuple[str, list[str]]]] | None = None) -> None:
+        """Index the condition, medication and lab names of the patient store. ``classes``: the drug classes a text
+        names, each with its drugs ("How many patients take statins?"), counted as the drugs it names are; a class
+        no patient takes any drug of is counted 0, as a named drug is."""
+        self.patients, self.kg, self.classes = patients, kg, classes
         self.names: dict[str, tuple[str, str]] = {}
         for p in patients.patients.values():
             for f in p.facts:
@@ -278,6 +280,7 @@ class Aggregate:
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
+            found |= {e for _, ids in self._classes(q) for e in ids if self.names.get(e, ("",))[0] == relation}
         for oid, (rel, name) in self.names.items():
             if rel != relation or oid in found:
                 continue
@@ -286,9 +289,13 @@ class Aggregate:
                 found.add(oid)
         return found
 
+    def _classes(self, q: RetrievalQuery) -> list[tuple[str, list[str]]]:
+        return self.classes(q.text) if self.classes else []
+
     def __call__(self, q: RetrievalQuery) -> list[Item]:
         """Count lines, largest first; patients without research consent are left out and counted."""
         conds, drugs, labs = self._named(q, "has_condition"), self._named(q, "takes"), self._named(q, "has_lab")
+        untaken = [name for name, ids in self._classes(q) if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
         limit = float(m.group(2)) if m else 0.0
@@ -306,6 +313,8 @@ class Aggregate:
         label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
         head = f"Condition: {label}"
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
+        counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
+        drugs = drugs or set(untaken)  # a named class keeps the count to medications, taken or not
         counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
