@@ -4,6 +4,7 @@ for a condition ("what is PAT_002 taking for schizophrenia?")."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
@@ -11,7 +12,23 @@ from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["PATIENT_CITATION", "patient_answer", "patient_items"]
+__all__ = ["PATIENT_CITATION", "lab_named", "patient_answer", "patient_items"]
+
+_LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
+              "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
+              "eGFR": ("egfr", "gfr", "kidney function"), "Systolic blood pressure": ("blood pressure", "systolic", "bp"),
+              "Uric acid": ("uric acid", "urate"), "TSH": ("tsh", "thyroid stimulating hormone"), "ALT": ("alt", "liver enzymes")}
+"""The words that name each lab of the patient records (``memory.patients.LABS``) in a question."""
+_CONDITION_WORD = re.compile(r"\b(?:high|low|elevated|raised|abnormal)\s+$", re.IGNORECASE)
+"""Before a lab's words, what makes them a condition ("high blood pressure", "high cholesterol")."""
+_LAB = re.compile("|".join(rf"(?P<l{i}>\b(?:{'|'.join(map(re.escape, words))})\b)" for i, words in enumerate(_LAB_WORDS.values())),
+                  re.IGNORECASE)
+
+
+def lab_named(question: str) -> str:
+    """The lab of the patient records a question names ("What's PAT_006's latest HbA1c?": "HbA1c"), or ""."""
+    m = next((m for m in _LAB.finditer(question) if not _CONDITION_WORD.search(question[: m.start()])), None)
+    return list(_LAB_WORDS)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",
                     "url": ""}
@@ -31,6 +48,8 @@ def patient_answer(state: State) -> dict[str, Any]:
         yes_no = RECORD_CHECK.search(state.asked) is not None  # "is PAT_002 taking anything for Y?"
         return _taken_for(pid, [f for _, f in parsed], condition, withheld, yes_no=yes_no)
     check = RECORD_CHECK.search(state.asked)
+    if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
+        return _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None)
     named = [m for m in state.mentions if m.get("mention")] if check else []
     if check and named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
@@ -54,6 +73,26 @@ def patient_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, *, yes_no: bool = False) -> dict[str, Any]:
+    """The latest result of the lab a question names, or that the record has none, with the labs it has. It was
+    the record's other labs without a word on the one asked, or (for blood pressure) the knowledge graph's Blood
+    pressure node."""
+    latest = [f for f in facts if f["kind"] == "lab" and f["latest"]]
+    rows = [f for f in latest if f["name"] == lab]
+    if rows:
+        answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
+    else:
+        others = ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in latest) or "none"
+        answer = f"{'No: ' if yes_no else ''}{pid}'s record has no {lab} result (its latest labs: {others})."
+    if withheld:
+        answer += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+    evidence = [{"head": pid, "head_name": pid, "relation": "has lab", "tail": f["name"],
+                 "tail_name": f"{f['name']} {f['value']:g} {f['unit']}"} for f in rows]
+    return {"status": Status.ANSWERED, "answer": answer, "evidence": evidence,
+            "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail_name']}" for e in evidence),
+            "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
 def _shown(fact: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ from agents.intent import (
 )
 from agents.list_refs import SUBJECT_INTENTS
 from agents.not_acting import not_acting_on
+from agents.patient_answer import lab_named
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, for_a_disease, none_acts, verb_sign
@@ -466,7 +467,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out["patient_id"] = pid
     if pid is None and (cohort := cohort_question(question)):  # "How many patients have diabetes?"
         out.update(cohort)
-    elif pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question)):
+    elif pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question) or lab_named(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
         out.update(_not_found(res, mentions, none_acts(klass)))

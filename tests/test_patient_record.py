@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from langgraph.types import Command
 
 from agents.intent import RECORD_CHECK
 from agents.state import Status
+from memory.factory import open_patients
 
 
 def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
@@ -183,3 +185,28 @@ def test_a_listed_medication_keeps_the_record_s_ids(resources: Any) -> None:
             "object_id": "MESH:D013792", "line": "", "latest": False}
     state = State(question="What is PAT_002 taking?", hybrid={"patient_facts": [fact]})
     assert patient_items(state, resources.linker)[0]["for"]["id"] == wanted
+
+
+@pytest.mark.parametrize(("question", "lab"), [
+    ("What's PAT_003's latest systolic blood pressure?", "Systolic blood pressure"),  # was the graph's Blood pressure
+    ("What is PAT_006's HbA1c?", "HbA1c"),  # was the other labs, not a word on HbA1c
+    ("what is PAT_005's LDL?", "LDL cholesterol"),
+    ("Does PAT_006 have an HbA1c result?", "HbA1c"),  # was "no HbA1c result among the conditions"
+])
+def test_a_lab_a_patient_question_names_is_answered_alone(run_graph, settings, question: str, lab: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    pid = question.split("PAT_")[1][:3]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "patient", out["answer"]
+    facts = [f for f in open_patients(settings).get(f"PAT_{pid}").facts if f.relation == "has_lab" and f.object_name == lab]
+    if facts:
+        assert out["answer"].startswith(f"PAT_{pid}'s latest {lab}: {max(facts, key=lambda f: f.on).value:g} "), out["answer"]
+    else:
+        assert f"PAT_{pid}'s record has no {lab} result (its latest labs: " in out["answer"], out["answer"]
+    assert out["answer"].startswith(("No: ", "Yes: ")) == question.startswith("Does"), out["answer"]
+
+
+def test_high_blood_pressure_in_a_patient_question_is_still_a_condition() -> None:
+    from agents.patient_answer import lab_named
+
+    assert lab_named("Does PAT_003 have high blood pressure?") == lab_named("what is PAT_003 taking for high cholesterol?") == ""
+    assert lab_named("What's PAT_003's blood pressure?") == "Systolic blood pressure"
