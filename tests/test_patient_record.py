@@ -210,3 +210,10 @@ def test_high_blood_pressure_in_a_patient_question_is_still_a_condition() -> Non
 
     assert lab_named("Does PAT_003 have high blood pressure?") == lab_named("what is PAT_003 taking for high cholesterol?") == ""
     assert lab_named("What's PAT_003's blood pressure?") == "Systolic blood pressure"
+
+
+def test_every_lab_of_the_records_has_words_that_name_it() -> None:
+    from agents.patient_answer import _LAB_WORDS
+    from memory.patients import LABS
+
+    assert set(_LAB_WORDS) == set(LABS)

@@ -274,13 +274,14 @@ class Aggregate:
                 if f.relation in ("has_condition", "takes", "has_lab"):
                     self.names.setdefault(f.object_id, (f.relation, f.object_name))
 
-    def _named(self, q: RetrievalQuery, relation: str) -> set[str]:
-        """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names."""
+    def _named(self, q: RetrievalQuery, relation: str, classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
+        """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names; for
+        medications, the drugs of ``classes`` that some patient takes."""
         stems, phrase = _stems(q.text), " " + " ".join(_WORD.findall(q.text.casefold())) + " "
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
-            found |= {e for _, ids in self._classes(q) for e in ids if self.names.get(e, ("",))[0] == relation}
+            found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
         for oid, (rel, name) in self.names.items():
             if rel != relation or oid in found:
                 continue
@@ -289,13 +290,11 @@ class Aggregate:
                 found.add(oid)
         return found
 
-    def _classes(self, q: RetrievalQuery) -> list[tuple[str, list[str]]]:
-        return self.classes(q.text) if self.classes else []
-
     def __call__(self, q: RetrievalQuery) -> list[Item]:
         """Count lines, largest first; patients without research consent are left out and counted."""
-        conds, drugs, labs = self._named(q, "has_condition"), self._named(q, "takes"), self._named(q, "has_lab")
-        untaken = [name for name, ids in self._classes(q) if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
+        classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
+        conds, drugs, labs = self._named(q, "has_condition"), self._named(q, "takes", classes), self._named(q, "has_lab")
+        untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
         limit = float(m.group(2)) if m else 0.0
@@ -314,14 +313,14 @@ class Aggregate:
         head = f"Condition: {label}"
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
         counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
-        drugs = drugs or set(untaken)  # a named class keeps the count to medications, taken or not
+        asked_for = bool(drugs or untaken or labs)  # a named class keeps the count to medications, taken or not
         counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
             for f in p.facts:
-                if f.relation == "takes" and (f.object_id in drugs or (not drugs and not labs)) and p.allows("medications"):
+                if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
                     seen.add(f"Medication: {f.object_name}")
-                elif f.relation == "has_condition" and not conds and not drugs and not labs:
+                elif f.relation == "has_condition" and not conds and not asked_for:
                     seen.add(f"Condition: {f.object_name}")
             for lab in labs:
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
