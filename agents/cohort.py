@@ -64,11 +64,11 @@ def cohort_answer(state: State) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     told = [f"{c.name}: {c.count} of {c.size} patients" for c in counts if c.kind][:_MAX_COUNTS]
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
-    cohort = f"atients{f' with {head.cohort}' if head.cohort else ''} (research consent): {size}"
-    answer = f"P{cohort}." + (" Of them: " + "; ".join(told) + "." if told else "")
+    cohort = f"patients{f' with {head.cohort}' if head.cohort else ''} (research consent): {size}"
+    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")
     withheld = int(hybrid.get("consent_filtered_count", 0))
     if withheld:
         answer += f" {withheld} recorded facts of patients who do not allow research use were left out."
     answer += " Counts only: no patient is named in an answer about many patients."
-    return {"status": Status.ANSWERED, "answer": answer, "evidence": [], "evidence_text": "; ".join([f"Cohort: p{cohort}", *told]),
+    return {"status": Status.ANSWERED, "answer": answer, "evidence": [], "evidence_text": "; ".join([f"Cohort: {cohort}", *told]),
             "citations": [COHORT_CITATION]}
