@@ -14,6 +14,7 @@ from agents.cohort import cohort_answer
 from agents.context import Context
 from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
+from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.small_talk import small_talk_answer
 from agents.state import (
@@ -418,6 +419,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     t0 = time.perf_counter()
     ctx = runtime.context or Context()
     out, items, kg = _explain(state, ctx)
+    out = with_literature(state, out, ctx.get_resources())
     out["answer"] = _framed(state, _scoped(state, out.get("answer", ""), out.get("status")))
     out["messages"] = [_turn(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}

@@ -78,6 +78,8 @@ class Passage:
     label: str
     text: str
     title: str
+    year: str = ""
+    """The article's publication year ("" when the file gives none)."""
 
 
 def json_lines(path: Path) -> Iterator[tuple[int, dict[str, object]]]:
@@ -220,11 +222,14 @@ def load_passages(path: Path) -> list[Passage]:
         raise DataError(f"{path}: expected an object keyed by PMID")
     out = []
     for pmid, item in data.items():
+        if not isinstance(item, dict):
+            raise DataError(f"{path}: PMID {pmid} is not an object")
         contexts = item.get("CONTEXTS") or []
         labels = item.get("LABELS") or [""] * len(contexts)
         for i, text in enumerate(contexts):
             label = labels[i] if i < len(labels) else ""
-            out.append(Passage(f"pubmed-{pmid}-{i}", str(pmid), str(label), str(text), str(item.get("QUESTION", ""))))
+            out.append(Passage(f"pubmed-{pmid}-{i}", str(pmid), str(label), str(text), str(item.get("QUESTION", "")),
+                               str(item.get("YEAR") or "")))
     return out
 
 

@@ -22,6 +22,7 @@ from tools.edge_predictor import EmbeddingEdgePredictor, RelationPriors
 from tools.embedder import CachedEmbedder, Embedder, make_embedder
 from tools.judge import EmbeddedJudge
 from tools.linker import EntityLinker
+from tools.literature import Literature
 from tools.name_tables import read_drug_classes, with_brand_names, with_drug_names, with_gene_symbols, with_lay_terms
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_models import load_model
@@ -54,6 +55,7 @@ class Resources:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _bm25: tuple[Any, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
     _gate: Any = field(default=None, repr=False, compare=False)
+    _literature: Literature | MedpathError | None = field(default=None, repr=False, compare=False)
 
     def gate(self) -> Any:
         """The Reviewer's assertion gate (``tools.gate.ClaimGate``), loaded once (about 1 s: spaCy and the rules)."""
@@ -63,6 +65,19 @@ class Resources:
 
                 self._gate = ClaimGate.load()
             return self._gate
+
+    def literature(self) -> Literature:
+        """The bundled PubMedQA abstracts, indexed once (about 0.3 s); the same DataError on every call when the
+        file cannot be read, so that a broken file is reported, not re-read, on each question."""
+        with self._lock:
+            if self._literature is None:
+                try:
+                    self._literature = Literature.load(self.settings.data_dir / "pubmedqa" / "pqal_dev.json")
+                except MedpathError as exc:
+                    self._literature = exc
+            if isinstance(self._literature, MedpathError):
+                raise self._literature
+            return self._literature
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors of texts, one row each (remembered: ``tools.embedder.CachedEmbedder``)."""

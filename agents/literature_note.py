@@ -1,0 +1,53 @@
+"""A pointer to the closest bundled study when the knowledge graph answers nothing.
+
+"Can tailored interventions increase mammography use among HMO women?" was answered only with "not in the knowledge
+graph", though one of the bundled PubMedQA abstracts is that very study. A NOT_FOUND answer now ends with the study
+that holds the question's rare words (``tools.literature``): its title, PMID and year, and two sentences of its
+results, with a PubMed citation. The status stays NOT_FOUND: the study is not evidence the Reviewer accepted, and
+medpath does not judge it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.state import Intent, State, Status
+from core.errors import MedpathError
+from tools.literature import Finding, study_url
+
+__all__ = ["with_literature"]
+
+NOT_LITERATURE = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.COHORT.value,
+                  Intent.PATIENT.value)
+"""Intents answered from the thread, the class table or the patient records: the literature has nothing to add."""
+
+
+def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, Any]:
+    """``out`` with the closest study added when the turn ends NOT_FOUND; a broken abstracts file is a recorded
+    fallback, and the answer stays as it was."""
+    status = out.get("status", state.status)
+    if status != Status.NOT_FOUND or state.intent in NOT_LITERATURE:
+        return out
+    try:
+        found = res.literature().closest(state.question)
+    except MedpathError as exc:
+        fallback = {"component": "explainer.literature", "reason": str(exc), "fallback": "no literature pointer"}
+        return {**out, "fallbacks": [*out.get("fallbacks", []), fallback]}
+    if found is None:
+        return out
+    return {**out, "answer": out.get("answer", "") + _pointer(found), "citations": [_citation(found)]}
+
+
+def _pointer(found: Finding) -> str:
+    s = found.study
+    when = f", {s.year}" if s.year else ""
+    quote = " ".join(found.quote)
+    return (f" One of the bundled PubMedQA abstracts holds the question's key words (it is not checked against the "
+            f"knowledge graph): \"{s.title}\" (PMID {s.pmid}{when})."
+            + (f" Its results: \"{quote}\"" if quote else "")
+            + " medpath does not judge the study; its conclusion is in the article.")
+
+
+def _citation(found: Finding) -> dict[str, str]:
+    s = found.study
+    return {"source": "PubMed", "id": f"PMID:{s.pmid}", "title": s.title, "url": study_url(s.pmid)}
