@@ -24,7 +24,6 @@ __all__ = [
     "TAKEN_FOR",
     "TEMPLATES",
     "ParsedQuestion",
-    "about",
     "both_listed",
     "class_request",
     "disease_kind",
@@ -68,9 +67,11 @@ _CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
 _IN_THE_BODY = re.compile(r"(?<=\S)\s+in (?:the|your|my|our|a) (?:human )?(?:body|system)$", re.IGNORECASE)
 """"What does metformin do in the body?": where any drug acts, no name of the graph ("body" was read as Increased body
 weight)."""
-_WHICH_DRUG = rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}))?{_AGENT}?"
+_WHICH_DRUG = (rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}"
+               rf"(?: (?:used|prescribed|given|taken) (?:for|in|against)(?: [\w'-]+){{1,3}})?))?{_AGENT}?")
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
-"which beta blockers" (``c``: the words before the verb, a drug class when the linker knows them as one)."""
+"which beta blockers", "which drugs used for gout" (``c``: the words before the verb, a drug class when the linker
+knows them as one, or the drugs for a disease, ``agents.via.for_a_disease``)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular targets?)"
@@ -473,24 +474,3 @@ def split_listed(parsed: ParsedQuestion, names: Callable[[str], bool]) -> tuple[
         if len(parts) >= 2 and not names(text) and all(names(x) for x in parts):
             return replace(parsed, **{slot: _clean(parts[0])}), slot, [_clean(x) for x in parts[1:]]
     return parsed, "", []
-
-
-_ABOUT = re.compile(
-    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
-    r"(?:info|information) (?:on|about)|what do you know about|"
-    r"what (?:kind|type|sort) of (?:disease|condition|illness|disorder|cancer|infection) (?:is|are))\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
-    re.IGNORECASE)
-
-
-_BARE = re.compile(r"^(?!(?:what|how|why|which|who|whom|when|where|does|do|did|is|are|was|can|could|should|would|will|"
-                   r"tell|list|name|show|give|compare|and|or|but)\b)(?P<y>[^?.!]+?)\s*[?.!]*$", re.IGNORECASE)
-"""A bare name, asked as a description ("gout", "Gout?"), of at most :data:`BARE_WORDS` words."""
-BARE_WORDS = 4
-
-
-def about(question: str) -> str:
-    """What a request for a description is about ("What is gout?", "Tell me about gout", or the bare name "gout" →
-    "gout"); "" for any other question, and for one a rule reads ("What is the mechanism of X in Y?")."""
-    text = " ".join(question.split())
-    m = _ABOUT.match(text) or (_BARE.match(text) if len(text.split()) <= BARE_WORDS else None)
-    return m["y"] if m and parse_question(question) is None else ""

@@ -10,6 +10,7 @@ from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
+from agents.via import ACTING_VERB
 from tools.linker import fold
 
 __all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
@@ -37,6 +38,8 @@ _OF_THEM = re.compile(
     r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)
 """A question about the drugs the last answer listed ("which of them treat heart failure?")."""
+_NOT_ACTING = re.compile(rf"^(?:do|does)(?: not|n['’]t) {ACTING_VERB}", re.IGNORECASE)
+""""don't inhibit xanthine oxidase" after "which of those": ``agents.not_acting`` leaves out the drugs that do."""
 
 
 def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -50,6 +53,16 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     if not m or not (klass or drugs):
         return None
     res.references.append({"text": q, "how": "list", "class": klass, "drugs": drugs})
+    disease = focus.disease if focus.disease and focus.disease.get("type") in DISEASE_TYPES else None
+    if m["other"] and _NOT_ACTING.match(m["other"]):  # "which of those don't inhibit xanthine oxidase?"
+        if not disease or not drugs:
+            positive = re.sub(r"^(?:do|does)(?: not|n['’]t) ", "", m["other"], flags=re.IGNORECASE)
+            res.refused = ("with no disease in the conversation, medpath can list those of them that act some way, not "
+                           f"those that do not; ask \"Which of them {positive}?\"")
+            return q
+        res.among = drugs  # gout's drugs, listed: "Which drugs treat Gout?" without those that act that way
+        res.pinned[fold(disease["name"])] = disease
+        return f"Which drugs treat {disease['name']} that {m['other']}?"
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
         verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
         return f"Which of the {klass or LISTED_DRUGS} {verb}{m['other']}?"

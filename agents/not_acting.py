@@ -14,7 +14,7 @@ from typing import Any
 
 from agents.intent import SLOT_TYPES, Intent, parse_question
 from agents.resolution import Resolution
-from agents.state import DRUG_TYPES
+from agents.state import DRUG_TYPES, LISTED_DRUGS
 from agents.via import ACTING_VERB, for_a_disease
 from core.text import fold
 from tools.answers import acting_on, sign_verb
@@ -44,6 +44,7 @@ def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
     ids = [out.best.id, *(c.id for c in out.candidates if c.id != out.best.id and fold(c.name) == fold(out.best.name))]
     drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
     said = f"the drugs that {sign_verb(parsed.via_sign)} {out.best.name}"
-    return Resolution(question=f"Which drugs treat {parsed.disease}?", references=[
+    which = f"Which of the {LISTED_DRUGS}" if resolution.among else "Which drugs"  # "which of those don't …?"
+    return Resolution(question=f"{which} treat {parsed.disease}?", references=[
         *resolution.references, {"text": said, "how": "besides", "drugs": drugs}],
-        pinned=resolution.pinned, excluded=[*resolution.excluded, *drugs])
+        pinned=resolution.pinned, excluded=[*resolution.excluded, *drugs], among=resolution.among)

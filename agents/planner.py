@@ -15,6 +15,7 @@ from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
+from agents.described import about
 from agents.followup import Resolution
 from agents.free_text import drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
@@ -26,7 +27,6 @@ from agents.intent import (
     TAKEN_FOR,
     TEMPLATES,
     ParsedQuestion,
-    about,
     both_listed,
     class_request,
     disease_kind,

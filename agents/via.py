@@ -64,7 +64,7 @@ def with_via(parsed: Any, question: str) -> Any:
 _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pills?|agents?)"
 _REMEDY_TAIL = re.compile(rf"\s+{_REMEDY}$", re.IGNORECASE)
 """The remedy noun after the words of a "which <words> drugs …" question."""
-_REMEDY_FOR = re.compile(rf"^{_REMEDY}\s+(?:used\s+)?"
+_REMEDY_FOR = re.compile(rf"^{_REMEDY}\s+(?:(?:used|prescribed|given|taken)\s+)?"
                          r"(?:for|against|to treat|that treat|in)\s+(?P<d>.+)$", re.IGNORECASE)
 """The words of a "which drugs for <words> …" question."""
 _KIND = re.compile(r"(?:cancers?|tumou?rs?|oncology|infections?|antibiotic|diseases?|conditions?|other|new|common)", re.IGNORECASE)

@@ -32,6 +32,9 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
         who = f"neither {names[0]} nor {names[1]}" if len(names) == 2 else f"none of {listing(names)}"
         return f"{who} acts directly on a {type_words(state.goal_types)} in the knowledge graph", ""
     if state.excluded and state.goal_types and not state.ranked_answers:
+        left_out = next((r["text"] for r in state.references if r.get("how") == "besides"), "")
+        if left_out:  # "which of them don't inhibit HMG-CoA reductase?" after a list of statins
+            return f"every drug found with a verified mechanism is among {left_out}, which the question leaves out", ""
         return "every answer found with a verified mechanism has already been named in this conversation", ""
     if forward_one_sided(state) and "chain_hops" in state.walk:
         return _why_none_from(state, name)

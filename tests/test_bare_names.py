@@ -3,7 +3,7 @@ candidate path was found within the walk budget"): the walk went forward from th
 
 from __future__ import annotations
 
-from agents.intent import about
+from agents.described import about
 from agents.state import Status
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from agents.intent import about, parse_question
+from agents.described import about
+from agents.intent import parse_question
 from agents.state import Intent, Status
 from core.datasets import Node, Triple
 from memory.public_kg import PublicKG

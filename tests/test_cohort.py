@@ -101,6 +101,15 @@ def test_a_count_of_a_name_the_records_lack_says_so(run_graph) -> None:
     assert "HbA1c > 99 (latest): 0 of " in lab["answer"], lab["answer"]  # a lab none has past it is counted 0, as a drug is
 
 
+@pytest.mark.parametrize(("misspelt", "right"), [("diabtes", "diabetes"), ("hypertention", "hypertension")])
+def test_a_misspelt_condition_is_counted_as_its_right_spelling(run_graph, misspelt: str, right: str) -> None:
+    """"How many patients have diabtes?" was NOT_FOUND: the count matches names by their words, not through the linker."""
+    out, _ = run_graph({"question": f"How many patients have {misspelt}?"}, interactive=False, memory=False)
+    want, _ = run_graph({"question": f"How many patients have {right}?"}, thread="t2", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"] == want["answer"], out["answer"]
+    assert out["answer"].startswith("Patients with "), out["answer"]
+
+
 def test_the_answer_reads_the_typed_counts_not_the_rendered_lines(run_graph) -> None:
     """The counts reach the answer as records (``RetrievalResult.cohort_counts``); the answer used to parse the
     aggregation's rendered lines ("Cohort: …", "… → Medication: …"), so a change of wording there broke it."""

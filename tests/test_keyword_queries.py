@@ -152,6 +152,19 @@ def test_whether_a_disease_is_inherited_or_catching_is_said_to_be_out_of_scope()
     assert out_of_scope("is imatinib an infectious disease drug?") == out_of_scope("which infectious diseases does penicillin treat?") == ""
 
 
+@pytest.mark.parametrize(("question", "disease"), [("is tuberculosis contagious?", "Pulmonary tuberculosis"),
+                                                  ("does diabetes run in families?", "Diabetes mellitus"),
+                                                  ("is gout genetic?", "Gout")])
+def test_whether_a_disease_is_catching_is_answered_with_what_the_graph_holds(run_graph, question: str, disease: str) -> None:
+    """"is tuberculosis contagious?" added "no known entity in the question": "tuberculosis" fits several names, and the
+    free-text scan takes whole names only. It is now linked as in "What is tuberculosis?"."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert "not whether a disease is inherited or catching. What it holds:" in out["answer"]
+    assert "not descriptions" not in out["answer"]  # one note on what the graph does not hold, not two
+    assert f"Drugs with a verified mechanism for {disease}:" in out["answer"], out["answer"]
+
+
 @pytest.mark.parametrize("question", ["why do doctors prescribe furosemide?", "why would you take furosemide?",
                                       "Why do people use furosemide?"])
 def test_why_doctors_prescribe_a_drug_asks_what_it_treats(question: str) -> None:

@@ -32,3 +32,30 @@ def test_the_drugs_that_act_that_way_are_left_out(run_graph, resources, question
                                       "which drugs don't treat gout?"])
 def test_other_questions_are_read_as_before(resources, question: str) -> None:
     assert not_acting_on(resources, Resolution(question=question)).question == question
+
+
+def test_a_listed_set_is_kept_and_the_drugs_that_act_that_way_left_out(run_graph, resources) -> None:
+    """"which of those don't inhibit xanthine oxidase?" after "What drugs treat gout?" was NOT_FOUND ("no known entity")."""
+    from tests.conftest import in_thread
+
+    listed, neg, urate = in_thread(run_graph, "neg", "What drugs treat gout?", "which of those don't inhibit xanthine oxidase?",
+                                   "which of them do not act on uric acid?")
+    xo = resources.linker.link("xanthine oxidase").best
+    acting = set(acting_on(resources.kg, xo.id, DRUG_TYPES))
+    shown = {a["id"] for a in listed["ranked_answers"]}
+    kept = [a["id"] for a in neg["ranked_answers"]]
+    assert neg["status"] is Status.ANSWERED and neg["understood_as"] == "Which of the listed drugs treat Gout?", neg["answer"]
+    assert "Leaving out the drugs that inhibit Xanthine dehydrogenase/oxidase, as asked." in neg["answer"]
+    assert shown & acting and kept and set(kept) == shown - acting, neg["answer"]  # the list's others, and only them
+    assert urate["status"] is Status.ANSWERED and "Leaving out the drugs that act on Uric Acid" in urate["answer"]
+
+
+def test_a_listed_set_that_all_act_that_way_or_has_no_disease_says_why(run_graph) -> None:
+    from tests.conftest import in_thread
+
+    statins = in_thread(run_graph, "s", "Which statins treat hypercholesterolemia?", "which of them don't inhibit HMG-CoA reductase?")[1]
+    assert statins["status"] is Status.NOT_FOUND
+    assert "every drug found with a verified mechanism is among the drugs that inhibit 3-hydroxy-3-methylglutaryl-coenzyme A " \
+           "reductase, which the question leaves out" in statins["answer"], statins["answer"]
+    egfr = in_thread(run_graph, "e", "What drugs target EGFR?", "which of those don't inhibit EGFR?")[1]
+    assert egfr["status"] is Status.NOT_FOUND and 'ask "Which of them inhibit EGFR?"' in egfr["answer"], egfr["answer"]

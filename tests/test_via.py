@@ -131,6 +131,9 @@ def test_a_follow_up_keeps_the_way_the_drugs_act(run_graph) -> None:
     ("which gout drugs inhibit xanthine oxidase?", "gout", "xanthine oxidase", -1),
     ("What hypertension medications block ACE?", "hypertension", "ACE", -1),
     ("Which asthma drugs activate the beta-2 receptor?", "asthma", "beta-2 receptor", 1),
+    # "used for" and "prescribed for" made four words or more before the verb, and nothing parsed
+    ("which drugs used for gout act on xanthine oxidase?", "gout", "xanthine oxidase", 0),
+    ("which medications prescribed for hypertension block ACE?", "hypertension", "ACE", -1),
 ])
 def test_a_disease_s_drugs_that_act_on_a_target(resources, question: str, disease: str, via: str, sign: int) -> None:
     """"Which diabetes drugs act on AMPK?" listed every drug that acts on AMPK, for any disease (the words before

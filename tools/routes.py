@@ -30,6 +30,7 @@ from memory.records import CohortCount, PatientFactView
 from memory.stores import StoreName
 from tools.classifier import Route
 from tools.fanout import Item
+from tools.spelling import Respeller
 
 __all__ = ["ROUTE_STORES", "ROUTE_WEIGHTS", "RetrievalQuery", "build_stores", "edge_id", "edge_item"]
 
@@ -248,6 +249,12 @@ _ABOVE = ("above", "over", "greater than", "more than", ">")
 _THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
+_COHORT_WORDS = frozenset(["patients", "people", "proportion", "percentage", "percent", "number", "common", "among",
+                           "medication", "medications", "medicines", "condition", "conditions", "diagnosed", "taking",
+                           "takes", "having", "which", "their", "there", "above", "below", "under", "greater", "total"])
+"""Words of a question about many patients that are no misspelt name, however near one they are."""
+
+
 def _stems(text: str) -> set[str]:
     return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
 
@@ -273,11 +280,13 @@ class Aggregate:
             for f in p.facts:
                 if f.relation in ("has_condition", "takes", "has_lab"):
                     self.names.setdefault(f.object_id, (f.relation, f.object_name))
+        self.spelling = Respeller([" ".join(_WORD.findall(n.casefold())) for _, n in self.names.values()], _COHORT_WORDS)
+        """Reads a misspelt word as the nearest word of the records' names ("diabtes" → "diabetes")."""
 
     def _named(self, q: RetrievalQuery, relation: str, classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
         """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names; for
         medications, the drugs of ``classes`` that some patient takes."""
-        stems, phrase = _stems(q.text), " " + " ".join(_WORD.findall(q.text.casefold())) + " "
+        stems, phrase = _stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " "
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
