@@ -18,8 +18,12 @@ from tools.linker import LinkStatus
 
 __all__ = ["class_as_subject", "class_membership", "membership_answer"]
 
-_IS_A = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
-                   r"in the class of|classed as an?|considered an?) (?P<c>.+?)[?.!]*$", re.IGNORECASE)
+_IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
+                   r"in the class of|classed as an?|considered an?)|are (?P<xs>.+?) (?:really |actually |also )?"
+                   r"(?:(?:one of the|kinds? of|types? of|members of the|in the class of|classed as|considered) )?)"
+                   r" ?(?P<c>.+?)[?.!]*$", re.IGNORECASE)
+"""Whether a drug, or a class, is one of a class: "is aspirin an NSAID?", "are statins blood thinners?" (a plural needs no
+article; the words after it must name a class)."""
 
 
 _WHICH_CLASS = re.compile(
@@ -40,11 +44,15 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
         drug = _drug(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
     m = _IS_A.match(text)
+    x = (m["x"] or m["xs"]) if m else ""
     cls = linker.class_name(m["c"]) if m else ""
-    drug = _drug(m["x"], linker) if m is not None and cls else None
+    drug = _drug(x, linker) if m is not None and cls else None
+    if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
+        members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, m["c"]))  # "is penicillin an antibiotic?"
+        return {"klass": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
     if m is None or drug is None:
         return None
-    return {"drug": drug, "mention": m["x"], "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
+    return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
 
 
 def _drug(mention: str, linker: Any) -> dict[str, str] | None:
@@ -58,6 +66,8 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
     check = class_membership(question, linker)
     if check is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}
+    if "klass" in check:
+        return {"status": Status.ANSWERED, "answer": _class_in_class(check)}
     drug, cls = check["drug"]["name"], check.get("class", "")
     if "classes" in check:  # "what class of drug is lisinopril?"
         found = check["classes"]
@@ -80,3 +90,14 @@ def class_as_subject(parsed: ParsedQuestion | None, linker: Any) -> ParsedQuesti
             or not linker.drug_class(parsed.disease):
         return parsed
     return ParsedQuestion(Intent.TARGETS, parsed.disease)
+
+
+def _class_in_class(check: dict[str, Any]) -> str:
+    """"Is penicillin an antibiotic?": how many of the first class's drugs the table puts in the second (it was
+    NOT_FOUND, "no known entity in the question": a class is no drug)."""
+    inner, cls, shared, n = check["klass"], check["class"], check["shared"], check["of"]
+    verdict = (f"Yes: all {n} {inner} that the class table lists are among the {cls}" if shared == n else
+               f"No: none of the {n} {inner} that the class table lists is among the {cls}" if shared == 0 else
+               f"In part: {shared} of the {n} {inner} that the class table lists are among the {cls}")
+    return (f"{verdict} (it lists a class's drugs by the stems of their names). For how they act, ask "
+            f"\"How do {inner} work?\".")

@@ -110,7 +110,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.SMALL_TALK.value}
     if (member := class_membership(question, res.linker)) is not None:  # "Is atorvastatin a statin?"
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [  # "what does it target?" next is about the drug
-            {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}]}
+            {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}] if "drug" in member else []}
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     out = _resolved(first, messages, res, ctx)
     return {**out, "also_asked": then} if then and "resolution" in out else out

@@ -18,14 +18,16 @@ from tools.linker import fold
 __all__ = ["about_last_answer"]
 
 _SOURCES = re.compile(
-    r"^(?:(?:can|could|would) you |please )?(?:(?:show|give|list|tell|send)(?: me| us)? |(?:what|which) (?:are|is|were|was) |"
+    r"^(?:(?:(?:can|could|would) you |please )?(?:(?:show|give|list|tell|send)(?: me| us)? |(?:what|which) (?:are|is|were|was) |"
     r"what's |where (?:are|is) )?(?:the |your |its |their |some )?(?:sources?|citations?|references?|evidence|proof)"
     r"(?: (?:for|of|behind|on) (?:that|this|it|the answer|your answer|the mechanism))?(?: please)?|"
     r"where (?:does|did|do) (?:that|this|it|the answer|this answer|that information|the information) come from|"
     r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:can you )?cite (?:that|this|it|them)|"
-    r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?",
+    r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?)"
+    r"(?:,? please)?\s*[?.!]*$",
     re.IGNORECASE)
-"""A request for the last answer's sources."""
+"""A request for the last answer's sources, and nothing more ("What is the evidence that vitamin D prevents fractures?"
+is a question of its own: it was read as a request for the sources of an answer not yet given)."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 """A step by its number in words ("explain step two")."""

@@ -67,3 +67,30 @@ def test_a_drug_s_classes_are_answered_each_by_its_first_name(run_graph) -> None
 @pytest.mark.parametrize("question", ["What kind of disease is gout?", "what type of drug treats gout?"])
 def test_a_kind_of_disease_or_a_kind_that_treats_is_no_class_question(resources, question: str) -> None:
     assert class_membership(question, resources.linker) is None
+
+
+@pytest.mark.parametrize("question, inner, cls", [
+    ("is penicillin an antibiotic?", "penicillins", "antibiotics"),
+    ("are statins blood thinners?", "statins", "blood thinners"),
+    ("are statins NSAIDs?", "statins", "NSAIDs"),
+    ("Are anticoagulants blood thinners?", "anticoagulants", "blood thinners"),
+])
+def test_a_class_within_a_class_counts_its_drugs_in_the_other(resources, question: str, inner: str, cls: str) -> None:
+    """"is penicillin an antibiotic?" was NOT_FOUND ("no known entity in the question"): a class is no drug. "are
+    statins blood thinners?" was not read at all (a plural takes no article) and answered about "Blood"."""
+    check = class_membership(question, resources.linker)
+    assert check is not None and (check["klass"], check["class"]) == (inner, cls)
+    members = {c.id for c in resources.linker.drug_class(inner)}
+    assert check["of"] == len(members) and check["shared"] == len(members & {c.id for c in resources.linker.drug_class(cls)})
+
+
+def test_a_class_within_a_class_is_answered_in_words(run_graph) -> None:
+    out, _ = run_graph({"question": "is penicillin an antibiotic?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member"
+    assert out["answer"].startswith("Yes: all ") and " penicillins that the class table lists are among the antibiotics" \
+        in out["answer"], out["answer"]
+    out, _ = run_graph({"question": "are statins blood thinners?"}, thread="t2", interactive=False, memory=False)
+    assert out["answer"].startswith("No: none of the ") and "statins that the class table lists is among the blood thinners" \
+        in out["answer"], out["answer"]
+    out, _ = run_graph({"question": "are statins effective?"}, thread="t3", interactive=False, memory=False)
+    assert out["intent"] != "class_member"

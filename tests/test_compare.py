@@ -52,6 +52,10 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
         "compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
         "What happens if I take too much tylenol?", "how many aspirin tablets are too many?", "what dose of metformin?",
     )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3 + ["dosing"] * 3
+    # how long to take a drug was answered with what the drug is connected to, and no word on what the graph lacks
+    assert [out_of_scope(q) for q in ("how long should I take it?", "for how long should I stay on warfarin?",
+                                      "how long does it take for metformin to work?", "How long have patients taken imatinib?",
+                                      )] == ["dosing", "dosing", "how soon drugs act", ""]
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?",
                                       "how dose imatinib treat CML?")] == [""] * 5  # "does", mistyped

@@ -33,6 +33,17 @@ def test_sources_with_nothing_asked_before_are_asked_about() -> None:
     assert res.missing == "the sources"
 
 
+@pytest.mark.parametrize("question", ["What is the evidence that vitamin D prevents fractures?",
+                                      "what is the proof that statins prevent strokes?"])
+def test_a_question_that_opens_with_the_word_evidence_is_a_question_of_its_own(question: str) -> None:
+    """It was read as a request for the sources of an answer not yet given: "nothing earlier in this conversation for
+    "the sources" to refer to"."""
+    from agents.followup import resolve_followup
+
+    res = resolve_followup(question, [], linker=None)
+    assert res.missing == "" and not res.references
+
+
 @pytest.mark.parametrize(("ask", "k"), [("can you explain the second step?", 1), ("what is step 3?", 2),
                                         ("explain the first step", 0), ("and the last step?", -1)])
 def test_a_step_of_the_last_path_is_asked_about_on_its_own(run_graph, ask: str, k: int) -> None:

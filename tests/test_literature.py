@@ -43,10 +43,27 @@ def test_a_study_is_close_only_when_it_holds_every_rare_word_of_the_question() -
     assert lit.closest("Tell me about the research evidence on mammography") is None
 
 
+def test_a_study_that_names_the_words_only_in_passing_is_no_match() -> None:
+    """"is penicillin an antibiotic?" pointed to a study of Staphylococcus aureus bacteraemia that names both words."""
+    passing = _study("8", "Is leucocidin linked to Staphylococcus aureus bacteraemia?",
+                     ("RESULTS", "Patients got penicillin or another antibiotic."))
+    lit = Literature([passing, *_filler(40)])
+    assert lit.closest("is penicillin an antibiotic?") is None
+    assert lit.closest("leucocidin and penicillin").study.pmid == "8"  # a title word is enough
+
+
 def test_greek_letters_and_hyphens_are_read_as_words() -> None:
     study = _study("7", "Does β-catenin have a role in sebaceous carcinoma?", ("RESULTS", "β-catenin was nuclear."))
     found = Literature([study, *_filler(40)]).closest("beta catenin in sebaceous carcinoma")
     assert found is not None and found.study.pmid == "7"
+
+
+def test_a_letter_or_number_after_a_word_is_part_of_it() -> None:
+    """"vitamin D" pointed to a study of vitamin C: the "D" was too short to count as a word."""
+    vitamin_c = _study("5", "Can vitamin C prevent pain after wrist fractures?", ("RESULTS", "Vitamin C lowered pain."))
+    lit = Literature([vitamin_c, *_filler(40)])
+    assert lit.closest("Does vitamin D prevent wrist fractures?") is None
+    assert lit.closest("Does vitamin C prevent wrist fractures?").study.pmid == "5"
 
 
 def test_the_quote_comes_from_the_results_and_keeps_to_its_word_budget() -> None:

@@ -3,9 +3,9 @@
 "Can tailored interventions increase mammography use among HMO women?" names nothing in DrugMechDB, yet one of the
 500 bundled abstracts is that study. Each abstract (its title and sections, without the conclusion, which PubMedQA
 keeps apart as an answer) is indexed with BM25. A study is *close* only when it holds every rare word of the question
-(a word in fewer than :data:`RARE_SHARE` of the abstracts, or in none) and at least :data:`MIN_RARE` of them: with
-500 abstracts on scattered topics, a study that shares the common words but lacks a rare one is about something
-else. The match is read, never judged: medpath quotes the study's results and leaves the conclusion to the reader.
+(a word in fewer than :data:`RARE_SHARE` of the abstracts, or in none), at least :data:`MIN_RARE` of them, and one of
+them in its title: with 500 abstracts on scattered topics, a study that shares the common words but lacks a rare one
+is about something else, and one that names the question's words only in passing is about something else too. The match is read, never judged: medpath quotes the study's results and leaves the conclusion to the reader.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from core.datasets import Passage, load_passages, sentences
@@ -42,8 +43,13 @@ _STOP = frozenset(_WORD.findall(
 
 
 def _words(text: str) -> set[str]:
-    """Content words of a text, cut to six letters ("mammography" and "mammograms" meet at "mammog")."""
-    return {w[:6] for w in _WORD.findall(text.casefold().translate(_GREEK)) if len(w) >= 3 and w not in _STOP}
+    """Content words of a text, cut to six letters ("mammography" and "mammograms" meet at "mammog"), and each one
+    with the letter or number of at most two characters after it ("vitamin D" → "vitami_d", "type 2" → "type_2":
+    a study of vitamin C is no study of vitamin D)."""
+    toks = _WORD.findall(text.casefold().translate(_GREEK))
+    out = {w[:6] for w in toks if len(w) >= 3 and w not in _STOP}
+    return out | {f"{a[:6]}_{b}" for a, b in pairwise(toks)
+                  if len(a) >= 3 and a not in _STOP and len(b) <= 2 and b not in _STOP}
 
 
 def study_url(pmid: str) -> str:
@@ -86,6 +92,7 @@ class Literature:
         """Index the studies (about 70 ms for the 500 bundled ones)."""
         self.studies = {s.pmid: s for s in studies}
         self._words = {s.pmid: _words(s.text()) for s in studies}
+        self._titles = {s.pmid: _words(s.title) for s in studies}
         self._df = Counter(w for ws in self._words.values() for w in ws)
         self._index = keyword_index(list(self.studies), [s.text() for s in studies]) if studies else None
 
@@ -107,12 +114,13 @@ class Literature:
         return {w for w in _words(question) if self._df.get(w, 0) / n < RARE_SHARE}
 
     def closest(self, question: str) -> Finding | None:
-        """The best BM25 hit that holds every rare word of the question, and at least :data:`MIN_RARE`; else None."""
+        """The best BM25 hit that holds every rare word of the question, at least :data:`MIN_RARE`, and one of them in
+        its title; else None."""
         rare = self.rare(question)
         if len(rare) < MIN_RARE or self._index is None:
             return None
         for pmid, _ in self._index.search(question, _SEARCH_K):
-            if rare <= self._words[pmid]:
+            if rare <= self._words[pmid] and rare & self._titles[pmid]:
                 study = self.studies[pmid]
                 return Finding(study, tuple(sorted(rare)), _quote(study.results(), _words(question)))
         return None
