@@ -108,12 +108,22 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
-    if (member := class_membership(question, res.linker)) is not None:  # "Is atorvastatin a statin?"
-        return {"intent": Intent.CLASS_MEMBER.value, "mentions": [  # "what does it target?" next is about the drug
-            {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}] if "drug" in member else []}
+    if (member := _membership(question, res.linker)) is not None:  # "Is atorvastatin a statin?"
+        return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     out = _resolved(first, messages, res, ctx)
+    if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res.linker)):
+        return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out
+
+
+def _membership(question: str, linker: Any) -> dict[str, Any] | None:
+    """The class-membership update for "is X a C?" (``agents.class_member``), the drug its mention, so that "what does
+    it target?" next is about the drug; None for any other question."""
+    if (member := class_membership(question, linker)) is None:
+        return None
+    return {"intent": Intent.CLASS_MEMBER.value, "mentions": [
+        {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}] if "drug" in member else []}
 
 
 def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:

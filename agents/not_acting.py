@@ -43,7 +43,7 @@ def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
         return resolution
     ids = [out.best.id, *(c.id for c in out.candidates if c.id != out.best.id and fold(c.name) == fold(out.best.name))]
     drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
-    said = f"the drugs that {sign_verb(parsed.via_sign)} {out.best.name}"
+    said = f"the drugs that {sign_verb(parsed.via_sign, amount=out.best.type == 'ChemicalSubstance')} {out.best.name}"
     which = f"Which of the {LISTED_DRUGS}" if resolution.among else "Which drugs"  # "which of those don't …?"
     return Resolution(question=f"{which} treat {parsed.disease}?", references=[
         *resolution.references, {"text": said, "how": "besides", "drugs": drugs}],

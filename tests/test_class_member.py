@@ -94,3 +94,15 @@ def test_a_class_within_a_class_is_answered_in_words(run_graph) -> None:
         in out["answer"], out["answer"]
     out, _ = run_graph({"question": "are statins effective?"}, thread="t3", interactive=False, memory=False)
     assert out["intent"] != "class_member"
+
+
+def test_a_follow_up_that_asks_about_the_thread_s_drug_is_answered_from_the_class_table(run_graph) -> None:
+    """"is it a kinase inhibitor?" after "How does imatinib treat CML?" was understood as "Is imatinib a kinase
+    inhibitor?", then answered with what imatinib is connected to: the membership check read the question as typed."""
+    from tests.conftest import in_thread
+
+    _, out, then = in_thread(run_graph, "kin", "How does imatinib treat CML?", "is it a kinase inhibitor?", "what does it target?")
+    assert out["intent"] == "class_member" and out["understood_as"] == "Is imatinib a kinase inhibitor?"
+    assert out["answer"].startswith('Understood as: "Is imatinib a kinase inhibitor?" Yes: imatinib is one of the kinase '
+                                    "inhibitors by its name"), out["answer"]
+    assert then["understood_as"] == "What does imatinib target?"

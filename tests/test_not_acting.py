@@ -48,6 +48,8 @@ def test_a_listed_set_is_kept_and_the_drugs_that_act_that_way_left_out(run_graph
     assert "Leaving out the drugs that inhibit Xanthine dehydrogenase/oxidase, as asked." in neg["answer"]
     assert shown & acting and kept and set(kept) == shown - acting, neg["answer"]  # the list's others, and only them
     assert urate["status"] is Status.ANSWERED and "Leaving out the drugs that act on Uric Acid" in urate["answer"]
+    lower = in_thread(run_graph, "neg2", "What drugs treat gout?", "which of those don't lower uric acid?")[1]
+    assert "Leaving out the drugs that lower Uric Acid, as asked." in lower["answer"], lower["answer"]  # a chemical: not "inhibit"
 
 
 def test_a_listed_set_that_all_act_that_way_or_has_no_disease_says_why(run_graph) -> None:
