@@ -5,6 +5,7 @@ reported for a cohort smaller than ``tools.routes.MIN_COHORT``, and no patient n
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
@@ -12,7 +13,7 @@ from agents.state import Intent, State, Status
 from memory.records import CohortCount
 from tools.routes import MIN_COHORT
 
-__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_question", "in_scope"]
+__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "in_scope"]
 
 _PEOPLE = r"(?:patients|people|persons|subjects)"
 _COHORT = re.compile(
@@ -37,6 +38,34 @@ def cohort_question(question: str) -> dict[str, Any]:
         return {}
     return {"intent": Intent.COHORT.value, "goal_types": [], "sources": [], "targets": [], "status": Status.RUNNING,
             "error": ""}
+
+
+_COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:of them |people |persons )?(?P<rest>(?:have|has|"
+                          r"had|take|takes|are on|are taking|are diagnosed with|with)\b[^?]*)\??$", re.IGNORECASE)
+""""and how many have gout?" after a count: another count over the patients, which names no one."""
+
+
+_MOST_AMONG = re.compile(r"^(?:and )?(?:which|what) (?:drugs?|medications?|medicines?) (?:is|are) (?:the )?most (?:common|"
+                         r"frequent|often taken|prescribed)(?: among (?:them|these|those|these patients|those patients))?\??$",
+                         re.IGNORECASE)
+""""which drug is most common among them?" after a count: the cohort's most common medications."""
+_COUNTED = re.compile(r"^how many patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
+
+
+def cohort_followup(question: str, messages: Sequence[dict[str, Any]]) -> str | None:
+    """When the thread's last answer counted patients: "How many patients have gout?" for "and how many have gout?"
+    (it was read as "What drugs treat gout?"), and "What is the most common medication among patients with Gout?" for
+    "which drug is most common among them?" (it was read as a question about a drug); None otherwise."""
+    last = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
+    text = " ".join(question.split())
+    if last.get("intent") != Intent.COHORT.value:
+        return None
+    if (m := _COUNT_AGAIN.match(text)) is not None:
+        return f"How many patients {m['rest'].strip()}?"
+    if _MOST_AMONG.match(text):
+        counted = _COUNTED.match(str(last.get("question", "")))
+        return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
+    return None
 
 
 def in_scope(scope: list[str] | None) -> Any:

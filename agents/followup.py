@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.cohort import cohort_followup
 from agents.ellipsis import (
     ORDINAL_ALONE,
     ORDINAL_REF,
@@ -28,6 +29,7 @@ from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.intent import RECORD_CHECK, REFERENCE, REMEDIES_ALONE, SET_AGAINST, parse_question, parse_with_reference
 from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
+from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_sign
@@ -223,7 +225,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.pinned[fold(focus.drug["name"])] = focus.drug
         return q[: m.start()] + f"the {m.group(1)} of {focus.drug['name']}" + q[m.end():]
     pm = _PATIENT_PRONOUN.search(q)
-    if pm and focus.patient_id and PATIENT_WORDS.search(q):
+    if pm and focus.patient_id and (PATIENT_WORDS.search(q) or lab_named(q)):  # "what's his blood pressure?"
         res.patient_id = focus.patient_id
         res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
@@ -341,6 +343,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     (``excluded``), when it refers back or there is a list: "Which other drugs treat gout?" after "What drugs treat
     gout?" names new ones. ``chosen``: the entity a clarification picked for a reference fitted to several.
     """
+    if (count := cohort_followup(question, messages)) is not None:  # "and how many have gout?" after a count
+        return Resolution(question=count, references=[{"text": question, "how": "cohort"}])
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
     qual = TRAILING_QUALIFIER.search(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own

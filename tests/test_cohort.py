@@ -139,3 +139,18 @@ def test_a_drug_class_is_counted_by_its_drugs(run_graph) -> None:
     assert re.search(r"Of them: azosemide: \d+ of \d+ patients\.", diuretics["answer"]), diuretics["answer"]
     none, _ = run_graph({"question": "How many patients take beta blockers?"}, interactive=False, memory=False)
     assert re.search(r"Of them: beta blockers: 0 of \d+ patients\.", none["answer"]), none["answer"]
+
+
+def test_a_count_s_follow_ups_count_again(run_graph) -> None:
+    """After a count, "and how many have gout?" was read as "What drugs treat gout?" and "which drug is most common
+    among them?" as a question about a drug ("… among Metformin?")."""
+    from tests.conftest import in_thread
+
+    _, again, most = in_thread(run_graph, "count", "How many patients take metformin?", "and how many have gout?",
+                               "which drug is most common among them?")
+    assert again["intent"] == "cohort" and again["understood_as"] == "How many patients have gout?", again["answer"]
+    assert "Patients with Gout (research consent): " in again["answer"]
+    assert most["intent"] == "cohort" and most["understood_as"] == "What is the most common medication among patients with gout?"
+    assert most["answer"].split("Understood as: ")[-1].split('" ', 1)[1] == again["answer"].split('" ', 1)[1]
+    other = in_thread(run_graph, "count2", "What drugs treat gout?", "and how many have gout?")[1]
+    assert other["intent"] != "cohort" or other["understood_as"] != "How many patients have gout?"  # not after a count

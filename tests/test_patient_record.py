@@ -217,3 +217,13 @@ def test_every_lab_of_the_records_has_words_that_name_it() -> None:
     from memory.patients import LABS
 
     assert set(_LAB_WORDS) == set(LABS)
+
+
+def test_a_lab_asked_about_by_his_or_her_is_the_thread_patient_s(run_graph) -> None:
+    """"what's his blood pressure?" after "Does PAT_003 have hypertension?" was answered about the graph's Blood
+    pressure node: a pronoun before a lab did not refer to the patient."""
+    from tests.conftest import in_thread
+
+    _, lab = in_thread(run_graph, "bp", "Does PAT_003 have hypertension?", "what's his blood pressure?")
+    assert lab["intent"] == "patient" and lab["understood_as"] == "What's PAT_003's blood pressure?", lab["answer"]
+    assert "PAT_003's latest Systolic blood pressure: " in lab["answer"] or "PAT_003's record has no Systolic" in lab["answer"]
