@@ -49,7 +49,7 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     drug = _drug(x, linker) if m is not None and cls else None
     if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
         members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, m["c"]))  # "is penicillin an antibiotic?"
-        return {"klass": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
+        return {"inner_class": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
     if m is None or drug is None:
         return None
     return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
@@ -66,7 +66,7 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
     check = class_membership(question, linker)
     if check is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}
-    if "klass" in check:
+    if "inner_class" in check:
         return {"status": Status.ANSWERED, "answer": _class_in_class(check)}
     drug, cls = check["drug"]["name"], check.get("class", "")
     if "classes" in check:  # "what class of drug is lisinopril?"
@@ -95,7 +95,7 @@ def class_as_subject(parsed: ParsedQuestion | None, linker: Any) -> ParsedQuesti
 def _class_in_class(check: dict[str, Any]) -> str:
     """"Is penicillin an antibiotic?": how many of the first class's drugs the table puts in the second (it was
     NOT_FOUND, "no known entity in the question": a class is no drug)."""
-    inner, cls, shared, n = check["klass"], check["class"], check["shared"], check["of"]
+    inner, cls, shared, n = check["inner_class"], check["class"], check["shared"], check["of"]
     verdict = (f"Yes: all {n} {inner} that the class table lists are among the {cls}" if shared == n else
                f"No: none of the {n} {inner} that the class table lists is among the {cls}" if shared == 0 else
                f"In part: {shared} of the {n} {inner} that the class table lists are among the {cls}")

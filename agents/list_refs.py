@@ -8,9 +8,9 @@ from typing import Any
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
 from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
+from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
-from agents.via import ACTING_VERB
 from tools.linker import fold
 
 __all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
@@ -38,8 +38,6 @@ _OF_THEM = re.compile(
     r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)
 """A question about the drugs the last answer listed ("which of them treat heart failure?")."""
-_NOT_ACTING = re.compile(rf"^(?:do|does)(?: not|n['’]t) {ACTING_VERB}", re.IGNORECASE)
-""""don't inhibit xanthine oxidase" after "which of those": ``agents.not_acting`` leaves out the drugs that do."""
 
 
 def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -54,9 +52,9 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         return None
     res.references.append({"text": q, "how": "list", "class": klass, "drugs": drugs})
     disease = focus.disease if focus.disease and focus.disease.get("type") in DISEASE_TYPES else None
-    if m["other"] and _NOT_ACTING.match(m["other"]):  # "which of those don't inhibit xanthine oxidase?"
+    if m["other"] and NEGATED.match(m["other"]):  # "which of those don't inhibit xanthine oxidase?": not_acting_on next
         if not disease or not drugs:
-            positive = re.sub(r"^(?:do|does)(?: not|n['’]t) ", "", m["other"], flags=re.IGNORECASE)
+            positive = NEGATED.sub("", m["other"])
             res.refused = ("with no disease in the conversation, medpath can list those of them that act some way, not "
                            f"those that do not; ask \"Which of them {positive}?\"")
             return q

@@ -20,10 +20,11 @@ from core.text import fold
 from tools.answers import acting_on, sign_verb
 from tools.linker import LinkStatus
 
-__all__ = ["not_acting_on"]
+__all__ = ["NEGATED", "not_acting_on"]
 
-_NOT = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={ACTING_VERB})", re.IGNORECASE)
-""""don't inhibit", "does not act on": the negation before a verb of acting, dropped."""
+NEGATED = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={ACTING_VERB})", re.IGNORECASE)
+""""don't inhibit", "does not act on": the negation before a verb of acting, dropped (here and in
+``agents.list_refs``, for "which of those don't inhibit …?")."""
 _WITHOUT = re.compile(rf"\bwithout\s+(?={ACTING_VERB})", re.IGNORECASE)
 """"without inhibiting": read as "by inhibiting", which ``agents.via`` splits off the disease."""
 
@@ -32,7 +33,7 @@ def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
     """The question as "Which drugs treat Y?" leaving out the drugs that act on what it says they must not act on
     (module docstring); any other question unchanged, and so is one whose parts name no disease or no entity."""
     text = resolution.question
-    positive = _WITHOUT.sub("by ", _NOT.sub("", text))
+    positive = _WITHOUT.sub("by ", NEGATED.sub("", text))
     if positive == text:
         return resolution
     parsed = for_a_disease(parse_question(positive), positive, res.linker)

@@ -79,7 +79,7 @@ def test_a_class_within_a_class_counts_its_drugs_in_the_other(resources, questio
     """"is penicillin an antibiotic?" was NOT_FOUND ("no known entity in the question"): a class is no drug. "are
     statins blood thinners?" was not read at all (a plural takes no article) and answered about "Blood"."""
     check = class_membership(question, resources.linker)
-    assert check is not None and (check["klass"], check["class"]) == (inner, cls)
+    assert check is not None and (check["inner_class"], check["class"]) == (inner, cls)
     members = {c.id for c in resources.linker.drug_class(inner)}
     assert check["of"] == len(members) and check["shared"] == len(members & {c.id for c in resources.linker.drug_class(cls)})
 

@@ -5,7 +5,8 @@
 keeps apart as an answer) is indexed with BM25. A study is *close* only when it holds every rare word of the question
 (a word in fewer than :data:`RARE_SHARE` of the abstracts, or in none), at least :data:`MIN_RARE` of them, and one of
 them in its title: with 500 abstracts on scattered topics, a study that shares the common words but lacks a rare one
-is about something else, and one that names the question's words only in passing is about something else too. The match is read, never judged: medpath quotes the study's results and leaves the conclusion to the reader.
+is about something else, and so is one that names the question's words only in passing. The match is read, never
+judged: medpath quotes the study's results and leaves the conclusion to the reader.
 """
 
 from __future__ import annotations
