@@ -46,7 +46,8 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     its answer listed: it was read as "Which listed drugs …", a class medpath does not know, and the answer was not
     kept to them)."""
     m = _OF_THEM.match(q)
-    drugs = [i["id"] for i in _latest_drugs(focus)]
+    about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
+    drugs = [i["id"] for i in _latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
     klass = "" if focus.drug_class == LISTED_DRUGS else focus.drug_class
     if not m or not (klass or drugs):
         return None

@@ -407,6 +407,18 @@ def test_which_of_them_acts_on_a_target_is_kept_to_the_listed_drugs(run_graph) -
     assert then["among"] == [a["id"] for a in ampk["ranked_answers"]]  # those the last answer listed
 
 
+def test_which_of_them_after_how_they_work_is_still_about_the_listed_drugs(run_graph) -> None:
+    """After "Which drugs treat epilepsy?" and "how do they work?" (whose answer lists targets), "which of them block
+    sodium channels?" was answered for any drug (Flecainide, Lidocaine …): the targets' list held no drug."""
+    listed = _turn(run_graph, "epi", {"question": "Which drugs treat epilepsy?"}, interactive=False)
+    ids = [a["id"] for a in listed["ranked_answers"]]
+    how = _turn(run_graph, "epi", {"question": "how do they work?"}, interactive=False)
+    assert how["understood_as"] == "How do the listed drugs work?"
+    them = _turn(run_graph, "epi", {"question": "which of them block sodium channels?"}, interactive=False)
+    assert them["understood_as"] == "Which of the listed drugs block sodium channels?" and them["among"] == ids
+    assert {a["id"] for a in them["ranked_answers"]} <= set(ids), them["answer"]
+
+
 @pytest.mark.parametrize("question, disease", [("Are there other drugs for gout?", "gout"),
                                                ("any other treatments for CML?", "CML"),
                                                ("alternative medications for asthma", "asthma")])
