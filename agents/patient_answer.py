@@ -25,6 +25,20 @@ _LAB = re.compile("|".join(rf"(?P<l{i}>\b(?:{'|'.join(map(re.escape, words))})\b
                   re.IGNORECASE)
 
 
+_NOT_RECORDED = re.compile(r"\b(?P<what>allerg(?:y|ies|ic)|immuni[sz]ations?|vaccin(?:es?|ations?)|family history|"
+                           r"surger(?:y|ies)|operations?|smok(?:e|es|er|ing)|alcohol)\b", re.IGNORECASE)
+"""What a patient question may ask that the synthetic records never hold ("any allergies?" listed the whole record
+without a word on allergies)."""
+_NOT_RECORDED_NAMES = {"allerg": "allergies", "immun": "immunisations", "vacci": "vaccinations", "famil": "family history",
+                       "surge": "surgeries", "opera": "operations", "smok": "smoking", "alcoh": "alcohol use"}
+
+
+def not_recorded(question: str) -> str:
+    """What a patient question asks that the records do not hold ("allergies"), or ""."""
+    m = _NOT_RECORDED.search(question)
+    return next((name for stem, name in _NOT_RECORDED_NAMES.items() if m["what"].casefold().startswith(stem)), "") if m else ""
+
+
 def lab_named(question: str) -> str:
     """The lab of the patient records a question names ("What's PAT_006's latest HbA1c?": "HbA1c"), or ""."""
     m = next((m for m in _LAB.finditer(question) if not _CONDITION_WORD.search(question[: m.start()])), None)
@@ -71,7 +85,9 @@ def patient_answer(state: State) -> dict[str, Any]:
     if not parts:
         reason = f"no {' or '.join(wants)} visible for {pid}{note}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    return {"status": Status.ANSWERED, "answer": f"{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
+    lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
+    said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
+    return {"status": Status.ANSWERED, "answer": f"{said}{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 

@@ -227,3 +227,16 @@ def test_a_lab_asked_about_by_his_or_her_is_the_thread_patient_s(run_graph) -> N
     _, lab = in_thread(run_graph, "bp", "Does PAT_003 have hypertension?", "what's his blood pressure?")
     assert lab["intent"] == "patient" and lab["understood_as"] == "What's PAT_003's blood pressure?", lab["answer"]
     assert "PAT_003's latest Systolic blood pressure: " in lab["answer"] or "PAT_003's record has no Systolic" in lab["answer"]
+
+
+@pytest.mark.parametrize(("question", "what"), [("What are PAT_002's allergies?", "allergies"),
+                                                ("Is PAT_002 a smoker?", "smoking"),
+                                                ("what vaccinations has PAT_002 had?", "vaccinations")])
+def test_what_the_records_never_hold_is_said_before_what_they_do(run_graph, question: str, what: str) -> None:
+    """"any allergies?" listed the whole record without a word on allergies."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "patient", out["answer"]
+    assert out["answer"].startswith(f"The patient records hold conditions, medications and labs, not {what}. What they "
+                                    "hold: PAT_002: "), out["answer"]
+    plain, _ = run_graph({"question": "What is in PAT_002's record?"}, thread="t2", interactive=False, memory=False)
+    assert "not allergies" not in plain["answer"]
