@@ -25,18 +25,20 @@ _LAB = re.compile("|".join(rf"(?P<l{i}>\b(?:{'|'.join(map(re.escape, words))})\b
                   re.IGNORECASE)
 
 
-_NOT_RECORDED = re.compile(r"\b(?P<what>allerg(?:y|ies|ic)|immuni[sz]ations?|vaccin(?:es?|ations?)|family history|"
-                           r"surger(?:y|ies)|operations?|smok(?:e|es|er|ing)|alcohol)\b", re.IGNORECASE)
-"""What a patient question may ask that the synthetic records never hold ("any allergies?" listed the whole record
-without a word on allergies)."""
-_NOT_RECORDED_NAMES = {"allerg": "allergies", "immun": "immunisations", "vacci": "vaccinations", "famil": "family history",
-                       "surge": "surgeries", "opera": "operations", "smok": "smoking", "alcoh": "alcohol use"}
+_NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"immuni[sz]ations?",
+                       "vaccinations": r"vaccin(?:es?|ations?)", "family history": r"family history",
+                       "surgeries": r"surger(?:y|ies)", "operations": r"operations?",
+                       "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol"}
+"""What a patient question may ask that the synthetic records never hold, by the words that ask it ("any allergies?"
+listed the whole record without a word on allergies)."""
+_NOT_RECORDED = re.compile("|".join(rf"(?P<n{i}>\b(?:{rx})\b)" for i, rx in enumerate(_NOT_RECORDED_WORDS.values())),
+                           re.IGNORECASE)
 
 
 def not_recorded(question: str) -> str:
     """What a patient question asks that the records do not hold ("allergies"), or ""."""
     m = _NOT_RECORDED.search(question)
-    return next((name for stem, name in _NOT_RECORDED_NAMES.items() if m["what"].casefold().startswith(stem)), "") if m else ""
+    return list(_NOT_RECORDED_WORDS)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
 def lab_named(question: str) -> str:

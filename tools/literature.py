@@ -92,10 +92,11 @@ class Literature:
     def __init__(self, studies: Sequence[Study]) -> None:
         """Index the studies (about 70 ms for the 500 bundled ones)."""
         self.studies = {s.pmid: s for s in studies}
-        self._words = {s.pmid: _words(s.text()) for s in studies}
+        texts = [s.text() for s in studies]
+        self._words = {s.pmid: _words(t) for s, t in zip(studies, texts, strict=True)}
         self._titles = {s.pmid: _words(s.title) for s in studies}
         self._df = Counter(w for ws in self._words.values() for w in ws)
-        self._index = keyword_index(list(self.studies), [s.text() for s in studies]) if studies else None
+        self._index = keyword_index(list(self.studies), texts) if studies else None
 
     @classmethod
     def load(cls, path: Path) -> Literature:

@@ -280,29 +280,36 @@ class Aggregate:
             for f in p.facts:
                 if f.relation in ("has_condition", "takes", "has_lab"):
                     self.names.setdefault(f.object_id, (f.relation, f.object_name))
-        self.spelling = Respeller([" ".join(_WORD.findall(n.casefold())) for _, n in self.names.values()], _COHORT_WORDS)
+        self.words = {oid: " ".join(_WORD.findall(name.casefold())) for oid, (_, name) in self.names.items()}
+        """Each name's words, folded ("ldl cholesterol"): a lab is named by all of them."""
+        self.stems = {oid: _stems(name) for oid, (_, name) in self.names.items()}
+        self.spelling = Respeller(self.words.values(), _COHORT_WORDS)
         """Reads a misspelt word as the nearest word of the records' names ("diabtes" → "diabetes")."""
 
-    def _named(self, q: RetrievalQuery, relation: str, classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
+    def _named(self, q: RetrievalQuery, relation: str, asked: tuple[set[str], str],
+               classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
         """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names; for
-        medications, the drugs of ``classes`` that some patient takes."""
-        stems, phrase = _stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " "
+        medications, the drugs of ``classes`` that some patient takes. ``asked``: the query's stems (and those of its
+        respelling) and its folded words, read once per query."""
+        stems, phrase = asked
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
             found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
-        for oid, (rel, name) in self.names.items():
+        for oid, (rel, _) in self.names.items():
             if rel != relation or oid in found:
                 continue
-            own = _stems(name)
-            if (own and own & stems) or (relation == "has_lab" and f" {' '.join(_WORD.findall(name.casefold()))} " in phrase):
+            own = self.stems[oid]
+            if (own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase):
                 found.add(oid)
         return found
 
     def __call__(self, q: RetrievalQuery) -> list[Item]:
         """Count lines, largest first; patients without research consent are left out and counted."""
         classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
-        conds, drugs, labs = self._named(q, "has_condition"), self._named(q, "takes", classes), self._named(q, "has_lab")
+        asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
+        conds, drugs, labs = (self._named(q, "has_condition", asked), self._named(q, "takes", asked, classes),
+                              self._named(q, "has_lab", asked))
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
