@@ -122,6 +122,8 @@ def _membership(question: str, linker: Any) -> dict[str, Any] | None:
     it target?" next is about the drug; None for any other question."""
     if (member := class_membership(question, linker)) is None:
         return None
+    if "inner_class" in member:  # "is penicillin an antibiotic?": "how do they work?" next is about the penicillins
+        return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": member["inner_class"]}
     return {"intent": Intent.CLASS_MEMBER.value, "mentions": [
         {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}] if "drug" in member else []}
 

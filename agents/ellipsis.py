@@ -131,7 +131,9 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         new = {"id": "", "name": z, "type": ""}
     else:
         new = entity_of(out.candidates[0])  # a chemical after "which drugs block histamine?" is what they act on
-        slot_drug = is_drug(new) and not (focus.intent == "targeted_by" and new["type"] != "Drug")
+        slot_drug = is_drug(new) and not (focus.intent == "targeted_by" and new["type"] != "Drug") or (
+            focus.intent == "mechanism" and new["type"] not in DISEASE_TYPES and bool(linker.headed_by(z, DRUG_TYPES)))
+        # "what about insulin?" after how metformin treats diabetes: the protein whose name heads drugs' names
     drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
     intent = focus.intent
     if slot_drug and intent == "treats":

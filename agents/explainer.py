@@ -277,7 +277,7 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
-            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg)}
+            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations"))}
 
 
 def _steps(state: State, evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:

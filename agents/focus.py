@@ -43,8 +43,11 @@ class Focus:
     steps: list[dict[str, Any]] = field(default_factory=list)
     """The path of the latest turn that was answered, step by step (``head``, ``relation``, ``tail``, their names and
     types): what "explain the second step" asks about."""
+    named_class: str = ""
+    """The drug class the latest turn asked about with no drug ("is penicillin an antibiotic?"): what "they" is next."""
     latest_question: str = ""
-    """The latest answered question as understood: what "show me the sources" asks again."""
+    """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
+    sources" asks again."""
 
     @property
     def by_class(self) -> bool:
@@ -81,10 +84,13 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f = Focus()
     latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
     f.compared = list(latest.get("compared") or [])
+    f.named_class = str(latest.get("drug_class") or "") if latest.get("intent") == "class_member" else ""
     answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
                      and str(m.get("status", "")).endswith("ANSWERED")), {})
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")
-    f.latest_question = str(answered.get("question") or "")
+    # a NOT_FOUND turn that pointed to a study ("show me the sources" after it) counts if it is the later one
+    cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
+    f.latest_question = str(cited.get("question") or "")
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue

@@ -78,10 +78,11 @@ _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?|side[-
                          r"dosing|interactions?|contraindications?|price|cost|safety)\b", re.IGNORECASE)
 """A drug's noun that "its" refers back to; the last ones name what the graph does not hold, said so in the answer."""
 _AUXILIARY = "".join(rf"(?<=\b{w} )|" for w in ("does", "do", "did", "can", "could", "would", "will", "might", "may"))[:-1]
-_PRONOUN = re.compile(rf"\b(it|they|them|that(?=\W*$)|(?:{_AUXILIARY})(?:that|this)"
+_PRONOUN = re.compile(rf"\b(it|they|them|(?:that|this) one(?=\W*$)|that(?=\W*$)|(?:{_AUXILIARY})(?:that|this)(?: one)?"
                       r"(?=\s+(?!(?:mean|matter|happen|sound|seem|apply|count|change)\b)[a-z]))\b", re.IGNORECASE)
 """A pronoun: "that" at the end ("how does it work for that?"), or "that" or "this" as the subject after a verb ("how
-does that treat diabetes?" after "What does metformin target?"; it was NOT_FOUND, "that" not in the graph)."""
+does that treat diabetes?" after "What does metformin target?"; it was NOT_FOUND, "that" not in the graph), with "one"
+after it ("how does that one work?" was read as "How does colchicine one work?")."""
 _TOPIC = re.compile(
     r"^(?:(?:regarding|about|as for|concerning|speaking of|re)\s+(?P<a>[^,:]+?)\s*[,:]|(?P<b>[^:]+?)\s*(?::|\s[-–—]\s))"
     r"\s*(?P<rest>.+)$", re.IGNORECASE)
@@ -251,6 +252,10 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if _named_here(q, wanted, linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
         ent = _pick(focus, wanted, asked_sign(q))
+        if ent is None and focus.named_class and wanted != "disease":  # "how do they work?" after a class in a class
+            res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})
+            q = q[: m.start(1)] + focus.named_class + q[m.end(1):]
+            continue
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue

@@ -29,13 +29,15 @@ def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, An
     if status != Status.NOT_FOUND or state.intent in NOT_LITERATURE:
         return out
     try:
-        found = res.literature().closest(state.question)
+        found = res.literature().closest(state.asked)
     except MedpathError as exc:
         fallback = {"component": "explainer.literature", "reason": str(exc), "fallback": "no literature pointer"}
         return {**out, "fallbacks": [*out.get("fallbacks", []), fallback]}
     if found is None:
         return out
-    return {**out, "answer": out.get("answer", "") + _pointer(found), "citations": [_citation(found)]}
+    cited = _citation(found)
+    listed = f" Sources: {cited['title']} ({cited['id']})." if any(r.get("how") == "sources" for r in state.references) else ""
+    return {**out, "answer": out.get("answer", "") + _pointer(found) + listed, "citations": [cited]}
 
 
 def _pointer(found: Finding) -> str:

@@ -12,7 +12,7 @@ from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["PATIENT_CITATION", "lab_named", "patient_answer", "patient_items"]
+__all__ = ["PATIENT_CITATION", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items"]
 
 _LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
               "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
@@ -28,9 +28,10 @@ _LAB = re.compile("|".join(rf"(?P<l{i}>\b(?:{'|'.join(map(re.escape, words))})\b
 _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"immuni[sz]ations?",
                        "vaccinations": r"vaccin(?:es?|ations?)", "family history": r"family history",
                        "surgeries": r"surger(?:y|ies)", "operations": r"operations?",
-                       "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol"}
+                       "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol", "pregnancy": r"pregnan(?:t|cy|cies)"}
 """What a patient question may ask that the synthetic records never hold, by the words that ask it ("any allergies?"
-listed the whole record without a word on allergies)."""
+listed the whole record without a word on allergies; "Is PAT_002 allergic to penicillin?" said "No" because no
+medication is penicillin)."""
 _NOT_RECORDED = re.compile("|".join(rf"(?P<n{i}>\b(?:{rx})\b)" for i, rx in enumerate(_NOT_RECORDED_WORDS.values())),
                            re.IGNORECASE)
 
@@ -39,6 +40,13 @@ def not_recorded(question: str) -> str:
     """What a patient question asks that the records do not hold ("allergies"), or ""."""
     m = _NOT_RECORDED.search(question)
     return list(_NOT_RECORDED_WORDS)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+def asks_the_record(question: str) -> bool:
+    """Whether a question that names a patient asks the record, though it names an entity too: a yes/no check ("is
+    PAT_001 taking metformin?"), what is taken for a condition, a lab, or what the records never hold ("is PAT_002
+    allergic to penicillin?" was answered about the penicillins)."""
+    return bool(RECORD_CHECK.search(question) or TAKEN_FOR.search(question) or lab_named(question) or not_recorded(question))
 
 
 def lab_named(question: str) -> str:
@@ -66,8 +74,10 @@ def patient_answer(state: State) -> dict[str, Any]:
     check = RECORD_CHECK.search(state.asked)
     if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
         return _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None)
-    named = [m for m in state.mentions if m.get("mention")] if check else []
-    if check and named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
+    lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
+    # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
+    named = [m for m in state.mentions if m.get("mention")] if check and not lacking else []
+    if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
     parts, evidence, lines = [], [], []
     for kind in wants:
@@ -87,7 +97,6 @@ def patient_answer(state: State) -> dict[str, Any]:
     if not parts:
         reason = f"no {' or '.join(wants)} visible for {pid}{note}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
     said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
     return {"status": Status.ANSWERED, "answer": f"{said}{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}

@@ -24,7 +24,6 @@ from agents.intent import (
     RECORD_CHECK,
     SET_AGAINST,
     SLOT_TYPES,
-    TAKEN_FOR,
     TEMPLATES,
     ParsedQuestion,
     both_listed,
@@ -36,10 +35,10 @@ from agents.intent import (
 )
 from agents.list_refs import SUBJECT_INTENTS
 from agents.not_acting import not_acting_on
-from agents.patient_answer import lab_named
+from agents.patient_answer import asks_the_record
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
-from agents.via import acting_through, asks_amount, asks_if_acts, for_a_disease, none_acts, verb_sign
+from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, TARGET_TYPES
@@ -448,10 +447,10 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     intent, mentions = _by_types(res, question, intent, mentions, bool(klass))
     intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
+    targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
     targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
-    if klass.pop("subject", False):
-        sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES]
+    sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES] if klass.pop("subject", False) else sources
     out: dict[str, Any] = dict(klass)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
@@ -467,7 +466,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out["patient_id"] = pid
     if pid is None and (cohort := cohort_question(question)):  # "How many patients have diabetes?"
         out.update(cohort)
-    elif pid is not None and (not (sources or targets) or RECORD_CHECK.search(question) or TAKEN_FOR.search(question) or lab_named(question)):
+    elif pid is not None and (not (sources or targets) or asks_the_record(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
         out.update(_not_found(res, mentions, none_acts(klass)))

@@ -27,6 +27,10 @@ class Linker(Protocol):
         """The mention as the name of the class it names, in the plural ("kinase inhibitor" → "kinase inhibitors")."""
         ...
 
+    def headed_by(self, mention: str, types: Any) -> list[str]:
+        """Ids of the entities of ``types`` whose longer name opens with the mention ("insulin": insulin glulisine)."""
+        ...
+
 
 @dataclass
 class Resolution:

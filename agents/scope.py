@@ -25,6 +25,9 @@ _OUT_OF_SCOPE = {
                           r"(?:with|together with)"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safety|unsafe|dangerous",
+    "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
+                                          r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
+                                          r"breast[- ]?feed(?:ing)?"),  # "in pregnancy": a population (agents.ellipsis)
     "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),

@@ -97,7 +97,8 @@ class State(InputState):
     messages: Annotated[list[dict[str, Any]], operator.add] = field(default_factory=list)
     """The conversation, one record per turn and side, appended: ``{"role": "user", "content": …}`` and
     ``{"role": "assistant", "content": …, "status", "intent", "question", "drug", "disease", "items", "patient_id",
-    "drug_class", "target", "compared", "steps"}`` (``steps``: the answer's path, what "explain the second step" reads).
+    "drug_class", "target", "compared", "steps", "cited"}`` (``steps``: the answer's path, what "explain the second step"
+    reads; ``cited``: the answer has citations, as a NOT_FOUND one with a study pointer does).
     Follow-up questions are resolved against the assistant records."""
     understood_as: str = ""
     """The question as the planner understood it when it resolved a follow-up ("it", "what about gout?");

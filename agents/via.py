@@ -17,7 +17,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import acting_on, asked_sign
 
-__all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "for_a_disease", "none_acts", "verb_sign", "with_via"]
+__all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "family_targets", "for_a_disease", "none_acts", "verb_sign", "with_via"]
 
 ACTING_VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
                r"bind|modulat|act)")
@@ -108,6 +108,21 @@ def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass:
     label = _LABELS[parsed.via_sign].format(name)
     label = f"{klass['drug_class']} that {label.split(' that ', 1)[1]}" if klass.get("drug_class") else label
     return {**klass, "drug_class": label, "among": drugs, "via": ids}
+
+
+def family_targets(res: Any, intent: Intent, mentions: list[dict[str, Any]], targets: list[str],
+                   klass: dict[str, Any]) -> list[str]:
+    """The targets of "which of them block sodium channels?" after a list (or "which statins …", any question kept to
+    some drugs): every target of the kind the mention names (``EntityLinker.family``), as :func:`acting_through`
+    reads a ``via``. It was the most connected one alone, Sodium channel protein type 5 subunit alpha, so after "What
+    drugs treat epilepsy?" the question was NOT_FOUND, though lamotrigine acts on another sodium channel. A question
+    about every drug keeps the one target: over the whole family the nearest drugs are not the ones a reader expects
+    (quinidine and ivabradine before flecainide and lidocaine)."""
+    if intent is not Intent.TARGETED_BY or not klass.get("among"):
+        return targets
+    family = [c.id for m in mentions if m["slot"] == "target" and (m.get("entity") or {}).get("method") == "words"
+              for c in res.linker.family(m["mention"], [])]
+    return list(dict.fromkeys([*targets, *family]))
 
 
 def none_acts(klass: dict[str, Any]) -> str:

@@ -106,3 +106,15 @@ def test_a_follow_up_that_asks_about_the_thread_s_drug_is_answered_from_the_clas
     assert out["answer"].startswith('Understood as: "Is imatinib a kinase inhibitor?" Yes: imatinib is one of the kinase '
                                     "inhibitors by its name"), out["answer"]
     assert then["understood_as"] == "What does imatinib target?"
+
+
+def test_they_after_a_class_within_a_class_is_the_first_class(run_graph) -> None:
+    """"how do they work?" after "is penicillin an antibiotic?" asked what "they" meant: the turn recorded no drug."""
+    from tests.conftest import in_thread
+
+    _, work = in_thread(run_graph, "cls", "is penicillin an antibiotic?", "how do they work?")
+    assert work["status"] is Status.ANSWERED and work["understood_as"] == "How do penicillins work?", work["answer"]
+    assert work["answer"].startswith('Understood as: "How do penicillins work?" Penicillins in the knowledge graph act on'), \
+        work["answer"]
+    _, target = in_thread(run_graph, "cls2", "are statins blood thinners?", "what do they target?")
+    assert target["understood_as"] == "What do statins target?", target["answer"]

@@ -56,6 +56,9 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in ("how long should I take it?", "for how long should I stay on warfarin?",
                                       "how long does it take for metformin to work?", "How long have patients taken imatinib?",
                                       )] == ["dosing", "dosing", "how soon drugs act", ""]
+    # use in pregnancy was answered with what the drug is connected to, and no word on what the graph lacks
+    assert [out_of_scope(q) for q in ("Can I take ibuprofen while pregnant?", "is aspirin ok during pregnancy?",
+                                      "Can I take aspirin while breastfeeding?")] == ["use in pregnancy or breastfeeding"] * 3
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?",
                                       "how dose imatinib treat CML?")] == [""] * 5  # "does", mistyped

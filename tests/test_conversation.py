@@ -125,6 +125,10 @@ def focus_messages() -> list[dict[str, Any]]:
     ("and what are its side effects?", "What are the side effects of imatinib?"),
     ("what is its dose?", "What is the dose of imatinib?"),
     ("what about gout?", "How does imatinib treat Gout?"),
+    # a protein whose name heads drugs' names is asked about as the drug ("How does imatinib act on insulin?")
+    ("what about insulin?", "How does insulin act on Chronic myeloid leukemia?"),
+    ("what about ABL1?", "How does imatinib act on Tyrosine-protein kinase ABL1?"),
+    ("how does that one work?", "How does imatinib treat Chronic myeloid leukemia?"),  # was "… imatinib one work?"
     ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
     ("and the second?", "How does Metformin treat Chronic myeloid leukemia?"),
@@ -417,6 +421,13 @@ def test_which_of_them_after_how_they_work_is_still_about_the_listed_drugs(run_g
     them = _turn(run_graph, "epi", {"question": "which of them block sodium channels?"}, interactive=False)
     assert them["understood_as"] == "Which of the listed drugs block sodium channels?" and them["among"] == ids
     assert {a["id"] for a in them["ranked_answers"]} <= set(ids), them["answer"]
+    # every sodium channel, as "which epilepsy drugs block sodium channels?" reads them: it was the most connected
+    # one alone, which none of the listed drugs acts on (NOT_FOUND, though one acts on another sodium channel)
+    assert them["status"] == "ANSWERED" and them["ranked_answers"], them["answer"]
+    assert len(them["targets"]) > 5 and all(
+        {t["tail"] for t in a["path"]["triples"]} & set(them["targets"]) for a in them["ranked_answers"])
+    every = _turn(run_graph, "epi-all", {"question": "Which drugs block sodium channels?"}, interactive=False)
+    assert len(every["targets"]) == 1  # about every drug: the most connected channel, whose drugs a reader expects
 
 
 @pytest.mark.parametrize("question, disease", [("Are there other drugs for gout?", "gout"),

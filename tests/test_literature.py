@@ -123,3 +123,15 @@ def test_a_broken_abstracts_file_keeps_the_answer_and_records_the_fallback(run_g
     assert "PubMedQA" not in out["answer"]
     fallback = [f for f in out["fallbacks"] if f["component"] == "explainer.literature"]
     assert fallback and "expected an object keyed by PMID" in fallback[0]["reason"]
+
+
+def test_the_sources_after_a_study_pointer_are_the_study(run_graph: Any) -> None:
+    """"show me the sources" after a pointer to a study asked what "the sources" referred to: the thread had no
+    answered question, so there was nothing to ask again."""
+    from tests.conftest import in_thread
+
+    _, out = in_thread(run_graph, "lit-sources", MAMMOGRAPHY, "show me the sources")
+    assert out["understood_as"] == MAMMOGRAPHY and [c["id"] for c in out["citations"]] == ["PMID:10808977"], out["answer"]
+    assert out["answer"].endswith(f"Sources: {MAMMOGRAPHY} (PMID:10808977)."), out["answer"]
+    _, _, again = in_thread(run_graph, "lit-later", "How does imatinib treat CML?", MAMMOGRAPHY, "where does that come from?")
+    assert again["understood_as"] == MAMMOGRAPHY, again["answer"]  # the later of the two turns

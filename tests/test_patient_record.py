@@ -231,9 +231,14 @@ def test_a_lab_asked_about_by_his_or_her_is_the_thread_patient_s(run_graph) -> N
 
 @pytest.mark.parametrize(("question", "what"), [("What are PAT_002's allergies?", "allergies"),
                                                 ("Is PAT_002 a smoker?", "smoking"),
-                                                ("what vaccinations has PAT_002 had?", "vaccinations")])
+                                                ("what vaccinations has PAT_002 had?", "vaccinations"),
+                                                ("Is PAT_002 allergic to penicillin?", "allergies"),
+                                                ("Does PAT_002 have a family history of diabetes?", "family history"),
+                                                ("Is PAT_002 pregnant?", "pregnancy")])
 def test_what_the_records_never_hold_is_said_before_what_they_do(run_graph, question: str, what: str) -> None:
-    """"any allergies?" listed the whole record without a word on allergies."""
+    """"any allergies?" listed the whole record without a word on allergies. "Is PAT_002 allergic to penicillin?" was
+    answered about the penicillins (what they act on), and "a family history of diabetes?" with "No: … lists no family
+    history of diabetes among the conditions", as if the records could have said."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "patient", out["answer"]
     assert out["answer"].startswith(f"The patient records hold conditions, medications and labs, not {what}. What they "

@@ -286,6 +286,13 @@ class EntityLinker:
         [] for a drug of no class."""
         return list(dict.fromkeys(m for members in self._classes.values() if eid in members for m in members if m != eid))
 
+    def headed_by(self, mention: str, types: Iterable[str]) -> list[str]:
+        """Ids of the entities of ``types`` whose name opens with the mention's words and goes on ("insulin": insulin
+        glulisine, Insulin human …, not the protein insulin itself)."""
+        key = fold(mention)
+        keys = self._by_token.get(key.split()[-1], set()) if key else set()
+        return sorted(eid for k in keys if k.startswith(key + " ") for eid in self._by_fold[k] if self.entities[eid].type in types)
+
     def classes_of(self, eid: str) -> list[str]:
         """The classes ``eid`` belongs to by its name, each by the first name its line of the class table gives, as
         written ("lisinopril" → ["ACE inhibitors"]); [] for a drug of no class."""
