@@ -1,4 +1,4 @@
-"""Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?".
+"""Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?", "which drugs share a target with imatinib?".
 
 The graph holds mechanisms, so an alternative is another drug that acts on what this one acts on, the same way: the
 question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", leaving the drug out (shown as
@@ -38,7 +38,9 @@ _INSTEAD = re.compile(
     r"switch to|be on) (?:instead of|in place of|rather than) (?P<y>.+?)|"
     rf"(?:(?:which|what) (?:other )?{_DRUGS} (?:are|work|act)|{_DRUGS}) (?:like|similar to|the same (?:way )?as) "
     r"(?P<z>.+?)|"
-    r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?))[?.!]*$",
+    r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?)|"
+    rf"(?:what|which)(?: other)? {_DRUGS} (?:also )?share (?:a |the |any )?(?:targets?|mechanisms?) (?:with|of) (?P<v>.+?))"
+    r"[?.!]*$",
     re.IGNORECASE)
 _BEFORE = re.compile(  # "other than metformin, what treats type 2 diabetes?"
     r"^(?:other than|besides|apart from|aside from|instead of) (?P<x>[^,]+?),? (?:what|which)(?: else| other)?"
@@ -55,7 +57,7 @@ def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
     if before:  # "other than metformin, what treats type 2 diabetes?"
         x, disease = before["x"], before["d"]
     elif m:
-        x, disease = _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"])
+        x, disease = _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"] or m["v"])
     else:
         return resolution
     drug = _drug(res, x)

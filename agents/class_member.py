@@ -1,4 +1,5 @@
-"""Whether a drug belongs to a class: "Is atorvastatin a statin?", "is aspirin an NSAID?".
+"""Whether a drug belongs to a class: "Is atorvastatin a statin?", "is aspirin an NSAID?"; and a class's drugs: "which
+drugs are statins?", "what else is in that class?".
 
 Answered from the hand-written class table the linker reads (``memory/drug_classes.tsv``: each class's drugs by the
 stems of their names), and the answer says so and offers the question that gives the drug's mechanism (the graph's
@@ -12,11 +13,14 @@ import re
 from typing import Any
 
 from agents.ellipsis import entity_of
+from agents.focus import Focus
 from agents.intent import SLOT_TYPES, ParsedQuestion
+from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, Status
+from core.text import fold
 from tools.linker import LinkStatus
 
-__all__ = ["class_as_subject", "class_membership", "membership_answer"]
+__all__ = ["class_as_subject", "class_members", "class_membership", "in_that_class", "membership_answer"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -33,6 +37,66 @@ _WHICH_CLASS = re.compile(
     re.IGNORECASE)
 """A question for a drug's class ("What class of drug is lisinopril?", "what kind of drug is aspirin?", "which class
 does sertraline belong to?"): it was answered with what the drug is connected to."""
+
+
+_MEMBERS = re.compile(
+    r"^(?:(?:what|which)(?: other)? (?:drugs|medications|medicines|ones)(?: besides (?P<n>.+?))? (?:are|count as) (?P<a>.+?)|"
+    r"(?:(?:can you |please )?(?:list|name))(?: all| some| a few)?(?: of)?(?: the)? (?P<b>.+?)|"
+    r"(?:what|which)(?: other)? (?:drugs|medications|medicines) (?:are )?(?:in|belong to) the (?P<c>.+?) "
+    r"(?:class|group|family))[?.!]*$", re.IGNORECASE)
+"""A request for a class's drugs ("which drugs are statins?", "list the blood thinners"): it was answered with what
+the class acts on, and no drug of it named. "besides X" leaves X out ("what else is in that class?", resolved)."""
+
+
+def class_members(question: str, linker: Any) -> dict[str, Any] | None:
+    """``{"class": plural, "members": [entities], "left_out": name}`` for a request for a class's drugs
+    (:data:`_MEMBERS`) that names a class the table knows; None for anything else."""
+    m = _MEMBERS.match(" ".join(question.split()))
+    cls = linker.class_name(m["a"] or m["b"] or m["c"]) if m else ""
+    if m is None or not cls:
+        return None
+    left_out = _drug(m["n"], linker) if m["n"] else None
+    members = [entity_of(c) for c in linker.drug_class(cls) if left_out is None or c.id != left_out["id"]]
+    return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else ""}
+
+
+def members_answer(check: dict[str, Any]) -> dict[str, Any]:
+    """The drugs of a class (:func:`class_members`), the most connected first, at most :data:`MEMBERS_SHOWN` named."""
+    cls, members = check["class"], check["members"]
+    names = [d["name"] for d in members[:MEMBERS_SHOWN]]
+    more = f" and {len(members) - len(names)} more" if len(members) > len(names) else ""
+    besides = f" besides {check['left_out']}" if check["left_out"] else ""
+    answer = (f"The class table lists {len(members)} {cls}{besides} in the knowledge graph (by the stems of their names), "
+              f"the most connected first: {', '.join(names)}{more}. For how they act, ask \"How do {cls} work?\"."
+              if members else f"The class table lists no {cls}{besides} in the knowledge graph.")
+    return {"status": Status.ANSWERED, "answer": answer, "items": members[:MEMBERS_SHOWN]}
+
+
+_THAT_CLASS = re.compile(
+    r"^(?:and |so )?(?:(?:what|which)(?: else| other (?:drugs|medications|medicines|ones)| others)? (?:is|are) (?:also )?"
+    r"(?:in|part of) (?:that|this|the same|its|their) (?:class|group|family)|(?:are there |any )?others? (?:in|from|of) "
+    r"(?:that|this|the same|its) (?:class|group|family)|(?:(?:can you )?(?:list|name|show me) )?(?:all |the )?"
+    r"(?:other )?(?:drugs|medications|members|ones) (?:in|of) (?:that|this|the same|its) (?:class|group|family))[?.!]*$",
+    re.IGNORECASE)
+"""A follow-up about the class the last turn named ("what else is in that class?" after "is warfarin a blood thinner?":
+it was NOT_FOUND, "no known entity in the question")."""
+
+
+def in_that_class(res: Resolution, q: str, focus: Focus) -> str | None:
+    """The request for the drugs of the class the last turn named (:data:`_THAT_CLASS`), the drug it asked about left
+    out; None for any other question, or with no class named."""
+    if not focus.named_class or not _THAT_CLASS.match(q):
+        return None
+    drug = focus.class_drug
+    res.references.append({"text": q, "how": "class", "class": focus.named_class, "entity": drug})
+    if drug:
+        res.pinned[fold(drug["name"])] = drug
+    besides = f"besides {drug['name']} " if drug else ""
+    return f"Which drugs {besides}are {focus.named_class}?"
+
+
+MEMBERS_SHOWN = 10
+"""How many of a class's drugs an answer names."""
 
 
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
@@ -63,6 +127,8 @@ def _drug(mention: str, linker: Any) -> dict[str, str] | None:
 
 def membership_answer(question: str, linker: Any) -> dict[str, Any]:
     """The answer to "is X a C?" (:func:`class_membership`)."""
+    if (members := class_members(question, linker)) is not None:  # "which drugs are statins?"
+        return members_answer(members)
     check = class_membership(question, linker)
     if check is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}

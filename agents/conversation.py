@@ -15,7 +15,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from agents.class_member import class_membership
+from agents.class_member import class_members, class_membership
 from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
@@ -120,12 +120,15 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
 def _membership(question: str, linker: Any) -> dict[str, Any] | None:
     """The class-membership update for "is X a C?" (``agents.class_member``), the drug its mention, so that "what does
     it target?" next is about the drug; None for any other question."""
+    if (listed := class_members(question, linker)) is not None:  # "which drugs are statins?"
+        return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": listed["class"]}
     if (member := class_membership(question, linker)) is None:
         return None
     if "inner_class" in member:  # "is penicillin an antibiotic?": "how do they work?" next is about the penicillins
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": member["inner_class"]}
-    return {"intent": Intent.CLASS_MEMBER.value, "mentions": [
-        {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}] if "drug" in member else []}
+    classes = member.get("classes") or [member.get("class", "")]  # "what else is in that class?" next
+    return {"intent": Intent.CLASS_MEMBER.value, "drug_class": classes[0] if len(classes) == 1 else "", "mentions": [
+        {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}]}
 
 
 def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:

@@ -434,7 +434,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
         return history_answer(state.question, state.messages), [], None
     if state.intent == Intent.CLASS_MEMBER.value:  # "Is atorvastatin a statin?"
-        return membership_answer(state.asked, ctx.get_resources().linker), [], None
+        out = membership_answer(state.asked, ctx.get_resources().linker)  # a class's drugs: "the second one" next
+        return out, out.pop("items", []), ctx.get_resources().kg
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
     if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"

@@ -44,7 +44,11 @@ class Focus:
     """The path of the latest turn that was answered, step by step (``head``, ``relation``, ``tail``, their names and
     types): what "explain the second step" asks about."""
     named_class: str = ""
-    """The drug class the latest turn asked about with no drug ("is penicillin an antibiotic?"): what "they" is next."""
+    """The drug class the latest turn was about from the class table ("is penicillin an antibiotic?", "is warfarin a
+    blood thinner?", "which drugs are statins?"): what "they" and "that class" are next."""
+    class_drug: dict[str, Any] | None = None
+    """The drug that turn asked about, if any ("is warfarin a blood thinner?"): what "what else is in that class?"
+    leaves out."""
     latest_question: str = ""
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
@@ -84,7 +88,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f = Focus()
     latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
     f.compared = list(latest.get("compared") or [])
-    f.named_class = str(latest.get("drug_class") or "") if latest.get("intent") == "class_member" else ""
+    if latest.get("intent") == "class_member":
+        f.named_class, f.class_drug = str(latest.get("drug_class") or ""), latest.get("drug")
     answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
                      and str(m.get("status", "")).endswith("ANSWERED")), {})
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.class_member import in_that_class
 from agents.cohort import cohort_followup
 from agents.ellipsis import (
     ORDINAL_ALONE,
@@ -252,7 +253,8 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if _named_here(q, wanted, linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
         ent = _pick(focus, wanted, asked_sign(q))
-        if ent is None and focus.named_class and wanted != "disease":  # "how do they work?" after a class in a class
+        plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"
+        if (ent is None or plural) and focus.named_class and wanted != "disease":  # or after a class in a class
             res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})
             q = q[: m.start(1)] + focus.named_class + q[m.end(1):]
             continue
@@ -264,6 +266,26 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if ent.get("for"):  # a patient's medication ("why is she on it?"): the condition it is taken for
             focus.disease = ent["for"]
         q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
+    return q
+
+
+_WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what for|for what)$", re.IGNORECASE)
+_ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
+                      r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
+
+
+def _of_the_record(res: Resolution, q: str, focus: Focus) -> str:
+    """Right after a patient's medications: "why?" is why the patient is on them ("why is PAT_001 on it", resolved as
+    such, one medication or a choice among several), and "is any of it for diabetes?" asks the record what the
+    patient takes for it. They were NOT_FOUND ("no known entity"), and the second was read as "Is any of Schizophrenia
+    for diabetes?". Any other question comes back unchanged."""
+    pid = focus.patient_id if focus.intent == "patient" else None
+    if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
+        return f"why is {pid} on it"
+    if pid and (m := _ANY_FOR.match(q)):
+        res.patient_id = pid
+        res.references.append({"text": q, "how": "patient", "patient_id": pid})
+        return f"Is {pid} taking anything for {m['y']}"
     return q
 
 
@@ -392,8 +414,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = restated(focus.question)
         return res
-    if (again := about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
-        res.question = again or q  # "show me the sources", "explain the second step"
+    if (again := in_that_class(res, body, focus) or about_last_answer(res, body, focus)) is not None or res.missing \
+            or res.refused:
+        res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
     # "what are the treatment options?" in a thread about gout ("any other options?" asks for more, below)
     if focus.disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
@@ -413,7 +436,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if (asked := does_that(res, body, focus, linker)) is not None:  # "does ibuprofen do that?"
         res.question = asked
         return res
-    body = _topic_first(res, body, linker, focus)
+    body = _topic_first(res, _of_the_record(res, body, focus), linker, focus)
     repeated = ellipsis(res, body, focus, linker)
     if res.missing:
         return res

@@ -157,6 +157,8 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
 _COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
                        r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
 """What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
+_SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
+"""A comparison asked as what the drugs share: asked so, since "Compare X and Y" is also read as ranking them."""
 _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 """How many of the list "the first two" compares."""
 
@@ -197,7 +199,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     res.references.append({"text": m.group(0) if m else q, "how": "compared", "drugs": [d["id"] for d in drugs]})
     res.pinned.update({fold(d["name"]): d for d in drugs})
     names = [d["name"] for d in drugs]
-    return f"Compare {', '.join(names[:-1])} and {names[-1]}"
+    both = f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Do {both} share a target?" if _SHARE.search(q) else f"Compare {both}"  # "do they share a target?"
 
 
 def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linker: Linker) -> str | None:

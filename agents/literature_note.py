@@ -20,14 +20,19 @@ __all__ = ["with_literature"]
 NOT_LITERATURE = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.COHORT.value,
                   Intent.PATIENT.value)
 """Intents answered from the thread, the class table or the patient records: the literature has nothing to add."""
+ABOUT_THE_THREAD = frozenset({"list", "kind", "members", "class", "compared", "step"})
+"""References to what the thread listed, compared or walked ("which of those are beta blockers?"): a refusal of one is
+about those items, and a study that shares its words is beside the point (it pointed to a study of beta-blocker
+therapy)."""
 
 
 def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, Any]:
     """``out`` with the closest study added when the turn ends NOT_FOUND; a broken abstracts file is a recorded
     fallback, and the answer stays as it was."""
     status = out.get("status", state.status)
-    if status != Status.NOT_FOUND or state.intent in NOT_LITERATURE:
-        return out
+    if status != Status.NOT_FOUND or not state.intent or state.intent in NOT_LITERATURE or \
+            any(r.get("how") in ABOUT_THE_THREAD for r in state.references):
+        return out  # no intent: a follow-up refused before any was read ("which of those are beta blockers?")
     try:
         found = res.literature().closest(state.asked)
     except MedpathError as exc:

@@ -188,7 +188,9 @@ def _condition_named(state: State) -> dict[str, Any] | None:
     named = [x for x in state.mentions if x.get("mention")]
     if m is None or any((x.get("entity") or {}).get("type") in DRUG_TYPES for x in named):
         return None
-    return next((x for x in named if fold(x["mention"]) in fold(m["y"])), None)
+    y = fold(m["y"])  # the words linked whole may hold more than the condition ("anything for diabetes")
+    x = next((x for x in named if fold(x["mention"]) in y or y in fold(x["mention"])), None)
+    return {**x, "mention": m["y"]} if x is not None and fold(x["mention"]) != y and y in fold(x["mention"]) else x
 
 
 def _fits(text: str, named: dict[str, Any]) -> bool:

@@ -54,9 +54,10 @@ def out_of_scope(question: str) -> str:
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
-COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike)\b",
-                       re.IGNORECASE)
-"""Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?")."""
+COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike|share[sd]?|"
+                       r"sharing)\b", re.IGNORECASE)
+"""Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?", "do they
+share a target?": it was asked as "Do fluoxetine share a target?", and naming both, as a chain from one to the other)."""
 SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|faster|slower|quicker|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
                          r"versus)\b", re.IGNORECASE)
 """What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""

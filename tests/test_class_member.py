@@ -118,3 +118,34 @@ def test_they_after_a_class_within_a_class_is_the_first_class(run_graph) -> None
         work["answer"]
     _, target = in_thread(run_graph, "cls2", "are statins blood thinners?", "what do they target?")
     assert target["understood_as"] == "What do statins target?", target["answer"]
+
+
+@pytest.mark.parametrize("question, cls", [("Which drugs are statins?", "statins"), ("list the blood thinners", "blood thinners"),
+                                           ("name some ACE inhibitors", "ACE inhibitors")])
+def test_a_request_for_a_class_s_drugs_lists_them(run_graph, resources, question: str, cls: str) -> None:
+    """"Which drugs are statins?" was answered with what the statins act on, and no statin named."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    members = [c.name for c in resources.linker.drug_class(cls)]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", out["answer"]
+    assert out["answer"].startswith(f"The class table lists {len(members)} {cls} in the knowledge graph"), out["answer"]
+    assert ", ".join(members[:3]) in out["answer"]
+    assert [i["name"] for i in out["messages"][-1]["items"]] == members[:10]  # "the second one" picks from them
+
+
+def test_that_class_and_they_after_a_drug_s_class_are_the_class(run_graph, resources) -> None:
+    """"what else is in that class?" after "is warfarin a blood thinner?" was NOT_FOUND ("no known entity"), and "how do
+    they work?" was "How do warfarin work?"."""
+    from tests.conftest import in_thread
+
+    _, _, others = in_thread(run_graph, "that-class", "What does warfarin do?", "is it a blood thinner?",
+                             "what else is in that class?")
+    assert others["understood_as"] == "Which drugs besides warfarin are blood thinners?", others["answer"]
+    n = len(resources.linker.drug_class("blood thinners"))
+    assert f"The class table lists {n - 1} blood thinners besides warfarin" in others["answer"], others["answer"]
+    assert "warfarin" not in [i["name"] for i in others["messages"][-1]["items"]]
+    _, they = in_thread(run_graph, "that-class2", "is warfarin a blood thinner?", "how do they work?")
+    assert they["understood_as"] == "How do blood thinners work?", they["answer"]
+    _, it = in_thread(run_graph, "that-class3", "is warfarin a blood thinner?", "how does it work?")
+    assert it["understood_as"] == "How does warfarin work?", it["answer"]
+    _, ace = in_thread(run_graph, "that-class4", "What class of drug is lisinopril?", "what other drugs are in that class?")
+    assert ace["understood_as"] == "Which drugs besides lisinopril are ACE inhibitors?", ace["answer"]

@@ -613,3 +613,27 @@ def test_which_drugs_also_act_leaves_out_the_thread_s_drug(run_graph) -> None:
     assert out["understood_as"] == "Which drugs also inhibit Xanthine dehydrogenase/oxidase?"
     assert out["excluded"] == [drug] and out["ranked_answers"]
     assert drug not in {a["id"] for a in out["ranked_answers"]}
+
+
+def test_do_they_share_a_target_compares_the_thread_s_two_drugs(run_graph) -> None:
+    """"do they share a target?" after sertraline and fluoxetine was "Do fluoxetine share a target?", answered with what
+    fluoxetine is connected to; named, the two were walked from one to the other (NOT_FOUND, "no chain of relations")."""
+    _turn(run_graph, "share", {"question": "How does sertraline treat depression?"}, interactive=False)
+    _turn(run_graph, "share", {"question": "what about fluoxetine?"}, interactive=False)
+    out = _turn(run_graph, "share", {"question": "do they share a target?"}, interactive=False)
+    assert out["understood_as"] == "Do sertraline and fluoxetine share a target?", out["answer"]
+    assert "sertraline and fluoxetine both act on: Sodium-dependent serotonin transporter" in out["answer"]
+    assert "not comparisons" not in out["answer"]
+    named = _turn(run_graph, "share2", {"question": "do sertraline and fluoxetine share a target?"}, interactive=False)
+    assert named["status"] == "ANSWERED" and named["compared"], named["answer"]
+    other = _turn(run_graph, "share3", {"question": "which drugs share a target with imatinib?"}, interactive=False)
+    assert other["understood_as"] == "Which other drugs inhibit Tyrosine-protein kinase ABL1?", other["answer"]
+
+
+def test_a_refused_follow_up_about_the_listed_drugs_points_to_no_study(run_graph) -> None:
+    """"which of those are beta blockers?" after drugs for heart failure, none of them one, ended with a pointer to a
+    study of beta-blocker therapy: the refusal is about the listed drugs."""
+    _turn(run_graph, "hf-beta", {"question": "What drugs treat heart failure?"}, interactive=False)
+    out = _turn(run_graph, "hf-beta", {"question": "which of those are beta blockers?"}, interactive=False)
+    assert out["status"] == "NOT_FOUND" and "is among the beta blockers" in out["answer"], out["answer"]
+    assert "PubMedQA" not in out["answer"] and not out["citations"]

@@ -245,3 +245,24 @@ def test_what_the_records_never_hold_is_said_before_what_they_do(run_graph, ques
                                     "hold: PAT_002: "), out["answer"]
     plain, _ = run_graph({"question": "What is in PAT_002's record?"}, thread="t2", interactive=False, memory=False)
     assert "not allergies" not in plain["answer"]
+
+
+def test_why_and_any_of_them_for_after_a_patient_s_medications_ask_the_record(run_graph) -> None:
+    """"why?" after "What is PAT_001 taking?" was NOT_FOUND ("no known entity"); "is any of it for <condition>?" was
+    read as "Is any of <the last condition> for …?", and "is PAT_002 taking anything for diabetes?" answered that the
+    record lists no "anything for diabetes" among the conditions (the words linked whole)."""
+    one, several = _patients_by_medications(run_graph)[1], _patients_by_medications(run_graph)[2]
+    shown = _turn(run_graph, "why-one", f"What is {one} taking?")["answer"].split("medications: ", 1)[1].rstrip(".")
+    name, condition = re.findall(r"(?:^|, )([^,(]+?) \(for ([^)]+)\)", shown)[0]
+    why = _turn(run_graph, "why-one", "why?")
+    assert why["understood_as"] == f"How does {name} treat {condition}?", why["answer"]
+    shown = _turn(run_graph, "any-of", f"What is {several} taking?")["answer"].split("medications: ", 1)[1].rstrip(".")
+    name, condition = re.findall(r"(?:^|, )([^,(]+?) \(for ([^)]+)\)", shown)[0]
+    word = condition.split()[0].lower()  # "Diabetes mellitus type 2" asked as "diabetes"
+    out = _turn(run_graph, "any-of", f"is any of it for {word}?")
+    assert out["understood_as"] == f"Is {several} taking anything for {word}?" and out["intent"] == "patient"
+    assert out["answer"].split("\" ", 1)[1].startswith(f"Yes: {several}'s record lists ") and name in out["answer"], out["answer"]
+    no = _turn(run_graph, "any-for", f"Is {several} taking anything for diabetes?")
+    assert no["answer"].startswith(f"No: {several}'s record lists no medication for ") or \
+        no["answer"].startswith(f"Yes: {several}'s record lists "), no["answer"]
+    assert "no anything" not in no["answer"] and "among the conditions" not in no["answer"]
