@@ -93,7 +93,8 @@ def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, lin
     a ``drug``: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
     question = resolution.question.strip()
     topic = out_of_scope(question)
-    if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or patient_ids_in(question):
+    if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
+            or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
     text = f"{question.rstrip('?.! ')} of {drug['name']}?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},

@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
-from agents.intent import COMPARING, REFERENCE, disease_kind, parse_with_reference
+from agents.intent import COMPARING, REFERENCE, disease_kind, out_of_scope, parse_with_reference
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
@@ -99,6 +99,17 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     return f"What {kind}s does {name} treat?"
 
 
+_THEM = re.compile(r"\b(?:them|these|those|ones)\b", re.IGNORECASE)
+"""A question that refers to the listed drugs in words ("what are its targets?" names no kind of them)."""
+
+
+def _unknown_class(kind: str, linker: Linker) -> bool:
+    """Whether the words after "which of them are" name a kind of drug the class table lacks: a plural noun that names
+    no entity ("biologics", "generics"; not "effective" or "approved", which are no kinds)."""
+    last = kind.strip().split()[-1].casefold() if kind.strip() else ""
+    return last.endswith("s") and not last.endswith("ss") and not linker.scan(kind) and not out_of_scope(kind)
+
+
 def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Which of those is a kinase inhibitor?", "are any of them beta blockers?" after a list of drugs: which of the
     listed drugs the class has (``Linker.drug_class``, by their names), said in the answer (a ``members`` reference),
@@ -107,6 +118,11 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     m = _KIND_OF_THEM.match(q.strip())
     drugs = _latest_drugs(focus)
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
+    if m and drugs and not klass and _THEM.search(q) and _unknown_class(m["kind"], linker):  # "are any of them biologics?"
+        res.refused = (f"medpath knows no drug class named \"{m['kind'].strip()}\": its class table "
+                       "(memory/drug_classes.tsv) names classes by the stems of their drugs' names, such as statins, "
+                       "beta blockers or kinase inhibitors")
+        return q
     if not klass:
         return None
     kind, names = linker.class_name(m["kind"].strip()), ", ".join(i["name"] for i in drugs)

@@ -25,6 +25,13 @@ _OUT_OF_SCOPE = {
                           r"(?:with|together with)"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safety|unsafe|dangerous",
+    "symptoms or prognoses of diseases": (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
+                                          r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
+                                          r"life expectancy|survival rates?"),
+    "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
+                                                        r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
+                                                        r"invented|approved|developed|introduced|come out|first used)"),
+    "stopping a drug": r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off",
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
                                           r"breast[- ]?feed(?:ing)?"),  # "in pregnancy": a population (agents.ellipsis)

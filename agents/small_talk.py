@@ -20,6 +20,8 @@ _KINDS = {
                  r"(?: medpath)?"),
     "thanks": (r"(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome|got it|understood|makes sense)[\s,.!]*)?"
                r"(?:thanks?(?: you)?(?: (?:so|very) much| a lot)?|thx|ty|cheers|much appreciated)"),
+    "goodbye": (r"(?:(?:ok(?:ay)?|great|thanks?(?: you)?(?: (?:so|very) much| a lot)?)[\s,.!;]*){0,3}"
+                r"(?:that(?:'s| is|’s) (?:all|it|everything)(?: for now)?|bye|goodbye|good bye|see you(?: later)?)"),
     "help": (r"(?:help(?: me)?|what can (?:you|i) (?:do|ask(?: you)?|ask about)|what do you (?:know|do)|"
              r"what (?:kinds?|sorts?|types?) of questions can i ask(?: you)?|how do i use (?:this|you|medpath)|"
              r"who are you|what are you|what is (?:this|medpath)|how does this work|what questions can i ask(?: you)?)"),
@@ -34,7 +36,8 @@ EXAMPLES = ("How does imatinib treat CML?", "What drugs treat gout?", "What does
 
 
 def small_talk(question: str) -> str:
-    """"greeting", "thanks" or "help" for a question that is only that ("hi!", "thanks", "what can you do?"), else
+    """"greeting", "thanks", "goodbye" or "help" for a question that is only that ("hi!", "thanks", "thanks, that's
+    all", "what can you do?"), else
     "". A question that also asks something ("hi, how does imatinib treat CML?") is not small talk."""
     m = _SMALL_TALK.match(" ".join(question.split()))
     return (m.lastgroup or "") if m else ""
@@ -53,6 +56,9 @@ def small_talk_answer(question: str, asked_before: bool) -> dict[str, object]:
     can offer a follow-up."""
     kind = small_talk(question)
     examples = "; ".join(f'"{q}"' for q in EXAMPLES)
+    if kind == "goodbye":  # "thanks, that's all": the thread is kept, so a later question can still refer back
+        return {"status": Status.ANSWERED, "answer": "You're welcome. Goodbye: this conversation is kept, so you can come "
+                "back to it and ask a follow-up."}
     if kind == "thanks":
         more = ' Ask a follow-up ("what about dasatinib?", "how does the second one work?") or a new question.'
         return {"status": Status.ANSWERED, "answer": "You're welcome." + (more if asked_before else f" Try: {examples}.")}

@@ -56,6 +56,13 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in ("how long should I take it?", "for how long should I stay on warfarin?",
                                       "how long does it take for metformin to work?", "How long have patients taken imatinib?",
                                       )] == ["dosing", "dosing", "how soon drugs act", ""]
+    # symptoms, who discovered a drug and stopping one were answered with what the graph holds, and no word on what it lacks
+    assert [out_of_scope(q) for q in ("What are the symptoms of gout?", "What is the prognosis of CML?",
+                                      "Who discovered imatinib?", "When was imatinib approved?",
+                                      "What happens if I stop taking statins?")] == \
+        ["symptoms or prognoses of diseases"] * 2 + ["who discovered drugs or when they were approved"] * 2 + ["stopping a drug"]
+    assert [out_of_scope(q) for q in ("does aspirin reduce the symptoms of a cold?", "how does penicillin stop bacteria?",
+                                      "What drugs treat alcohol withdrawal delirium?")] == [""] * 3
     # use in pregnancy was answered with what the drug is connected to, and no word on what the graph lacks
     assert [out_of_scope(q) for q in ("Can I take ibuprofen while pregnant?", "is aspirin ok during pregnancy?",
                                       "Can I take aspirin while breastfeeding?")] == ["use in pregnancy or breastfeeding"] * 3

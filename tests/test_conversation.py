@@ -637,3 +637,20 @@ def test_a_refused_follow_up_about_the_listed_drugs_points_to_no_study(run_graph
     out = _turn(run_graph, "hf-beta", {"question": "which of those are beta blockers?"}, interactive=False)
     assert out["status"] == "NOT_FOUND" and "is among the beta blockers" in out["answer"], out["answer"]
     assert "PubMedQA" not in out["answer"] and not out["citations"]
+
+
+def test_a_kind_of_drug_the_class_table_lacks_is_said_to_be_unknown(run_graph) -> None:
+    """"are any of them biologics?" after a list of drugs was NOT_FOUND with "no known entity in the question"."""
+    _turn(run_graph, "bio", {"question": "What drugs treat psoriasis?"}, interactive=False)
+    out = _turn(run_graph, "bio", {"question": "are any of them biologics?"}, interactive=False)
+    assert out["status"] == "NOT_FOUND" and 'medpath knows no drug class named "biologics"' in out["answer"], out["answer"]
+    other = _turn(run_graph, "bio", {"question": "which of them are effective?"}, interactive=False)
+    assert "no drug class named" not in other["answer"]  # no kind of drug: read as before
+
+
+def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_drug(run_graph) -> None:
+    """"What happens if I stop taking statins?" after a question about imatinib was "… statins of imatinib?"."""
+    _turn(run_graph, "stop", {"question": "How does imatinib treat CML?"}, interactive=False)
+    out = _turn(run_graph, "stop", {"question": "What happens if I stop taking statins?"}, interactive=False)
+    assert "imatinib" not in out["understood_as"] and "imatinib" not in out["answer"], out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not stopping a drug."), out["answer"]

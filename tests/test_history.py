@@ -16,7 +16,8 @@ def _ask(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("question", ["what did I ask before?", "What have we talked about so far?", "recap",
-                                      "summarize our conversation", "what was my first question?", "show my questions"])
+                                      "summarize our conversation", "what was my first question?", "show my questions",
+                                      "can you summarize our conversation?", "give me a summary of our conversation"])
 def test_wordings_that_ask_about_the_thread(question: str) -> None:
     assert asks_history(question)
 

@@ -14,6 +14,7 @@ from medpath.cli import cli
     ("hi", "greeting"), ("Hello there!", "greeting"), ("good morning", "greeting"),
     ("thanks!", "thanks"), ("ok, thank you so much.", "thanks"), ("cheers", "thanks"),
     ("what can you do?", "help"), ("Help", "help"), ("what kinds of questions can I ask?", "help"),
+    ("thanks, that's all", "goodbye"), ("bye", "goodbye"), ("ok thanks bye", "goodbye"),  # were NOT_FOUND
     ("hi, how does imatinib treat CML?", ""), ("how does imatinib work?", ""), ("ok", ""), ("HIV", ""),
 ])
 def test_small_talk_is_only_the_whole_question(question: str, kind: str) -> None:
@@ -37,10 +38,13 @@ def test_small_talk_in_a_thread_keeps_its_focus_and_stays_out_of_the_recap(run_g
     run_graph({"question": "How does imatinib treat CML?"}, thread="chat", interactive=False, memory=False)
     out, _ = run_graph({"question": "thanks!"}, thread="chat", interactive=False, memory=False)
     assert out["answer"].startswith("You're welcome. Ask a follow-up")
+    out, _ = run_graph({"question": "thanks, that's all"}, thread="chat", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("You're welcome. Goodbye"), out["answer"]
     out, _ = run_graph({"question": "ok thanks, and what about dasatinib?"}, thread="chat", interactive=False, memory=False)
     assert out["understood_as"] == "How does Dasatinib treat Chronic myeloid leukemia?", out["understood_as"]
     out, _ = run_graph({"question": "what did I ask before?"}, thread="chat", interactive=False, memory=False)
     assert "asked 2 questions" in out["answer"] and '"hi"' not in out["answer"] and "thanks!" not in out["answer"]
+    assert "that's all" not in out["answer"]
     out, _ = run_graph({"question": "Hello there. What drugs treat gout?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "treats"
 
