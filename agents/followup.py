@@ -316,11 +316,15 @@ def _could_be_a_name(text: str) -> bool:
 
 
 def _bare_mention(text: str, linker: Linker) -> bool:
-    """True when the text is nothing but an entity name (no question of its own), matched exactly."""
+    """True when the text is nothing but an entity name (no question of its own), matched exactly or as the plural
+    of one ("and strokes?" after how aspirin prevents heart attacks was NOT_FOUND, "no known entity")."""
     if not _could_be_a_name(text):
         return False
     found = linker.scan(text)
-    return len(found) == 1 and fold(found[0][0]) == fold(text)
+    if len(found) == 1 and fold(found[0][0]) == fold(text):
+        return True
+    out = linker.link(text)  # "and strokes?": a plural whose singular is a name
+    return out.status.value == "linked" and bool(out.candidates) and out.candidates[0].method == "singular"
 
 
 def _namesentity_of(text: str, linker: Linker) -> bool:

@@ -109,14 +109,14 @@ _NOMINAL = (
 _NO_DISEASE = re.compile(rf"(?:the |some |my |your )?{_QUALITY}(?:(?:{_REMEDY}|medication|drug|treatment)\s+)*", re.IGNORECASE)
 """A disease slot of words that only praise or name remedies ("best", "treatment"): no disease named."""
 REMEDIES_ALONE = re.compile(
-    r"^(?:(?:(?:what|which) (?:are|is|would be) (?:the |some |my |your |our |its )?|what |which |any |(?:are|is) there (?:an? |any |some )?|"
+    r"^(?:(?:(?:what|which)(?:'s|’s| are| is| would be) (?:the |some |my |your |our |its )?|what |which |any |(?:are|is) there (?:an? |any |some )?|"
     r"(?:list|show me|give me|tell me|name) (?:the |some )?)?"
     rf"{_QUALITY}(?:treatment |therapy |drug |medication |medicine )?{_REMEDY}(?: (?:are there|are available|exist|available|"
     r"options?|(?:do|can|could|would|should) (?:you|i|we|they) (?:suggest|recommend|use|take|try)))?|"
     r"(?:what|which)(?: drugs?| medications?| medicines?)? (?:can|could|should|would) (?:i|we|you|he|she|they) (?:take|use|try)"
     r"(?: for (?:it|this|that))?)$", re.IGNORECASE)
 """A request for remedies that names no disease ("what are the treatment options?", "which medications?", "what can I
-take?"): in a thread about a disease, what treats it."""
+take?", "what's the first-line drug?"): in a thread about a disease, what treats it."""
 LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
            "uric acid")
 """Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term

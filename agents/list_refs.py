@@ -181,7 +181,7 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
                     r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
-                    r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster)\b", re.IGNORECASE)
+                    r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest)\b", re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
 "which of these is more specific?")."""
 _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are) the differences? (?:with|from|to|versus|vs\.?|"

@@ -41,7 +41,8 @@ _OUT_OF_SCOPE = {
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
-                           r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:faster|quicker|more quickly|sooner)|fast[- ]acting"),
+                           r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
+                           r"sooner|most quickly)|fast[- ]acting"),
     RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
                     rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
                     r"strongest|stronger|weaker|most (?:effective|potent)"),

@@ -81,8 +81,8 @@ def test_how_soon_a_drug_acts_is_out_of_scope_and_is_not_part_of_its_name(run_gr
     """"How long does it take for metformin to work?" linked "long does it take for metformin to" ("Read … as
     Metformin") and said nothing of the timing it asked for."""
     assert [out_of_scope(q) for q in ("How long does it take for metformin to work?", "how quickly does ibuprofen act",
-                                      "How fast do statins work?", "how does metformin work?")] == \
-        ["how soon drugs act"] * 3 + [""]
+                                      "How fast do statins work?", "which one works fastest?", "how does metformin work?")] == \
+        ["how soon drugs act"] * 4 + [""]
     out, _ = run_graph({"question": "How long does it take for metformin to work?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and "Read " not in out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how soon drugs act.")

@@ -129,6 +129,9 @@ def focus_messages() -> list[dict[str, Any]]:
     ("what about insulin?", "How does insulin act on Chronic myeloid leukemia?"),
     ("what about ABL1?", "How does imatinib act on Tyrosine-protein kinase ABL1?"),
     ("how does that one work?", "How does imatinib treat Chronic myeloid leukemia?"),  # was "… imatinib one work?"
+    ("and strokes?", "How does imatinib treat Cerebrovascular accident?"),  # a plural of a name: was NOT_FOUND
+    ("what's the first-line drug?", "What drug treats Chronic myeloid leukemia?"),  # "what's": was NOT_FOUND
+    ("which one works fastest?", "Compare buformin and Metformin"),  # the latest list, ranked: was NOT_FOUND
     ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
     ("and the second?", "How does Metformin treat Chronic myeloid leukemia?"),
