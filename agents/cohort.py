@@ -13,7 +13,7 @@ from agents.state import Intent, State, Status
 from memory.records import CohortCount
 from tools.routes import MIN_COHORT
 
-__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "in_scope"]
+__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope"]
 
 _PEOPLE = r"(?:patients|people|persons|subjects)"
 _COHORT = re.compile(
@@ -52,20 +52,62 @@ _MOST_AMONG = re.compile(r"^(?:and )?(?:which|what) (?:drugs?|medications?|medic
 _COUNTED = re.compile(r"^how many patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
 
 
+def _last_turn(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The thread's last assistant turn that was read as a question: a refusal ("list them"), small talk or a recap
+    in between does not end a run of counts."""
+    skipped = ("", Intent.SMALL_TALK.value, Intent.HISTORY.value)
+    return next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent") not in skipped), {})
+
+
 def cohort_followup(question: str, messages: Sequence[dict[str, Any]]) -> str | None:
     """When the thread's last answer counted patients: "How many patients have gout?" for "and how many have gout?"
     (it was read as "What drugs treat gout?"), and "What is the most common medication among patients with Gout?" for
     "which drug is most common among them?" (it was read as a question about a drug); None otherwise."""
-    last = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
+    last = _last_turn(messages)
     text = " ".join(question.split())
     if last.get("intent") != Intent.COHORT.value:
         return None
+    if (both := _within(text, str(last.get("question", "")))) is not None:
+        return both
     if (m := _COUNT_AGAIN.match(text)) is not None:
         return f"How many patients {m['rest'].strip()}?"
     if _MOST_AMONG.match(text):
         counted = _COUNTED.match(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
     return None
+
+
+_OF_THEM = re.compile(r"^(?:and )?(?:which|how many)(?: of them| of these| of those| of these patients| of those patients)"
+                      r"(?: also)? (?:(?P<have>have|has|are diagnosed with)|(?P<take>take|takes|are on|are taking)) "
+                      r"(?P<x>[^?]+?)\??$", re.IGNORECASE)
+""""which of them also have hypertension?" after "How many patients take metformin?": a count within the last one."""
+_TAKING = re.compile(r"^how many patients (?:take|takes|are on|are taking) (?P<d>[^?]+?)\??$", re.IGNORECASE)
+_NAME_THEM = re.compile(r"^(?:and |ok,? |so )?(?:(?:can you |please )?(?:list|name|show(?: me)?|give me)(?: the names of)? (?:them|those|"
+                        r"these|the patients|those patients|these patients)|who (?:are|were) (?:they|those patients|these patients)|"
+                        r"which patients (?:are|were) (?:they|those|these))(?: please)?[?.!]*$", re.IGNORECASE)
+"""A request to name the patients a count counted ("list them"): it was read as "List Gout?" and answered with drugs."""
+
+
+def _within(text: str, counted: str) -> str | None:
+    """The count of the last count's patients who also have a condition or take a drug ("How many patients with
+    hypertension take Metformin?"); None when ``text`` asks no such thing, or the last count names neither."""
+    m = _OF_THEM.match(text)
+    if m is None:
+        return None
+    taking, having = _TAKING.match(counted), _COUNTED.match(counted)
+    if m["have"] and taking:
+        return f"How many patients with {m['x']} take {taking['d']}?"
+    if m["take"] and having:
+        return f"How many patients with {having['c']} take {m['x']}?"
+    return None
+
+
+def cohort_refusal(question: str, messages: Sequence[dict[str, Any]]) -> str:
+    """Why a request to name the patients the thread's last count counted is refused, or "" for any other question."""
+    last = _last_turn(messages)
+    if last.get("intent") != Intent.COHORT.value or not _NAME_THEM.match(" ".join(question.split())):
+        return ""
+    return "an answer about many patients counts them and names none; ask about one patient by id, where your access allows"
 
 
 def in_scope(scope: list[str] | None) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.class_member import in_that_class
-from agents.cohort import cohort_followup
+from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
     ORDINAL_ALONE,
     ORDINAL_REF,
@@ -376,6 +376,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     """
     if (count := cohort_followup(question, messages)) is not None:  # "and how many have gout?" after a count
         return Resolution(question=count, references=[{"text": question, "how": "cohort"}])
+    if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
+        return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
     qual = TRAILING_QUALIFIER.search(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own

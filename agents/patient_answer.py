@@ -36,6 +36,12 @@ _NOT_RECORDED = re.compile("|".join(rf"(?P<n{i}>\b(?:{rx})\b)" for i, rx in enum
                            re.IGNORECASE)
 
 
+_KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:labs?|lab results?|tests?|test results?|results?|medications?|medicines?|"
+                        r"meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?|problems?)(?: (?:recorded|on record|listed))?",
+                        re.IGNORECASE)
+"""What a yes/no record question asks when it names a kind of fact and no fact ("does she have any labs?")."""
+
+
 def not_recorded(question: str) -> str:
     """What a patient question asks that the records do not hold ("allergies"), or ""."""
     m = _NOT_RECORDED.search(question)
@@ -76,7 +82,8 @@ def patient_answer(state: State) -> dict[str, Any]:
         return _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None)
     lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
     # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
-    named = [m for m in state.mentions if m.get("mention")] if check and not lacking else []
+    named = [m for m in state.mentions if m.get("mention")] if check and not lacking and not _KIND_ONLY.fullmatch(
+        check["y"].strip()) else []  # "does she have any labs?" asks for the labs (it was "No: … lists no labs")
     if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
     parts, evidence, lines = [], [], []

@@ -154,3 +154,20 @@ def test_a_count_s_follow_ups_count_again(run_graph) -> None:
     assert most["answer"].split("Understood as: ")[-1].split('" ', 1)[1] == again["answer"].split('" ', 1)[1]
     other = in_thread(run_graph, "count2", "What drugs treat gout?", "and how many have gout?")[1]
     assert other["intent"] != "cohort" or other["understood_as"] != "How many patients have gout?"  # not after a count
+
+
+def test_a_count_within_the_last_count_and_no_names(run_graph) -> None:
+    """"which of them also have hypertension?" after "How many patients take metformin?" was "Which of Metformin also
+    have hypertension?", answered with a mechanism; "list them" after a count was "List Gout?", answered with drugs,
+    and a refusal in between ended the run of counts."""
+    from tests.conftest import in_thread
+
+    _, within = in_thread(run_graph, "within", "How many patients take probenecid?", "how many of them have gout?")
+    assert within["intent"] == "cohort" and within["understood_as"] == "How many patients with gout take probenecid?"
+    assert "Patients with Gout (research consent): " in within["answer"] and "Probenecid: " in within["answer"]
+    _, named, then, who = in_thread(run_graph, "names", "How many patients have gout?", "list them",
+                                    "which of them take probenecid?", "who are they?")
+    assert named["status"] is Status.NOT_FOUND and "counts them and names none" in named["answer"], named["answer"]
+    assert not re.search(r"PAT_\d+", named["answer"]) and not re.search(r"PAT_\d+", who["answer"])
+    assert then["intent"] == "cohort" and then["understood_as"] == "How many patients with gout take probenecid?"
+    assert "counts them and names none" in who["answer"]

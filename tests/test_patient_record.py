@@ -266,3 +266,14 @@ def test_why_and_any_of_them_for_after_a_patient_s_medications_ask_the_record(ru
     assert no["answer"].startswith(f"No: {several}'s record lists no medication for ") or \
         no["answer"].startswith(f"Yes: {several}'s record lists "), no["answer"]
     assert "no anything" not in no["answer"] and "among the conditions" not in no["answer"]
+
+
+def test_a_yes_or_no_question_for_a_kind_of_fact_lists_that_kind(run_graph) -> None:
+    """"does she have any labs?" answered "No: … lists no labs among the conditions", whatever labs the record holds."""
+    pid = _patients_by_medications(run_graph)[2]
+    labs = _turn(run_graph, "kind", f"What are {pid}'s labs?")["answer"]
+    out = _turn(run_graph, "kind", "does she have any labs?")
+    assert out["intent"] == "patient" and "lists no labs" not in out["answer"], out["answer"]
+    assert out["answer"].split("\" ", 1)[1] == labs, out["answer"]
+    meds = _turn(run_graph, "kind2", f"Is {pid} on any medications?")
+    assert meds["answer"].startswith(f"{pid}: medications: "), meds["answer"]
