@@ -20,6 +20,7 @@ from agents.context import Context
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
+from agents.names import names_question
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
@@ -121,6 +122,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
 def _membership(question: str, linker: Any) -> dict[str, Any] | None:
     """The class-membership update for "is X a C?" (``agents.class_member``), the drug its mention, so that "what does
     it target?" next is about the drug; None for any other question."""
+    if (named := names_question(question, linker)) is not None:  # "Is Gleevec the same as imatinib?"
+        return named
     if (listed := class_members(question, linker)) is not None:  # "which drugs are statins?"
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": listed["class"]}
     if (member := class_membership(question, linker)) is None:

@@ -15,6 +15,7 @@ from agents.context import Context
 from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
+from agents.names import names_answer
 from agents.patient_answer import patient_answer, patient_items
 from agents.small_talk import small_talk_answer
 from agents.state import (
@@ -436,6 +437,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if state.intent == Intent.CLASS_MEMBER.value:  # "Is atorvastatin a statin?"
         out = membership_answer(state.asked, ctx.get_resources().linker)  # a class's drugs: "the second one" next
         return out, out.pop("items", []), ctx.get_resources().kg
+    if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
+        return names_answer(state.asked, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
     if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"

@@ -185,8 +185,9 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
             return _target(focus, sign) or focus.disease or first
         return focus.disease or _target(focus, sign) or first
-    if slot == "drug":
-        return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None)
+    if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
+        return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
+            or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)
     return focus.drug or focus.disease
 
 

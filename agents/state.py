@@ -59,6 +59,8 @@ class Intent(StrEnum):
     """What did I ask before? (the thread's earlier questions, from its messages)"""
     CLASS_MEMBER = "class_member"
     """Is drug X one of class C ("Is atorvastatin a statin?")? Answered from the class table, not the graph."""
+    NAMES = "names"
+    """What names an entity goes by ("Is Gleevec the same as imatinib?"): answered from the linker's names, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

@@ -657,3 +657,13 @@ def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_dr
     out = _turn(run_graph, "stop", {"question": "What happens if I stop taking statins?"}, interactive=False)
     assert "imatinib" not in out["understood_as"] and "imatinib" not in out["answer"], out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not stopping a drug."), out["answer"]
+
+
+def test_it_after_a_question_about_a_protein_is_the_protein(run_graph) -> None:
+    """"what does it do?" after "What is EGFR?" asked what "it" meant: the drug slot took only drugs."""
+    _turn(run_graph, "egfr", {"question": "What is EGFR?"}, interactive=False)
+    out = _turn(run_graph, "egfr", {"question": "what does it do?"}, interactive=False)
+    assert out["understood_as"] == "What does Epidermal growth factor receptor do?", out["answer"]
+    listed = _turn(run_graph, "egfr2", {"question": "Which drugs block EGFR?"}, interactive=False)
+    how = _turn(run_graph, "egfr2", {"question": "how does it work?"}, interactive=False)
+    assert how["understood_as"].startswith(f"How does {listed['ranked_answers'][0]['name']} ")  # a listed drug first

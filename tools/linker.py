@@ -188,6 +188,7 @@ class EntityLinker:
         graph's) orders the names an acronym may abbreviate, the most connected first; ``classes`` (folded class name →
         name stems, :func:`tools.name_tables.read_drug_classes`) lets a class name ask which of its members is meant."""
         self.entities = entities
+        self.aliases = aliases
         self._degree = degree
         self._by_fold: dict[str, list[str]] = {}
         for e in entities.values():

@@ -1,0 +1,96 @@
+"""Questions about names: "Is Gleevec the same as imatinib?", "What's the generic name of Lipitor?", "What does ACE
+stand for?", "What other names does atorvastatin have?".
+
+Answered from the linker's names (the graph's names and aliases, and medpath's hand-written tables of brand names,
+other generic names and gene symbols), not from a walk. The first was NOT_FOUND ("no chain of relations from imatinib
+to imatinib"), and the others were answered with what the entity is connected to.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.state import DRUG_TYPES, Intent, Status
+from core.text import fold
+from tools.linker import LinkStatus
+
+__all__ = ["names_answer", "names_question"]
+
+_SAME = re.compile(
+    r"^(?:is|are) (?P<a>.+?) (?:the same (?:drug |medication |medicine |thing |protein )?as|another name for|"
+    r"(?:a|the) (?:brand|trade|generic|other)(?: name)? (?:of|for)|(?:a|the) generic(?: version)? of) (?P<b>.+?)[?.!]*$",
+    re.IGNORECASE)
+"""Whether two names name one entity ("Is Gleevec the same as imatinib?", "is Tylenol another name for paracetamol?")."""
+_NAMES = re.compile(
+    r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some )?(?:other |brand |trade |generic |"
+    r"alternative |full )?names? (?:of|for) (?P<x>.+?)|what (?:other |brand |trade |generic )?names? (?:does|do) (?P<y>.+?) "
+    r"(?:have|go by)|what (?:else )?is (?P<z>.+?) (?:also )?(?:called|known as)|what does (?P<w>.+?) stand for)[?.!]*$",
+    re.IGNORECASE)
+"""A request for an entity's names ("What's the generic name of Lipitor?", "What does ACE stand for?")."""
+_WHOLE = ("exact", "singular", "acronym")
+"""How a name links as a whole (``tools.linker.Candidate.method``), not by a name inside it or by its spelling."""
+NAMES_SHOWN = 10
+"""How many other names an answer gives."""
+
+
+def names_question(question: str, linker: Any) -> dict[str, Any] | None:
+    """The planner's update for a question about names (:data:`_SAME`, :data:`_NAMES`) whose names link: the intent and
+    the entities as the thread's (a drug in the drug slot), so that "what does it target?" next is about it; None for
+    any other question."""
+    found = _read(question, linker)
+    if found is None:
+        return _unknown(question, linker)
+    mentions = [{"slot": "drug" if e["type"] in DRUG_TYPES else "free", "mention": text, "status": "linked", "entity": e}
+                for text, e in found]
+    return {"intent": Intent.NAMES.value, "mentions": mentions[-1:]}
+
+
+def names_answer(question: str, linker: Any) -> dict[str, Any]:
+    """The answer to a question about names, from the linker's names and aliases."""
+    found = _read(question, linker)
+    if found is None:  # the planner routes only questions it read this way
+        return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no known name in the question."}
+    if len(found) == 2:
+        (a, x), (b, y) = found
+        answer = (f"Yes: {a} and {b} name the same entity in the knowledge graph, {x['name']} ({x['id']})." if x["id"] == y["id"]
+                  else f"No: in the knowledge graph {a} is {x['name']} ({x['id']}) and {b} is {y['name']} ({y['id']}).")
+        return {"status": Status.ANSWERED, "answer": answer}
+    (text, ent), = found
+    others = [n for n in dict.fromkeys(linker.aliases.get(ent["id"], ())) if fold(n) != fold(ent["name"])]
+    same = fold(text) == fold(ent["name"])
+    lead = (f"{ent['name']} ({ent['id']}, a {ent['type']})" if same else
+            f"{text} is {ent['name']} in the knowledge graph ({ent['id']}, a {ent['type']})")
+    listed = ", ".join(others[:NAMES_SHOWN]) + (f" and {len(others) - NAMES_SHOWN} more" if len(others) > NAMES_SHOWN else "")
+    tail = (f". Its names other than {ent['name']} there and in medpath's name tables: {listed}." if others else
+            ". The knowledge graph and medpath's name tables give it no other name." if same else ".")
+    return {"status": Status.ANSWERED, "answer": lead + tail}
+
+
+def _read(question: str, linker: Any) -> list[tuple[str, dict[str, str]]] | None:
+    """The names a question about names asks about, each with the entity it links to; None when it is no such
+    question or a name does not link."""
+    text = " ".join(question.split())
+    m, n = _SAME.match(text), _NAMES.match(text)
+    names = [m["a"], m["b"]] if m else [n["x"] or n["y"] or n["z"] or n["w"]] if n else []
+    found = [(name.strip(), _linked(name, linker)) for name in names]
+    return [(t, e) for t, e in found if e is not None] if names and all(e is not None for _, e in found) else None
+
+
+def _unknown(question: str, linker: Any) -> dict[str, Any] | None:
+    """A NOT_FOUND update for "is X the same as Y?" when a name does not link ("is aspirin the same as qwzx?" was
+    answered with what aspirin is connected to); None for any other question."""
+    m = _SAME.match(" ".join(question.split()))
+    unknown = [name.strip() for name in (m["a"], m["b"]) if _linked(name, linker) is None] if m else []
+    if not unknown:
+        return None
+    return {"status": Status.NOT_FOUND, "error": f"\"{unknown[0]}\" is not in the knowledge graph"}
+
+
+def _linked(mention: str, linker: Any) -> dict[str, str] | None:
+    """The entity a whole name links to: as written, an alias, a plural or an acronym ("the drug for gout" is no name
+    of Gout)."""
+    out = linker.link(mention.strip())
+    best = out.candidates[0] if out.candidates and out.status is LinkStatus.LINKED else None
+    best = best if best is not None and best.method in _WHOLE else None
+    return None if best is None else {"id": best.id, "name": best.name, "type": best.type}

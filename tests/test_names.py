@@ -1,0 +1,48 @@
+""""Is Gleevec the same as imatinib?", "What's the generic name of Lipitor?": answered from the linker's names (the
+first was NOT_FOUND, "no chain of relations from imatinib to imatinib"; the others listed what the drug is connected
+to)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.names import names_question
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+def _id(resources, name: str) -> str:
+    return resources.linker.link(name).candidates[0].id
+
+
+def test_two_names_of_one_drug_and_of_two(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "Is Gleevec the same as imatinib?"}, interactive=False, memory=False)
+    assert _id(resources, "Gleevec") == _id(resources, "imatinib")  # the brand table puts Gleevec on imatinib
+    assert out["status"] is Status.ANSWERED and out["intent"] == "names", out["answer"]
+    assert out["answer"] == (f"Yes: Gleevec and imatinib name the same entity in the knowledge graph, imatinib "
+                             f"({_id(resources, 'imatinib')}).")
+    other, _ = run_graph({"question": "Is Tylenol the same as ibuprofen?"}, thread="t2", interactive=False, memory=False)
+    assert other["answer"].startswith("No: in the knowledge graph Tylenol is Acetaminophen "), other["answer"]
+    unknown, _ = run_graph({"question": "is aspirin the same as qwzx?"}, thread="t3", interactive=False, memory=False)
+    assert unknown["status"] is Status.NOT_FOUND and '"qwzx" is not in the knowledge graph' in unknown["answer"]
+
+
+def test_the_names_of_a_drug_are_the_linker_s(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "what other names does acetaminophen have?"}, interactive=False, memory=False)
+    aliases = [a for a in resources.linker.aliases[_id(resources, "acetaminophen")] if a.casefold() != "acetaminophen"]
+    assert out["answer"].startswith("Acetaminophen (") and all(a in out["answer"] for a in aliases[:3]), out["answer"]
+    generic, _ = run_graph({"question": "What's the generic name of Lipitor?"}, thread="t2", interactive=False, memory=False)
+    assert generic["answer"].startswith("Lipitor is atorvastatin in the knowledge graph ("), generic["answer"]
+    ace, _ = run_graph({"question": "What does ACE stand for?"}, thread="t3", interactive=False, memory=False)
+    assert ace["answer"].startswith("ACE is Angiotensin-converting enzyme in the knowledge graph"), ace["answer"]
+
+
+def test_the_drug_named_is_the_thread_s(run_graph) -> None:
+    _, then = in_thread(run_graph, "names", "Is Gleevec the same as imatinib?", "what does it target?")
+    assert then["understood_as"] == "What does imatinib target?", then["answer"]
+
+
+@pytest.mark.parametrize("question", ["What is the drug for gout called?", "How does imatinib treat CML?",
+                                      "Is imatinib a kinase inhibitor?", "what is the name of the drug for gout?"])
+def test_other_questions_are_no_names_question(resources, question: str) -> None:
+    assert names_question(question, resources.linker) is None
