@@ -14,12 +14,14 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "listing", "sentence", "treats_notes", "two_compared"]
+__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "listing", "sentence", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
 """How every answer without an accepted path begins."""
 NARROWER_SHOWN = 3
 """Narrower diseases named by :func:`treats_notes`; the rest are counted."""
+OTHER_PATHS_SHOWN = 3
+"""Other accepted paths named by :func:`thread_notes`; the rest are counted."""
 
 
 def listing(names: list[str]) -> str:
@@ -87,3 +89,21 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
         elif not both:
             none.append(f"{name[:1].upper()}{name[1:]} acts on none of them.")  # pegloticase acts on uric acid
     return " ".join(parts + none)
+
+
+def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[dict[str, Any]]) -> str:
+    """What a follow-up about the last answer asks for after it: its sources in the text ("show me the sources"), or
+    the other paths the Reviewer accepted ("is that the only mechanism?", "are there other paths?"; they were
+    NOT_FOUND, "no known entity in the question")."""
+    hows = {r.get("how") for r in state.references}
+    if "sources" in hows:
+        return " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
+    if "other paths" not in hows:
+        return ""
+    best = accepted[0]["text"] if accepted else ""
+    others = list(dict.fromkeys(p["text"] for p in accepted[1:] if p["text"] != best))
+    if not others:
+        return " The Reviewer accepted no other path for this question."
+    more = f" ({len(others) - OTHER_PATHS_SHOWN} more)" if len(others) > OTHER_PATHS_SHOWN else ""
+    return (f" Other paths the Reviewer accepted{more}: " + " ".join(f"{i}. {t}." for i, t in
+                                                                     enumerate(others[:OTHER_PATHS_SHOWN], 2)))

@@ -8,7 +8,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.answer_notes import NO_EVIDENCE, listing, sentence, treats_notes, two_compared
+from agents.answer_notes import NO_EVIDENCE, listing, sentence, thread_notes, treats_notes, two_compared
 from agents.class_member import membership_answer
 from agents.cohort import cohort_answer
 from agents.context import Context
@@ -471,8 +471,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
-    if any(r.get("how") == "sources" for r in state.references):  # "show me the sources": listed in the text too
-        answer += " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
+    answer += thread_notes(state, accepted, citations)  # "show me the sources", "are there other paths?"
     return {
         "status": Status.ANSWERED,
         "ranked_answers": ranked,

@@ -390,7 +390,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         res.qualifier = qual[1]
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})
     more = any(r.get("how") == "more" for r in res.references)
-    if (more or _OTHER.search(question)) and not res.missing and (res.rewritten or focus.lists):
+    paths = any(r.get("how") == "other paths" for r in res.references)  # "are there other paths?" leaves nothing out
+    if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists):
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
     elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):

@@ -1,5 +1,5 @@
-"""Follow-ups about the last answer itself: its sources ("show me the sources") and one of its steps ("explain the
-second step").
+"""Follow-ups about the last answer itself: its sources ("show me the sources"), the other paths behind it ("are there
+other paths?") and one of its steps ("explain the second step").
 
 Both were NOT_FOUND ("no known entity in the question"). A request for the sources asks the last question again, so
 that its answer comes back with its citations in every client. A step is asked about on its own: "How does
@@ -28,6 +28,12 @@ _SOURCES = re.compile(
     re.IGNORECASE)
 """A request for the last answer's sources, and nothing more ("What is the evidence that vitamin D prevents fractures?"
 is a question of its own: it was read as a request for the sources of an answer not yet given)."""
+_OTHER_PATHS = re.compile(
+    r"^(?:(?:and |so |but )?(?:is|was) (?:that|this|it) the only (?:mechanism|path|pathway|way|route|explanation)|"
+    r"(?:are there |is there |any )?(?:other|more|alternative|another) (?:mechanisms?|paths?|pathways?|routes?|"
+    r"explanations?)|how else (?:does|do|can|could) (?:it|they|that|this) (?:work|act))(?: (?:for|in) (?:it|that|this))?"
+    r"(?: please)?\s*[?.!]*$", re.IGNORECASE)
+"""A question for the other paths behind the last answer ("is that the only mechanism?", "are there other paths?")."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 """A step by its number in words ("explain step two")."""
@@ -44,6 +50,10 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
     a step past the path's end is ``res.refused``, with how many steps there are."""
+    if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
+        res.references.append({"text": q, "how": "other paths", "question": focus.latest_question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        return restated(focus.latest_question)
     if _SOURCES.match(q):
         if not focus.latest_question:
             res.missing = "the sources"

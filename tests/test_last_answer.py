@@ -120,3 +120,20 @@ def test_a_failed_turn_does_not_hide_the_last_path_or_question(run_graph) -> Non
     asked = first["evidence"][0]
     assert step["understood_as"] == f"How does {asked['head_name']} act on {asked['tail_name']}?", step["answer"]
     assert sources["understood_as"] == step["understood_as"] and " Sources: " in sources["answer"]
+
+
+@pytest.mark.parametrize("ask", ["is that the only mechanism?", "are there other paths?", "any other mechanisms?",
+                                 "how else does it work?"])
+def test_other_paths_ask_the_last_question_again_and_list_the_accepted_ones(run_graph, ask: str) -> None:
+    """"is that the only mechanism?" and "are there other paths?" after an answer were NOT_FOUND ("no known entity in
+    the question")."""
+    first, again = in_thread(run_graph, f"paths-{ask}", "How does colchicine treat gout?", ask)
+    assert again["status"] is Status.ANSWERED and again["understood_as"] == first["messages"][-1]["question"], again["answer"]
+    assert again["evidence"] == first["evidence"] and not again["excluded"]  # "other" leaves nothing out here
+    accepted = [again["candidates"][i]["text"] for i in again["review"]["accepted"]]
+    others = [t for t in dict.fromkeys(accepted[1:]) if t != accepted[0]]
+    if others:
+        assert " Other paths the Reviewer accepted" in again["answer"] and f"2. {others[0]}." in again["answer"]
+    else:
+        assert again["answer"].endswith(" The Reviewer accepted no other path for this question.")
+    assert "Leaving out" not in again["answer"]
