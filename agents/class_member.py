@@ -39,6 +39,10 @@ _WHICH_CLASS = re.compile(
 does sertraline belong to?"): it was answered with what the drug is connected to."""
 
 
+MEMBERS_SHOWN = 10
+"""How many of a class's drugs an answer names."""
+
+
 _MEMBERS = re.compile(
     r"^(?:(?:what|which)(?: other)? (?:drugs|medications|medicines|ones)(?: besides (?P<n>.+?))? (?:are|count as) (?P<a>.+?)|"
     r"(?:(?:can you |please )?(?:list|name))(?: all| some| a few)?(?: of)?(?: the)? (?P<b>.+?)|"
@@ -93,10 +97,6 @@ def in_that_class(res: Resolution, q: str, focus: Focus) -> str | None:
         res.pinned[fold(drug["name"])] = drug
     besides = f"besides {drug['name']} " if drug else ""
     return f"Which drugs {besides}are {focus.named_class}?"
-
-
-MEMBERS_SHOWN = 10
-"""How many of a class's drugs an answer names."""
 
 
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:

@@ -197,7 +197,7 @@ def _condition_named(state: State) -> dict[str, Any] | None:
         return None
     y = fold(m["y"])  # the words linked whole may hold more than the condition ("anything for diabetes")
     x = next((x for x in named if fold(x["mention"]) in y or y in fold(x["mention"])), None)
-    return {**x, "mention": m["y"]} if x is not None and fold(x["mention"]) != y and y in fold(x["mention"]) else x
+    return {**x, "mention": m["y"]} if x is not None and fold(x["mention"]) not in y else x
 
 
 def _fits(text: str, named: dict[str, Any]) -> bool:

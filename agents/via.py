@@ -99,7 +99,7 @@ def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass:
     ent, name = m["entity"], m["entity"]["name"]
     ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(name))]))
     if ent.get("method") == "words":  # "sodium channels": every target of that kind (EntityLinker.family)
-        ids, name = list(dict.fromkeys([ent["id"], *(c.id for c in res.linker.family(m["mention"], []))])), m["mention"]
+        ids, name = _of_the_kind(res, m), m["mention"]
     if parsed.drug and not klass.get("among"):  # "How does lisinopril treat hypertension by inhibiting ACE?"
         return {**klass, "via": ids}
     drugs = list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, parsed.via_sign)))
@@ -120,9 +120,15 @@ def family_targets(res: Any, intent: Intent, mentions: list[dict[str, Any]], tar
     (quinidine and ivabradine before flecainide and lidocaine)."""
     if intent is not Intent.TARGETED_BY or not klass.get("among"):
         return targets
-    family = [c.id for m in mentions if m["slot"] == "target" and (m.get("entity") or {}).get("method") == "words"
-              for c in res.linker.family(m["mention"], [])]
+    family = [x for m in mentions if m["slot"] == "target" and (m.get("entity") or {}).get("method") == "words"
+              for x in _of_the_kind(res, m)]
     return list(dict.fromkeys([*targets, *family]))
+
+
+def _of_the_kind(res: Any, m: dict[str, Any]) -> list[str]:
+    """The ids of a mention linked as a kind of target ("sodium channels", ``method`` "words"): its entity, then every
+    target of that kind (``EntityLinker.family``)."""
+    return list(dict.fromkeys([m["entity"]["id"], *(c.id for c in res.linker.family(m["mention"], []))]))
 
 
 def none_acts(klass: dict[str, Any]) -> str:
