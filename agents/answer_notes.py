@@ -14,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "listing", "sentence", "thread_notes", "treats_notes", "two_compared"]
+__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "listing", "sentence", "sources_line", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
 """How every answer without an accepted path begins."""
@@ -91,13 +91,18 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
     return " ".join(parts + none)
 
 
+def sources_line(citations: list[dict[str, Any]]) -> str:
+    """The citations in the answer's text, for "show me the sources" (every client also shows them apart)."""
+    return " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
+
+
 def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[dict[str, Any]]) -> str:
     """What a follow-up about the last answer asks for after it: its sources in the text ("show me the sources"), or
     the other paths the Reviewer accepted ("is that the only mechanism?", "are there other paths?"; they were
     NOT_FOUND, "no known entity in the question")."""
     hows = {r.get("how") for r in state.references}
     if "sources" in hows:
-        return " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
+        return sources_line(citations)
     if "other paths" not in hows:
         return ""
     best = accepted[0]["text"] if accepted else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.answer_notes import sources_line
 from agents.state import Intent, State, Status
 from core.errors import MedpathError
 from tools.literature import Finding, study_url
@@ -41,7 +42,7 @@ def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, An
     if found is None:
         return out
     cited = _citation(found)
-    listed = f" Sources: {cited['title']} ({cited['id']})." if any(r.get("how") == "sources" for r in state.references) else ""
+    listed = sources_line([cited]) if any(r.get("how") == "sources" for r in state.references) else ""
     return {**out, "answer": out.get("answer", "") + _pointer(found) + listed, "citations": [cited]}
 
 

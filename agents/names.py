@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.ellipsis import entity_of
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import LinkStatus
@@ -39,17 +40,21 @@ def names_question(question: str, linker: Any) -> dict[str, Any] | None:
     the entities as the thread's (a drug in the drug slot), so that "what does it target?" next is about it; None for
     any other question."""
     found = _read(question, linker)
-    if found is None:
-        return _unknown(question, linker)
-    mentions = [{"slot": "drug" if e["type"] in DRUG_TYPES else "free", "mention": text, "status": "linked", "entity": e}
-                for text, e in found]
-    return {"intent": Intent.NAMES.value, "mentions": mentions[-1:]}
+    unknown = [text for text, e in found if e is None]
+    if unknown:  # "is aspirin the same as qwzx?" was answered with what aspirin is connected to; "what is the drug for
+        # gout called?" is no question about names
+        return {"status": Status.NOT_FOUND, "error": f"\"{unknown[0]}\" is not in the knowledge graph"} if len(found) == 2 else None
+    if not found:
+        return None
+    text, e = found[-1]
+    mention = {"slot": "drug" if e["type"] in DRUG_TYPES else "free", "mention": text, "status": "linked", "entity": e}
+    return {"intent": Intent.NAMES.value, "mentions": [mention]}
 
 
 def names_answer(question: str, linker: Any) -> dict[str, Any]:
     """The answer to a question about names, from the linker's names and aliases."""
     found = _read(question, linker)
-    if found is None:  # the planner routes only questions it read this way
+    if not found or any(e is None for _, e in found):  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no known name in the question."}
     if len(found) == 2:
         (a, x), (b, y) = found
@@ -67,24 +72,13 @@ def names_answer(question: str, linker: Any) -> dict[str, Any]:
     return {"status": Status.ANSWERED, "answer": lead + tail}
 
 
-def _read(question: str, linker: Any) -> list[tuple[str, dict[str, str]]] | None:
-    """The names a question about names asks about, each with the entity it links to; None when it is no such
-    question or a name does not link."""
+def _read(question: str, linker: Any) -> list[tuple[str, Any]]:
+    """The names a question about names asks about, each with the entity it links to as a whole (None when it does
+    not): two for "is X the same as Y?", one for a request for names, none for any other question."""
     text = " ".join(question.split())
     m, n = _SAME.match(text), _NAMES.match(text)
     names = [m["a"], m["b"]] if m else [n["x"] or n["y"] or n["z"] or n["w"]] if n else []
-    found = [(name.strip(), _linked(name, linker)) for name in names]
-    return [(t, e) for t, e in found if e is not None] if names and all(e is not None for _, e in found) else None
-
-
-def _unknown(question: str, linker: Any) -> dict[str, Any] | None:
-    """A NOT_FOUND update for "is X the same as Y?" when a name does not link ("is aspirin the same as qwzx?" was
-    answered with what aspirin is connected to); None for any other question."""
-    m = _SAME.match(" ".join(question.split()))
-    unknown = [name.strip() for name in (m["a"], m["b"]) if _linked(name, linker) is None] if m else []
-    if not unknown:
-        return None
-    return {"status": Status.NOT_FOUND, "error": f"\"{unknown[0]}\" is not in the knowledge graph"}
+    return [(name.strip(), _linked(name, linker)) for name in names]
 
 
 def _linked(mention: str, linker: Any) -> dict[str, str] | None:
@@ -92,5 +86,4 @@ def _linked(mention: str, linker: Any) -> dict[str, str] | None:
     of Gout)."""
     out = linker.link(mention.strip())
     best = out.candidates[0] if out.candidates and out.status is LinkStatus.LINKED else None
-    best = best if best is not None and best.method in _WHOLE else None
-    return None if best is None else {"id": best.id, "name": best.name, "type": best.type}
+    return entity_of(best) if best is not None and best.method in _WHOLE else None
