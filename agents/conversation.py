@@ -17,6 +17,7 @@ from langgraph.types import interrupt
 
 from agents.class_member import class_members, class_membership
 from agents.context import Context
+from agents.counts import count_question
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
@@ -110,18 +111,22 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
-    if (member := _membership(question, res.linker)) is not None:  # "Is atorvastatin a statin?"
+    if (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     out = _resolved(first, messages, res, ctx)
-    if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res.linker)):
+    if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out
 
 
-def _membership(question: str, linker: Any) -> dict[str, Any] | None:
+def _membership(question: str, res: Any) -> dict[str, Any] | None:
     """The class-membership update for "is X a C?" (``agents.class_member``), the drug its mention, so that "what does
-    it target?" next is about the drug; None for any other question."""
+    it target?" next is about the drug; the update for a question about names or a count; None for any other
+    question."""
+    linker = res.linker
+    if (counted := count_question(question, res)) is not None:  # "how many drugs target EGFR?"
+        return counted
     if (named := names_question(question, linker)) is not None:  # "Is Gleevec the same as imatinib?"
         return named
     if (listed := class_members(question, linker)) is not None:  # "which drugs are statins?"

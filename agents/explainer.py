@@ -9,15 +9,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.answer_notes import NO_EVIDENCE, listing, sentence, thread_notes, treats_notes, two_compared
-from agents.class_member import membership_answer
-from agents.cohort import cohort_answer
 from agents.context import Context
-from agents.history import history_answer
 from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
-from agents.names import names_answer
 from agents.patient_answer import patient_answer, patient_items
-from agents.small_talk import small_talk_answer
 from agents.state import (
     DRUG_TYPES,
     LISTED_DRUGS,
@@ -30,6 +25,7 @@ from agents.state import (
 )
 from agents.via import YES_NO
 from agents.why_none import why_none
+from agents.without_walk import answered_without_walk
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
 from tools.linker import fold, guessed
@@ -380,9 +376,10 @@ def _framed(state: State, answer: str) -> str:
 
 def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
-    before what it does hold; a patient's record may hold it, so patient questions are left alone."""
+    before what it does hold; a patient's record may hold it, so patient questions are left alone, and so are counts
+    the graph answers ("how many diseases do you know?", ``agents.counts``)."""
     topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state))
-             if state.intent != Intent.PATIENT.value else "")
+             if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value) else "")
     if not topic:
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
@@ -432,17 +429,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         msg = state.error or "nothing to answer"
         answer = f"{NO_EVIDENCE}: {msg}." if state.status is Status.NOT_FOUND else f"Error: {msg}."
         return {"answer": answer.replace("?.", "?")}, [], None
-    if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
-        return history_answer(state.question, state.messages), [], None
-    if state.intent == Intent.CLASS_MEMBER.value:  # "Is atorvastatin a statin?"
-        out = membership_answer(state.asked, ctx.get_resources().linker)  # a class's drugs: "the second one" next
-        return out, out.pop("items", []), ctx.get_resources().kg
-    if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
-        return names_answer(state.asked, ctx.get_resources().linker), [], None
-    if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
-        return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
-    if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
-        return cohort_answer(state), [], None
+    if (direct := answered_without_walk(state, ctx)) is not None:  # the thread, small talk, tables, counts
+        return direct
     if state.intent == Intent.PATIENT.value:
         out = patient_answer(state)
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)

@@ -64,6 +64,10 @@ _POLITE = re.compile(
 """A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
 _CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
 """A contracted "is" after the question word ("what's used for Y?")."""
+_HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|treatments|therapies|diseases|conditions|"
+                       r"illnesses|disorders)\b)", re.IGNORECASE)
+""""How many drugs treat gout?" asks what "which drugs treat gout?" asks: the graph holds no count of them
+(``agents.scope``; the counts it holds are ``agents.counts``'s)."""
 _IN_THE_BODY = re.compile(r"(?<=\S)\s+in (?:the|your|my|our|a) (?:human )?(?:body|system)$", re.IGNORECASE)
 """"What does metformin do in the body?": where any drug acts, no name of the graph ("body" was read as Increased body
 weight)."""
@@ -376,7 +380,8 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _lowered(_POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", typed(question).rstrip("?.! ")))))
+    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! ")))))
+    q = _lowered(q)
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:

@@ -19,8 +19,9 @@ from tools.literature import Finding, study_url
 __all__ = ["with_literature"]
 
 NOT_LITERATURE = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.NAMES.value, Intent.COHORT.value,
-                  Intent.PATIENT.value)
-"""Intents answered from the thread, the class table or the patient records: the literature has nothing to add."""
+                  Intent.PATIENT.value, Intent.COUNT.value)
+"""Intents answered from the thread, the class table, the patient records or a count of edges: the literature has
+nothing to add."""
 ABOUT_THE_THREAD = frozenset({"list", "kind", "members", "class", "compared", "step"})
 """References to what the thread listed, compared or walked ("which of those are beta blockers?"): a refusal of one is
 about those items, and a study that shares its words is beside the point (it pointed to a study of beta-blocker

@@ -38,6 +38,10 @@ _OUT_OF_SCOPE = {
     "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),
+    "counts of a disease's drugs or a drug's indications": (
+        r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,3}? (?:treat|cure|for|against|"
+        r"used (?:for|to treat|in)|approved (?:for|to treat))|how many (?:other )?(?:diseases|conditions|illnesses|disorders|"
+        r"indications) (?:does|do|can|is|are)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"

@@ -61,6 +61,9 @@ class Intent(StrEnum):
     """Is drug X one of class C ("Is atorvastatin a statin?")? Answered from the class table, not the graph."""
     NAMES = "names"
     """What names an entity goes by ("Is Gleevec the same as imatinib?"): answered from the linker's names, not a walk."""
+    COUNT = "count"
+    """How many drugs act on a target, how many targets a drug has, how many drugs a class holds ("How many drugs
+    target EGFR?"): counted from the graph's edges or the class table, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

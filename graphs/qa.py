@@ -19,9 +19,10 @@ from graphs.spans import annotate, traced_node, with_services
 __all__ = ["build_graph", "make_builder"]
 
 
-THREAD_ANSWERED = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.NAMES.value)
-"""Intents the explainer answers without a walk: from the thread's messages, as small talk, from the class table, or
-from the linker's names."""
+THREAD_ANSWERED = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.NAMES.value,
+                   Intent.COUNT.value)
+"""Intents the explainer answers without a walk: from the thread's messages, as small talk, from the class table, from
+the linker's names, or from the graph's edges (a count)."""
 
 
 def after_planner(state: State) -> Literal["retriever", "explainer"]:

@@ -1,0 +1,36 @@
+"""Answers the explainer gives without a walk: from the thread's messages, as small talk, from the class table, from
+the linker's names, from a count over the graph's edges, or from counted patients."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.class_member import membership_answer
+from agents.cohort import cohort_answer
+from agents.context import Context
+from agents.counts import count_answer
+from agents.history import history_answer
+from agents.names import names_answer
+from agents.small_talk import small_talk_answer
+from agents.state import Intent, State
+
+__all__ = ["answered_without_walk"]
+
+
+def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str, str]], Any] | None:
+    """``(answer update, items, graph)`` for a question of an intent answered without a walk (``items``: what a later
+    "the second one" picks from, ``graph``: what names them), or None for any other."""
+    if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
+        return history_answer(state.question, state.messages), [], None
+    if state.intent in (Intent.CLASS_MEMBER.value, Intent.COUNT.value):  # "Is atorvastatin a statin?", "how many …?"
+        res = ctx.get_resources()
+        out = (membership_answer(state.asked, res.linker) if state.intent == Intent.CLASS_MEMBER.value
+               else count_answer(state.asked, res))
+        return out, out.pop("items", []), res.kg  # a class's drugs, the counted ones: "the second one" next
+    if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
+        return names_answer(state.asked, ctx.get_resources().linker), [], None
+    if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
+        return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
+    if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
+        return cohort_answer(state), [], None
+    return None
