@@ -21,7 +21,7 @@ from agents.counts import count_question
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
-from agents.names import names_question
+from agents.names import names_question, names_referent
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
@@ -111,6 +111,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
+    if (named := names_referent(question, focus_from(messages).drug)) and (member := _membership(named, res)):
+        return {**member, "understood_as": named}  # "is it the same as Gleevec?" after imatinib
     if (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"

@@ -266,7 +266,8 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
     typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
     drug = _slot_entity(state, "drug")
     evidence = out.get("evidence") or []
-    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value) and not class_mechanism(state):
+    subject = class_mechanism(state) or _class_subject(state)  # a class is no one drug: "what does it treat?" is the class
+    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value) and not subject:
         head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
         if head is not None and head.type in DRUG_TYPES:
             drug = {"id": head.id, "name": head.name, "type": head.type}
@@ -274,7 +275,16 @@ def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: An
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
-            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations"))}
+            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
+            "class_subject": _class_subject(state)}
+
+
+def _class_subject(state: State) -> str:
+    """The drug class a turn asked about as its subject ("What do penicillins treat?", "How do statins lower
+    cholesterol?"): what a later "they" or "it" is (``agents.focus``); it asked what "they" meant."""
+    subject = state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value) or class_mechanism(state)
+    kept = subject and state.among and not state.compared and not state.via
+    return state.drug_class if kept and state.drug_class != LISTED_DRUGS else ""
 
 
 def _steps(state: State, evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:

@@ -45,7 +45,8 @@ class Focus:
     types): what "explain the second step" asks about."""
     named_class: str = ""
     """The drug class the latest turn was about from the class table ("is penicillin an antibiotic?", "is warfarin a
-    blood thinner?", "which drugs are statins?"): what "they" and "that class" are next."""
+    blood thinner?", "which drugs are statins?") or as its subject ("What do penicillins treat?"): what "they" and
+    "that class" are next."""
     class_drug: dict[str, Any] | None = None
     """The drug that turn asked about, if any ("is warfarin a blood thinner?"): what "what else is in that class?"
     leaves out."""
@@ -90,6 +91,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f.compared = list(latest.get("compared") or [])
     if latest.get("intent") == "class_member":
         f.named_class, f.class_drug = str(latest.get("drug_class") or ""), latest.get("drug")
+    elif latest.get("class_subject"):  # "What do penicillins treat?": "are they used for pneumonia?" next
+        f.named_class = str(latest["class_subject"])
     answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
                      and str(m.get("status", "")).endswith("ANSWERED")), {})
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")

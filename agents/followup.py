@@ -257,7 +257,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"
         if (ent is None or plural) and focus.named_class and wanted != "disease":  # or after a class in a class
             res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})
-            q = q[: m.start(1)] + focus.named_class + q[m.end(1):]
+            q = _plural_verb(q[: m.start(1)], plural) + focus.named_class + q[m.end(1):]
             continue
         if ent is None:
             res.missing = res.missing or m.group(1)
@@ -268,6 +268,19 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             focus.disease = ent["for"]
         q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
     return q
+
+
+_SINGULAR_VERB = re.compile(r"\b(does|is|has|was)(\s+)$", re.IGNORECASE)
+_PLURAL_OF = {"does": "do", "is": "are", "has": "have", "was": "were"}
+
+
+def _plural_verb(before: str, plural: bool) -> str:
+    """The words before a class name put for "it": their last verb in the plural ("what does it treat?" after "is
+    penicillin an antibiotic?" was "What does penicillins treat?")."""
+    if plural or (m := _SINGULAR_VERB.search(before)) is None:
+        return before
+    verb = _PLURAL_OF[m[1].casefold()]
+    return before[: m.start()] + (verb.capitalize() if m[1][0].isupper() else verb) + m[2]
 
 
 _WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what for|for what)$", re.IGNORECASE)

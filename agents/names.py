@@ -16,7 +16,7 @@ from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import LinkStatus
 
-__all__ = ["names_answer", "names_question"]
+__all__ = ["names_answer", "names_question", "names_referent"]
 
 _SAME = re.compile(
     r"^(?:is|are) (?P<a>.+?) (?:the same (?:drug |medication |medicine |thing |protein )?as|another name for|"
@@ -35,6 +35,25 @@ NAMES_SHOWN = 10
 """How many other names an answer gives."""
 
 
+_IT = re.compile(r"^(?:it|this|that|(?:this|that|the) (?:drug|medication|medicine|one))$", re.IGNORECASE)
+"""A reference in place of a name in "is it the same as Gleevec?"."""
+
+
+def names_referent(question: str, drug: dict[str, Any] | None) -> str | None:
+    """"Is it the same as Gleevec?" after a question about imatinib: the question with the thread's ``drug`` for "it";
+    None for any other question, or with no drug in the thread. The follow-up resolver leaves a pronoun alone in a
+    question that names a drug, and this one was NOT_FOUND ('"it" is not in the knowledge graph')."""
+    text = " ".join(question.split())
+    m = _SAME.match(text)
+    if m is None or drug is None:
+        return None
+    g = next((g for g in ("a", "b") if _IT.match(m[g].strip())), None)
+    if g is None:
+        return None
+    out = text[: m.start(g)] + drug["name"] + text[m.end(g):]
+    return out[0].upper() + out[1:]
+
+
 def names_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question about names (:data:`_SAME`, :data:`_NAMES`) whose names link: the intent and
     the entities as the thread's (a drug in the drug slot), so that "what does it target?" next is about it; None for
@@ -43,7 +62,9 @@ def names_question(question: str, linker: Any) -> dict[str, Any] | None:
     unknown = [text for text, e in found if e is None]
     if unknown:  # "is aspirin the same as qwzx?" was answered with what aspirin is connected to; "what is the drug for
         # gout called?" is no question about names
-        return {"status": Status.NOT_FOUND, "error": f"\"{unknown[0]}\" is not in the knowledge graph"} if len(found) == 2 else None
+        said = (f"nothing earlier in this conversation for \"{unknown[0]}\" to refer to" if _IT.match(unknown[0]) else
+                f"\"{unknown[0]}\" is not in the knowledge graph")
+        return {"status": Status.NOT_FOUND, "error": said} if len(found) == 2 else None
     if not found:
         return None
     text, e = found[-1]

@@ -120,6 +120,20 @@ def test_they_after_a_class_within_a_class_is_the_first_class(run_graph) -> None
     assert target["understood_as"] == "What do statins target?", target["answer"]
 
 
+def test_it_for_a_class_takes_a_plural_verb(run_graph) -> None:
+    """"what does it treat?" after "is penicillin an antibiotic?" was "What does penicillins treat?"."""
+    from tests.conftest import in_thread
+
+    _, treat, used = in_thread(run_graph, "cls", "is penicillin an antibiotic?", "what does it treat?",
+                               "are they used for pneumonia?")
+    assert treat["understood_as"] == "What do penicillins treat?", treat["answer"]
+    assert used["understood_as"] == "Are penicillins used for pneumonia?", used["answer"]  # it asked what "they" meant
+    _, work, treats = in_thread(run_graph, "cls2", "What do statins target?", "how do they work?", "what does it treat?")
+    assert (work["understood_as"], treats["understood_as"]) == ("How do statins work?", "What do statins treat?")
+    _, listed = in_thread(run_graph, "cls3", "which statins lower cholesterol?", "what do they target?")
+    assert listed["understood_as"] == "What do the listed drugs target?", listed["answer"]  # the listed ones, as before
+
+
 @pytest.mark.parametrize("question, cls", [("Which drugs are statins?", "statins"), ("list the blood thinners", "blood thinners"),
                                            ("name some ACE inhibitors", "ACE inhibitors")])
 def test_a_request_for_a_class_s_drugs_lists_them(run_graph, resources, question: str, cls: str) -> None:

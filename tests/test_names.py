@@ -42,6 +42,17 @@ def test_the_drug_named_is_the_thread_s(run_graph) -> None:
     assert then["understood_as"] == "What does imatinib target?", then["answer"]
 
 
+def test_it_in_a_question_about_names_is_the_thread_s_drug(run_graph) -> None:
+    """"is it the same as Gleevec?" after imatinib was NOT_FOUND: '"it" is not in the knowledge graph'."""
+    _, same, other = in_thread(run_graph, "names", "How does imatinib treat CML?", "is it the same as Gleevec?",
+                               "is Tylenol the same as that drug?")
+    assert same["understood_as"] == "Is imatinib the same as Gleevec?", same["answer"]
+    assert same["status"] is Status.ANSWERED and "Yes: imatinib and Gleevec name the same entity" in same["answer"]
+    assert other["answer"].startswith('Understood as: "Is Tylenol the same as imatinib?" No: '), other["answer"]
+    alone, _ = run_graph({"question": "is it the same as Gleevec?"}, thread="alone", interactive=False, memory=False)
+    assert alone["status"] is Status.NOT_FOUND and 'for "it" to refer to' in alone["answer"], alone["answer"]
+
+
 @pytest.mark.parametrize("question", ["What is the drug for gout called?", "How does imatinib treat CML?",
                                       "Is imatinib a kinase inhibitor?", "what is the name of the drug for gout?"])
 def test_other_questions_are_no_names_question(resources, question: str) -> None:
