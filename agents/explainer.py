@@ -13,6 +13,7 @@ from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
+from agents.plain import simpler
 from agents.state import (
     DRUG_TYPES,
     LISTED_DRUGS,
@@ -469,6 +470,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
+    answer = simpler(state, answer, best, res.kg)  # "can you explain that more simply?"
     answer += thread_notes(state, accepted, citations)  # "show me the sources", "are there other paths?"
     return {
         "status": Status.ANSWERED,

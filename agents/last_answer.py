@@ -1,5 +1,6 @@
 """Follow-ups about the last answer itself: its sources ("show me the sources"), the other paths behind it ("are there
-other paths?") and one of its steps ("explain the second step").
+other paths?"), the answer in plain words ("can you explain that more simply?", ``agents.plain``) and one of its steps
+("explain the second step").
 
 Both were NOT_FOUND ("no known entity in the question"). A request for the sources asks the last question again, so
 that its answer comes back with its citations in every client. A step is asked about on its own: "How does
@@ -34,6 +35,15 @@ _OTHER_PATHS = re.compile(
     r"explanations?)|how else (?:does|do|can|could) (?:it|they|that|this) (?:work|act))(?: (?:for|in) (?:it|that|this))?"
     r"(?: please)?\s*[?.!]*$", re.IGNORECASE)
 """A question for the other paths behind the last answer ("is that the only mechanism?", "are there other paths?")."""
+_SIMPLER = re.compile(
+    r"^(?:(?:so |ok,? |okay,? |sorry,? |hmm,? )?(?:(?:can|could|would) you |please )?(?:explain|say|put|describe|tell me|rephrase)"
+    r"(?: (?:that|this|it|the answer|the mechanism))?(?: again)?(?: (?:more )?simply| simpler| in (?:simpler|simple|plain|"
+    r"layman'?s?|lay|everyday|easier|normal) (?:terms|words|english|language)| like i'?m (?:five|5|a child|a kid)| for a "
+    r"(?:layman|layperson|non-expert|child|kid|beginner))|(?:simpler|in plain english|in plain words|eli5|dumb it down|"
+    r"(?:that's|that is|this is|it's) (?:too )?(?:technical|complicated|confusing)|i don'?t (?:understand|get it)|"
+    r"what does (?:that|this|it) mean|in (?:simpler|simple|plain) (?:terms|words|english))(?: please)?)(?:,? please)?\s*[?.!]*$",
+    re.IGNORECASE)
+"""A request for the last answer in plain words ("can you explain that more simply?", "in plain English please")."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 """A step by its number in words ("explain step two")."""
@@ -52,6 +62,13 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     a step past the path's end is ``res.refused``, with how many steps there are."""
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         res.references.append({"text": q, "how": "other paths", "question": focus.latest_question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        return restated(focus.latest_question)
+    if _SIMPLER.match(q):
+        if not focus.latest_question:
+            res.missing = "that"
+            return None
+        res.references.append({"text": q, "how": "simpler", "question": focus.latest_question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         return restated(focus.latest_question)
     if _SOURCES.match(q):

@@ -1,0 +1,68 @@
+"""The last answer in plain words, for "can you explain that more simply?" (it was NOT_FOUND: "no known entity in the
+question").
+
+A mechanism is told as what the drug does to its first target, in an everyday verb and with what kind of thing the
+target is, and then what the path's signed relations say it does to the disease, the steps between named but not
+spelt out. A list keeps its first sentence, without the evidence path and the ranking. Deterministic: the words come
+from the relations and the entity types, not from a model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.state import Intent, State
+from tools.path_ranker import effect
+
+__all__ = ["plain_words", "simpler"]
+
+_KIND = {"Protein": "a protein", "GeneFamily": "a family of proteins", "MacromolecularComplex": "a protein complex",
+         "ChemicalSubstance": "a chemical", "BiologicalProcess": "a process in the body", "Pathway": "a pathway in the body",
+         "MolecularActivity": "a molecular activity", "PhenotypicFeature": "a sign or symptom", "Disease": "a disease",
+         "OrganismTaxon": "a microorganism", "Cell": "a kind of cell", "CellularComponent": "a part of a cell",
+         "GrossAnatomicalStructure": "a part of the body", "Drug": "a drug"}
+"""What kind of thing an entity type is, in everyday words."""
+_VERB = {"decreases activity of": "blocks", "negatively regulates": "holds back", "disrupts": "disrupts",
+         "increases activity of": "switches on", "positively regulates": "boosts",
+         "decreases abundance of": "lowers the amount of", "increases abundance of": "raises the amount of",
+         "has metabolite": "is turned in the body into", "produces": "produces", "molecularly interacts with": "binds to",
+         "interacts with": "binds to", "physically interacts with": "binds to", "increases degradation of": "breaks down",
+         "prevents": "prevents", "treats": "treats", "ameliorates": "eases"}
+"""An everyday verb for a drug's first step; any other relation is "acts on"."""
+_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def plain_words(triples: list[dict[str, str]], kind: Any) -> str:
+    """A path in plain words: "In plain words: lisinopril blocks Angiotensin-converting enzyme (a protein). From there,
+    three more steps, through Aldosterone secretion and Positive regulation of blood pressure, lead to Hypertensive
+    disorder; taken together, the relations say lisinopril works against it." ``kind``: an entity id's type."""
+    first, last = triples[0], triples[-1]
+    drug, target = first["head_name"], first["tail_name"]
+    what = f" ({_KIND[k]})" if (k := kind(first["tail"])) in _KIND else ""
+    lead = f"In plain words: {drug} {_VERB.get(first['relation'], 'acts on')} {target}{what}"
+    if len(triples) == 1:
+        return f"{lead}, directly."
+    rest = len(triples) - 1
+    inner = [t["tail_name"] for t in triples[1:-1]]
+    through = (f", through {inner[0]}" if len(inner) == 1 else f", through {', '.join(inner[:-1])} and {inner[-1]}"
+               if inner and len(inner) <= 3 else f", through {len(inner)} other entities" if inner else "")
+    steps = f"{_NUMBER.get(rest, str(rest))} more step{'s' if rest > 1 else ''}"
+    sign = effect([t["relation"] for t in triples])
+    said = ("works against it" if sign < 0 else "raises it" if sign > 0 else
+            "is linked to it, without saying which way")
+    lead_to = f"{steps}{through}, lead" if through else f"{steps} lead{'' if rest > 1 else 's'}"
+    return f"{lead}. From there, {lead_to} to {last['tail_name']}; taken together, the relations say {drug} {said}."
+
+
+def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
+    """The answer to "explain that more simply" (a reference of kind ``simpler``): a mechanism in plain words
+    (:func:`plain_words`), a list by its first sentence; ``answer`` itself for any other question."""
+    if not any(r.get("how") == "simpler" for r in state.references):
+        return answer
+    if state.intent in (Intent.MECHANISM.value, Intent.RELATION.value) and best.get("triples"):
+        def kind(x: str) -> str:
+            node = kg.node(x) if kg is not None else None
+            return node.type if node is not None else ""
+
+        return plain_words(best["triples"], kind)
+    return answer.split(" Best evidence:", 1)[0].rstrip(".") + "."

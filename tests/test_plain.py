@@ -1,0 +1,43 @@
+""""can you explain that more simply?" after an answer: the last answer in plain words (it was NOT_FOUND, "no known
+entity in the question")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.plain import plain_words
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+def _t(head: str, relation: str, tail: str) -> dict[str, str]:
+    return {"head": head, "head_name": head, "relation": relation, "tail": tail, "tail_name": tail}
+
+
+def test_a_path_in_plain_words() -> None:
+    kinds = {"ABL1": "Protein", "proliferation": "BiologicalProcess"}.get
+    two = [_t("imatinib", "decreases activity of", "ABL1"), _t("ABL1", "causes", "CML")]
+    assert plain_words(two, kinds) == ("In plain words: imatinib blocks ABL1 (a protein). From there, one more step "
+                                       "leads to CML; taken together, the relations say imatinib works against it.")
+    three = [_t("X", "increases activity of", "ABL1"), _t("ABL1", "positively regulates", "proliferation"),
+             _t("proliferation", "positively correlated with", "CML")]
+    assert plain_words(three, kinds) == ("In plain words: X switches on ABL1 (a protein). From there, two more steps, "
+                                         "through proliferation, lead to CML; taken together, the relations say X raises it.")
+    assert plain_words([_t("X", "correlated with", "Y")], kinds) == "In plain words: X acts on Y, directly."
+
+
+@pytest.mark.parametrize("ask", ["can you explain that more simply?", "in plain English please", "I don't understand",
+                                 "explain it like I'm five"])
+def test_explain_that_more_simply(run_graph, ask: str) -> None:
+    first, simple = in_thread(run_graph, "plain", "How does imatinib treat CML?", ask)
+    assert simple["status"] is Status.ANSWERED and simple["understood_as"] == "How does imatinib treat CML?", simple["answer"]
+    plain = simple["answer"].split('" ', 1)[1]
+    assert plain.startswith("In plain words: imatinib ") and "Chronic myeloid leukemia" in plain, simple["answer"]
+    assert len(plain) < len(first["answer"]) + 60 and "decreases activity of" not in plain, simple["answer"]
+    assert simple["evidence"] == first["evidence"]  # the same path, told otherwise
+
+
+def test_a_list_more_simply_keeps_its_first_sentence(run_graph) -> None:
+    first, simple = in_thread(run_graph, "plain", "what drugs treat gout?", "that's too technical")
+    lead = first["answer"].split(" Best evidence:", 1)[0]
+    assert simple["answer"].endswith(f'" {lead}'), (first["answer"], simple["answer"])
