@@ -1,5 +1,5 @@
 """Follow-ups about the last answer itself: its sources ("show me the sources"), the other paths behind it ("are there
-other paths?"), the answer in plain words ("can you explain that more simply?", ``agents.plain``) and one of its steps
+other paths?"), how many its list has in all ("how many are there?", ``agents.counts``), the answer in plain words ("can you explain that more simply?", ``agents.plain``) and one of its steps
 ("explain the second step").
 
 Both were NOT_FOUND ("no known entity in the question"). A request for the sources asks the last question again, so
@@ -44,6 +44,11 @@ _SIMPLER = re.compile(
     r"what does (?:that|this|it) mean|in (?:simpler|simple|plain) (?:terms|words|english))(?: please)?)(?:,? please)?\s*[?.!]*$",
     re.IGNORECASE)
 """A request for the last answer in plain words ("can you explain that more simply?", "in plain English please")."""
+_HOW_MANY = re.compile(r"^(?:and |so |ok,? )?how many(?: of them| of these| of those| drugs| ones| medications)?(?: (?:are there|"
+                       r"is that|exist|are known|do you know))?(?: in (?:total|all)| altogether)?\s*[?.!]*$", re.IGNORECASE)
+"""How many the last list has in all ("how many are there?" after "What drugs target EGFR?")."""
+_WHICH_DRUGS = re.compile(r"^(?:what|which)(?: other)? (drugs|medications|medicines)\b", re.IGNORECASE)
+"""The opening of a question for drugs, which "how many" takes the place of."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 """A step by its number in words ("explain step two")."""
@@ -64,6 +69,10 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         res.references.append({"text": q, "how": "other paths", "question": focus.latest_question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         return restated(focus.latest_question)
+    if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``
+        res.references.append({"text": q, "how": "count", "question": focus.latest_question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        return restated(f"How many {w[1].casefold()}{focus.latest_question[w.end():]}")
     if _SIMPLER.match(q):
         if not focus.latest_question:
             res.missing = "that"

@@ -202,10 +202,11 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return _against_one(res, q, one["x"] or one["y"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q)):
         return None
+    pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:
-        drugs = latest[: _COUNTS[m["n"].split()[-1].casefold()]]
+        drugs = pool[: _COUNTS[m["n"].split()[-1].casefold()]]
     elif m is not None and m["a"]:
-        drugs = [latest[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(latest)]
+        drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(pool)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
         listed = latest if len(latest) >= 2 or m else _listed_drugs(focus)
         drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])

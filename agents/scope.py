@@ -24,7 +24,7 @@ _OUT_OF_SCOPE = {
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)"),
     "contraindications": r"contraindicat\w*",
-    "safety": r"safe|safety|unsafe|dangerous",
+    "safety": r"safe|safer|safest|safety|unsafe|dangerous",
     "symptoms or prognoses of diseases": (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                                           r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
                                           r"life expectancy|survival rates?"),

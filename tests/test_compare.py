@@ -7,6 +7,7 @@ from langgraph.types import Command
 
 from agents.intent import out_of_scope
 from agents.state import Status
+from tests.conftest import in_thread
 
 COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
 
@@ -187,3 +188,14 @@ def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources)
     out, _ = run_graph({"question": "is it better than colchicine?"}, thread="rank-it", memory=False)
     assert out["understood_as"] == "Is allopurinol better than colchicine?" and out["compared"], out["answer"]
     assert [resources.kg.name(x) for x in out["among"]] == ["allopurinol", "colchicine"]
+
+
+def test_the_first_two_after_a_comparison_are_the_compared_drugs(run_graph) -> None:
+    """"compare the first two" after "which one is the safest?" (a comparison of the five listed drugs, whose answer
+    lists targets) was NOT_FOUND; and "safest" asks about safety, not how well drugs work."""
+    listed, safest, two = in_thread(run_graph, "cmp", "What drugs treat asthma?", "which one is the safest?",
+                                    "compare the first two")
+    first = [a["name"] for a in listed["ranked_answers"][:2]]
+    assert two["status"] is Status.ANSWERED and two["understood_as"] == f"Compare {first[0]} and {first[1]}", two["answer"]
+    assert safest["answer"].split('" ', 1)[1].startswith("The knowledge graph holds curated drug mechanisms, not safety."), \
+        safest["answer"]

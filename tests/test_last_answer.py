@@ -137,3 +137,13 @@ def test_other_paths_ask_the_last_question_again_and_list_the_accepted_ones(run_
     else:
         assert again["answer"].endswith(" The Reviewer accepted no other path for this question.")
     assert "Leaving out" not in again["answer"]
+
+
+@pytest.mark.parametrize("ask", ["how many are there?", "how many?", "and how many of them are there in total?"])
+def test_how_many_after_a_list_counts_it(run_graph, ask: str) -> None:
+    """"how many are there?" after "What drugs target EGFR?" was NOT_FOUND ("no known entity in the question")."""
+    _, count = in_thread(run_graph, "count", "What drugs target EGFR?", ask)
+    assert count["understood_as"] == "How many drugs target EGFR?", count["answer"]
+    assert count["intent"] == "count" and " drugs in the knowledge graph act on Epidermal growth factor receptor" in count["answer"]
+    _, statins = in_thread(run_graph, "count2", "which drugs are statins?", ask)
+    assert statins["understood_as"] == "How many drugs are statins?" and "lists 8 statins" in statins["answer"], statins["answer"]
