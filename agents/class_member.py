@@ -20,7 +20,7 @@ from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import LinkStatus
 
-__all__ = ["class_as_subject", "class_members", "class_membership", "in_that_class", "membership_answer"]
+__all__ = ["class_as_subject", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -60,7 +60,10 @@ def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     if m is None or not cls:
         return None
     left_out = _drug(m["n"], linker) if m["n"] else None
-    members = [entity_of(c) for c in linker.drug_class(cls) if left_out is None or c.id != left_out["id"]]
+    named: dict[str, dict[str, Any]] = {}
+    for c in linker.drug_class(cls):  # one per name, the most connected: the table's NSAIDs hold two "Sulindac"
+        named.setdefault(fold(c.name), entity_of(c))
+    members = [e for e in named.values() if left_out is None or fold(e["name"]) != fold(left_out["name"])]
     return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else ""}
 
 
@@ -74,6 +77,24 @@ def members_answer(check: dict[str, Any]) -> dict[str, Any]:
               f"the most connected first: {', '.join(names)}{more}. For how they act, ask \"How do {cls} work?\"."
               if members else f"The class table lists no {cls}{besides} in the knowledge graph.")
     return {"status": Status.ANSWERED, "answer": answer, "items": members[:MEMBERS_SHOWN]}
+
+
+_OTHERS = re.compile(
+    r"^(?:and |so )?(?:what|which|are there any|are there|any)(?P<o> other| more)? (?P<c>.+?)(?: are there| exist| do you know(?: of| about)?|"
+    r" are in the (?:knowledge )?graph)?[?.!]*$", re.IGNORECASE)
+"""A request for a class's drugs by the class's name alone ("what other NSAIDs are there?", "any other statins?")."""
+
+
+def other_members(question: str, linker: Any, drug: dict[str, Any] | None) -> str | None:
+    """"What other NSAIDs are there?" after aspirin: "Which drugs besides Aspirin are NSAIDs?" (it listed what the
+    NSAIDs act on); without "other", or with no drug of the class in the thread, "Which drugs are NSAIDs?". None
+    for a question that names no class the table knows."""
+    m = _OTHERS.match(" ".join(question.split()))
+    cls = linker.class_name(m["c"]) if m and (m["o"] or re.search(r"\b(?:are there|exist|do you know)", question, re.IGNORECASE)) else ""
+    if not cls:
+        return None
+    inside = drug is not None and m["o"] and any(c.id == drug["id"] for c in linker.drug_class(cls))
+    return f"Which drugs besides {drug['name']} are {cls}?" if inside else f"Which drugs are {cls}?"
 
 
 _THAT_CLASS = re.compile(

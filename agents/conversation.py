@@ -15,7 +15,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from agents.class_member import class_members, class_membership
+from agents.class_member import class_members, class_membership, other_members
 from agents.context import Context
 from agents.counts import count_question
 from agents.followup import Resolution, focus_from, resolve_followup
@@ -111,8 +111,10 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
-    if (named := names_referent(question, focus_from(messages).drug)) and (member := _membership(named, res)):
-        return {**member, "understood_as": named}  # "is it the same as Gleevec?" after imatinib
+    drug = focus_from(messages).drug  # "is it the same as Gleevec?", "what other NSAIDs are there?" after a drug
+    for asked in (names_referent(question, drug), other_members(question, res.linker, drug)):
+        if asked and (member := _membership(asked, res)):
+            return {**member, "understood_as": asked}
     if (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"

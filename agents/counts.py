@@ -16,6 +16,7 @@ from typing import Any
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import DRUG_TYPES, Intent, Status
+from core.text import fold
 from tools.answers import TARGET_TYPES, acting_on, asked_sign, direct_chains, sign_verb, types_of
 from tools.linker import LinkStatus
 
@@ -120,7 +121,9 @@ def _read(question: str, res: Any) -> dict[str, Any] | None:
     if (m := _TARGETS_OF.match(text)) is not None:
         return _targets_of(m["d"] or m["d2"], res)
     if (m := _IN_CLASS.match(text)) is not None and (cls := res.linker.class_name(m["a"] or m["b"])):
-        return {"kind": "class", "class": cls, "counted": [c.id for c in res.linker.drug_class(cls)]}
+        members = res.linker.drug_class(cls)
+        kept = set({fold(c.name): c.id for c in reversed(members)}.values())  # one per name, as the class's list
+        return {"kind": "class", "class": cls, "counted": [c.id for c in members if c.id in kept]}
     if (m := _ALL.match(text)) is not None:
         types = _KINDS[m["k"].casefold()]
         return {"kind": "all", "noun": m["k"].casefold(), "types": types, "counted": [],

@@ -115,10 +115,14 @@ def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
 
 def _named_here(text: str, slot: str, linker: Linker) -> bool:
     """True when the question itself names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug
-    in "X for Y - how does it work?", while "does it work for gout?" and "is it better than Y?" still refer back)."""
+    in "X for Y - how does it work?", while "does it work for gout?" and "is it better than Y?" still refer back). A
+    drug class's name is no such entity."""
     if SET_AGAINST.search(text):
         return False
-    for _, cands in linker.scan(text):
+    classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical
+    for name, cands in linker.scan(text):
+        if name in classes:
+            continue
         if (slot in ("disease", "target")) != bool({c.type for c in cands} & DRUG_TYPES):
             return True
     return False

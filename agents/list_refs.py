@@ -73,10 +73,11 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 
 _KIND_OF_THEM = re.compile(
-    r"^(?:(?:which|what)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
+    r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
     r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?)\s+(?:an? |the )?(?P<kind>[\w -]+?)[?.!]*$",
     re.IGNORECASE)
-"""A question about the kind of the diseases the last answer listed ("which of those are cancers?")."""
+"""A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
+of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?")."""
 
 
 def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

@@ -30,6 +30,8 @@ _SMALL_TALK = re.compile("|".join(f"(?P<{k}>^{rx}{_END}$)" for k, rx in _KINDS.i
 _LEADING = re.compile(rf"^(?:{_KINDS['greeting']}|{_KINDS['thanks']})(?:\s*[,.!;:]+\s*|\s+)(?:(?:and|so|now|then),?\s+)*",
                       re.IGNORECASE)
 
+_GREETING = re.compile(rf"^{_KINDS['greeting']}\b", re.IGNORECASE)
+
 EXAMPLES = ("How does imatinib treat CML?", "What drugs treat gout?", "What does metformin target?",
             "What causes asthma?", "What is PAT_001 taking?")
 """Questions the help answer offers, one of each kind."""
@@ -37,10 +39,13 @@ EXAMPLES = ("How does imatinib treat CML?", "What drugs treat gout?", "What does
 
 def small_talk(question: str) -> str:
     """"greeting", "thanks", "goodbye" or "help" for a question that is only that ("hi!", "thanks", "thanks, that's
-    all", "what can you do?"), else
-    "". A question that also asks something ("hi, how does imatinib treat CML?") is not small talk."""
-    m = _SMALL_TALK.match(" ".join(question.split()))
-    return (m.lastgroup or "") if m else ""
+    all", "what can you do?", "Hi! What can you do?"), else "". A question that also asks something ("hi, how does
+    imatinib treat CML?") is not small talk."""
+    text = " ".join(question.split())
+    if (m := _SMALL_TALK.match(text)) is not None:
+        return m.lastgroup or ""
+    rest = without_small_talk(text)  # "Hi! What can you do?" was NOT_FOUND
+    return small_talk(rest) if rest != text else ""
 
 
 def without_small_talk(question: str) -> str:
@@ -62,11 +67,11 @@ def small_talk_answer(question: str, asked_before: bool) -> dict[str, object]:
     if kind == "thanks":
         more = ' Ask a follow-up ("what about dasatinib?", "how does the second one work?") or a new question.'
         return {"status": Status.ANSWERED, "answer": "You're welcome." + (more if asked_before else f" Try: {examples}.")}
-    lead = "Hello. " if kind == "greeting" else ""
+    lead = "Hello. " if kind == "greeting" or _GREETING.match(question.strip()) else ""
     return {"status": Status.ANSWERED, "answer": (
         f"{lead}I answer questions about how drugs act on diseases and proteins, from DrugMechDB's curated mechanisms: "
         "each answer gives the chain of relations it rests on, with citations, or says that the graph holds none. "
         "I can explain how a drug treats a disease, list the drugs for a disease or what a drug treats, name a "
-        "drug's targets or the drugs that act on a protein, say what the graph links into a disease, and read a "
+        "drug's targets or the drugs that act on a protein (or count them), say what the graph links into a disease, and read a "
         "patient's record. Follow-ups in the same conversation refer back (\"what about dasatinib?\", \"and the "
         f"second one?\"). Side effects, doses and interactions are not in the graph. Try: {examples}.")}

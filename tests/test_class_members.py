@@ -33,6 +33,33 @@ def test_a_class_with_none_of_the_listed_drugs_says_so(run_graph) -> None:
     assert f"none of the {len(listed)} listed drugs" in out["answer"] and "statins" in out["answer"]
 
 
+def test_how_many_of_them_asks_which_of_them(run_graph) -> None:
+    """"how many of them are SSRIs?" was read as "How many of Depressive disorder are SSRIs?"."""
+    listed = _turn(run_graph, "m3", "What drugs treat chronic myeloid leukemia?")["messages"][-1]["items"]
+    out = _turn(run_graph, "m3", "how many of those are kinase inhibitors?")
+    members = [i for i in listed if i["name"].casefold().endswith("tinib")]
+    assert out["understood_as"] == "What do the listed kinase inhibitors target?", out["answer"]
+    assert out["among"] == [i["id"] for i in members], out["answer"]
+    _turn(run_graph, "m4", "What drugs treat gout?")
+    none = _turn(run_graph, "m4", "how many of them are statins?")
+    assert none["status"] == Status.NOT_FOUND and "none of the" in none["answer"], none["answer"]
+
+
+def test_other_members_of_a_class_leave_the_thread_s_drug_out(run_graph) -> None:
+    """"what other NSAIDs are there?" after aspirin listed what the NSAIDs act on; "is it an NSAID?" was read so too
+    ("NSAID" links to a chemical, so "it" was taken to point inside the question)."""
+    _turn(run_graph, "m5", "What does aspirin do?")
+    member = _turn(run_graph, "m5", "is it an NSAID?")
+    assert member["understood_as"] == "Is Aspirin an NSAID?" and member["answer"].split('" ', 1)[1].startswith("Yes: "), \
+        member["answer"]
+    others = _turn(run_graph, "m5", "what other NSAIDs are there?")
+    assert others["understood_as"] == "Which drugs besides Aspirin are NSAIDs?", others["answer"]
+    named = others["answer"].split("first: ", 1)[1].split(", ")
+    assert "Aspirin" not in named and len(named) == len(set(named)), others["answer"]  # the table has two "Sulindac"
+    alone = _turn(run_graph, "m6", "what statins are there?")
+    assert alone["understood_as"] == "Which drugs are statins?" and "lists 8 statins" in alone["answer"], alone["answer"]
+
+
 def test_some_of_the_listed_drugs(resources) -> None:
     """A hand-made list: one beta blocker among three drugs."""
     items = [{**resources.linker.link(name).best.as_dict(), "type": "Drug"} for name in ("metoprolol", "Amlodipine", "Losartan")]

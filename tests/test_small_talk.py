@@ -15,6 +15,7 @@ from medpath.cli import cli
     ("thanks!", "thanks"), ("ok, thank you so much.", "thanks"), ("cheers", "thanks"),
     ("what can you do?", "help"), ("Help", "help"), ("what kinds of questions can I ask?", "help"),
     ("thanks, that's all", "goodbye"), ("bye", "goodbye"), ("ok thanks bye", "goodbye"),  # were NOT_FOUND
+    ("Hi! What can you do?", "help"), ("hello, thanks", "thanks"),  # a greeting before small talk was NOT_FOUND
     ("hi, how does imatinib treat CML?", ""), ("how does imatinib work?", ""), ("ok", ""), ("HIV", ""),
 ])
 def test_small_talk_is_only_the_whole_question(question: str, kind: str) -> None:
