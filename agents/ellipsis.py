@@ -28,7 +28,9 @@ ORDINAL_ALONE = re.compile(
 _ELLIPSIS = (
     re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
-    re.compile(r"^(?:same|the same)\s+(?:for|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:(?:and |but |so )?(?:is|was|would) (?:that|it|this) (?:be )?(?:the same|similar|true|so|any different)|"
+               r"(?:and |but |so )?(?:does|would) (?:that|the same|this) (?:apply|hold|go)|(?:and |so )?(?:the )?same(?: thing)?)"
+               r"\s+(?:for|with|in|to)\s+(?P<z>.+)$", re.IGNORECASE),  # "is that the same for naproxen?"
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
 )
 _AGAIN = re.compile(

@@ -1,5 +1,5 @@
 """Follow-ups about the last answer itself: its sources ("show me the sources"), the other paths behind it ("are there
-other paths?"), how many its list has in all ("how many are there?", ``agents.counts``), the answer in plain words ("can you explain that more simply?", ``agents.plain``) and one of its steps
+other paths?"), how many its list has in all ("how many are there?", ``agents.counts``), the answer in plain words or step by step ("can you explain that more simply?", ``agents.plain``) and one of its steps
 ("explain the second step").
 
 Both were NOT_FOUND ("no known entity in the question"). A request for the sources asks the last question again, so
@@ -49,6 +49,13 @@ _HOW_MANY = re.compile(r"^(?:and |so |ok,? )?how many(?: of them| of these| of t
 """How many the last list has in all ("how many are there?" after "What drugs target EGFR?")."""
 _WHICH_DRUGS = re.compile(r"^(?:what|which)(?: other)? (drugs|medications|medicines)\b", re.IGNORECASE)
 """The opening of a question for drugs, which "how many" takes the place of."""
+_ALL_STEPS = re.compile(
+    r"^(?:(?:so |ok,? |okay,? )?(?:(?:can|could|would) you |please )?(?:what are|list|show me|give me|tell me|walk me through|"
+    r"take me through|go through|explain|describe|break down)(?: all| each of)? (?:the |its |each |every )?(?:steps?|links|hops)"
+    r"(?: one by one| in order)?|(?:(?:can|could|would) you |please )?(?:walk me through|take me through|go through|explain|break down)"
+    r" (?:it|that|this|the mechanism|the path)(?: step by step| one step at a time)?|step by step)(?: please)?\s*[?.!]*$",
+    re.IGNORECASE)
+"""A request for every step of the last path, in order ("what are the steps?", "walk me through it step by step")."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 """A step by its number in words ("explain step two")."""
@@ -73,11 +80,11 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         res.references.append({"text": q, "how": "count", "question": focus.latest_question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         return restated(f"How many {w[1].casefold()}{focus.latest_question[w.end():]}")
-    if _SIMPLER.match(q):
+    if (simpler := _SIMPLER.match(q)) or _ALL_STEPS.match(q):  # the answer again, retold (``agents.plain``)
         if not focus.latest_question:
             res.missing = "that"
             return None
-        res.references.append({"text": q, "how": "simpler", "question": focus.latest_question})
+        res.references.append({"text": q, "how": "simpler" if simpler else "steps", "question": focus.latest_question})
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         return restated(focus.latest_question)
     if _SOURCES.match(q):

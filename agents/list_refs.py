@@ -182,9 +182,12 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
                     r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
-                    r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest)\b", re.IGNORECASE)
+                    r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest)\b|"
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b",
+                    re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
-"which of these is more specific?")."""
+"which of these is more specific?", "which one should I take?": it was NOT_FOUND)."""
 _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are) the differences? (?:with|from|to|versus|vs\.?|"
                           r"compared (?:to|with)) (?P<x>.+?)|how (?:does|do|is|are) (?P<y>.+?) (?:compare|differ|different)"
                           r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?)$", re.IGNORECASE)

@@ -1,5 +1,5 @@
-"""The last answer in plain words, for "can you explain that more simply?" (it was NOT_FOUND: "no known entity in the
-question").
+"""The last answer in plain words, for "can you explain that more simply?", or step by step, for "what are the
+steps?" (both were NOT_FOUND: "no known entity in the question").
 
 A mechanism is told as what the drug does to its first target, in an everyday verb and with what kind of thing the
 target is, and then what the path's signed relations say it does to the disease, the steps between named but not
@@ -14,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.path_ranker import effect
 
-__all__ = ["plain_words", "simpler"]
+__all__ = ["plain_words", "simpler", "step_by_step"]
 
 _KIND = {"Protein": "a protein", "GeneFamily": "a family of proteins", "MacromolecularComplex": "a protein complex",
          "ChemicalSubstance": "a chemical", "BiologicalProcess": "a process in the body", "Pathway": "a pathway in the body",
@@ -54,12 +54,25 @@ def plain_words(triples: list[dict[str, str]], kind: Any) -> str:
     return f"{lead}. From there, {lead_to} to {last['tail_name']}; taken together, the relations say {drug} {said}."
 
 
+def step_by_step(triples: list[dict[str, str]], lead: str = "The path") -> str:
+    """A path's steps, numbered: "The path, step by step: 1. imatinib decreases activity of ABL1. 2. ABL1 causes CML.
+    Ask "explain the second step" about one of them." """
+    steps = " ".join(f"{i}. {t['head_name']} {t['relation']} {t['tail_name']}." for i, t in enumerate(triples, 1))
+    ask = ' Ask "explain the second step" about one of them.' if len(triples) > 1 else ""
+    return f"{lead}, step by step: {steps}{ask}"
+
+
 def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
     """The answer to "explain that more simply" (a reference of kind ``simpler``): a mechanism in plain words
-    (:func:`plain_words`), a list by its first sentence; ``answer`` itself for any other question."""
-    if not any(r.get("how") == "simpler" for r in state.references):
+    (:func:`plain_words`), a list by its first sentence; to "what are the steps?" (``steps``), the path's steps
+    numbered (:func:`step_by_step`; after a list, its best evidence's). ``answer`` itself for any other question."""
+    hows = {r.get("how") for r in state.references}
+    path = state.intent in (Intent.MECHANISM.value, Intent.RELATION.value) and bool(best.get("triples"))
+    if "steps" in hows and best.get("triples"):  # after a list, its best evidence
+        return step_by_step(best["triples"], "The path" if path else "The best evidence")
+    if "simpler" not in hows:
         return answer
-    if state.intent in (Intent.MECHANISM.value, Intent.RELATION.value) and best.get("triples"):
+    if path:
         def kind(x: str) -> str:
             node = kg.node(x) if kg is not None else None
             return node.type if node is not None else ""

@@ -190,6 +190,12 @@ def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources)
     assert [resources.kg.name(x) for x in out["among"]] == ["allopurinol", "colchicine"]
 
 
+def test_advice_on_which_drug_to_take_is_out_of_scope() -> None:
+    assert [out_of_scope(q) for q in ("which one should I take?", "What should I take for a headache?",
+                                      "which would you recommend?", "what can I take for gout?", "How does imatinib treat CML?")
+            ] == ["advice on which drug a person should take"] * 3 + ["", ""]
+
+
 def test_the_first_two_after_a_comparison_are_the_compared_drugs(run_graph) -> None:
     """"compare the first two" after "which one is the safest?" (a comparison of the five listed drugs, whose answer
     lists targets) was NOT_FOUND; and "safest" asks about safety, not how well drugs work."""

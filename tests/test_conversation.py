@@ -132,6 +132,10 @@ def focus_messages() -> list[dict[str, Any]]:
     ("and strokes?", "How does imatinib treat Cerebrovascular accident?"),  # a plural of a name: was NOT_FOUND
     ("what's the first-line drug?", "What drug treats Chronic myeloid leukemia?"),  # "what's": was NOT_FOUND
     ("which one works fastest?", "Compare buformin and Metformin"),  # the latest list, ranked: was NOT_FOUND
+    ("which one should I take?", "Compare buformin and Metformin"),  # was NOT_FOUND
+    ("is that the same for dasatinib?", "How does Dasatinib treat Chronic myeloid leukemia?"),  # these three were
+    ("does that apply to gout?", "How does imatinib treat Gout?"),  # answered with what the name is connected to
+    ("would it be any different in asthma?", "How does imatinib treat Asthma?"),
     ("and in children?", "How does imatinib treat Chronic myeloid leukemia in children?"),
     ("how does the second one work?", "How does Metformin treat Chronic myeloid leukemia?"),
     ("and the second?", "How does Metformin treat Chronic myeloid leukemia?"),

@@ -41,3 +41,14 @@ def test_a_list_more_simply_keeps_its_first_sentence(run_graph) -> None:
     first, simple = in_thread(run_graph, "plain", "what drugs treat gout?", "that's too technical")
     lead = first["answer"].split(" Best evidence:", 1)[0]
     assert simple["answer"].endswith(f'" {lead}'), (first["answer"], simple["answer"])
+
+
+@pytest.mark.parametrize("ask", ["what are the steps?", "walk me through it step by step", "list the steps"])
+def test_the_steps_of_the_last_path_in_order(run_graph, ask: str) -> None:
+    """"what are the steps?" after an answer was NOT_FOUND ("no known entity in the question")."""
+    first, steps = in_thread(run_graph, "steps", "how does colchicine treat gout?", ask)
+    told = " ".join(f"{i}. {t['head_name']} {t['relation']} {t['tail_name']}." for i, t in enumerate(first["evidence"], 1))
+    assert steps["understood_as"] == "How does colchicine treat gout?", steps["answer"]
+    assert steps["answer"].split('" ', 1)[1].startswith(f"The path, step by step: {told}"), steps["answer"]
+    _, best = in_thread(run_graph, "steps2", "what drugs treat gout?", ask)
+    assert best["answer"].split('" ', 1)[1].startswith("The best evidence, step by step: 1. "), best["answer"]
