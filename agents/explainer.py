@@ -14,8 +14,8 @@ from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.plain import simpler
+from agents.scope import HOW_OFTEN
 from agents.state import (
-    DRUG_TYPES,
     LISTED_DRUGS,
     Intent,
     State,
@@ -24,6 +24,7 @@ from agents.state import (
     treats_all,
     two_ended,
 )
+from agents.turn_record import turn_record
 from agents.via import YES_NO
 from agents.why_none import why_none
 from agents.without_walk import answered_without_walk
@@ -35,16 +36,12 @@ from tools.walker import SHORTEST_CHAIN
 
 __all__ = ["DATASET_CITATION", "cite", "explain"]
 
-TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
-"""Entity types a follow-up's "that target" can mean."""
 DRUG_ANSWERS = (Intent.TREATS.value, Intent.TARGETED_BY.value)
 """Intents answered by a ranked list of drugs, each with its path."""
 START_ANSWERS = (*DRUG_ANSWERS, Intent.INVOLVED.value)
 """Questions whose answers are the paths' first entities (what acts on, or takes part in, the named end)."""
 AUTO_OTHERS = 3
 """Other candidates named when an ambiguous name was answered without asking (:func:`_auto_picked`)."""
-MAX_STEPS = 8
-"""The steps of an answer's path kept in its turn record (:func:`_steps`)."""
 DATASET_CITATION = {
     "source": "DrugMechDB",
     "title": "DrugMechDB: a curated database of drug mechanisms (Gonzalez-Cavazos et al., Sci Data 10:632, 2023)",
@@ -150,10 +147,13 @@ serotonin uptake decreases abundance of serotonin" reads as lowering serotonin).
 
 def _verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
-    so when it acts the other way; nothing for any other question, a path without a signed relation, or a question
+    so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
+    lowers the disease (it was told the path alone); nothing for any other question, a path without a signed relation, or a question
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
+    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()):
+        return "Yes: "  # "Does ibuprofen help with fever?": the path's signs say it lowers the disease
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""
     amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it
@@ -254,74 +254,6 @@ def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any
     return [{**a, "citations": _path_citations(a["path"]["triples"], kg)} for a in answers]
 
 
-def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
-    for m in state.mentions:
-        ent = m.get("entity")
-        if ent and (m["slot"] == slot or (m["slot"] == "free" and (ent["type"] in DRUG_TYPES) == (slot == "drug"))):
-            return {"id": ent["id"], "name": ent["name"], "type": ent["type"]}
-    return None
-
-
-def _turn(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: Any = None) -> dict[str, Any]:
-    """The assistant's record of this turn in ``messages``: what later follow-ups resolve against."""
-    typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
-    drug = _slot_entity(state, "drug")
-    evidence = out.get("evidence") or []
-    subject = class_mechanism(state) or _class_subject(state)  # a class is no one drug: "what does it treat?" is the class
-    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value) and not subject:
-        head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
-        if head is not None and head.type in DRUG_TYPES:
-            drug = {"id": head.id, "name": head.name, "type": head.type}
-    return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
-            "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
-            "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
-            "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
-            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
-            "class_subject": _class_subject(state)}
-
-
-def _class_subject(state: State) -> str:
-    """The drug class a turn asked about as its subject ("What do penicillins treat?", "How do statins lower
-    cholesterol?"): what a later "they" or "it" is (``agents.focus``); it asked what "they" meant."""
-    subject = state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value) or class_mechanism(state)
-    kept = subject and state.among and not state.compared and not state.via
-    return state.drug_class if kept and state.drug_class != LISTED_DRUGS else ""
-
-
-def _steps(state: State, evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
-    """The answer's path, each step with its two ends' types: what "explain the second step" asks about. A turn that
-    explained one step keeps the path it came from ("and the third step?" next)."""
-    if any(r.get("how") == "step" for r in state.references):
-        return next((m["steps"] for m in reversed(state.messages) if m.get("role") == "assistant" and m.get("steps")), [])
-
-    def typed(x: str) -> str:
-        node = kg.node(x) if kg is not None else None
-        return node.type if node is not None else ""
-    return [{**t, "head_type": typed(t["head"]), "tail_type": typed(t["tail"])} for t in evidence[:MAX_STEPS]]
-
-
-def _compared(state: State, kg: Any) -> list[dict[str, str]]:
-    """The drugs a comparison was about ("compare imatinib and dasatinib"), or a question about two of them after it
-    ("what do they target?"): what a later "they" is, and what a later "it" could be."""
-    both = state.drug_class == LISTED_DRUGS and state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value)
-    kept = state.compared or (both and len(state.among) == 2)
-    nodes = [kg.node(i) for i in state.among] if kg is not None and kept and len(state.among) >= 2 else []
-    return [{"id": n.id, "name": n.name, "type": n.type} for n in nodes if n is not None]
-
-
-def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, str] | None:
-    """The target this turn was about ("which other drugs act on that target?"): the one a "which drugs act on X"
-    question named, or the first step of a drug's evidence when it ends at a protein or a gene family."""
-    if state.intent == Intent.TARGETED_BY.value:
-        return _slot_entity(state, "target")
-    if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value):
-        return None
-    head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])
-    if head is None or tail is None or head.type not in DRUG_TYPES or tail.type not in TARGET_TYPES:
-        return None
-    return {"id": tail.id, "name": tail.name, "type": tail.type}
-
-
 def _guessed(state: State) -> str:
     """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
     nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
@@ -391,7 +323,7 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     the graph answers ("how many diseases do you know?", ``agents.counts``)."""
     topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state))
              if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value) else "")
-    if not topic:
+    if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
@@ -430,7 +362,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out, items, kg = _explain(state, ctx)
     out = with_literature(state, out, ctx.get_resources())
     out["answer"] = _framed(state, _scoped(state, out.get("answer", ""), out.get("status")))
-    out["messages"] = [_turn(state, out, items, kg)]
+    out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out
 

@@ -11,6 +11,7 @@ from agents.intent import COMPARING, REFERENCE, disease_kind, out_of_scope, pars
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
+from memory.patients import patient_ids_in
 from tools.linker import fold
 
 __all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
@@ -198,13 +199,14 @@ does allopurinol treat gout?"): it was answered with what febuxostat is connecte
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
-    was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list. None for any other
-    question."""
-    m = _COMPARED.search(q) if COMPARING.search(q) else None
+    was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list, and "any interactions
+    between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
+    interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
+    m = _COMPARED.search(q) if COMPARING.search(q) or interactions else None
     latest = _latest_drugs(focus)
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
         return _against_one(res, q, one["x"] or one["y"], focus.drug, linker)
-    if m is None and not (_RANKS.match(q) and not linker.scan(q)):
+    if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:

@@ -60,6 +60,9 @@ def lab_named(question: str) -> str:
     m = next((m for m in _LAB.finditer(question) if not _CONDITION_WORD.search(question[: m.start()])), None)
     return list(_LAB_WORDS)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
+_HOW_MANY = re.compile(r"\bhow many\b|\bnumber of\b", re.IGNORECASE)
+"""A question that counts a patient's medications or conditions: the answer says how many."""
+
 PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient record (medpath patients synth; not a real person)",
                     "url": ""}
 
@@ -91,10 +94,11 @@ def patient_answer(state: State) -> dict[str, Any]:
         picked = [(x, f) for x, f in parsed if f["kind"] == kind and (kind != "lab" or f["latest"])]
         rows = [f for _, f in picked]
         lines += [x for x, _ in picked]
+        counted = f"{len(rows)} " if _HOW_MANY.search(state.asked) else ""  # "how many medications is she on?"
         if kind == "medication" and rows:
-            parts.append("medications: " + ", ".join(_shown(f) for f in rows))
+            parts.append(f"{counted}medication{'s' if len(rows) != 1 or not counted else ''}: " + ", ".join(_shown(f) for f in rows))
         elif kind == "condition" and rows:
-            parts.append("conditions: " + ", ".join(f["name"] for f in rows))
+            parts.append(f"{counted}condition{'s' if len(rows) != 1 or not counted else ''}: " + ", ".join(f["name"] for f in rows))
         elif kind == "lab" and rows:
             parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in rows))
         rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]

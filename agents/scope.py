@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COMPARING", "RANKING_DRUGS", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -15,6 +15,8 @@ _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
 RANKING_DRUGS = "comparisons of how well drugs work"
 """What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
+HOW_OFTEN = "how often drugs are prescribed or things occur"
+"""What :func:`out_of_scope` says "what is the most common drug for Y?" asks about (the patient records can count it)."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
@@ -22,7 +24,7 @@ _OUT_OF_SCOPE = {
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
     "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
-                          r"(?:with|together with)"),
+                          r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safer|safest|safety|unsafe|dangerous",
     "symptoms or prognoses of diseases": (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
@@ -45,6 +47,8 @@ _OUT_OF_SCOPE = {
     "advice on which drug a person should take": (
         r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))|"
         r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),
+    HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
+                                                       r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"

@@ -205,3 +205,24 @@ def test_the_first_two_after_a_comparison_are_the_compared_drugs(run_graph) -> N
     assert two["status"] is Status.ANSWERED and two["understood_as"] == f"Compare {first[0]} and {first[1]}", two["answer"]
     assert safest["answer"].split('" ', 1)[1].startswith("The knowledge graph holds curated drug mechanisms, not safety."), \
         safest["answer"]
+
+
+def test_interactions_between_a_patient_s_medications_compare_them(run_graph) -> None:
+    """"any interactions between them?" after a patient's medications asked what "them" meant, and "can she take them
+    together?" asked which one "them" was."""
+    meds, between, together = in_thread(run_graph, "meds", "What is PAT_002 taking?", "any interactions between them?",
+                                        "can she take them together?")
+    names = [i["name"] for i in meds["messages"][-1]["items"]]
+    assert len(names) >= 2, meds["answer"]
+    asked = f"Compare {', '.join(names[:-1])} and {names[-1]}"
+    for out in (between, together):
+        assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, out["answer"]
+        assert out["answer"].split('" ', 1)[1].startswith("The knowledge graph holds curated drug mechanisms, not drug "
+                                                          "interactions. What it holds: "), out["answer"]
+
+
+def test_how_often_drugs_are_prescribed_is_out_of_scope() -> None:
+    """"what is the most common drug for hypertension?" was answered with no word that the list is not by use."""
+    assert [out_of_scope(q) for q in ("what is the most common drug for hypertension?", "which is the most popular statin?",
+                                      "What drugs are commonly used for gout?")] == [
+        "how often drugs are prescribed or things occur"] * 2 + [""]

@@ -33,3 +33,11 @@ def test_yes_or_the_other_way(run_graph, resources) -> None:
 def test_two_names_neither_a_drug_are_linked_not_a_mechanism(run_graph) -> None:
     out, _ = run_graph({"question": "What is the connection between gout and uric acid?"}, interactive=False, memory=False)
     assert out["answer"].startswith("The knowledge graph links Uric Acid to Gout in 1 step: "), out["answer"]
+
+
+def test_yes_when_a_drug_s_path_lowers_the_disease_asked_about(run_graph) -> None:
+    """"Does ibuprofen help with fever?" was told the path alone, with no yes; a question that is no yes/no is not."""
+    out, _ = run_graph({"question": "Does ibuprofen help with fever?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("Yes: Ibuprofen acts on Fever through a "), out["answer"]
+    how, _ = run_graph({"question": "How does ibuprofen treat fever?"}, thread="t2", interactive=False, memory=False)
+    assert how["answer"].startswith("Ibuprofen acts on Fever through a "), how["answer"]

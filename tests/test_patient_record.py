@@ -277,3 +277,16 @@ def test_a_yes_or_no_question_for_a_kind_of_fact_lists_that_kind(run_graph) -> N
     assert out["answer"].split("\" ", 1)[1] == labs, out["answer"]
     meds = _turn(run_graph, "kind2", f"Is {pid} on any medications?")
     assert meds["answer"].startswith(f"{pid}: medications: "), meds["answer"]
+
+
+def test_how_many_medications_reads_the_patient_s_record(run_graph) -> None:
+    """"how many medications is PAT_002 on?" went to the aggregation route, which reads no one record: "no medication
+    visible for PAT_002 (64 recorded facts withheld …)", every patient's withheld facts counted."""
+    from tests.conftest import in_thread
+
+    listed, count, conditions = in_thread(run_graph, "howmany", "What is PAT_002 taking?", "how many medications is she on?",
+                                          "how many conditions does she have?")
+    meds = listed["answer"].split("medications: ", 1)[1]
+    assert count["status"] is Status.ANSWERED and count["hybrid"]["route"] != "aggregation", count["answer"]
+    assert count["answer"].endswith(f"PAT_002: {len(listed['messages'][-1]['items'])} medications: {meds}"), count["answer"]
+    assert re.search(r"PAT_002: \d+ conditions?: ", conditions["answer"]), conditions["answer"]

@@ -141,7 +141,8 @@ def test_more_wordings_of_which_drugs_act_on_a_target(question: str, target: str
     ("what reduces prostaglandin E2", "does ibuprofen do that?", "Does Ibuprofen lower Prostaglandin E2?", "Yes: "),
     ("Which drugs block the beta-2 receptor?", "does salbutamol do that?", "Does Salbutamol inhibit Beta-2 adrenergic receptor?",
      "No: in the knowledge graph Salbutamol activates"),
-    ("How does allopurinol treat gout?", "does febuxostat do the same?", "Does Febuxostat treat Gout?", "Febuxostat acts on Gout"),
+    ("How does allopurinol treat gout?", "does febuxostat do the same?", "Does Febuxostat treat Gout?",
+     "Yes: Febuxostat acts on Gout"),
 ])
 def test_does_another_drug_do_that(run_graph, first: str, then: str, understood: str, opening: str) -> None:
     thread = f"does-that-{then}"

@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from memory.patients import PATIENT_ID
 
-__all__ = ["RULES", "Classification", "QueryClassifier", "Route", "Rule"]
+__all__ = ["RULES", "Classification", "QueryClassifier", "Route", "Rule", "asks_count"]
 
 
 class Route(StrEnum):
@@ -103,6 +103,12 @@ _COUNT = _rx(
     r"\bhow (many|often)\b|\b(total )?number of\b|\bcount(s|ed|ing)?\b|\b(proportion|percentage|fraction|prevalence|share)\b"
     r"|\bmost (common|frequent|prescribed)\b|\btop \w+ (across|among|in)\b|\brank\b.*\bby\b|\bby (condition|medication|drug)\b"
 )
+
+
+def asks_count(text: str) -> bool:
+    """Whether a query uses a counting word (the ``AGG-*`` rules): a question about one patient that does ("how many
+    medications is PAT_002 on?") still needs that patient's record, not the aggregation route."""
+    return bool(_COUNT.search(text))
 _PATIENT_REF = _rx(r"\b(this|the|my|our|that) patient('s)?\b")
 _PATIENT_FACT = _rx(r"\b(medications?|meds|prescri\w*|conditions?|diagnos\w*|labs?|lab results|history|drugs?|allerg\w*)\b")
 _EXPLAIN = _rx(

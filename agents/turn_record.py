@@ -1,0 +1,83 @@
+"""The assistant's record of a turn in ``messages``: the entities, list, path and class a later follow-up resolves
+against (``agents.focus``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, State, class_mechanism
+
+__all__ = ["MAX_STEPS", "TARGET_TYPES", "turn_record"]
+
+TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
+"""Entity types a follow-up's "that target" can mean."""
+MAX_STEPS = 8
+"""The steps of an answer's path kept in its turn record (:func:`_steps`)."""
+
+
+def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
+    for m in state.mentions:
+        ent = m.get("entity")
+        if ent and (m["slot"] == slot or (m["slot"] == "free" and (ent["type"] in DRUG_TYPES) == (slot == "drug"))):
+            return {"id": ent["id"], "name": ent["name"], "type": ent["type"]}
+    return None
+
+
+def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: Any = None) -> dict[str, Any]:
+    """The assistant's record of this turn in ``messages``: what later follow-ups resolve against."""
+    typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
+    drug = _slot_entity(state, "drug")
+    evidence = out.get("evidence") or []
+    subject = class_mechanism(state) or _class_subject(state)  # a class is no one drug: "what does it treat?" is the class
+    if kg is not None and evidence and state.intent in (Intent.MECHANISM.value, Intent.TARGETS.value) and not subject:
+        head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
+        if head is not None and head.type in DRUG_TYPES:
+            drug = {"id": head.id, "name": head.name, "type": head.type}
+    return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
+            "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
+            "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
+            "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
+            "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
+            "class_subject": _class_subject(state)}
+
+
+def _class_subject(state: State) -> str:
+    """The drug class a turn asked about as its subject ("What do penicillins treat?", "How do statins lower
+    cholesterol?"): what a later "they" or "it" is (``agents.focus``); it asked what "they" meant."""
+    subject = state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value) or class_mechanism(state)
+    kept = subject and state.among and not state.compared and not state.via
+    return state.drug_class if kept and state.drug_class != LISTED_DRUGS else ""
+
+
+def _steps(state: State, evidence: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
+    """The answer's path, each step with its two ends' types: what "explain the second step" asks about. A turn that
+    explained one step keeps the path it came from ("and the third step?" next)."""
+    if any(r.get("how") == "step" for r in state.references):
+        return next((m["steps"] for m in reversed(state.messages) if m.get("role") == "assistant" and m.get("steps")), [])
+
+    def typed(x: str) -> str:
+        node = kg.node(x) if kg is not None else None
+        return node.type if node is not None else ""
+    return [{**t, "head_type": typed(t["head"]), "tail_type": typed(t["tail"])} for t in evidence[:MAX_STEPS]]
+
+
+def _compared(state: State, kg: Any) -> list[dict[str, str]]:
+    """The drugs a comparison was about ("compare imatinib and dasatinib"), or a question about two of them after it
+    ("what do they target?"): what a later "they" is, and what a later "it" could be."""
+    both = state.drug_class == LISTED_DRUGS and state.intent in (Intent.TARGETS.value, Intent.INDICATIONS.value)
+    kept = state.compared or (both and len(state.among) == 2)
+    nodes = [kg.node(i) for i in state.among] if kg is not None and kept and len(state.among) >= 2 else []
+    return [{"id": n.id, "name": n.name, "type": n.type} for n in nodes if n is not None]
+
+
+def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, str] | None:
+    """The target this turn was about ("which other drugs act on that target?"): the one a "which drugs act on X"
+    question named, or the first step of a drug's evidence when it ends at a protein or a gene family."""
+    if state.intent == Intent.TARGETED_BY.value:
+        return _slot_entity(state, "target")
+    if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value):
+        return None
+    head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])
+    if head is None or tail is None or head.type not in DRUG_TYPES or tail.type not in TARGET_TYPES:
+        return None
+    return {"id": tail.id, "name": tail.name, "type": tail.type}
