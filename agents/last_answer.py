@@ -53,7 +53,8 @@ _ALL_STEPS = re.compile(
     r"^(?:(?:so |ok,? |okay,? )?(?:(?:can|could|would) you |please )?(?:what are|list|show me|give me|tell me|walk me through|"
     r"take me through|go through|explain|describe|break down)(?: all| each of)? (?:the |its |each |every )?(?:steps?|links|hops)"
     r"(?: one by one| in order)?|(?:(?:can|could|would) you |please )?(?:walk me through|take me through|go through|explain|break down)"
-    r" (?:it|that|this|the mechanism|the path)(?: step by step| one step at a time)?|step by step)(?: please)?\s*[?.!]*$",
+    r" (?:it|that|this|the mechanism|the path)(?: step by step| one step at a time)?|step by step|how many (?:steps|links|hops)"
+    r"(?: (?:are there|does it (?:have|take)|(?:are )?in (?:that|the|this|your) (?:path|mechanism|chain|answer)))?)(?: please)?\s*[?.!]*$",
     re.IGNORECASE)
 """A request for every step of the last path, in order ("what are the steps?", "walk me through it step by step")."""
 _STEP_WORDS = "|".join(sorted((w for w in ORDINALS if w != "top"), key=len, reverse=True))

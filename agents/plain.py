@@ -55,11 +55,12 @@ def plain_words(triples: list[dict[str, str]], kind: Any) -> str:
 
 
 def step_by_step(triples: list[dict[str, str]], lead: str = "The path") -> str:
-    """A path's steps, numbered: "The path, step by step: 1. imatinib decreases activity of ABL1. 2. ABL1 causes CML.
+    """A path's steps, numbered: "The path has two steps: 1. imatinib decreases activity of ABL1. 2. ABL1 causes CML.
     Ask "explain the second step" about one of them." """
     steps = " ".join(f"{i}. {t['head_name']} {t['relation']} {t['tail_name']}." for i, t in enumerate(triples, 1))
     ask = ' Ask "explain the second step" about one of them.' if len(triples) > 1 else ""
-    return f"{lead}, step by step: {steps}{ask}"
+    n = len(triples)
+    return f"{lead} has {_NUMBER.get(n, str(n))} step{'s' if n != 1 else ''}: {steps}{ask}"
 
 
 def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
