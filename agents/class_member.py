@@ -20,7 +20,7 @@ from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import LinkStatus
 
-__all__ = ["class_as_subject", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
+__all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -52,6 +52,15 @@ _MEMBERS = re.compile(
 the class acts on, and no drug of it named. "besides X" leaves X out ("what else is in that class?", resolved)."""
 
 
+def class_drugs(linker: Any, cls: str) -> list[Any]:
+    """The drugs of a class the table knows, the most connected first, one per name (the table's NSAIDs hold two
+    "Sulindac", which were listed and counted twice)."""
+    named: dict[str, Any] = {}
+    for c in linker.drug_class(cls):
+        named.setdefault(fold(c.name), c)
+    return list(named.values())
+
+
 def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"class": plural, "members": [entities], "left_out": name}`` for a request for a class's drugs
     (:data:`_MEMBERS`) that names a class the table knows; None for anything else."""
@@ -60,10 +69,7 @@ def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     if m is None or not cls:
         return None
     left_out = _drug(m["n"], linker) if m["n"] else None
-    named: dict[str, dict[str, Any]] = {}
-    for c in linker.drug_class(cls):  # one per name, the most connected: the table's NSAIDs hold two "Sulindac"
-        named.setdefault(fold(c.name), entity_of(c))
-    members = [e for e in named.values() if left_out is None or fold(e["name"]) != fold(left_out["name"])]
+    members = [entity_of(c) for c in class_drugs(linker, cls) if left_out is None or fold(c.name) != fold(left_out["name"])]
     return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else ""}
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.class_member import class_drugs
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import DRUG_TYPES, Intent, Status
-from core.text import fold
 from tools.answers import TARGET_TYPES, acting_on, asked_sign, direct_chains, sign_verb, types_of
 from tools.linker import LinkStatus
 
@@ -104,8 +104,11 @@ def _drugs_answer(found: dict[str, Any], names: str) -> str:
     if not n:
         return f"No drug in the knowledge graph {'acts on' if not found['sign'] else verb + 's'} {what}."
     how = "directly or through what they become" if found["target"] else "directly or through a target"
-    ways = ", ".join(f"{'all' if k == n else k} {sign_verb(s)} it" for s, k in ((-1, found["down"]), (1, found["up"])) if k)
-    ways = f" ({ways})" if ways and not found["sign"] else f" ({found['unsigned']} of them with no stated direction or acting both ways)" if found["unsigned"] else ""
+    if not found["sign"]:  # "(9 inhibit it, 24 activate it)"
+        ways = ", ".join(f"{'all' if k == n else k} {sign_verb(s)} it" for s, k in ((-1, found["down"]), (1, found["up"])) if k)
+    else:  # those the direction asked for includes
+        ways = f"{found['unsigned']} of them with no stated direction or acting both ways" if found["unsigned"] else ""
+    ways = f" ({ways})" if ways else ""
     verb = verb if n != 1 else "acts on" if not found["sign"] else verb + "s"
     return f"{n} {_noun(n, 'drug', 'drugs')} in the knowledge graph {verb} {what}{ways}, {how}, the nearest first: {names}."
 
@@ -121,9 +124,7 @@ def _read(question: str, res: Any) -> dict[str, Any] | None:
     if (m := _TARGETS_OF.match(text)) is not None:
         return _targets_of(m["d"] or m["d2"], res)
     if (m := _IN_CLASS.match(text)) is not None and (cls := res.linker.class_name(m["a"] or m["b"])):
-        members = res.linker.drug_class(cls)
-        kept = set({fold(c.name): c.id for c in reversed(members)}.values())  # one per name, as the class's list
-        return {"kind": "class", "class": cls, "counted": [c.id for c in members if c.id in kept]}
+        return {"kind": "class", "class": cls, "counted": [c.id for c in class_drugs(res.linker, cls)]}
     if (m := _ALL.match(text)) is not None:
         types = _KINDS[m["k"].casefold()]
         return {"kind": "all", "noun": m["k"].casefold(), "types": types, "counted": [],
