@@ -69,32 +69,28 @@ _STEP = re.compile(
 """A question about one step of the last answer's path: "explain the second step", "what is step 3?"."""
 
 
+def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str = "") -> str:
+    """The thread's last question asked again (or ``question``, made from it), with a reference of kind ``how`` that
+    tells the explainer what to add or change, and the thread's drug and disease pinned so that they link as before."""
+    res.references.append({"text": q, "how": how, "question": focus.latest_question})
+    res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+    return restated(question or focus.latest_question)
+
+
 def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
     a step past the path's end is ``res.refused``, with how many steps there are."""
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
-        res.references.append({"text": q, "how": "other paths", "question": focus.latest_question})
-        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        return restated(focus.latest_question)
+        return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``
-        res.references.append({"text": q, "how": "count", "question": focus.latest_question})
-        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        return restated(f"How many {w[1].casefold()}{focus.latest_question[w.end():]}")
-    if (simpler := _SIMPLER.match(q)) or _ALL_STEPS.match(q):  # the answer again, retold (``agents.plain``)
+        return _asked_again(res, q, "count", focus, f"How many {w[1].casefold()}{focus.latest_question[w.end():]}")
+    retold = "simpler" if _SIMPLER.match(q) else "steps" if _ALL_STEPS.match(q) else ""  # ``agents.plain``
+    if retold or _SOURCES.match(q):
         if not focus.latest_question:
-            res.missing = "that"
+            res.missing = "that" if retold else "the sources"
             return None
-        res.references.append({"text": q, "how": "simpler" if simpler else "steps", "question": focus.latest_question})
-        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        return restated(focus.latest_question)
-    if _SOURCES.match(q):
-        if not focus.latest_question:
-            res.missing = "the sources"
-            return None
-        res.references.append({"text": q, "how": "sources", "question": focus.latest_question})
-        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        return restated(focus.latest_question)
+        return _asked_again(res, q, retold or "sources", focus)
     m = _STEP.match(q)
     if m is None:
         return None

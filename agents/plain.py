@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.state import Intent, State
+from tools.answers import types_of
 from tools.path_ranker import effect
 
 __all__ = ["plain_words", "simpler", "step_by_step"]
@@ -74,9 +75,5 @@ def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
     if "simpler" not in hows:
         return answer
     if path:
-        def kind(x: str) -> str:
-            node = kg.node(x) if kg is not None else None
-            return node.type if node is not None else ""
-
-        return plain_words(best["triples"], kind)
+        return plain_words(best["triples"], types_of(kg))
     return answer.split(" Best evidence:", 1)[0].rstrip(".") + "."
