@@ -19,7 +19,6 @@ from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
 from tools.answers import joins, types_of, upstream_links
-from tools.classifier import asks_count
 from tools.dense import inject_seeds
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
@@ -204,7 +203,7 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any
     fallback: list[dict[str, str]] = []
     try:
         out = ctx.get_retrieval().retrieve(state.asked, patient_id=state.patient_id, actor_id=state.user_id,
-                                           force_route="aggregation" if cohort else _one_patient(state),
+                                           force_route="aggregation" if cohort else None,
                                            patient_scope=in_scope(state.patient_scope),
                                            auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
                                            include=("graph",) if walks else (), exclude=("episodic", "vault"),
@@ -348,11 +347,3 @@ def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[Candidate
             ranked = sorted(ranked, key=lambda p: (-p.score, p.hops, [e.tail for e in p.edges]))
             info["touched"] = sorted(list(k) for k in matched)
     return ranked, info
-
-
-def _one_patient(state: State) -> str | None:
-    """The route for a question about one patient that counts ("how many medications is PAT_002 on?"): the graph
-    route, which reads the patient's record. The classifier sent it to the aggregation route, which counts many
-    patients, so the record was never read ("no medication visible", with every patient's withheld facts counted)."""
-    return "graph" if state.intent == Intent.PATIENT.value and state.patient_id and asks_count(state.asked) else None
-

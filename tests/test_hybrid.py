@@ -61,6 +61,24 @@ def test_classifier_rules_are_recorded() -> None:
     assert Route.parse("STRUCTURAL") is Route.GRAPH and Route.parse("Hybrid") is Route.HYBRID
 
 
+def test_a_count_about_one_patient_reads_that_patient_s_record(service: Any, patients: PatientStore) -> None:
+    """An HTTP /retrieve call with a patient and "how many medications is she on?" took the aggregation route, which
+    reads no one record: "no medication visible", every patient's withheld facts counted. A count that names one
+    patient (in the request or the query) and no people now reads that record; a count over people stays a count."""
+    clf = QueryClassifier()
+    assert clf.classify("how many medications is PAT_002 on?").rule_id == "PAT-0"
+    assert clf.classify("how many medications is she on?", patient=True).route is Route.GRAPH
+    assert clf.classify("how many medications is she on?").rule_id == "AGG-2"
+    assert clf.classify("How many patients take aspirin?", patient=True).rule_id == "AGG-1"
+    pid, p = next((k, v) for k, v in patients.patients.items()
+                  if v.allows("medications") and sum(f.relation == "takes" for f in v.facts) >= 2)
+    r = service.retrieve("how many medications is she on?", patient_id=pid)
+    assert (r.route, r.classifier_rule_id) == ("graph", "PAT-0"), r.context.text
+    shown = {f["name"] for f in r.patient_facts if f["kind"] == "medication"}
+    assert shown == {f.object_name for f in p.facts if f.relation == "takes"} and shown, r.context.text
+    assert service.retrieve("How many patients take aspirin?", patient_id=pid).route == "aggregation"
+
+
 # -- fan-out ----------------------------------------------------------------------------------------------
 def _items(source: str, *ids: str) -> list[Item]:
     return [Item(i, "text", f"text {i}", 1.0, source) for i in ids]

@@ -6,12 +6,16 @@ same query (and the same entity count) always gives the same route.
 
 Order, and why:
 1. ``EMPTY-1``: a blank query (HYBRID, confidence 0).
-2. ``AGG-*``: counting words ("how many", "number of", "proportion", "most common") are aggregations.
-3. ``PAT-*``: a patient id, or "the patient's medications", is a patient-context graph walk.
-4. ``TXT-*``: "why", "explain", "evidence", "studies" ask for an explanation from passages.
-5. ``ENT-2``: a query that names two or more entities goes to HYBRID.
-6. ``REL-1``: relation words ("targets", "interacts", "downstream") ask for an entity-to-entity walk.
-7. ``DEF-1``: everything else is HYBRID.
+2. ``AGG-1``: counting words ("how many", "number of", "proportion", "most common") with people ("patients", "the
+   cohort") are aggregations.
+3. ``PAT-0``: counting words about one named patient (an id in the query, or the request's patient) read that
+   patient's record: "how many medications is PAT_002 on?" is a graph walk, not a count over every patient.
+4. ``AGG-2``: any other counting words are aggregations.
+5. ``PAT-*``: a patient id, or "the patient's medications", is a patient-context graph walk.
+6. ``TXT-*``: "why", "explain", "evidence", "studies" ask for an explanation from passages.
+7. ``ENT-2``: a query that names two or more entities goes to HYBRID.
+8. ``REL-1``: relation words ("targets", "interacts", "downstream") ask for an entity-to-entity walk.
+9. ``DEF-1``: everything else is HYBRID.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from enum import StrEnum
 
 from memory.patients import PATIENT_ID
 
-__all__ = ["RULES", "Classification", "QueryClassifier", "Route", "Rule", "asks_count"]
+__all__ = ["RULES", "Classification", "QueryClassifier", "Route", "Rule"]
 
 
 class Route(StrEnum):
@@ -65,9 +69,13 @@ class Rule:
     """Fires when at least this many entities are named (and ``pattern``, if any, matches)."""
     also: re.Pattern[str] | None = None
     """A second pattern that must match too."""
+    patient: bool = False
+    """Fires only when the call names one patient: an id in the query, or the request's patient."""
 
-    def fires(self, text: str, entities: int) -> bool:
-        """True when the rule applies."""
+    def fires(self, text: str, entities: int, patient: bool = False) -> bool:
+        """True when the rule applies (``patient``: the call names one patient)."""
+        if self.patient and not patient:
+            return False
         if self.pattern is not None and not self.pattern.search(text):
             return False
         if self.also is not None and not self.also.search(text):
@@ -104,11 +112,6 @@ _COUNT = _rx(
     r"|\bmost (common|frequent|prescribed)\b|\btop \w+ (across|among|in)\b|\brank\b.*\bby\b|\bby (condition|medication|drug)\b"
 )
 
-
-def asks_count(text: str) -> bool:
-    """Whether a query uses a counting word (the ``AGG-*`` rules): a question about one patient that does ("how many
-    medications is PAT_002 on?") still needs that patient's record, not the aggregation route."""
-    return bool(_COUNT.search(text))
 _PATIENT_REF = _rx(r"\b(this|the|my|our|that) patient('s)?\b")
 _PATIENT_FACT = _rx(r"\b(medications?|meds|prescri\w*|conditions?|diagnos\w*|labs?|lab results|history|drugs?|allerg\w*)\b")
 _EXPLAIN = _rx(
@@ -122,6 +125,7 @@ _RELATION = _rx(
 
 RULES: tuple[Rule, ...] = (
     Rule("AGG-1", Route.AGGREGATION, 0.95, _COUNT, also=_PEOPLE),
+    Rule("PAT-0", Route.GRAPH, 0.9, _COUNT, patient=True),
     Rule("AGG-2", Route.AGGREGATION, 0.8, _COUNT),
     Rule("PAT-1", Route.GRAPH, 0.95, PATIENT_ID),
     Rule("PAT-2", Route.GRAPH, 0.85, _PATIENT_REF, also=_PATIENT_FACT),
@@ -145,14 +149,16 @@ class QueryClassifier:
         self.rules = rules
         self.count_entities = count_entities
 
-    def classify(self, query: str, entities: int | None = None) -> Classification:
-        """The route for ``query`` (deterministic); ``entities`` overrides the mention counter."""
+    def classify(self, query: str, entities: int | None = None, patient: bool = False) -> Classification:
+        """The route for ``query`` (deterministic); ``entities`` overrides the mention counter, and ``patient`` says
+        that the request names a patient (a patient id in the query does too)."""
         text = (query or "").strip()
         if not text:
             return Classification(Route.HYBRID, "EMPTY-1", 0.0, 0)
         if entities is None:
             entities = self.count_entities(text) if self.count_entities else 0
+        patient = patient or bool(PATIENT_ID.search(text))
         for rule in self.rules:
-            if rule.fires(text, entities):
+            if rule.fires(text, entities, patient):
                 return Classification(rule.route, rule.rule_id, rule.confidence, entities)
         return Classification(Route.HYBRID, "DEF-1", 0.6, entities)  # pragma: no cover - DEF-1 always fires

@@ -139,9 +139,10 @@ class HybridRetriever:
         """KG ids a text names, without repeats (what the classifier's two-entity rule counts)."""
         return list(dict.fromkeys(self.mention_ids(text))) if text.strip() else []
 
-    def classify(self, query: str) -> Classification:
-        """The classifier's route for a query, with the entity scan, as :meth:`aretrieve` decides it."""
-        return self.classifier.classify(query, len(self.linked(query.strip())))
+    def classify(self, query: str, patient_id: str | None = None) -> Classification:
+        """The classifier's route for a query (about ``patient_id``, if given), with the entity scan, as
+        :meth:`aretrieve` decides it."""
+        return self.classifier.classify(query, len(self.linked(query.strip())), patient=patient_id is not None)
 
     def retrieve(self, query: str, **kwargs: Any) -> RetrievalResult:
         """Synchronous :meth:`aretrieve`, for code with no running event loop (inside one, await ``aretrieve``)."""
@@ -182,7 +183,7 @@ class HybridRetriever:
         with span("tools.retrieval.hybrid", **{"medpath.depth": depth, "medpath.force_route": bool(forced)}) as sp:
             text = query.strip()
             ids = self.linked(text)
-            cls = self.classifier.classify(text, len(ids))
+            cls = self.classifier.classify(text, len(ids), patient=patient_id is not None)
             route = forced or cls.route
             rule_id, confidence = ("FORCED", 1.0) if forced else (cls.rule_id, cls.confidence)
             sp.set_attribute("medpath.route", route.value)
