@@ -48,7 +48,7 @@ BOTH_WALKS = 24
 """A question naming several diseases at once ("which drugs treat both …"): at most this many walks of their own find
 a candidate's path into a disease the pool has none into."""
 
-__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "path_record", "steering_text"]
+__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "pagerank_answers", "path_record", "steering_text"]
 
 
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
@@ -207,7 +207,7 @@ def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseas
     PageRank upstream from them (weights 1 and ``PAGERANK_WEIGHT``), and each such drug's best path."""
     by_path = dict(rank_endpoints(ranked, "start", state.goal_types, types_of(res.kg), exclude=seeds, k=FUSE_DEPTH,
                                   keep=lowers, key=_name_key(res.kg)))
-    pagerank = _pagerank_answers(res, diseases, state.goal_types, set(seeds), "in", HUB_DAMPING)
+    pagerank = pagerank_answers(res, diseases, state.goal_types, set(seeds), "in", HUB_DAMPING)
     return fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), by_path
 
 
@@ -253,7 +253,7 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
 
     by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH,
                                   keep=lambda p: lowers(p) and kind(p.nodes[-1]), key=same))
-    pagerank = _pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING, kind)
+    pagerank = pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING, kind)
     order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
     found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same,
                         preference(state.goal_types, type_of))
@@ -308,7 +308,7 @@ def _through_first(state: State, paths: list[CandidatePath]) -> list[CandidatePa
     return sorted(paths, key=lambda p: not set(state.via) & set(p.nodes)) if state.via else paths
 
 
-def _pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str], direction: str = "in",
+def pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[str], direction: str = "in",
                       damping: float = HUB_DAMPING, keep: Callable[[str], bool] = lambda _x: True) -> list[str]:
     """Entities of ``types`` that ``keep`` accepts, by personalized PageRank from ``seeds`` (local, push-based:
     ``tools.ppr``) walking ``direction`` ("in": upstream, "out": downstream), their mass divided by their degree to

@@ -68,6 +68,9 @@ _HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|
                        r"illnesses|disorders)\b)", re.IGNORECASE)
 """"How many drugs treat gout?" asks what "which drugs treat gout?" asks: the graph holds no count of them
 (``agents.scope``; the counts it holds are ``agents.counts``'s)."""
+_IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)",
+                           re.IGNORECASE)
+""""Which drugs in the graph treat asthma?": the graph is where every answer comes from ("graph" was read as a name)."""
 _IN_THE_BODY = re.compile(r"(?<=\S)\s+in (?:the|your|my|our|a) (?:human )?(?:body|system)$", re.IGNORECASE)
 """"What does metformin do in the body?": where any drug acts, no name of the graph ("body" was read as Increased body
 weight)."""
@@ -380,7 +383,7 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! ")))))
+    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! "))))))
     q = _lowered(q)
     for intent, rx in _RULES:
         m = rx.match(q)

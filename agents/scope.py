@@ -41,7 +41,7 @@ _OUT_OF_SCOPE = {
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),
     "counts of a disease's drugs or a drug's indications": (
-        r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,3}? (?:treat|cure|for|against|"
+        r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,4}? (?:treat|cure|for|against|"
         r"used (?:for|to treat|in)|approved (?:for|to treat))|how many (?:other )?(?:diseases|conditions|illnesses|disorders|"
         r"indications) (?:does|do|can|is|are)"),
     "advice on which drug a person should take": (

@@ -64,6 +64,9 @@ class Intent(StrEnum):
     COUNT = "count"
     """How many drugs act on a target, how many targets a drug has, how many drugs a class holds ("How many drugs
     target EGFR?"): counted from the graph's edges or the class table, not a walk."""
+    DISEASES = "diseases"
+    """How do two diseases compare ("compare asthma and COPD")? Answered from what the graph links into each and the
+    drugs whose chains reach each, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from agents.counts import COUNT_SHOWN, count_question
-from agents.state import DRUG_TYPES, Status
+from agents.intent import parse_question
+from agents.state import DRUG_TYPES, Intent, Status
 from tests.conftest import in_thread
 
 
@@ -69,6 +70,13 @@ def test_counts_the_graph_does_not_hold_say_so(run_graph) -> None:
     treated, _ = run_graph({"question": "how many diseases does imatinib treat?"}, thread="t2", interactive=False, memory=False)
     assert treated["intent"] == "indications" and "Chronic myeloid leukemia" in treated["answer"], treated["answer"]
 
+    # "in the graph" between the noun and the verb: answered with what Asthma is connected to ("graph" read as a name)
+    within, _ = run_graph({"question": "how many drugs in the graph treat asthma?"}, thread="t3", interactive=False,
+                          memory=False)
+    assert within["intent"] == "treats" and within["ranked_answers"], within["answer"]
+    assert within["answer"].startswith("The knowledge graph holds curated drug mechanisms, not counts of a disease's drugs")
+    assert parse_question("which drugs in the knowledge graph treat gout?").intent is Intent.TREATS
+    assert getattr(parse_question("what drugs are in the graph"), "intent", None) is not Intent.TREATS
 
 @pytest.mark.parametrize("question", ["How many patients have gout?", "What drugs target EGFR?", "how many drugs target qwzx?",
                                       "How does imatinib treat CML?"])

@@ -101,6 +101,22 @@ def test_a_capitalised_acronym_links_to_the_names_it_abbreviates(resources) -> N
         ("egfr", ["Epidermal growth factor receptor"])]
 
 
+def test_an_acronym_in_lower_case_links_when_no_name_is_spelt_like_it(resources, run_graph) -> None:
+    """"what drugs treat copd?" was NOT_FOUND ("copd" is not in the knowledge graph; did you mean Common cold?): only
+    capitals read as an acronym. A lower-case mention of 3–6 characters that names nothing and that no name is spelt
+    like is now read by its initials; a pronoun or a common word of a question is not."""
+    for mention, slot, expected in (("copd", "disease", "Chronic obstructive lung disease"),
+                                    ("adhd", "disease", "Attention deficit hyperactivity disorder"),
+                                    ("egfr", "target", "Epidermal growth factor receptor")):
+        out = resources.linker.link(mention, SLOT_TYPES[slot])
+        assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "acronym", mention
+    assert resources.linker.link("cml", SLOT_TYPES["disease"]).best.method == "fuzzy"  # spelt like an alias: as before
+    assert all(resources.linker.link(w).best is None or resources.linker.link(w).best.method != "acronym"
+               for w in ("she", "them", "this", "meds", "the"))
+    out, _ = run_graph({"question": "what drugs treat copd?"}, interactive=False, memory=False)
+    assert out["status"].value == "ANSWERED" and "Chronic obstructive lung disease" in out["answer"], out["answer"]
+
+
 def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resources) -> None:
     # it names one disease and is an alias of two others in nodes.tsv; the first by name used to be picked
     out = resources.linker.link("Pneumonia due to Mycoplasma pneumoniae", SLOT_TYPES["disease"])

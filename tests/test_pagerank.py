@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents.answer_paths import _pagerank_answers
+from agents.answer_paths import pagerank_answers
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.walker import GraphWalker
@@ -74,7 +74,7 @@ def test_which_drug_treats_reads_pagerank_further_from_the_disease(resources: An
     exact = full.rank([migraine])
     gaps = [exact[full.pos[n]] - pushed.get(n, 0.0) for n in full.nodes]
     assert all(-1e-12 <= g <= PAGERANK_EPS * max(kg.degree(n), 1) + 1e-12 for g, n in zip(gaps, full.nodes, strict=True))
-    drugs = _pagerank_answers(resources, [migraine], ["Drug"], {migraine})
+    drugs = pagerank_answers(resources, [migraine], ["Drug"], {migraine})
     names = [kg.name(x) for x in drugs]
     assert names.index("zolmitriptan") < names.index("camphor")
 
@@ -126,7 +126,7 @@ def test_which_drug_treats_y_lists_by_pagerank_only_drugs_with_a_chain_into_y(re
     relations, in their direction, into Asthma. Both ways, it proposed drugs whose only links reach Asthma's
     neighbourhood from below."""
     kg = resources.kg
-    drugs = _pagerank_answers(resources, [ASTHMA], ["Drug", "ChemicalSubstance"], {ASTHMA})
+    drugs = pagerank_answers(resources, [ASTHMA], ["Drug", "ChemicalSubstance"], {ASTHMA})
     assert len(drugs) == 20 and set(drugs) <= _ancestors(kg, ASTHMA)
 
 
@@ -147,7 +147,7 @@ def test_downstream_pagerank_walks_along_the_edges_only(resources: Any) -> None:
     pushed = LocalPageRank(kg).top([ibuprofen], alpha=PAGERANK_ALPHA, eps=PAGERANK_EPS, direction="out")
     below = _descendants(kg, ibuprofen)
     assert len(pushed) > 50 and set(pushed) <= below
-    diseases = _pagerank_answers(resources, [ibuprofen], ["Disease", "PhenotypicFeature"], {ibuprofen}, "out", 0.0)
+    diseases = pagerank_answers(resources, [ibuprofen], ["Disease", "PhenotypicFeature"], {ibuprofen}, "out", 0.0)
     assert len(diseases) == 20 and set(diseases) <= below
     with pytest.raises(ValueError, match="direction"):
         LocalPageRank(kg).top([ibuprofen], direction="up")

@@ -13,6 +13,7 @@ from rapidfuzz import fuzz, process
 
 from core.text import fold, word_overlap
 from memory.protocols import Entity
+from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
 from tools.spelling import Respeller
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
@@ -80,41 +81,7 @@ _KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s
 lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
 
 
-_ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
-_ACRONYM_TAIL = frozenset(["infection", "disease", "disorder", "syndrome"])
-"""A last word an acronym may leave out: "HIV" abbreviates "Human immunodeficiency virus infection" too."""
 _KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
-_CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
-"""A token written in capitals, 2–6 characters ("EGFR", "COPD"): the only form read as an acronym."""
-
-
-def _initials(words: list[str]) -> str:
-    words = [w for w in words if w and w.casefold() not in _ACRONYM_SKIP]
-    if not 2 <= len(words) <= 6:
-        return ""
-    return "".join(w if w.isdigit() else w[0] for w in words).casefold()
-
-
-def initials(name: str) -> set[str]:
-    """The acronyms a multi-word name is abbreviated by: the first letter of each word (a number kept whole),
-    connecting words skipped. "Epidermal growth factor receptor" → ``egfr``, "Angiotensin-converting enzyme" →
-    ``ace``, "Prostaglandin G/H synthase 1" → ``pghs1``. An inverted name ("Pulmonary Disease, Chronic
-    Obstructive") is read in its parts' reverse order (``copd``) and by its part before the first comma; a last
-    word such as "infection" may be left out ("Human immunodeficiency virus infection" → ``hivi`` and ``hiv``); a
-    one-word name, or one of more than six words, has none."""
-    parts = name.split(", ")
-    readings = [" ".join(reversed(parts)), parts[0]] if len(parts) > 1 else [name]
-    words = [re.split(r"[^0-9A-Za-z]+", text) for text in readings]
-    words += [w[:-1] for w in words if w and w[-1].casefold() in _ACRONYM_TAIL]
-    return {key for w in words if (key := _initials(w))}
-
-
-def acronyms_in(text: str) -> set[str]:
-    """The folded tokens of ``text`` written in capitals, unless the whole text is in capitals (then capitals say
-    nothing about acronyms)."""
-    if not any(ch.islower() for ch in text):
-        return set()
-    return {m.group(0).casefold() for m in _CAPS.finditer(text)}
 
 
 def read_alike(mention: str, name: str) -> bool:
@@ -256,7 +223,7 @@ class EntityLinker:
         """Entities whose name's initials are the mention, when it is one token written in capitals and names
         nothing as written ("EGFR" → Epidermal growth factor receptor); below an exact match and a singular."""
         key = fold(mention)
-        if key in self._by_fold or not _CAPS.fullmatch(mention.strip()):
+        if key in self._by_fold or not CAPS.fullmatch(mention.strip()):
             return []
         return self._initial_cands(key)
 
@@ -477,6 +444,8 @@ class EntityLinker:
             return self._decide(mention, weigh(inner), margin=0.02)
         if fuzzy:
             return self._decide(mention, weigh(fuzzy), margin=0.03)
+        if (key := lower_acronym(mention)) and key not in _STOPWORDS and (short := self._initial_cands(key)):
+            return self._decide(mention, weigh(short), margin=0.02)  # "copd", "egfr": no name is spelt like them
         emb = weigh(self.by_embedding(mention))
         if emb and emb[0].score >= self.embed_link and (len(emb) < 2 or emb[0].score - emb[1].score >= 0.03):
             return LinkOutcome(mention, LinkStatus.LINKED, (emb[0],))
