@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from agents.scope import COMPARING, RANKING_DRUGS, SET_AGAINST, out_of_scope, typed
+from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope, typed
 from agents.state import Intent
 from agents.via import with_via
 
@@ -18,6 +18,7 @@ __all__ = [
     "RANKING_DRUGS",
     "RECORD_CHECK",
     "REFERENCE",
+    "RELATING",
     "REMEDIES_ALONE",
     "SET_AGAINST",
     "SLOT_TYPES",

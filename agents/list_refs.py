@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
-from agents.intent import COMPARING, REFERENCE, disease_kind, out_of_scope, parse_with_reference
+from agents.intent import COMPARING, REFERENCE, SLOT_TYPES, disease_kind, out_of_scope, parse_with_reference
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
@@ -112,6 +112,21 @@ def _unknown_class(kind: str, linker: Linker) -> bool:
     return last.endswith("s") and not last.endswith("ss") and not linker.scan(kind) and not out_of_scope(kind)
 
 
+_ACTING = re.compile(r"^(?P<t>.+?) (?P<n>inhibitor|blocker|antagonist|agonist|activator)s?$", re.IGNORECASE)
+_VERBS = {"inhibitor": "inhibit", "blocker": "block", "antagonist": "block", "agonist": "activate", "activator": "activate"}
+
+
+def _acting_on(kind: str, linker: Linker) -> str:
+    """"inhibit xanthine oxidase" for the kind "xanthine oxidase inhibitors", when the class table lacks it and its
+    target links (it was "medpath knows no drug class named …"); "" for any other kind."""
+    m = _ACTING.match(kind.strip())
+    if m is None:
+        return ""
+    out = linker.link(m["t"], SLOT_TYPES["target"])
+    best = getattr(out, "best", None)
+    return f"{_VERBS[m['n'].casefold()]} {m['t']}" if best is not None and best.type not in DRUG_TYPES else ""
+
+
 def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Which of those is a kinase inhibitor?", "are any of them beta blockers?" after a list of drugs: which of the
     listed drugs the class has (``Linker.drug_class``, by their names), said in the answer (a ``members`` reference),
@@ -120,6 +135,8 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     m = _KIND_OF_THEM.match(q.strip())
     drugs = _latest_drugs(focus)
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
+    if m and drugs and not klass and _THEM.search(q) and (acting := _acting_on(m["kind"], linker)):
+        return of_them(res, f"which of them {acting}", focus)  # "which of these are xanthine oxidase inhibitors?"
     if m and drugs and not klass and _THEM.search(q) and _unknown_class(m["kind"], linker):  # "are any of them biologics?"
         res.refused = (f"medpath knows no drug class named \"{m['kind'].strip()}\": its class table "
                        "(memory/drug_classes.tsv) names classes by the stems of their drugs' names, such as statins, "

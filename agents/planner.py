@@ -16,20 +16,17 @@ from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
 from agents.described import about
+from agents.drug_compare import compared_drugs
 from agents.followup import Resolution
 from agents.free_text import drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
-    COMPARING,
-    RANKING_DRUGS,
     RECORD_CHECK,
-    SET_AGAINST,
     SLOT_TYPES,
     TEMPLATES,
     ParsedQuestion,
     both_listed,
     class_request,
     disease_kind,
-    out_of_scope,
     parse_question,
     split_listed,
 )
@@ -319,24 +316,10 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     """The drugs the answer keeps to, beyond a class the question names: those it compares (asked as what they
     target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``; a mechanism
     question only takes the paths through it first)."""
-    klass = klass or _compared(question, intent, mentions)
+    klass = klass or compared_drugs(question, intent, mentions, res.kg)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res, parsed, mentions, klass)
     return (Intent.TARGETS if klass.get("compared") else intent), klass
-
-
-def _compared(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> dict[str, Any]:
-    """"Compare aspirin and ibuprofen", "how do they differ?", "is allopurinol better than colchicine?" naming two or
-    more drugs and nothing else: asked as what they target (``State.compared``), the drugs the subject; there is no
-    chain from one drug to another to walk (a question that ranks them was NOT_FOUND: "no chain of relations from …")."""
-    ents = list({m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}.values())
-    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS or SET_AGAINST.search(question)
-    if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) or not comparing \
-            or any(e["type"] not in DRUG_TYPES for e in ents):
-        return {}
-    names = [e["name"] for e in ents]
-    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
-            "compared": True, "subject": True}
 
 
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:

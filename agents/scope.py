@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -77,6 +77,9 @@ COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar
                        r"sharing)\b", re.IGNORECASE)
 """Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?", "do they
 share a target?": it was asked as "Do fluoxetine share a target?", and naming both, as a chain from one to the other)."""
+RELATING = re.compile(r"\b(?:related|connected|linked|relationship|relation|connection)\b", re.IGNORECASE)
+"""Words of a question that asks how what it names is related ("how are aspirin and warfarin related?"): for two drugs,
+a comparison of what they act on (there was no chain from one drug to the other to walk: NOT_FOUND)."""
 SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|faster|slower|quicker|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
                          r"versus)\b", re.IGNORECASE)
 """What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""

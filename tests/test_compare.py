@@ -46,6 +46,17 @@ def test_more_than_two_are_counted_and_a_disease_keeps_the_first_drug_s_mechanis
     assert not out["compared"] and out["intent"] == "relation"  # no comparing word: the walk joins them
 
 
+def test_two_drugs_no_chain_joins_are_related_by_what_they_act_on(run_graph, resources) -> None:
+    """"how are aspirin and warfarin related?" was NOT_FOUND ("no chain of relations from Aspirin to warfarin"); codeine
+    and morphine keep their walk (codeine has metabolite morphine)."""
+    for question in ("how are aspirin and warfarin related?", "what is the relationship between aspirin and warfarin?"):
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "targets", out["answer"]
+        assert [resources.kg.name(x) for x in out["among"]] == ["Aspirin", "warfarin"], out["among"]
+        assert out["answer"].startswith("Aspirin and warfarin act on no target in common in the knowledge graph. Only "
+                                        "Aspirin acts on: "), out["answer"]
+
+
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in (
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",

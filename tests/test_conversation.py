@@ -655,6 +655,21 @@ def test_a_kind_of_drug_the_class_table_lacks_is_said_to_be_unknown(run_graph) -
     assert "no drug class named" not in other["answer"]  # no kind of drug: read as before
 
 
+def test_a_kind_named_by_its_target_asks_which_listed_drugs_act_on_it(run_graph) -> None:
+    """"which of these are xanthine oxidase inhibitors?" after a list of drugs was NOT_FOUND: 'medpath knows no drug class
+    named "xanthine oxidase inhibitors"'. A kind the class table lacks that names a target it now asks which of the
+    listed drugs act on it, as "which of them inhibit xanthine oxidase?" does."""
+    listed = _turn(run_graph, "xo", {"question": "what drugs lower uric acid?"}, interactive=False)
+    out = _turn(run_graph, "xo", {"question": "which of these are xanthine oxidase inhibitors?"}, interactive=False)
+    assert out["status"] == "ANSWERED" and out["understood_as"] == "Which of the listed drugs inhibit xanthine oxidase?", out
+    names = {a["name"] for a in listed["ranked_answers"]}
+    assert out["ranked_answers"] and {a["name"] for a in out["ranked_answers"]} <= names, out["answer"]
+    assert all(a["path"]["triples"][-1]["tail_name"] == "Xanthine dehydrogenase/oxidase" for a in out["ranked_answers"])
+    other = _turn(run_graph, "bio2", {"question": "What drugs treat psoriasis?"}, interactive=False)
+    other = _turn(run_graph, "bio2", {"question": "are any of them qwzx inhibitors?"}, interactive=False)
+    assert out["understood_as"] != other["understood_as"] and "no drug class named" in other["answer"], other["answer"]
+
+
 def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_drug(run_graph) -> None:
     """"What happens if I stop taking statins?" after a question about imatinib was "… statins of imatinib?"."""
     _turn(run_graph, "stop", {"question": "How does imatinib treat CML?"}, interactive=False)

@@ -6,6 +6,7 @@ import pytest
 
 from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
+from tools.acronyms import acronyms_in
 from tools.linker import LinkStatus, fold, read_alike
 
 
@@ -115,6 +116,16 @@ def test_an_acronym_in_lower_case_links_when_no_name_is_spelt_like_it(resources,
                for w in ("she", "them", "this", "meds", "the"))
     out, _ = run_graph({"question": "what drugs treat copd?"}, interactive=False, memory=False)
     assert out["status"].value == "ANSWERED" and "Chronic obstructive lung disease" in out["answer"], out["answer"]
+
+
+def test_a_roman_numeral_is_no_acronym_and_pcsk9_is_a_target(resources) -> None:
+    """"topoisomerase II" was linked to Intraabdominal Infections by the initials of "II"; "PCSK9" was not in the
+    knowledge graph (memory/gene_symbols.tsv had no row for it)."""
+    assert acronyms_in("what drugs inhibit topoisomerase II or COX-2?") == {"cox"}
+    out = resources.linker.link("topoisomerase II", SLOT_TYPES["target"])
+    assert out.best is not None and "topoisomerase" in out.best.name.casefold(), out
+    pcsk9 = resources.linker.link("PCSK9", SLOT_TYPES["target"])
+    assert pcsk9.status is LinkStatus.LINKED and pcsk9.best.name == "Proprotein convertase subtilisin/kexin type 9"
 
 
 def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resources) -> None:

@@ -10,8 +10,9 @@ __all__ = ["CAPS", "acronyms_in", "initials", "lower_acronym"]
 _ACRONYM_SKIP = frozenset(["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by"])
 _ACRONYM_TAIL = frozenset(["infection", "disease", "disorder", "syndrome"])
 """A last word an acronym may leave out: "HIV" abbreviates "Human immunodeficiency virus infection" too."""
-CAPS = re.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
-"""A token written in capitals, 2–6 characters ("EGFR", "COPD"): read as an acronym wherever it stands."""
+CAPS = re.compile(r"\b(?![IVX]+\b)[A-Z][A-Z0-9]{1,5}\b")
+"""A token written in capitals, 2–6 characters ("EGFR", "COPD"): read as an acronym wherever it stands; a Roman
+numeral is none ("topoisomerase II" was linked to Intraabdominal Infections by the initials of "II")."""
 _LOWER = re.compile(r"[a-z][a-z0-9]{2,5}")
 _NOT_ACRONYMS = frozenset(["she", "her", "hers", "him", "his", "they", "them", "their", "its", "this", "that", "these",
                            "those", "you", "your", "our", "ours", "mine", "one", "ones", "same", "other", "else", "both",

@@ -1,0 +1,43 @@
+"""Questions that compare two or more drugs: "compare aspirin and ibuprofen", "how do they differ?", "is allopurinol
+better than colchicine?", "how are aspirin and warfarin related?".
+
+Naming drugs and nothing else, they are asked as what the drugs target (``State.compared``), the drugs the subject:
+there is no chain from one drug to another to walk (a question that ranks them was NOT_FOUND: "no chain of relations
+from …"). "How are codeine and morphine related?" keeps its walk: a chain joins them (codeine has metabolite morphine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.intent import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope
+from agents.state import DRUG_TYPES, Intent
+from tools.walker import hops_between
+
+__all__ = ["CHAIN_NODES", "compared_drugs"]
+
+CHAIN_NODES = 20_000
+"""How many entities the search for a chain between two drugs may reach before it gives up (and the walk answers)."""
+
+
+def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]], kg: Any) -> dict[str, Any]:
+    """The planner's drugs to compare (``drug_class``, ``among``, ``compared``, ``subject``) for a relation question
+    that names two or more drugs and nothing else with a comparing word, or "related" when no chain joins them; {} for
+    any other question."""
+    ents = list({m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}.values())
+    if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) \
+            or any(e["type"] not in DRUG_TYPES for e in ents):
+        return {}
+    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS or SET_AGAINST.search(question)
+    if not comparing and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
+        return {}
+    names = [e["name"] for e in ents]
+    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
+            "compared": True, "subject": True}
+
+
+def _chained(kg: Any, ents: list[dict[str, Any]]) -> bool:
+    """Whether a chain of relations leads from one of the drugs to another (a drug with no in-edge is reached by
+    none), or the search gave up before it knew."""
+    ids = [e["id"] for e in ents]
+    return any(kg.in_edges(b) and hops_between(kg, [a for a in ids if a != b], [b], CHAIN_NODES) is not None for b in ids)
