@@ -101,6 +101,8 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     return f"What {kind}s does {name} treat?"
 
 
+CLASS_COMPARED = 5
+"""A class's drugs (the most connected first) that "which one is the strongest?" compares after a turn about the class."""
 _THEM = re.compile(r"\b(?:them|these|those|ones)\b", re.IGNORECASE)
 """A question that refers to the listed drugs in words ("what are its targets?" names no kind of them)."""
 
@@ -234,6 +236,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         listed = latest if len(latest) >= 2 or m else _listed_drugs(focus)
         drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
+    if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
+        drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]
     if len(drugs) < 2:
         return None
     res.references.append({"text": m.group(0) if m else q, "how": "compared", "drugs": [d["id"] for d in drugs]})

@@ -57,6 +57,18 @@ def test_two_drugs_no_chain_joins_are_related_by_what_they_act_on(run_graph, res
                                         "Aspirin acts on: "), out["answer"]
 
 
+def test_which_one_after_a_class_compares_its_drugs(run_graph, resources) -> None:
+    """"which one is the strongest?" and "which one is the most selective?" after "What do statins target?" were
+    NOT_FOUND ("no known entity in the question"): no drug had been listed. They compare the class's most connected
+    drugs, and selectivity is a comparison the graph does not hold."""
+    assert out_of_scope("which one is the most selective?") == out_of_scope("which one is stronger?")
+    _, ranked = in_thread(run_graph, "cls", "What do statins target?", "which one is the strongest?")
+    statins = [c.name for c in resources.linker.drug_class("statins")][:5]
+    assert ranked["status"] is Status.ANSWERED and ranked["compared"], ranked["answer"]
+    assert ranked["understood_as"] == f"Compare {', '.join(statins[:-1])} and {statins[-1]}", ranked["understood_as"]
+    assert ranked["answer"].split(" What it holds: ")[0].endswith("not comparisons of how well drugs work."), ranked["answer"]
+
+
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in (
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",
