@@ -19,6 +19,7 @@ from agents.class_member import class_members, class_membership, other_members
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
+from agents.diseases_of import diseases_of_question
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
@@ -136,6 +137,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return named
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
+    if (diseases := diseases_of_question(question, linker)) is not None:  # "which cancers involve EGFR?"
+        return diseases
     if (listed := class_members(question, linker)) is not None:  # "which drugs are statins?"
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": listed["class"]}
     if (member := class_membership(question, linker)) is None:

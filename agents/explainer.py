@@ -323,7 +323,8 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     before what it does hold; a patient's record may hold it, so patient questions are left alone, and so are counts
     the graph answers ("how many diseases do you know?", ``agents.counts``)."""
     topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state))
-             if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value) else "")
+             if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value,
+                                     Intent.DISEASES_OF.value) else "")
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."

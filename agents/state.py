@@ -67,6 +67,9 @@ class Intent(StrEnum):
     DISEASES = "diseases"
     """How do two diseases compare ("compare asthma and COPD")? Answered from what the graph links into each and the
     drugs whose chains reach each, not a walk."""
+    DISEASES_OF = "diseases_of"
+    """Which diseases does an entity that is no drug take part in ("which cancers involve EGFR?")? Answered by
+    PageRank downstream from it, kept to the kind asked for, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

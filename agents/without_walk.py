@@ -10,6 +10,7 @@ from agents.cohort import cohort_answer
 from agents.context import Context
 from agents.counts import count_answer
 from agents.disease_compare import diseases_answer
+from agents.diseases_of import diseases_of_answer
 from agents.history import history_answer
 from agents.names import names_answer
 from agents.small_talk import small_talk_answer
@@ -32,9 +33,9 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         return names_answer(state.asked, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
-    if state.intent == Intent.DISEASES.value:  # "compare asthma and COPD"
+    if state.intent in (Intent.DISEASES.value, Intent.DISEASES_OF.value):  # "compare asthma and COPD"
         res = ctx.get_resources()
-        out = diseases_answer(state, res)
+        out = (diseases_answer if state.intent == Intent.DISEASES.value else diseases_of_answer)(state, res)
         return out, out.pop("items", []), res.kg  # "what drugs treat the second one?" next
     if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
         return cohort_answer(state), [], None

@@ -1,0 +1,75 @@
+"""Questions that ask which diseases an entity that is no drug takes part in: "which diseases involve EGFR?", "what
+cancers is EGFR linked to?", "what diseases is TNF involved in?".
+
+They were answered with what the entity is connected to, whatever its type ("Epidermal growth factor receptor is
+connected to: Gastritis, Peptic ulcer, …"), and a kind of disease the question named was not kept to. The curated
+chains run from a drug through its targets to a disease, so the diseases a protein, a process or a chemical takes part
+in are those its chains lead to: personalized PageRank downstream from it (as "What does X treat?" fuses with its walk),
+the nearest first, kept to the kind asked for ("cancers"), without a walk.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.answer_notes import listing
+from agents.answer_paths import pagerank_answers
+from agents.ellipsis import entity_of
+from agents.intent import SLOT_TYPES, disease_kind
+from agents.state import DISEASE_TYPES, Intent, Status
+from tools.answers import of_kind
+from tools.linker import GUESSED_METHODS, LinkStatus
+
+__all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question"]
+
+DISEASES_SHOWN = 5
+"""How many diseases the answer names."""
+
+_KIND = (r"(?:diseases?|conditions?|disorders?|illnesses|cancers?|tumou?rs|malignancies|infections?|"
+         r"infectious diseases)")
+_OF = re.compile(
+    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:involve|involves|implicate|are (?:linked|tied|related|connected) "
+    rf"to|are associated with|is|are) (?P<x>.+?)(?: (?:involved|implicated) in| (?:linked|tied|related|connected) to|"
+    rf" associated with| (?:a )?part of)?$|"
+    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:does|do|can) (?P<x2>.+?) (?:play a (?:role|part) in|contribute "
+    rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
+"""Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
+_TRIM = re.compile(r"[?.!\s]+$")
+_THE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
+
+
+def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
+    """The planner's update for a question that asks which diseases an entity that is no drug and no disease takes part
+    in (its mention in the free slot), or None for any other question."""
+    m = _OF.match(_TRIM.sub("", " ".join(question.split())))
+    if m is None:
+        return None
+    text = _THE.sub("", (m["x"] or m["x2"]).strip())
+    out = linker.link(text, SLOT_TYPES["target"])
+    best = out.best
+    if out.status is not LinkStatus.LINKED or best is None or best.method in GUESSED_METHODS \
+            or best.type in DISEASE_TYPES or best.type == "Drug":
+        return None  # a drug: "what does X treat?"; a disease, or a name not read as written: as before
+    return {"intent": Intent.DISEASES_OF.value, "mentions": [
+        {"slot": "free", "mention": text, "status": "linked", "entity": entity_of(best)}]}
+
+
+def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
+    """The diseases the entity's chains lead to, the nearest first, kept to the kind the question names, with them as
+    ``items`` ("what drugs treat the first one?" next)."""
+    ent = next((m["entity"] for m in state.mentions if m.get("entity")), None)
+    if ent is None:  # the planner routes only questions it read this way
+        return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no known name in the question."}
+    kg, kind = res.kg, disease_kind(state.asked)
+    found = pagerank_answers(res, [ent["id"]], sorted(DISEASE_TYPES), {ent["id"]}, "out", 0.0,
+                             lambda x: of_kind(kg, x, kind))
+    noun = f"{kind}s" if kind else "diseases"
+    if not found:
+        return {"status": Status.NOT_FOUND, "answer": f"No verified evidence: the knowledge graph's chains from "
+                f"{ent['name']} lead to no {noun}."}
+    items = [entity_of(n) for x in found[:DISEASES_SHOWN] if (n := kg.node(x)) is not None]
+    answer = (f"The {noun} the knowledge graph's curated chains lead to from {ent['name']}, the nearest first "
+              f"(personalized PageRank downstream): {listing([i['name'] for i in items])}. Ask \"How does "
+              f"{ent['name']} affect {items[0]['name']}?\" for the chain.")
+    return {"status": Status.ANSWERED, "answer": answer, "items": items}

@@ -1,0 +1,58 @@
+""""Which cancers involve EGFR?", "what diseases is TNF involved in?": the diseases the curated chains lead to from an
+entity that is no drug, kept to the kind asked for (they were answered with what it is connected to, Gastritis first,
+whatever kind the question named)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agents.diseases_of import diseases_of_question
+from agents.state import DISEASE_TYPES, Status
+from tests.conftest import in_thread
+from tools.answers import of_kind
+from tools.walker import hops_between
+
+
+def _listed(answer: str) -> list[str]:
+    got = re.search(r"\(personalized PageRank downstream\): (.+?)\. Ask ", answer)
+    assert got, answer
+    text = got.group(1)
+    return text.split("; ") if ";" in text else text.split(", ")
+
+
+@pytest.mark.parametrize("question, name", [
+    ("which cancers involve EGFR?", "Epidermal growth factor receptor"),
+    ("what diseases is TNF involved in?", "Tumor necrosis factor"),
+    ("what conditions are associated with the beta-2 receptor?", "Beta-2 adrenergic receptor"),
+    ("what diseases does EGFR play a role in?", "Epidermal growth factor receptor"),
+])
+def test_the_question_names_an_entity_that_is_no_drug(resources, question: str, name: str) -> None:
+    update = diseases_of_question(question, resources.linker)
+    assert update is not None and update["intent"] == "diseases_of" and update["mentions"][0]["entity"]["name"] == name
+
+
+@pytest.mark.parametrize("question", ["which diseases involve imatinib?", "which diseases involve asthma?",
+                                      "What drugs treat gout?", "which diseases involve qwzx?"])
+def test_a_drug_a_disease_or_an_unknown_name_is_read_as_before(resources, question: str) -> None:
+    assert diseases_of_question(question, resources.linker) is None
+
+
+def test_the_diseases_are_reached_from_it_and_of_the_kind_asked(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "which cancers involve EGFR?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "diseases_of" and out["walk"] == {}, out["answer"]
+    kg, egfr = resources.kg, resources.linker.link("EGFR").best.id
+    names = _listed(out["answer"])
+    ids = {kg.name(x): x for x in kg.entities if kg.node(x).type in DISEASE_TYPES}
+    assert 1 <= len(names) <= 5 and "Gastritis" not in names, names
+    for name in names:
+        assert of_kind(kg, ids[name], "cancer") and hops_between(kg, [egfr], [ids[name]]) is not None, name
+    every, _ = run_graph({"question": "which diseases involve EGFR?"}, thread="t2", interactive=False, memory=False)
+    assert any(not of_kind(kg, ids[n], "cancer") for n in _listed(every["answer"])), every["answer"]
+
+
+def test_a_listed_disease_is_the_thread_s(run_graph) -> None:
+    listed, treats = in_thread(run_graph, "do", "which cancers involve EGFR?", "what drugs treat the first one?")
+    first = _listed(listed["answer"])[0]
+    assert treats["understood_as"] == f"What drugs treat {first}?" and treats["status"] is Status.ANSWERED, treats["answer"]
