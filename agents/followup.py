@@ -342,7 +342,9 @@ def _bare_mention(text: str, linker: Linker) -> bool:
     if len(found) == 1 and fold(found[0][0]) == fold(text):
         return True
     out = linker.link(text)  # "and strokes?": a plural whose singular is a name
-    return out.status.value == "linked" and bool(out.candidates) and out.candidates[0].method == "singular"
+    if out.status.value == "linked" and bool(out.candidates) and out.candidates[0].method == "singular":
+        return True
+    return bool(linker.drug_class(text))  # "and beta blockers?" after a class: it was asked what they target
 
 
 def _namesentity_of(text: str, linker: Linker) -> bool:

@@ -194,6 +194,8 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
 _COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
                        r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
 """What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
+_SAME_TARGET = re.compile(r"\bthe same (?:target|targets)\b", re.IGNORECASE)
+"""A question whether the thread's drug acts on what another does ("is that the same target as lisinopril?")."""
 _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
 """A comparison asked as what the drugs share: asked so, since "Compare X and Y" is also read as ranking them."""
 _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
@@ -210,7 +212,10 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
 "which of these is more specific?", "which one should I take?": it was NOT_FOUND)."""
 _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are) the differences? (?:with|from|to|versus|vs\.?|"
                           r"compared (?:to|with)) (?P<x>.+?)|how (?:does|do|is|are) (?P<y>.+?) (?:compare|differ|different)"
-                          r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?)$", re.IGNORECASE)
+                          r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?|(?:(?:so |and |but )?how (?:does|is) "
+                          r"(?:it|that|this|that one|this one) (?:compare|differ|different) (?:to|from|with)|(?:so |and |but )?"
+                          r"(?:is|are) (?:it|that|this|they|those) the same (?:target|targets|mechanism) as) (?P<z>.+?))$",
+                          re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
 does allopurinol treat gout?"): it was answered with what febuxostat is connected to."""
 
@@ -224,7 +229,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions else None
     latest = _latest_drugs(focus)
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
-        return _against_one(res, q, one["x"] or one["y"], focus.drug, linker)
+        return _against_one(res, q, one["x"] or one["y"] or one["z"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
@@ -259,7 +264,8 @@ def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linke
     other = entity_of(best)
     res.references.append({"text": q, "how": "compared", "drugs": [drug["id"], other["id"]]})
     res.pinned.update({fold(d["name"]): d for d in (drug, other)})
-    return f"Compare {drug['name']} and {other['name']}"
+    both = f"{drug['name']} and {other['name']}"
+    return f"Do {both} share a target?" if _SAME_TARGET.search(q) else f"Compare {both}"
 
 
 def fits_several(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, Any], focus: Focus) -> bool:

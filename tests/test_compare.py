@@ -69,6 +69,18 @@ def test_which_one_after_a_class_compares_its_drugs(run_graph, resources) -> Non
     assert ranked["answer"].split(" What it holds: ")[0].endswith("not comparisons of how well drugs work."), ranked["answer"]
 
 
+def test_the_thread_s_drug_set_against_one_named_with_it(run_graph) -> None:
+    """"how is it different from aspirin?" after clopidogrel's target was answered with what aspirin is connected to,
+    and "is that the same target as lisinopril?" after losartan's with "Is that Type-1 angiotensin II receptor as
+    lisinopril?" (NOT_FOUND)."""
+    _, differ = in_thread(run_graph, "vs1", "what's the target of clopidogrel?", "how is it different from aspirin?")
+    assert differ["understood_as"] == "Compare Clopidogrel and Aspirin" and differ["compared"], differ["answer"]
+    _, same = in_thread(run_graph, "vs2", "what does losartan block?", "is that the same target as lisinopril?")
+    assert same["understood_as"] == "Do Losartan and lisinopril share a target?", same["answer"]
+    assert same["status"] is Status.ANSWERED and "act on no target in common" in same["answer"], same["answer"]
+    assert "how well drugs work" not in same["answer"]
+
+
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in (
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",

@@ -13,6 +13,7 @@ from agents.followup import resolve_followup
 from agents.intent import parse_question
 from agents.state import PER_TURN_DEFAULTS, Intent, Status
 from core.settings import LLMSettings
+from tests.conftest import in_thread
 
 IMATINIB, CML, GOUT = "MESH:D000068877", "MESH:D015464", "MESH:D006073"
 
@@ -668,6 +669,14 @@ def test_a_kind_named_by_its_target_asks_which_listed_drugs_act_on_it(run_graph)
     other = _turn(run_graph, "bio2", {"question": "What drugs treat psoriasis?"}, interactive=False)
     other = _turn(run_graph, "bio2", {"question": "are any of them qwzx inhibitors?"}, interactive=False)
     assert out["understood_as"] != other["understood_as"] and "no drug class named" in other["answer"], other["answer"]
+
+
+def test_and_a_class_repeats_the_last_question_with_it(run_graph) -> None:
+    """"and beta blockers?" after "how do ACE inhibitors lower blood pressure?" was asked what beta blockers target (a
+    class is no entity, so the bare name after "and" was not read as "what about beta blockers?")."""
+    _, then = in_thread(run_graph, "and-class", "how do ACE inhibitors lower blood pressure?", "and beta blockers?")
+    assert then["understood_as"] == "How do beta blockers treat Hypertensive disorder?", then["answer"]
+    assert then["status"] == "ANSWERED" and then["answer"].split('" ', 1)[1].startswith("Beta blockers act on Hypertensive")
 
 
 def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_drug(run_graph) -> None:
