@@ -92,6 +92,24 @@ def _ask_which(ambiguous: dict[str, Any]) -> dict[str, Any]:
         payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 
+_LIKE_THAT = re.compile(
+    r"^(?:and |so |ok,? )?(?:(?:what|which)(?: else| other (?:drugs?|medications?|medicines?|ones?))?|(?:are there |is there )?"
+    r"any(?:thing| other (?:drugs?|medications?|medicines?|ones?))?(?: else)?|(?:are there )?(?:any )?others?)(?: that)? "
+    r"(?:also )?(?:works?|acts?) (?:that way|the same way|in the same way|like that|like this|similarly)[?.!]*$|"
+    r"^(?:and |so )?(?:are there )?(?:any )?(?:others|other drugs|other ones|more) like (?:that|this)[?.!]*$", re.IGNORECASE)
+"""A question for drugs that act as the thread's drug does, naming none ("what else works that way?")."""
+
+
+def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resolution:
+    """"What else works that way?" after a drug's mechanism: "What are alternatives to sertraline?" (``agents.alternatives``
+    reads it as the other drugs acting on its target; it was NOT_FOUND, "no known entity in the question")."""
+    if drug is None or not _LIKE_THAT.match(resolution.question.strip()):
+        return resolution
+    return Resolution(question=f"What are alternatives to {drug['name']}?", pinned={fold(drug["name"]): drug},
+                      references=[{"text": resolution.question, "how": "thread drug", "entity": drug}],
+                      excluded=resolution.excluded)
+
+
 def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, linker: Any) -> Resolution:
     """"What are the side effects?" (a question about what the graph does not hold, naming nothing) in a thread about
     a ``drug``: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
@@ -173,7 +191,7 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
-        resolution = _of_the_thread_drug(resolution, focus.drug, res.linker)
+        resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus.drug, res.linker)
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = not focus.empty

@@ -50,6 +50,8 @@ _OUT_OF_SCOPE = {
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
+                                           r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"

@@ -81,6 +81,17 @@ def test_the_thread_s_drug_set_against_one_named_with_it(run_graph) -> None:
     assert "how well drugs work" not in same["answer"]
 
 
+def test_antidotes_are_out_of_scope_and_reverse_transcriptase_is_not(run_graph) -> None:
+    """"what reverses it?" after warfarin and "what is the antidote for heparin?" were answered with what the drug is
+    connected to, and no word on what the graph lacks."""
+    assert [out_of_scope(q) for q in ("what is the antidote for heparin?", "what reverses warfarin?",
+                                      "how do you reverse heparin?", "what is reverse transcriptase?",
+                                      "can metformin reverse diabetes?")] == ["antidotes or how to reverse a drug"] * 3 + [""] * 2
+    _, out = in_thread(run_graph, "rev", "How does warfarin prevent blood clots?", "what reverses it?")
+    assert out["answer"].split('" ', 1)[1].startswith("The knowledge graph holds curated drug mechanisms, not antidotes "
+                                                      "or how to reverse a drug. What it holds: "), out["answer"]
+
+
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in (
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",

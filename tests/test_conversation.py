@@ -679,6 +679,15 @@ def test_and_a_class_repeats_the_last_question_with_it(run_graph) -> None:
     assert then["status"] == "ANSWERED" and then["answer"].split('" ', 1)[1].startswith("Beta blockers act on Hypertensive")
 
 
+def test_what_else_works_that_way_asks_for_the_thread_drug_s_alternatives(run_graph) -> None:
+    """"what else works that way?" after "How does sertraline work?" was NOT_FOUND ("no known entity in the question")."""
+    _, same = in_thread(run_graph, "alike", "How does sertraline work?", "what else works that way?")
+    assert same["understood_as"] == "Which other drugs inhibit Sodium-dependent serotonin transporter?", same["answer"]
+    assert same["status"] == "ANSWERED" and "sertraline" not in {a["name"] for a in same["ranked_answers"]}
+    _, others = in_thread(run_graph, "alike2", "How does omeprazole treat GERD?", "are there others like that?")
+    assert others["understood_as"].startswith("Which other drugs inhibit "), others["answer"]
+
+
 def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_drug(run_graph) -> None:
     """"What happens if I stop taking statins?" after a question about imatinib was "… statins of imatinib?"."""
     _turn(run_graph, "stop", {"question": "How does imatinib treat CML?"}, interactive=False)
