@@ -46,10 +46,14 @@ _COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:o
 
 
 _MOST_AMONG = re.compile(r"^(?:and )?(?:which|what) (?:drugs?|medications?|medicines?) (?:is|are) (?:the )?most (?:common|"
-                         r"frequent|often taken|prescribed)(?: among (?:them|these|those|these patients|those patients))?\??$",
-                         re.IGNORECASE)
-""""which drug is most common among them?" after a count: the cohort's most common medications."""
+                         r"frequent|often taken|prescribed)(?: among (?:them|these|those|these patients|those patients))?\??$|"
+                         r"^(?:and )?(?:which|what)(?: drugs?| medications?| medicines?| meds)? (?:do|are) (?:they|these patients|"
+                         r"those patients|the patients) (?:take|taking|on|prescribed|given)\??$", re.IGNORECASE)
+""""which drug is most common among them?" or "which drugs do they take?" after a count: the cohort's most common
+medications (the second asked what "they" referred to)."""
 _COUNTED = re.compile(r"^how many patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
+_AMONG = re.compile(r"\bamong patients with (?P<c>[^?]+?)\??$", re.IGNORECASE)
+"""The condition of a cohort the last answer listed medications for (asked again: "what medications are they on?")."""
 
 
 def _last_turn(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -72,7 +76,7 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]]) -> str | 
     if (m := _COUNT_AGAIN.match(text)) is not None:
         return f"How many patients {m['rest'].strip()}?"
     if _MOST_AMONG.match(text):
-        counted = _COUNTED.match(str(last.get("question", "")))
+        counted = _COUNTED.match(str(last.get("question", ""))) or _AMONG.search(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
     return None
 

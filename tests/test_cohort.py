@@ -156,6 +156,19 @@ def test_a_count_s_follow_ups_count_again(run_graph) -> None:
     assert other["intent"] != "cohort" or other["understood_as"] != "How many patients have gout?"  # not after a count
 
 
+def test_which_drugs_do_they_take_after_a_count_is_the_cohort_s_medications(run_graph) -> None:
+    """"which drugs do they take?" after "how many patients have depression?" asked what "they" referred to ("This
+    conversation has not named a drug, disease or patient yet")."""
+    from tests.conftest import in_thread
+
+    counted, drugs, on = in_thread(run_graph, "their", "how many patients have depression?", "which drugs do they take?",
+                                   "what medications are they on?")
+    for out in (drugs, on):
+        assert out["intent"] == "cohort" and out["status"] is Status.ANSWERED, out["answer"]
+        assert out["understood_as"] == "What is the most common medication among patients with depression?"
+        assert out["answer"].split('" ', 1)[1] == counted["answer"], out["answer"]
+
+
 def test_a_count_within_the_last_count_and_no_names(run_graph) -> None:
     """"which of them also have hypertension?" after "How many patients take metformin?" was "Which of Metformin also
     have hypertension?", answered with a mechanism; "list them" after a count was "List Gout?", answered with drugs,
