@@ -56,8 +56,8 @@ def compared_diseases(question: str, linker: Any) -> dict[str, Any] | None:
 
 
 def _pair(question: str) -> tuple[str, str] | None:
-    text = _TRIM.sub("", " ".join(question.split()))
-    m = _PAIR.match(_TRIM.sub("", text))
+    """The two names a question sets against each other, articles dropped, or None."""
+    m = _PAIR.match(_TRIM.sub("", " ".join(question.split())))
     if m is None:
         return None
     got = [v for v in m.groups() if v]

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from agents.answer_notes import listing
-from agents.state import State, Status
+from agents.state import Intent, State, Status
 
 __all__ = ["PLACES", "where_lead"]
 
@@ -22,6 +22,8 @@ _WHERE = re.compile(
     r"occur|occurs|act|acts|work|works)\b|\b(?:which|what) (?:organs?|tissues?|cell(?: type)?s?|body parts?|parts? of the "
     r"body|compartments?)\b|\bin which (?:organs?|tissues?|cells?|parts?)\b", re.IGNORECASE)
 """A question that asks where an entity is."""
+_RECORDS = (Intent.PATIENT.value, Intent.COHORT.value)
+"""Answers from the patient records, which place nothing."""
 PLACES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places."""
 _OUT = frozenset({"located in", "part of", "expressed in", "occurs in"})
@@ -35,7 +37,7 @@ def where_lead(state: State, status: Any, kg: Any) -> str:
     for …. What it holds: " before the answer to a question that asks where the entity it names is; "" for any other
     question, or one that found no answer."""
     entity = next((m["entity"] for m in state.mentions if m.get("entity")), None)
-    if entity is None or status != Status.ANSWERED or not _WHERE.search(state.asked):
+    if entity is None or status != Status.ANSWERED or state.intent in _RECORDS or not _WHERE.search(state.asked):
         return ""
     places = [e.tail for e in kg.out_edges(entity["id"]) if e.relation in _OUT and _is_place(kg, e.tail)]
     places += [e.head for e in kg.in_edges(entity["id"]) if e.relation in _IN and _is_place(kg, e.head)]
