@@ -13,7 +13,7 @@ from agents.state import Intent, State, Status
 from memory.records import CohortCount
 from tools.routes import MIN_COHORT
 
-__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope"]
+__all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
 
 _PEOPLE = r"(?:patients|people|persons|subjects)"
 _COHORT = re.compile(
@@ -54,6 +54,20 @@ medications (the second asked what "they" referred to)."""
 _COUNTED = re.compile(r"^how many patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
 _AMONG = re.compile(r"\bamong patients with (?P<c>[^?]+?)\??$", re.IGNORECASE)
 """The condition of a cohort the last answer listed medications for (asked again: "what medications are they on?")."""
+
+
+_OTHER_PATIENTS = re.compile(r"\b(how many|which|what number of) other (patients|people)\b", re.IGNORECASE)
+"""A count of "other" patients after one patient's record: counted as any count of patients is (it left out "those
+already named", the drugs of a list, and was answered with what a drug is connected to)."""
+_THE_SAME = re.compile(r"\bthe same (?:drug|medication|medicine|med|condition|disease|diagnosis)\b", re.IGNORECASE)
+
+
+def plain_count(question: str) -> str:
+    """"How many patients take it?" for "how many other patients take the same drug?": a count over the patients,
+    whose "the same drug" is what "it" would be (it asked what "the same drug" referred to)."""
+    text = _OTHER_PATIENTS.sub(r"\1 \2", question)
+    return _THE_SAME.sub("it", text) if text != question or re.match(r"^(?:and )?how many (?:patients|people)\b", text,
+                                                                      re.IGNORECASE) else question
 
 
 def _last_turn(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:

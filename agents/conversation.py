@@ -16,6 +16,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from agents.class_member import class_members, class_membership, other_members
+from agents.cohort import plain_count
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
@@ -138,6 +139,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
+    first = plain_count(first)  # "how many other patients take the same drug?"
     out = _resolved(first, messages, res, ctx)
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib

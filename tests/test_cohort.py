@@ -169,6 +169,22 @@ def test_which_drugs_do_they_take_after_a_count_is_the_cohort_s_medications(run_
         assert out["answer"].split('" ', 1)[1] == counted["answer"], out["answer"]
 
 
+def test_other_patients_and_the_same_drug_are_counted_after_a_record(run_graph) -> None:
+    """"how many patients take the same drug?" after a patient's medications asked what "the same drug" referred to,
+    and "how many other patients take it?" left out "those already named" and answered with what the drug is connected
+    to. Both are counts over the patients of the drug the record lists."""
+    from agents.cohort import plain_count
+    from tests.conftest import in_thread
+
+    assert plain_count("how many other patients take the same drug?") == "how many patients take it?"
+    assert plain_count("What does the same drug target?") == "What does the same drug target?"  # no count: as asked
+    for question in ("how many patients take the same drug?", "how many other patients take it?"):
+        record, counted = in_thread(run_graph, f"same-{len(question)}", "What is PAT_001 taking?", question)
+        drug = record["messages"][-1]["items"][0]["name"]
+        assert counted["intent"] == "cohort" and counted["understood_as"] == f"How many patients take {drug}?", counted
+        assert counted["status"] is Status.ANSWERED and "Leaving out" not in counted["answer"], counted["answer"]
+
+
 def test_a_count_within_the_last_count_and_no_names(run_graph) -> None:
     """"which of them also have hypertension?" after "How many patients take metformin?" was "Which of Metformin also
     have hypertension?", answered with a mechanism; "list them" after a count was "List Gout?", answered with drugs,
