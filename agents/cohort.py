@@ -59,6 +59,8 @@ _AMONG = re.compile(r"\bamong patients with (?P<c>[^?]+?)\??$", re.IGNORECASE)
 _OTHER_PATIENTS = re.compile(r"\b(how many|which|what number of) other (patients|people)\b", re.IGNORECASE)
 """A count of "other" patients after one patient's record: counted as any count of patients is (it left out "those
 already named", the drugs of a list, and was answered with what a drug is connected to)."""
+_COUNTS_PATIENTS = re.compile(r"^(?:and )?how many (?:patients|people)\b", re.IGNORECASE)
+"""A question that counts patients, where "the same drug" is the record's ("how many patients take the same drug?")."""
 _THE_SAME = re.compile(r"\bthe same (?:drug|medication|medicine|med|condition|disease|diagnosis)\b", re.IGNORECASE)
 
 
@@ -66,8 +68,7 @@ def plain_count(question: str) -> str:
     """"How many patients take it?" for "how many other patients take the same drug?": a count over the patients,
     whose "the same drug" is what "it" would be (it asked what "the same drug" referred to)."""
     text = _OTHER_PATIENTS.sub(r"\1 \2", question)
-    return _THE_SAME.sub("it", text) if text != question or re.match(r"^(?:and )?how many (?:patients|people)\b", text,
-                                                                      re.IGNORECASE) else question
+    return _THE_SAME.sub("it", text) if text != question or _COUNTS_PATIENTS.match(text) else question
 
 
 def _last_turn(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "compared_diseases", "diseases_answer"]
+__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article"]
 
 LINKS_SHOWN = 5
 """What the graph links into a disease, named per group (both, only one); the rest are counted."""
@@ -61,7 +61,7 @@ def _pair(question: str) -> tuple[str, str] | None:
     if m is None:
         return None
     got = [v for v in m.groups() if v]
-    return (_ARTICLE.sub("", got[0]), _ARTICLE.sub("", got[1])) if len(got) == 2 else None
+    return (drop_article(got[0]), drop_article(got[1])) if len(got) == 2 else None
 
 
 def _shared_noun(a: str, b: str) -> str:
@@ -70,13 +70,23 @@ def _shared_noun(a: str, b: str) -> str:
     return f"{a} {words[-1]}" if len(words) > 1 and len(a.split()) < len(words) else a
 
 
-def _disease(text: str, linker: Any) -> tuple[str, dict[str, Any]] | None:
-    """``(text, entity)`` when ``text`` names one disease or finding as written (or misspelt), not by a guess."""
-    out = linker.link(text, SLOT_TYPES["disease"])
+def as_written(text: str, slot: str, linker: Any) -> Any:
+    """The entity ``text`` names as written (or misspelt) for a ``slot``, not by a guess (an n-gram inside it, a
+    meaning): its candidate, or None."""
+    out = linker.link(text, SLOT_TYPES[slot])
     best = out.best
-    if out.status is not LinkStatus.LINKED or best is None or best.method in GUESSED_METHODS or best.type not in DISEASE_TYPES:
-        return None
-    return text, entity_of(best)
+    return best if out.status is LinkStatus.LINKED and best is not None and best.method not in GUESSED_METHODS else None
+
+
+def drop_article(text: str) -> str:
+    """``text`` without a leading "the", "a" or "an"."""
+    return _ARTICLE.sub("", text)
+
+
+def _disease(text: str, linker: Any) -> tuple[str, dict[str, Any]] | None:
+    """``(text, entity)`` when ``text`` names one disease or finding as written (:func:`as_written`)."""
+    best = as_written(text, "disease", linker)
+    return (text, entity_of(best)) if best is not None and best.type in DISEASE_TYPES else None
 
 
 def diseases_answer(state: Any, res: Any) -> dict[str, Any]:

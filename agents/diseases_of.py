@@ -15,11 +15,11 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.answer_paths import pagerank_answers
+from agents.disease_compare import as_written, drop_article
 from agents.ellipsis import entity_of
-from agents.intent import SLOT_TYPES, disease_kind
+from agents.intent import disease_kind
 from agents.state import DISEASE_TYPES, Intent, Status
 from tools.answers import of_kind
-from tools.linker import GUESSED_METHODS, LinkStatus
 
 __all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question"]
 
@@ -36,7 +36,6 @@ _OF = re.compile(
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
 """Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
 _TRIM = re.compile(r"[?.!\s]+$")
-_THE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
 
 
 def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
@@ -45,11 +44,9 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     m = _OF.match(_TRIM.sub("", " ".join(question.split())))
     if m is None:
         return None
-    text = _THE.sub("", (m["x"] or m["x2"]).strip())
-    out = linker.link(text, SLOT_TYPES["target"])
-    best = out.best
-    if out.status is not LinkStatus.LINKED or best is None or best.method in GUESSED_METHODS \
-            or best.type in DISEASE_TYPES or best.type == "Drug":
+    text = drop_article((m["x"] or m["x2"]).strip())
+    best = as_written(text, "target", linker)
+    if best is None or best.type in DISEASE_TYPES or best.type == "Drug":
         return None  # a drug: "what does X treat?"; a disease, or a name not read as written: as before
     return {"intent": Intent.DISEASES_OF.value, "mentions": [
         {"slot": "free", "mention": text, "status": "linked", "entity": entity_of(best)}]}

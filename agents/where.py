@@ -14,6 +14,7 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.state import Intent, State, Status
+from tools.answers import types_of
 
 __all__ = ["PLACES", "where_lead"]
 
@@ -39,14 +40,10 @@ def where_lead(state: State, status: Any, kg: Any) -> str:
     entity = next((m["entity"] for m in state.mentions if m.get("entity")), None)
     if entity is None or status != Status.ANSWERED or state.intent in _RECORDS or not _WHERE.search(state.asked):
         return ""
-    places = [e.tail for e in kg.out_edges(entity["id"]) if e.relation in _OUT and _is_place(kg, e.tail)]
-    places += [e.head for e in kg.in_edges(entity["id"]) if e.relation in _IN and _is_place(kg, e.head)]
+    type_of = types_of(kg)
+    places = [e.tail for e in kg.out_edges(entity["id"]) if e.relation in _OUT and type_of(e.tail) in PLACES]
+    places += [e.head for e in kg.in_edges(entity["id"]) if e.relation in _IN and type_of(e.head) in PLACES]
     names = list(dict.fromkeys(kg.name(x) for x in places))
     if not names:
         return f"The knowledge graph records no place for {entity['name']}. What it holds: "
     return f"Where the knowledge graph places {entity['name']}: {listing(names)}. What else it holds: "
-
-
-def _is_place(kg: Any, x: str) -> bool:
-    node = kg.node(x)
-    return node is not None and node.type in PLACES
