@@ -113,17 +113,26 @@ _THAT_CLASS = re.compile(
 it was NOT_FOUND, "no known entity in the question")."""
 
 
-def in_that_class(res: Resolution, q: str, focus: Focus) -> str | None:
+def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     """The request for the drugs of the class the last turn named (:data:`_THAT_CLASS`), the drug it asked about left
-    out; None for any other question, or with no class named."""
-    if not focus.named_class or not _THAT_CLASS.match(q):
+    out. With no class named, the class of the thread's drug ("what other drugs are in the same class?" after "how
+    does omeprazole work?": it was NOT_FOUND), the first the table gives when it names several; a drug of no class
+    asks for its class, which the answer says the table does not name. None for any other question, or with neither."""
+    if not _THAT_CLASS.match(q):
         return None
-    drug = focus.class_drug
-    res.references.append({"text": q, "how": "class", "class": focus.named_class, "entity": drug})
+    drug, cls = focus.class_drug, focus.named_class
+    if not cls and focus.drug and focus.drug.get("type") in DRUG_TYPES:
+        drug, classes = focus.drug, linker.classes_of(focus.drug["id"])
+        cls = classes[0] if classes else ""
+    if not cls and drug is None:
+        return None
+    res.references.append({"text": q, "how": "class", "class": cls, "entity": drug})
     if drug:
         res.pinned[fold(drug["name"])] = drug
+    if not cls:
+        return f"What class is {drug['name']}?"
     besides = f"besides {drug['name']} " if drug else ""
-    return f"Which drugs {besides}are {focus.named_class}?"
+    return f"Which drugs {besides}are {cls}?"
 
 
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:

@@ -192,7 +192,7 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
             or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)
-    return focus.drug or focus.disease
+    return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions
 
 
 def _apposition(rest: str, linker: Linker) -> bool:
@@ -441,7 +441,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = restated(focus.question)
         return res
-    if (again := in_that_class(res, body, focus) or about_last_answer(res, body, focus)) is not None or res.missing \
+    if (again := in_that_class(res, body, focus, linker) or about_last_answer(res, body, focus)) is not None or res.missing \
             or res.refused:
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res

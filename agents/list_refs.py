@@ -272,26 +272,29 @@ def fits_several(res: Resolution, q: str, span: tuple[int, int], ent: dict[str, 
     """Whether the pronoun at ``span``, read as ``ent``, fits several entities equally: a patient's medications (True:
     it is not read at all, :func:`_one_of_several`) or the two drugs just compared (False: it is read as ``ent``,
     :func:`_either_compared`). Either way an interactive run asks which one (``Resolution.ambiguous``)."""
-    if ent.get("for"):
-        return _one_of_several(res, q, span, focus)
+    if ent.get("for") or ent is focus.record_condition:
+        return _one_of_several(res, q, span, focus, "medications" if ent.get("for") else "conditions")
     _either_compared(res, q, span, ent, focus)
     return False
 
 
-def _one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus) -> bool:
-    """"Why is he on it?" after a patient's medications, when the record lists several: their order is the record's,
-    not a ranking, so the pronoun at ``span`` could be any of them. An interactive run asks which one
-    (``Resolution.ambiguous``); otherwise ``Resolution.refused`` names them (it was read as the first)."""
-    meds = [i for i in (focus.lists[0] if focus.lists else []) if i.get("for")]
+def _one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus, kind: str) -> bool:
+    """"Why is he on it?" after a patient's medications (or "how many patients have it?" after the conditions), when
+    the record lists several: their order is the record's, not a ranking, so the pronoun at ``span`` could be any of
+    them. An interactive run asks which one (``Resolution.ambiguous``); otherwise ``Resolution.refused`` names them (it
+    was read as the first)."""
+    listed = focus.lists[0] if focus.lists else []
+    meds = [i for i in listed if i.get("for")] if kind == "medications" else \
+        [i for i in listed if i.get("type") in DISEASE_TYPES and not i.get("for")]
     if len(meds) < 2:
         return False
     who, ref, names = focus.patient_id or "the patient", q[span[0] : span[1]], [i["name"] for i in meds]
     def ask(name: str) -> str:
         return f"\"{q[: span[0]]}{name}{q[span[1] :]}?\""
-    res.refused = (f"\"{ref}\" could be any of {who}'s {len(meds)} medications ({', '.join(names)}); name one "
+    res.refused = (f"\"{ref}\" could be any of {who}'s {len(meds)} {kind} ({', '.join(names)}); name one "
                    f"({ask(names[0])}) or pick it by its place ({ask('the second one')})")
     res.ambiguous = {"mention": ref, "candidates": [{"id": i["id"], "name": i["name"], "type": i.get("type") or "Drug"} for i in meds],
-                     "question": f"Which of {who}'s medications does \"{ref}\" mean? Answer with a number or a name."}
+                     "question": f"Which of {who}'s {kind} does \"{ref}\" mean? Answer with a number or a name."}
     return True
 
 

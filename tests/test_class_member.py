@@ -163,3 +163,27 @@ def test_that_class_and_they_after_a_drug_s_class_are_the_class(run_graph, resou
     assert it["understood_as"] == "How does warfarin work?", it["answer"]
     _, ace = in_thread(run_graph, "that-class4", "What class of drug is lisinopril?", "what other drugs are in that class?")
     assert ace["understood_as"] == "Which drugs besides lisinopril are ACE inhibitors?", ace["answer"]
+
+
+@pytest.mark.parametrize("ask, follow", [("how does omeprazole work?", "what other drugs are in the same class?"),
+                                         ("what does aspirin target?", "any others in that class?")])
+def test_the_same_class_after_a_drug_is_the_drug_s_class(run_graph, resources, ask: str, follow: str) -> None:
+    """"what other drugs are in the same class?" after a turn about omeprazole, with no class named, was NOT_FOUND
+    ("no known entity in the question"): it is the drug's first class in the table, the drug left out."""
+    from tests.conftest import in_thread
+
+    first, others = in_thread(run_graph, f"same-class-{ask}", ask, follow)
+    drug = first["messages"][-1]["drug"]
+    cls = resources.linker.classes_of(drug["id"])[0]
+    assert others["understood_as"] == f"Which drugs besides {drug['name']} are {cls}?", others["answer"]
+    assert others["status"] is Status.ANSWERED and drug["name"] not in [i["name"] for i in others["messages"][-1]["items"]]
+
+
+def test_the_same_class_after_a_drug_of_no_class_says_so(run_graph, resources) -> None:
+    from tests.conftest import in_thread
+
+    first, others = in_thread(run_graph, "same-class-none", "what does pegloticase treat?", "what else is in that class?")
+    drug = first["messages"][-1]["drug"]
+    assert resources.linker.classes_of(drug["id"]) == []
+    assert others["understood_as"] == f"What class is {drug['name']}?", others["answer"]
+    assert f"The class table names no class for {drug['name']}" in others["answer"], others["answer"]

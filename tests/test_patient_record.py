@@ -290,3 +290,34 @@ def test_how_many_medications_reads_the_patient_s_record(run_graph) -> None:
     assert count["status"] is Status.ANSWERED and count["hybrid"]["route"] != "aggregation", count["answer"]
     assert count["answer"].endswith(f"PAT_002: {len(listed['messages'][-1]['items'])} medications: {meds}"), count["answer"]
     assert re.search(r"PAT_002: \d+ conditions?: ", conditions["answer"]), conditions["answer"]
+
+
+def _conditions(run_graph: Any, thread: str, pid: str) -> list[str]:
+    out = _turn(run_graph, thread, f"What conditions does {pid} have?")
+    return [i["name"] for i in out["messages"][-1]["items"]]
+
+
+def test_it_after_a_patient_s_conditions_is_the_condition(run_graph) -> None:
+    """"how many patients have it?" after "What conditions does PAT_001 have?" asked what "it" meant: a pronoun after
+    a record was read only as one of its medications. With one condition it is that one; with several an interactive
+    run asks which, offering the record's conditions."""
+    by_count: dict[int, tuple[str, list[str]]] = {}
+    for k in range(1, 9):
+        pid = f"PAT_{k:03d}"
+        names = _conditions(run_graph, f"cond-probe{k}", pid)
+        by_count.setdefault(min(len(names), 2), (pid, names)) if names else None
+    assert {1, 2} <= set(by_count), by_count
+    pid, (one,) = by_count[1]
+    _conditions(run_graph, "cond-one", pid)
+    count = _turn(run_graph, "cond-one", "how many patients have it?")
+    assert count["understood_as"] == f"How many patients have {one}?", count["answer"]
+    treat = _turn(run_graph, "cond-one", "what drugs treat it?")
+    assert treat["understood_as"] == f"What drugs treat {one}?", treat["answer"]
+    pid, names = by_count[2]
+    _conditions(run_graph, "cond-many", pid)
+    _out, snap = run_graph({"question": "how many patients have it?"}, thread="cond-many", interactive=True)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and f"{pid}'s conditions" in pending[0]["question"], pending
+    assert [c["name"] for c in pending[0]["candidates"]] == names
+    out, _ = run_graph(Command(resume="2"), thread="cond-many", interactive=True)
+    assert out["understood_as"] == f"How many patients have {names[1]}?", out["answer"]
