@@ -119,10 +119,20 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
 
 
-def _nearest_acting(p: CandidatePath) -> tuple[int, int]:
-    """The fewest steps first, then the fewest steps that only correlate: "Which drugs lower TNF?" listed benzydamine
-    ("negatively correlated with") before the antibodies that decrease its activity."""
-    return p.hops, sum(e.relation.endswith("correlated with") for e in p.edges)
+def _nearest_acting_on(ranked: list[CandidatePath], targets: list[str]) -> Callable[[CandidatePath], tuple[int, int, int]]:
+    """The fewest steps first; among several targets (every target of a kind: "calcium channels"), the drugs that act
+    directly on the most of them ("what drugs block calcium channels?" listed Metharbital and chlorzoxazone, which act
+    on one generic entry each, before mibefradil and felodipine, which block four to seven channel subunits); then the
+    fewest steps that only correlate ("Which drugs lower TNF?" listed benzydamine, "negatively correlated with", before
+    the antibodies that decrease its activity)."""
+    reached: dict[str, set[str]] = {}
+    for p in ranked if len(targets) > 1 else []:
+        if p.hops == 1 and p.nodes[-1] in targets:
+            reached.setdefault(p.nodes[0], set()).add(p.nodes[-1])
+
+    def key(p: CandidatePath) -> tuple[int, int, int]:
+        return p.hops, -len(reached.get(p.nodes[0], ())), sum(e.relation.endswith("correlated with") for e in p.edges)
+    return key
 
 
 def _asked_targets_first(ranked: list[CandidatePath], kg: Any, kind: str, sign: int, shared: Mapping[str, int]
@@ -181,7 +191,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
-        closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting), state.goal_types, type_of)
+        closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, state.targets)),
+                                            state.goal_types, type_of)
         return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)

@@ -17,6 +17,7 @@ from agents.class_member import class_drugs
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import DRUG_TYPES, Intent, Status
+from agents.via import kind_ids, names_the_kind
 from tools.answers import TARGET_TYPES, acting_on, asked_sign, direct_chains, sign_verb, types_of
 from tools.linker import LinkStatus
 
@@ -156,8 +157,8 @@ def _drugs_on(mention: str, sign: int, res: Any) -> dict[str, Any] | None:
         return None
     ent, best = linked
     ids = [ent["id"]]
-    if getattr(best, "method", "") == "words":  # "sodium channels": every target of that kind
-        ids += [c.id for c in res.linker.family(mention, []) if c.id != ent["id"]]
+    if getattr(best, "method", "") == "words" or names_the_kind(mention.strip(), ent):  # every target of that kind
+        ids = kind_ids(res.linker, mention, ent["id"])  # "sodium channels", "calcium channels"
     acting = {k: list(dict.fromkeys(d for x in ids for d in acting_on(res.kg, x, DRUG_TYPES, k))) for k in (-1, 0, 1)}
     down, up = set(acting[-1]), set(acting[1])
     return {"kind": "drugs", "mention": mention.strip(), "entity": ent, "counted": acting[sign], "sign": sign,

@@ -114,13 +114,21 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
-        Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {top[-1]['tail_name']}",
+        Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {_acted_on(state, top[-1]['tail_name'])}",
         Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
         Intent.TARGETS.value: f"{top[0]['head_name']} acts on",
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+
+
+def _acted_on(state: State, shown: str) -> str:
+    """What a "which drugs block X?" answer says they act on: the path's end; for every target of a kind ("calcium
+    channels", ``agents.via.family_targets``), the words asked and how many entities they cover (it named the first
+    path's end, "voltage-gated calcium channel activity", as if that were all)."""
+    words = next((m["mention"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")), "")
+    return f"{words} (any of the {len(state.targets)} entities whose names hold those words)" if len(state.targets) > 1 and words else shown
 
 
 def _diseases(state: State, shown: str) -> str:

@@ -15,9 +15,10 @@ from typing import Any
 
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from core.text import fold
-from tools.answers import acting_on, asked_sign
+from tools.answers import TARGET_TYPES, acting_on, asked_sign
 
-__all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "family_targets", "for_a_disease", "none_acts", "verb_sign", "with_via"]
+__all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "family_targets", "for_a_disease", "kind_ids",
+           "names_the_kind", "none_acts", "verb_sign", "with_via"]
 
 ACTING_VERB = (r"(?:inhibit|block|target|activat|stimulat|lower|reduc|rais|increas|decreas|suppress|antagoni[sz]|agoni[sz]|"
                r"bind|modulat|act)")
@@ -98,7 +99,7 @@ def acting_through(res: Any, parsed: Any, mentions: list[dict[str, Any]], klass:
         return klass
     ent, name = m["entity"], m["entity"]["name"]
     ids = list(dict.fromkeys([ent["id"], *(c["id"] for c in m.get("candidates", []) if fold(c["name"]) == fold(name))]))
-    if ent.get("method") == "words":  # "sodium channels": every target of that kind (EntityLinker.family)
+    if ent.get("method") == "words" or _the_kind_itself(m):  # "sodium channels": every target of that kind
         ids, name = _of_the_kind(res, m), m["mention"]
     if parsed.drug and not klass.get("among"):  # "How does lisinopril treat hypertension by inhibiting ACE?"
         return {**klass, "via": ids}
@@ -117,18 +118,38 @@ def family_targets(res: Any, intent: Intent, mentions: list[dict[str, Any]], tar
     reads a ``via``. It was the most connected one alone, Sodium channel protein type 5 subunit alpha, so after "What
     drugs treat epilepsy?" the question was NOT_FOUND, though lamotrigine acts on another sodium channel. A question
     about every drug keeps the one target: over the whole family the nearest drugs are not the ones a reader expects
-    (quinidine and ivabradine before flecainide and lidocaine)."""
-    if intent is not Intent.TARGETED_BY or not klass.get("among"):
+    (quinidine and ivabradine before flecainide and lidocaine). A kind linked to the gene family of exactly its name
+    ("calcium channels", :func:`_the_kind_itself`) is the whole kind for any question: that entry alone has two drugs,
+    and the answer lists first those acting on the most of its members (``agents.answer_paths``)."""
+    if intent is not Intent.TARGETED_BY:
         return targets
-    family = [x for m in mentions if m["slot"] == "target" and (m.get("entity") or {}).get("method") == "words"
-              for x in _of_the_kind(res, m)]
+    family = [x for m in mentions if m["slot"] == "target" and ((m.get("entity") or {}).get("method") == "words"
+              and klass.get("among") or _the_kind_itself(m)) for x in _of_the_kind(res, m)]
     return list(dict.fromkeys([*targets, *family]))
 
 
+def _the_kind_itself(m: dict[str, Any]) -> bool:
+    return names_the_kind(m.get("mention", ""), m.get("entity") or {})
+
+
+def names_the_kind(mention: str, ent: dict[str, Any]) -> bool:
+    """Whether a mention names a kind of target and links to the gene family of exactly that name ("calcium channels":
+    Calcium Channels, which two drugs act on; the calcium channel blockers act on its members)."""
+    return ent.get("type") == "GeneFamily" and fold(ent.get("name", "")) == fold(mention) \
+        and fold(mention).endswith(("channels", "receptors", "transporters", "pumps", "enzymes", "kinases"))
+
+
 def _of_the_kind(res: Any, m: dict[str, Any]) -> list[str]:
-    """The ids of a mention linked as a kind of target ("sodium channels", ``method`` "words"): its entity, then every
-    target of that kind (``EntityLinker.family``)."""
-    return list(dict.fromkeys([m["entity"]["id"], *(c.id for c in res.linker.family(m["mention"], []))]))
+    return kind_ids(res.linker, m["mention"], m["entity"]["id"])
+
+
+def kind_ids(linker: Any, mention: str, eid: str) -> list[str]:
+    """The ids of a mention linked as a kind of target ("sodium channels", ``method`` "words", or "calcium channels",
+    :func:`names_the_kind`): its entity ``eid``, then every target of that kind (``EntityLinker.family``) that is a
+    protein, a gene family or a complex. A process or a pathway of those words ("calcium ion transmembrane transport
+    via high voltage-gated calcium channel") is no channel, and the drugs reaching it through some target were listed
+    as blocking it (beta blockers for "which drugs treat hypertension by blocking calcium channels?")."""
+    return list(dict.fromkeys([eid, *(c.id for c in linker.family(mention, []) if c.type in TARGET_TYPES)]))
 
 
 def none_acts(klass: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from agents.counts import COUNT_SHOWN, count_question
 from agents.intent import parse_question
 from agents.state import DRUG_TYPES, Intent, Status
 from tests.conftest import in_thread
+from tools.answers import TARGET_TYPES, acting_on
 
 
 def _id(resources, name: str) -> str:
@@ -32,6 +33,19 @@ def test_drugs_acting_on_a_target_are_counted(run_graph, resources) -> None:
     assert _count(out["answer"]) >= len(direct) > 0, out["answer"]
     assert all(kg.name(d) in out["answer"] for d in list(direct)[:3] if _count(out["answer"]) <= COUNT_SHOWN), out["answer"]
     assert "connected to" not in out["answer"] and not out.get("retrieved"), out["answer"]
+
+
+@pytest.mark.parametrize("words", ["calcium channels", "sodium channels"])
+def test_a_kind_of_target_counts_its_channels_not_its_processes(run_graph, resources, words: str) -> None:
+    """"how many drugs block calcium channels?" counted the two drugs of the gene family named exactly so; every
+    channel of the kind counts now. A process of those words is no channel, and the drugs reaching one through some
+    other target are not counted (three sodium channel "blockers" came in that way)."""
+    kg = resources.kg
+    out, _ = run_graph({"question": f"how many drugs block {words}?"}, interactive=False, memory=False)
+    kind = [c.id for c in resources.linker.family(words, []) if c.type in TARGET_TYPES]
+    kind += [resources.linker.link(words).best.id]
+    blocking = {d for x in kind for d in acting_on(kg, x, DRUG_TYPES, -1)}
+    assert out["status"] is Status.ANSWERED and _count(out["answer"]) == len(blocking) > 10, out["answer"]
 
 
 def test_a_direction_is_counted_apart(run_graph) -> None:

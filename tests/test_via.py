@@ -7,7 +7,7 @@ import pytest
 
 from agents.intent import parse_question
 from agents.state import DRUG_TYPES, Status
-from tools.answers import acting_on
+from tools.answers import TARGET_TYPES, acting_on
 
 ACE = "UniProt:P12821"
 URIC_ACID = "MESH:D014527"
@@ -114,6 +114,35 @@ def test_drugs_that_act_on_a_kind_of_target(run_graph, resources) -> None:
     allowed = {d for x in out["via"] for d in acting_on(resources.kg, x, DRUG_TYPES, -1)}
     assert out["ranked_answers"] and all(a["id"] in allowed for a in out["ranked_answers"])
     assert out["answer"].startswith("Drugs that inhibit or lower sodium channels with a verified mechanism for Epilepsy")
+
+
+def _of_the_kind(kg, ids: list[str], words: tuple[str, ...]) -> bool:
+    """Every id is a protein, gene family or complex whose name holds every word."""
+    return all(kg.node(x).type in TARGET_TYPES and all(w in kg.name(x).casefold() for w in words) for x in ids)
+
+
+def test_drugs_that_block_a_kind_named_exactly_act_on_its_members(run_graph, resources) -> None:
+    """"what drugs block calcium channels?" links the gene family named exactly "Calcium Channels", which two drugs act
+    on (chlorzoxazone, fendiline). The calcium channel blockers act on its members, so the answer covers every target
+    of that kind, the drugs acting directly on the most of them first."""
+    kg = resources.kg
+    out, _ = run_graph({"question": "what drugs block calcium channels?"}, interactive=False, memory=False)
+    targets = out["targets"]
+    assert out["status"] is Status.ANSWERED and len(targets) > 2 and _of_the_kind(kg, targets, ("calcium", "channel"))
+    assert out["answer"].startswith(f"Drugs that inhibit calcium channels (any of the {len(targets)} entities whose "
+                                    "names hold those words): "), out["answer"]
+    reached = [len({e.tail for e in kg.out_edges(a["id"]) if e.tail in targets}) for a in out["ranked_answers"]]
+    assert len(reached) >= 3 and reached == sorted(reached, reverse=True) and reached[0] > 1, reached
+
+
+def test_drugs_for_a_disease_acting_on_a_kind_named_exactly(run_graph, resources) -> None:
+    """"Which drugs treat hypertension by blocking calcium channels?" listed only the two drugs acting on the generic
+    entry; the kind's processes are no channel either (through them, beta blockers were listed)."""
+    out, _ = run_graph({"question": "Which drugs treat hypertension by blocking calcium channels?"}, interactive=False,
+                       memory=False)
+    assert out["status"] is Status.ANSWERED and _of_the_kind(resources.kg, out["via"], ("calcium", "channel"))
+    allowed = {d for x in out["via"] for d in acting_on(resources.kg, x, DRUG_TYPES, -1)}
+    assert len(out["ranked_answers"]) > 2 and all(a["id"] in allowed for a in out["ranked_answers"]), out["answer"]
 
 
 def test_a_follow_up_keeps_the_way_the_drugs_act(run_graph) -> None:
