@@ -27,6 +27,7 @@ from agents.state import (
 from agents.turn_record import turn_record
 from agents.via import YES_NO
 from agents.where import where_lead
+from agents.why_listed import listed_lead
 from agents.why_none import why_none
 from agents.without_walk import answered_without_walk
 from core.errors import LLMError
@@ -372,7 +373,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out, items, kg = _explain(state, ctx)
     out = with_literature(state, out, ctx.get_resources())
     out["answer"] = _framed(state, where_lead(state, out.get("status"), ctx.get_resources().kg)
-                            + _scoped(state, out.get("answer", ""), out.get("status")))
+                            + listed_lead(state, out.get("status")) + _scoped(state, out.get("answer", ""), out.get("status")))
     out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

@@ -33,6 +33,7 @@ from agents.list_refs import compared_refs, fits_several, kinds_of_them, members
 from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from agents.why_listed import why_listed
 from tools.answers import asked_sign
 from tools.linker import fold
 
@@ -441,8 +442,8 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = restated(focus.question)
         return res
-    if (again := in_that_class(res, body, focus, linker) or about_last_answer(res, body, focus)) is not None or res.missing \
-            or res.refused:
+    if (again := in_that_class(res, body, focus, linker) or why_listed(res, body, focus, linker)
+            or about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
     # "what are the treatment options?" in a thread about gout ("any other options?" asks for more, below)

@@ -1,0 +1,68 @@
+"""Why a drug is, or is not, on the last list: "why isn't allopurinol listed?", "why is pegloticase first?" after
+"Which drugs treat gout?".
+
+The first was answered with what allopurinol is connected to, and "why is allopurinol on the list?" was NOT_FOUND ("on
+the list" is not in the knowledge graph). The question is now asked as "How does allopurinol treat Gout?", and the
+answer opens with the drug's place in the list and what the list ranks by: the drug's best curated mechanism path and
+how near it sits to the disease in the graph, not how well or how often it is used.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.ellipsis import entity_of
+from agents.focus import Focus
+from agents.intent import SLOT_TYPES
+from agents.resolution import Resolution
+from agents.state import DRUG_TYPES, State, Status
+from core.text import fold
+from tools.linker import LinkStatus
+
+__all__ = ["listed_lead", "why_listed"]
+
+_WHY = re.compile(
+    r"^(?:and |so |but |then )?(?:why|how come)(?: (?P<neg>isn't|is not|wasn't|was not|aren't|are not)| (?:is|was))"
+    r" (?P<x>.+?) (?:(?:not |n't )?(?:listed|included|mentioned|named|there|in there)|(?:not )?(?:on|in) (?:the|that|this|your)"
+    r" (?:list|answer|ranking)|(?P<top>(?:ranked |listed )?(?:first|at the top|top|number one|so high)))[?.!]*$"
+    r"|^(?:and |so |but )?why did(?P<neg2>n't| not)? you (?:list|include|mention|name|rank)(?: not)? (?P<y>.+?)(?: first)?[?.!]*$",
+    re.IGNORECASE)
+"""A question why a drug is or is not on the last list."""
+_RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease and by how near they sit to "
+             "it in the knowledge graph, not by how well or how often they are used")
+"""What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank)."""
+
+
+def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
+    """"How does allopurinol treat Gout?" for "why isn't allopurinol listed?" right after "Which drugs treat gout?",
+    with a ``why listed`` reference that holds the drug's place in that list (0 when it is not there); None for any
+    other question, or when the last answer listed no drugs for a disease."""
+    m = _WHY.match(q)
+    if m is None or focus.intent != "treats" or focus.disease is None or not focus.lists:
+        return None
+    out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
+    best = out.best if out.status is LinkStatus.LINKED else None
+    if best is None or best.type not in DRUG_TYPES:
+        return None
+    drug, disease, listed = entity_of(best), focus.disease, focus.lists[0]
+    place = next((k for k, i in enumerate(listed, 1) if i.get("id") == drug["id"] or fold(i["name"]) == fold(drug["name"])), 0)
+    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": place, "listed": len(listed)})
+    res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
+    return f"How does {drug['name']} treat {disease['name']}?"
+
+
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def listed_lead(state: State, status: Any) -> str:
+    """"Allopurinol was not among the 5 drugs listed for Gout: … Its mechanism: " before the answer to a question
+    :func:`why_listed` rewrote; "" for any other question, or one that found no path (its answer says why)."""
+    ref = next((r for r in state.references if r.get("how") == "why listed"), None)
+    if ref is None or status != Status.ANSWERED:
+        return ""
+    name, place, n = ref["entity"]["name"], ref["place"], ref["listed"]
+    disease = next((m["entity"]["name"] for m in state.mentions if m.get("slot") == "disease" and m.get("entity")), "the disease")
+    where = (f"{name[:1].upper()}{name[1:]} is {_ORDINAL.get(place, f'number {place}')} of the {n} drugs listed for "
+             f"{disease}" if place else f"{name[:1].upper()}{name[1:]} was not among the {n} drugs listed for {disease}")
+    return f"{where}: {_RANKS_BY}. Its mechanism: "

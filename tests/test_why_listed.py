@@ -1,0 +1,42 @@
+""""why isn't allopurinol listed?" and "why is pegloticase first?" after "Which drugs treat gout?": the drug's place in
+the list, what the list ranks by, and the drug's mechanism for the disease. The first was answered with what
+allopurinol is connected to, and "why is febuxostat on the list?" was NOT_FOUND ("on the list" is not in the
+knowledge graph)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+_ORDINAL = ["first", "second", "third", "fourth", "fifth"]
+
+
+@pytest.mark.parametrize("place, wording", [(0, "why is {} first?"), (2, "why is {} on the list?"),
+                                            (4, "why did you list {}?")])
+def test_a_listed_drug_s_place_and_mechanism(run_graph, place: int, wording: str) -> None:
+    listed = run_graph({"question": "Which drugs treat gout?"}, thread=f"why-{place}", interactive=False, memory=False)[0]
+    items = listed["messages"][-1]["items"]
+    name, disease = items[place]["name"], listed["messages"][-1]["disease"]["name"]
+    out = run_graph({"question": wording.format(name)}, thread=f"why-{place}", interactive=False, memory=False)[0]
+    assert out["understood_as"] == f"How does {name} treat {disease}?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["evidence"][0]["head"] == items[place]["id"], out["answer"]
+    lead = f"{name[:1].upper()}{name[1:]} is {_ORDINAL[place]} of the {len(items)} drugs listed for {disease}: the list ranks"
+    assert lead in out["answer"], out["answer"]
+
+
+def test_a_drug_left_off_the_list_says_so(run_graph) -> None:
+    listed, out = in_thread(run_graph, "why-not", "Which drugs treat gout?", "why isn't allopurinol listed?")
+    items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
+    assert "allopurinol" not in [i["name"].casefold() for i in items]
+    assert out["understood_as"] == f"How does allopurinol treat {disease}?", out["answer"]
+    assert f"Allopurinol was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
+    assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail"] == listed["messages"][-1]["disease"]["id"]
+
+
+def test_without_a_list_of_drugs_for_a_disease_it_is_read_as_before(run_graph) -> None:
+    out = run_graph({"question": "why isn't allopurinol listed?"}, thread="why-alone", interactive=False, memory=False)[0]
+    assert "not among" not in out["answer"] and not out.get("understood_as", "").startswith("How does"), out["answer"]
+    _, after = in_thread(run_graph, "why-targets", "What does allopurinol target?", "why is febuxostat on the list?")
+    assert "drugs listed for" not in after["answer"], after["answer"]
