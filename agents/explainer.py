@@ -28,7 +28,7 @@ from agents.turn_record import turn_record
 from agents.via import YES_NO
 from agents.where import where_lead
 from agents.why_listed import listed_lead
-from agents.why_none import why_none
+from agents.why_none import acts_directly, why_none
 from agents.without_walk import answered_without_walk
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
@@ -395,6 +395,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     res = ctx.get_resources()
     if not accepted:
         reason, nearest = why_none(state, res.kg.name)
+        nearest = nearest or acts_directly(state, res.kg)  # "What does pegloticase target?": uric acid
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
     accepted = _route_first(state, accepted)
     best = accepted[0]

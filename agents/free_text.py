@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.described import about
 from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
-from tools.linker import Candidate, LinkOutcome, LinkStatus, fold
+from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
-__all__ = ["drug_beside_words", "free_text", "lexical", "scan_mentions"]
+__all__ = ["described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions"]
 
 
 def free_text(question: str, found: list[dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
@@ -40,6 +41,20 @@ def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) ->
             mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
                              "candidates": [c.as_dict() for c in cands[:5]]})
     return mentions
+
+
+def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
+    """"What is reverse transcriptase?": a request for a description whose words hold no whole name (``found`` is
+    empty) but that the linker reads as written or nearly so: asked about what they link, so that a name several
+    entities hold asks which (it was NOT_FOUND, "no known entity in the question"). A disease is read before this
+    (``agents.planner``: "What drugs treat …?"). None when the words link nothing, or only by a guess."""
+    text = about(question)
+    if found or not text:
+        return None
+    out = lexical(res.linker.link(text, SLOT_TYPES["target"]))
+    if out.status is LinkStatus.UNKNOWN or not out.candidates or out.candidates[0].method in GUESSED_METHODS:
+        return None
+    return ParsedQuestion(Intent.ENTITY, drug=text)
 
 
 _KEYWORD_FILLER = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "vs", "versus", "with", "treat",

@@ -18,7 +18,7 @@ from agents.conversation import understand
 from agents.described import about
 from agents.drug_compare import compared_drugs
 from agents.followup import Resolution
-from agents.free_text import drug_beside_words, free_text, lexical, scan_mentions
+from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
     RECORD_CHECK,
     SLOT_TYPES,
@@ -420,7 +420,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
         parsed = replace(parsed, drug="")
     found = [] if parsed else scan_mentions(res, question, pinned)  # the names in a question no rule parsed
-    parsed = parsed or drug_beside_words(res, question, found)
+    parsed = parsed or drug_beside_words(res, question, found) or described_entity(res, question, found)
     clar: dict[str, Any] = {}
     if parsed is not None:
         intent = parsed.intent

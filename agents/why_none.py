@@ -10,7 +10,7 @@ from typing import Any
 from agents.answer_notes import listing, sentence
 from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
 
-__all__ = ["type_words", "why_none"]
+__all__ = ["acts_directly", "type_words", "why_none"]
 
 
 def why_none(state: State, name: Any) -> tuple[str, str]:
@@ -79,3 +79,18 @@ def _why_none_from(state: State, name: Any) -> tuple[str, str]:
               f"no {kinds} was found near {x}" + (f" (the nearest is {hops} steps away)" if hops > 0 else ""))
     near = state.candidates[0]["triples"] if state.candidates else []
     return reason, f" Nearest evidence: {sentence(near)}." if near else ""
+
+
+ACTS_SHOWN = 3
+"""A drug's own edges named by :func:`acts_directly`."""
+
+
+def acts_directly(state: State, kg: Any) -> str:
+    """" What the knowledge graph records it acting on directly: pegloticase decreases abundance of uric acid." when
+    "What does pegloticase target?" found no protein (the drug acts on a chemical, and the walk to the asked types
+    found nothing, so the answer said only that); "" for any other question, or a drug with no edge of its own."""
+    if state.intent != Intent.TARGETS.value or len(state.sources) != 1 or state.among or state.candidates:
+        return ""
+    edges = list(kg.out_edges(state.sources[0]))[:ACTS_SHOWN]
+    steps = "; ".join(f"{kg.name(e.head)} {e.relation} {kg.name(e.tail)}" for e in edges)
+    return f" What the knowledge graph records it acting on directly: {steps}." if edges else ""

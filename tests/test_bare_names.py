@@ -22,3 +22,22 @@ def test_a_disease_typed_alone_lists_what_treats_it(run_graph) -> None:
         assert out["ranked_answers"] and out["answer"].startswith('Understood as: "What drugs treat Gout?" The knowledge graph')
     drug, _ = run_graph({"question": "imatinib"}, interactive=False, memory=False)  # a drug: what it is connected to
     assert drug["status"] is Status.ANSWERED and drug["understood_as"] == "" and drug["intent"] == "entity"
+
+
+def test_a_description_of_a_name_several_entities_hold_asks_which(run_graph, resources) -> None:
+    """"What is reverse transcriptase?" holds no whole name, and was NOT_FOUND ("no known entity in the question"). The
+    words are linked as written: several entities hold them, so an interactive run asks which, and a run that cannot
+    ask answers for the first. Words that link nothing stay NOT_FOUND."""
+    from langgraph.types import Command
+
+    def holds(c: dict) -> bool:
+        return any("reverse transcriptase" in n.casefold() for n in (c["name"], *resources.linker.aliases.get(c["id"], ())))
+
+    _out, snap = run_graph({"question": "what is reverse transcriptase?"}, thread="rt", interactive=True, memory=False)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and pending[0]["mention"] == "reverse transcriptase", pending
+    assert len(pending[0]["candidates"]) > 1 and all(holds(c) for c in pending[0]["candidates"])
+    out, _ = run_graph(Command(resume="2"), thread="rt", interactive=True, memory=False)
+    assert out["status"] is Status.ANSWERED and out["sources"] == [pending[0]["candidates"][1]["id"]], out["answer"]
+    none, _ = run_graph({"question": "what is blorptazine?"}, interactive=False, memory=False)
+    assert none["status"] is Status.NOT_FOUND

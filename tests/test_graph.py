@@ -390,6 +390,16 @@ def test_a_drug_with_no_chain_to_a_target_is_told_so(run_graph) -> None:
     assert f"(the nearest is {far['walk']['chain_hops']} steps away)" in far["answer"]
 
 
+def test_a_drug_with_no_target_says_what_it_acts_on_directly(run_graph, resources) -> None:
+    """"What does pegloticase target?" said only that no chain leads to a protein: pegloticase acts on uric acid, a
+    chemical. The answer now gives the drug's own edges."""
+    kg = resources.kg
+    out, _ = run_graph({"question": "What does pegloticase target?"}, interactive=False, memory=False)
+    own = [f"{kg.name(e.head)} {e.relation} {kg.name(e.tail)}" for e in kg.out_edges(out["sources"][0])]
+    assert out["status"] is Status.NOT_FOUND and own, out["answer"]
+    assert out["answer"].endswith(f" What the knowledge graph records it acting on directly: {'; '.join(own[:3])}.")
+
+
 def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(run_graph, resources) -> None:
     """"What does cholesterol do?" asked for its targets and was NOT_FOUND ("no chain of relations from Cholesterol to
     any protein …"): cholesterol is no drug, and what the graph holds about it is what it is connected to. A drug

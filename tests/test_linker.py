@@ -128,6 +128,19 @@ def test_a_roman_numeral_is_no_acronym_and_pcsk9_is_a_target(resources) -> None:
     assert pcsk9.status is LinkStatus.LINKED and pcsk9.best.name == "Proprotein convertase subtilisin/kexin type 9"
 
 
+def test_a_name_spelt_nearly_so_beats_an_acronym_read_alone(resources) -> None:
+    """"HIV reverse transcriptase" was linked to Human immunodeficiency virus infection by "HIV" alone, so "which drugs
+    inhibit HIV reverse transcriptase?" listed drugs for the infection. An alias spelt nearly so (HIV-1 reverse
+    transcriptase) now comes first; an acronym with nothing near the whole mention still links ("EGFR tyrosine
+    kinase")."""
+    linker = resources.linker
+    out = linker.link("HIV reverse transcriptase", SLOT_TYPES["target"])
+    assert out.candidates and all(any("reverse transcriptase" in fold(n) for n in (c.name, *linker.aliases.get(c.id, ())))
+                                  for c in out.candidates), out
+    egfr = linker.link("EGFR tyrosine kinase", SLOT_TYPES["target"])
+    assert egfr.status is LinkStatus.LINKED and egfr.best.name == "Epidermal growth factor receptor"
+
+
 def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resources) -> None:
     # it names one disease and is an alias of two others in nodes.tsv; the first by name used to be picked
     out = resources.linker.link("Pneumonia due to Mycoplasma pneumoniae", SLOT_TYPES["disease"])

@@ -433,6 +433,8 @@ class EntityLinker:
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))
         inner = [c for _, cs in self.scan(mention) for c in cs]
         fuzzy = self.fuzzy(mention)
+        if fuzzy and fuzzy[0].score >= 0.9 and inner and all(c.method == "acronym" for c in inner):
+            inner = []  # "HIV reverse transcriptase": the alias HIV-1 reverse transcriptase, not HIV read alone
         if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
             # a partial mention such as "diabetes" that several names contain: ask
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(fuzzy)[:5]))
