@@ -27,7 +27,7 @@ from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.names import names_question, names_referent
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
-from agents.state import Intent, Status
+from agents.state import DRUG_TYPES, Intent, Status
 from agents.two_questions import two_questions
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -35,6 +35,10 @@ from tools.linker import fold
 from tools.llm import LLMClient
 
 __all__ = ["understand"]
+
+_ONES = re.compile(r"^(?:and |so |ok,? )?(?:which|what) ones\b", re.IGNORECASE)
+""""which ones are triptans?": after a list of drugs, about the listed ones (``agents.list_refs.members_of_them``); it
+listed every triptan the class table knows, though none was listed."""
 
 MAX_REWRITE_CHARS = 300
 
@@ -132,11 +136,13 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}
-    drug = focus_from(messages).drug  # "is it the same as Gleevec?", "what other NSAIDs are there?" after a drug
+    focus = focus_from(messages)
+    drug = focus.drug  # "is it the same as Gleevec?", "what other NSAIDs are there?" after a drug
     for asked in (names_referent(question, drug), other_members(question, res.linker, drug)):
         if asked and (member := _membership(asked, res)):
             return {**member, "understood_as": asked}
-    if (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
+    listed = _ONES.match(question) and any(i.get("type") in DRUG_TYPES for i in (focus.lists[0] if focus.lists else []))
+    if not listed and (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     first = plain_count(first)  # "how many other patients take the same drug?"

@@ -149,8 +149,9 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     kind, names = linker.class_name(m["kind"].strip()), ", ".join(i["name"] for i in drugs)
     inside = [i for i in drugs if i["id"] in klass]
     if not inside:
+        ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if focus.disease and focus.intent == "treats" else ""
         res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
-                       "(memory/drug_classes.tsv)")
+                       f"(memory/drug_classes.tsv){ask}")
         return q
     said = ", ".join(i["name"] for i in inside)
     count = (f"All {len(drugs)} listed drugs are" if len(inside) == len(drugs) else f"1 of the {len(drugs)} listed drugs is "
@@ -194,10 +195,13 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
 _COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
                        r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
 """What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
-_SAME_TARGET = re.compile(r"\bthe same (?:target|targets)\b", re.IGNORECASE)
+_SAME_TARGET = re.compile(r"\b(?:the same|that|this) (?:target|targets)\b|\bthe same as for\b", re.IGNORECASE)
 """A question whether the thread's drug acts on what another does ("is that the same target as lisinopril?")."""
 _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
 """A comparison asked as what the drugs share: asked so, since "Compare X and Y" is also read as ranking them."""
+_ALIKE = re.compile(r"^(?:so |and |but )?(?:are|do|is) (?:they|these|those|the two|both|it and \w+)(?: drugs| medications)? "
+                    r"(?:the same(?: thing| drug)?|(?:work|act) the same(?: way)?)$", re.IGNORECASE)
+""""are they the same?" after turns about two drugs: a comparison (it was "Are zolmitriptan the same?")."""
 _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 """How many of the list "the first two" compares."""
 
@@ -214,7 +218,10 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"compared (?:to|with)) (?P<x>.+?)|how (?:does|do|is|are) (?P<y>.+?) (?:compare|differ|different)"
                           r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?|(?:(?:so |and |but )?how (?:does|is) "
                           r"(?:it|that|this|that one|this one) (?:compare|differ|different) (?:to|from|with)|(?:so |and |but )?"
-                          r"(?:is|are) (?:it|that|this|they|those) the same (?:target|targets|mechanism) as) (?P<z>.+?))$",
+                          r"(?:is|are) (?:it|that|this|they|those) the same (?:(?:target|targets|mechanism) )?as(?: for| in| with)?) "
+                          r"(?P<z>.+?)|(?:so |and |but )?(?:does|do) (?P<w>.+?) (?:have|share|hit|act on|use) (?:the same|that|"
+                          r"this) (?:target|targets|mechanism)(?: too| as well)?|(?:so |and |but )?(?:does|do) (?P<v>.+?) (?:work|act)"
+                          r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?)$",
                           re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
 does allopurinol treat gout?"): it was answered with what febuxostat is connected to."""
@@ -226,10 +233,10 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list, and "any interactions
     between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
-    m = _COMPARED.search(q) if COMPARING.search(q) or interactions else None
+    m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) else None
     latest = _latest_drugs(focus)
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
-        return _against_one(res, q, one["x"] or one["y"] or one["z"], focus.drug, linker)
+        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets

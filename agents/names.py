@@ -19,10 +19,11 @@ from tools.linker import LinkStatus
 __all__ = ["names_answer", "names_question", "names_referent"]
 
 _SAME = re.compile(
-    r"^(?:is|are) (?P<a>.+?) (?:the same (?:drug |medication |medicine |thing |protein )?as|another name for|"
-    r"(?:a|the) (?:brand|trade|generic|other)(?: name)? (?:of|for)|(?:a|the) generic(?: version)? of) (?P<b>.+?)[?.!]*$",
+    r"^(?:is|are) (?!there )(?P<a>.+?) (?:the same (?:drug |medication |medicine |thing |protein )?as|another name for|"
+    r"(?:a|the) (?:brand|trade|generic|other)(?: name)? (?:of|for)|(?:a|the) generic(?: version)? of) (?!(?:for|in|with) )(?P<b>.+?)[?.!]*$",
     re.IGNORECASE)
-"""Whether two names name one entity ("Is Gleevec the same as imatinib?", "is Tylenol another name for paracetamol?")."""
+"""Whether two names name one entity ("Is Gleevec the same as imatinib?", "is Tylenol another name for paracetamol?");
+not "is that the same as for sitagliptin?", which compares what two drugs act on (``agents.list_refs``)."""
 _NAMES = re.compile(
     r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some )?(?:other |brand |trade |generic |"
     r"alternative |full )?names? (?:of|for) (?P<x>.+?)|what (?:other |brand |trade |generic )?names? (?:does|do) (?P<y>.+?) "

@@ -50,6 +50,10 @@ _OUT_OF_SCOPE = {
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    "generics, brands on sale or whether drugs need a prescription": (
+        r"(?:is there|are there|is it|are they|comes? (?:in|as)|available (?:as|in))(?: \w+){0,2}? generics?(?: versions?| forms?|"
+        r" equivalents?)?|over[- ]the[- ]counter|without (?:a )?prescription|"
+        r"prescription[- ]only|need (?:a )?prescription"),
     "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",

@@ -33,6 +33,22 @@ def test_a_class_with_none_of_the_listed_drugs_says_so(run_graph) -> None:
     assert f"none of the {len(listed)} listed drugs" in out["answer"] and "statins" in out["answer"]
 
 
+def test_which_ones_after_a_list_is_about_the_listed_drugs(run_graph, resources) -> None:
+    """"which ones are triptans?" after "what drugs treat migraine?" listed every triptan the class table knows, as if
+    the list were not there; it is about the listed drugs, and when none is one, says which question lists them. With
+    no list, it still lists the class."""
+    listed = _turn(run_graph, "ones", "what drugs treat migraine?")["messages"][-1]["items"]
+    triptans = {c.id for c in resources.linker.drug_class("triptans")}
+    out = _turn(run_graph, "ones", "which ones are triptans?")
+    if any(i["id"] in triptans for i in listed):
+        assert out["status"] == Status.ANSWERED and set(out["among"]) <= triptans, out["answer"]
+    else:
+        assert out["status"] == Status.NOT_FOUND and f"none of the {len(listed)} listed drugs" in out["answer"]
+        assert out["answer"].endswith('ask "Which triptans treat Migraine?" for those.'), out["answer"]
+    alone = _turn(run_graph, "ones-alone", "which ones are triptans?")
+    assert alone["answer"].startswith(f"The class table lists {len(triptans)} triptans"), alone["answer"]
+
+
 def test_how_many_of_them_asks_which_of_them(run_graph) -> None:
     """"how many of them are SSRIs?" was read as "How many of Depressive disorder are SSRIs?"."""
     listed = _turn(run_graph, "m3", "What drugs treat chronic myeloid leukemia?")["messages"][-1]["items"]

@@ -3,6 +3,7 @@ about safety or interactions says first that the graph holds neither."""
 
 from __future__ import annotations
 
+import pytest
 from langgraph.types import Command
 
 from agents.intent import out_of_scope
@@ -81,6 +82,26 @@ def test_the_thread_s_drug_set_against_one_named_with_it(run_graph) -> None:
     assert "how well drugs work" not in same["answer"]
 
 
+@pytest.mark.parametrize("first, follow, understood", [
+    ("what is the target of metformin?", "is that the same as for sitagliptin?", "Do Metformin and sitagliptin share a target?"),
+    ("what does metformin target?", "does sitagliptin have the same target?", "Do Metformin and sitagliptin share a target?"),
+    ("what does lisinopril target?", "does enalapril work the same way?", "Compare lisinopril and Enalapril"),
+])
+def test_another_drug_set_against_the_thread_s_in_other_words(run_graph, first: str, follow: str, understood: str) -> None:
+    """"is that the same as for sitagliptin?" was read as a question about names ("Is Metformin the same as for
+    sitagliptin?", NOT_FOUND), and "does sitagliptin have the same target?" as "Does sitagliptin have <metformin's
+    target>?" (NOT_FOUND)."""
+    _, out = in_thread(run_graph, f"vs-{follow}", first, follow)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+
+
+def test_are_they_the_same_after_two_drugs_compares_them(run_graph) -> None:
+    """"are they the same?" after turns about sumatriptan and zolmitriptan was "Are zolmitriptan the same?"."""
+    *_, out = in_thread(run_graph, "alike", "how does sumatriptan work?", "and zolmitriptan?", "are they the same?")
+    assert out["understood_as"] == "Compare sumatriptan and zolmitriptan" and out["compared"], out["answer"]
+    assert "sumatriptan and zolmitriptan both act on: " in out["answer"], out["answer"]
+
+
 def test_antidotes_are_out_of_scope_and_reverse_transcriptase_is_not(run_graph) -> None:
     """"what reverses it?" after warfarin and "what is the antidote for heparin?" were answered with what the drug is
     connected to, and no word on what the graph lacks."""
@@ -90,6 +111,21 @@ def test_antidotes_are_out_of_scope_and_reverse_transcriptase_is_not(run_graph) 
     _, out = in_thread(run_graph, "rev", "How does warfarin prevent blood clots?", "what reverses it?")
     assert out["answer"].split('" ', 1)[1].startswith("The knowledge graph holds curated drug mechanisms, not antidotes "
                                                       "or how to reverse a drug. What it holds: "), out["answer"]
+
+
+def test_generics_and_prescriptions_are_out_of_scope_and_names_are_not(run_graph) -> None:
+    """"is there a generic version?" after imatinib was read as whether "there" and imatinib name one entity
+    (NOT_FOUND, "there" is not in the knowledge graph)."""
+    topic = "generics, brands on sale or whether drugs need a prescription"
+    assert [out_of_scope(q) for q in ("is there a generic version of imatinib?", "is ibuprofen available over the counter?",
+                                      "do I need a prescription for metformin?", "what is the generic name of tylenol?",
+                                      "is Gleevec the generic version of imatinib?")] == [topic] * 3 + [""] * 2
+    _, out = in_thread(run_graph, "generic", "How does imatinib treat CML?", "is there a generic version?")
+    assert out["understood_as"] == "Is there a generic version of imatinib?", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(f"The knowledge graph holds curated drug mechanisms, not {topic}. "
+                                                      "What it holds: imatinib is connected to"), out["answer"]
+    named, _ = run_graph({"question": "is Gleevec the generic version of imatinib?"}, interactive=False, memory=False)
+    assert named["answer"].startswith("Yes: Gleevec and imatinib name the same entity"), named["answer"]
 
 
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
