@@ -14,7 +14,7 @@ from agents.intent import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_o
 from agents.state import DRUG_TYPES, Intent
 from tools.walker import hops_between
 
-__all__ = ["CHAIN_NODES", "compared_drugs"]
+__all__ = ["CHAIN_NODES", "compared_drugs", "drugs_named"]
 
 CHAIN_NODES = 20_000
 """How many entities the search for a chain between two drugs may reach before it gives up (and the walk answers)."""
@@ -34,6 +34,24 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
     names = [e["name"] for e in ents]
     return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
             "compared": True, "subject": True}
+
+
+def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], res: Any) -> list[dict[str, Any]]:
+    """The mentions of a question that compares drugs, a name that links to no drug but heads drugs' names read as the
+    plainest of those drugs, the shortest name: "compare metformin and insulin" linked the protein insulin and was
+    NOT_FOUND ("no chain of relations from Metformin to insulin"); it compares Metformin and Insulin human. Any other
+    question's mentions come back as they were."""
+    if intent is not Intent.RELATION or not (COMPARING.search(question) or SET_AGAINST.search(question)):
+        return mentions
+    out = []
+    for m in mentions:
+        ent = m.get("entity")
+        heads = res.linker.headed_by(m["mention"], DRUG_TYPES) if ent and ent["type"] not in DRUG_TYPES else []
+        if heads:
+            x = min(heads, key=lambda d: (len(res.kg.name(d)), d))
+            m = {**m, "entity": {"id": x, "name": res.kg.name(x), "type": res.kg.node(x).type}}
+        out.append(m)
+    return out
 
 
 def _chained(kg: Any, ents: list[dict[str, Any]]) -> bool:

@@ -189,6 +189,8 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
             return _target(focus, sign) or focus.disease or first
+        if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
+            return first
         return focus.disease or _target(focus, sign) or first
     if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \

@@ -47,7 +47,8 @@ _SIMPLER = re.compile(
 _HOW_MANY = re.compile(r"^(?:and |so |ok,? )?how many(?: of them| of these| of those| drugs| ones| medications)?(?: (?:are there|"
                        r"is that|exist|are known|do you know))?(?: in (?:total|all)| altogether)?\s*[?.!]*$", re.IGNORECASE)
 """How many the last list has in all ("how many are there?" after "What drugs target EGFR?")."""
-_WHICH_DRUGS = re.compile(r"^(?:what|which)(?: other)? (drugs|medications|medicines)\b", re.IGNORECASE)
+_WHICH_DRUGS = re.compile(r"^(?:(?:what|which)(?: other)?|(?:can you |please )?(?:list|name|show me|give me)(?: all| the| some)?)"
+                          r" (drugs|medications|medicines)\b", re.IGNORECASE)
 """The opening of a question for drugs, which "how many" takes the place of."""
 _ALL_STEPS = re.compile(
     r"^(?:(?:so |ok,? |okay,? )?(?:(?:can|could|would) you |please )?(?:what are|list|show me|give me|tell me|walk me through|"
@@ -84,7 +85,8 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``
-        return _asked_again(res, q, "count", focus, f"How many {w[1].casefold()}{focus.latest_question[w.end():]}")
+        rest = re.sub(r"^ (?:that|which|who) ", " ", focus.latest_question[w.end():])  # "list drugs that inhibit EGFR"
+        return _asked_again(res, q, "count", focus, f"How many {w[1].casefold()}{rest}")
     retold = "simpler" if _SIMPLER.match(q) else "steps" if _ALL_STEPS.match(q) else ""  # ``agents.plain``
     if retold or _SOURCES.match(q):
         if not focus.latest_question:

@@ -16,7 +16,7 @@ from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
 from agents.described import about
-from agents.drug_compare import compared_drugs
+from agents.drug_compare import compared_drugs, drugs_named
 from agents.followup import Resolution
 from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
@@ -316,6 +316,7 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     """The drugs the answer keeps to, beyond a class the question names: those it compares (asked as what they
     target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``; a mechanism
     question only takes the paths through it first)."""
+    mentions[:] = drugs_named(question, intent, mentions, res)  # "compare metformin and insulin": Insulin human
     klass = klass or compared_drugs(question, intent, mentions, res.kg)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res, parsed, mentions, klass)

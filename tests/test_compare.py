@@ -95,6 +95,19 @@ def test_another_drug_set_against_the_thread_s_in_other_words(run_graph, first: 
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED and out["compared"], out["answer"]
 
 
+def test_a_protein_that_heads_drugs_names_is_compared_as_the_plainest_drug(run_graph, resources) -> None:
+    """"compare metformin and insulin" linked the protein insulin and was NOT_FOUND ("no chain of relations from
+    Metformin to insulin"). The drugs whose names "insulin" heads are the drugs meant; the plainest name stands for
+    them."""
+    from agents.state import DRUG_TYPES
+
+    kg, heads = resources.kg, resources.linker.headed_by("insulin", DRUG_TYPES)
+    plainest = min(heads, key=lambda d: (len(kg.name(d)), d))
+    out, _ = run_graph({"question": "compare metformin and insulin"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"] and plainest in out["among"], out["answer"]
+    assert f"Only {kg.name(plainest)} acts on: " in out["answer"], out["answer"]
+
+
 def test_are_they_the_same_after_two_drugs_compares_them(run_graph) -> None:
     """"are they the same?" after turns about sumatriptan and zolmitriptan was "Are zolmitriptan the same?"."""
     *_, out = in_thread(run_graph, "alike", "how does sumatriptan work?", "and zolmitriptan?", "are they the same?")

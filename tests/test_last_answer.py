@@ -139,6 +139,23 @@ def test_other_paths_ask_the_last_question_again_and_list_the_accepted_ones(run_
     assert "Leaving out" not in again["answer"]
 
 
+@pytest.mark.parametrize("asked", ["list drugs that inhibit EGFR", "can you name the drugs that inhibit EGFR?"])
+def test_how_many_after_a_request_to_list_counts_it(run_graph, asked: str) -> None:
+    """"how many are there?" after "list drugs that inhibit EGFR" was NOT_FOUND: only "what/which drugs …" was counted."""
+    _, count = in_thread(run_graph, f"count-{asked}", asked, "how many are there?")
+    assert count["understood_as"] == "How many drugs inhibit EGFR?", count["answer"]
+    assert count["intent"] == "count" and " drugs in the knowledge graph inhibit Epidermal growth factor receptor" in count["answer"]
+
+
+def test_that_after_a_drug_s_indications_is_the_first_disease_listed(run_graph) -> None:
+    """"how does it work for that?" after "what is it used for?" in a thread that began with warfarin's target was read
+    as the target ("How does warfarin act on Vitamin K epoxide reductase …?"): it is the first disease the answer
+    listed."""
+    *_, used, how = in_thread(run_graph, "for-that", "what does warfarin do?", "what is it used for?", "how does it work for that?")
+    first = used["messages"][-1]["items"][0]["name"]
+    assert how["understood_as"] == f"How does warfarin treat {first}?", how["answer"]
+
+
 @pytest.mark.parametrize("ask", ["how many are there?", "how many?", "and how many of them are there in total?"])
 def test_how_many_after_a_list_counts_it(run_graph, ask: str) -> None:
     """"how many are there?" after "What drugs target EGFR?" was NOT_FOUND ("no known entity in the question")."""
