@@ -21,6 +21,11 @@ from agents.state import Status
     ("Is heparin an anticoagulant?", "Heparin", "anticoagulants", True),
     ("Is aspirin an anticoagulant?", "Aspirin", "anticoagulants", False),
     ("Is amitriptyline a tricyclic antidepressant?", "Amitriptyline", "tricyclic antidepressants", True),
+    # biologics by their stems (-mab, -cept, -kinra); "is it a biologic?" was answered with what the drug is connected to
+    ("is etanercept a biologic?", "Etanercept", "biologics", True),
+    ("Is adalimumab a biologic?", "adalimumab", "biologics", True),
+    ("is adapalene a biologic?", "Adapalene", "biologics", False),
+    ("is infliximab a monoclonal antibody?", "Infliximab", "monoclonal antibodies", True),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)

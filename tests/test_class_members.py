@@ -100,3 +100,13 @@ def test_a_question_about_the_listed_drugs_keeps_its_verb(resources) -> None:
                               ("can any of them be crushed?", "Which of the listed drugs can be crushed?"),
                               ("do any of them cause drowsiness?", "Which of the listed drugs cause drowsiness?")):
         assert resolve_followup(asked, messages, resources.linker).understood == understood, asked
+
+
+def test_antibodies_among_the_listed_drugs(run_graph, resources) -> None:
+    """"which of them are antibodies?" after "what drugs target TNF?" was NOT_FOUND: 'medpath knows no drug class named
+    "antibodies"'. The monoclonal antibodies are in the class table (-mab)."""
+    listed = _turn(run_graph, "mab", "what drugs target TNF?")["messages"][-1]["items"]
+    mabs = {c.id for c in resources.linker.drug_class("antibodies")}
+    out = _turn(run_graph, "mab", "which of them are antibodies?")
+    inside = [i["id"] for i in listed if i["id"] in mabs]
+    assert inside and out["status"] == Status.ANSWERED and out["among"] == inside, out["answer"]

@@ -648,10 +648,10 @@ def test_a_refused_follow_up_about_the_listed_drugs_points_to_no_study(run_graph
 
 
 def test_a_kind_of_drug_the_class_table_lacks_is_said_to_be_unknown(run_graph) -> None:
-    """"are any of them biologics?" after a list of drugs was NOT_FOUND with "no known entity in the question"."""
+    """"are any of them vaccines?" after a list of drugs was NOT_FOUND with "no known entity in the question"."""
     _turn(run_graph, "bio", {"question": "What drugs treat psoriasis?"}, interactive=False)
-    out = _turn(run_graph, "bio", {"question": "are any of them biologics?"}, interactive=False)
-    assert out["status"] == "NOT_FOUND" and 'medpath knows no drug class named "biologics"' in out["answer"], out["answer"]
+    out = _turn(run_graph, "bio", {"question": "are any of them vaccines?"}, interactive=False)
+    assert out["status"] == "NOT_FOUND" and 'medpath knows no drug class named "vaccines"' in out["answer"], out["answer"]
     other = _turn(run_graph, "bio", {"question": "which of them are effective?"}, interactive=False)
     assert "no drug class named" not in other["answer"]  # no kind of drug: read as before
 

@@ -81,6 +81,11 @@ _KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s
 lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
 
 
+def _plural(word: str) -> str:
+    """A class name in the plural: "statin" → "statins", "monoclonal antibody" → "monoclonal antibodies"."""
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+
+
 _KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
 
 
@@ -237,7 +242,7 @@ class EntityLinker:
         """The mention as the name of the drug class it names, in the plural ("penicillin" → "penicillins", "ACE
         inhibitors" as written, "beta blocker drugs" → "beta blockers"); "" for anything else."""
         key, written = self._class_key(mention)
-        return "" if not key else written if fold(written) == key else written + "s"
+        return "" if not key else written if fold(written) == key else _plural(written)
 
     def _class_key(self, mention: str) -> tuple[str, str]:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
@@ -245,8 +250,8 @@ class EntityLinker:
         written = mention.strip()
         for text in (written, _KIND_AFTER.sub("", written)):
             key = fold(text)
-            if key in self._classes or key + "s" in self._classes:
-                return (key if key in self._classes else key + "s"), text
+            if key in self._classes or _plural(key) in self._classes:  # "monoclonal antibody": … antibodies
+                return (key if key in self._classes else _plural(key)), text
         return "", ""
 
     def classmates(self, eid: str) -> list[str]:
