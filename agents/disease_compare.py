@@ -21,7 +21,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article"]
+__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article", "two_diseases"]
 
 LINKS_SHOWN = 5
 """What the graph links into a disease, named per group (both, only one); the rest are counted."""
@@ -53,6 +53,15 @@ def compared_diseases(question: str, linker: Any) -> dict[str, Any] | None:
         return None
     return {"intent": Intent.DISEASES.value, "mentions": [
         {"slot": "disease", "mention": text, "status": "linked", "entity": ent} for text, ent in (first, second)]}
+
+
+def two_diseases(question: str, mentions: list[dict[str, Any]]) -> bool:
+    """Whether a question that sets two names against each other (:data:`_PAIR`) named two diseases, linked once the
+    user picked among several ("what is the link between obesity and diabetes?": "diabetes" asks which, so
+    :func:`compared_diseases` does not read it, and the walk found no chain from one to the other)."""
+    ents = {m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}
+    return _pair(question) is not None and len(ents) == len(mentions) == 2 \
+        and all(e["type"] in DISEASE_TYPES for e in ents.values())
 
 
 def _pair(question: str) -> tuple[str, str] | None:

@@ -219,6 +219,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"relationship|relation|association)s? between {_X} and {_Y}$")),
         (Intent.RELATION, (rf"^(?:how )?(?:is|are) {_X} (?:really |actually )?(?:linked|related|connected|associated|tied) "
                            rf"(?:to|with) {_Y}$")),
+        (Intent.RELATION, rf"^how (?:is|are) {_X} and {_Y} (?:linked|related|connected|associated|tied)(?: to each other)?$"),
         # "I have gout. What should I take?": the context sentence names the disease
         (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
                          rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "

@@ -16,6 +16,7 @@ from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
 from agents.described import about
+from agents.disease_compare import two_diseases
 from agents.drug_compare import compared_drugs, drugs_named
 from agents.followup import Resolution
 from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions
@@ -294,6 +295,8 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
     NOT_FOUND, "no chain of relations from Cholesterol to any protein …"), and "what does ACE do?" about a protein."""
     if asks_amount(question, intent, mentions, klass):
         return Intent.TARGETED_BY, mentions
+    if intent is Intent.RELATION and two_diseases(question, mentions):  # "the link between obesity and diabetes"
+        return Intent.DISEASES, [{**m, "slot": "disease"} for m in mentions]
     if asks_if_acts(question, intent, mentions):  # "does ibuprofen lower prostaglandin E2?": yes or no
         return Intent.RELATION, [{**m, "slot": "target"} if m["slot"] == "disease" else m for m in mentions]
     if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) and ent["type"] != "Drug" \

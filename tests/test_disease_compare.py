@@ -71,3 +71,20 @@ def test_the_thread_goes_on_from_the_two_diseases(run_graph) -> None:
     assert second["understood_as"] == "What drugs treat Diabetes mellitus type 2?", second["answer"]
     assert it["understood_as"] == "How does insulin glargine treat Diabetes mellitus type 1?", it["answer"]
     assert it["status"] is Status.ANSWERED
+
+
+@pytest.mark.parametrize("question", ["what is the link between obesity and diabetes?", "how are obesity and diabetes related?"])
+def test_two_diseases_one_of_them_asked_about_are_compared_once_picked(run_graph, question: str) -> None:
+    """"diabetes" fits several diseases, so the comparison did not read the question: the walk asked which diabetes,
+    then found no chain from Obesity to it (NOT_FOUND), and "how are obesity and diabetes related?" parsed as nothing
+    and was answered for Obesity alone. Once the user picks, the two diseases are compared."""
+    from langgraph.types import Command
+
+    _out, snap = run_graph({"question": question}, thread=f"od-{question}", interactive=True, memory=False)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and pending[0]["mention"] == "diabetes", pending
+    out, _ = run_graph(Command(resume="1"), thread=f"od-{question}", interactive=True, memory=False)
+    picked = pending[0]["candidates"][0]["name"]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "diseases", out["answer"]
+    assert [m["entity"]["name"] for m in out["mentions"]] == ["Obesity", picked], out["mentions"]
+    assert f"Only {picked} is linked to: " in out["answer"] or f"Obesity and {picked}" in out["answer"], out["answer"]
