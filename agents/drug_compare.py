@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.intent import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope
+from agents.scope import COMBINED
 from agents.state import DRUG_TYPES, Intent
 from tools.walker import hops_between
 
@@ -28,7 +29,7 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
     if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) \
             or any(e["type"] not in DRUG_TYPES for e in ents):
         return {}
-    comparing = COMPARING.search(question) or out_of_scope(question) == RANKING_DRUGS or SET_AGAINST.search(question)
+    comparing = COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question)
     if not comparing and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
         return {}
     names = [e["name"] for e in ents]

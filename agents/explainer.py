@@ -155,6 +155,11 @@ multiply curators' choices ("sertraline decreases activity of SERT; SERT negativ
 serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
 
 
+_CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?)\b", re.IGNORECASE)
+_NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whether it cures it: "
+""""Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
+
+
 def _verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
     so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
@@ -163,7 +168,8 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
     if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()):
-        return "Yes: "  # "Does ibuprofen help with fever?": the path's signs say it lowers the disease
+        # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
+        return _NOT_A_CURE if _CURE.search(state.asked) else "Yes: "
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""
     amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it

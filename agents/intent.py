@@ -182,6 +182,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
         # "why does lisinopril cause cough?": how the graph links the two, said not to be about side effects (``CAUSING``)
         (Intent.RELATION, rf"^(?:why|how) (?:does|do|can|could|would|might|may) {_X} (?:really |actually |also |sometimes )?{CAUSING} {_Y}$"),
+        # "why is levodopa combined with carbidopa?": the two drugs compared (agents.drug_compare)
+        (Intent.RELATION, rf"^why (?:is|are) {_X} (?:often |usually )?(?:combined|given|used|paired|taken) (?:with|together with|along with) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to |used for |used in )?"
                             rf"{_VERB_TREAT}? ?{_Y}$")),

@@ -221,7 +221,9 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"(?:is|are) (?:it|that|this|they|those) the same (?:(?:target|targets|mechanism) )?as(?: for| in| with)?) "
                           r"(?P<z>.+?)|(?:so |and |but )?(?:does|do) (?P<w>.+?) (?:have|share|hit|act on|use) (?:the same|that|"
                           r"this) (?:target|targets|mechanism)(?: too| as well)?|(?:so |and |but )?(?:does|do) (?P<v>.+?) (?:work|act)"
-                          r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?)$",
+                          r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?|(?:so |and |but )?why (?:is|are) "
+                          r"(?:it|that|this|they) (?:often |usually |sometimes )?(?:combined|given|used|paired|taken|prescribed) "
+                          r"(?:with|together with|alongside|along with) (?P<u>.+?))$",
                           re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
 does allopurinol treat gout?"): it was answered with what febuxostat is connected to."""
@@ -236,7 +238,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) else None
     latest = _latest_drugs(focus)
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
-        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"], focus.drug, linker)
+        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets

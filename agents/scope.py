@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -17,6 +17,8 @@ RANKING_DRUGS = "comparisons of how well drugs work"
 """What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
 HOW_OFTEN = "how often drugs are prescribed or things occur"
 """What :func:`out_of_scope` says "what is the most common drug for Y?" asks about (the patient records can count it)."""
+COMBINED = "why drugs are given together"
+"""What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
@@ -49,6 +51,8 @@ _OUT_OF_SCOPE = {
         r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
+    COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
+               r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "generics, brands on sale or whether drugs need a prescription": (
         r"(?:is there|are there|is it|are they|comes? (?:in|as)|available (?:as|in))(?: \w+){0,2}? generics?(?: versions?| forms?|"

@@ -108,6 +108,19 @@ def test_a_protein_that_heads_drugs_names_is_compared_as_the_plainest_drug(run_g
     assert f"Only {kg.name(plainest)} acts on: " in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize("turns", [("why is levodopa combined with carbidopa?",),
+                                   ("how does levodopa work?", "why is it combined with carbidopa?")])
+def test_why_two_drugs_are_given_together_compares_them(run_graph, turns: tuple[str, ...]) -> None:
+    """"why is levodopa combined with carbidopa?" read "combined with carbidopa" as a disease and was NOT_FOUND ("no
+    chain of relations from levodopa to carbidopa"); after levodopa, "why is it combined with carbidopa?" was answered
+    with what carbidopa is connected to. The graph does not say why drugs are combined; it compares what they act on."""
+    *_, out = in_thread(run_graph, f"combo-{len(turns)}", *turns)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert "not why drugs are given together. What it holds: levodopa and carbidopa " in out["answer"], out["answer"]
+    assert out_of_scope("why is aspirin used with clopidogrel?") == out_of_scope(turns[-1])
+    assert out_of_scope("can I take aspirin with food?") == "drug interactions"
+
+
 def test_are_they_the_same_after_two_drugs_compares_them(run_graph) -> None:
     """"are they the same?" after turns about sumatriptan and zolmitriptan was "Are zolmitriptan the same?"."""
     *_, out = in_thread(run_graph, "alike", "how does sumatriptan work?", "and zolmitriptan?", "are they the same?")

@@ -41,3 +41,12 @@ def test_yes_when_a_drug_s_path_lowers_the_disease_asked_about(run_graph) -> Non
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("Yes: Ibuprofen acts on Fever through a "), out["answer"]
     how, _ = run_graph({"question": "How does ibuprofen treat fever?"}, thread="t2", interactive=False, memory=False)
     assert how["answer"].startswith("Ibuprofen acts on Fever through a "), how["answer"]
+
+
+def test_a_cure_is_not_answered_yes(run_graph) -> None:
+    """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease: the graph records how
+    a drug acts, not whether it cures."""
+    out, _ = run_graph({"question": "Does donepezil cure Alzheimer's disease?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Yes"), out["answer"]
+    assert out["answer"].startswith("The knowledge graph records how it lowers the disease, not whether it cures it: "
+                                    "donepezil acts on Alzheimer's disease through a "), out["answer"]
