@@ -29,8 +29,7 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
     if intent is not Intent.RELATION or len(ents) < 2 or len(ents) < len(mentions) \
             or any(e["type"] not in DRUG_TYPES for e in ents):
         return {}
-    comparing = COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question)
-    if not comparing and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
+    if not _compares(question) and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
         return {}
     names = [e["name"] for e in ents]
     return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
@@ -42,7 +41,7 @@ def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], r
     plainest of those drugs, the shortest name: "compare metformin and insulin" linked the protein insulin and was
     NOT_FOUND ("no chain of relations from Metformin to insulin"); it compares Metformin and Insulin human. Any other
     question's mentions come back as they were."""
-    if intent is not Intent.RELATION or not (COMPARING.search(question) or SET_AGAINST.search(question)):
+    if intent is not Intent.RELATION or not _compares(question):
         return mentions
     out = []
     for m in mentions:
@@ -53,6 +52,12 @@ def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], r
             m = {**m, "entity": {"id": x, "name": res.kg.name(x), "type": res.kg.node(x).type}}
         out.append(m)
     return out
+
+
+def _compares(question: str) -> bool:
+    """Whether a question sets the drugs it names against each other: compares them, ranks them, or asks why they are
+    given together."""
+    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question))
 
 
 def _chained(kg: Any, ents: list[dict[str, Any]]) -> bool:

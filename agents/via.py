@@ -16,6 +16,7 @@ from typing import Any
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from core.text import fold
 from tools.answers import TARGET_TYPES, acting_on, asked_sign
+from tools.linker import KIND_HEAD
 
 __all__ = ["ACTING_VERB", "YES_NO", "acting_through", "asks_amount", "asks_if_acts", "family_targets", "for_a_disease", "kind_ids",
            "names_the_kind", "none_acts", "verb_sign", "with_via"]
@@ -135,8 +136,7 @@ def _the_kind_itself(m: dict[str, Any]) -> bool:
 def names_the_kind(mention: str, ent: dict[str, Any]) -> bool:
     """Whether a mention names a kind of target and links to the gene family of exactly that name ("calcium channels":
     Calcium Channels, which two drugs act on; the calcium channel blockers act on its members)."""
-    return ent.get("type") == "GeneFamily" and fold(ent.get("name", "")) == fold(mention) \
-        and fold(mention).endswith(("channels", "receptors", "transporters", "pumps", "enzymes", "kinases"))
+    return ent.get("type") == "GeneFamily" and fold(ent.get("name", "")) == fold(mention) and bool(KIND_HEAD.search(fold(mention)))
 
 
 def _of_the_kind(res: Any, m: dict[str, Any]) -> list[str]:

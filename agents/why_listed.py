@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from agents.ellipsis import entity_of
-from agents.focus import Focus
+from agents.focus import ORDINALS, Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, State, Status
@@ -23,10 +23,10 @@ from tools.linker import LinkStatus
 __all__ = ["listed_lead", "why_listed"]
 
 _WHY = re.compile(
-    r"^(?:and |so |but |then )?(?:why|how come)(?: (?P<neg>isn't|is not|wasn't|was not|aren't|are not)| (?:is|was))"
+    r"^(?:and |so |but |then )?(?:why|how come)(?: (?:isn't|is not|wasn't|was not|aren't|are not)| (?:is|was))"
     r" (?P<x>.+?) (?:(?:not |n't )?(?:listed|included|mentioned|named|there|in there)|(?:not )?(?:on|in) (?:the|that|this|your)"
-    r" (?:list|answer|ranking)|(?P<top>(?:ranked |listed )?(?:first|at the top|top|number one|so high)))[?.!]*$"
-    r"|^(?:and |so |but )?why did(?P<neg2>n't| not)? you (?:list|include|mention|name|rank)(?: not)? (?P<y>.+?)(?: first)?[?.!]*$",
+    r" (?:list|answer|ranking)|(?:ranked |listed )?(?:first|at the top|top|number one|so high))[?.!]*$"
+    r"|^(?:and |so |but )?why did(?:n't| not)? you (?:list|include|mention|name|rank)(?: not)? (?P<y>.+?)(?: first)?[?.!]*$",
     re.IGNORECASE)
 """A question why a drug is or is not on the last list."""
 _RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease and by how near they sit to "
@@ -52,7 +52,8 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     return f"How does {drug['name']} treat {disease['name']}?"
 
 
-_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+_ORDINAL = {k + 1: w for w, k in ORDINALS.items() if k >= 0 and w.isalpha() and w != "top"}
+"""A place in the list in words (1 → "first"), from the words that pick a list's item."""
 
 
 def listed_lead(state: State, status: Any) -> str:

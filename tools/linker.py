@@ -19,7 +19,7 @@ from tools.spelling import Respeller
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
 
-__all__ = ["GUESSED_METHODS", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "guessed", "initials", "read_alike"]
+__all__ = ["GUESSED_METHODS", "KIND_HEAD", "Candidate", "EntityLinker", "LinkOutcome", "LinkStatus", "acronyms_in", "fold", "guessed", "initials", "read_alike"]
 
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
@@ -76,7 +76,7 @@ GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
 
-_KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?$")
+KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?$")
 """A mention whose last word names a kind of target ("sodium channels", "serotonin receptors"): a name inside it that
 lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
 
@@ -387,11 +387,11 @@ class EntityLinker:
         return {k: word_overlap(words, {t for t in k.split() if t not in _STOPWORDS}, rarity) for k in hits}
 
     def family(self, mention: str, inner: list[Candidate]) -> list[Candidate]:
-        """The targets a mention that ends in a kind of target names (:data:`_KIND_HEAD`) when the names inside it
+        """The targets a mention that ends in a kind of target names (:data:`KIND_HEAD`) when the names inside it
         lack that word: every name holding all its words, a plural's singular too ("sodium channels": Voltage-Gated
         Sodium Channels, Sodium channel protein type 5 subunit alpha, …), the most connected first. [] otherwise."""
         key = fold(mention)
-        head = _KIND_HEAD.search(key)
+        head = KIND_HEAD.search(key)
         if head is None or any(head[0].rstrip("s") in fold(c.name) for c in inner):
             return []
         words = [t for t in key.split() if t not in _STOPWORDS]
