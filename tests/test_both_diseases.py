@@ -23,3 +23,14 @@ def test_drugs_with_a_mechanism_for_each_disease(run_graph, resources, settings)
         assert any(lowers(p) for p in walker.walk([a["id"]], [second], conf).paths), a["name"]  # and a path into the other
     plain, _ = run_graph({"question": "What drugs treat gout and hypertension?"}, interactive=False, memory=False)
     assert plain["also_asked"] and len(plain["targets"]) == 1  # without "both": one at a time, as before
+
+
+def test_an_acronym_among_the_diseases_is_one_of_them(run_graph, resources) -> None:
+    """"which drugs treat both asthma and COPD?" was answered for COPD alone: the acronym inside the slot's text linked
+    the whole text by its letters, so it was not split into two names. An acronym inside a longer mention is a word of
+    it, as a name inside is."""
+    kg = resources.kg
+    out, _ = run_graph({"question": "which drugs treat both asthma and COPD?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and [kg.name(x) for x in out["targets"]] == ["Asthma", "Chronic obstructive lung disease"]
+    assert out["answer"].startswith("Drugs with a verified mechanism for both Asthma and Chronic obstructive lung disease: ")
+    assert resources.linker.link("EGFR tyrosine kinase").best.method == "ngram"  # read from inside: said so in the answer

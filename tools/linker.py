@@ -440,6 +440,8 @@ class EntityLinker:
         fuzzy = self.fuzzy(mention)
         if fuzzy and fuzzy[0].score >= 0.9 and inner and all(c.method == "acronym" for c in inner):
             inner = []  # "HIV reverse transcriptase": the alias HIV-1 reverse transcriptase, not HIV read alone
+        # an acronym inside is a word of the mention, as a name inside is ("both asthma and COPD" names two diseases)
+        inner = [Candidate(c.id, c.name, c.type, c.score, "ngram") if c.method == "acronym" else c for c in inner]
         if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
             # a partial mention such as "diabetes" that several names contain: ask
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(fuzzy)[:5]))
