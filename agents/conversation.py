@@ -24,10 +24,11 @@ from agents.diseases_of import diseases_of_question
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
+from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
-from agents.state import DRUG_TYPES, Intent, Status
+from agents.state import Intent, Status
 from agents.two_questions import two_questions
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -141,7 +142,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     for asked in (names_referent(question, drug), other_members(question, res.linker, drug)):
         if asked and (member := _membership(asked, res)):
             return {**member, "understood_as": asked}
-    listed = _ONES.match(question) and any(i.get("type") in DRUG_TYPES for i in (focus.lists[0] if focus.lists else []))
+    listed = _ONES.match(question) and latest_drugs(focus)
     if not listed and (member := _membership(question, res)) is not None:  # "Is atorvastatin a statin?", "how many …?"
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"

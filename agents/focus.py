@@ -79,12 +79,16 @@ class Focus:
         return self
 
     @property
-    def record_condition(self) -> dict[str, Any] | None:
-        """The first condition of a patient's record when the last answer listed them ("how many patients have it?"
-        after "What conditions does PAT_001 have?" asked what "it" meant: a pronoun after a record fitted only its
-        medications); None after any other answer."""
+    def record_conditions(self) -> list[dict[str, Any]]:
+        """The conditions of a patient's record when the last answer listed them; [] after any other answer."""
         items = self.lists[0] if self.intent == "patient" and self.lists else []
-        return next((i for i in items if i.get("type") in DISEASE_TYPES and not i.get("for")), None)
+        return [i for i in items if i.get("type") in DISEASE_TYPES and not i.get("for")]
+
+    @property
+    def record_condition(self) -> dict[str, Any] | None:
+        """The first of :attr:`record_conditions` ("how many patients have it?" after "What conditions does PAT_001
+        have?" asked what "it" meant: a pronoun after a record fitted only its medications), or None."""
+        return next(iter(self.record_conditions), None)
 
     @property
     def empty(self) -> bool:

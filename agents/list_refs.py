@@ -14,7 +14,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from memory.patients import patient_ids_in
 from tools.linker import fold
 
-__all__ = ["compared_refs", "fits_several", "kinds_of_them", "members_of_them", "of_them", "plural_refs"]
+__all__ = ["compared_refs", "fits_several", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs"]
 
 def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
     """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
@@ -22,7 +22,7 @@ def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
     return [[i for i in items if i.get("type") in DRUG_TYPES] for items in focus.lists]
 
 
-def _latest_drugs(focus: Focus) -> list[dict[str, Any]]:
+def latest_drugs(focus: Focus) -> list[dict[str, Any]]:
     """The drugs of the last answer's list (none when it listed none)."""
     return _drug_lists(focus)[0] if focus.lists else []
 
@@ -48,7 +48,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     kept to them)."""
     m = _OF_THEM.match(q)
     about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
-    drugs = [i["id"] for i in _latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
+    drugs = [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
     klass = "" if focus.drug_class == LISTED_DRUGS else focus.drug_class
     if not m or not (klass or drugs):
         return None
@@ -135,7 +135,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     and what those act on, as "what do they target?" asks of all of them; "none of the 5 listed drugs …" when it has
     none (``Resolution.refused``). The question was read as what the whole class acts on, listed or not."""
     m = _KIND_OF_THEM.match(q.strip())
-    drugs = _latest_drugs(focus)
+    drugs = latest_drugs(focus)
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
     if m and drugs and not klass and _THEM.search(q) and (acting := _acting_on(m["kind"], linker)):
         return of_them(res, f"which of them {acting}", focus)  # "which of these are xanthine oxidase inhibitors?"
@@ -236,7 +236,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) else None
-    latest = _latest_drugs(focus)
+    latest = latest_drugs(focus)
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
         return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
@@ -292,9 +292,8 @@ def _one_of_several(res: Resolution, q: str, span: tuple[int, int], focus: Focus
     the record lists several: their order is the record's, not a ranking, so the pronoun at ``span`` could be any of
     them. An interactive run asks which one (``Resolution.ambiguous``); otherwise ``Resolution.refused`` names them (it
     was read as the first)."""
-    listed = focus.lists[0] if focus.lists else []
-    meds = [i for i in listed if i.get("for")] if kind == "medications" else \
-        [i for i in listed if i.get("type") in DISEASE_TYPES and not i.get("for")]
+    meds = [i for i in (focus.lists[0] if focus.lists else []) if i.get("for")] if kind == "medications" else \
+        focus.record_conditions
     if len(meds) < 2:
         return False
     who, ref, names = focus.patient_id or "the patient", q[span[0] : span[1]], [i["name"] for i in meds]
