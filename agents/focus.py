@@ -50,6 +50,9 @@ class Focus:
     class_drug: dict[str, Any] | None = None
     """The drug that turn asked about, if any ("is warfarin a blood thinner?"): what "what else is in that class?"
     leaves out."""
+    treats_list: list[dict[str, Any]] = field(default_factory=list)
+    """The latest "which drugs treat Y?" list, while every turn since has been about its disease Y ("is niacin on the
+    list?" after "is atorvastatin one of them?" was answered with how atorvastatin treats Y): what "the list" is."""
     latest_question: str = ""
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
@@ -111,6 +114,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     # a NOT_FOUND turn that pointed to a study ("show me the sources" after it) counts if it is the later one
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
     f.latest_question = str(cited.get("question") or "")
+    f.treats_list = _treats_list(messages)
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue
@@ -126,6 +130,21 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")
     return f
+
+
+def _treats_list(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items of the latest "which drugs treat Y?" answer, if every answered turn since was about Y; else []."""
+    disease = None
+    for m in reversed(messages):
+        own = (m.get("disease") or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None
+        if own is None:  # a turn about no disease ("how does colchicine work?") leaves the list as it was
+            continue
+        if disease not in (None, own):
+            return []
+        disease = own
+        if m["intent"] == "treats" and m.get("items"):
+            return list(m["items"])
+    return []
 
 
 def listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -236,6 +236,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
         (Intent.TARGETS, (rf"^(?:what|which)(?: (?:kinds? of |types? of |sorts? of )?{_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} "
                           rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$")),
+        # "what targets does warfarin have?" (it linked "does warfarin have" and found no path)
+        (Intent.TARGETS, rf"^(?:what|which) (?:kinds? of |known |molecular |main )?{_TARGET_NOUN} (?:does|do) {_NOT_PRONOUN}{_X} have$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),

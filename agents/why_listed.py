@@ -29,6 +29,12 @@ _WHY = re.compile(
     r"|^(?:and |so |but )?why did(?:n't| not)? you (?:list|include|mention|name|rank)(?: not)? (?P<y>.+?)(?: first)?[?.!]*$",
     re.IGNORECASE)
 """A question why a drug is or is not on the last list."""
+_IS_LISTED = re.compile(
+    r"^(?:and |so |but |then |what about |how about )?(?:is|was|isn't|wasn't) (?P<x>.+?) (?:one of (?:them|those|these|the (?:drugs|ones|list))"
+    r"|(?:on|in) (?:the|that|this|your) (?:list|answer|ranking)|among (?:them|those|these|the drugs)|(?:listed|included)(?: there)?)[?.!]*$",
+    re.IGNORECASE)
+"""A yes-or-no question whether a drug is on the last list ("is atorvastatin one of them?": it was answered with
+what atorvastatin acts on, not whether it was listed)."""
 _RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease and by how near they sit to "
              "it in the knowledge graph, not by how well or how often they are used")
 """What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank)."""
@@ -38,16 +44,17 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     """"How does allopurinol treat Gout?" for "why isn't allopurinol listed?" right after "Which drugs treat gout?",
     with a ``why listed`` reference that holds the drug's place in that list (0 when it is not there); None for any
     other question, or when the last answer listed no drugs for a disease."""
-    m = _WHY.match(q)
-    if m is None or focus.intent != "treats" or focus.disease is None or not focus.lists:
+    m = _WHY.match(q) or _IS_LISTED.match(q)
+    if m is None or focus.disease is None or not focus.treats_list:
         return None
     out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
     best = out.best if out.status is LinkStatus.LINKED else None
     if best is None or best.type not in DRUG_TYPES:
         return None
-    drug, disease, listed = entity_of(best), focus.disease, focus.lists[0]
+    drug, disease, listed = entity_of(best), focus.disease, focus.treats_list
     place = next((k for k, i in enumerate(listed, 1) if i.get("id") == drug["id"] or fold(i["name"]) == fold(drug["name"])), 0)
-    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": place, "listed": len(listed)})
+    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": place, "listed": len(listed),
+                           "yes_no": m.re is _IS_LISTED})
     res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
     return f"How does {drug['name']} treat {disease['name']}?"
 
@@ -58,12 +65,16 @@ _ORDINAL = {k + 1: w for w, k in ORDINALS.items() if k >= 0 and w.isalpha() and 
 
 def listed_lead(state: State, status: Any) -> str:
     """"Allopurinol was not among the 5 drugs listed for Gout: … Its mechanism: " before the answer to a question
-    :func:`why_listed` rewrote; "" for any other question, or one that found no path (its answer says why)."""
+    :func:`why_listed` rewrote ("No: allopurinol was not …" for "is allopurinol one of them?"); "" for any other
+    question, or for a why-question that found no path (its answer says why)."""
     ref = next((r for r in state.references if r.get("how") == "why listed"), None)
-    if ref is None or status != Status.ANSWERED:
+    if ref is None or (status != Status.ANSWERED and not ref.get("yes_no")):
         return ""
     name, place, n = ref["entity"]["name"], ref["place"], ref["listed"]
     disease = next((m["entity"]["name"] for m in state.mentions if m.get("slot") == "disease" and m.get("entity")), "the disease")
-    where = (f"{name[:1].upper()}{name[1:]} is {_ORDINAL.get(place, f'number {place}')} of the {n} drugs listed for "
-             f"{disease}" if place else f"{name[:1].upper()}{name[1:]} was not among the {n} drugs listed for {disease}")
+    where = (f"{name} is {_ORDINAL.get(place, f'number {place}')} of the {n} drugs listed for {disease}" if place
+             else f"{name} was not among the {n} drugs listed for {disease}")
+    where = f"{'Yes' if place else 'No'}: {where}" if ref.get("yes_no") else f"{where[:1].upper()}{where[1:]}"
+    if status != Status.ANSWERED:  # "is allopurinol one of them?" after asthma drugs: no, and no path either
+        return f"{where}. "
     return f"{where}: {_RANKS_BY}. Its mechanism: "

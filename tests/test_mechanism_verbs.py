@@ -111,3 +111,19 @@ def test_targets_in_a_disease_and_a_pathway_a_drug_inhibits(question: str, inten
     and "What pathway does warfarin inhibit?" was a bare mention of warfarin ("warfarin is connected to: …")."""
     parsed = parse_question(question)
     assert parsed is not None and parsed.intent is intent and (parsed.drug, parsed.disease) == (drug, disease)
+
+
+@pytest.mark.parametrize("question", ["What targets does warfarin have?", "which receptors does propranolol have?",
+                                      "what known targets does imatinib have?"])
+def test_what_targets_a_drug_has_is_what_it_targets(question: str) -> None:
+    """"What targets does warfarin have?" linked "does warfarin have" as warfarin and found no path (NOT_FOUND)."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TARGETS, parsed
+    assert parsed.drug == question.split(" does ")[1].removesuffix(" have?")
+
+
+def test_what_targets_warfarin_has_is_answered_with_its_target(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "What targets does warfarin have?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
+    assert not out["answer"].startswith("Read "), out["answer"]
+    assert resources.kg.name(out["evidence"][0]["head"]) == "warfarin"

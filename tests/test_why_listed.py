@@ -40,3 +40,26 @@ def test_without_a_list_of_drugs_for_a_disease_it_is_read_as_before(run_graph) -
     assert "not among" not in out["answer"] and not out.get("understood_as", "").startswith("How does"), out["answer"]
     _, after = in_thread(run_graph, "why-targets", "What does allopurinol target?", "why is febuxostat on the list?")
     assert "drugs listed for" not in after["answer"], after["answer"]
+
+
+@pytest.mark.parametrize("wording", ["is {} one of them?", "is {} on the list?", "was {} listed?", "is {} among them?"])
+def test_whether_a_drug_is_on_the_list_is_answered_yes_or_no(run_graph, wording: str) -> None:
+    """"is atorvastatin one of them?" after a list was answered with what atorvastatin acts on, not whether it was
+    listed."""
+    thread = f"is-listed-{wording.split()[-2]}"
+    listed = run_graph({"question": "Which drugs treat gout?"}, thread=thread, interactive=False, memory=False)[0]
+    items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
+    second = run_graph({"question": wording.format(items[1]["name"])}, thread=thread, interactive=False, memory=False)[0]
+    assert f"Yes: {items[1]['name']} is second of the {len(items)} drugs listed for {disease}" in second["answer"]
+    # the list stays the gout list after that turn about one of its drugs, and after one about no disease
+    _, out = in_thread(run_graph, thread, "how does colchicine work?", wording.format("allopurinol"))
+    assert out["understood_as"] == f"How does allopurinol treat {disease}?", out["answer"]
+    assert f"No: allopurinol was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
+
+
+def test_a_drug_with_no_path_is_not_on_the_list_either(run_graph) -> None:
+    _, asthma, out = in_thread(run_graph, "is-listed-asthma", "Which drugs treat gout?", "Which drugs treat asthma?",
+                               "is allopurinol one of them?")
+    n, disease = len(asthma["messages"][-1]["items"]), asthma["messages"][-1]["disease"]["name"]
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert f"No: allopurinol was not among the {n} drugs listed for {disease}. No verified evidence" in out["answer"]
