@@ -29,6 +29,7 @@ from agents.names import names_question, names_referent
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
+from agents.style_request import style_request
 from agents.two_questions import two_questions
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -133,6 +134,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     """``{"resolution": Resolution, "fallbacks": [...]}`` (with ``also_asked``: the second of two questions in one
     message), a NOT_FOUND update when nothing can be resolved, or the history or small-talk intent for a question
     about the thread itself or small talk."""
+    question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
@@ -148,6 +150,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     first = plain_count(first)  # "how many other patients take the same drug?"
     out = _resolved(first, messages, res, ctx)
+    if style in ("simpler", "steps") and "resolution" in out:  # answered as "explain that more simply" would be
+        out["resolution"].references.append({"text": question, "how": style})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out

@@ -56,6 +56,8 @@ class Focus:
     latest_question: str = ""
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
+    named: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The mentions of that question (folded) and the entities they were linked to: asked again, they link the same."""
 
     @property
     def by_class(self) -> bool:
@@ -113,7 +115,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")
     # a NOT_FOUND turn that pointed to a study ("show me the sources" after it) counts if it is the later one
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
-    f.latest_question = str(cited.get("question") or "")
+    f.latest_question, f.named = str(cited.get("question") or ""), dict(cited.get("named") or {})
     f.treats_list = _treats_list(messages)
     for m in reversed(messages):
         if m.get("role") != "assistant":

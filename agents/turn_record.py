@@ -38,7 +38,14 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
             "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
             "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
-            "class_subject": _class_subject(state)}
+            "class_subject": _class_subject(state), "named": _named(state)}
+
+
+def _named(state: State) -> dict[str, dict[str, str]]:
+    """Each mention of this turn (folded) and the entity it was linked to, a clarification's pick included: asked
+    again ("can you explain that more simply?"), "diabetes" is the diabetes picked then (it was asked about again)."""
+    return {" ".join(m["mention"].casefold().split()): {k: m["entity"][k] for k in ("id", "name", "type")}
+            for m in state.mentions if m.get("entity") and m.get("mention")}
 
 
 def _class_subject(state: State) -> str:
