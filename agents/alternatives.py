@@ -1,4 +1,5 @@
-"""Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?", "which drugs share a target with imatinib?".
+"""Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?", "which drugs share a target with imatinib?",
+"which drugs act on the same target as imatinib?".
 
 The graph holds mechanisms, so an alternative is another drug that acts on what this one acts on, the same way: the
 question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", leaving the drug out (shown as
@@ -39,7 +40,10 @@ _INSTEAD = re.compile(
     rf"(?:(?:which|what) (?:other )?{_DRUGS} (?:are|work|act)|{_DRUGS}) (?:like|similar to|the same (?:way )?as) "
     r"(?P<z>.+?)|"
     r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?)|"
-    rf"(?:what|which)(?: other)? {_DRUGS} (?:also )?share (?:a |the |any )?(?:targets?|mechanisms?) (?:with|of) (?P<v>.+?))"
+    rf"(?:what|which)(?: other)? {_DRUGS} (?:also )?share (?:a |the |any )?(?:targets?|mechanisms?) (?:with|of) (?P<v>.+?)|"
+    rf"(?:(?:what|which)(?: other)? {_DRUGS} (?:also )?(?:act on|target|hit|bind(?: to)?|inhibit|block|work on|have)|{_DRUGS} "
+    r"(?:with|that (?:have|share|act on|target|hit))) (?:the )?same (?:targets?|proteins?|receptors?|enzymes?|mechanisms?) "
+    r"as (?P<u>.+?))"
     r"[?.!]*$",
     re.IGNORECASE)
 _BEFORE = re.compile(  # "other than metformin, what treats type 2 diabetes?"
@@ -57,7 +61,7 @@ def alternatives_to(res: Any, resolution: Resolution) -> Resolution:
     if before:  # "other than metformin, what treats type 2 diabetes?"
         x, disease = before["x"], before["d"]
     elif m:
-        x, disease = _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"] or m["v"])
+        x, disease = _drug_and_disease(res, m["x"] or m["y"] or m["z"] or m["w"] or m["v"] or m["u"])
     else:
         return resolution
     drug = _drug(res, x)

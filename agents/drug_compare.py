@@ -10,12 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.intent import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope
+from agents.intent import (
+    COMPARING,
+    RANKING_DRUGS,
+    RELATING,
+    SET_AGAINST,
+    SLOT_TYPES,
+    ParsedQuestion,
+    out_of_scope,
+    split_listed,
+)
 from agents.scope import COMBINED
 from agents.state import DRUG_TYPES, Intent
+from tools.linker import LinkStatus
 from tools.walker import hops_between
 
-__all__ = ["CHAIN_NODES", "compared_drugs", "drugs_named"]
+__all__ = ["CHAIN_NODES", "compared_drugs", "drugs_named", "targets_of_several"]
 
 CHAIN_NODES = 20_000
 """How many entities the search for a chain between two drugs may reach before it gives up (and the walk answers)."""
@@ -34,6 +44,27 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
     names = [e["name"] for e in ents]
     return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
             "compared": True, "subject": True}
+
+
+def targets_of_several(res: Any, parsed: ParsedQuestion | None, known: Any) -> dict[str, Any]:
+    """The drugs to compare for "what do losartan and valsartan target?" (as ``compared_drugs`` gives them: what both
+    act on and what only one does), when the drug slot lists names ``known`` accepts and each links to a drug; {} for
+    any other question. It was answered for losartan alone, valsartan offered as the next question. ``linked``: the
+    drugs' mentions, which the planner takes as the question's (:func:`agents.planner._kept_to`)."""
+    if parsed is None or parsed.intent is not Intent.TARGETS:
+        return {}
+    first, slot, rest = split_listed(parsed, known)
+    if slot != "drug":
+        return {}
+    linked: dict[str, dict[str, Any]] = {}
+    for text in (first.drug, *rest):
+        out = res.linker.link(text, SLOT_TYPES["drug"])
+        if out.status is not LinkStatus.LINKED or out.best is None or out.best.type not in DRUG_TYPES:
+            return {}
+        linked[out.best.id] = {"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
+    names = [m["entity"]["name"] for m in linked.values()]
+    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": list(linked), "compared": True,
+            "subject": True, "linked": list(linked.values())} if len(linked) >= 2 else {}
 
 
 def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], res: Any) -> list[dict[str, Any]]:

@@ -73,9 +73,10 @@ _RELATIVE = "".join(rf"(?<!\b{w} )" for w in ("drug", "drugs", "medication", "me
 _NOUN_REF = re.compile(
     rf"\b(?:this|{_RELATIVE}that|the same|same|the)\s+(drug|medication|medicine|compound|disease|condition|illness|"
     r"disorder|patient|target|protein|receptor|enzyme)\b", re.IGNORECASE)
-_DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|\w+ed\s+(?:by|for|with|in|on|to|against)\s+\w)", re.IGNORECASE)
+_DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|as\s+(?!well\b)\w|\w+ed\s+(?:by|for|with|in|on|to|against)\s+\w)", re.IGNORECASE)
 """"the NOUN" that the words after it define is no reference: "the target of imatinib", "the drug of choice for gout",
-"the enzyme that aspirin inhibits", "the protein targeted by imatinib" (but "What is the drug used for?" refers)."""
+"the enzyme that aspirin inhibits", "the protein targeted by imatinib", "the same target as imatinib" (but "What is the drug
+used for?" refers)."""
 _POSSESSIVE = re.compile(r"\bits\s+(targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|doses?|dosage|"
                          r"dosing|interactions?|contraindications?|price|cost|safety)\b", re.IGNORECASE)
 """A drug's noun that "its" refers back to; the last ones name what the graph does not hold, said so in the answer."""

@@ -233,6 +233,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                          rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
+        # "how does inhalation anthrax develop?" (free text: it listed the drugs for it)
+        (Intent.CAUSES, rf"^how (?:does|do|did|can|could) {_NOT_PRONOUN}(?!(?:drug )?(?:resistance|tolerance)\b){_Y} (?:develop|start|arise|come about|get started|begin)$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
         (Intent.TARGETS, (rf"^(?:what|which)(?: (?:kinds? of |types? of |sorts? of )?{_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} "
                           rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$")),

@@ -17,7 +17,7 @@ from agents.context import Context
 from agents.conversation import understand
 from agents.described import about
 from agents.disease_compare import two_diseases
-from agents.drug_compare import compared_drugs, drugs_named
+from agents.drug_compare import compared_drugs, drugs_named, targets_of_several
 from agents.followup import Resolution
 from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions
 from agents.intent import (
@@ -210,15 +210,19 @@ def _besides(res: Any, parsed: ParsedQuestion | None, resolution: Resolution) ->
     return replace(parsed, disease=parsed.disease[: m.start()])
 
 
+def _known(res: Any) -> Any:
+    """Whether the linker knows a text by its letters (no guess), as each name a slot lists must be."""
+    return lambda text: any(c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates)
+
+
 def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
     """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
     dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``). "What
     does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``), and "which drugs treat both Y
     and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``)."""
-    if parsed is None:
-        return None, []
-    first, slot, rest = split_listed(parsed, lambda text: any(
-        c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates))
+    if parsed is None or targets_of_several(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
+        return parsed, []
+    first, slot, rest = split_listed(parsed, _known(res))
     if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
         return replace(first, left_out=tuple(rest)), []
     if rest and slot == "disease" and parsed.intent is Intent.TREATS and both_listed(parsed):  # drugs that treat each
@@ -320,6 +324,7 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``; a mechanism
     question only takes the paths through it first)."""
     mentions[:] = drugs_named(question, intent, mentions, res)  # "compare metformin and insulin": Insulin human
+    mentions[:] = klass.pop("linked", None) or mentions  # "what do losartan and valsartan target?": both drugs
     klass = klass or compared_drugs(question, intent, mentions, res.kg)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res, parsed, mentions, klass)
@@ -333,6 +338,8 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     the drug ("tetracycline", not the tetracyclines). Nothing when the words name no class ("which drugs")."""
     if parsed is None:
         return {}
+    if several := targets_of_several(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
+        return several
     mechanism = parsed.intent is Intent.MECHANISM and bool(parsed.disease)  # "how do statins lower cholesterol?"
     if mechanism and any(c.type in DRUG_TYPES for c in res.linker.exact(parsed.drug)):
         return {}  # "How does tetracycline treat acne?" asks about the drug, not the tetracyclines

@@ -26,7 +26,8 @@ _OUT_OF_SCOPE = {
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
     "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
-                          r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together"),
+                          r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
+                          r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safer|safest|safety|unsafe|dangerous",
     "symptoms or prognoses of diseases": (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
@@ -53,6 +54,11 @@ _OUT_OF_SCOPE = {
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together"),
+    "routes of administration (by mouth, inhaled or injected)": (
+        r"inhaled|inhalers?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?)|by injection|injected|"
+        r"injectables?|(?:taken|given|used|comes?|available) (?:as|in) (?:an? )?(?:pills?|tablets?|capsules?|injections?|shots?|"
+        r"infusions?|sprays?|creams?|patch(?:es)?|inhalers?)|intravenous(?:ly)?|topical(?:ly)?|nasal sprays?|suppositor(?:y|ies)|"
+        r"routes? of administration|how (?:is|are) (?:it|they|\w+) (?:given|taken|administered)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
     "generics, brands on sale or whether drugs need a prescription": (
         r"(?:is there|are there|is it|are they|comes? (?:in|as)|available (?:as|in))(?: \w+){0,2}? generics?(?: versions?| forms?|"

@@ -20,6 +20,8 @@ from tools.answers import acting_on
     ("alternatives for warfarin", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
     ("Is there a substitute for warfarin?", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
     ("drugs similar to omeprazole", "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
+    ("which drugs act on the same target as clopidogrel?", "Which other drugs inhibit P2Y purinoceptor 12?"),
+    ("drugs with the same target as warfarin", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
 ])
 def test_an_alternative_acts_on_the_drug_s_target_the_same_way(resources, question: str, asked: str) -> None:
     out = alternatives_to(resources, Resolution(question=question))
@@ -111,3 +113,13 @@ def test_a_substitute_asked_for_alone_is_another_drug_for_the_thread_s_disease(r
 def test_what_can_i_take_in_a_thread_about_a_disease_asks_what_treats_it(run_graph) -> None:
     _, out = in_thread(run_graph, "take", "How does allopurinol treat gout?", "what can I take?")
     assert out["status"] is Status.ANSWERED and out["understood_as"] == "What drug treats Gout?", out["answer"]
+
+
+def test_the_same_target_as_a_named_drug_is_no_reference_to_the_thread(run_graph) -> None:
+    """"which drugs act on the same target as imatinib?" opening a thread asked what "the same target" referred to
+    (and, with no one to ask, was NOT_FOUND)."""
+    out, _ = run_graph({"question": "which drugs act on the same target as imatinib?"}, thread="same-as",
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out["answer"]
+    assert out["understood_as"].startswith("Which other drugs inhibit ") and "imatinib" not in [
+        a["name"] for a in out["ranked_answers"]], out["answer"]

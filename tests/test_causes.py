@@ -27,6 +27,8 @@ GOUT, PNEUMONIA, ASTHMA = "MESH:D006073", "MESH:D011014", "MESH:D001249"
     ("risk factors for hypertension", "hypertension"),
     ("What leads to pneumonia?", "pneumonia"),
     ("what else causes it?", "it"),
+    ("how does inhalation anthrax develop?", "inhalation anthrax"),  # it listed the drugs for inhalation anthrax
+    ("How does gout start?", "gout"),
 ])
 def test_cause_wordings_ask_what_raises_the_disease(question: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -36,6 +38,7 @@ def test_cause_wordings_ask_what_raises_the_disease(question: str, disease: str)
 
 def test_other_wordings_keep_their_intent() -> None:
     assert parse_question("What is gout?") is None and about("What is gout?") == "gout"
+    assert parse_question("how does resistance to imatinib develop?") is None  # no disease: imatinib is the name
     assert parse_question("How do you treat gout?").intent is Intent.TREATS  # type: ignore[union-attr]
     assert parse_question("How does colchicine treat gout?").intent is Intent.MECHANISM  # type: ignore[union-attr]
 

@@ -155,6 +155,10 @@ def test_generics_and_prescriptions_are_out_of_scope_and_names_are_not(run_graph
 
 
 def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
+    # "can statins be taken with grapefruit juice?" was said to ask why drugs are given together
+    assert [out_of_scope(q) for q in ("which drugs should not be taken with grapefruit?",
+                                      "can statins be taken with grapefruit juice?", "why is levodopa given with carbidopa?")
+            ] == ["drug interactions"] * 2 + ["why drugs are given together"]
     assert [out_of_scope(q) for q in (
         "can I take ibuprofen with warfarin?", "is ibuprofen safe with warfarin?",
         "is it ok to take aspirin and ibuprofen together?", "is ibuprofen safe?", "which is the strongest?",
@@ -334,3 +338,28 @@ def test_how_often_drugs_are_prescribed_is_out_of_scope() -> None:
     assert [out_of_scope(q) for q in ("what is the most common drug for hypertension?", "which is the most popular statin?",
                                       "What drugs are commonly used for gout?")] == [
         "how often drugs are prescribed or things occur"] * 2 + [""]
+
+
+def test_routes_of_administration_are_out_of_scope_and_inhalation_anthrax_is_not(run_graph) -> None:
+    """"which of them are inhaled?" after a list was NOT_FOUND ("no known entity in the question") with no word on
+    what the graph lacks."""
+    topic = "routes of administration (by mouth, inhaled or injected)"
+    assert [out_of_scope(q) for q in ("which of them are inhaled?", "is metformin taken by mouth?", "how is insulin given?",
+                                      "does adalimumab come as an injection?", "what is inhalation anthrax?",
+                                      "what is oral candidiasis?")] == [topic] * 4 + [""] * 2
+    _, out = in_thread(run_graph, "inhaled", "What drugs treat asthma?", "which of them are inhaled?")
+    assert f"The knowledge graph holds curated drug mechanisms, not {topic}." in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["what do lisinopril and losartan target?",
+                                      "what are the targets of lisinopril and losartan?"])
+def test_what_two_drugs_target_is_what_both_and_each_act_on(run_graph, question: str) -> None:
+    """"What are the targets of losartan and valsartan?" was answered for losartan alone, valsartan offered as the
+    next question."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets" and out["compared"], out["answer"]
+    assert not out["also_asked"], out["also_asked"]
+    assert out["answer"].startswith("lisinopril and Losartan act on no target in common in the knowledge graph. Only "
+                                    "lisinopril acts on: Angiotensin-converting enzyme. Only Losartan acts on: "), out["answer"]
+    three, _ = run_graph({"question": "what do imatinib, dasatinib and nilotinib target?"}, interactive=False, memory=False)
+    assert "Tyrosine-protein kinase ABL1 (3 of 3)" in three["answer"], three["answer"]

@@ -400,6 +400,19 @@ def test_a_drug_with_no_target_says_what_it_acts_on_directly(run_graph, resource
     assert out["answer"].endswith(f" What the knowledge graph records it acting on directly: {'; '.join(own[:3])}.")
 
 
+def test_a_drug_whose_nearest_target_is_far_says_what_it_acts_on_first(run_graph, resources) -> None:
+    """"What does haloprogin target?" answered "Haloprogin acts on: Calcitonin gene-related peptide", a protein four
+    steps away through the plasma membrane the drug disrupts, as if it were its target. A drug with a target of its own
+    opens as before."""
+    out, _ = run_graph({"question": "What does haloprogin target?"}, interactive=False, memory=False)
+    first = out["evidence"][0]
+    assert out["status"] is Status.ANSWERED and len(out["evidence"]) >= 3, out["answer"]
+    assert out["answer"].startswith(f"Haloprogin has no direct target in the knowledge graph: it {first['relation']} "
+                                    f"{resources.kg.name(first['tail'])}, and from there its curated chains reach: "), out["answer"]
+    near, _ = run_graph({"question": "What does imatinib target?"}, interactive=False, memory=False)
+    assert near["answer"].startswith("imatinib acts on: "), near["answer"]
+
+
 def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(run_graph, resources) -> None:
     """"What does cholesterol do?" asked for its targets and was NOT_FOUND ("no chain of relations from Cholesterol to
     any protein …"): cholesterol is no drug, and what the graph holds about it is what it is connected to. A drug

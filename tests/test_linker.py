@@ -151,6 +151,7 @@ def test_a_mention_that_names_one_entity_links_to_it_before_its_aliases(resource
 def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
     for mention, slot, names in (("high blood pressure", "disease", {"Hypertensive disorder", "Hypertension"}),
                                  ("heart attacks", "disease", {"Myocardial infarction"}),
+                                 ("UTIs", "disease", {"Urinary tract infectious disease"}),  # it was "did you mean Uveitis?"
                                  ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"}),
                                  ("AIDS", "disease", {"Human immunodeficiency virus infection"}),
                                  ("scurvy", "disease", {"Ascorbic acid deficiency"}),
