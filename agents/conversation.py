@@ -26,6 +26,7 @@ from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
+from agents.preamble import with_preamble
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
@@ -135,6 +136,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     message), a NOT_FOUND update when nothing can be resolved, or the history or small-talk intent for a question
     about the thread itself or small talk."""
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
+    question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"

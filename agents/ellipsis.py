@@ -97,6 +97,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         return standalone("mechanism", focus.drug, focus.disease)
     for rx in _ELLIPSIS:
         m = rx.match(q)
+        if m and (of_class := _of_another_class(res, q, m.group("z").strip(), focus, linker)) is not None:
+            return of_class
         if not m or focus.empty or not focus.intent:
             continue
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
@@ -154,6 +156,20 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         res.pinned[fold(new["name"])] = new
     res.references.append({"text": q, "how": "ellipsis", "entity": kept, "replaced_by": z})
     return text
+
+
+_CLASS_ASKS = {"indications": "What do {} treat?", "targets": "What do {} target?"}
+"""What a class-subject turn asked, for another class."""
+
+
+def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """"What do ACE inhibitors treat?" for "and ACE inhibitors?" after "What do beta blockers treat?" (it was asked what
+    ACE inhibitors target: a class alone); None unless the latest turn's subject was a class and ``z`` names one."""
+    ask = _CLASS_ASKS.get(focus.class_intent) if focus.named_class else None
+    if ask is None or not (name := linker.class_name(z)):
+        return None
+    res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
+    return ask.format(name)
 
 
 def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:

@@ -47,6 +47,9 @@ class Focus:
     """The drug class the latest turn was about from the class table ("is penicillin an antibiotic?", "is warfarin a
     blood thinner?", "which drugs are statins?") or as its subject ("What do penicillins treat?"): what "they" and
     "that class" are next."""
+    class_intent: str = ""
+    """The intent of the latest turn when a drug class was its subject ("What do beta blockers treat?": indications):
+    what "and ACE inhibitors?" asks of that class."""
     class_drug: dict[str, Any] | None = None
     """The drug that turn asked about, if any ("is warfarin a blood thinner?"): what "what else is in that class?"
     leaves out."""
@@ -109,7 +112,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     if latest.get("intent") == "class_member":
         f.named_class, f.class_drug = str(latest.get("drug_class") or ""), latest.get("drug")
     elif latest.get("class_subject"):  # "What do penicillins treat?": "are they used for pneumonia?" next
-        f.named_class = str(latest["class_subject"])
+        f.named_class, f.class_intent = str(latest["class_subject"]), str(latest.get("intent") or "")
     answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
                      and str(m.get("status", "")).endswith("ANSWERED")), {})
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")

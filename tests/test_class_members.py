@@ -110,3 +110,18 @@ def test_antibodies_among_the_listed_drugs(run_graph, resources) -> None:
     out = _turn(run_graph, "mab", "which of them are antibodies?")
     inside = [i["id"] for i in listed if i["id"] in mabs]
     assert inside and out["status"] == Status.ANSWERED and out["among"] == inside, out["answer"]
+
+
+def test_another_class_after_a_class_s_question_asks_the_same_of_it(run_graph) -> None:
+    """"and ACE inhibitors?" after "What do beta blockers treat?" was answered with what ACE inhibitors target (a class
+    alone), and "and fibrates?" after "what do statins target?" was NOT_FOUND: the class table had no fibrates."""
+    from tests.conftest import in_thread
+
+    _, ace, statins = in_thread(run_graph, "cls-ell", "What do beta blockers treat?", "and ACE inhibitors?",
+                                "what about statins?")
+    assert ace["understood_as"] == "What do ACE inhibitors treat?" and ace["intent"] == "indications", ace["answer"]
+    assert "\" ACE inhibitors in the knowledge graph have verified mechanisms for: " in ace["answer"], ace["answer"]
+    assert statins["understood_as"] == "What do statins treat?", statins["answer"]
+    _, fibrates = in_thread(run_graph, "cls-ell2", "what do statins target?", "and fibrates?")
+    assert fibrates["understood_as"] == "What do fibrates target?", fibrates["answer"]
+    assert "Peroxisome proliferator-activated receptor alpha (" in fibrates["answer"], fibrates["answer"]

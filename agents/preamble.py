@@ -1,0 +1,38 @@
+"""A sentence that names something, then a question about "it": "My doctor prescribed metformin. How does it work?",
+"I was told to take warfarin. What does it target?".
+
+The question's "it" had nothing earlier in the thread to refer to, so the whole message was scanned for names and
+answered with what metformin is connected to (or asked what "it" meant). The question is now asked with the one
+name the sentence before it holds ("How does metformin work?"). A sentence that names several entities, or none, is
+left as it was: "it" could be any of them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["with_preamble"]
+
+_SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
+                    r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
+"""A statement, then a question opening with a question word."""
+_IT = re.compile(r"\b(?:it|this (?:drug|medication|medicine|pill)|that (?:drug|medication|medicine|pill))\b(?P<s>'s)?|"
+                 r"\bits\b", re.IGNORECASE)
+"""A reference to one thing: "it", "its", "this drug"."""
+
+
+def with_preamble(message: str, linker: Any) -> str:
+    """The question of ``message`` with its first "it" replaced by the one name its statement holds (module
+    docstring); ``message`` itself for any other message."""
+    m = _SPLIT.match(" ".join(message.split()))
+    ref = _IT.search(m["q"]) if m else None
+    if m is None or ref is None:
+        return message
+    named = {cands[0].id: mention for mention, cands in linker.scan(m["s"]) if cands}
+    if len(named) != 1:
+        return message
+    name = next(iter(named.values()))
+    own = ref.group(0).casefold() == "its" or bool(ref["s"])
+    q, possessive = m["q"], "'s" if own else ""
+    return f"{q[:ref.start()]}{name}{possessive}{q[ref.end():]}"

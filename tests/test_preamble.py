@@ -1,0 +1,35 @@
+""""My doctor prescribed metformin. How does it work?": the question's "it" is the one name the sentence before it
+holds. The message was answered with what metformin is connected to (the whole message scanned for names)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.preamble import with_preamble
+from agents.state import Status
+
+
+@pytest.mark.parametrize(("message", "question"), [
+    ("my doctor prescribed metformin. how does it work?", "how does metformin work?"),
+    ("I was told to take warfarin. What does it target?", "What does warfarin target?"),
+    ("I take lisinopril. What are its side effects?", "What are lisinopril's side effects?"),
+    ("My father is on imatinib! Is this drug a kinase inhibitor?", "Is imatinib a kinase inhibitor?"),
+])
+def test_it_is_the_name_the_sentence_before_holds(resources, message: str, question: str) -> None:
+    assert with_preamble(message, resources.linker) == question
+
+
+@pytest.mark.parametrize("message", [
+    "My mom takes aspirin and metformin. Is it safe?",  # two names: "it" could be either
+    "I feel awful. How does it work?",  # no name
+    "I have gout. What can I take?",  # no "it"
+    "How does imatinib treat CML? What does it target?",  # two questions (agents.two_questions)
+])
+def test_other_messages_are_left_as_they_are(resources, message: str) -> None:
+    assert with_preamble(message, resources.linker) == message
+
+
+def test_the_question_is_answered_about_the_drug_named_before_it(run_graph) -> None:
+    out, _ = run_graph({"question": "My doctor prescribed metformin. How does it work?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
+    assert out["answer"].startswith("Metformin acts on: "), out["answer"]
