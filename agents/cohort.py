@@ -20,6 +20,8 @@ _COHORT = re.compile(
     rf"\b(?:how many|(?:the )?number of|count of|(?:what )?(?:proportion|percentage|share|fraction) of|which|what|"
     rf"list(?: all| the)?|show(?: me)?(?: all| the)?|find(?: all| the)?|name(?: the)?|count(?: the)?)\s+(?:of\s+)?"
     rf"(?:the |our |my |all )?{_PEOPLE}\b|"
+    r"^(?:and |so )?who (?:else )?(?:takes|is taking|are taking|is on|are on|uses|is using|has|have|"
+    r"was prescribed|is prescribed|was diagnosed with|is diagnosed with)\b|"
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b", re.IGNORECASE)
 """A count or a list over patients; a question about one patient names its id and is answered from its record."""

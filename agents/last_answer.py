@@ -79,10 +79,21 @@ def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str 
     return restated(question or focus.latest_question)
 
 
+_JUDGED = re.compile(
+    r"^(?:and |so |but |ok,? )?(?:is|are|was|were) (?:that|those|these|it|they|this|the (?:results?|values?|labs?|levels?|"
+    r"numbers?)) (?:all )?(?:normal|abnormal|ok|okay|fine|good|bad|high|low|too high|too low|elevated|in range|within (?:the )?"
+    r"(?:normal )?range|out of range)[?.!]*$", re.IGNORECASE)
+"""Whether the values the last answer gave are normal ("is that normal?" after a patient's labs)."""
+
+
 def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
     a step past the path's end is ``res.refused``, with how many steps there are."""
+    if _JUDGED.match(q) and focus.intent == "patient" and focus.patient_id:  # it was NOT_FOUND, "no known entity"
+        res.patient_id = focus.patient_id
+        res.references.append({"text": q, "how": "labs judged", "patient_id": focus.patient_id})
+        return f"Are {focus.patient_id}'s labs normal?"
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``

@@ -28,7 +28,10 @@ _LAB = re.compile("|".join(rf"(?P<l{i}>\b(?:{'|'.join(map(re.escape, words))})\b
 _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"immuni[sz]ations?",
                        "vaccinations": r"vaccin(?:es?|ations?)", "family history": r"family history",
                        "surgeries": r"surger(?:y|ies)", "operations": r"operations?",
-                       "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol", "pregnancy": r"pregnan(?:t|cy|cies)"}
+                       "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol", "pregnancy": r"pregnan(?:t|cy|cies)",
+                       "reference ranges (whether a value is normal)": (
+                           r"normal|abnormal|(?:with)?in (?:the )?(?:normal )?range|out of range|reference ranges?|"
+                           r"elevated|too (?:high|low)|(?:high|low)(?=\W*$)")}
 """What a patient question may ask that the synthetic records never hold, by the words that ask it ("any allergies?"
 listed the whole record without a word on allergies; "Is PAT_002 allergic to penicillin?" said "No" because no
 medication is penicillin)."""
@@ -81,9 +84,11 @@ def patient_answer(state: State) -> dict[str, Any]:
         yes_no = RECORD_CHECK.search(state.asked) is not None  # "is PAT_002 taking anything for Y?"
         return _taken_for(pid, [f for _, f in parsed], condition, withheld, yes_no=yes_no)
     check = RECORD_CHECK.search(state.asked)
-    if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
-        return _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None)
     lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
+    said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
+    if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
+        out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking)
+        return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
     # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
     named = [m for m in state.mentions if m.get("mention")] if check and not lacking and not _KIND_ONLY.fullmatch(
         check["y"].strip()) else []  # "does she have any labs?" asks for the labs (it was "No: … lists no labs")
@@ -108,7 +113,6 @@ def patient_answer(state: State) -> dict[str, Any]:
     if not parts:
         reason = f"no {' or '.join(wants)} visible for {pid}{note}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
     return {"status": Status.ANSWERED, "answer": f"{said}{pid}: " + "; ".join(parts) + f".{note}", "evidence": evidence,
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
 

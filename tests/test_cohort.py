@@ -16,13 +16,15 @@ from agents.state import Status
 
 @pytest.mark.parametrize("question", ["How many patients have diabetes?", "Which patients take metformin?",
                                       "list all patients with gout", "What proportion of patients have asthma?",
-                                      "What is the most common medication among patients with depression?"])
+                                      "What is the most common medication among patients with depression?",
+                                      "who takes warfarin?", "who has gout?"])  # "who" was answered from the graph
 def test_questions_about_many_patients(question: str) -> None:
     assert cohort_question(question)["intent"] == "cohort"
 
 
 @pytest.mark.parametrize("question", ["What should patients with gout take?", "How does imatinib treat CML?",
-                                      "how many drugs treat gout?", "What is PAT_001 taking?"])
+                                      "how many drugs treat gout?", "What is PAT_001 taking?", "who discovered imatinib?",
+                                      "which ones are on the list?"])
 def test_other_questions_are_not(question: str) -> None:
     assert cohort_question(question) == {}
 

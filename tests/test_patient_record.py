@@ -13,6 +13,7 @@ from langgraph.types import Command
 from agents.intent import RECORD_CHECK
 from agents.state import Status
 from memory.factory import open_patients
+from tests.conftest import in_thread
 
 
 def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
@@ -321,3 +322,18 @@ def test_it_after_a_patient_s_conditions_is_the_condition(run_graph) -> None:
     assert [c["name"] for c in pending[0]["candidates"]] == names
     out, _ = run_graph(Command(resume="2"), thread="cond-many", interactive=True)
     assert out["understood_as"] == f"How many patients have {names[1]}?", out["answer"]
+
+
+def test_whether_a_lab_value_is_normal_says_the_records_hold_no_ranges(run_graph) -> None:
+    """"is that normal?" after a patient's labs was NOT_FOUND ("no known entity in the question"), and "is PAT_002's
+    uric acid high?" gave the value alone, as if the records could say. A condition with "high" in its name is still
+    a condition."""
+    note = "The patient records hold conditions, medications and labs, not reference ranges (whether a value is normal)."
+    labs, judged = in_thread(run_graph, "normal", "what labs does PAT_002 have?", "is that normal?")
+    assert judged["understood_as"] == "Are PAT_002's labs normal?" and judged["intent"] == "patient", judged["answer"]
+    assert judged["answer"].split('" ', 1)[1].startswith(f"{note} What they hold: PAT_002: latest labs: "), judged["answer"]
+    assert judged["answer"].endswith(labs["answer"].split("latest labs: ", 1)[1]), (labs["answer"], judged["answer"])
+    high, _ = run_graph({"question": "is PAT_002's uric acid high?"}, interactive=False, memory=False)
+    assert high["answer"].startswith(f"{note} What they hold: PAT_002's latest Uric acid: "), high["answer"]
+    condition, _ = run_graph({"question": "does PAT_001 have high blood pressure?"}, interactive=False, memory=False)
+    assert "reference ranges" not in condition["answer"], condition["answer"]
