@@ -369,9 +369,14 @@ _MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\
 """A measure named before a remedy ("blood pressure medications", "cholesterol drugs"): what treats it when high."""
 
 
+_THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
+""""How does aspirin thin the blood?": how it prevents blood clots (it linked Blood and found no chain)."""
+
+
 def _lowered(q: str) -> str:
     """"lowers blood pressure" → "lowers high blood pressure", "blood pressure pills" → "high blood pressure pills"
-    (:data:`LOWERED`)."""
+    (:data:`LOWERED`), "thins the blood" → "prevents blood clots"."""
+    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     return _MEASURE_REMEDY.sub(lambda m: f"high {m['measure']}", _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q))
 
 

@@ -86,6 +86,12 @@ _JUDGED = re.compile(
 """Whether the values the last answer gave are normal ("is that normal?" after a patient's labs)."""
 
 
+_WHICH_TARGET = re.compile(
+    r"^(?:and |so |ok,? )?(?:what|which)(?: kind of| type of)? (?P<kind>receptors?|enzymes?|proteins?|targets?|kinases?|"
+    r"channels?|transporters?) (?:is|are|was|were) (?:that|it|this|those|they|involved)(?: exactly)?[?.!]*$", re.IGNORECASE)
+"""Which target the last answer's drug acts on ("what receptor is that?" after how montelukast treats asthma)."""
+
+
 def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
@@ -94,6 +100,10 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         res.patient_id = focus.patient_id
         res.references.append({"text": q, "how": "labs judged", "patient_id": focus.patient_id})
         return f"Are {focus.patient_id}'s labs normal?"
+    if (m := _WHICH_TARGET.match(q)) and focus.drug and focus.intent in ("mechanism", "targets"):  # it was NOT_FOUND
+        res.references.append({"text": q, "how": "which target", "entity": focus.drug})
+        res.pinned[fold(focus.drug["name"])] = focus.drug
+        return f"Which {m['kind'].casefold()} does {focus.drug['name']} act on?"
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``

@@ -39,7 +39,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State,
 from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, TARGET_TYPES
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
@@ -304,7 +304,7 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
     if asks_if_acts(question, intent, mentions):  # "does ibuprofen lower prostaglandin E2?": yes or no
         return Intent.RELATION, [{**m, "slot": "target"} if m["slot"] == "disease" else m for m in mentions]
     if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) and ent["type"] != "Drug" \
-            and (not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])) or (ent["type"] in TARGET_TYPES and _DOES.search(question))):
+            and (not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])) or (ent["type"] not in DRUG_TYPES and _DOES.search(question))):
         return Intent.ENTITY, mentions
     if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions) \
             and verb_sign(question, mentions) <= 0:  # "what increases blood sugar?" asks for no treatment

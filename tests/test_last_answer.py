@@ -164,3 +164,11 @@ def test_how_many_after_a_list_counts_it(run_graph, ask: str) -> None:
     assert count["intent"] == "count" and " drugs in the knowledge graph act on Epidermal growth factor receptor" in count["answer"]
     _, statins = in_thread(run_graph, "count2", "which drugs are statins?", ask)
     assert statins["understood_as"] == "How many drugs are statins?" and "lists 8 statins" in statins["answer"], statins["answer"]
+
+
+def test_which_receptor_that_is_asks_what_the_drug_acts_on(run_graph) -> None:
+    """"what receptor is that?" after "How does montelukast treat asthma?" was NOT_FOUND ("no known entity in the
+    question")."""
+    mechanism, out = in_thread(run_graph, "which-receptor", "How does montelukast treat asthma?", "what receptor is that?")
+    assert out["understood_as"] == "Which receptor does Montelukast act on?" and out["intent"] == "targets", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["evidence"][0] == mechanism["evidence"][0], out["answer"]

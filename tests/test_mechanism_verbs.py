@@ -127,3 +127,18 @@ def test_what_targets_warfarin_has_is_answered_with_its_target(run_graph, resour
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
     assert not out["answer"].startswith("Read "), out["answer"]
     assert resources.kg.name(out["evidence"][0]["head"]) == "warfarin"
+
+
+@pytest.mark.parametrize(("question", "intent"), [("how does aspirin thin the blood?", Intent.MECHANISM),
+                                                  ("which drugs thin the blood?", Intent.TREATS),
+                                                  ("does clopidogrel thin your blood?", Intent.MECHANISM)])
+def test_thinning_the_blood_is_preventing_blood_clots(question: str, intent: Intent) -> None:
+    """"How does aspirin thin the blood?" linked Blood and found no chain of relations to it."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is intent and parsed.disease == "blood clots", parsed
+
+
+def test_how_aspirin_thins_the_blood_reaches_thrombosis(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "how does aspirin thin the blood?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert resources.kg.name(out["evidence"][-1]["tail"]) == "Thrombosis", out["answer"]
