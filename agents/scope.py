@@ -4,6 +4,7 @@ question that compares or ranks the drugs it names."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
@@ -78,8 +79,10 @@ _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(
 
 
 def typed(question: str) -> str:
-    """The question with its spaces collapsed and a mistyped "does" ("how dose …") mended."""
-    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(question.strip().split()))
+    """The question with its spaces collapsed, its emoji and other symbols dropped ("How does imatinib treat CML 🙂"
+    read "CML 🙂" as the closest name) and a mistyped "does" ("how dose …") mended."""
+    text = "".join(ch for ch in question if unicodedata.category(ch) != "So")
+    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(text.strip().split()))
 
 
 def out_of_scope(question: str) -> str:

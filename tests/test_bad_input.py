@@ -12,6 +12,7 @@ import httpx
 import jwt
 import pytest
 
+from agents.state import Status
 from core.errors import ConfigError, LLMError
 from core.settings import LLMSettings
 from medpath.api import create_app
@@ -310,3 +311,10 @@ def test_conversations_past_their_ttl_are_deleted_and_scrubbed(settings: Any, re
         assert b"canary-q-5d1e" not in path.read_bytes(), path.name
     res = CliRunner().invoke(cli, ["threads", "prune", "--older-than-days", "0"], env={"MEDPATH_HOME": str(local.home)})
     assert res.exit_code == 0 and "deleted 1 thread(s)" in res.output
+
+
+def test_emoji_in_a_question_are_no_part_of_a_name(run_graph) -> None:
+    """"How does imatinib treat CML 🙂" read "CML 🙂" as the closest name, and said so."""
+    out, _ = run_graph({"question": "How does imatinib treat CML 🙂"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Read "), out["answer"]
+    assert [m["mention"] for m in out["mentions"]] == ["imatinib", "CML"], out["mentions"]

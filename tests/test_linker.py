@@ -111,7 +111,12 @@ def test_an_acronym_in_lower_case_links_when_no_name_is_spelt_like_it(resources,
                                     ("egfr", "target", "Epidermal growth factor receptor")):
         out = resources.linker.link(mention, SLOT_TYPES[slot])
         assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "acronym", mention
-    assert resources.linker.link("cml", SLOT_TYPES["disease"]).best.method == "fuzzy"  # spelt like an alias: as before
+    # spelt like an alias of the disease its letters name: read by its letters, so the answer does not open "Read
+    # "cml" as Chronic myeloid leukemia: the closest name" (it was read by its spelling alone)
+    cml = resources.linker.link("cml", SLOT_TYPES["disease"])
+    assert cml.best.name == "Chronic myeloid leukemia" and cml.best.method == "acronym", cml
+    # no letters, no likeness: "what is 2+2?" was asked which of 2'-deoxyadenosine, Bcl-2 or Interleukin-2 was meant
+    assert resources.linker.link("2+2").status is LinkStatus.UNKNOWN
     assert all(resources.linker.link(w).best is None or resources.linker.link(w).best.method != "acronym"
                for w in ("she", "them", "this", "meds", "the"))
     out, _ = run_graph({"question": "what drugs treat copd?"}, interactive=False, memory=False)

@@ -136,6 +136,9 @@ def _singulars(word: str) -> list[str]:
     return [word[:-1]]
 
 
+_WORDY = re.compile(r"[^\W\d_]{2}")
+"""Two letters in a row: what a mention needs to be read as a name by likeness."""
+
 class EntityLinker:
     """Links free-text mentions to KG entities.
 
@@ -433,6 +436,8 @@ class EntityLinker:
     def _by_parts(self, mention: str, weigh: Callable[[list[Candidate]], list[Candidate]]) -> LinkOutcome:
         """:meth:`link` for a mention that names nothing as written: a class, the names inside it, a misspelling
         of a whole name, or the nearest meaning."""
+        if not _WORDY.search(mention):  # "2+2": no letters to read a name by (it was asked which of three names)
+            return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
         members = self.drug_class(mention)
         if members:  # a class is never one drug: ask which member (non-interactive runs take the first)
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))
@@ -451,10 +456,12 @@ class EntityLinker:
             longest = max(len(c.name) for c in inner)
             inner = [c for c in inner if len(c.name) == longest] or inner
             return self._decide(mention, weigh(inner), margin=0.02)
-        if fuzzy:
+        key = lower_acronym(mention)
+        short = weigh(self._initial_cands(key)) if key and key not in _STOPWORDS else []
+        if fuzzy and not (short and short[0].id == weigh(fuzzy)[0].id):
             return self._decide(mention, weigh(fuzzy), margin=0.03)
-        if (key := lower_acronym(mention)) and key not in _STOPWORDS and (short := self._initial_cands(key)):
-            return self._decide(mention, weigh(short), margin=0.02)  # "copd", "egfr": no name is spelt like them
+        if short:  # "copd", "egfr": no name is spelt like them; "cml": the one spelt like it is what its letters say
+            return self._decide(mention, short, margin=0.02)
         emb = weigh(self.by_embedding(mention))
         if emb and emb[0].score >= self.embed_link and (len(emb) < 2 or emb[0].score - emb[1].score >= 0.03):
             return LinkOutcome(mention, LinkStatus.LINKED, (emb[0],))
