@@ -285,7 +285,7 @@ def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, An
     return sources, targets
 
 
-_DOES = re.compile(r"\bdo(?: in the body)?\W*$", re.IGNORECASE)
+_DOES = re.compile(r"\bdo(?: in the body)?\W*$|^what happens (?:when|if)\b", re.IGNORECASE)
 """"What does ACE do?": of a protein, what it is connected to, not the other proteins it reaches (it was "Angiotensin-
 converting enzyme acts on: Interleukin-1 family, Interleukin-6")."""
 

@@ -427,7 +427,9 @@ def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(r
 @pytest.mark.parametrize("question, name", [("What does ACE do?", "Angiotensin-converting enzyme"),
                                             ("What does TNF do?", "Tumor necrosis factor"),
                                             ("What does the serotonin transporter do?", "Sodium-dependent serotonin transporter"),
-                                            ("What does the liver do?", "liver")])  # it was "liver acts on: Androgen receptor"
+                                            ("What does the liver do?", "liver"),  # it was "liver acts on: Androgen receptor"
+                                            # it listed the drugs that inhibit ACE
+                                            ("what happens when you block ACE?", "Angiotensin-converting enzyme")])
 def test_what_a_protein_does_is_what_it_is_connected_to(run_graph, question: str, name: str) -> None:
     """All three answered "… acts on: Interleukin-1 family, Interleukin-6", the proteins the walk reached through the
     inflammatory response hub; what the graph holds about a protein is what it is connected to."""

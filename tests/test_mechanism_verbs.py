@@ -142,3 +142,9 @@ def test_how_aspirin_thins_the_blood_reaches_thrombosis(run_graph, resources) ->
     out, _ = run_graph({"question": "how does aspirin thin the blood?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert resources.kg.name(out["evidence"][-1]["tail"]) == "Thrombosis", out["answer"]
+
+
+def test_what_happens_when_you_take_a_drug_is_what_it_acts_on() -> None:
+    parsed = parse_question("what happens if you take aspirin?")
+    assert parsed is not None and parsed.intent is Intent.TARGETS and parsed.drug == "aspirin", parsed
+    assert parse_question("what happens when you take too much acetaminophen?") is None  # dosing: said out of scope
