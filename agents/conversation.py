@@ -151,6 +151,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return member
     first, then = two_questions(without_small_talk(question), res.linker.drug_class)  # "Hello there. What drugs treat gout?"
     first = plain_count(first)  # "how many other patients take the same drug?"
+    if len(pids := patient_ids_in(first)) > 1 and not then:  # "compare PAT_001 and PAT_002": one record at a time
+        then = [f"What is in {pid}'s record?" for pid in pids[1:]]
     out = _resolved(first, messages, res, ctx)
     if style in ("simpler", "steps") and "resolution" in out:  # answered as "explain that more simply" would be
         out["resolution"].references.append({"text": question, "how": style})

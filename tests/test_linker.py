@@ -157,6 +157,10 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
     for mention, slot, names in (("high blood pressure", "disease", {"Hypertensive disorder", "Hypertension"}),
                                  ("heart attacks", "disease", {"Myocardial infarction"}),
                                  ("UTIs", "disease", {"Urinary tract infectious disease"}),  # it was "did you mean Uveitis?"
+                                 # an organ's cancer linked the organ ("colon cancer" → colon, "liver cancer" → liver)
+                                 ("colon cancer", "disease", {"Malignant tumor of colon"}),
+                                 ("liver cancer", "disease", {"Hepatocellular Carcinoma"}),
+                                 ("stomach cancer", "disease", {"Malignant tumor of stomach"}),
                                  ("cold sores", "disease", {"Herpes labialis"}), ("the flu", "disease", {"Influenza"}),
                                  ("AIDS", "disease", {"Human immunodeficiency virus infection"}),
                                  ("scurvy", "disease", {"Ascorbic acid deficiency"}),

@@ -337,3 +337,11 @@ def test_whether_a_lab_value_is_normal_says_the_records_hold_no_ranges(run_graph
     assert high["answer"].startswith(f"{note} What they hold: PAT_002's latest Uric acid: "), high["answer"]
     condition, _ = run_graph({"question": "does PAT_001 have high blood pressure?"}, interactive=False, memory=False)
     assert "reference ranges" not in condition["answer"], condition["answer"]
+
+
+def test_two_patients_named_are_answered_one_at_a_time(run_graph) -> None:
+    """"compare PAT_001 and PAT_002" was answered with PAT_001's record alone, PAT_002 dropped without a word."""
+    out, _ = run_graph({"question": "compare PAT_001 and PAT_002"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("PAT_001: "), out["answer"]
+    assert out["also_asked"] == ["What is in PAT_002's record?"], out["also_asked"]
+    assert out["answer"].endswith('You also asked: "What is in PAT_002\'s record?" Ask it next.'), out["answer"]
