@@ -117,7 +117,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {_acted_on(state, top[-1]['tail_name'])}",
         Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
-        Intent.TARGETS.value: _targets_lead(top, paths) if _a_drug(state, top[0]["head"]) else f"{top[0]['head_name']} acts on",
+        Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + (
+            _targets_lead(top, paths) if _a_drug(state, top[0]["head"]) else f"{top[0]['head_name']} acts on"),
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
@@ -137,6 +138,16 @@ def _targets_lead(top: list[dict[str, str]], paths: list[dict[str, Any]]) -> str
         return f"{x} acts on"  # what a drug becomes acts for it (``tools.answers.direct_chains``)
     return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
             f"there its curated chains reach")
+
+
+def _none_that_way(state: State, ends: list[dict[str, Any]], name: str) -> str:
+    """"The knowledge graph records no target that Metformin activates; " before the targets when the question asks for
+    one way ("what enzyme does metformin activate?") and none is acted on that way: the answer had listed what
+    metformin inhibits as if it were the answer; "" for any other question."""
+    asked = asked_sign(state.asked)
+    if not asked or state.drug_class or not ends or any(e.get("sign") == asked for e in ends):
+        return ""
+    return f"The knowledge graph records no target that {name} {asked_verb(state.asked)}s; "
 
 
 def _acted_on(state: State, shown: str) -> str:

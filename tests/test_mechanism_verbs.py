@@ -148,3 +148,12 @@ def test_what_happens_when_you_take_a_drug_is_what_it_acts_on() -> None:
     parsed = parse_question("what happens if you take aspirin?")
     assert parsed is not None and parsed.intent is Intent.TARGETS and parsed.drug == "aspirin", parsed
     assert parse_question("what happens when you take too much acetaminophen?") is None  # dosing: said out of scope
+
+
+def test_a_target_asked_for_one_way_that_none_is_acted_on_says_so(run_graph) -> None:
+    """"what enzyme does metformin activate?" listed the flavoprotein metformin inhibits, as if it were the answer."""
+    out, _ = run_graph({"question": "what enzyme does metformin activate?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("The knowledge graph records no target that Metformin activates; Metformin acts on: ")
+    blocked, _ = run_graph({"question": "which receptor does propranolol block?"}, interactive=False, memory=False)
+    assert blocked["answer"].startswith("Propranolol acts on: "), blocked["answer"]
