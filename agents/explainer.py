@@ -117,8 +117,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {_acted_on(state, top[-1]['tail_name'])}",
         Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
-        Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + (
-            _targets_lead(top, paths) if _a_drug(state, top[0]["head"]) else f"{top[0]['head_name']} acts on"),
+        Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + _targets_lead(state, top, paths),
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} has a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
@@ -129,12 +128,13 @@ FAR_TARGET = 3
 """Steps from which a drug's nearest target is no target of its own ("What does haloprogin target?")."""
 
 
-def _targets_lead(top: list[dict[str, str]], paths: list[dict[str, Any]]) -> str:
-    """"imatinib acts on" before what a drug targets; when every path takes :data:`FAR_TARGET` steps or more, what it
-    acts on directly first: "What does haloprogin target?" answered "Haloprogin acts on: Calcitonin gene-related
-    peptide", four steps away through the plasma membrane it disrupts."""
+def _targets_lead(state: State, top: list[dict[str, str]], paths: list[dict[str, Any]]) -> str:
+    """"imatinib acts on" before what a drug targets; when every path of a drug takes :data:`FAR_TARGET` steps or
+    more, what it acts on directly first: "What does haloprogin target?" answered "Haloprogin acts on: Calcitonin
+    gene-related peptide", four steps away through the plasma membrane it disrupts."""
     x = top[0]["head_name"]
-    if top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths):
+    near = top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths)
+    if near or not _a_drug(state, top[0]["head"]):
         return f"{x} acts on"  # what a drug becomes acts for it (``tools.answers.direct_chains``)
     return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
             f"there its curated chains reach")

@@ -138,7 +138,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
 
 
 def _treats_list(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The items of the latest "which drugs treat Y?" answer, if every answered turn since was about Y; else []."""
+    """The items of the latest "which drugs treat Y?" answer, if every turn since that was about a disease was about
+    Y; else []."""
     disease = None
     for m in reversed(messages):
         own = (m.get("disease") or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None

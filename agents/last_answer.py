@@ -75,7 +75,7 @@ def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str 
     tells the explainer what to add or change, and the thread's drug and disease pinned so that they link as before."""
     res.references.append({"text": q, "how": how, "question": focus.latest_question})
     res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-    res.pinned.update({fold(m): e for m, e in focus.named.items()})  # "diabetes" as the clarification picked it
+    res.pinned.update(focus.named)  # "diabetes" as the clarification picked it (keys folded in the turn record)
     return restated(question or focus.latest_question)
 
 

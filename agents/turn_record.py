@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, State, class_mechanism
+from core.text import fold
 
 __all__ = ["MAX_STEPS", "TARGET_TYPES", "turn_record"]
 
@@ -44,7 +45,7 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
 def _named(state: State) -> dict[str, dict[str, str]]:
     """Each mention of this turn (folded) and the entity it was linked to, a clarification's pick included: asked
     again ("can you explain that more simply?"), "diabetes" is the diabetes picked then (it was asked about again)."""
-    return {" ".join(m["mention"].casefold().split()): {k: m["entity"][k] for k in ("id", "name", "type")}
+    return {fold(m["mention"]): {k: m["entity"][k] for k in ("id", "name", "type")}
             for m in state.mentions if m.get("entity") and m.get("mention")}
 
 
