@@ -14,6 +14,7 @@ import re
 
 from agents.focus import ORDINALS, Focus
 from agents.resolution import Resolution, restated
+from agents.state import DRUG_TYPES
 from tools.linker import fold
 
 __all__ = ["about_last_answer"]
@@ -92,6 +93,37 @@ _WHICH_TARGET = re.compile(
 """Which target the last answer's drug acts on ("what receptor is that?" after how montelukast treats asthma)."""
 
 
+_EXAMPLE = re.compile(
+    r"^(?:and |so |ok,? |okay,? )?(?:(?:(?:can|could|would) you |please )?(?:give|show|name|tell)(?: me| us)? (?:(?:an?|one|some)"
+    r"(?: good)? (?:examples?|drugs?|members?)|one)(?: of (?:them|those|that class))?|(?:for|an?) examples?|such as|"
+    r"like (?:what|which)(?: ones?| drugs?)?|(?:which|what) ones?,? for example|e\.?g\.?)(?:,? please)?\s*[?.!]*$",
+    re.IGNORECASE)
+"""A request for an example of the drug class the last answer was about ("give me an example" after "How do SSRIs
+treat depression?")."""
+_EXAMPLE_ASKS = {"indications": "What does {} treat?", "targets": "What does {} target?"}
+"""What an example of a class-subject turn ("What do beta blockers treat?") asks of the one drug."""
+
+
+def _example(res: Resolution, q: str, focus: Focus) -> str | None:
+    """The last answer's question asked of the drug its evidence starts from, when that answer was about a drug class:
+    "How does Citalopram treat Depressive disorder?" for "give me an example" after "How do SSRIs treat depression?"
+    (it was NOT_FOUND, "no known entity"); None for any other answer."""
+    head = focus.steps[0] if focus.steps else {}
+    if head.get("head_type") not in DRUG_TYPES:
+        return None
+    drug = {"id": head["head"], "name": head["head_name"], "type": head["head_type"]}
+    if focus.by_class and focus.disease:
+        asked = f"How does {drug['name']} treat {focus.disease['name']}?"
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+    elif focus.named_class and focus.class_intent in _EXAMPLE_ASKS:
+        asked = _EXAMPLE_ASKS[focus.class_intent].format(drug["name"])
+    else:
+        return None
+    res.references.append({"text": q, "how": "example", "class": focus.drug_class or focus.named_class, "entity": drug})
+    res.pinned[fold(drug["name"])] = drug
+    return asked
+
+
 def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
@@ -104,6 +136,8 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         res.references.append({"text": q, "how": "which target", "entity": focus.drug})
         res.pinned[fold(focus.drug["name"])] = focus.drug
         return f"Which {m['kind'].casefold()} does {focus.drug['name']} act on?"
+    if _EXAMPLE.match(q) and (asked := _example(res, q, focus)) is not None:  # a drug of the class answered about
+        return asked
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``

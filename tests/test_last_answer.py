@@ -172,3 +172,18 @@ def test_which_receptor_that_is_asks_what_the_drug_acts_on(run_graph) -> None:
     mechanism, out = in_thread(run_graph, "which-receptor", "How does montelukast treat asthma?", "what receptor is that?")
     assert out["understood_as"] == "Which receptor does Montelukast act on?" and out["intent"] == "targets", out["answer"]
     assert out["status"] is Status.ANSWERED and out["evidence"][0] == mechanism["evidence"][0], out["answer"]
+
+
+@pytest.mark.parametrize("ask", ["give me an example", "for example?", "can you name one?"])
+def test_an_example_after_a_class_answer_is_the_drug_its_evidence_starts_from(run_graph, ask: str) -> None:
+    """"give me an example" after "How do SSRIs treat depression?" was NOT_FOUND ("no known entity in the question")."""
+    by_class, example = in_thread(run_graph, f"example-{ask}", "How do SSRIs treat depression?", ask)
+    drug = by_class["messages"][-1]["steps"][0]["head_name"]
+    assert example["understood_as"] == f"How does {drug} treat Depressive disorder?", example["answer"]
+    assert example["status"] is Status.ANSWERED, example["answer"]
+    assert example["evidence"][0]["head"] == by_class["evidence"][0]["head"], example["answer"]
+    indications, one = in_thread(run_graph, f"example2-{ask}", "What do beta blockers treat?", ask)
+    named = indications["messages"][-1]["steps"][0]["head_name"]
+    assert one["understood_as"] == f"What does {named} treat?", one["answer"]
+    _, none = in_thread(run_graph, f"example3-{ask}", "How does imatinib treat CML?", ask)
+    assert none["status"] is Status.NOT_FOUND, none["answer"]  # no class to take an example of
