@@ -43,7 +43,7 @@ _POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers
 _QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
 TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
 """A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
-PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
+PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?)\b", re.IGNORECASE)
 
 

@@ -224,7 +224,7 @@ def _for_named(meds: list[dict[str, Any]], named: dict[str, Any]) -> list[dict[s
 def _patient_wants(state: State) -> list[str]:
     """What a patient question asks for, in the answer's order: medications, conditions, labs (all when unsaid)."""
     q = state.asked.casefold().rstrip("?.! ")  # "what is PAT_001 on?"
-    return [k for k, words in (("medication", ("medic", "drug", "prescri", "take", "taking", " on ")),
+    return [k for k, words in (("medication", ("medic", "meds", "pill", "tablet", "drug", "prescri", "take", "taking", " on ")),
                                ("condition", ("condition", "diagnos", "disease", "problem")),
                                ("lab", ("lab", "hba1c", "ldl", "egfr", "glucose", "result", "test")))
             if any(w in f" {q} " for w in words)] or ["condition", "medication", "lab"]

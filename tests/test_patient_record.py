@@ -345,3 +345,13 @@ def test_two_patients_named_are_answered_one_at_a_time(run_graph) -> None:
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("PAT_001: "), out["answer"]
     assert out["also_asked"] == ["What is in PAT_002's record?"], out["also_asked"]
     assert out["answer"].endswith('You also asked: "What is in PAT_002\'s record?" Ask it next.'), out["answer"]
+
+
+@pytest.mark.parametrize("ask", ["what are their meds", "what pills is she on?"])
+def test_meds_and_pills_after_a_record_are_its_medications(run_graph, ask: str) -> None:
+    """"what are their meds" after "Tell me about PAT_003" was NOT_FOUND ("their" is not in the knowledge graph), and
+    "what are PAT_003's meds?" gave the whole record."""
+    record, meds = in_thread(run_graph, f"meds-{ask}", "Tell me about PAT_003", ask)
+    assert meds["status"] is Status.ANSWERED and meds["intent"] == "patient", meds["answer"]
+    listed = record["answer"].split("medications: ", 1)[1].split("; latest labs", 1)[0]
+    assert meds["answer"].split('" ', 1)[1] == f"PAT_003: medications: {listed}.", meds["answer"]
