@@ -171,8 +171,10 @@ def asks_amount(question: str, intent: Intent, mentions: list[dict[str, Any]], k
         and all(e["type"] in _AMOUNTS for e in ents) and verb_sign(question, mentions) != 0
 
 
-YES_NO = re.compile(r"^(?:does|do|is|are|can|could|will|would|might|may)\b", re.IGNORECASE)
-"""The opening of a yes/no question ("does ibuprofen lower …?", "is aspirin an inhibitor of …?")."""
+YES_NO = re.compile(r"^(?!(?:can|could|would|will) you (?:please )?(?:explain|describe|walk|tell|show|give|list|help)\b)"
+                    r"(?:does|do|is|are|can|could|will|would|might|may)\b", re.IGNORECASE)
+"""The opening of a yes/no question ("does ibuprofen lower …?", "is aspirin an inhibitor of …?"); a request ("Can you
+explain how montelukast helps asthma?") is none (its answer opened "Yes: ")."""
 
 
 def asks_if_acts(question: str, intent: Intent, mentions: list[dict[str, Any]]) -> bool:

@@ -150,3 +150,12 @@ def test_does_another_drug_do_that(run_graph, first: str, then: str, understood:
     out, _ = run_graph({"question": then}, thread=thread, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED, out.get("answer")
     assert out["answer"].startswith(f'Understood as: "{understood}" {opening}'), out["answer"]
+
+
+@pytest.mark.parametrize("question", ["Can you explain how montelukast helps asthma", "could you tell me how montelukast helps asthma?"])
+def test_a_request_to_explain_is_no_yes_no_question(run_graph, question: str) -> None:
+    """"Can you explain how montelukast helps asthma" opened "Yes: ", as "Can montelukast help asthma?" does."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    asked, _ = run_graph({"question": "can montelukast help asthma?"}, interactive=False, memory=False)
+    assert asked["answer"].startswith("Yes: Montelukast acts on Asthma"), asked["answer"]
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("Montelukast acts on Asthma"), out["answer"]
