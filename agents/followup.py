@@ -185,9 +185,12 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
     first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?").
     The target slot is the disease slot, but right after a drug's targets it is their first ("any other drugs that
-    target it?" after "What does lesinurad target?" in a thread about gout)."""
+    target it?" after "What does lesinurad target?" in a thread about gout), or the protein the thread was about ("which
+    drugs inhibit it?" after "what does ABL1 do?")."""
     if slot in ("disease", "target"):
         first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
+        if slot == "target" and focus.drug and focus.drug.get("type") not in DRUG_TYPES | DISEASE_TYPES:
+            return focus.drug  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
             return _target(focus, sign) or focus.disease or first
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"

@@ -704,3 +704,12 @@ def test_it_after_a_question_about_a_protein_is_the_protein(run_graph) -> None:
     listed = _turn(run_graph, "egfr2", {"question": "Which drugs block EGFR?"}, interactive=False)
     how = _turn(run_graph, "egfr2", {"question": "how does it work?"}, interactive=False)
     assert how["understood_as"].startswith(f"How does {listed['ranked_answers'][0]['name']} ")  # a listed drug first
+
+
+def test_it_wanted_as_a_target_after_a_question_about_a_protein_is_the_protein(run_graph) -> None:
+    """"which drugs inhibit it?" after "what does ABL1 do?" was "Which drugs inhibit Chronic myeloid leukemia?": the
+    first item the answer listed."""
+    _turn(run_graph, "abl1-it", {"question": "what does ABL1 do?"}, interactive=False)
+    out = _turn(run_graph, "abl1-it", {"question": "which drugs inhibit it?"}, interactive=False)
+    assert out["understood_as"] == "Which drugs inhibit Tyrosine-protein kinase ABL1?", out["answer"]
+    assert out["status"] == Status.ANSWERED.value and "imatinib" in [a["name"] for a in out["ranked_answers"]], out["answer"]
