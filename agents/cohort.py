@@ -50,10 +50,11 @@ _COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:o
 _MOST_AMONG = re.compile(r"^(?:and )?(?:which|what) (?:drugs?|medications?|medicines?) (?:is|are) (?:the )?most (?:common|"
                          r"frequent|often taken|prescribed)(?: among (?:them|these|those|these patients|those patients))?\??$|"
                          r"^(?:and )?(?:which|what)(?: drugs?| medications?| medicines?| meds)? (?:do|are) (?:they|these patients|"
-                         r"those patients|the patients) (?:take|taking|on|prescribed|given)\??$", re.IGNORECASE)
+                         r"those patients|the patients) (?:take|taking|on|prescribed|given)(?: for (?:it|that|this|them))?\??$", re.IGNORECASE)
 """"which drug is most common among them?" or "which drugs do they take?" after a count: the cohort's most common
-medications (the second asked what "they" referred to)."""
-_COUNTED = re.compile(r"^how many patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
+medications (the second asked what "they" referred to; "what are they taking for it?" after "Which patients have
+gout?" was "What are Gout taking for Gout?")."""
+_COUNTED = re.compile(r"^(?:how many|which|what) patients (?:have|has|with) (?P<c>[^?]+?)\??$", re.IGNORECASE)
 _AMONG = re.compile(r"\bamong patients with (?P<c>[^?]+?)\??$", re.IGNORECASE)
 """The condition of a cohort the last answer listed medications for (asked again: "what medications are they on?")."""
 

@@ -171,6 +171,17 @@ def test_which_drugs_do_they_take_after_a_count_is_the_cohort_s_medications(run_
         assert out["answer"].split('" ', 1)[1] == counted["answer"], out["answer"]
 
 
+def test_what_they_take_for_it_after_which_patients_is_the_cohort_s_medications(run_graph) -> None:
+    """"what are they taking for it?" after "Which patients have gout?" was "What are Gout taking for Gout?" (NOT_FOUND),
+    and the cohort's condition was read only from "how many patients have …"."""
+    from tests.conftest import in_thread
+
+    counted, taking = in_thread(run_graph, "their-gout", "Which patients have gout?", "what are they taking for it?")
+    assert taking["intent"] == "cohort" and taking["status"] is Status.ANSWERED, taking["answer"]
+    assert taking["understood_as"] == "What is the most common medication among patients with gout?", taking["answer"]
+    assert taking["answer"].split('" ', 1)[1] == counted["answer"], taking["answer"]
+
+
 def test_other_patients_and_the_same_drug_are_counted_after_a_record(run_graph) -> None:
     """"how many patients take the same drug?" after a patient's medications asked what "the same drug" referred to,
     and "how many other patients take it?" left out "those already named" and answered with what the drug is connected
