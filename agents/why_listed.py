@@ -35,6 +35,11 @@ _IS_LISTED = re.compile(
     re.IGNORECASE)
 """A yes-or-no question whether a drug is on the last list ("is atorvastatin one of them?": it was answered with
 what atorvastatin acts on, not whether it was listed)."""
+_WHY_THAT = re.compile(
+    r"^(?:and |so |but |ok,? )?(?:why|how come)(?: (?:that|this|the first)(?: one| drug| medication)?| (?:is|was) (?:that|this|it)"
+    r"(?: one| drug)? (?:first|at the top|top|number one|(?:ranked|listed) first))[?.!]*$", re.IGNORECASE)
+"""Why the list's first drug ("why that one?" right after "what's the best treatment for high blood pressure?": it was
+"Why Hypertensive disorder?", answered with what the disease is connected to)."""
 _RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease and by how near they sit to "
              "it in the knowledge graph, not by how well or how often they are used")
 """What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank)."""
@@ -45,16 +50,21 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     with a ``why listed`` reference that holds the drug's place in that list (0 when it is not there); None for any
     other question, or when the last answer listed no drugs for a disease."""
     m = _WHY.match(q) or _IS_LISTED.match(q)
-    if m is None or focus.disease is None or not focus.treats_list:
+    first = _WHY_THAT.match(q) and focus.intent == "treats" and focus.treats_list
+    if (m is None and not first) or focus.disease is None or not focus.treats_list:
         return None
-    out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
-    best = out.best if out.status is LinkStatus.LINKED else None
-    if best is None or best.type not in DRUG_TYPES:
-        return None
-    drug, disease, listed = entity_of(best), focus.disease, focus.treats_list
+    if first:
+        drug = {k: focus.treats_list[0][k] for k in ("id", "name", "type") if k in focus.treats_list[0]}
+    else:
+        out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
+        best = out.best if out.status is LinkStatus.LINKED else None
+        if best is None or best.type not in DRUG_TYPES:
+            return None
+        drug = entity_of(best)
+    disease, listed = focus.disease, focus.treats_list
     place = next((k for k, i in enumerate(listed, 1) if i.get("id") == drug["id"] or fold(i["name"]) == fold(drug["name"])), 0)
     res.references.append({"text": q, "how": "why listed", "entity": drug, "place": place, "listed": len(listed),
-                           "yes_no": m.re is _IS_LISTED})
+                           "yes_no": m is not None and m.re is _IS_LISTED})
     res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
     return f"How does {drug['name']} treat {disease['name']}?"
 

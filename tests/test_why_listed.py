@@ -26,6 +26,18 @@ def test_a_listed_drug_s_place_and_mechanism(run_graph, place: int, wording: str
     assert lead in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize("ask", ["why that one?", "why is that first?", "how come this one?"])
+def test_why_that_one_right_after_a_list_is_about_its_first_drug(run_graph, ask: str) -> None:
+    """"why that one?" after "what's the best treatment for high blood pressure?" was "Why Hypertensive disorder?",
+    answered with what the disease is connected to."""
+    listed, out = in_thread(run_graph, f"why-that-{ask}", "what's the best treatment for gout?", ask)
+    first, disease = listed["messages"][-1]["items"][0], listed["messages"][-1]["disease"]["name"]
+    assert out["understood_as"] == f"How does {first['name']} treat {disease}?", out["answer"]
+    assert f"is first of the {len(listed['messages'][-1]['items'])} drugs listed for {disease}" in out["answer"], out["answer"]
+    _, after = in_thread(run_graph, f"why-that2-{ask}", "How does colchicine treat gout?", ask)
+    assert "is first of" not in after["answer"], after["answer"]  # no list to be first in
+
+
 def test_a_drug_left_off_the_list_says_so(run_graph) -> None:
     listed, out = in_thread(run_graph, "why-not", "Which drugs treat gout?", "why isn't allopurinol listed?")
     items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
