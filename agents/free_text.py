@@ -40,7 +40,33 @@ def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) ->
             best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
             mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
                              "candidates": [c.as_dict() for c in cands[:5]]})
-    return mentions
+    return mentions + _unnamed_compared(res, question, mentions)
+
+
+_PAIR = re.compile(
+    r"^(?:(?:can you |please )?(?:compare|contrast)|(?:what(?:'s|’s| is| are) )?(?:the )?differences? between|how (?:do|does|is|are))"
+    r" (?P<a>.+?) (?:and|with|to|vs\.?|versus|from) (?P<b>.+?)(?: (?:differ|compare|different))?[?.!]*$|"
+    r"^(?P<c>\S+(?: \S+)?) (?:vs\.?|versus) (?P<d>.+?)[?.!]*$", re.IGNORECASE)
+"""Two things set side by side ("compare warfarin and apixaban", "what is the difference between X and Y?", "X vs Y")."""
+
+
+def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An unknown mention for the side of a comparison of drugs that names nothing the graph holds: "compare warfarin
+    and apixaban" was answered with what warfarin is connected to, apixaban dropped without a word; it now says that
+    "apixaban" is not in the knowledge graph. [] for any other question."""
+    m = _PAIR.match(question.strip())
+    if m is None or not any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found):
+        return []
+    sides = [x for x in (m["a"], m["b"]) if x] or [m["c"], m["d"]]
+    named = [fold(f["mention"]) for f in found]
+    out = []
+    for side in sides:
+        text = re.sub(r"^(?:the|a|an) ", "", side.strip(), flags=re.IGNORECASE)
+        if any(n in fold(text) for n in named) or not 0 < len(text.split()) <= 3 or not re.search(r"[a-zA-Z]{3}", text):
+            continue
+        if lexical(res.linker.link(text, SLOT_TYPES["drug"])).status is LinkStatus.UNKNOWN:
+            out.append({"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None})
+    return out
 
 
 def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:

@@ -263,10 +263,14 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
 
 def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linker: Linker) -> str | None:
     """"Compare <the thread's drug> and <the drug named>", when the name links to another drug and the question names
-    nothing else ("how do aspirin and ibuprofen differ?" compares the two it names)."""
-    if len(linker.scan(q)) != 1:
-        return None
+    nothing else ("how do aspirin and ibuprofen differ?" compares the two it names), or when the name links to nothing
+    (it was NOT_FOUND, "no known entity in the question")."""
+    found = len(linker.scan(q))
     out = linker.link(name)
+    if not found and out.status.value == "unknown" and 0 < len(name.split()) <= 3:  # "how does apixaban compare?"
+        return f"Compare {drug['name']} and {name}"  # the planner says that the name is not in the knowledge graph
+    if found != 1:
+        return None
     best = out.candidates[0] if out.candidates and out.status.value == "linked" else None
     if best is None or best.type not in DRUG_TYPES or best.id == drug.get("id"):
         return None
