@@ -26,7 +26,7 @@ from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
-from agents.preamble import with_preamble
+from agents.preamble import evidence_asked, with_preamble
 from agents.resolution import resolve_choice
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
@@ -137,6 +137,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     about the thread itself or small talk."""
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
+    question = evidence_asked(question)  # "Is there evidence that vitamin D prevents fractures?"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"

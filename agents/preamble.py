@@ -5,6 +5,10 @@ The question's "it" had nothing earlier in the thread to refer to, so the whole 
 answered with what metformin is connected to (or asked what "it" meant). The question is now asked with the one
 name the sentence before it holds ("How does metformin work?"). A sentence that names several entities, or none, is
 left as it was: "it" could be any of them.
+
+A question framed as one for evidence, "Is there evidence that vitamin D prevents fractures?", is asked as the yes/no
+question inside it ("Does vitamin D prevent fractures?"): it was answered with what vitamin D is connected to, the
+fractures dropped (``evidence_asked``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["with_preamble"]
+__all__ = ["evidence_asked", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -36,3 +40,19 @@ def with_preamble(message: str, linker: Any) -> str:
     own = ref.group(0).casefold() == "its" or bool(ref["s"])
     q, possessive = m["q"], "'s" if own else ""
     return f"{q[:ref.start()]}{name}{possessive}{q[ref.end():]}"
+
+
+_EVIDENCE = re.compile(
+    r"^(?:is there|are there|do you have|what is the|what's the|what are the)(?: any| some| good| strong| scientific)? "
+    r"(?:evidence|proof|studies|data)(?: that| whether| showing that)? (?P<x>\S+(?: \S+){0,3}?) (?P<v>treat|prevent|help|"
+    r"reduce|lower|raise|increase|decrease|work|cause|improve)s? (?P<y>[^?]+?)\s*\??$", re.IGNORECASE)
+"""A question for evidence around a claim ("is there evidence that X prevents Y?")."""
+
+
+def evidence_asked(message: str) -> str:
+    """"Does vitamin D prevent fractures?" for "Is there evidence that vitamin D prevents fractures?"; ``message``
+    itself for any other message."""
+    m = _EVIDENCE.match(" ".join(message.split()))
+    if m is None or m["x"].casefold() in ("it", "they", "this", "that"):
+        return message
+    return f"Does {m['x']} {m['v'].casefold()} {m['y']}?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.preamble import with_preamble
+from agents.preamble import evidence_asked, with_preamble
 from agents.state import Status
 
 
@@ -33,3 +33,24 @@ def test_the_question_is_answered_about_the_drug_named_before_it(run_graph) -> N
     out, _ = run_graph({"question": "My doctor prescribed metformin. How does it work?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
     assert out["answer"].startswith("Metformin acts on: "), out["answer"]
+
+
+@pytest.mark.parametrize(("message", "question"), [
+    ("Is there evidence that vitamin D prevents fractures?", "Does vitamin D prevent fractures?"),
+    ("is there any evidence that imatinib treats CML", "Does imatinib treat CML?"),
+    ("What is the evidence that aspirin reduces heart attacks?", "Does aspirin reduce heart attacks?"),
+    ("is there evidence that it works?", "is there evidence that it works?"),  # a pronoun: left to the thread
+    ("What is the evidence for imatinib?", "What is the evidence for imatinib?"),  # no claim in it
+])
+def test_a_question_for_evidence_is_asked_as_the_claim_inside_it(message: str, question: str) -> None:
+    assert evidence_asked(message) == question
+
+
+def test_a_question_for_evidence_is_answered_as_its_claim(run_graph) -> None:
+    """"is there evidence that imatinib treats CML?" was answered with what imatinib and CML are connected by, as a
+    relation; "Is there evidence that vitamin D prevents fractures?" with what vitamin D is connected to, the fractures
+    dropped without a word."""
+    out, _ = run_graph({"question": "is there any evidence that imatinib treats CML?"}, interactive=False, memory=False)
+    assert out["intent"] == "mechanism" and out["answer"].startswith("Yes: imatinib acts on Chronic myeloid leukemia"), out["answer"]
+    lacking, _ = run_graph({"question": "Is there evidence that vitamin D prevents fractures?"}, interactive=False, memory=False)
+    assert lacking["status"] is Status.NOT_FOUND and '"fractures" is not in the knowledge graph' in lacking["answer"]
