@@ -32,6 +32,7 @@ from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution, restated
+from agents.scope import PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -142,6 +143,8 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if not (alone or m):
         return q
     word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
+    if re.search(r"\b(?:does|do|did) $", q[: span[0]]) and ref.casefold().endswith(" target"):  # the verb, not the noun
+        ref, span = ref[: -len(" target")], (span[0], span[1] - len(" target"))  # "what does the second target?"
     k = ORDINALS[word.casefold()]
     items = focus.list_for(k, ref, _wanted(q, span))
     if items is None:
@@ -161,6 +164,8 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
     target after a verb of acting on a protein: "which drugs inhibit it?")."""
     if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
         return "drug"
+    if out_of_scope(q) == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
+        return "disease"
     parsed = parse_with_reference(q, span)
     if parsed is not None:
         if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them

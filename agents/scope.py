@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -16,6 +16,8 @@ _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
 RANKING_DRUGS = "comparisons of how well drugs work"
 """What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
+PROGNOSES = "symptoms or prognoses of diseases"
+"""What a question about a disease's course asks ("is gout serious?"): "it" there is the thread's disease."""
 HOW_OFTEN = "how often drugs are prescribed or things occur"
 """What :func:`out_of_scope` says "what is the most common drug for Y?" asks about (the patient records can count it)."""
 COMBINED = "why drugs are given together"
@@ -31,9 +33,10 @@ _OUT_OF_SCOPE = {
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit"),
     "contraindications": r"contraindicat\w*",
     "safety": r"safe|safer|safest|safety|unsafe|dangerous",
-    "symptoms or prognoses of diseases": (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
-                                          r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
-                                          r"life expectancy|survival rates?"),
+    PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
+                r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
+                r"life expectancy|survival rates?|(?:is|are) (?:it|that|this|they|\w+(?: \w+)?) (?:(?:very|so|a) )?"
+                r"(?:serious|deadly|fatal|life[- ]threatening)|how (?:serious|deadly|fatal) (?:is|are)"),
     "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)"),

@@ -377,3 +377,15 @@ def test_a_compared_drug_the_graph_lacks_is_named(run_graph, question: str) -> N
     assert after["status"] is Status.NOT_FOUND and '"apixaban" is not in the knowledge graph' in after["answer"], after["answer"]
     both, _ = run_graph({"question": "warfarin vs heparin"}, interactive=False, memory=False)
     assert both["status"] is Status.ANSWERED and both["compared"], both["answer"]
+
+
+def test_how_serious_a_disease_is_is_out_of_scope_and_it_is_the_thread_s_disease(run_graph) -> None:
+    """"is gout serious?" had no word on what the graph lacks, and "is it serious?" after how imatinib treats CML was
+    "Is imatinib serious?". "dangerous" stays a word about safety: it is said of drugs too."""
+    assert [out_of_scope(q) for q in ("is gout serious?", "how serious is CML?", "is CML deadly?", "is it a serious disease?",
+                                      )] == ["symptoms or prognoses of diseases"] * 4
+    assert [out_of_scope(q) for q in ("is warfarin dangerous?", "is aspirin safe?")] == ["safety"] * 2
+    _, out = in_thread(run_graph, "serious", "How does imatinib treat CML?", "is it serious?")
+    assert out["understood_as"] == "Is Chronic myeloid leukemia serious?", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(
+        "The knowledge graph holds curated drug mechanisms, not symptoms or prognoses of diseases. What it holds: "), out["answer"]

@@ -713,3 +713,14 @@ def test_it_wanted_as_a_target_after_a_question_about_a_protein_is_the_protein(r
     out = _turn(run_graph, "abl1-it", {"question": "which drugs inhibit it?"}, interactive=False)
     assert out["understood_as"] == "Which drugs inhibit Tyrosine-protein kinase ABL1?", out["answer"]
     assert out["status"] == Status.ANSWERED.value and "imatinib" in [a["name"] for a in out["ranked_answers"]], out["answer"]
+
+
+def test_an_ordinal_with_no_noun_before_a_verb_picks_from_the_list(run_graph) -> None:
+    """"how does the first work?" after a list of drugs was NOT_FOUND ('"first" is not in the knowledge graph'), and
+    "what does the second target?" was "What does valganciclovir?": "target" read as the noun of "the second target"."""
+    listed = _turn(run_graph, "ord-verb", {"question": "What drugs treat HIV?"}, interactive=False)
+    first, second = (a["name"] for a in listed["ranked_answers"][:2])
+    how = _turn(run_graph, "ord-verb", {"question": "how does the first work?"}, interactive=False)
+    assert how["understood_as"] == f"How does {first} treat Human immunodeficiency virus infection?", how["answer"]
+    targets = _turn(run_graph, "ord-verb", {"question": "what does the second target?"}, interactive=False)
+    assert targets["understood_as"] == f"What does {second} target?" and targets["intent"] == "targets", targets["answer"]
