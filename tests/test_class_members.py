@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from agents.followup import resolve_followup
 from agents.state import Status
 
@@ -125,3 +127,15 @@ def test_another_class_after_a_class_s_question_asks_the_same_of_it(run_graph) -
     _, fibrates = in_thread(run_graph, "cls-ell2", "what do statins target?", "and fibrates?")
     assert fibrates["understood_as"] == "What do fibrates target?", fibrates["answer"]
     assert "Peroxisome proliferator-activated receptor alpha (" in fibrates["answer"], fibrates["answer"]
+
+
+@pytest.mark.parametrize(("question", "opening"), [
+    ("What are the mechanisms of antidepressants?", "Antidepressants in the knowledge graph act on: Sodium-dependent serotonin transporter ("),
+    ("how do antipsychotics treat schizophrenia?", "Antipsychotics act on Schizophrenia in the knowledge graph through: D(2) dopamine receptor ("),
+    ("which drugs are MAOIs?", "The class table lists 7 MAOIs in the knowledge graph"),
+])
+def test_antidepressants_antipsychotics_and_maois_are_classes(run_graph, question: str, opening: str) -> None:
+    """"What are the mechanisms of antidepressants?" was NOT_FOUND ('"antidepressants" is not in the knowledge graph'):
+    the class table had SSRIs, SNRIs and tricyclics, but no antidepressants, antipsychotics or MAOIs."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(opening), out["answer"]
