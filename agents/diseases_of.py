@@ -17,9 +17,11 @@ from agents.answer_notes import listing
 from agents.answer_paths import pagerank_answers
 from agents.disease_compare import as_written, drop_article
 from agents.ellipsis import entity_of
-from agents.intent import disease_kind
+from agents.free_text import lexical
+from agents.intent import SLOT_TYPES, disease_kind
 from agents.state import DISEASE_TYPES, Intent, Status
 from tools.answers import of_kind
+from tools.linker import LinkStatus
 
 __all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question"]
 
@@ -29,8 +31,8 @@ DISEASES_SHOWN = 5
 _KIND = (r"(?:diseases?|conditions?|disorders?|illnesses|cancers?|tumou?rs|malignancies|infections?|"
          r"infectious diseases)")
 _OF = re.compile(
-    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:involve|involves|implicate|are (?:linked|tied|related|connected) "
-    rf"to|are associated with|is|are) (?P<x>.+?)(?: (?:involved|implicated) in| (?:linked|tied|related|connected) to|"
+    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:involve|involves|implicate|(?:are|is) (?:linked|tied|related|"
+    rf"connected) to|(?:are|is) associated with|is|are) (?P<x>.+?)(?: (?:involved|implicated) in| (?:linked|tied|related|connected) to|"
     rf" associated with| (?:a )?part of)?$|"
     rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:does|do|can) (?P<x2>.+?) (?:play a (?:role|part) in|contribute "
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
@@ -40,12 +42,15 @@ _TRIM = re.compile(r"[?.!\s]+$")
 
 def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question that asks which diseases an entity that is no drug and no disease takes part
-    in (its mention in the free slot), or None for any other question."""
+    in (its mention in the free slot), NOT_FOUND naming a name the graph lacks ("What disease is associated with
+    BRCA1?" was NOT_FOUND with "no known entity in the question"), or None for any other question."""
     m = _OF.match(_TRIM.sub("", " ".join(question.split())))
     if m is None:
         return None
     text = drop_article((m["x"] or m["x2"]).strip())
     best = as_written(text, "target", linker)
+    if best is None and len(text.split()) <= 3 and lexical(linker.link(text, SLOT_TYPES["target"])).status is LinkStatus.UNKNOWN:
+        return {"status": Status.NOT_FOUND, "error": f'"{text}" is not in the knowledge graph'}  # "… with BRCA1?"
     if best is None or best.type in DISEASE_TYPES or best.type == "Drug":
         return None  # a drug: "what does X treat?"; a disease, or a name not read as written: as before
     return {"intent": Intent.DISEASES_OF.value, "mentions": [
