@@ -84,8 +84,10 @@ def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> Pa
 
 
 _KEYWORD_FILLER = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "vs", "versus", "with", "treat",
-                             "treats", "treating", "treatment", "therapy", "mechanism", "mechanisms", "action", "moa"})
-"""Words around the names of a keyword query ("imatinib for leukemia", "metformin diabetes mechanism")."""
+                             "treats", "treating", "treatment", "therapy", "mechanism", "mechanisms", "action", "moa",
+                             "what", "whats", "s", "is", "about"})
+"""Words around the names of a keyword query ("imatinib for leukemia", "metformin diabetes mechanism"), and of a
+question that asks what a name is ("What's imatinib?": its "what s" was read as a disease, Burkitt's lymphoma)."""
 
 
 def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
