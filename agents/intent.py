@@ -351,10 +351,11 @@ class ParsedQuestion:
 _SLOT_NOUN = {"x": "drug|medication|medicine|compound", "y": "disease|condition|illness|disorder"}
 """The nouns before a name in its slot ("the drug imatinib", "the disease CML"): not part of the name."""
 _CARE_OF = (r"(?:(?:the |your |my )?(?:treatment|management|therapy|prevention|control|relief|risk|chances?|odds|likelihood|"
-            r"incidence|recurrence|progression|symptoms) (?:of|for)\s+|(?:an? |the )?(?:first|second|"
-            r"third)[- ]line(?: (?:treatment|therapy|drug|medication|choice|option|agent))? (?:for|in|against|of)\s+)")
+            r"incidence|recurrence|progression|symptoms) (?:of|for)\s+|(?:an? |the )?(?:first|second|third)[- ]line(?: (?:treatment|"
+            r"therapy|drug|medication|choice|option|agent))? (?:for|in|against|of)\s+|(?:preventing|treating|managing|controlling|"
+            r"fighting|relieving|curing)\s+|(?:used |given |taken )?(?:after|following) (?:an? |the )?)")
 """What a treatment question may put before the disease ("used in the treatment of gout", "first line for diabetes",
-"reduce the risk of stroke")."""
+"reduce the risk of stroke", "in preventing stroke", "used after a heart attack")."""
 
 
 def _clean(span: str, slot: str = "") -> str:
@@ -367,8 +368,7 @@ def _clean(span: str, slot: str = "") -> str:
     return span.strip()
 
 
-_MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\s+(?:management|pills?|{_REMEDY})\b)",
-                             re.IGNORECASE)
+_MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\s+(?:management|pills?|{_REMEDY})\b)", re.IGNORECASE)
 """A measure named before a remedy ("blood pressure medications", "cholesterol drugs"): what treats it when high."""
 
 

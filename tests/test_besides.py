@@ -22,3 +22,13 @@ def test_a_class_or_named_drugs_after_besides_are_left_out(run_graph, resources)
 def test_besides_in_a_mechanism_question_is_left_alone(run_graph) -> None:
     out, _ = run_graph({"question": "What does ibuprofen treat besides pain?"}, interactive=False, memory=False)
     assert out["intent"] == "indications" and out["answer"].startswith("Leaving out Pain, as asked.")
+
+
+def test_drugs_that_are_not_of_a_class_are_left_out_as_besides(run_graph, resources) -> None:
+    """"drugs for high cholesterol that aren't statins" read "high cholesterol that aren't statins" as the disease's
+    name (a guess) and left nothing out."""
+    statins = {c.id for c in resources.linker.drug_class("statins")}
+    for question in ("drugs for high cholesterol that aren't statins", "which drugs treat high cholesterol that are not statins?"):
+        out, _ = run_graph({"question": question}, interactive=False, memory=False)
+        assert [m["mention"] for m in out["mentions"]] == ["high cholesterol"], out["answer"]
+        assert statins <= set(out["excluded"]) and out["answer"].startswith("Leaving out statins, as asked."), out["answer"]

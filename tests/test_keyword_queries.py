@@ -26,7 +26,8 @@ def test_a_drug_beside_a_mechanism_word_asks_what_it_acts_on(run_graph, question
     assert " acts on: " in out["answer"]
 
 
-@pytest.mark.parametrize("question", ["explain imatinib", "tell me about imatinib", "imatinib dose"])
+@pytest.mark.parametrize("question", ["explain imatinib", "tell me about imatinib", "imatinib dose",
+                                      "What's imatinib?"])  # its "what s" was read as a disease, Burkitt's lymphoma
 def test_a_drug_beside_other_words_is_still_about_the_drug(run_graph, question: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "entity", out["answer"]
@@ -121,6 +122,16 @@ def test_first_line_before_the_disease_is_not_part_of_its_name(question: str) ->
     """The first was NOT_FOUND: "first line for diabetes" is not in the knowledge graph."""
     p = parse_question(question)
     assert p is not None and (p.intent.value, p.drug, p.disease) == ("mechanism", "metformin", "diabetes")
+
+
+@pytest.mark.parametrize(("question", "disease"), [("what is the mechanism of aspirin in preventing stroke?", "stroke"),
+                                                  ("Why is aspirin used after a heart attack?", "heart attack"),
+                                                  ("what is the role of metformin in treating diabetes?", "diabetes")])
+def test_a_verb_before_the_disease_is_not_part_of_its_name(question: str, disease: str) -> None:
+    """"preventing stroke" and "used after a heart attack" were read as the disease's name: "Read "preventing stroke" as
+    Cerebrovascular accident: the closest name"."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.disease) == ("mechanism", disease)
 
 
 @pytest.mark.parametrize("question", ["Does aspirin reduce the risk of heart attack?",
