@@ -51,6 +51,7 @@ _OUT_OF_SCOPE = {
         r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,4}? (?:treat|cure|for|against|"
         r"used (?:for|to treat|in)|approved (?:for|to treat))|how many (?:other )?(?:diseases|conditions|illnesses|disorders|"
         r"indications) (?:does|do|can|is|are)"),
+    "treatment guidelines (which drug comes first)": r"(?:first|second|third)[- ]line|drugs? of choice|(?:treatment )?guidelines?",
     "advice on which drug a person should take": (
         r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))|"
         r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),

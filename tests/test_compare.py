@@ -389,3 +389,14 @@ def test_how_serious_a_disease_is_is_out_of_scope_and_it_is_the_thread_s_disease
     assert out["understood_as"] == "Is Chronic myeloid leukemia serious?", out["answer"]
     assert out["answer"].split('" ', 1)[1].startswith(
         "The knowledge graph holds curated drug mechanisms, not symptoms or prognoses of diseases. What it holds: "), out["answer"]
+
+
+def test_which_drug_comes_first_is_out_of_scope_and_ranks_the_listed_drugs(run_graph) -> None:
+    """"which one is first line?" after a list of drugs was NOT_FOUND ("no known entity in the question"), and "What
+    is the drug of choice for gout?" listed drugs with no word on what the graph lacks."""
+    note = "The knowledge graph holds curated drug mechanisms, not treatment guidelines (which drug comes first)."
+    assert {out_of_scope(q) for q in ("which one is first line?", "What is the drug of choice for gout?",
+                                      "what do the guidelines say?")} == {"treatment guidelines (which drug comes first)"}
+    listed, first = in_thread(run_graph, "first-line", "What drugs treat gout?", "which one is first line?")
+    assert first["understood_as"].startswith("Compare " + listed["ranked_answers"][0]["name"]) and first["compared"], first["answer"]
+    assert first["answer"].split('" ', 1)[1].startswith(note), first["answer"]
