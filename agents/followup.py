@@ -93,6 +93,7 @@ _TOPIC = re.compile(
 _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)\b", re.IGNORECASE)
 _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGNORECASE)
 """The thread's patient as a subject ("what conditions does she have?")."""
+_ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
     r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
@@ -247,6 +248,8 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if pm and focus.patient_id and (PATIENT_WORDS.search(q) or lab_named(q)):  # "what's his blood pressure?"
         res.patient_id = focus.patient_id
         res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
+        if sm := _PATIENT_SUBJECT.search(q[: pm.start()]):  # "is he on anything for his blood pressure?": "his" goes
+            return q[: sm.start()] + focus.patient_id + q[sm.end(): pm.start()] + q[pm.end():].lstrip()
         return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
     sm = _PATIENT_SUBJECT.search(q)
     if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
@@ -428,9 +431,6 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):
         res.excluded = [focus.drug["id"]]  # "which drugs also inhibit it?": besides the thread's drug
     return res
-
-
-_ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 
 
 def _asks_for_drugs(question: str) -> bool:

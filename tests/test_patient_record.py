@@ -355,3 +355,10 @@ def test_meds_and_pills_after_a_record_are_its_medications(run_graph, ask: str) 
     assert meds["status"] is Status.ANSWERED and meds["intent"] == "patient", meds["answer"]
     listed = record["answer"].split("medications: ", 1)[1].split("; latest labs", 1)[0]
     assert meds["answer"].split('" ', 1)[1] == f"PAT_003: medications: {listed}.", meds["answer"]
+
+
+def test_he_and_his_in_one_question_are_the_patient_once(run_graph) -> None:
+    """"is he on anything for his blood pressure?" after PAT_004's record was understood as "Is he on anything for
+    PAT_004's blood pressure?"."""
+    _, out = in_thread(run_graph, "he-his", "tell me about PAT_004", "is he on anything for his blood pressure?")
+    assert out["understood_as"] == "Is PAT_004 on anything for blood pressure?" and out["intent"] == "patient", out["answer"]
