@@ -231,8 +231,11 @@ def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuest
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:
         return parsed, []
-    return first, [template.format(drug=x if slot == "drug" else first.drug,
-                                   disease=x if slot == "disease" else first.disease) for x in rest]
+    def acts_on(x: str) -> bool:  # "how does ibuprofen work on COX-1 and COX-2?": not "How does ibuprofen treat COX-2?"
+        best = res.linker.link(x).best if slot == "disease" and parsed.intent is Intent.MECHANISM else None
+        return best is not None and best.type not in DISEASE_TYPES
+    return first, [f"How does {first.drug} act on {x}?" if acts_on(x) else template.format(
+        drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease) for x in rest]
 
 
 def _about_a_disease(res: Any, resolution: Resolution) -> Resolution:

@@ -49,3 +49,11 @@ def test_what_a_disease_s_drugs_act_on_is_asked_as_two_questions(run_graph, ques
 def test_a_class_or_a_reference_before_drugs_is_not_a_disease(resources) -> None:
     for q in ("what do beta blocker drugs target?", "what do these drugs target?", "what do the listed drugs target?"):
         assert two_questions(q, resources.linker.drug_class)[1] == [], q
+
+
+def test_a_second_protein_in_a_mechanism_slot_is_offered_as_what_the_drug_acts_on(run_graph) -> None:
+    """"how does ibuprofen work on COX-1 and COX-2?" offered "How does ibuprofen treat COX-2?" next."""
+    out, _ = run_graph({"question": "how does ibuprofen work on COX-1 and COX-2?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["also_asked"] == ["How does ibuprofen act on COX-2?"], out["also_asked"]
+    gist, _ = run_graph({"question": "How does imatinib treat CML and GIST?"}, interactive=False, memory=False)
+    assert gist["also_asked"] == ["How does imatinib treat GIST?"], gist["also_asked"]
