@@ -162,8 +162,8 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     return f"What do the listed {kind} target?"
 
 
-_PLURAL = re.compile(r"\b(?:(?:these|those|the) (?:drugs|medications|medicines|ones|compounds)|they|them|these|those)\b",
-                     re.IGNORECASE)
+_PLURAL = re.compile(r"\b(?:(?:these|those|the) (?:drugs|medications|medicines|ones|compounds)|both(?: of them| drugs)?|they|them|"
+                     r"these|those)\b", re.IGNORECASE)
 """A plural reference that may stand for the listed drugs."""
 SUBJECT_INTENTS = (Intent.TARGETS, Intent.INDICATIONS)
 """Questions whose subject may be several drugs at once ("what do statins target?")."""
@@ -173,11 +173,13 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     """"What do they treat?", "which diseases do these drugs treat?", "what do they target?" after a list of drugs:
     every drug of the latest list that has several is the subject (``Resolution.among``). "They" was read as the
     first drug, and "these drugs" as a name the graph lacks. After a drug class's mechanism ("How do statins lower
-    cholesterol?"), they are the class. Only where the reference is the drug slot of such a
-    question; otherwise ``q`` unchanged."""
+    cholesterol?"), they are the class; after turns about two drugs and no list ("what about propranolol?" after
+    atenolol), the two ("what do they target?" was asked of propranolol alone, and "what do both target?" was NOT_FOUND).
+    Only where the reference is the drug slot of such a question; otherwise ``q`` unchanged."""
     drugs = [d["id"] for d in focus.compared or _listed_drugs(focus)]
     klass = focus.drug_class if focus.by_class and focus.drug_class != LISTED_DRUGS else ""
-    if not drugs and not klass:
+    two = focus.drugs[:2][::-1] if not drugs and not klass and len(focus.drugs) >= 2 else []
+    if not drugs and not klass and not two:
         return q
     for m in _PLURAL.finditer(q):
         parsed = parse_with_reference(q, m.span())
@@ -186,6 +188,10 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
         if klass:  # after "How do statins lower cholesterol?", whose list is of what they act on
             res.references.append({"text": m.group(0), "how": "class", "class": klass})
             return q[: m.start()] + klass + q[m.end():]
+        if two:  # "what do they target?" after turns about atenolol and propranolol: "What do A and B target?"
+            res.references.append({"text": m.group(0), "how": "compared", "drugs": [d["id"] for d in two]})
+            res.pinned.update({fold(d["name"]): d for d in two})
+            return q[: m.start()] + " and ".join(d["name"] for d in two) + q[m.end():]
         res.references.append({"text": m.group(0), "how": "list", "drugs": drugs})
         res.among = drugs
         return q[: m.start()] + f"the {LISTED_DRUGS}" + q[m.end():]

@@ -400,3 +400,12 @@ def test_which_drug_comes_first_is_out_of_scope_and_ranks_the_listed_drugs(run_g
     listed, first = in_thread(run_graph, "first-line", "What drugs treat gout?", "which one is first line?")
     assert first["understood_as"].startswith("Compare " + listed["ranked_answers"][0]["name"]) and first["compared"], first["answer"]
     assert first["answer"].split('" ', 1)[1].startswith(note), first["answer"]
+
+
+@pytest.mark.parametrize("ask", ["what do they target?", "what do both of them target?", "what do both target?"])
+def test_they_after_turns_about_two_drugs_are_both(run_graph, ask: str) -> None:
+    """"what do they target?" after "how does atenolol treat angina pectoris?" and "what about propranolol?" was asked
+    of propranolol alone, and "what do both target?" was NOT_FOUND ('"both" is not in the knowledge graph')."""
+    _, _, out = in_thread(run_graph, f"both-{ask}", "how does atenolol treat angina pectoris?", "what about propranolol?", ask)
+    assert out["understood_as"] == "What do Atenolol and Propranolol target?" and out["compared"], out["answer"]
+    assert "Atenolol and Propranolol both act on: Beta-1 adrenergic receptor" in out["answer"], out["answer"]
