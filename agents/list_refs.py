@@ -273,11 +273,10 @@ def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linke
     nothing else ("how do aspirin and ibuprofen differ?" compares the two it names), or when the name links to nothing
     (it was NOT_FOUND, "no known entity in the question")."""
     found = len(linker.scan(q))
+    if found != 1:  # none: "how does apixaban compare?", and the planner says that the name is not in the graph
+        unknown = not found and 0 < len(name.split()) <= 3 and linker.link(name).status.value == "unknown"
+        return f"Compare {drug['name']} and {name}" if unknown else None
     out = linker.link(name)
-    if not found and out.status.value == "unknown" and 0 < len(name.split()) <= 3:  # "how does apixaban compare?"
-        return f"Compare {drug['name']} and {name}"  # the planner says that the name is not in the knowledge graph
-    if found != 1:
-        return None
     best = out.candidates[0] if out.candidates and out.status.value == "linked" else None
     if best is None or best.type not in DRUG_TYPES or best.id == drug.get("id"):
         return None
