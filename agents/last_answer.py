@@ -124,6 +124,23 @@ def _example(res: Resolution, q: str, focus: Focus) -> str | None:
     return asked
 
 
+_IT_ON_IT = re.compile(r"^(?:and |so |but )?(?P<aux>does|do|did|can|could|will|would) it (?P<verb>[a-z]+) it[?.!]*$", re.IGNORECASE)
+"""A yes/no question about the last answer's drug and what it acts on, both as "it" ("does it cure it?" after how
+donepezil treats Alzheimer's was "Does it cure donepezil?"; "does it block it?" after salbutamol's receptor)."""
+
+
+def _it_on_it(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Does donepezil cure Alzheimer's disease?" for "does it cure it?": the thread's drug, then its disease after a
+    mechanism or its target after its targets; None when the thread has no such pair."""
+    m = _IT_ON_IT.match(q)
+    other = focus.disease if focus.intent == "mechanism" else focus.target if focus.intent == "targets" else None
+    if m is None or focus.drug is None or other is None:
+        return None
+    res.references.append({"text": q, "how": "pronoun", "entity": focus.drug, "object": other})
+    res.pinned.update({fold(e["name"]): e for e in (focus.drug, other)})
+    return f"{m['aux'].capitalize()} {focus.drug['name']} {m['verb']} {other['name']}?"
+
+
 def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
@@ -136,8 +153,8 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         res.references.append({"text": q, "how": "which target", "entity": focus.drug})
         res.pinned[fold(focus.drug["name"])] = focus.drug
         return f"Which {m['kind'].casefold()} does {focus.drug['name']} act on?"
-    if _EXAMPLE.match(q) and (asked := _example(res, q, focus)) is not None:  # a drug of the class answered about
-        return asked
+    if (asked := _it_on_it(res, q, focus) or (_EXAMPLE.match(q) and _example(res, q, focus))) is not None:
+        return asked  # "does it cure it?"; "give me an example" (a drug of the class answered about)
     if _OTHER_PATHS.match(q) and focus.latest_question and focus.steps:  # the answer again, with the other paths
         return _asked_again(res, q, "other paths", focus)
     if _HOW_MANY.match(q) and (w := _WHICH_DRUGS.match(focus.latest_question)):  # the count, ``agents.counts``

@@ -187,3 +187,15 @@ def test_an_example_after_a_class_answer_is_the_drug_its_evidence_starts_from(ru
     assert one["understood_as"] == f"What does {named} treat?", one["answer"]
     _, none = in_thread(run_graph, f"example3-{ask}", "How does imatinib treat CML?", ask)
     assert none["status"] is Status.NOT_FOUND, none["answer"]  # no class to take an example of
+
+
+def test_it_and_it_are_the_thread_s_drug_and_what_it_acts_on(run_graph) -> None:
+    """"does it cure it?" after how donepezil treats Alzheimer's disease was "Does it cure donepezil?", and "does it
+    block it?" after salbutamol's receptor "Does it block Salbutamol?": both answered with what the drug is connected
+    to."""
+    _, cure = in_thread(run_graph, "it-it", "How does donepezil treat Alzheimer's disease?", "does it cure it?")
+    assert cure["understood_as"] == "Does donepezil cure Alzheimer's disease?", cure["answer"]
+    assert "not whether it cures it" in cure["answer"], cure["answer"]
+    _, block = in_thread(run_graph, "it-it2", "Which receptor does salbutamol act on?", "does it block it?")
+    assert block["understood_as"] == "Does Salbutamol block Beta-2 adrenergic receptor?", block["answer"]
+    assert block["answer"].split('" ', 1)[1].startswith("No: in the knowledge graph Salbutamol activates"), block["answer"]
