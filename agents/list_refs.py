@@ -75,10 +75,11 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?)\s+(?:an? |the )?(?P<kind>[\w -]+?)[?.!]*$",
-    re.IGNORECASE)
+    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?|are (?:they|these|those|them) all)\s+(?:an? |the )?"
+    r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
-of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?")."""
+of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?"; "are they all statins?" after a list
+of drugs was asked of the list's target)."""
 
 
 def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

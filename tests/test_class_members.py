@@ -139,3 +139,14 @@ def test_antidepressants_antipsychotics_and_maois_are_classes(run_graph, questio
     the class table had SSRIs, SNRIs and tricyclics, but no antidepressants, antipsychotics or MAOIs."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(opening), out["answer"]
+
+
+def test_are_they_all_of_a_class_after_a_list_asks_which_of_them_are(run_graph) -> None:
+    """"are they all statins?" after "What drugs target HMG-CoA reductase?" was "Are 3-hydroxy-3-methylglutaryl-coenzyme
+    A reductase all statins?", answered with what the enzyme is connected to."""
+    from tests.conftest import in_thread
+
+    listed, out = in_thread(run_graph, "all-statins", "What drugs target HMG-CoA reductase?", "are they all statins?")
+    names = [a["name"] for a in listed["ranked_answers"]]
+    assert out["understood_as"] == "What do the listed statins target?", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(f"All {len(names)} listed drugs are statins: {', '.join(names)}."), out["answer"]
