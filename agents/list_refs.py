@@ -7,12 +7,13 @@ from typing import Any
 
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
+from agents.free_text import lexical
 from agents.intent import COMPARING, REFERENCE, SLOT_TYPES, disease_kind, out_of_scope, parse_with_reference
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from memory.patients import patient_ids_in
-from tools.linker import fold
+from tools.linker import LinkStatus, fold
 
 __all__ = ["compared_refs", "fits_several", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs"]
 
@@ -275,7 +276,7 @@ def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linke
     (it was NOT_FOUND, "no known entity in the question")."""
     found = len(linker.scan(q))
     if found != 1:  # none: "how does apixaban compare?", and the planner says that the name is not in the graph
-        unknown = not found and 0 < len(name.split()) <= 3 and linker.link(name).status.value == "unknown"
+        unknown = not found and 0 < len(name.split()) <= 3 and lexical(linker.link(name)).status is LinkStatus.UNKNOWN
         return f"Compare {drug['name']} and {name}" if unknown else None
     out = linker.link(name)
     best = out.candidates[0] if out.candidates and out.status.value == "linked" else None
