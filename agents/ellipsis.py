@@ -12,9 +12,10 @@ from agents.intent import TEMPLATES
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
-from tools.linker import fold
+from tools.linker import fold, guessed
 
-__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug", "standalone"]
+__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug",
+           "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
@@ -128,8 +129,37 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
     return None
 
 
+_OPPOSITES = {"acute": "chronic", "chronic": "acute", "primary": "secondary", "secondary": "primary"}
+"""Words whose opposite a follow-up can name alone: "and acute?" after chronic myeloid leukemia."""
+
+
+def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
+    """The thread's disease (or drug) with one of its modifiers changed, when ``z`` is that modifier with another
+    value: "and type 2?" after type 1 diabetes is Diabetes mellitus type 2, "and acute?" after chronic myeloid
+    leukemia is acute myeloid leukemia. Only a name the graph holds exactly counts; otherwise None."""
+    words = z.split()
+    if not 1 <= len(words) <= 3:
+        return None
+    for ent in (focus.disease, focus.drug):
+        name = (ent or {}).get("name", "").split()
+        for i, word in enumerate(name):
+            size = len(words)  # "type 2" for "type 1"; one word for its opposite ("acute" for "chronic")
+            same_head = size > 1 and fold(word) == fold(words[0]) and fold(" ".join(name[i:i + size])) != fold(z)
+            if not (same_head or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0])):
+                continue
+            text = " ".join(name[:i] + words + name[i + size:])
+            out = linker.link(text)
+            top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
+            if top and top.id != ent["id"] and top.type == ent["type"] and not guessed(text, top.name, top.method) \
+                    and set(fold(z).split()) <= set(fold(top.name).replace(",", " ").split()):  # type: ignore[index]
+                return entity_of(top)  # "and type 3?" is no misspelling of type 2
+    return None
+
+
 def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, linker: Linker) -> str | None:
     """The last question with the slot that ``z`` fills replaced by it (``m``: the ellipsis matched in ``q``)."""
+    if (swapped := modifier_swap(z, focus, linker)) is not None:  # "what about type 2?" after type 1 diabetes
+        z = swapped["name"]
     out = linker.link(z)
     if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug
         slot_drug = focus.intent in ("targets", "indications") and not _IN_FOR.search(q[:m.start("z")] + m["z"][:4])

@@ -91,7 +91,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         return _class_routes(state, top)
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
-        how = (f"{x} acts on {y} through a {hops}-step mechanism" if _a_drug(state, top[0]["head"]) else
+        how = (f"{x} acts on {y} through {'an' if hops in (8, 11, 18) else 'a'} {hops}-step mechanism" if _a_drug(state, top[0]["head"]) else
                f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
         return f"{_verdict(state, top)}{how}: {sentence(top)}.{_causal(state, top)}", []
     ends: list[dict[str, str]] = []

@@ -24,6 +24,7 @@ from agents.ellipsis import (
     ellipsis,
     entity_of,
     is_drug,
+    modifier_swap,
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
@@ -371,8 +372,7 @@ def _namesentity_of(text: str, linker: Linker) -> bool:
 
 
 def _listed_medication(q: str, focus: Focus) -> dict[str, Any] | None:
-    """The medication of the patient's last list that "why is she on <name>?" names, when the record says what it is
-    taken for."""
+    """The medication of the patient's last list that "why is she on <name>?" names, when the record says its use."""
     m = _WHY_ON.match(q)
     name = fold(next((x for x in m.groups() if x), "")) if m else ""
     return next((i for i in (focus.lists[0] if focus.lists else []) if i.get("for") and fold(i["name"]) == name), None)
@@ -444,7 +444,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
     body = body.rstrip("?.! ")
-    if body != q.rstrip("?.! ") and _bare_mention(body, linker):
+    if body != q.rstrip("?.! ") and (_bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
     more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body))

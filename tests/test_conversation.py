@@ -163,6 +163,24 @@ def test_an_unknown_name_after_in_or_for_is_the_disease_of_a_drug_question(resou
         assert resolve_followup(question, messages, resources.linker).understood == expected, question
 
 
+def test_a_modifier_alone_changes_the_thread_disease(resources) -> None:
+    """"and type 2?" after type 1 diabetes was NOT_FOUND ("no known entity in the question"), and "what about acute?"
+    after chronic myeloid leukemia was read as Acute abdomen. The modifier replaces its counterpart in the disease's
+    name; a value the graph holds no name for ("type 3") is not read as a misspelling of another."""
+    def after(drug: str, disease: dict[str, str]) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": f"How does {drug} treat {disease['name']}?"},
+                {"role": "assistant", "intent": "mechanism", "drug": {"id": "MESH:D008687", "name": drug, "type": "Drug"},
+                 "disease": disease, "items": []}]
+    t1 = after("Metformin", {"id": "MESH:D003922", "name": "Diabetes mellitus type 1", "type": "Disease"})
+    cml = after("Metformin", {"id": CML, "name": "Chronic myeloid leukemia", "type": "Disease"})
+    for question, messages, expected in (("and type 2?", t1, "How does Metformin treat Diabetes mellitus type 2?"),
+                                         ("what about type 2?", t1, "How does Metformin treat Diabetes mellitus type 2?"),
+                                         ("and acute?", cml, "How does Metformin treat Acute myeloid leukemia, disease?"),
+                                         ("what about acute?", cml, "How does Metformin treat Acute myeloid leukemia, disease?")):
+        assert resolve_followup(question, messages, resources.linker).understood == expected, question
+    assert not resolve_followup("and type 3?", t1, resources.linker).rewritten
+
+
 @pytest.mark.parametrize(("question", "topic", "expected"), [
     ("Gout: which drugs treat it?", "Gout", "Which drugs treat Gout?"),
     ("Angina Pectoris, Variant - what treats it?", "Angina Pectoris, Variant", "What treats Angina Pectoris, Variant?"),

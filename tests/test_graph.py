@@ -8,9 +8,10 @@ import re
 import pytest
 from langgraph.types import Command
 
+from agents.explainer import _template
 from agents.intent import out_of_scope
 from agents.reviewer import judge_features
-from agents.state import Status
+from agents.state import Intent, State, Status
 from tools.linker import GUESSED_METHODS
 
 IMATINIB_ID = "MESH:D000068877"
@@ -465,3 +466,14 @@ def test_a_brand_name_the_free_text_scan_finds_is_no_guess(run_graph) -> None:
     out, _ = run_graph({"question": "tylenol vs advil for fever"}, interactive=False, memory=False)
     assert {m["mention"] for m in out["mentions"]} >= {"tylenol", "advil"}
     assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Read ")
+
+
+def test_a_mechanism_of_eight_or_eleven_steps_takes_an() -> None:
+    """"Metformin acts on Gout through a 8-step mechanism": the article follows the number's sound."""
+    def told(hops: int) -> str:
+        nodes = [f"n{i}" for i in range(hops + 1)]
+        triples = [{"head": a, "head_name": a, "relation": "positively regulates", "tail": b, "tail_name": b}
+                   for a, b in itertools.pairwise(nodes)]
+        return _template(State(question="How does n0 treat the disease?", intent=Intent.MECHANISM.value),
+                         [{"triples": triples}])[0]
+    assert [f"through {w} {n}-step" in told(n) for n, w in ((2, "a"), (8, "an"), (11, "an"), (7, "a"))] == [True] * 4
