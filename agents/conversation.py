@@ -144,7 +144,9 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"intent": Intent.SMALL_TALK.value}
     focus = focus_from(messages)
     drug = focus.drug  # "is it the same as Gleevec?", "what other NSAIDs are there?" after a drug
-    for asked in (names_referent(question, drug), other_members(question, res.linker, drug)):
+    for_disease = focus.intent == "treats" and focus.disease is not None and not re.search(r"\b(?:other|more)\b", question)
+    for asked in (names_referent(question, drug), None if for_disease else other_members(question, res.linker, drug)):
+        # "are there any biologics?" after what treats psoriasis: which of them do (``agents.list_refs.members_of_them``)
         if asked and (member := _membership(asked, res)):
             return {**member, "understood_as": asked}
     listed = _ONES.match(question) and latest_drugs(focus)

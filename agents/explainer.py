@@ -377,15 +377,23 @@ def _asks_causing(state: State) -> bool:
     return state.intent == Intent.RELATION.value and bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
 
 
+_WORSENING = re.compile(r"\b(?:make|makes|making)\s+(?:\S+\s+){1,4}worse\b|\b(?:worsen|aggravat|exacerbat)\w*|"
+                        r"\b(?:safe|unsafe|dangerous|harmful|contraindicated)\b", re.IGNORECASE)
+"""A question whether X worsens Y, or is safe in it ("is propranolol safe in asthma?"): the chain's direction answers."""
+
+
 def _causal(state: State, top: list[dict[str, str]]) -> str:
     """For "does X cause Y?", what the chain's signed relations say it does to Y (``tools.path_ranker.effect``):
-    "Does febuxostat cause gout?" is answered by the chain through which it lowers gout."""
-    if not _asks_causing(state):
+    "Does febuxostat cause gout?" is answered by the chain through which it lowers gout. So is "is propranolol safe
+    in asthma?" or "can it make asthma worse?": its chain lowers a receptor that widens the airways, and so raises
+    asthma (it was told as any mechanism)."""
+    worsening = state.intent == Intent.RELATION.value and bool(_WORSENING.search(state.asked))
+    if not (_asks_causing(state) or worsening):
         return ""
     sign = effect([t["relation"] for t in top])
     x, y = top[0]["head_name"], top[-1]["tail_name"]
-    return {-1: f" Along this chain {x} lowers {y}: it treats it, rather than causes it.",
-            1: f" Along this chain {x} raises {y}."}.get(sign, "")
+    return {-1: f" Along this chain {x} lowers {y}" + (".", ": it treats it, rather than causes it.")[not worsening],
+            1: f" Along this chain {x} raises {y}" + (".", ": it would worsen it.")[worsening]}.get(sign, "")
 
 
 def _side_effect(state: State) -> str:

@@ -118,18 +118,18 @@ def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
 
 
-def _named_here(text: str, slot: str, linker: Linker) -> bool:
-    """True when the question itself names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug
-    in "X for Y - how does it work?", while "does it work for gout?" and "is it better than Y?" still refer back). A
-    drug class's name is no such entity."""
+def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
+    """True when the question names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug in "X for
+    Y - how does it work?" and "how long does it take for X to work?", while "does it work for gout?", "is it better
+    than Y?" and "does it lower uric acid?", a chemical after the pronoun at ``at``, still refer back). A drug class's
+    name is no such entity."""
     if SET_AGAINST.search(text):
         return False
     classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical
-    for name, cands in linker.scan(text):
-        if name in classes:
-            continue
-        if (slot in ("disease", "target")) != bool({c.type for c in cands} & DRUG_TYPES):
-            return True
+    for part, kinds in ((text[:at], DRUG_TYPES), (text[at:], {"Drug"})):
+        for name, cands in linker.scan(part):
+            if name not in classes and (slot in ("disease", "target")) != bool({c.type for c in cands} & kinds):
+                return True
     return False
 
 
@@ -271,7 +271,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         wanted = _wanted(q, m.span())
         if m.group(1).casefold() == "that" and not wanted:
             continue  # "which drugs do that?": not a name
-        if _named_here(q, wanted, linker):
+        if _named_here(q, wanted, linker, m.start()):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
         ent = _pick(focus, wanted, asked_sign(q))
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"

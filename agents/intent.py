@@ -11,27 +11,9 @@ from agents.state import Intent
 from agents.via import with_via
 
 __all__ = [
-    "CAUSING",
-    "COMPARING",
-    "LOWERED",
-    "MECHANISM_WORD",
-    "RANKING_DRUGS",
-    "RECORD_CHECK",
-    "REFERENCE",
-    "RELATING",
-    "REMEDIES_ALONE",
-    "SET_AGAINST",
-    "SLOT_TYPES",
-    "TAKEN_FOR",
-    "TEMPLATES",
-    "ParsedQuestion",
-    "both_listed",
-    "class_request",
-    "disease_kind",
-    "out_of_scope",
-    "parse_question",
-    "parse_with_reference",
-    "split_listed",
+    "CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "RELATING",
+    "REMEDIES_ALONE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "both_listed",
+    "class_request", "disease_kind", "out_of_scope", "parse_question", "parse_with_reference", "split_listed",
     "target_kind",
 ]
 
@@ -60,9 +42,11 @@ _YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|people|someone|it|this|that|these|
 """Not a subject that is no drug: "is there a drug for Y?" asks what treats Y, "why do people get Y?" what causes
 it; "does it …" is a follow-up's."""
 _POLITE = re.compile(
-    r"^(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
-    r"(?=(?:how|why|what|which) )", re.IGNORECASE)
-"""A request around a question ("Can you explain how X helps with Y?"): the question inside is parsed."""
+    r"^(?:(?:and|but|so|also|ok|okay|then|now),?\s+(?=(?:how|why|what|which|who|does|do|is|are|can)\b)|"
+    r"(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
+    r"(?=(?:how|why|what|which) ))", re.IGNORECASE)
+"""A request around a question ("Can you explain how X helps with Y?"), or a word joining it to the last one ("and what
+else targets TNF?" was read as a name, what TNF is connected to): the question inside is parsed."""
 _CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s)\b", re.IGNORECASE)
 """A contracted "is" after the question word ("what's used for Y?")."""
 _HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|treatments|therapies|diseases|conditions|"

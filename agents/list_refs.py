@@ -76,7 +76,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?|are (?:they|these|those|them) all)\s+(?:an? |the )?"
+    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?|any|are (?:they|these|those|them) all)\s+(?:an? |the )?"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
 of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?"; "are they all statins?" after a list
@@ -150,8 +150,13 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
         return None
     kind, names = linker.class_name(m["kind"].strip()), ", ".join(i["name"] for i in drugs)
     inside = [i for i in drugs if i["id"] in klass]
+    treats = focus.disease is not None and focus.intent == "treats"
+    if not inside and treats and not _THEM.search(q):  # "any biologics?", "are there any biologics?": for the disease
+        res.pinned[fold(focus.disease["name"])] = focus.disease  # type: ignore[index]
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": kind})
+        return f"Which {kind} treat {focus.disease['name']}?"  # type: ignore[index]
     if not inside:
-        ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if focus.disease and focus.intent == "treats" else ""
+        ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if treats else ""  # type: ignore[index]
         res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
                        f"(memory/drug_classes.tsv){ask}")
         return q
@@ -256,7 +261,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     elif m is not None and m["a"]:
         drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(pool)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
-        listed = latest if len(latest) >= 2 or m else _listed_drugs(focus)
+        listed = latest if len(latest) >= 2 or (m and latest) else _listed_drugs(focus)  # a list of targets since
         drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"

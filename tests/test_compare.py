@@ -223,6 +223,17 @@ def test_comparing_listed_drugs_or_the_thread_s_two_drugs(run_graph) -> None:
     assert "Only imatinib acts on: " in out["answer"]
 
 
+def test_they_after_a_list_of_targets_are_the_listed_drugs(run_graph) -> None:
+    """"how do they differ?" after "which of them are kinase inhibitors?" (all of the listed CML drugs) was "How do
+    Radotinib differ?": that answer lists targets, and "they" fell back to one drug."""
+    first = _turn(run_graph, "cmp-kind", "What drugs treat CML?")
+    _turn(run_graph, "cmp-kind", "which of them are kinase inhibitors?")
+    out = _turn(run_graph, "cmp-kind", "how do they differ?")
+    names = [a["name"] for a in first["ranked_answers"]]
+    assert out["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", out["answer"]
+    assert out["compared"] and out["status"] == "ANSWERED"
+
+
 def test_compared_drugs_that_act_on_no_protein(run_graph) -> None:
     """Pegloticase and rasburicase act on uric acid; the answer said "none of the 2 pegloticase and rasburicase has a
     verified mechanism for rasburicase"."""

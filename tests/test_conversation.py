@@ -674,6 +674,45 @@ def test_a_kind_of_drug_the_class_table_lacks_is_said_to_be_unknown(run_graph) -
     assert "no drug class named" not in other["answer"]  # no kind of drug: read as before
 
 
+def test_a_class_asked_for_alone_after_a_disease_s_drugs_is_kept_to_the_disease(run_graph) -> None:
+    """"any biologics?" after "What drugs treat psoriasis?" listed what every biologic in the graph acts on, and "are
+    there any biologics?" listed the class's drugs: both now ask "Which biologics treat Psoriasis?". A question about
+    the listed drugs ("are any of them biologics?") is still about them, and "what other NSAIDs are there?" still
+    lists the class."""
+    for i, q in enumerate(("any biologics?", "are there any biologics?")):
+        _turn(run_graph, f"any-bio{i}", {"question": "What drugs treat psoriasis?"}, interactive=False)
+        out = _turn(run_graph, f"any-bio{i}", {"question": q}, interactive=False)
+        assert out["understood_as"] == "Which biologics treat Psoriasis?", (q, out["answer"])
+        assert out["status"] == "ANSWERED" and out["drug_class"] == "biologics" and out["ranked_answers"], out["answer"]
+    _turn(run_graph, "any-bio2", {"question": "What drugs treat psoriasis?"}, interactive=False)
+    them = _turn(run_graph, "any-bio2", {"question": "are any of them biologics?"}, interactive=False)
+    assert them["understood_as"] != "Which biologics treat Psoriasis?" and "listed drugs" in them["answer"], them["answer"]
+    _turn(run_graph, "any-nsaid", {"question": "What drugs treat pain?"}, interactive=False)
+    other = _turn(run_graph, "any-nsaid", {"question": "what other NSAIDs are there?"}, interactive=False)
+    assert other["understood_as"] == "Which drugs are NSAIDs?", other["answer"]
+
+
+def test_a_pronoun_before_a_chemical_still_refers_back(resources) -> None:
+    """"does it lower uric acid?" after how allopurinol treats gout was asked of uric acid alone ("Uric Acid is
+    connected to …"): a chemical named after the pronoun was taken for what "it" points at inside the question."""
+    messages = [{"role": "user", "content": "How does allopurinol treat gout?"},
+                {"role": "assistant", "intent": "mechanism", "drug": {"id": "MESH:D000493", "name": "allopurinol", "type": "Drug"},
+                 "disease": {"id": "MESH:D006073", "name": "Gout", "type": "Disease"}, "items": []}]
+    for q, expected in (("does it lower uric acid?", "Does allopurinol lower uric acid?"),
+                        ("does it reduce histamine?", "Does allopurinol reduce histamine?"),
+                        ("Cetirizine for colds - how does it work?", "Cetirizine for colds - how does it work?"),
+                        ("how long does it take for metformin to work?", "how long does it take for metformin to work?")):
+        assert resolve_followup(q, messages, resources.linker).understood == expected, q
+
+
+def test_a_question_joined_by_and_is_parsed_as_itself() -> None:
+    """"and what else targets TNF?" after what adalimumab targets was read as a name alone (what TNF is connected to)."""
+    for q, plain in (("and what else targets TNF?", "what else targets TNF?"), ("so how does imatinib work?", "how does imatinib work?"),
+                     ("And which drugs treat gout?", "which drugs treat gout?")):
+        assert parse_question(q) == parse_question(plain) is not None, q
+    assert parse_question("and gout?") is None
+
+
 def test_a_kind_named_by_its_target_asks_which_listed_drugs_act_on_it(run_graph) -> None:
     """"which of these are xanthine oxidase inhibitors?" after a list of drugs was NOT_FOUND: 'medpath knows no drug class
     named "xanthine oxidase inhibitors"'. A kind the class table lacks that names a target it now asks which of the

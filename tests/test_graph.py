@@ -13,6 +13,7 @@ from agents.intent import out_of_scope
 from agents.reviewer import judge_features
 from agents.state import Intent, State, Status
 from tools.linker import GUESSED_METHODS
+from tools.path_ranker import effect
 
 IMATINIB_ID = "MESH:D000068877"
 IMATINIB_GOLD = {
@@ -121,6 +122,20 @@ def test_what_a_drug_causes_is_asked_about_both_names(run_graph) -> None:
     assert out["answer"].endswith("Along this chain Aspirin raises Gastric ulcer.")
     out, _ = run_graph({"question": "Does febuxostat cause gout?"}, interactive=False, memory=False)
     assert out["answer"].endswith("Along this chain Febuxostat lowers Gout: it treats it, rather than causes it.")
+
+
+def test_whether_a_drug_worsens_a_disease_is_told_by_the_chain_direction(run_graph) -> None:
+    """"Is propranolol safe in asthma?" and "can propranolol make asthma worse?" were told the chain as any mechanism
+    ("Propranolol acts on Asthma through …"), though its signs say it raises asthma. The answer now says which way
+    the chain goes, read from the evidence's own relations."""
+    told = {1: "raises Asthma: it would worsen it.", -1: "lowers Asthma."}
+    for q in ("Is propranolol safe in asthma?", "can propranolol make asthma worse?", "does propranolol worsen asthma?"):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        sign = effect([t["relation"] for t in out["evidence"]])
+        assert out["status"] is Status.ANSWERED and sign in told, q
+        assert out["answer"].endswith(f"Along this chain Propranolol {told[sign]}"), q
+    plain, _ = run_graph({"question": "How does propranolol treat asthma?"}, interactive=False, memory=False)
+    assert "Along this chain" not in plain["answer"]
 
 
 def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
