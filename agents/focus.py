@@ -59,6 +59,9 @@ class Focus:
     latest_question: str = ""
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
+    classes: list[str] = field(default_factory=list)
+    """The drug classes the thread's turns asked about as their subject, most recent first, once each ("what's the
+    difference?" after what ARBs and then ACE inhibitors target)."""
     named: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The mentions of that question (folded) and the entities they were linked to: asked again, they link the same."""
 
@@ -88,9 +91,12 @@ class Focus:
 
     @property
     def record_conditions(self) -> list[dict[str, Any]]:
-        """The conditions of a patient's record when the last answer listed them; [] after any other answer."""
+        """The conditions of a patient's record when the last answer listed them, or else those its listed medications
+        are taken for ("what is she taking for it?" after a whole record asked what "it" meant); [] after any other
+        answer."""
         items = self.lists[0] if self.intent == "patient" and self.lists else []
-        return [i for i in items if i.get("type") in DISEASE_TYPES and not i.get("for")]
+        listed = [i for i in items if i.get("type") in DISEASE_TYPES and not i.get("for")]
+        return listed or list({i["for"]["id"]: i["for"] for i in items if i.get("for") and i["for"].get("id")}.values())
 
     @property
     def record_condition(self) -> dict[str, Any] | None:
@@ -128,6 +134,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
             f.drug_class = str(m.get("drug_class") or "")
         if m.get("items"):
             f.lists.append(list(m["items"]))
+        if m.get("class_subject") and m["class_subject"] not in f.classes:
+            f.classes.append(str(m["class_subject"]))
         f.drug = f.drug or m.get("drug")
         if m.get("drug") and all(d.get("id") != m["drug"].get("id") for d in f.drugs):
             f.drugs.append(m["drug"])

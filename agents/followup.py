@@ -202,7 +202,7 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
             return _target(focus, sign) or focus.disease or first
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
             return first
-        return focus.disease or _target(focus, sign) or first
+        return focus.disease or _target(focus, sign) or first or focus.record_condition  # or the record's conditions
     if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
             or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)

@@ -362,3 +362,29 @@ def test_he_and_his_in_one_question_are_the_patient_once(run_graph) -> None:
     PAT_004's blood pressure?"."""
     _, out = in_thread(run_graph, "he-his", "tell me about PAT_004", "is he on anything for his blood pressure?")
     assert out["understood_as"] == "Is PAT_004 on anything for blood pressure?" and out["intent"] == "patient", out["answer"]
+
+
+def test_it_for_a_condition_after_a_whole_record_is_one_of_its_conditions(run_graph) -> None:
+    """"what is she taking for it?" after a whole record asked what "it" meant ("No answer in this conversation lists
+    anything it could pick"): the record's list holds its medications. "It" where a condition is wanted is now one of
+    the conditions they are taken for: the only one, or the one an interactive run's clarification picks."""
+    def conditions(pid: str) -> list[str]:
+        shown = _turn(run_graph, f"c-{pid}", f"What is {pid} taking?")["answer"]
+        return list(dict.fromkeys(re.findall(r"\(for ([^)]+)\)", shown)))
+    by_count: dict[int, str] = {}
+    for k in range(1, 9):
+        pid = f"PAT_{k:03d}"
+        if found := conditions(pid):
+            by_count.setdefault(min(len(found), 2), pid)
+    one, several = by_count[1], by_count[2]
+    _turn(run_graph, "rec1", f"What does {one} have?")
+    out = _turn(run_graph, "rec1", "what is she taking for it?")
+    assert out["understood_as"] == f"What is {one} taking for {conditions(one)[0]}?", out["answer"]
+    _turn(run_graph, "rec2", f"What does {several} have?")
+    _out, snap = run_graph({"question": "what is she taking for it?"}, thread="rec2", interactive=True)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and f"{several}'s conditions" in pending[0]["question"], pending
+    assert sorted(c["name"] for c in pending[0]["candidates"]) == sorted(conditions(several))
+    picked = pending[0]["candidates"][1]["name"]
+    out, _ = run_graph(Command(resume="2"), thread="rec2", interactive=True)
+    assert out["understood_as"] == f"What is {several} taking for {picked}?" and out["intent"] == "patient", out["answer"]
