@@ -21,7 +21,8 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status
 from core.text import fold
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article", "two_diseases"]
+__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article", "set_against",
+           "two_diseases"]
 
 LINKS_SHOWN = 5
 """What the graph links into a disease, named per group (both, only one); the rest are counted."""
@@ -44,7 +45,7 @@ _ARTICLE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
 def compared_diseases(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question that compares two diseases (their mentions, both in the disease slot), or
     None for any other question: one whose names are not both diseases, or do not both link."""
-    pair = _pair(question)
+    pair = set_against(question)
     if pair is None:
         return None
     a, b = pair
@@ -60,11 +61,11 @@ def two_diseases(question: str, mentions: list[dict[str, Any]]) -> bool:
     user picked among several ("what is the link between obesity and diabetes?": "diabetes" asks which, so
     :func:`compared_diseases` does not read it, and the walk found no chain from one to the other)."""
     ents = {m["entity"]["id"]: m["entity"] for m in mentions if m.get("entity")}
-    return _pair(question) is not None and len(ents) == len(mentions) == 2 \
+    return set_against(question) is not None and len(ents) == len(mentions) == 2 \
         and all(e["type"] in DISEASE_TYPES for e in ents.values())
 
 
-def _pair(question: str) -> tuple[str, str] | None:
+def set_against(question: str) -> tuple[str, str] | None:
     """The two names a question sets against each other, articles dropped, or None."""
     m = _PAIR.match(_TRIM.sub("", " ".join(question.split())))
     if m is None:

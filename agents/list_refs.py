@@ -251,6 +251,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) else None
     latest = latest_drugs(focus)
+    if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
+        res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
+        return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
         return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"], focus.drug, linker)
     if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"

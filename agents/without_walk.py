@@ -1,10 +1,12 @@
 """Answers the explainer gives without a walk: from the thread's messages, as small talk, from the class table, from
-the linker's names, from a count over the graph's edges, from two diseases' links, or from counted patients."""
+the linker's names, from a count over the graph's edges, from two diseases' links or two classes' targets, or from
+counted patients."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from agents.class_compare import classes_answer, compared_classes
 from agents.class_member import membership_answer
 from agents.cohort import cohort_answer
 from agents.context import Context
@@ -26,8 +28,8 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         return history_answer(state.question, state.messages), [], None
     if state.intent in (Intent.CLASS_MEMBER.value, Intent.COUNT.value):  # "Is atorvastatin a statin?", "how many …?"
         res = ctx.get_resources()
-        out = (membership_answer(state.asked, res.linker) if state.intent == Intent.CLASS_MEMBER.value
-               else count_answer(state.asked, res))
+        out = (count_answer(state.asked, res) if state.intent == Intent.COUNT.value else classes_answer(state.asked, res)
+               if compared_classes(state.asked, res.linker) else membership_answer(state.asked, res.linker))
         return out, out.pop("items", []), res.kg  # a class's drugs, the counted ones: "the second one" next
     if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
         return names_answer(state.asked, ctx.get_resources().linker), [], None

@@ -1,0 +1,49 @@
+""""compare ARBs and ACE inhibitors" was answered with what the enzyme the second class's name links to is connected to,
+and "what's the difference?" after what ARBs and then ACE inhibitors target was NOT_FOUND ("no known entity in the
+question"). Two drug classes are compared by the targets their drugs act on (``agents.class_compare``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.class_compare import compared_classes
+from agents.state import Status
+
+SCOPE = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
+
+
+def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
+    _out, snap = run_graph({"question": question}, thread=thread, interactive=False)
+    return dict(snap.values)
+
+
+def test_only_two_different_classes_are_compared(resources) -> None:
+    linker = resources.linker
+    assert compared_classes("compare ARBs and ACE inhibitors", linker) == ("ARBs", "ACE inhibitors")
+    assert compared_classes("SSRIs vs SNRIs", linker) == ("SSRIs", "SNRIs")
+    for q in ("compare asthma and COPD", "compare aspirin and ibuprofen", "compare statins and statins",
+              "compare statins and aspirin", "what do statins target?"):
+        assert compared_classes(q, linker) is None, q
+
+
+def test_two_classes_are_compared_by_their_drugs_targets(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "compare ARBs and ACE inhibitors"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", out["answer"]
+    assert out["answer"].startswith(SCOPE + "The 10 ARBs in the knowledge graph act on: "
+                                    "Type-1 angiotensin II receptor (10 of 10)"), out["answer"]
+    assert "the 15 ACE inhibitors act on: Angiotensin-converting enzyme (15 of 15)" in out["answer"]
+    assert out["answer"].endswith("They share no target in the knowledge graph.")
+    both, _ = run_graph({"question": "how do SSRIs and SNRIs differ?"}, interactive=False, memory=False)
+    assert both["answer"].endswith("Both act on: Sodium-dependent serotonin transporter."), both["answer"]
+    assert len(resources.linker.drug_class("SSRIs")) >= 6 and f"the {len(resources.linker.drug_class('SNRIs'))} SNRIs" in both["answer"]
+
+
+def test_the_difference_after_two_classes_compares_them(run_graph) -> None:
+    _turn(run_graph, "cls-diff", "What do ARBs target?")
+    _turn(run_graph, "cls-diff", "and ACE inhibitors?")
+    out = _turn(run_graph, "cls-diff", "what's the difference?")
+    assert out["understood_as"] == "Compare ARBs and ACE inhibitors", out["answer"]
+    assert out["status"] == Status.ANSWERED and "They share no target" in out["answer"]
+    one = _turn(run_graph, "cls-one", "What do statins target?")
+    same = _turn(run_graph, "cls-one", "what's the difference between them?")
+    assert one["status"] == Status.ANSWERED and "Compare" not in same["understood_as"]
