@@ -169,6 +169,8 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         slot_drug = is_drug(new) and not (focus.intent == "targeted_by" and new["type"] != "Drug") or (
             focus.intent == "mechanism" and new["type"] not in DISEASE_TYPES and bool(linker.headed_by(z, DRUG_TYPES)))
         # "what about insulin?" after how metformin treats diabetes: the protein whose name heads drugs' names
+        if out.status.value == "ambiguous":  # "what about cancer?": the words stay, and the planner asks which one
+            new = {**new, "id": "", "name": z}  # (it was the first candidate, Breast Neoplasms, without a word)
     drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
     intent = focus.intent
     if slot_drug and intent == "treats":

@@ -98,8 +98,7 @@ _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
     r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
-    r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|"
-    r"why\s+(?P<y>\S.*?)|"
+    r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|why\s+(?P<y>\S.*?)|"
     r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
     re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
 _WHY_ON = re.compile(
@@ -350,15 +349,16 @@ def _could_be_a_name(text: str) -> bool:
 
 
 def _bare_mention(text: str, linker: Linker) -> bool:
-    """True when the text is nothing but an entity name (no question of its own), matched exactly or as the plural
-    of one ("and strokes?" after how aspirin prevents heart attacks was NOT_FOUND, "no known entity")."""
+    """True when the text is nothing but a name (no question of its own): matched exactly, the plural of one ("and
+    strokes?" was NOT_FOUND, "no known entity"), or one word that fits several by its letters ("and cancer?" asks which)."""
     if not _could_be_a_name(text):
         return False
     found = linker.scan(text)
     if len(found) == 1 and fold(found[0][0]) == fold(text):
         return True
-    out = linker.link(text)  # "and strokes?": a plural whose singular is a name
-    if out.status.value == "linked" and bool(out.candidates) and out.candidates[0].method == "singular":
+    out, read = linker.link(text), ("exact", "singular", "fuzzy")  # "and strokes?": a plural whose singular is a name
+    if out.candidates and (out.status.value == "linked" and out.candidates[0].method == "singular" or
+                           out.status.value == "ambiguous" and " " not in text and all(c.method in read for c in out.candidates)):
         return True
     return bool(linker.drug_class(text))  # "and beta blockers?" after a class: it was asked what they target
 

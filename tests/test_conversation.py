@@ -163,6 +163,23 @@ def test_an_unknown_name_after_in_or_for_is_the_disease_of_a_drug_question(resou
         assert resolve_followup(question, messages, resources.linker).understood == expected, question
 
 
+def test_a_name_that_fits_several_stays_as_written_so_that_the_planner_asks(run_graph, resources) -> None:
+    """"what about cancer?" after how methotrexate treats rheumatoid arthritis was asked of Breast Neoplasms, the
+    first of the diseases "cancer" fits, without a word; "and cancer?" was NOT_FOUND ("no known entity"). The words
+    now stay, and an interactive run asks which cancer is meant."""
+    messages = [{"role": "user", "content": "How does methotrexate treat rheumatoid arthritis?"},
+                {"role": "assistant", "intent": "mechanism", "drug": {"id": "MESH:D008727", "name": "methotrexate", "type": "Drug"},
+                 "disease": {"id": "MESH:D001172", "name": "Rheumatoid arthritis", "type": "Disease"}, "items": []}]
+    assert resources.linker.link("cancer").status.value == "ambiguous"
+    for q in ("what about cancer?", "and cancer?", "and diabetes?"):
+        res = resolve_followup(q, messages, resources.linker)
+        assert res.understood == f"How does methotrexate treat {q.split()[-1].rstrip('?')}?", q
+    _turn(run_graph, "which-cancer", {"question": "How does methotrexate treat rheumatoid arthritis?"}, interactive=True)
+    asked = _turn(run_graph, "which-cancer", {"question": "and cancer?"}, interactive=True)
+    assert asked["status"] == "NEEDS_CLARIFICATION" and asked["interrupt"]["mention"] == "cancer", asked["interrupt"]
+    assert len(asked["interrupt"]["candidates"]) > 1
+
+
 def test_a_modifier_alone_changes_the_thread_disease(resources) -> None:
     """"and type 2?" after type 1 diabetes was NOT_FOUND ("no known entity in the question"), and "what about acute?"
     after chronic myeloid leukemia was read as Acute abdomen. The modifier replaces its counterpart in the disease's
