@@ -18,7 +18,7 @@ from agents.intent import SLOT_TYPES, ParsedQuestion
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
-from tools.linker import LinkStatus
+from tools.linker import LinkStatus, guessed
 
 __all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
 
@@ -146,7 +146,7 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     m = _IS_A.match(text)
     x = (m["x"] or m["xs"]) if m else ""
     cls = linker.class_name(m["c"]) if m else ""
-    drug = _drug(x, linker) if m is not None and cls else None
+    drug = _drug(x, linker, read=True) if m is not None and cls else None
     if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
         members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, m["c"]))  # "is penicillin an antibiotic?"
         return {"inner_class": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
@@ -155,9 +155,13 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
 
 
-def _drug(mention: str, linker: Any) -> dict[str, str] | None:
+def _drug(mention: str, linker: Any, read: bool = False) -> dict[str, str] | None:
+    """The drug a mention links to; with ``read``, only one it names by its letters ("is ezetimibe better combined
+    with a statin?" linked "ezetimibe better combined with" by a word of it, and answered whether it is a statin)."""
     out = linker.link(mention, SLOT_TYPES["drug"])
     drug = out.best if out.status is LinkStatus.LINKED else None
+    if drug is not None and read and guessed(mention, drug.name, drug.method):
+        return None
     return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
 
 

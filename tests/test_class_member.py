@@ -192,3 +192,12 @@ def test_the_same_class_after_a_drug_of_no_class_says_so(run_graph, resources) -
     assert resources.linker.classes_of(drug["id"]) == []
     assert others["understood_as"] == f"What class is {drug['name']}?", others["answer"]
     assert f"The class table names no class for {drug['name']}" in others["answer"], others["answer"]
+
+
+def test_a_drug_in_longer_words_is_no_class_question(resources) -> None:
+    """"Is ezetimibe better combined with a statin?" was answered "No: ezetimibe is not among the statins": the words
+    before "a statin" linked to ezetimibe by one word of them."""
+    linker = resources.linker
+    assert class_membership("Is ezetimibe better combined with a statin?", linker) is None
+    for q in ("Is ezetimibe a statin?", "is Gleevec a kinase inhibitor?", "is atorvastatine a statin?"):
+        assert class_membership(q, linker) is not None, q
