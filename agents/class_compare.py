@@ -15,7 +15,7 @@ from agents.answer_notes import listing
 from agents.class_member import class_drugs
 from agents.disease_compare import set_against
 from agents.state import Status
-from tools.answers import TARGET_TYPES, shared_targets
+from tools.answers import TARGET_TYPES, shared_targets, types_of
 
 __all__ = ["TARGETS_SHOWN", "classes_answer", "compared_classes"]
 
@@ -39,12 +39,12 @@ def classes_answer(question: str, res: Any) -> dict[str, Any]:
     pair = compared_classes(question, res.linker)
     if pair is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no two drug classes in the question."}
-    kg = res.kg
+    kg, type_of = res.kg, types_of(res.kg)
     counted: list[dict[str, tuple[int, int]]] = []
     parts: list[str] = []
     for cls in pair:
         drugs = [c.id for c in class_drugs(res.linker, cls)]
-        found = shared_targets(kg, drugs, TARGET_TYPES, lambda x: kg.node(x).type if kg.node(x) else "", k=50) if drugs else []
+        found = shared_targets(kg, drugs, TARGET_TYPES, type_of, k=50) if drugs else []
         counted.append({t: (int(p.features["class_drugs"]), len(drugs)) for t, p in found})
         shown = [f"{kg.name(t)} ({n} of {total})" for t, (n, total) in list(counted[-1].items())[:TARGETS_SHOWN]]
         where = "" if parts else " in the knowledge graph"
@@ -55,6 +55,6 @@ def classes_answer(question: str, res: Any) -> dict[str, Any]:
     shared = (f"Both act on: {listing([kg.name(t) for t in both[:TARGETS_SHOWN]])}." if both else
               "They share no target in the knowledge graph.")
     text = f"{parts[0]}; {parts[1]}. {shared}"
-    items = [{"id": t, "name": kg.name(t), "type": kg.node(t).type} for c in counted for t in list(c)[:TARGETS_SHOWN]]
+    items = [{"id": t, "name": kg.name(t), "type": type_of(t)} for c in counted for t in list(c)[:TARGETS_SHOWN]]
     return {"status": Status.ANSWERED if any(counted) else Status.NOT_FOUND, "answer": text[:1].upper() + text[1:],
             "items": list({i["id"]: i for i in items}.values())}

@@ -138,12 +138,12 @@ def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None
     value: "and type 2?" after type 1 diabetes is Diabetes mellitus type 2, "and acute?" after chronic myeloid
     leukemia is acute myeloid leukemia. Only a name the graph holds exactly counts; otherwise None."""
     words = z.split()
-    if not 1 <= len(words) <= 3:
+    size = len(words)  # "type 2" for "type 1"; one word for its opposite ("acute" for "chronic")
+    if not 1 <= size <= 3:
         return None
     for ent in (focus.disease, focus.drug):
         name = (ent or {}).get("name", "").split()
         for i, word in enumerate(name):
-            size = len(words)  # "type 2" for "type 1"; one word for its opposite ("acute" for "chronic")
             same_head = size > 1 and fold(word) == fold(words[0]) and fold(" ".join(name[i:i + size])) != fold(z)
             if not (same_head or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0])):
                 continue

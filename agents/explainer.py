@@ -392,8 +392,9 @@ def _causal(state: State, top: list[dict[str, str]]) -> str:
         return ""
     sign = effect([t["relation"] for t in top])
     x, y = top[0]["head_name"], top[-1]["tail_name"]
-    return {-1: f" Along this chain {x} lowers {y}" + (".", ": it treats it, rather than causes it.")[not worsening],
-            1: f" Along this chain {x} raises {y}" + (".", ": it would worsen it.")[worsening]}.get(sign, "")
+    lowers = "." if worsening else ": it treats it, rather than causes it."
+    raises = ": it would worsen it." if worsening else "."
+    return {-1: f" Along this chain {x} lowers {y}{lowers}", 1: f" Along this chain {x} raises {y}{raises}"}.get(sign, "")
 
 
 def _side_effect(state: State) -> str:
