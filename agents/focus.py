@@ -60,8 +60,8 @@ class Focus:
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
     classes: list[str] = field(default_factory=list)
-    """The drug classes the thread's turns asked about as their subject, most recent first, once each ("what's the
-    difference?" after what ARBs and then ACE inhibitors target)."""
+    """The drug classes the thread's latest turns asked about as their subject, one turn after another, most recent
+    first, once each ("what's the difference?" after what ARBs and then ACE inhibitors target)."""
     named: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The mentions of that question (folded) and the entities they were linked to: asked again, they link the same."""
 
@@ -126,6 +126,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
     f.latest_question, f.named = str(cited.get("question") or ""), dict(cited.get("named") or {})
     f.treats_list = _treats_list(messages)
+    classes_run = True
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue
@@ -134,7 +135,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
             f.drug_class = str(m.get("drug_class") or "")
         if m.get("items"):
             f.lists.append(list(m["items"]))
-        if m.get("class_subject") and m["class_subject"] not in f.classes:
+        classes_run = classes_run and bool(m.get("class_subject"))  # the latest turns in a row that were about classes
+        if classes_run and m["class_subject"] not in f.classes:
             f.classes.append(str(m["class_subject"]))
         f.drug = f.drug or m.get("drug")
         if m.get("drug") and all(d.get("id") != m["drug"].get("id") for d in f.drugs):

@@ -47,3 +47,11 @@ def test_the_difference_after_two_classes_compares_them(run_graph) -> None:
     one = _turn(run_graph, "cls-one", "What do statins target?")
     same = _turn(run_graph, "cls-one", "what's the difference between them?")
     assert one["status"] == Status.ANSWERED and "Compare" not in same["understood_as"]
+
+
+def test_only_classes_asked_about_one_after_another_are_compared(run_graph) -> None:
+    """A class asked about before a turn about a drug is not one of "they" ("how do they differ?" after statins)."""
+    for q in ("What do ARBs target?", "How does imatinib treat CML?", "What do statins target?"):
+        _turn(run_graph, "cls-gap", q)
+    out = _turn(run_graph, "cls-gap", "how do they differ?")
+    assert "ARBs" not in out["understood_as"] and "statins" in out["understood_as"], out["understood_as"]
