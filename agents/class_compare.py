@@ -33,20 +33,18 @@ def compared_classes(question: str, linker: Any) -> tuple[str, str] | None:
     return (a, b) if a and b and a != b else None
 
 
-def classes_answer(question: str, res: Any) -> dict[str, Any]:
-    """What each class's drugs act on, the most shared first with how many of its drugs act on each, then the targets
-    both classes act on, or that they share none. ``items``: the targets named, for "the first one" next."""
-    pair = compared_classes(question, res.linker)
-    if pair is None:  # the planner routes only questions it read this way
-        return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no two drug classes in the question."}
+def classes_answer(pair: tuple[str, str], res: Any) -> dict[str, Any]:
+    """What each class of ``pair`` (:func:`compared_classes`) has its drugs act on, the most shared first with how many
+    of its drugs act on each, then the targets both classes act on, or that they share none. ``items``: the targets
+    named, for "the first one" next."""
     kg, type_of = res.kg, types_of(res.kg)
-    counted: list[dict[str, tuple[int, int]]] = []
+    counted: list[dict[str, int]] = []
     parts: list[str] = []
     for cls in pair:
         drugs = [c.id for c in class_drugs(res.linker, cls)]
         found = shared_targets(kg, drugs, TARGET_TYPES, type_of, k=50) if drugs else []
-        counted.append({t: (int(p.features["class_drugs"]), len(drugs)) for t, p in found})
-        shown = [f"{kg.name(t)} ({n} of {total})" for t, (n, total) in list(counted[-1].items())[:TARGETS_SHOWN]]
+        counted.append({t: int(p.features["class_drugs"]) for t, p in found})
+        shown = [f"{kg.name(t)} ({n} of {len(drugs)})" for t, n in list(counted[-1].items())[:TARGETS_SHOWN]]
         where = "" if parts else " in the knowledge graph"
         parts.append(f"the {len(drugs)} {cls}{where} act on: {listing(shown)}" if shown else
                      f"the {cls} act on no protein in the knowledge graph" if drugs else

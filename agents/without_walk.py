@@ -28,8 +28,12 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         return history_answer(state.question, state.messages), [], None
     if state.intent in (Intent.CLASS_MEMBER.value, Intent.COUNT.value):  # "Is atorvastatin a statin?", "how many …?"
         res = ctx.get_resources()
-        out = (count_answer(state.asked, res) if state.intent == Intent.COUNT.value else classes_answer(state.asked, res)
-               if compared_classes(state.asked, res.linker) else membership_answer(state.asked, res.linker))
+        if state.intent == Intent.COUNT.value:
+            out = count_answer(state.asked, res)
+        elif (pair := compared_classes(state.asked, res.linker)) is not None:  # "compare ARBs and ACE inhibitors"
+            out = classes_answer(pair, res)
+        else:
+            out = membership_answer(state.asked, res.linker)
         return out, out.pop("items", []), res.kg  # a class's drugs, the counted ones: "the second one" next
     if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
         return names_answer(state.asked, ctx.get_resources().linker), [], None
