@@ -1,5 +1,5 @@
 """Notes after a ranked "which drug treats Y?" answer: what the list cannot tell apart, and where to ask instead;
-and what two compared drugs act on.
+and what two compared drugs act on, or how each acts on one disease.
 
 "What drugs treat lymphoma?" links the HPO finding "Lymphoma", which the graph reaches only from inflammatory
 response: every drug listed acts on it through that one process (mepolizumab, benzoyl peroxide, theophylline …).
@@ -14,7 +14,8 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "listing", "sentence", "sources_line", "thread_notes", "treats_notes", "two_compared"]
+__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "for_one_disease", "listing", "sentence", "sources_line", "steps",
+           "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
 """How every answer without an accepted path begins."""
@@ -89,6 +90,34 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
         elif not both:
             none.append(f"{name[:1].upper()}{name[1:]} acts on none of them.")  # pegloticase acts on uric acid
     return " ".join(parts + none)
+
+
+def steps(hops: int) -> str:
+    """"a 4-step mechanism", "an 8-step mechanism"."""
+    return f"{'an' if hops in (8, 11, 18) else 'a'} {hops}-step mechanism"
+
+
+def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
+    """"Which is better for pain, ibuprofen or acetaminophen?" (``State.compared`` for one disease): each drug's
+    mechanism in the order the question named them, a drug without one said to have none, then the steps all of them
+    pass through. The drugs are the answer's items ("the second one" next turn)."""
+    paths = {a["id"]: a["path"]["triples"] for a in state.ranked_answers}
+    named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
+    disease = named.get(state.targets[0], "it") if state.targets else "it"
+    parts, inner = [], []
+    for drug in state.among:
+        t = paths.get(drug)
+        name = named.get(drug, drug)
+        if t is None:
+            parts.append(f"{name[:1].upper()}{name[1:]} has no verified mechanism for {disease} in the knowledge graph.")
+            continue
+        parts.append(f"{name[:1].upper()}{name[1:]} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
+        inner.append([x["tail_name"] for x in t[:-1]])
+    shared = [n for n in inner[0] if all(n in other for other in inner[1:])] if len(inner) >= 2 else []
+    if len(inner) >= 2:
+        who = "Both" if len(inner) == 2 else f"All {len(inner)}"
+        parts.append(f"{who} pass through: {listing(shared)}." if shared else "Their mechanisms share no step in between.")
+    return " ".join(parts), [{"id": x, "name": named.get(x, x)} for x in state.among if x in paths]
 
 
 def sources_line(citations: list[dict[str, Any]]) -> str:

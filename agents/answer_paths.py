@@ -180,7 +180,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     statins lower cholesterol?" the routes into the disease the most of them take (``tools.answers.class_routes``).
     """
     type_of = types_of(res.kg)
-    seeds = [*state.sources, *state.targets, *state.excluded]  # never answers
+    seeds = [*(x for x in state.sources if x not in state.among), *state.targets, *state.excluded]  # never answers; the
+    # drugs compared for one disease walk from themselves ("is ibuprofen or acetaminophen better for pain?")
     same = _name_key(res.kg)
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)

@@ -191,11 +191,32 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         {"slot": "drug", "mention": member["mention"], "status": "linked", "entity": member["drug"]}]}
 
 
+_REFERRING = frozenset({"pronoun", "possessive", "thread drug", "thread disease"})
+"""How a resolution reads a word that refers back ("it", "its", a question naming nothing): :func:`_unknown_referred`."""
+
+
+def _unknown_referred(resolution: Resolution, messages: Sequence[dict[str, Any]]) -> str:
+    """Why a reference back cannot be resolved when the last turn named only what the graph lacks: "what does it
+    target?" after "what does ondansetron do?" (NOT_FOUND) was read as the turn before's imatinib, or was asked what
+    "it" meant, "This conversation has not named a drug …". "" when the last turn named something the graph holds,
+    or the question refers to nothing."""
+    last = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
+    unknown = last.get("unknown") or []
+    refs = [r for r in resolution.references if r.get("how") in _REFERRING]
+    if not unknown or last.get("named") or not (resolution.missing or refs):
+        return ""
+    ref = f"\"{resolution.missing or refs[0]['text']}\" would be" if resolution.missing or refs[0]["how"] in ("pronoun", "possessive") \
+        else "the question would be about"  # "what are the side effects?"
+    return f"{ref} \"{unknown[0]}\" from the last question, which is not in the knowledge graph"
+
+
 def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
     """One question read against the thread: :func:`understand`'s answer, without its history and small talk."""
     fallbacks: list[dict[str, str]] = []
     resolution = resolve_followup(question, messages, res.linker)
     focus = focus_from(messages)
+    if unknown := _unknown_referred(resolution, messages):  # "what does it target?" after "what does ondansetron do?"
+        return {"status": Status.NOT_FOUND, "error": unknown}
     if resolution.missing:
         if not ctx.interactive:
             return {"status": Status.NOT_FOUND,
@@ -215,6 +236,8 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
         resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus.drug, res.linker)
+        if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
+            return {"status": Status.NOT_FOUND, "error": unknown}
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = not focus.empty

@@ -8,6 +8,7 @@ from …"). "How are codeine and morphine related?" keeps its walk: a chain join
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.intent import (
@@ -21,11 +22,11 @@ from agents.intent import (
     split_listed,
 )
 from agents.scope import COMBINED
-from agents.state import DRUG_TYPES, Intent
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import LinkStatus
 from tools.walker import hops_between
 
-__all__ = ["CHAIN_NODES", "compared_drugs", "drugs_named", "targets_of_several"]
+__all__ = ["CHAIN_NODES", "compared_drugs", "compared_for", "drugs_named", "targets_of_several"]
 
 CHAIN_NODES = 20_000
 """How many entities the search for a chain between two drugs may reach before it gives up (and the walk answers)."""
@@ -65,6 +66,47 @@ def targets_of_several(res: Any, parsed: ParsedQuestion | None, known: Any) -> d
     names = [m["entity"]["name"] for m in linked.values()]
     return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": list(linked), "compared": True,
             "subject": True, "linked": list(linked.values())} if len(linked) >= 2 else {}
+
+
+def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: Any) -> dict[str, Any]:
+    """Two or more drugs set against each other for one disease ("which is better for pain, ibuprofen or
+    acetaminophen?", "compare ibuprofen and acetaminophen for pain"): asked as which of them treat it, each drug with
+    its own mechanism (``State.compared``; the explainer tells each path, :func:`agents.answer_notes.for_one_disease`).
+    It was answered for the first drug, the second offered as the question to ask next. ``parsed``: the question the
+    planner links (the disease's slot, a clarification if its name fits several), ``linked``: the drugs' mentions;
+    ``known`` accepts a listed name as :func:`targets_of_several`'s does. {} for any other question."""
+    if not _compares(question) or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION)):
+        return {}
+    if parsed is not None:
+        first, slot, rest = split_listed(parsed, known)
+        names, diseases = ([first.drug, *rest], [parsed.disease]) if slot == "drug" else ([], [])
+    else:
+        found = [(m, max(c, key=lambda x: (x.type in DRUG_TYPES or x.type in DISEASE_TYPES, x.score))) for m, c in res.linker.scan(question) if c]
+        names = [m for m, c in found if c.type not in DISEASE_TYPES]
+        diseases = [m for m, c in found if c.type in DISEASE_TYPES] or _disease_after_for(res, question)
+    outs = [(text, res.linker.link(text, SLOT_TYPES["drug"])) for text in names]
+    mentions = drugs_named(question, Intent.RELATION, [{"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
+                                                       for text, out in outs if out.status is LinkStatus.LINKED and out.best is not None], res)
+    linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}  # "insulin": Insulin human
+    if len(diseases) != 1 or len(linked) < 2 or len(linked) < len(names):
+        return {}
+    drugs = [m["entity"]["name"] for m in linked.values()]
+    return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "drug_class": f"{', '.join(drugs[:-1])} and {drugs[-1]}",
+            "among": list(linked), "compared": True, "linked": list(linked.values())}
+
+
+_FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
+"""The disease of a comparison, after "for": "is metformin or insulin better for diabetes?"."""
+
+
+def _disease_after_for(res: Any, question: str) -> list[str]:
+    """The words after "for" when they read as a disease that several fit ("diabetes": the planner then asks which;
+    the scan finds no name several entities hold). [] otherwise."""
+    m = _FOR.search(question)
+    out = res.linker.link(m["disease"].strip(), SLOT_TYPES["disease"]) if m else None
+    if out is None or out.status is not LinkStatus.AMBIGUOUS or not all(c.type in DISEASE_TYPES for c in out.candidates):
+        return []
+    return [m["disease"].strip()] if all(c.method not in ("embedding", "ngram") for c in out.candidates) else []
 
 
 def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], res: Any) -> list[dict[str, Any]]:

@@ -8,7 +8,16 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.answer_notes import NO_EVIDENCE, listing, sentence, thread_notes, treats_notes, two_compared
+from agents.answer_notes import (
+    NO_EVIDENCE,
+    for_one_disease,
+    listing,
+    sentence,
+    steps,
+    thread_notes,
+    treats_notes,
+    two_compared,
+)
 from agents.context import Context
 from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
@@ -89,9 +98,11 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         return _causes(state, top)
     if class_mechanism(state) and state.ranked_answers:
         return _class_routes(state, top)
+    if state.compared and intent == Intent.TREATS.value:  # "which is better for pain, ibuprofen or acetaminophen?"
+        return for_one_disease(state)
     if intent == Intent.MECHANISM.value or intent == Intent.RELATION.value:
         hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
-        how = (f"{x} acts on {y} through {'an' if hops in (8, 11, 18) else 'a'} {hops}-step mechanism" if _a_drug(state, top[0]["head"]) else
+        how = (f"{x} acts on {y} through {steps(hops)}" if _a_drug(state, top[0]["head"]) else
                f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
         return f"{_verdict(state, top)}{how}: {sentence(top)}.{_causal(state, top)}", []
     ends: list[dict[str, str]] = []
@@ -452,7 +463,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
             fallbacks.append({"component": "explainer.llm", "reason": str(exc), "fallback": "template"})
     citations = _path_citations(best["triples"], res.kg)
     ranked = _cited_answers(state.ranked_answers, res.kg)
-    if ranked and state.intent in START_ANSWERS:
+    if ranked and state.intent in START_ANSWERS and not state.compared:  # compared drugs are not ranked
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
         answer += treats_notes(state, ranked, res.kg)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]

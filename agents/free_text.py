@@ -11,7 +11,7 @@ from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
-__all__ = ["described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions"]
+__all__ = ["described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions", "unnamed_words"]
 
 
 def free_text(question: str, found: list[dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
@@ -67,6 +67,28 @@ def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> l
         if lexical(res.linker.link(text, SLOT_TYPES["drug"])).status is LinkStatus.UNKNOWN:
             out.append({"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None})
     return out
+
+
+_BARE = re.compile(r"^(?:(?:and|or|so|but|also|then|ok|okay|now|what about|how about|tell me about|tell me more about|"
+                   r"what is|what's|what are|info(?:rmation)? (?:on|about)|about|any info on)\s+)*(?P<words>.+?)[\s?.!]*$",
+                   re.IGNORECASE)
+"""A question that is a name and nothing else, after a word that opens a follow-up ("and hirsutism?")."""
+_NO_NAME = frozenset({"it", "its", "that", "this", "they", "them", "those", "these", "why", "how", "what", "which", "who",
+                      "when", "where", "more", "else", "other", "others", "one", "ones", "something", "anything"})
+"""Words that make a short question something else than a name ("and what else?", "the other one?")."""
+
+
+def unnamed_words(res: Any, question: str) -> list[dict[str, Any]]:
+    """The unknown mention of a question that is nothing but one to three words the graph lacks: "and hirsutism?"
+    after spironolactone, "hirsutism", "tell me about qwzx" were NOT_FOUND with "no known entity in the question";
+    they name it (with the nearest names, as any unknown name is). [] for any other question."""
+    m = _BARE.match(" ".join(question.split()))
+    text = m["words"].strip(" ,;:") if m else ""
+    if not 0 < len(text.split()) <= 3 or not re.fullmatch(r"[A-Za-z][\w' -]*[A-Za-z0-9]", text) or _NO_NAME & set(fold(text).split()):
+        return []
+    if lexical(res.linker.link(text)).status is not LinkStatus.UNKNOWN:
+        return []
+    return [{"slot": "free", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None}]
 
 
 def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:

@@ -49,8 +49,9 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     kept to them)."""
     m = _OF_THEM.match(q)
     about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
-    drugs = [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
-    klass = "" if focus.drug_class == LISTED_DRUGS else focus.drug_class
+    compared = [d["id"] for d in focus.compared]  # "compare ibuprofen and acetaminophen": "them" are those two
+    drugs = compared or [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
+    klass = "" if focus.drug_class == LISTED_DRUGS or compared else focus.drug_class
     if not m or not (klass or drugs):
         return None
     res.references.append({"text": q, "how": "list", "class": klass, "drugs": drugs})

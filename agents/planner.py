@@ -17,9 +17,9 @@ from agents.context import Context
 from agents.conversation import understand
 from agents.described import about
 from agents.disease_compare import two_diseases
-from agents.drug_compare import compared_drugs, drugs_named, targets_of_several
+from agents.drug_compare import compared_drugs, compared_for, drugs_named, targets_of_several
 from agents.followup import Resolution
-from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions
+from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions, unnamed_words
 from agents.intent import (
     RECORD_CHECK,
     SLOT_TYPES,
@@ -216,26 +216,30 @@ def _known(res: Any) -> Any:
     return lambda text: any(c.method not in GUESSED_METHODS for c in res.linker.link(text).candidates)
 
 
-def _one_at_a_time(res: Any, parsed: ParsedQuestion | None) -> tuple[ParsedQuestion | None, list[str]]:
+def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
+                   ) -> tuple[ParsedQuestion | None, list[str], dict[str, Any]]:
     """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
     dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``). "What
     does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``), and "which drugs treat both Y
-    and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``)."""
+    and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``).
+    Drugs compared for one disease are all kept (the third item, ``agents.drug_compare.compared_for``)."""
+    if klass := compared_for(res, question, parsed, _known(res)):  # "which is better for pain, ibuprofen or acetaminophen?"
+        return klass.pop("parsed"), [], klass
     if parsed is None or targets_of_several(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
-        return parsed, []
+        return parsed, [], {}
     first, slot, rest = split_listed(parsed, _known(res))
     if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
-        return replace(first, left_out=tuple(rest)), []
+        return replace(first, left_out=tuple(rest)), [], {}
     if rest and slot == "disease" and parsed.intent is Intent.TREATS and both_listed(parsed):  # drugs that treat each
-        return replace(first, also_of=tuple(rest)), []
+        return replace(first, also_of=tuple(rest)), [], {}
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:
-        return parsed, []
+        return parsed, [], {}
     def acts_on(x: str) -> bool:  # "how does ibuprofen work on COX-1 and COX-2?": not "How does ibuprofen treat COX-2?"
         best = res.linker.link(x).best if slot == "disease" and parsed.intent is Intent.MECHANISM else None
         return best is not None and best.type not in DISEASE_TYPES
     return first, [f"How does {first.drug} act on {x}?" if acts_on(x) else template.format(
-        drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease) for x in rest]
+        drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease) for x in rest], {}
 
 
 def _about_a_disease(res: Any, resolution: Resolution) -> Resolution:
@@ -328,11 +332,12 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     target), or those that act the way it says ("… hypertension by inhibiting ACE", ``agents.via``; a mechanism
     question only takes the paths through it first)."""
     mentions[:] = drugs_named(question, intent, mentions, res)  # "compare metformin and insulin": Insulin human
-    mentions[:] = klass.pop("linked", None) or mentions  # "what do losartan and valsartan target?": both drugs
+    if linked := klass.pop("linked", None):  # "what do losartan and valsartan target?": both drugs
+        mentions[:] = [*linked, *(m for m in mentions if m["slot"] != "drug")]
     klass = klass or compared_drugs(question, intent, mentions, res.kg)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res, parsed, mentions, klass)
-    return (Intent.TARGETS if klass.get("compared") else intent), klass
+    return (Intent.TARGETS if klass.get("compared") and intent is not Intent.TREATS else intent), klass
 
 
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
@@ -425,8 +430,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     resolution = not_acting_on(res, alternatives_to(res, _about_a_disease(res, understood["resolution"])))
     question, pinned = resolution.question, resolution.pinned
     parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
-    parsed, also = _one_at_a_time(res, _besides(res, parsed, resolution))
-    klass = _drug_class(res, parsed)
+    parsed, also, klass = _one_at_a_time(res, question, _besides(res, parsed, resolution))
+    klass = klass or _drug_class(res, parsed)
     if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
     if not klass and resolution.among:  # "which of them …"; "what do they treat?" makes them the subject
@@ -447,7 +452,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"
     excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
-    targets = [] if intent is Intent.INDICATIONS or klass.get("compared") else targets
+    targets = [] if intent is Intent.INDICATIONS or (klass.get("compared") and intent is Intent.TARGETS) else targets
     sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES] if klass.pop("subject", False) else sources
     out: dict[str, Any] = dict(klass)
     out.update({
@@ -467,7 +472,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     elif pid is not None and (not (sources or targets) or asks_the_record(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
-        out.update(_not_found(res, mentions, none_acts(klass)))
+        out.update(_not_found(res, mentions or unnamed_words(res, question), none_acts(klass)))  # "and hirsutism?"
     out["timings"] = {"planner": _ms(t0)}
     return out
 

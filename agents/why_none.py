@@ -30,6 +30,8 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
     if state.compared and not state.ranked_answers:  # "compare pegloticase and rasburicase": both act on uric acid
         names = [name(x) for x in state.among]
         who = f"neither {names[0]} nor {names[1]}" if len(names) == 2 else f"none of {listing(names)}"
+        if state.intent == Intent.TREATS.value and state.targets:  # "is pegloticase or rasburicase better for asthma?"
+            return f"{who} has a verified mechanism for {name(state.targets[0])} in the knowledge graph", ""
         return f"{who} acts directly on a {type_words(state.goal_types)} in the knowledge graph", ""
     if state.excluded and state.goal_types and not state.ranked_answers:
         left_out = next((r["text"] for r in state.references if r.get("how") == "besides"), "")

@@ -36,13 +36,13 @@ def test_what_only_one_of_two_acts_on_is_told_as_its_own(run_graph, resources) -
             assert f"Only {drug} acts on: " in told and a["name"] in told.split(f"Only {drug} acts on: ")[1], told
 
 
-def test_more_than_two_are_counted_and_a_disease_keeps_the_first_drug_s_mechanism(run_graph) -> None:
+def test_more_than_two_are_counted_and_a_disease_asks_for_each_drug_s_mechanism(run_graph) -> None:
     out, _ = run_graph({"question": "compare aspirin, ibuprofen and naproxen"}, interactive=False, memory=False)
     assert out["compared"] and len(out["among"]) == 3
     assert out["answer"].startswith(f"{COMPARES}Aspirin, Ibuprofen and naproxen in the knowledge graph act on: ")
     assert "(3 of 3)" in out["answer"]
     out, _ = run_graph({"question": "aspirin vs ibuprofen for pain"}, interactive=False, memory=False)
-    assert not out["compared"] and out["intent"] == "relation" and out["also_asked"]
+    assert out["compared"] and out["intent"] == "treats" and not out["also_asked"]  # each drug's mechanism for pain
     out, _ = run_graph({"question": "How are codeine and morphine related?"}, interactive=False, memory=False)
     assert not out["compared"] and out["intent"] == "relation"  # no comparing word: the walk joins them
 

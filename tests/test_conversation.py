@@ -557,8 +557,9 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
     out = _turn(run_graph, "and2", {"question": "How does imatinib treat CML (ph+), GIST or gout?"}, interactive=False)
     assert out["targets"] == [CML] and out["also_asked"] == ["How does imatinib treat GIST?", "How does imatinib treat gout?"]
     for q in ("Compare imatinib and dasatinib for CML (ph+)", "How do imatinib and dasatinib differ in CML (ph+)?"):
-        out = _turn(run_graph, "cmp", {"question": q}, interactive=False)
-        assert out["sources"] == [IMATINIB] and out["also_asked"] == ["How does dasatinib treat CML (ph+)?"], q
+        out = _turn(run_graph, "cmp", {"question": q}, interactive=False)  # compared: each drug's mechanism
+        assert out["among"][0] == IMATINIB and len(out["among"]) == 2 and out["targets"] == [CML], q
+        assert out["compared"] and out["also_asked"] == [], q
     # a name that holds a comma is one name, and a plain question asks nothing more
     for q in ("How does ribavirin treat Hepatitis C, Chronic?", "How does imatinib treat CML (ph+)?"):
         assert _turn(run_graph, "one", {"question": q}, interactive=False)["also_asked"] == [], q
@@ -566,11 +567,12 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
 
 def test_free_text_naming_two_drugs_and_a_disease_answers_the_first_and_names_the_other(run_graph, resources) -> None:
     """"tylenol vs advil for fever" (no rule reads it) walked from acetaminophen to ibuprofen and fever both, and
-    said nothing of advil; a comparison got no word that the graph holds none."""
-    fever = resources.linker.link("fever").best.id
+    said nothing of advil; a comparison got no word that the graph holds none. It now compares both drugs for fever
+    (``tests/test_compare_for.py``); naming them with no comparing word still answers the first."""
     out = _turn(run_graph, "vs", {"question": "tylenol vs advil for fever"}, interactive=False, memory=False)
-    assert out["status"] == "ANSWERED" and out["sources"] == [resources.linker.link("acetaminophen").best.id]
-    assert out["targets"] == [fever] and out["also_asked"] == ["How does advil treat fever?"]
+    assert out["status"] == "ANSWERED" and out["among"] == [resources.linker.link("acetaminophen").best.id,
+                                                            resources.linker.link("ibuprofen").best.id]
+    assert [resources.kg.name(y) for y in out["targets"]] == ["Fever"] and out["also_asked"] == [] and out["compared"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons")
     out = _turn(run_graph, "or", {"question": "Aspirin or ibuprofen for CML?"}, interactive=False, memory=False)
     assert out["also_asked"] == ["How does ibuprofen treat CML?"]

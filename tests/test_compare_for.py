@@ -1,0 +1,112 @@
+"""Drugs compared for one disease ("which is better for pain, ibuprofen or acetaminophen?") are told each drug's own
+mechanism for it, in the order the question named them, and the steps they share. Such a question was answered for
+the first drug, the second offered as the question to ask next."""
+
+from __future__ import annotations
+
+import pytest
+from langgraph.types import Command
+
+from agents.answer_notes import for_one_disease
+from agents.state import State, Status
+from tests.conftest import in_thread
+
+COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
+
+
+def _told(answer: str, name: str, disease: str) -> str:
+    """The sentence that tells ``name``'s mechanism for ``disease``."""
+    lead = f"{name[:1].upper()}{name[1:]} acts on {disease} through a"
+    assert lead in answer, answer
+    return answer.split(lead, 1)[1].split(". ", 1)[0]
+
+
+@pytest.mark.parametrize(("question", "drugs", "disease"), [
+    ("which is better for pain, ibuprofen or acetaminophen?", ["Ibuprofen", "Acetaminophen"], "Pain"),
+    ("compare ibuprofen and acetaminophen for pain", ["Ibuprofen", "Acetaminophen"], "Pain"),
+    ("is tylenol or advil better for fever?", ["Acetaminophen", "Ibuprofen"], "Fever"),
+    ("is allopurinol better than colchicine for gout?", ["allopurinol", "colchicine"], "Gout"),
+    ("which works better for gout: allopurinol, febuxostat or colchicine?", ["allopurinol", "Febuxostat", "colchicine"], "Gout"),
+])
+def test_each_compared_drug_is_told_its_own_mechanism(run_graph, resources, question: str, drugs: list[str],
+                                                      disease: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    kg = resources.kg
+    assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "treats", out["answer"]
+    assert [kg.name(x) for x in out["among"]] == drugs and [kg.name(y) for y in out["targets"]] == [disease]
+    assert out["answer"].startswith(COMPARES) and not out["also_asked"], out["answer"]
+    assert "Ranked:" not in out["answer"] and "You also asked" not in out["answer"]
+    paths = {a["id"]: a["path"]["triples"] for a in out["ranked_answers"]}
+    assert set(paths) == set(out["among"])
+    places = []
+    for drug in out["among"]:
+        triples = paths[drug]
+        assert triples[0]["head"] == drug and triples[-1]["tail"] == out["targets"][0]
+        told = _told(out["answer"], kg.name(drug), disease)
+        assert told.startswith((f" {len(triples)}-step mechanism: ", f"n {len(triples)}-step mechanism: "))
+        assert triples[-1]["head_name"] in told
+        places.append(out["answer"].index(f"{kg.name(drug)[1:]} acts on {disease}"))
+    assert places == sorted(places)  # in the order the question named them
+
+
+def test_the_steps_all_compared_drugs_pass_through_are_named(run_graph) -> None:
+    out, _ = run_graph({"question": "how does sildenafil compare to tadalafil for erectile dysfunction?"},
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    inner = [[t["tail_name"] for t in a["path"]["triples"][:-1]] for a in out["ranked_answers"]]
+    shared = [n for n in inner[0] if n in inner[1]]
+    assert shared, inner
+    separator = "; " if any("," in n for n in shared) else ", "
+    assert out["answer"].endswith(f"Both pass through: {separator.join(shared)}."), out["answer"]
+
+
+def test_drugs_without_a_mechanism_for_the_disease_are_said_to_have_none(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "is pegloticase or rasburicase better for asthma?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and out["compared"], out["answer"]
+    assert ("neither pegloticase nor rasburicase has a verified mechanism for Asthma in the knowledge graph"
+            in out["answer"]), out["answer"]
+
+
+def test_a_drug_without_a_path_is_named_and_only_the_others_share_steps() -> None:
+    """Told from the state alone: the drug the walk found no path for has none, and with one path left nothing is
+    shared."""
+    path = {"triples": [{"head": "d1", "head_name": "alpha", "relation": "inhibits", "tail": "p", "tail_name": "P1"},
+                        {"head": "p", "head_name": "P1", "relation": "causes", "tail": "y", "tail_name": "Gout"}]}
+    mentions = [{"slot": "drug", "mention": m, "entity": {"id": i, "name": n, "type": "Drug"}}
+                for m, i, n in (("alpha", "d1", "alpha"), ("beta", "d2", "beta"))]
+    mentions.append({"slot": "disease", "mention": "gout", "entity": {"id": "y", "name": "Gout", "type": "Disease"}})
+    state = State(question="alpha or beta for gout?", intent="treats", among=["d1", "d2"], targets=["y"], compared=True,
+                  mentions=mentions, ranked_answers=[{"id": "d1", "name": "alpha", "path": path}])
+    text, items = for_one_disease(state)
+    assert text == ("Alpha acts on Gout through a 2-step mechanism: alpha inhibits P1; P1 causes Gout. "
+                    "Beta has no verified mechanism for Gout in the knowledge graph.")
+    assert items == [{"id": "d1", "name": "alpha"}]
+
+
+def test_them_after_a_comparison_are_the_compared_drugs(run_graph, resources) -> None:
+    """"which of them treat pain?" after "compare ibuprofen and acetaminophen" was read as "Which Ibuprofen and
+    Acetaminophen treat pain?", a class medpath does not know, and listed citric acid, sodium aurothiomalate …"""
+    first, out = in_thread(run_graph, "them-compared", "compare ibuprofen and acetaminophen", "which of them treat pain?")
+    assert first["compared"] and out["status"] is Status.ANSWERED, out["answer"]
+    assert sorted(out["among"]) == sorted(first["among"])
+    assert out["ranked_answers"] and {a["id"] for a in out["ranked_answers"]} <= set(first["among"]), out["answer"]
+
+
+def test_the_second_one_after_drugs_compared_for_a_disease_is_the_second_named(run_graph, resources) -> None:
+    first, out = in_thread(run_graph, "second-compared", "is lisinopril better than losartan for high blood pressure?",
+                           "what does the second one target?")
+    assert first["compared"] and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["sources"] == [first["among"][1]], out["answer"]
+
+
+def test_a_disease_several_entries_fit_is_asked_about_before_comparing(run_graph, resources) -> None:
+    """"is metformin or insulin better for diabetes?" found no disease in its words (the free-text scan takes no name
+    that several entries hold) and compared what the two drugs target; the words after "for" are now asked about."""
+    _, snap = run_graph({"question": "is metformin or insulin better for diabetes?"}, thread="which-diabetes", memory=False)
+    asked = [i.value for t in snap.tasks for i in t.interrupts]
+    assert asked and asked[0]["mention"] == "diabetes", asked
+    names = [c["name"] for c in asked[0]["candidates"]]
+    out, _ = run_graph(Command(resume="Diabetes mellitus type 2"), thread="which-diabetes", memory=False)
+    assert "Diabetes mellitus type 2" in names and out["compared"] and out["intent"] == "treats", out["answer"]
+    assert [resources.kg.name(y) for y in out["targets"]] == ["Diabetes mellitus type 2"]
+    assert out["answer"].startswith(COMPARES + "Metformin "), out["answer"]

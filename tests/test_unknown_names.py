@@ -1,0 +1,62 @@
+"""A name the graph lacks is named as missing: asked alone or after a follow-up's opening word ("and hirsutism?"),
+and when a later question refers back to it ("what does it target?" after "what does ondansetron do?")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.free_text import unnamed_words
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("turns", "name"), [
+    (("what does spironolactone treat?", "and hirsutism?"), "hirsutism"),
+    (("hirsutism",), "hirsutism"),
+    (("tell me about qwzx",), "qwzx"),
+    (("how does imatinib work?", "and blorptazine?"), "blorptazine"),
+])
+def test_a_question_that_is_only_an_unknown_name_names_it(run_graph, turns: tuple[str, ...], name: str) -> None:
+    """They were NOT_FOUND with "no known entity in the question"."""
+    *_, out = in_thread(run_graph, f"bare-{name}-{len(turns)}", *turns)
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert f'"{name}" is not in the knowledge graph' in out["answer"], out["answer"]
+
+
+def test_only_a_few_words_that_link_nothing_are_named(resources) -> None:
+    assert unnamed_words(resources, "and hirsutism?")[0]["mention"] == "hirsutism"
+    assert unnamed_words(resources, "what about qwzx?")[0]["mention"] == "qwzx"
+    for question in ("why?", "and what else?", "and gout?", "how does it work for people with a rare disease?",
+                     "what about them?"):
+        assert unnamed_words(resources, question) == [], question
+
+
+@pytest.mark.parametrize(("last", "ref"), [
+    ("what does it target?", '"it" would be "ondansetron"'),
+    ("what are its side effects?", '"its" would be "ondansetron"'),
+    ("what are the side effects?", 'the question would be about "ondansetron"'),
+])
+def test_a_reference_to_the_last_question_s_unknown_name_is_not_the_turn_before_s(run_graph, last: str, ref: str) -> None:
+    """"what does it target?" after "what does ondansetron do?" (NOT_FOUND) was answered for imatinib, the drug of the
+    turn before."""
+    first, unknown, out = in_thread(run_graph, f"unknown-ref-{last}", "how does imatinib work?",
+                                    "what does ondansetron do?", last)
+    assert first["status"] is Status.ANSWERED and unknown["status"] is Status.NOT_FOUND
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert f"{ref} from the last question, which is not in the knowledge graph" in out["answer"], out["answer"]
+    assert "imatinib" not in out["answer"]
+
+
+def test_a_reference_after_an_unknown_drug_beside_a_known_disease_is_the_disease(run_graph, resources) -> None:
+    """"How does zorblaxin treat asthma?" named asthma, which the graph holds: "it" is asthma."""
+    *_, out = in_thread(run_graph, "unknown-beside", "How does zorblaxin treat asthma?", "what else treats it?")
+    assert out["status"] is Status.ANSWERED and [resources.kg.name(x) for x in out["targets"]] == ["Asthma"], out["answer"]
+
+
+def test_it_with_nothing_but_an_unknown_name_before_is_that_name(run_graph) -> None:
+    """An interactive run asked what "it" meant: "This conversation has not named a drug, disease or patient yet."."""
+    out, _ = run_graph({"question": "what does ondansetron do?"}, thread="unknown-first", memory=False)
+    assert out["status"] is Status.NOT_FOUND
+    out, _ = run_graph({"question": "is it used for nausea?"}, thread="unknown-first", memory=False)
+    assert out["status"] is Status.NOT_FOUND and not out.get("clarification"), out
+    assert '"it" would be "ondansetron" from the last question' in out["answer"], out["answer"]
