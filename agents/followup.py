@@ -28,9 +28,18 @@ from agents.ellipsis import (
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.intent import RECORD_CHECK, REFERENCE, REMEDIES_ALONE, SET_AGAINST, parse_question, parse_with_reference
+from agents.intent import (
+    COMPARING,
+    RECORD_CHECK,
+    REFERENCE,
+    REMEDIES_ALONE,
+    SET_AGAINST,
+    parse_question,
+    parse_with_reference,
+)
 from agents.last_answer import about_last_answer
 from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
+from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution, restated
 from agents.scope import PROGNOSES, out_of_scope
@@ -157,7 +166,8 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if text.strip().casefold() == items[k]["name"].casefold():  # "and the second one?": the last question with it
         base = ellipsis(res, f"what about {items[k]['name']}", focus, linker)
         return base.rstrip("?") if base else text
-    return text
+    end = span[0] + len(items[k]["name"])  # "how does the second one compare with the first one?": both
+    return text[:end] + _ordinal(res, text[end:], focus, linker) if ORDINAL_REF.search(text, end) else text
 
 
 def _wanted(q: str, span: tuple[int, int]) -> str:
@@ -281,6 +291,10 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         if ent is None:
             res.missing = res.missing or m.group(1)
             continue
+        if plural and COMPARING.search(q):  # "what do they have in common?" after one drug: "What do Sildenafil …"
+            res.refused = (f"\"{m.group(1)}\" sets two or more side by side, and this conversation has named one: "
+                           f"{ent['name']}; name the others (\"Compare {ent['name']} and …\")")
+            return q
         if fits_several(res, q, m.span(), ent, focus):
             return q
         if ent.get("for"):  # a patient's medication ("why is she on it?"): the condition it is taken for
@@ -337,38 +351,10 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     if pronoun is None:
         return q
     unknown = focus.empty and len(topic.split()) == 1 and not linker.scan(topic)
-    if not (unknown or _namesentity_of(topic, linker)):
+    if not (unknown or names_an_entity(topic, linker)):
         return q
     res.references.append({"text": pronoun.group(1), "how": "topic", "topic": topic})
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
-
-
-def _could_be_a_name(text: str) -> bool:
-    """A few words with no question of their own."""
-    return len(text.split()) <= 6 and parse_question(text) is None
-
-
-def _bare_mention(text: str, linker: Linker) -> bool:
-    """True when the text is nothing but a name (no question of its own): matched exactly, the plural of one ("and
-    strokes?" was NOT_FOUND, "no known entity"), or one word that fits several by its letters ("and cancer?" asks which)."""
-    if not _could_be_a_name(text):
-        return False
-    found = linker.scan(text)
-    if len(found) == 1 and fold(found[0][0]) == fold(text):
-        return True
-    out, read = linker.link(text), ("exact", "singular", "fuzzy")  # "and strokes?": a plural whose singular is a name
-    if out.candidates and (out.status.value == "linked" and out.candidates[0].method == "singular" or
-                           out.status.value == "ambiguous" and " " not in text and all(c.method in read for c in out.candidates)):
-        return True
-    return bool(linker.drug_class(text))  # "and beta blockers?" after a class: it was asked what they target
-
-
-def _namesentity_of(text: str, linker: Linker) -> bool:
-    """True when the text is a name and nothing more: no question of its own, a few words, and the linker finds the
-    whole text by its letters (a name or an alias, exactly or fuzzily). A name inside a longer text ("imatinib for
-    CML") or a likeness by embedding alone does not count. "Diabetes" counts, though it is ambiguous: the question
-    then asks which one is meant."""
-    return _could_be_a_name(text) and any(c.method in ("exact", "singular", "fuzzy") for c in linker.link(text).candidates)
 
 
 def _listed_medication(q: str, focus: Focus) -> dict[str, Any] | None:
@@ -444,7 +430,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
     body = body.rstrip("?.! ")
-    if body != q.rstrip("?.! ") and (_bare_mention(body, linker) or modifier_swap(body, focus, linker)):
+    if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
     more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body))
