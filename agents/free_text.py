@@ -7,11 +7,11 @@ import re
 from typing import Any
 
 from agents.described import about
-from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion
+from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion, class_request
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
-__all__ = ["described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions", "unnamed_words"]
+__all__ = ["class_request_in", "described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions", "unnamed_words"]
 
 
 def free_text(question: str, found: list[dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
@@ -55,14 +55,15 @@ def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> l
     and apixaban" was answered with what warfarin is connected to, apixaban dropped without a word; it now says that
     "apixaban" is not in the knowledge graph. [] for any other question."""
     m = _PAIR.match(question.strip())
-    if m is None or not any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found):
+    if m is None or not (any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found) or res.linker.classes_in(question)):
         return []
     sides = [x for x in (m["a"], m["b"]) if x] or [m["c"], m["d"]]
     named = [fold(f["mention"]) for f in found]
     out = []
     for side in sides:
         text = re.sub(r"^(?:the|a|an) ", "", side.strip(), flags=re.IGNORECASE)
-        if any(n in fold(text) for n in named) or not 0 < len(text.split()) <= 3 or not re.search(r"[a-zA-Z]{3}", text):
+        if any(n in fold(text) for n in named) or not 0 < len(text.split()) <= 3 or not re.search(r"[a-zA-Z]{3}", text) \
+                or res.linker.drug_class(text):  # "statins" is a class's name
             continue
         if lexical(res.linker.link(text, SLOT_TYPES["drug"])).status is LinkStatus.UNKNOWN:
             out.append({"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None})
@@ -89,6 +90,26 @@ def unnamed_words(res: Any, question: str) -> list[dict[str, Any]]:
     if lexical(res.linker.link(text)).status is not LinkStatus.UNKNOWN:
         return []
     return [{"slot": "free", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None}]
+
+
+def class_request_in(res: Any, question: str) -> ParsedQuestion | None:
+    """A question no rule reads that names a drug class: "statins for high cholesterol" asks which of its drugs treat
+    it (``agents.intent.class_request``); "statins and gout" how the class acts on the one disease it names; "tell
+    me about statins", "beta-blockers" what the class acts on. The class's name was no entity, so such a question
+    was answered for the disease alone, or NOT_FOUND. None when it names no class, a drug beside it, or compares it
+    with a name the graph lacks ("compare statins and qwzx" was answered for the statins, qwzx dropped without a word;
+    :func:`scan_mentions` then names it)."""
+    if (request := class_request(question)) is not None:
+        return request
+    classes = res.linker.classes_in(question)
+    if len(classes) != 1 or _unnamed_compared(res, question, []):
+        return None
+    words = set(fold(classes[0]).split())
+    named = [(m, cands[0]) for m, cands in res.linker.scan(question) if cands and not set(m.split()) <= words]  # "ace"
+    diseases = [m for m, c in named if c.type in DISEASE_TYPES]
+    if len(diseases) != len(named) or len(diseases) > 1:
+        return None
+    return ParsedQuestion(Intent.MECHANISM, classes[0], diseases[0]) if diseases else ParsedQuestion(Intent.TARGETS, classes[0])
 
 
 def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
@@ -118,7 +139,7 @@ def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> P
     they were answered for the drug alone). Asked as how the drug treats that disease, so the disease slot's linking
     applies: the diseases the words fit, nearest the drug first, and a clarification when interactive. None when
     the words link no disease ("tell me about imatinib", "imatinib dose"). ``found``: the names a scan found in it."""
-    if len(found) != 1 or found[0]["entity"]["type"] not in DRUG_TYPES:
+    if len(found) != 1 or (found[0]["entity"] or {}).get("type") not in DRUG_TYPES:  # an unknown name has no entity
         return None
     toks, name = fold(question).split(), found[0]["mention"].split()
     at = next((i for i in range(len(toks)) if toks[i : i + len(name)] == name), None)

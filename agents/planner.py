@@ -19,14 +19,21 @@ from agents.described import about
 from agents.disease_compare import two_diseases
 from agents.drug_compare import compared_drugs, compared_for, drugs_named, targets_of_several
 from agents.followup import Resolution
-from agents.free_text import described_entity, drug_beside_words, free_text, lexical, scan_mentions, unnamed_words
+from agents.free_text import (
+    class_request_in,
+    described_entity,
+    drug_beside_words,
+    free_text,
+    lexical,
+    scan_mentions,
+    unnamed_words,
+)
 from agents.intent import (
     RECORD_CHECK,
     SLOT_TYPES,
     TEMPLATES,
     ParsedQuestion,
     both_listed,
-    class_request,
     disease_kind,
     parse_question,
     split_listed,
@@ -360,24 +367,6 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     return {"drug_class": res.linker.class_name(parsed.among), "among": [c.id for c in members]} if members else {}
 
 
-def _class_request(res: Any, question: str) -> ParsedQuestion | None:
-    """A question no rule reads that names a drug class: "statins for high cholesterol" asks which of its drugs treat
-    it (``agents.intent.class_request``); "statins and gout" how the class acts on the one disease it names; "tell
-    me about statins", "beta-blockers" what the class acts on. The class's name was no entity, so such a question
-    was answered for the disease alone, or NOT_FOUND. None when it names no class, or a drug beside it."""
-    if (request := class_request(question)) is not None:
-        return request
-    classes = res.linker.classes_in(question)
-    if len(classes) != 1:
-        return None
-    words = set(fold(classes[0]).split())
-    named = [(m, cands[0]) for m, cands in res.linker.scan(question) if cands and not set(m.split()) <= words]  # "ace"
-    diseases = [m for m, c in named if c.type in DISEASE_TYPES]
-    if len(diseases) != len(named) or len(diseases) > 1:
-        return None
-    return ParsedQuestion(Intent.MECHANISM, classes[0], diseases[0]) if diseases else ParsedQuestion(Intent.TARGETS, classes[0])
-
-
 def _invalid(question: str, mode: str) -> str:
     if not question:
         return "the question is empty"
@@ -432,7 +421,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
     parsed, also, klass = _one_at_a_time(res, question, _besides(res, parsed, resolution))
     klass = klass or _drug_class(res, parsed)
-    if parsed is None and (request := _class_request(res, question)) is not None and (klass := _drug_class(res, request)):
+    if parsed is None and (request := class_request_in(res, question)) is not None and (klass := _drug_class(res, request)):
         parsed = request  # "statins for high cholesterol"; "aspirin for headache" is left to the free-text scan
     if not klass and resolution.among:  # "which of them …"; "what do they treat?" makes them the subject
         klass = {"drug_class": LISTED_DRUGS, "among": resolution.among,

@@ -60,3 +60,13 @@ def test_it_with_nothing_but_an_unknown_name_before_is_that_name(run_graph) -> N
     out, _ = run_graph({"question": "is it used for nausea?"}, thread="unknown-first", memory=False)
     assert out["status"] is Status.NOT_FOUND and not out.get("clarification"), out
     assert '"it" would be "ondansetron" from the last question' in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["compare statins and qwzx", "statins vs qwzx"])
+def test_a_class_compared_with_an_unknown_name_names_it(run_graph, question: str) -> None:
+    """"compare statins and qwzx" was answered with what the statins act on, "qwzx" dropped without a word."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and '"qwzx" is not in the knowledge graph' in out["answer"], out["answer"]
+    for asked in ("tell me about statins", "compare ARBs and ACE inhibitors"):  # a class alone, or two, as before
+        out, _ = run_graph({"question": asked}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED, out["answer"]
