@@ -88,7 +88,7 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
         if own:
             parts.append(f"Only {name} acts on: {listing(own)}.")
         elif not both:
-            none.append(f"{name[:1].upper()}{name[1:]} acts on none of them.")  # pegloticase acts on uric acid
+            none.append(f"{_capitalized(name)} acts on none of them.")  # pegloticase acts on uric acid
     return " ".join(parts + none)
 
 
@@ -106,18 +106,22 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     disease = named.get(state.targets[0], "it") if state.targets else "it"
     parts, inner = [], []
     for drug in state.among:
-        t = paths.get(drug)
-        name = named.get(drug, drug)
+        t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None:
-            parts.append(f"{name[:1].upper()}{name[1:]} has no verified mechanism for {disease} in the knowledge graph.")
+            parts.append(f"{name} has no verified mechanism for {disease} in the knowledge graph.")
             continue
-        parts.append(f"{name[:1].upper()}{name[1:]} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
+        parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
         inner.append([x["tail_name"] for x in t[:-1]])
-    shared = [n for n in inner[0] if all(n in other for other in inner[1:])] if len(inner) >= 2 else []
     if len(inner) >= 2:
+        shared = [n for n in inner[0] if all(n in other for other in inner[1:])]
         who = "Both" if len(inner) == 2 else f"All {len(inner)}"
         parts.append(f"{who} pass through: {listing(shared)}." if shared else "Their mechanisms share no step in between.")
     return " ".join(parts), [{"id": x, "name": named.get(x, x)} for x in state.among if x in paths]
+
+
+def _capitalized(name: str) -> str:
+    """A name opening a sentence ("allopurinol" → "Allopurinol"), the rest as written ("cGMP" stays)."""
+    return f"{name[:1].upper()}{name[1:]}"
 
 
 def sources_line(citations: list[dict[str, Any]]) -> str:

@@ -205,8 +205,10 @@ def _unknown_referred(resolution: Resolution, messages: Sequence[dict[str, Any]]
     refs = [r for r in resolution.references if r.get("how") in _REFERRING]
     if not unknown or last.get("named") or not (resolution.missing or refs):
         return ""
-    ref = f"\"{resolution.missing or refs[0]['text']}\" would be" if resolution.missing or refs[0]["how"] in ("pronoun", "possessive") \
-        else "the question would be about"  # "what are the side effects?"
+    if resolution.missing or refs[0]["how"] in ("pronoun", "possessive"):
+        ref = f"\"{resolution.missing or refs[0]['text']}\" would be"
+    else:  # "what are the side effects?" names nothing
+        ref = "the question would be about"
     return f"{ref} \"{unknown[0]}\" from the last question, which is not in the knowledge graph"
 
 

@@ -23,7 +23,7 @@ from agents.intent import (
 )
 from agents.scope import COMBINED
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
-from tools.linker import LinkStatus
+from tools.linker import GUESSED_METHODS, LinkStatus
 from tools.walker import hops_between
 
 __all__ = ["CHAIN_NODES", "compared_drugs", "compared_for", "drugs_named", "targets_of_several"]
@@ -81,18 +81,22 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
         first, slot, rest = split_listed(parsed, known)
         names, diseases = ([first.drug, *rest], [parsed.disease]) if slot == "drug" else ([], [])
     else:
-        found = [(m, max(c, key=lambda x: (x.type in DRUG_TYPES or x.type in DISEASE_TYPES, x.score))) for m, c in res.linker.scan(question) if c]
+        found = [(m, max(c, key=lambda x: (x.type in DRUG_TYPES or x.type in DISEASE_TYPES, x.score)))
+                 for m, c in res.linker.scan(question) if c]
         names = [m for m, c in found if c.type not in DISEASE_TYPES]
         diseases = [m for m, c in found if c.type in DISEASE_TYPES] or _disease_after_for(res, question)
-    outs = [(text, res.linker.link(text, SLOT_TYPES["drug"])) for text in names]
-    mentions = drugs_named(question, Intent.RELATION, [{"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
-                                                       for text, out in outs if out.status is LinkStatus.LINKED and out.best is not None], res)
-    linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}  # "insulin": Insulin human
+    mentions = []
+    for text in names:
+        out = res.linker.link(text, SLOT_TYPES["drug"])
+        if out.status is LinkStatus.LINKED and out.best is not None:
+            mentions.append({"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()})
+    mentions = drugs_named(question, Intent.RELATION, mentions, res)  # "insulin": Insulin human, as "compare …" reads it
+    linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}
     if len(diseases) != 1 or len(linked) < 2 or len(linked) < len(names):
         return {}
     drugs = [m["entity"]["name"] for m in linked.values()]
-    return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "drug_class": f"{', '.join(drugs[:-1])} and {drugs[-1]}",
-            "among": list(linked), "compared": True, "linked": list(linked.values())}
+    return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
+            "drug_class": f"{', '.join(drugs[:-1])} and {drugs[-1]}", "linked": list(linked.values())}
 
 
 _FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
@@ -103,10 +107,11 @@ def _disease_after_for(res: Any, question: str) -> list[str]:
     """The words after "for" when they read as a disease that several fit ("diabetes": the planner then asks which;
     the scan finds no name several entities hold). [] otherwise."""
     m = _FOR.search(question)
-    out = res.linker.link(m["disease"].strip(), SLOT_TYPES["disease"]) if m else None
-    if out is None or out.status is not LinkStatus.AMBIGUOUS or not all(c.type in DISEASE_TYPES for c in out.candidates):
+    words = m["disease"].strip() if m else ""
+    out = res.linker.link(words, SLOT_TYPES["disease"]) if words else None
+    if out is None or out.status is not LinkStatus.AMBIGUOUS:
         return []
-    return [m["disease"].strip()] if all(c.method not in ("embedding", "ngram") for c in out.candidates) else []
+    return [words] if all(c.type in DISEASE_TYPES and c.method not in GUESSED_METHODS for c in out.candidates) else []
 
 
 def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], res: Any) -> list[dict[str, Any]]:

@@ -53,9 +53,11 @@ _PAIR = re.compile(
 def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """An unknown mention for the side of a comparison of drugs that names nothing the graph holds: "compare warfarin
     and apixaban" was answered with what warfarin is connected to, apixaban dropped without a word; it now says that
-    "apixaban" is not in the knowledge graph. [] for any other question."""
+    "apixaban" is not in the knowledge graph. So for a drug class's side ("compare statins and qwzx"), a class's name
+    never being the unknown one. [] for any other question."""
     m = _PAIR.match(question.strip())
-    if m is None or not (any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found) or res.linker.classes_in(question)):
+    drugs = any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found)
+    if m is None or not (drugs or res.linker.classes_in(question)):
         return []
     sides = [x for x in (m["a"], m["b"]) if x] or [m["c"], m["d"]]
     named = [fold(f["mention"]) for f in found]
@@ -85,7 +87,8 @@ def unnamed_words(res: Any, question: str) -> list[dict[str, Any]]:
     they name it (with the nearest names, as any unknown name is). [] for any other question."""
     m = _BARE.match(" ".join(question.split()))
     text = m["words"].strip(" ,;:") if m else ""
-    if not 0 < len(text.split()) <= 3 or not re.fullmatch(r"[A-Za-z][\w' -]*[A-Za-z0-9]", text) or _NO_NAME & set(fold(text).split()):
+    if not 0 < len(text.split()) <= 3 or _NO_NAME & set(fold(text).split()) \
+            or not re.fullmatch(r"[A-Za-z][\w' -]*[A-Za-z0-9]", text):  # letters, a name's few words
         return []
     if lexical(res.linker.link(text)).status is not LinkStatus.UNKNOWN:
         return []
