@@ -42,8 +42,7 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
         return {}
     if not _compares(question) and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
         return {}
-    names = [e["name"] for e in ents]
-    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": [e["id"] for e in ents],
+    return {"drug_class": _together([e["name"] for e in ents]), "among": [e["id"] for e in ents],
             "compared": True, "subject": True}
 
 
@@ -59,12 +58,11 @@ def targets_of_several(res: Any, parsed: ParsedQuestion | None, known: Any) -> d
         return {}
     linked: dict[str, dict[str, Any]] = {}
     for text in (first.drug, *rest):
-        out = res.linker.link(text, SLOT_TYPES["drug"])
-        if out.status is not LinkStatus.LINKED or out.best is None or out.best.type not in DRUG_TYPES:
+        mention = _linked(res, text)
+        if mention is None or mention["entity"]["type"] not in DRUG_TYPES:
             return {}
-        linked[out.best.id] = {"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
-    names = [m["entity"]["name"] for m in linked.values()]
-    return {"drug_class": f"{', '.join(names[:-1])} and {names[-1]}", "among": list(linked), "compared": True,
+        linked[mention["entity"]["id"]] = mention
+    return {"drug_class": _together([m["entity"]["name"] for m in linked.values()]), "among": list(linked), "compared": True,
             "subject": True, "linked": list(linked.values())} if len(linked) >= 2 else {}
 
 
@@ -85,18 +83,26 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
                  for m, c in res.linker.scan(question) if c]
         names = [m for m, c in found if c.type not in DISEASE_TYPES]
         diseases = [m for m, c in found if c.type in DISEASE_TYPES] or _disease_after_for(res, question)
-    mentions = []
-    for text in names:
-        out = res.linker.link(text, SLOT_TYPES["drug"])
-        if out.status is LinkStatus.LINKED and out.best is not None:
-            mentions.append({"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()})
+    mentions = [m for m in (_linked(res, text) for text in names) if m is not None]
     mentions = drugs_named(question, Intent.RELATION, mentions, res)  # "insulin": Insulin human, as "compare …" reads it
     linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}
     if len(diseases) != 1 or len(linked) < 2 or len(linked) < len(names):
         return {}
-    drugs = [m["entity"]["name"] for m in linked.values()]
     return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
-            "drug_class": f"{', '.join(drugs[:-1])} and {drugs[-1]}", "linked": list(linked.values())}
+            "drug_class": _together([m["entity"]["name"] for m in linked.values()]), "linked": list(linked.values())}
+
+
+def _linked(res: Any, text: str) -> dict[str, Any] | None:
+    """The drug slot's mention of ``text`` when the linker links it to one entity, else None."""
+    out = res.linker.link(text, SLOT_TYPES["drug"])
+    if out.status is not LinkStatus.LINKED or out.best is None:
+        return None
+    return {"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
+
+
+def _together(names: list[str]) -> str:
+    """The compared drugs as one name, the answer's subject: "Aspirin, Ibuprofen and naproxen"."""
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
