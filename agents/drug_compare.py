@@ -73,12 +73,14 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
     It was answered for the first drug, the second offered as the question to ask next. ``parsed``: the question the
     planner links (the disease's slot, a clarification if its name fits several), ``linked``: the drugs' mentions;
     ``known`` accepts a listed name as :func:`targets_of_several`'s does. {} for any other question."""
-    if not _compares(question) or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION)):
+    names, diseases = _choice(question)
+    if not names and (not (_compares(question) or _EITHER_FOR.match(question))
+                      or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION))):
         return {}
-    if parsed is not None:
+    if not names and parsed is not None:
         first, slot, rest = split_listed(parsed, known)
         names, diseases = ([first.drug, *rest], [parsed.disease]) if slot == "drug" else ([], [])
-    else:
+    elif not names:
         found = [(m, max(c, key=lambda x: (x.type in DRUG_TYPES or x.type in DISEASE_TYPES, x.score)))
                  for m, c in res.linker.scan(question) if c]
         names = [m for m, c in found if c.type not in DISEASE_TYPES]
@@ -90,6 +92,14 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
         return {}
     return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
             "drug_class": _together([m["entity"]["name"] for m in linked.values()]), "linked": list(linked.values())}
+
+
+def _choice(question: str) -> tuple[list[str], list[str]]:
+    """The drugs and the disease of a choice that names the disease first (:data:`_CHOICE`), or ([], [])."""
+    m = _CHOICE.match(" ".join(question.split()))
+    if m is None:
+        return [], []
+    return [x for x in re.split(r"\s*,\s*(?:or\s+)?", m["x"]) if x] + [m["y"]], [m["d"]]
 
 
 def _linked(res: Any, text: str) -> dict[str, Any] | None:
@@ -105,6 +115,17 @@ def _together(names: list[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+_CHOICE = re.compile(r"^(?:so |and |ok,? )?(?:(?:which|what)(?: one| drug| medication| medicine| of them)? (?:is (?:better |best )?for|"
+                     r"treats?|works? (?:better |best )?(?:for|on|against)|helps? (?:with )?|is (?:better|best) for)|for) "
+                     r"(?P<d>[^,:;?]+?)(?: better| best| more)?\s*[,:;]\s*(?P<x>[^?]+?),? (?:or|vs\.?|versus) (?P<y>[^?,]+?)\s*\?*$",
+                     re.IGNORECASE)
+"""A choice among named drugs for a disease that names the disease first ("which treats gout better, allopurinol or
+colchicine?", "for gout, allopurinol or colchicine?"): the disease was read as part of the drugs' name, or the
+question as which drugs treat gout."""
+_EITHER_FOR = re.compile(r"^(?:(?:so |and |ok,? )?(?:should i (?:take|use|try)|would you (?:take|use|give)|(?:is it|what about) ))?"
+                         r"[^,?]+?,? (?:or|vs\.?|versus) [^?]+? (?:for|to treat|in treating) [^?]+\?*$", re.IGNORECASE)
+"""Two drugs offered for one disease with no comparing word ("sertraline or fluoxetine for depression?"): it was
+answered for sertraline, fluoxetine offered as the next question."""
 _FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
 """The disease of a comparison, after "for": "is metformin or insulin better for diabetes?"."""
 

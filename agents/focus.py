@@ -64,6 +64,12 @@ class Focus:
     first, once each ("what's the difference?" after what ARBs and then ACE inhibitors target)."""
     named: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The mentions of that question (folded) and the entities they were linked to: asked again, they link the same."""
+    treated: dict[str, Any] | None = None
+    """The disease of the latest turn when that turn asked how a drug treats it or which drugs do ("How does
+    allopurinol treat gout?", "What drugs treat gout?"): what a later "is it better than colchicine?" is better for."""
+    treated_by: set[str] = field(default_factory=set)
+    """The ids of the drugs that turn was about, listed or compared: a later comparison of drugs none of which it
+    named is not about its disease."""
 
     @property
     def by_class(self) -> bool:
@@ -133,6 +139,10 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
             f.drug_class = str(m.get("drug_class") or "")
+            disease = m.get("disease") if f.intent in ("mechanism", "treats") else None
+            f.treated = disease if disease and disease.get("type") in DISEASE_TYPES else None
+            f.treated_by = {str(x.get("id")) for x in (m.get("drug") or {}, *(m.get("items") or []), *(m.get("compared") or []))
+                            if x.get("id")}
         if m.get("items"):
             f.lists.append(list(m["items"]))
         classes_run = classes_run and bool(m.get("class_subject"))  # the latest turns in a row that were about classes

@@ -38,7 +38,15 @@ from agents.intent import (
     parse_with_reference,
 )
 from agents.last_answer import about_last_answer
-from agents.list_refs import compared_refs, fits_several, kinds_of_them, members_of_them, of_them, plural_refs
+from agents.list_refs import (
+    compared_refs,
+    fits_several,
+    for_treated,
+    kinds_of_them,
+    members_of_them,
+    of_them,
+    plural_refs,
+)
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution, restated
@@ -406,6 +414,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if qual:
         question = question[: qual.start()].rstrip(" ,") + "?"
     res = _resolve(question, focus, linker)
+    for_treated(res, question, focus, linker)  # "is it better than colchicine?" after how allopurinol treats gout
     if qual and not res.qualifier:
         res.qualifier = qual[1]
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})

@@ -15,7 +15,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from memory.patients import patient_ids_in
 from tools.linker import LinkStatus, fold
 
-__all__ = ["compared_refs", "fits_several", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs"]
+__all__ = ["compared_refs", "fits_several", "for_treated", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs"]
 
 def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
     """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
@@ -206,9 +206,16 @@ def plural_refs(res: Resolution, q: str, focus: Focus) -> str:
     return q
 
 
-_COMPARED = re.compile(r"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>first|second|third|fourth|fifth) and (?:the )?"
-                       r"(?P<b>first|second|third|fourth|fifth)(?: ones?)?|them|these|those|the two|both|they)\b", re.IGNORECASE)
-"""What a comparison refers to: "the first two", "the first and the third", or the drugs as a group."""
+_ORDINAL = r"first|second|third|fourth|fifth"
+_AGAINST = r"(?: one| drug| medication| medicine)? (?:is |are |works? |does )?(?:\w+ ){0,2}?(?:than|versus|vs\.?) (?:the )?"
+_ORDINAL_AGAINST = re.compile(rf"\bthe (?:{_ORDINAL}){_AGAINST}(?:{_ORDINAL})\b", re.IGNORECASE)
+"""Two of a list set one against the other ("is the second better than the first?": it was read as the first target
+of the comparison answered before, "Is the second better than Xanthine dehydrogenase/oxidase?")."""
+_COMPARED = re.compile(rf"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?P<a>{_ORDINAL}) and (?:the )?"
+                       rf"(?P<b>{_ORDINAL})(?: ones?)?|the (?P<c>{_ORDINAL}){_AGAINST}(?P<d>{_ORDINAL})(?: ones?)?|them|these|those|"
+                       r"the two|both|they)\b", re.IGNORECASE)
+"""What a comparison refers to: "the first two", "the first and the third", "the second … than the first", or the drugs
+as a group."""
 _SAME_TARGET = re.compile(r"\b(?:the same|that|this) (?:target|targets)\b|\bthe same as for\b", re.IGNORECASE)
 """A question whether the thread's drug acts on what another does ("is that the same target as lisinopril?")."""
 _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
@@ -250,7 +257,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list, and "any interactions
     between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
-    m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) else None
+    m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     latest = latest_drugs(focus)
     if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
@@ -262,8 +269,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:
         drugs = pool[: _COUNTS[m["n"].split()[-1].casefold()]]
-    elif m is not None and m["a"]:
-        drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"], m["b"]) if ORDINALS[w.casefold()] < len(pool)]
+    elif m is not None and (m["a"] or m["c"]):
+        drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"] or m["c"], m["b"] or m["d"]) if ORDINALS[w.casefold()] < len(pool)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
         listed = latest if len(latest) >= 2 or (m and latest) else _listed_drugs(focus)  # a list of targets since
         drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
@@ -277,6 +284,31 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     names = [d["name"] for d in drugs]
     both = f"{', '.join(names[:-1])} and {names[-1]}"
     return f"Do {both} share a target?" if _SHARE.search(q) else f"Compare {both}"  # "do they share a target?"
+
+
+_EFFICACY = re.compile(r"\b(?:better|best|more effective|most effective|superior|first[- ]line|preferred|recommend\w*|"
+                       r"should (?:i|we|you) (?:take|use|choose|pick|try|go with))\b", re.IGNORECASE)
+"""Words that ask which drug works better, which is for a disease ("is it better than colchicine?"), unlike "which is
+more selective?", which asks about targets."""
+
+
+def for_treated(res: Resolution, asked: str, focus: Focus, linker: Linker) -> None:
+    """A follow-up that asks which of two or more drugs works better, right after a turn about how a drug treats a
+    disease or which drugs do, is asked for that disease (``Focus.treated``): "is it better than colchicine?" after
+    "How does allopurinol treat gout?" becomes "Is allopurinol better than colchicine for Gout?", each drug's mechanism
+    for gout. It compared what the two drugs target. A follow-up that names a disease keeps its own, and one that
+    compares none of that turn's drugs (a list from before it) is not about its disease."""
+    disease = focus.treated
+    if disease is None or not res.rewritten or res.missing or res.refused or not _EFFICACY.search(asked) or \
+            not any(e.get("id") in focus.treated_by for e in res.pinned.values()):
+        return
+    found = [cands for _, cands in linker.scan(res.question)]
+    if sum(any(c.type in DRUG_TYPES for c in cands) for cands in found) < 2 or \
+            any(c.type in DISEASE_TYPES for cands in found for c in cands):
+        return
+    res.references.append({"text": asked, "how": "thread disease", "entity": disease})
+    res.pinned[fold(disease["name"])] = disease
+    res.question = f"{res.question.rstrip('?.! ')} for {disease['name']}{'?' if res.question.endswith('?') else ''}"
 
 
 def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linker: Linker) -> str | None:

@@ -291,7 +291,8 @@ def test_a_question_that_ranks_two_drugs_is_told_what_each_acts_on(run_graph) ->
 
 def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources) -> None:
     """"which one is better?" after a comparison or a list of drugs was NOT_FOUND ("no known entity in the question"),
-    and "is it better than colchicine?" after a question about allopurinol answered what colchicine is connected to."""
+    and "is it better than colchicine?" after a question about allopurinol answered what colchicine is connected to.
+    Right after a turn about a disease, the drugs are compared for that disease."""
     _out, snap = run_graph({"question": "compare imatinib and dasatinib"}, thread="rank", memory=False)
     names = [resources.kg.name(x) for x in snap.values["among"]]
     for question in ("which one is better?", "which is more effective?"):
@@ -301,7 +302,7 @@ def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources)
     listed, _ = run_graph({"question": "What drugs treat gout?"}, thread="rank-list", memory=False)
     drugs = [a["name"] for a in listed["ranked_answers"]]
     out, _ = run_graph({"question": "which of them is best?"}, thread="rank-list", memory=False)
-    assert out["understood_as"] == f"Compare {', '.join(drugs[:-1])} and {drugs[-1]}", out["answer"]
+    assert out["understood_as"] == f"Compare {', '.join(drugs[:-1])} and {drugs[-1]} for Gout", out["answer"]
     statins, _ = run_graph({"question": "Which statins lower cholesterol?"}, thread="rank-class", memory=False)
     run_graph({"question": "how do they work?"}, thread="rank-class", memory=False)  # a list of targets comes between
     out, _ = run_graph({"question": "which one is the strongest?"}, thread="rank-class", memory=False)
@@ -309,7 +310,7 @@ def test_which_one_is_better_asks_about_the_thread_s_drugs(run_graph, resources)
     assert out["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", out["answer"]
     run_graph({"question": "How does allopurinol treat gout?"}, thread="rank-it", memory=False)
     out, _ = run_graph({"question": "is it better than colchicine?"}, thread="rank-it", memory=False)
-    assert out["understood_as"] == "Is allopurinol better than colchicine?" and out["compared"], out["answer"]
+    assert out["understood_as"] == "Is allopurinol better than colchicine for Gout?" and out["compared"], out["answer"]
     assert [resources.kg.name(x) for x in out["among"]] == ["allopurinol", "colchicine"]
 
 

@@ -110,3 +110,57 @@ def test_a_disease_several_entries_fit_is_asked_about_before_comparing(run_graph
     assert "Diabetes mellitus type 2" in names and out["compared"] and out["intent"] == "treats", out["answer"]
     assert [resources.kg.name(y) for y in out["targets"]] == ["Diabetes mellitus type 2"]
     assert out["answer"].startswith(COMPARES + "Metformin "), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "drugs", "disease", "note"), [
+    ("which treats gout better, allopurinol or colchicine?", ["allopurinol", "colchicine"], "Gout", True),
+    ("which drug treats gout: allopurinol or colchicine?", ["allopurinol", "colchicine"], "Gout", False),
+    ("for gout, allopurinol or colchicine?", ["allopurinol", "colchicine"], "Gout", False),
+    ("sertraline or fluoxetine for depression?", ["sertraline", "fluoxetine"], "Depressive disorder", False),
+])
+def test_a_choice_between_named_drugs_for_a_disease_compares_them_for_it(run_graph, resources, question: str,
+                                                                         drugs: list[str], disease: str, note: bool) -> None:
+    """"which treats gout better, allopurinol or colchicine?" read "gout better, allopurinol or colchicine" as
+    allopurinol and told what it is connected to; "for gout, allopurinol or colchicine?" and "sertraline or fluoxetine
+    for depression?" were answered for the first drug, the second offered as the next question. The note that the
+    graph holds no comparison opens the answer when the question asks which works better."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    kg = resources.kg
+    assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "treats", out["answer"]
+    assert [kg.name(x) for x in out["among"]] == drugs and [kg.name(y) for y in out["targets"]] == [disease]
+    assert not out["also_asked"] and out["answer"].startswith(COMPARES) == note, out["answer"]
+    for drug in out["among"]:
+        _told(out["answer"], kg.name(drug), disease)
+
+
+def test_which_is_better_right_after_a_turn_about_a_disease_is_asked_for_that_disease(run_graph, resources) -> None:
+    """"is it better than colchicine?" after "How does allopurinol treat gout?", and "which of them is best?" after
+    "What drugs treat gout?", compared what the drugs target, gout left out; "is the second better than the first?"
+    after that was "Is the second better than Xanthine dehydrogenase/oxidase?", the first target of that answer. Each
+    now compares the drugs for gout, each drug with its own mechanism."""
+    _, better = in_thread(run_graph, "better-it", "How does allopurinol treat gout?", "is it better than colchicine?")
+    assert better["understood_as"] == "Is allopurinol better than colchicine for Gout?", better["answer"]
+    assert better["compared"] and better["intent"] == "treats" and [resources.kg.name(y) for y in better["targets"]] == ["Gout"]
+    assert [resources.kg.name(x) for x in better["among"]] == ["allopurinol", "colchicine"]
+    assert better["answer"].startswith(f'Understood as: "{better["understood_as"]}" {COMPARES}Allopurinol acts on Gout')
+    listed, best, second = in_thread(run_graph, "better-list", "What drugs treat gout?", "which of them is best?",
+                                     "is the second better than the first?")
+    names = [a["name"] for a in listed["ranked_answers"]]
+    assert best["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]} for Gout", best["answer"]
+    assert best["compared"] and best["targets"] == listed["targets"]
+    told = [i["id"] for i in best["messages"][-1]["items"]]
+    assert second["among"] == [told[1], told[0]] and second["targets"] == listed["targets"], second["answer"]
+    assert second["understood_as"] == f"Compare {resources.kg.name(told[1])} and {resources.kg.name(told[0])} for Gout"
+
+
+def test_a_comparison_that_asks_about_targets_or_names_its_own_disease_is_not_moved(run_graph, resources) -> None:
+    """Only "better" and its kin are asked for the thread's disease: "which of them is more selective?" compares what
+    the drugs act on, and a follow-up that names a disease keeps it. (A list from an earlier turn is not moved either:
+    ``tests/test_conversation.py::test_resolver_rewrites``, "which one should I take?".)"""
+    listed, selective = in_thread(run_graph, "selective", "What drugs treat gout?", "which of them is more selective?")
+    names = [a["name"] for a in listed["ranked_answers"]]
+    assert selective["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", selective["answer"]
+    _, pain = in_thread(run_graph, "own-disease", "How does allopurinol treat gout?", "is it better than colchicine for pain?")
+    assert pain["understood_as"] == "Is allopurinol better than colchicine for pain?", pain["answer"]
+    assert [resources.kg.name(y) for y in pain["targets"]] == ["Pain"] and pain["compared"]
+

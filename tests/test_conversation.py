@@ -568,13 +568,16 @@ def test_a_question_listing_two_drugs_or_diseases_answers_the_first_and_names_th
 def test_free_text_naming_two_drugs_and_a_disease_answers_the_first_and_names_the_other(run_graph, resources) -> None:
     """"tylenol vs advil for fever" (no rule reads it) walked from acetaminophen to ibuprofen and fever both, and
     said nothing of advil; a comparison got no word that the graph holds none. It now compares both drugs for fever
-    (``tests/test_compare_for.py``); naming them with no comparing word still answers the first."""
+    (``tests/test_compare_for.py``), and so does "X or Y for Z", a choice between them; listing them with "and" and no
+    comparing word still answers the first."""
     out = _turn(run_graph, "vs", {"question": "tylenol vs advil for fever"}, interactive=False, memory=False)
     assert out["status"] == "ANSWERED" and out["among"] == [resources.linker.link("acetaminophen").best.id,
                                                             resources.linker.link("ibuprofen").best.id]
     assert [resources.kg.name(y) for y in out["targets"]] == ["Fever"] and out["also_asked"] == [] and out["compared"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons")
     out = _turn(run_graph, "or", {"question": "Aspirin or ibuprofen for CML?"}, interactive=False, memory=False)
+    assert out["also_asked"] == [] and out["compared"] and [resources.kg.name(y) for y in out["targets"]] == ["Chronic myeloid leukemia"]
+    out = _turn(run_graph, "and", {"question": "Aspirin and ibuprofen for CML?"}, interactive=False, memory=False)
     assert out["also_asked"] == ["How does ibuprofen treat CML?"]
     # one drug and two diseases is still a question about how they relate, with nothing more to ask
     out = _turn(run_graph, "two", {"question": "tylenol, fever and pain"}, interactive=False, memory=False)
