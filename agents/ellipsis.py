@@ -210,6 +210,8 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     it, and "and heart failure?" which beta blockers treat that; after "How do beta blockers treat hypertension?",
     how they do. None when neither applies (a drug named there: the ordinary ellipsis asks how it treats the
     disease)."""
+    if focus.compared and focus.intent == "treats" and focus.disease is not None:
+        return _compared_for(res, q, z, focus, linker)
     ask = "How do {} treat {}?" if focus.intent == "mechanism" else "Which {} treat {}?"
     named = bool(linker.drug_class(z)) if focus.disease is not None else False
     if focus.disease is None or not (focus.drug_class or named):
@@ -226,6 +228,22 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     name = out.candidates[0].name if out.candidates and out.status.value == "linked" else z
     res.references.append({"text": q, "how": "ellipsis", "class": focus.drug_class, "replaced_by": z})
     return ask.format(focus.drug_class, name)
+
+
+def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """"and for hyperuricemia?" after drugs compared for gout: the same drugs compared for it (the drugs' label was
+    read as a class, "Which allopurinol and colchicine treat hyperuricemia?", and other drugs listed). None for a drug
+    ("and naproxen?": how it treats the disease, as after any turn about it)."""
+    out = linker.link(z)
+    top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
+    if top is not None and is_drug(entity_of(top)):
+        return None
+    res.pinned.update({fold(d["name"]): d for d in focus.compared})
+    if top is not None:
+        res.pinned[fold(top.name)] = entity_of(top)
+    res.references.append({"text": q, "how": "ellipsis", "drugs": [d["id"] for d in focus.compared], "replaced_by": z})
+    names = [d["name"] for d in focus.compared]
+    return f"Compare {', '.join(names[:-1])} and {names[-1]} for {top.name if top is not None else z}"
 
 
 _DOES_THAT = re.compile(r"^(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do|does)\s+(?:that|this|the same)(?:\s+thing)?"

@@ -111,6 +111,9 @@ _TOPIC = re.compile(
 _PATIENT_PRONOUN = re.compile(r"\b(?:their|his|her|the patient's|this patient's)\b", re.IGNORECASE)
 _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGNORECASE)
 """The thread's patient as a subject ("what conditions does she have?")."""
+_EITHER_IT = re.compile(r"\b(?:it|that one|this one),? or \w|\w,? or (?:it|that one|this one)\b", re.IGNORECASE)
+"""A pronoun offered as one side of a choice ("which is better, it or rizatriptan?"): the thread's drug, though the
+question names another."""
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
@@ -139,7 +142,7 @@ def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
     Y - how does it work?" and "how long does it take for X to work?", while "does it work for gout?", "is it better
     than Y?" and "does it lower uric acid?", a chemical after the pronoun at ``at``, still refer back). A drug class's
     name is no such entity."""
-    if SET_AGAINST.search(text):
+    if SET_AGAINST.search(text) or _EITHER_IT.search(text):
         return False
     classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical
     for part, kinds in ((text[:at], DRUG_TYPES), (text[at:], {"Drug"})):

@@ -236,6 +236,10 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
 "which of these is more specific?", "which one should I take?": it was NOT_FOUND)."""
+_BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"
+                           r"(?:any |even |much )?(?P<w>better|more effective|superior)(?: (?:then|though|here))?$", re.IGNORECASE)
+"""A question whether the thread's drug is better, naming nothing to set it against ("is it better?"): after two drugs,
+those two (it was "Is dasatinib better?", answered with what dasatinib is connected to); after one, there is nothing."""
 _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are) the differences? (?:with|from|to|versus|vs\.?|"
                           r"compared (?:to|with)) (?P<x>.+?)|how (?:does|do|is|are) (?P<y>.+?) (?:compare|differ|different)"
                           r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?|(?:(?:so |and |but )?how (?:does|is) "
@@ -245,10 +249,14 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"this) (?:target|targets|mechanism)(?: too| as well)?|(?:so |and |but )?(?:does|do) (?P<v>.+?) (?:work|act)"
                           r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?|(?:so |and |but )?why (?:is|are) "
                           r"(?:it|that|this|they) (?:often |usually |sometimes )?(?:combined|given|used|paired|taken|prescribed) "
-                          r"(?:with|together with|alongside|along with) (?P<u>.+?))$",
+                          r"(?:with|together with|alongside|along with) (?P<u>.+?)|(?:so |and |but |ok,? )?(?:is|are|would|will|"
+                          r"does|do|might|could) (?!(?:it|that|this|they|those|these|the|one)\b)(?P<t>.+?) (?:be |work |works )?"
+                          r"(?:any |even |much )?(?:better|more effective|superior|a better (?:choice|option))"
+                          r"(?: (?:instead|then|though|here))?)$",
                           re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
-does allopurinol treat gout?"): it was answered with what febuxostat is connected to."""
+does allopurinol treat gout?", "is dasatinib better?" after imatinib): it was answered with what febuxostat (or
+dasatinib) is connected to."""
 
 
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
@@ -263,8 +271,19 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
-        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"], focus.drug, linker)
-    if m is None and not (_RANKS.match(q) and not linker.scan(q) and not patient_ids_in(q)):  # "… PAT_002 has?"
+        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"] or one["t"],
+                            focus.drug, linker)
+    alone = _BETTER_ALONE.match(q) if m is None else None
+    if alone and focus.drug and len(focus.compared or focus.drugs) < 2:  # "is it better?" after one drug: than what?
+        name = focus.drug["name"]
+        res.refused = (f"\"{alone['w']}\" sets {name} against another drug, and this conversation has named no other; name "
+                       f"it (\"Is {name} better than …?\")")
+        return q
+    if m is None and not ((_RANKS.match(q) or alone) and not patient_ids_in(q)):  # "… PAT_002 has?"
+        return None
+    found = linker.scan(q)
+    disease = found[0][0] if len(found) == 1 and all(c.type in DISEASE_TYPES for c in found[0][1]) else ""
+    if m is None and found and not disease:
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:
@@ -273,7 +292,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"] or m["c"], m["b"] or m["d"]) if ORDINALS[w.casefold()] < len(pool)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
         listed = latest if len(latest) >= 2 or (m and latest) else _listed_drugs(focus)  # a list of targets since
-        drugs = focus.compared or (listed if len(listed) >= 2 else focus.drugs[:2][::-1])
+        drugs = focus.compared or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
         drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]
@@ -283,7 +302,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     res.pinned.update({fold(d["name"]): d for d in drugs})
     names = [d["name"] for d in drugs]
     both = f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"Do {both} share a target?" if _SHARE.search(q) else f"Compare {both}"  # "do they share a target?"
+    if _SHARE.search(q):  # "do they share a target?"
+        return f"Do {both} share a target?"
+    return f"Compare {both} for {disease}" if disease else f"Compare {both}"  # "which is better for gout?": for it
 
 
 _EFFICACY = re.compile(r"\b(?:better|best|more effective|most effective|superior|first[- ]line|preferred|recommend\w*|"

@@ -164,3 +164,20 @@ def test_a_comparison_that_asks_about_targets_or_names_its_own_disease_is_not_mo
     assert pain["understood_as"] == "Is allopurinol better than colchicine for pain?", pain["answer"]
     assert [resources.kg.name(y) for y in pain["targets"]] == ["Pain"] and pain["compared"]
 
+
+
+def test_the_compared_drugs_asked_about_for_a_disease_are_compared_for_it(run_graph, resources) -> None:
+    """"which is better for gout?" after "compare allopurinol and colchicine" listed the drugs that treat gout, and
+    "and for hyperuricemia?" after the two were compared for gout was read as a class named "allopurinol and
+    colchicine" ("Which allopurinol and colchicine treat hyperuricemia?") and listed Lesinurad, FYX-051 … Both now
+    compare the same two drugs for the disease the follow-up names."""
+    kg = resources.kg
+    first, better = in_thread(run_graph, "again-for", "compare allopurinol and colchicine", "which is better for gout?")
+    assert better["understood_as"] == "Compare allopurinol and colchicine for gout", better["answer"]
+    assert better["compared"] and better["among"] == first["among"] and [kg.name(y) for y in better["targets"]] == ["Gout"]
+    assert better["answer"].startswith(f'Understood as: "{better["understood_as"]}" {COMPARES}Allopurinol acts on Gout')
+    compared, other = in_thread(run_graph, "other-disease", "is allopurinol better than colchicine for gout?",
+                                "and for hyperuricemia?")
+    assert other["understood_as"].casefold() == "compare allopurinol and colchicine for hyperuricemia", other["answer"]
+    assert other["compared"] and other["among"] == compared["among"] and other["intent"] == "treats"
+    assert [kg.name(y) for y in other["targets"]] == ["Hyperuricemia"] and not other["ranked_answers"][2:]

@@ -1,0 +1,49 @@
+"""Follow-ups that ask whether the thread's drug is better than another ("is dasatinib better?", "which is better, it
+or rizatriptan?", "is it better?") set the two drugs side by side, for the thread's disease when the turn before was
+about one; with nothing to set it against, the answer says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
+
+
+@pytest.mark.parametrize(("first", "question", "drugs", "disease"), [
+    ("How does imatinib treat CML?", "is dasatinib better?", ["imatinib", "Dasatinib"], "Chronic myeloid leukemia"),
+    ("How does imatinib treat CML?", "would nilotinib be better?", ["imatinib", "nilotinib"], "Chronic myeloid leukemia"),
+    ("How does atorvastatin lower cholesterol?", "is rosuvastatin better?", ["atorvastatin", "Rosuvastatin"],
+     "Hypercholesterolemia"),
+    ("How does sumatriptan treat migraine?", "which is better, it or rizatriptan?", ["sumatriptan", "Rizatriptan"], "Migraine"),
+])
+def test_a_drug_set_against_the_thread_s_drug_is_compared_with_it(run_graph, resources, first: str, question: str,
+                                                                  drugs: list[str], disease: str) -> None:
+    """Each was answered with what the new drug is connected to, the thread's drug left out ("it" in "it or
+    rizatriptan" was not read: the question names a drug)."""
+    _, out = in_thread(run_graph, f"better-{question}", first, question)
+    kg = resources.kg
+    assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "treats", out["answer"]
+    assert [kg.name(x) for x in out["among"]] == drugs and [kg.name(y) for y in out["targets"]] == [disease]
+    assert f" {COMPARES}" in out["answer"] and out["understood_as"].rstrip("?").endswith(f" for {disease}"), out["answer"]
+
+
+def test_is_it_better_sets_the_thread_s_two_drugs_side_by_side_or_says_there_is_one(run_graph, resources) -> None:
+    """"is it better?" after imatinib and then dasatinib was "Is Dasatinib better?", answered with what dasatinib is
+    connected to; after imatinib alone it was answered with what imatinib is connected to."""
+    *_, two = in_thread(run_graph, "better-two", "How does imatinib treat CML?", "and dasatinib?", "is it better?")
+    assert two["understood_as"] == "Compare imatinib and Dasatinib for Chronic myeloid leukemia", two["answer"]
+    assert two["compared"] and len(two["among"]) == 2
+    _, one = in_thread(run_graph, "better-one", "How does imatinib treat CML?", "is it better?")
+    assert one["status"] is Status.NOT_FOUND and not one["compared"], one["answer"]
+    assert ('"better" sets imatinib against another drug, and this conversation has named no other; name it ("Is '
+            'imatinib better than …?")') in one["answer"]
+
+
+def test_them_compared_for_a_disease_named_in_the_follow_up(run_graph, resources) -> None:
+    """"compare them for gout" after "compare allopurinol and colchicine" compared what the two target, gout dropped."""
+    first, out = in_thread(run_graph, "them-for", "compare allopurinol and colchicine", "compare them for gout")
+    assert out["understood_as"] == "Compare allopurinol and colchicine for gout", out["answer"]
+    assert out["among"] == first["among"] and [resources.kg.name(y) for y in out["targets"]] == ["Gout"]
