@@ -122,6 +122,10 @@ _CHOICE = re.compile(r"^(?:so |and |ok,? )?(?:(?:which|what)(?: one| drug| medic
 """A choice among named drugs for a disease that names the disease first ("which treats gout better, allopurinol or
 colchicine?", "for gout, allopurinol or colchicine?"): the disease was read as part of the drugs' name, or the
 question as which drugs treat gout."""
+_WHICH_OF = re.compile(r"^(?:so |and |ok,? )?(?:which|what)(?: one| drug| medication| medicine| of the two)?(?:'s|’s| \w+)"
+                       r"\b[^?,:;]*[,:;]\s*[^?]+? (?:or|vs\.?|versus) [^?]+?\s*\?*$", re.IGNORECASE)
+"""A choice between named drugs on some quality ("which is safer, ibuprofen or acetaminophen?"): it was NOT_FOUND, "no
+chain of relations from Ibuprofen to Acetaminophen"."""
 _EITHER_FOR = re.compile(r"^(?:(?:so |and |ok,? )?(?:should i (?:take|use|try)|would you (?:take|use|give)|(?:is it|what about) ))?"
                          r"[^,?]+?,? (?:or|vs\.?|versus) [^?]+? (?:for|to treat|in treating) [^?]+\?*$", re.IGNORECASE)
 """Two drugs offered for one disease with no comparing word ("sertraline or fluoxetine for depression?"): it was
@@ -162,7 +166,8 @@ def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], r
 def _compares(question: str) -> bool:
     """Whether a question sets the drugs it names against each other: compares them, ranks them, or asks why they are
     given together."""
-    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question))
+    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question)
+                or _WHICH_OF.match(" ".join(question.split())))
 
 
 def _chained(kg: Any, ents: list[dict[str, Any]]) -> bool:

@@ -296,6 +296,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
         drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]
+    if len(drugs or latest) == 1 and m is None:  # "which of those is best?" after one medication: "no known entity"
+        return _only_one(res, q, (drugs or latest)[0])
     if len(drugs) < 2:
         return None
     res.references.append({"text": m.group(0) if m else q, "how": "compared", "drugs": [d["id"] for d in drugs]})
@@ -330,6 +332,14 @@ def for_treated(res: Resolution, asked: str, focus: Focus, linker: Linker) -> No
     res.references.append({"text": asked, "how": "thread disease", "entity": disease})
     res.pinned[fold(disease["name"])] = disease
     res.question = f"{res.question.rstrip('?.! ')} for {disease['name']}{'?' if res.question.endswith('?') else ''}"
+
+
+def _only_one(res: Resolution, q: str, drug: dict[str, Any]) -> str:
+    """A question that ranks the thread's drugs when the thread has named one (``Resolution.refused``)."""
+    name = drug["name"]
+    res.refused = (f"\"{q.rstrip('?.! ')}\" sets two or more drugs side by side, and this conversation has named one: "
+                   f"{name}; name another (\"Is {name} better than …?\")")
+    return q
 
 
 def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linker: Linker) -> str | None:

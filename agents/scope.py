@@ -71,7 +71,7 @@ _OUT_OF_SCOPE = {
         r"prescription[- ]only|need (?:a )?prescription"),
     "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
-    "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)",
+    "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)|lasts? longer",
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),

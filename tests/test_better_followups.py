@@ -47,3 +47,25 @@ def test_them_compared_for_a_disease_named_in_the_follow_up(run_graph, resources
     first, out = in_thread(run_graph, "them-for", "compare allopurinol and colchicine", "compare them for gout")
     assert out["understood_as"] == "Compare allopurinol and colchicine for gout", out["answer"]
     assert out["among"] == first["among"] and [resources.kg.name(y) for y in out["targets"]] == ["Gout"]
+
+
+@pytest.mark.parametrize(("question", "note"), [
+    ("which is safer, ibuprofen or acetaminophen?", "The knowledge graph holds curated drug mechanisms, not safety. "),
+    ("which one lasts longer, ibuprofen or naproxen?", "The knowledge graph holds curated drug mechanisms, not pharmacokinetics. "),
+])
+def test_a_choice_between_two_named_drugs_on_any_quality_compares_them(run_graph, question: str, note: str) -> None:
+    """Both were NOT_FOUND: "the knowledge graph has no chain of relations from Ibuprofen to …"."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"] and len(out["among"]) == 2, out["answer"]
+    assert out["answer"].startswith(note + "What it holds: Ibuprofen and "), out["answer"]
+
+
+def test_ranking_the_thread_s_drugs_when_it_has_named_one_says_so(run_graph) -> None:
+    """"which of those is best?" after one medication was NOT_FOUND with "no known entity in the question"."""
+    record, meds = in_thread(run_graph, "one-med", "What is PAT_001 taking?", "which of those is best?")
+    items = [i["name"] for i in record["messages"][-1]["items"]]
+    assert len(items) == 1 and meds["status"] is Status.NOT_FOUND, meds["answer"]
+    assert (f'"which of those is best" sets two or more drugs side by side, and this conversation has named one: '
+            f'{items[0]}; name another ("Is {items[0]} better than …?")') in meds["answer"]
+    _, one = in_thread(run_graph, "one-drug", "How does imatinib treat CML?", "which one is better?")
+    assert one["status"] is Status.NOT_FOUND and "this conversation has named one: imatinib;" in one["answer"], one["answer"]
