@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.free_text import lexical
 from agents.intent import (
     COMPARING,
     RANKING_DRUGS,
@@ -85,13 +86,39 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
                  for m, c in res.linker.scan(question) if c]
         names = [m for m, c in found if c.type not in DISEASE_TYPES]
         diseases = [m for m, c in found if c.type in DISEASE_TYPES] or _disease_after_for(res, question)
+        names += _other_sides(question, names)  # "is warfarin or apixaban better for …?": apixaban, which no scan finds
     mentions = [m for m in (_linked(res, text) for text in names) if m is not None]
     mentions = drugs_named(question, Intent.RELATION, mentions, res)  # "insulin": Insulin human, as "compare …" reads it
     linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}
-    if len(diseases) != 1 or len(linked) < 2 or len(linked) < len(names):
+    unknown = [{"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None} for text in names
+               if lexical(res.linker.link(text, SLOT_TYPES["drug"])).status is LinkStatus.UNKNOWN]  # "apixaban": said to be unknown
+    if len(diseases) != 1 or not linked or len(linked) + len(unknown) < max(2, len(names)):
         return {}
     return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
-            "drug_class": _together([m["entity"]["name"] for m in linked.values()]), "linked": list(linked.values())}
+            "drug_class": _together([m["entity"]["name"] for m in linked.values()]), "linked": [*linked.values(), *unknown]}
+
+
+_SIDES = re.compile(r"\b(?P<a>[\w-]{3,}),? (?:or|vs\.?|versus|and) (?P<b>[\w-]{3,})\b", re.IGNORECASE)
+"""Two words set side by side ("warfarin or apixaban")."""
+
+
+_NO_DRUG = frozenset({"the", "this", "that", "these", "those", "them", "they", "its", "their", "which", "what", "other", "others",
+                      "another", "both", "any", "some", "something", "anything", "better", "best", "more", "less", "not", "none",
+                      "nothing", "placebo", "neither", "either", "one", "ones", "drug", "drugs", "medication", "medications"})
+"""Words beside a drug's name that name no drug ("allopurinol or another one")."""
+
+
+def _other_sides(question: str, names: list[str]) -> list[str]:
+    """The words set beside a named drug that are no name the scan found ("apixaban" in "is warfarin or apixaban
+    better for atrial fibrillation?"): the planner then says that they are not in the knowledge graph."""
+    named = {n.casefold() for n in names}
+    out = []
+    for m in _SIDES.finditer(question):
+        a, b = m["a"].casefold(), m["b"].casefold()
+        other = b if a in named else a
+        if (a in named) != (b in named) and other not in _NO_DRUG:
+            out.append(m["b"] if a in named else m["a"])
+    return out
 
 
 def _choice(question: str) -> tuple[list[str], list[str]]:

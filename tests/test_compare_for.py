@@ -181,3 +181,19 @@ def test_the_compared_drugs_asked_about_for_a_disease_are_compared_for_it(run_gr
     assert other["understood_as"].casefold() == "compare allopurinol and colchicine for hyperuricemia", other["answer"]
     assert other["compared"] and other["among"] == compared["among"] and other["intent"] == "treats"
     assert [kg.name(y) for y in other["targets"]] == ["Hyperuricemia"] and not other["ranked_answers"][2:]
+
+
+@pytest.mark.parametrize(("question", "unknown"), [
+    ("is warfarin or apixaban better for atrial fibrillation?", "apixaban"),
+    ("is allopurinol or qwzx better for gout?", "qwzx"),
+])
+def test_a_compared_drug_the_graph_lacks_is_named(run_graph, question: str, unknown: str) -> None:
+    """The name no entry holds was dropped without a word, and the other drug answered alone ("no chain of relations
+    from warfarin to Atrial fibrillation"), as "compare warfarin and apixaban" already said."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and f'"{unknown}" is not in the knowledge graph' in out["answer"], out["answer"]
+
+
+def test_words_beside_a_drug_that_name_no_drug_are_not_asked_about(run_graph) -> None:
+    out, _ = run_graph({"question": "is allopurinol or something else better for gout?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "is not in the knowledge graph" not in out["answer"], out["answer"]
