@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.free_text import lexical
+from agents.free_text import NO_NAME, lexical
 from agents.intent import (
     COMPARING,
     RANKING_DRUGS,
@@ -87,11 +87,15 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
         names = [m for m, c in found if c.type not in DISEASE_TYPES]
         diseases = [m for m, c in found if c.type in DISEASE_TYPES] or _disease_after_for(res, question)
         names += _other_sides(question, names)  # "is warfarin or apixaban better for …?": apixaban, which no scan finds
-    mentions = [m for m in (_linked(res, text) for text in names) if m is not None]
+    mentions, unknown = [], []
+    for text in names:
+        out = res.linker.link(text, SLOT_TYPES["drug"])
+        if out.status is LinkStatus.LINKED and out.best is not None:
+            mentions.append(_mention(text, out))
+        elif lexical(out).status is LinkStatus.UNKNOWN:  # "apixaban": the planner says it is not in the graph
+            unknown.append({"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None})
     mentions = drugs_named(question, Intent.RELATION, mentions, res)  # "insulin": Insulin human, as "compare …" reads it
     linked = {m["entity"]["id"]: m for m in mentions if m["entity"]["type"] in DRUG_TYPES}
-    unknown = [{"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None} for text in names
-               if lexical(res.linker.link(text, SLOT_TYPES["drug"])).status is LinkStatus.UNKNOWN]  # "apixaban": said to be unknown
     if len(diseases) != 1 or not linked or len(linked) + len(unknown) < max(2, len(names)):
         return {}
     return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
@@ -102,10 +106,9 @@ _SIDES = re.compile(r"\b(?P<a>[\w-]{3,}),? (?:or|vs\.?|versus|and) (?P<b>[\w-]{3
 """Two words set side by side ("warfarin or apixaban")."""
 
 
-_NO_DRUG = frozenset({"the", "this", "that", "these", "those", "them", "they", "its", "their", "which", "what", "other", "others",
-                      "another", "both", "any", "some", "something", "anything", "better", "best", "more", "less", "not", "none",
-                      "nothing", "placebo", "neither", "either", "one", "ones", "drug", "drugs", "medication", "medications"})
-"""Words beside a drug's name that name no drug ("allopurinol or another one")."""
+_NO_DRUG = NO_NAME | frozenset({"the", "their", "another", "both", "any", "some", "better", "best", "less", "not", "none",
+                                "nothing", "placebo", "neither", "either", "drug", "drugs", "medication", "medications"})
+"""Words beside a drug's name that name no drug ("allopurinol or another one", "… or something else")."""
 
 
 def _other_sides(question: str, names: list[str]) -> list[str]:
@@ -132,8 +135,11 @@ def _choice(question: str) -> tuple[list[str], list[str]]:
 def _linked(res: Any, text: str) -> dict[str, Any] | None:
     """The drug slot's mention of ``text`` when the linker links it to one entity, else None."""
     out = res.linker.link(text, SLOT_TYPES["drug"])
-    if out.status is not LinkStatus.LINKED or out.best is None:
-        return None
+    return _mention(text, out) if out.status is LinkStatus.LINKED and out.best is not None else None
+
+
+def _mention(text: str, out: Any) -> dict[str, Any]:
+    """The drug slot's mention of ``text``, linked as ``out`` (a linked outcome) says."""
     return {"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
 
 

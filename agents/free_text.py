@@ -11,7 +11,8 @@ from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion,
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
-__all__ = ["class_request_in", "described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions", "unnamed_words"]
+__all__ = ["NO_NAME", "class_request_in", "described_entity", "drug_beside_words", "free_text", "lexical", "scan_mentions",
+           "unnamed_words"]
 
 
 def free_text(question: str, found: list[dict[str, Any]]) -> tuple[Intent, list[dict[str, Any]], list[str]]:
@@ -76,7 +77,7 @@ _BARE = re.compile(r"^(?:(?:and|or|so|but|also|then|ok|okay|now|what about|how a
                    r"what is|what's|what are|info(?:rmation)? (?:on|about)|about|any info on)\s+)*(?P<words>.+?)[\s?.!]*$",
                    re.IGNORECASE)
 """A question that is a name and nothing else, after a word that opens a follow-up ("and hirsutism?")."""
-_NO_NAME = frozenset({"it", "its", "that", "this", "they", "them", "those", "these", "why", "how", "what", "which", "who",
+NO_NAME = frozenset({"it", "its", "that", "this", "they", "them", "those", "these", "why", "how", "what", "which", "who",
                       "when", "where", "more", "else", "other", "others", "one", "ones", "something", "anything"})
 """Words that make a short question something else than a name ("and what else?", "the other one?")."""
 
@@ -87,7 +88,7 @@ def unnamed_words(res: Any, question: str) -> list[dict[str, Any]]:
     they name it (with the nearest names, as any unknown name is). [] for any other question."""
     m = _BARE.match(" ".join(question.split()))
     text = m["words"].strip(" ,;:") if m else ""
-    if not 0 < len(text.split()) <= 3 or _NO_NAME & set(fold(text).split()) \
+    if not 0 < len(text.split()) <= 3 or NO_NAME & set(fold(text).split()) \
             or not re.fullmatch(r"[A-Za-z][\w' -]*[A-Za-z0-9]", text):  # letters, a name's few words
         return []
     if lexical(res.linker.link(text)).status is not LinkStatus.UNKNOWN:
