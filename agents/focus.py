@@ -132,6 +132,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
     f.latest_question, f.named = str(cited.get("question") or ""), dict(cited.get("named") or {})
     f.treats_list = _treats_list(messages)
+    f.treated, f.treated_by = _treated(messages)
     classes_run = True
     for m in reversed(messages):
         if m.get("role") != "assistant":
@@ -139,10 +140,6 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
             f.drug_class = str(m.get("drug_class") or "")
-            disease = m.get("disease") if f.intent in ("mechanism", "treats") else None
-            f.treated = disease if disease and disease.get("type") in DISEASE_TYPES else None
-            f.treated_by = {str(x.get("id")) for x in (m.get("drug") or {}, *(m.get("items") or []), *(m.get("compared") or []))
-                            if x.get("id")}
         if m.get("items"):
             f.lists.append(list(m["items"]))
         classes_run = classes_run and bool(m.get("class_subject"))  # the latest turns in a row that were about classes
@@ -155,6 +152,26 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")
     return f
+
+
+def _treated(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any] | None, set[str]]:
+    """The disease of the latest turn about a drug, a disease or a patient, when that turn asked how a drug treats it
+    or which drugs do, and the ids of the drugs it named (``Focus.treated``, ``Focus.treated_by``). A comparison of
+    drugs from such a turn, naming no disease, keeps its disease, for the drugs it compared: "which of the two is
+    better?" after "compare the first two" of the drugs that treat gout is about gout."""
+    compared: set[str] | None = None
+    for m in reversed(messages):
+        if m.get("role") != "assistant" or not m.get("intent") or not (m.get("drug") or m.get("disease") or m.get("patient_id")):
+            continue
+        disease = m.get("disease") if m["intent"] in ("mechanism", "treats") else None
+        disease = disease if disease and disease.get("type") in DISEASE_TYPES else None
+        ids = {str(x.get("id")) for x in (m.get("drug") or {}, *(m.get("items") or []), *(m.get("compared") or [])) if x.get("id")}
+        if compared is not None:  # the turn before a comparison that named no disease
+            return (disease, compared) if disease and compared <= ids else (None, set())
+        if disease or not m.get("compared") or m.get("disease"):
+            return disease, ids if disease else set()
+        compared = {str(x.get("id")) for x in m["compared"] if x.get("id")}
+    return None, set()
 
 
 def _treats_list(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -46,6 +46,7 @@ from agents.list_refs import (
     members_of_them,
     of_them,
     plural_refs,
+    self_compared,
 )
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
@@ -417,6 +418,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if qual:
         question = question[: qual.start()].rstrip(" ,") + "?"
     res = _resolve(question, focus, linker)
+    self_compared(res)  # "how does levodopa compare to the first one?" when levodopa is the first one
     for_treated(res, question, focus, linker)  # "is it better than colchicine?" after how allopurinol treats gout
     if qual and not res.qualifier:
         res.qualifier = qual[1]

@@ -8,14 +8,23 @@ from typing import Any
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
-from agents.intent import COMPARING, REFERENCE, SLOT_TYPES, disease_kind, out_of_scope, parse_with_reference
+from agents.intent import (
+    COMPARING,
+    REFERENCE,
+    SET_AGAINST,
+    SLOT_TYPES,
+    disease_kind,
+    out_of_scope,
+    parse_with_reference,
+)
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from memory.patients import patient_ids_in
 from tools.linker import LinkStatus, fold
 
-__all__ = ["compared_refs", "fits_several", "for_treated", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs"]
+__all__ = ["compared_refs", "fits_several", "for_treated", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs",
+           "self_compared"]
 
 def _drug_lists(focus: Focus) -> list[list[dict[str, Any]]]:
     """The drugs of each of the thread's lists, most recent first ("which one is the strongest?" after a list of
@@ -332,6 +341,21 @@ def for_treated(res: Resolution, asked: str, focus: Focus, linker: Linker) -> No
     res.references.append({"text": asked, "how": "thread disease", "entity": disease})
     res.pinned[fold(disease["name"])] = disease
     res.question = f"{res.question.rstrip('?.! ')} for {disease['name']}{'?' if res.question.endswith('?') else ''}"
+
+
+def self_compared(res: Resolution) -> None:
+    """A reference that stands for the very drug it is compared with is refused (``Resolution.refused``): "how does
+    levodopa compare to the first one?" when levodopa heads the list was asked as "How does levodopa compare to
+    levodopa?", NOT_FOUND, "no chain of relations from levodopa to levodopa"."""
+    if res.refused or res.missing or not (COMPARING.search(res.question) or SET_AGAINST.search(res.question)):
+        return
+    for ref in res.references:
+        drug = ref.get("entity") or {}
+        name = str(drug.get("name") or "")
+        if drug.get("type") in DRUG_TYPES and len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", res.question, re.IGNORECASE)) > 1:
+            res.refused = (f"\"{ref['text']}\" is {name} itself, so the question compares {name} with {name}; name "
+                           f"another drug to compare it with")
+            return
 
 
 def _only_one(res: Resolution, q: str, drug: dict[str, Any]) -> str:

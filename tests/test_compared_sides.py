@@ -1,0 +1,65 @@
+"""Drugs set side by side in ways that were misread: whether either of two drugs treats a disease, a comparison of two
+drugs from a list for a disease asked again for which is better, and a reference that stands for the drug it is
+compared with."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("question", "drugs", "disease"), [
+    ("does allopurinol or colchicine treat gout?", ["allopurinol", "colchicine"], "Gout"),
+    ("can imatinib or dasatinib be used for chronic myeloid leukemia?", ["imatinib", "Dasatinib"], "Chronic myeloid leukemia"),
+    ("does allopurinol or warfarin treat gout?", ["allopurinol", "warfarin"], "Gout"),
+])
+def test_whether_either_of_two_drugs_treats_a_disease_answers_for_both(run_graph, resources, question: str,
+                                                                        drugs: list[str], disease: str) -> None:
+    """Each was answered for the first drug, the second offered as the next question: the user did not learn whether
+    the second one does."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    kg = resources.kg
+    assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "treats", out["answer"]
+    assert [kg.name(x) for x in out["among"]] == drugs and [kg.name(y) for y in out["targets"]] == [disease]
+    assert "Ask it next" not in out["answer"], out["answer"]
+
+
+def test_whether_one_drug_treats_one_of_two_diseases_is_still_asked_in_turn(run_graph) -> None:
+    """Only two drugs offered for one disease are compared; "gout or hyperuricemia" is two questions."""
+    out, _ = run_graph({"question": "does allopurinol treat gout or hyperuricemia?"}, interactive=False, memory=False)
+    assert not out["compared"] and 'You also asked: "How does allopurinol treat hyperuricemia?"' in out["answer"]
+
+
+def test_which_is_better_after_comparing_two_drugs_of_a_list_keeps_the_list_s_disease(run_graph, resources) -> None:
+    """"which of the two is better?" after "compare the first two" of the drugs that treat gout compared what they
+    target again, gout left out."""
+    listed, compared, better = in_thread(run_graph, "two-better", "What drugs treat gout?", "compare the first two",
+                                         "which of the two is better?")
+    first_two = listed["ranked_answers"][:2]
+    assert compared["understood_as"] == f"Compare {first_two[0]['name']} and {first_two[1]['name']}", compared["answer"]
+    assert better["understood_as"] == f"{compared['understood_as']} for Gout", better["answer"]
+    assert better["compared"] and [resources.kg.name(y) for y in better["targets"]] == ["Gout"]
+
+
+def test_a_comparison_of_other_drugs_does_not_take_the_list_s_disease(run_graph) -> None:
+    """Drugs that the list did not hold are compared as they were: for nothing in particular."""
+    *_, out = in_thread(run_graph, "two-other", "What drugs treat gout?", "compare aspirin and ibuprofen",
+                        "which of the two is better?")
+    assert out["understood_as"] == "Compare Aspirin and Ibuprofen", out["answer"]
+
+
+def test_a_reference_to_the_drug_it_is_compared_with_is_refused(run_graph) -> None:
+    """"how does levodopa compare to the first one?" when levodopa heads the list was "How does levodopa compare to
+    levodopa?", NOT_FOUND: "no chain of relations from levodopa to levodopa"."""
+    listed, out = in_thread(run_graph, "self-compare", "What drugs treat Parkinson's disease?",
+                            "how does levodopa compare to the first one?")
+    first = listed["ranked_answers"][0]["name"]
+    assert first == "levodopa"
+    assert out["status"] is Status.NOT_FOUND and not out["compared"], out["answer"]
+    assert (f'"the first one" is {first} itself, so the question compares {first} with {first}; name another drug to '
+            "compare it with") in out["answer"]
+    _, other = in_thread(run_graph, "other-compare", "What drugs treat Parkinson's disease?",
+                         "how does levodopa compare to the second one?")
+    assert other["compared"] and "itself" not in other["answer"], other["answer"]
