@@ -246,7 +246,7 @@ def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker)
     return f"Compare {', '.join(names[:-1])} and {names[-1]} for {top.name if top is not None else z}"
 
 
-_DOES_THAT = re.compile(r"^(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do|does)\s+(?:that|this|the same)(?:\s+thing)?"
+_DOES_THAT = re.compile(r"^(?P<how>how\s+)?(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do|does)\s+(?:that|this|the same)(?:\s+thing)?"
                         r"(?:\s+too|\s+as well)?$", re.IGNORECASE)
 
 
@@ -255,7 +255,8 @@ def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     entity the way the last question asked ("Does Ibuprofen lower Prostaglandin E2?", and then "does salbutamol do
     that too?" the same of salbutamol), or, after a question about a disease, whether it treats it; after "What does
     imatinib target?" (or treat), what the named drug targets (or treats). It was answered with what ibuprofen is
-    connected to. None for anything else."""
+    connected to; so was "how does colchicine do that?" after "How does allopurinol treat gout?", now how it treats
+    gout. None for anything else."""
     m = _DOES_THAT.match(q)
     own = focus.intent in ("targets", "indications")
     if m is None or (focus.disease is None and not own) or focus.intent not in (
@@ -271,4 +272,4 @@ def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     res.pinned.update({fold(drug["name"]): drug, fold(focus.disease["name"]): focus.disease})
     res.references.append({"text": q, "how": "do that", "entity": focus.disease})
     verb = asked_verb(focus.question) if focus.intent in ("targeted_by", "relation") else "treat"
-    return f"Does {drug['name']} {verb} {focus.disease['name']}?"
+    return f"{'How does' if m['how'] else 'Does'} {drug['name']} {verb} {focus.disease['name']}?"  # "how does colchicine do that?"

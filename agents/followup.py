@@ -22,12 +22,11 @@ from agents.ellipsis import (
     TRAILING_QUALIFIER,
     does_that,
     ellipsis,
-    entity_of,
-    is_drug,
     modifier_swap,
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
+from agents.how_it_works import WHY_ON, does_it_work, listed_medication, works
 from agents.intent import (
     COMPARING,
     RECORD_CHECK,
@@ -60,8 +59,9 @@ from tools.linker import fold
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
 _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[,]?\s*", re.IGNORECASE)
-_OTHER = re.compile(r"\b(?:other(?! than)|else)\b", re.IGNORECASE)
-"""Asks for entities the thread has not named ("which other drugs …", "what else …"); "other than Y" only leaves Y out."""
+_OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
+"""Asks for entities the thread has not named ("which other drugs …", "is there another drug for that?", "what else
+…"); "other than Y" only leaves Y out."""
 _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
     r"what|which|any)\s+)?(?:any\s+|some\s+)?"
@@ -116,17 +116,6 @@ _EITHER_IT = re.compile(r"\b(?:it|that one|this one),? or \w|\w,? or (?:it|that 
 """A pronoun offered as one side of a choice ("which is better, it or rizatriptan?"): the thread's drug, though the
 question names another."""
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
-_WORKS = re.compile(
-    r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
-    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
-    r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|why\s+(?P<y>\S.*?)|"
-    r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
-    re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
-_WHY_ON = re.compile(
-    r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
-    r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
-    r"what (?:is|are|was|were) \S+(?: \S+)? (?:taking|on|given|prescribed) (?P<w>.+?) for)[?.!]*$", re.IGNORECASE)
-"""Why a patient takes a medication ("why is she on the first one?", "what is PAT_001 taking it for?")."""
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
 """Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
@@ -230,6 +219,15 @@ def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions
 
 
+def _just_listed(focus: Focus, pronoun: str, slot: str) -> dict[str, Any] | None:
+    """"that one" right after a list of drugs: the list's first, the answer's pick ("how does that one work?" after
+    "what else could I use?" was the thread's drug, imatinib, which the list left out)."""
+    if slot not in ("drug", "") or focus.intent not in ("treats", "targeted_by") or not focus.lists or \
+            not re.fullmatch(r"(?:that|this) one", pronoun, re.IGNORECASE):
+        return None
+    return next((i for i in focus.lists[0] if i.get("type") in DRUG_TYPES), None)
+
+
 def _apposition(rest: str, linker: Linker) -> bool:
     """Whether a name follows the noun at once ("the drug imatinib", "this medication colchicine"): no reference."""
     found = linker.scan(rest)
@@ -274,12 +272,12 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             return q[: sm.start()] + focus.patient_id + q[sm.end(): pm.start()] + q[pm.end():].lstrip()
         return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
     sm = _PATIENT_SUBJECT.search(q)
-    if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not _WHY_ON.match(q):
+    if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not WHY_ON.match(q):
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]  # and "it" in "is she still on it?" refers back too
-    elif sm and focus.patient_id and _WHY_ON.match(q) and not _PRONOUN.search(q[sm.end():]):
-        med = _listed_medication(q, focus)  # "why is he on chlorprothixene?": how it treats what it is listed for
+    elif sm and focus.patient_id and WHY_ON.match(q) and not _PRONOUN.search(q[sm.end():]):
+        med = listed_medication(q, focus)  # "why is he on chlorprothixene?": how it treats what it is listed for
         res.patient_id = focus.patient_id  # (one the list lacks: what the record says, "why is he on metformin?")
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         if med is not None:
@@ -294,7 +292,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             continue  # "which drugs do that?": not a name
         if _named_here(q, wanted, linker, m.start()):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
-        ent = _pick(focus, wanted, asked_sign(q))
+        ent = _just_listed(focus, m.group(1), wanted) or _pick(focus, wanted, asked_sign(q))
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"
         if (ent is None or plural) and focus.named_class and wanted != "disease":  # or after a class in a class
             res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})
@@ -369,34 +367,6 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
 
 
-def _listed_medication(q: str, focus: Focus) -> dict[str, Any] | None:
-    """The medication of the patient's last list that "why is she on <name>?" names, when the record says its use."""
-    m = _WHY_ON.match(q)
-    name = fold(next((x for x in m.groups() if x), "")) if m else ""
-    return next((i for i in (focus.lists[0] if focus.lists else []) if i.get("for") and fold(i["name"]) == name), None)
-
-
-def _works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
-    """"How does <drug> work?" in a thread about a disease: the mechanism for that disease; so is "why is she on
-    <drug>?" after a patient's medications, for the condition the drug is listed for."""
-    m = _WHY_ON.match(text) or _WORKS.match(text)
-    if not m:
-        return text
-    drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
-    routes = focus.intent == "involved" or focus.by_class
-    if drug is None or not (is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
-        return text
-    disease = focus.disease
-    if m.re is _WORKS and m.group("z"):
-        out = linker.link(m.group("z"))
-        disease = entity_of(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
-        if out.candidates and out.status.value == "linked":
-            res.pinned[fold(disease["name"])] = disease
-    elif disease is not None:
-        res.pinned[fold(disease["name"])] = disease
-    return standalone("mechanism", drug, disease) if disease else text
-
-
 def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker,
                      chosen: dict[str, Any] | None = None) -> Resolution:
     """Rewrite a follow-up into a standalone question using the thread's earlier turns.
@@ -443,7 +413,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     body = q
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
-    body = body.rstrip("?.! ")
+    body = does_it_work(body.rstrip("?.! "))  # "how does it do that?"
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
@@ -494,7 +464,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     text = _noun_refs(res, text, focus, linker)
     text = _pronouns(res, text, focus, linker)
     if res.references and not res.missing:
-        text = _works(res, text, focus, linker)
+        text = works(res, text, focus, linker)
         text = text[0].upper() + text[1:]
         res.question = text if text.endswith("?") else text + "?"
     return res

@@ -1,0 +1,67 @@
+"""How a drug works, asked of the thread: "how does it work?", "why is she on the first one?", "how does it do that?".
+
+"How does <drug> work?" in a thread about a disease asks for the mechanism for that disease; so does "why is she on
+<drug>?" after a patient's medications, for the condition the drug is listed for.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.ellipsis import entity_of, is_drug, standalone
+from agents.focus import Focus
+from agents.resolution import Linker, Resolution
+from tools.linker import fold
+
+__all__ = ["WHY_ON", "does_it_work", "listed_medication", "works"]
+
+_WORKS = re.compile(
+    r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
+    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
+    r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|why\s+(?P<y>\S.*?)|"
+    r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
+    re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
+WHY_ON = re.compile(
+    r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
+    r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"
+    r"what (?:is|are|was|were) \S+(?: \S+)? (?:taking|on|given|prescribed) (?P<w>.+?) for)[?.!]*$", re.IGNORECASE)
+"""Why a patient takes a medication ("why is she on the first one?", "what is PAT_001 taking it for?")."""
+_DO_IT = re.compile(r"^(?P<how>how (?:does|do|did|would|will|can|could) (?:it|they|that|this|these|those|(?:that|this|the \w+) "
+                    r"ones?)) (?:do|achieve|accomplish|manage) (?:that|this|it|so)$", re.IGNORECASE)
+"""How the drug referred to does what the thread said ("how does it do that?" after a list of drugs for gout was "How
+does Gout do that?", its answer the list again). A named drug is :func:`agents.ellipsis.does_that`'s."""
+
+
+def does_it_work(body: str) -> str:
+    """"how does it do that?" as "how does it work" (``body`` without its question mark); any other question as it is."""
+    m = _DO_IT.match(body)
+    return f"{m['how']} work" if m else body
+
+
+def listed_medication(q: str, focus: Focus) -> dict[str, Any] | None:
+    """The medication of the patient's last list that "why is she on <name>?" names, when the record says its use."""
+    m = WHY_ON.match(q)
+    name = fold(next((x for x in m.groups() if x), "")) if m else ""
+    return next((i for i in (focus.lists[0] if focus.lists else []) if i.get("for") and fold(i["name"]) == name), None)
+
+
+def works(res: Resolution, text: str, focus: Focus, linker: Linker) -> str:
+    """"How does <drug> work?" in a thread about a disease: the mechanism for that disease; so is "why is she on
+    <drug>?" after a patient's medications, for the condition the drug is listed for."""
+    m = WHY_ON.match(text) or _WORKS.match(text)
+    if not m:
+        return text
+    drug = res.pinned.get(fold(next(x for x in m.groups() if x)))
+    routes = focus.intent == "involved" or focus.by_class
+    if drug is None or not (is_drug(drug) or routes):  # or a protein listed as taking part, or as a class's route
+        return text
+    disease = focus.disease
+    if m.re is _WORKS and m.group("z"):
+        out = linker.link(m.group("z"))
+        disease = entity_of(out.candidates[0]) if out.candidates else {"id": "", "name": m.group("z"), "type": ""}
+        if out.candidates and out.status.value == "linked":
+            res.pinned[fold(disease["name"])] = disease
+    elif disease is not None:
+        res.pinned[fold(disease["name"])] = disease
+    return standalone("mechanism", drug, disease) if disease else text

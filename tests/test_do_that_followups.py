@@ -1,0 +1,56 @@
+"""Follow-ups that point at what the thread just said: "how does it do that?", "how does colchicine do that?", "is
+there another drug for that?", and "how does that one work?" right after a list of other drugs."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("first", "question", "understood"), [
+    ("What drugs treat gout?", "how does it do that?", "How does {top} treat Gout?"),
+    ("What drugs treat gout?", "how does the second one do that?", "How does {second} treat Gout?"),
+])
+def test_how_does_it_do_that_asks_how_the_drug_referred_to_works(run_graph, first: str, question: str,
+                                                                  understood: str) -> None:
+    """"how does it do that?" after a list of drugs for gout was "How does Gout do that?", the list again."""
+    listed, out = in_thread(run_graph, f"do-it-{question}", first, question)
+    top, second = (d["name"] for d in listed["ranked_answers"][:2])
+    assert out["understood_as"] == understood.format(top=top, second=second), out["answer"]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism"
+
+
+@pytest.mark.parametrize(("first", "question", "understood"), [
+    ("How does allopurinol treat gout?", "how does colchicine do that?", "How does colchicine treat Gout?"),
+    ("What reduces prostaglandin E2?", "how does ibuprofen do that?", "How does Ibuprofen lower Prostaglandin E2?"),
+])
+def test_how_does_a_named_drug_do_that_asks_for_its_mechanism_for_the_thread(run_graph, first: str, question: str,
+                                                                            understood: str) -> None:
+    """Each was answered with what the named drug is connected to, the thread's disease left out."""
+    _, out = in_thread(run_graph, f"do-named-{question}", first, question)
+    assert out["understood_as"] == understood, out["answer"]
+    assert out["status"] is Status.ANSWERED and out["evidence"], out["answer"]
+
+
+def test_another_drug_for_that_lists_the_other_drugs_for_the_thread_s_disease(run_graph, resources) -> None:
+    """"is there another drug for that?" after how metformin treats hyperglycemia was NOT_FOUND, "no known entity in
+    the question"; the other drugs leave metformin out."""
+    first, out = in_thread(run_graph, "another-drug", "How does metformin treat hyperglycemia?",
+                           "is there another drug for that?")
+    assert out["understood_as"] == "Is there another drug for Hyperglycemia?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"], out["answer"]
+    assert first["sources"][0] not in [d["id"] for d in out["ranked_answers"]], out["answer"]
+
+
+def test_that_one_after_a_list_of_other_drugs_is_the_list_s_first(run_graph) -> None:
+    """"how does that one work?" after "what else could I use?" was the thread's drug, imatinib, which the list left
+    out; "it" still is the thread's drug."""
+    _, listed, that_one = in_thread(run_graph, "that-one", "How does imatinib treat CML?", "what else could I use?",
+                                    "how does that one work?")
+    top = listed["ranked_answers"][0]["name"]
+    assert top.casefold() != "imatinib"
+    assert that_one["understood_as"] == f"How does {top} treat Chronic myeloid leukemia?", that_one["answer"]
+    *_, it = in_thread(run_graph, "that-it", "How does imatinib treat CML?", "what else could I use?", "how does it work?")
+    assert it["understood_as"] == "How does imatinib treat Chronic myeloid leukemia?", it["answer"]
