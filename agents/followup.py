@@ -26,7 +26,7 @@ from agents.ellipsis import (
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
-from agents.how_it_works import WHY_ON, does_it_work, listed_medication, works
+from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_record, works
 from agents.intent import (
     COMPARING,
     RECORD_CHECK,
@@ -62,6 +62,14 @@ _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[
 _OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
 """Asks for entities the thread has not named ("which other drugs …", "is there another drug for that?", "what else
 …"); "other than Y" only leaves Y out."""
+_ANY_BETTER = re.compile(r"^(?:(?:is|are) there |do you have |(?:do you )?know )?(?:anything|something|any(?:thing)? ?(?:drugs?|"
+                         r"medications?|medicines?|options?|treatments?|ones?)?|some(?:thing)?|(?:a )?(?:drugs?|medications?|"
+                         r"medicines?|options?|treatments?)) better(?: than (?:that|this|these|those|them|it))?|"
+                         r"(?:(?:is|are) there |do you have )?(?:any |some |an? )?better (?:drugs?|medications?|medicines?|options?|"
+                         r"treatments?|ones?|alternatives?)$", re.IGNORECASE)
+"""Something better than what the thread named, with no name ("is there anything better?" after "How does allopurinol
+treat gout?" was NOT_FOUND, "there anything" not in the knowledge graph): other drugs for the thread's disease, after
+the note that the graph holds no comparisons of how well drugs work."""
 _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
     r"what|which|any)\s+)?(?:any\s+|some\s+)?"
@@ -408,12 +416,29 @@ def _asks_for_drugs(question: str) -> bool:
     return parsed is not None and parsed.intent in (Intent.TREATS, Intent.TARGETED_BY)
 
 
+def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: bool) -> bool:
+    """"what are the treatment options?" in a thread about gout asks what treats gout ("any other options?" asks for
+    more); "is there anything better?" asks for the other drugs for gout (:data:`_ANY_BETTER`). Whether ``res`` was
+    rewritten so."""
+    disease = focus.disease
+    if disease and disease.get("type") in DISEASE_TYPES and _ANY_BETTER.match(body):
+        how, question = "more", f"Is there anything better for {disease['name']}?"
+    elif disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
+        how, question = "thread disease", standalone("treats", None, disease)
+    else:
+        return False
+    res.references.append({"text": q, "how": how, "entity": disease})
+    res.pinned[fold(disease["name"])] = disease
+    res.question = question
+    return True
+
+
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     q = " ".join(question.split()).strip()
     body = q
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
-    body = does_it_work(body.rstrip("?.! "))  # "how does it do that?"
+    body = on_record(does_it_work(body.rstrip("?.! ")), focus)  # "how does it do that?", "what is the first one for?"
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
@@ -427,11 +452,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
             or about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
-    # "what are the treatment options?" in a thread about gout ("any other options?" asks for more, below)
-    if focus.disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
-        res.references.append({"text": q, "how": "thread disease", "entity": focus.disease})
-        res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.question = standalone("treats", None, focus.disease)
+    if _of_thread_disease(res, q, body, focus, more):  # "what are the treatment options?", "is there anything better?"
         return res
     on_target = focus.target if focus.intent == "targets" and _DO_THAT.match(body) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None

@@ -14,7 +14,7 @@ from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from tools.linker import fold
 
-__all__ = ["WHY_ON", "does_it_work", "listed_medication", "works"]
+__all__ = ["WHY_ON", "does_it_work", "listed_medication", "on_record", "works"]
 
 _WORKS = re.compile(
     r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
@@ -31,6 +31,24 @@ _DO_IT = re.compile(r"^(?P<how>how (?:does|do|did|would|will|can|could) (?:it|th
                     r"ones?)) (?:do|achieve|accomplish|manage) (?:that|this|it|so)$", re.IGNORECASE)
 """How the drug referred to does what the thread said ("how does it do that?" after a list of drugs for gout was "How
 does Gout do that?", its answer the list again). A named drug is :func:`agents.ellipsis.does_that`'s."""
+
+
+_WHAT_FOR = re.compile(r"^what (?:is|was) (?P<x>it|(?:that|this)(?: one)?|the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|"
+                       r"4th|5th|top)(?: one| drug| medication| medicine| med)?) (?:for|used for|prescribed for|given for|taken for)$",
+                       re.IGNORECASE)
+"""What a medication is for ("what is the first one for?")."""
+
+
+def on_record(body: str, focus: Focus) -> str:
+    """"what is the first one for?" right after a patient's medications, each listed with what it is for, as "why is
+    the patient on the first one?": the condition the record lists it for (it was answered with every disease the
+    graph has a mechanism for, "Multiple myeloma, …" for thalidomide listed for a peptic ulcer). Any other question as
+    it is."""
+    m = _WHAT_FOR.match(body)
+    if m is None or focus.intent != "patient" or not focus.patient_id or not focus.lists or \
+            not any(i.get("for") for i in focus.lists[0]):
+        return body
+    return f"why is the patient on {m['x']}"
 
 
 def does_it_work(body: str) -> str:

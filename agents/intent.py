@@ -138,8 +138,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "
                               rf"(?:does|do|can|could|is|are) {_X}(?: be)? (?:treat|cure|help(?: with)?|used (?:to treat|for|against)) "
                               rf"(?:besides|other than|apart from|aside from|except(?: for)?|in addition to) {_Y}$")),
-        # "how do you treat Y?": a generic subject is not a drug (before the mechanism rules, which would take "you")
-        (Intent.TREATS, rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control) {_Y}$"),
+        # "how do you treat Y?", "how can I lower uric acid?": a generic subject is not a drug (before the mechanism rules,
+        # which would take "you"; "I" was NOT_FOUND, and "how do I get rid of gout?" asked what causes gout)
+        (Intent.TREATS, (rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control|lower|"
+                         rf"reduce|decrease|prevent|relieve|ease|fight|beat|get rid of) {_Y}$")),
         # "why do doctors prescribe X for Y?": the person is not the drug (before the "why does X … Y" rules)
         (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should|might|could) {_PERSON} (?:prescribe|use|give|recommend|take|"
                            rf"choose) {_X} (?:for|in|to treat|against|(?:to|for) (?:someone|somebody|anyone|people|patients|"
@@ -288,7 +290,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
                         rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
-        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON} "
+        (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) (?:{_PERSON}|he|she|they) "
                         rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed)(?: me| us| them| him| her| you)? (?:for|against|to (?:treat|manage)|in) {_Y}$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) {_PERSON}"
                         rf"(?: who (?:has|have)| with| suffering from) {_Y} (?:take|use|try|get|receive|be given|be prescribed|be treated with)$")),

@@ -232,6 +232,10 @@ _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
 _ALIKE = re.compile(r"^(?:so |and |but )?(?:are|do|is) (?:they|these|those|the two|both|it and \w+)(?: drugs| medications)? "
                     r"(?:the same(?: thing| drug)?|(?:work|act) the same(?: way)?)$", re.IGNORECASE)
 """"are they the same?" after turns about two drugs: a comparison (it was "Are zolmitriptan the same?")."""
+_DIFFERENCE = re.compile(r"^(?:so |and |but |ok,? |then )?(?:what(?:'s|’s| is| are)|any|(?:is|are) there(?: an?| any)?) (?:the )?"
+                         r"(?:main |key |real |big )?differences?(?: then)?$", re.IGNORECASE)
+""""what's the difference?" after turns about two drugs (it was NOT_FOUND: "the difference" is not in the knowledge
+graph); after two drug classes it compares the classes."""
 _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 """How many of the list "the first two" compares."""
 
@@ -239,6 +243,7 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
                     r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
                     r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest|first[- ]line|"
+                    r"cheaper|older|newer|"
                     r"preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b",
@@ -261,7 +266,8 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"(?:with|together with|alongside|along with) (?P<u>.+?)|(?:so |and |but |ok,? )?(?:is|are|would|will|"
                           r"does|do|might|could) (?!(?:it|that|this|they|those|these|the|one)\b)(?P<t>.+?) (?:be |work |works )?"
                           r"(?:any |even |much )?(?:better|more effective|superior|a better (?:choice|option))"
-                          r"(?: (?:instead|then|though|here))?)$",
+                          r"(?: (?:instead|then|though|here))?|(?:so |and |but )?(?:is|are) "
+                          r"(?!(?:it|that|this|they|those|these|the|one)\b)(?P<s>.+?) the same(?: thing| way)?(?: too)?)$",
                           re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How
 does allopurinol treat gout?", "is dasatinib better?" after imatinib): it was answered with what febuxostat (or
@@ -280,15 +286,14 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target
     if m is None and (one := _AGAINST_ONE.match(q)) and focus.drug:
-        return _against_one(res, q, one["x"] or one["y"] or one["z"] or one["w"] or one["v"] or one["u"] or one["t"],
-                            focus.drug, linker)
+        return _against_one(res, q, next(g for g in one.groups() if g), focus.drug, linker)
     alone = _BETTER_ALONE.match(q) if m is None else None
     if alone and focus.drug and len(focus.compared or focus.drugs) < 2:  # "is it better?" after one drug: than what?
         name = focus.drug["name"]
         res.refused = (f"\"{alone['w']}\" sets {name} against another drug, and this conversation has named no other; name "
                        f"it (\"Is {name} better than …?\")")
         return q
-    if m is None and not ((_RANKS.match(q) or alone) and not patient_ids_in(q)):  # "… PAT_002 has?"
+    if m is None and not ((_RANKS.match(q) or alone or _DIFFERENCE.match(q)) and not patient_ids_in(q)):  # "… PAT_002 has?"
         return None
     found = linker.scan(q)
     disease = found[0][0] if len(found) == 1 and all(c.type in DISEASE_TYPES for c in found[0][1]) else ""
@@ -361,8 +366,9 @@ def self_compared(res: Resolution) -> None:
 def _only_one(res: Resolution, q: str, drug: dict[str, Any]) -> str:
     """A question that ranks the thread's drugs when the thread has named one (``Resolution.refused``)."""
     name = drug["name"]
+    hint = f"How does {name} differ from …?" if _DIFFERENCE.match(q) else f"Is {name} better than …?"
     res.refused = (f"\"{q.rstrip('?.! ')}\" sets two or more drugs side by side, and this conversation has named one: "
-                   f"{name}; name another (\"Is {name} better than …?\")")
+                   f"{name}; name another (\"{hint}\")")
     return q
 
 

@@ -55,6 +55,8 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
         return None
     if first:
         drug = {k: focus.treats_list[0][k] for k in ("id", "name", "type") if k in focus.treats_list[0]}
+    elif (placed := _placed(m["x"] or m["y"], focus.treats_list)) is not None:  # "why is the first one on the list?"
+        drug = placed
     else:
         out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
         best = out.best if out.status is LinkStatus.LINKED else None
@@ -67,6 +69,20 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
                            "yes_no": m is not None and m.re is _IS_LISTED})
     res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
     return f"How does {drug['name']} treat {disease['name']}?"
+
+
+_PLACE = re.compile(r"(?:the )?(?P<w>\w+)(?: one| drug| medication| medicine)?", re.IGNORECASE)
+"""A list item named by its place ("the first one", "the second drug", "the last")."""
+
+
+def _placed(text: str, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The item of ``listed`` that ``text`` names by its place ("why is the first one on the list?" linked "the first
+    one" as a name, and was NOT_FOUND: "on the list" is not in the knowledge graph)."""
+    m = _PLACE.fullmatch(text.strip())
+    k = ORDINALS.get(m["w"].casefold()) if m else None
+    if k is None or not -len(listed) <= k < len(listed):
+        return None
+    return {key: listed[k][key] for key in ("id", "name", "type") if key in listed[k]}
 
 
 _ORDINAL = {k + 1: w for w, k in ORDINALS.items() if k >= 0 and w.isalpha() and w != "top"}

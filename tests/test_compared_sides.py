@@ -63,3 +63,19 @@ def test_a_reference_to_the_drug_it_is_compared_with_is_refused(run_graph) -> No
     _, other = in_thread(run_graph, "other-compare", "What drugs treat Parkinson's disease?",
                          "how does levodopa compare to the second one?")
     assert other["compared"] and "itself" not in other["answer"], other["answer"]
+
+
+def test_what_is_the_difference_after_two_drugs_compares_them(run_graph) -> None:
+    """It was NOT_FOUND: "the difference" is not in the knowledge graph."""
+    *_, out = in_thread(run_graph, "difference", "What does sertraline target?", "and fluoxetine?", "what is the difference?")
+    assert out["understood_as"] == "Compare sertraline and fluoxetine" and out["compared"], out["answer"]
+    _, one = in_thread(run_graph, "difference-one", "How does ibuprofen treat pain?", "what's the difference?")
+    assert one["status"] is Status.NOT_FOUND and not one["compared"], one["answer"]
+    assert "this conversation has named one: Ibuprofen; name another (\"How does Ibuprofen differ from …?\")" in one["answer"]
+
+
+def test_is_a_named_drug_the_same_compares_it_with_the_thread_s_drug(run_graph) -> None:
+    """"is acetaminophen the same?" after how ibuprofen treats pain was answered with what acetaminophen is connected
+    to, ibuprofen left out."""
+    _, out = in_thread(run_graph, "same", "How does ibuprofen treat pain?", "is acetaminophen the same?")
+    assert out["understood_as"] == "Compare Ibuprofen and Acetaminophen" and out["compared"], out["answer"]

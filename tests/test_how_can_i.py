@@ -1,0 +1,52 @@
+"""What a person can do about a disease ("how can I lower gout?", "how do I get rid of gout?"), and which of two
+compared drugs is cheaper or older."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import parse_question
+from agents.state import Intent, Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("how can I lower gout?", "gout"),
+    ("how do I get rid of gout?", "gout"),
+    ("how can I prevent migraines?", "migraines"),
+    ("how can I reduce my uric acid?", "high uric acid"),
+    ("how should you manage asthma?", "asthma"),
+])
+def test_how_a_person_acts_on_a_disease_asks_what_treats_it(question: str, disease: str) -> None:
+    """"I" was read as a drug ("I" is not in the knowledge graph; did you mean Angiotensin I …?), and "get rid of"
+    as getting the disease (what causes gout)."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
+
+
+def test_how_a_person_gets_a_disease_still_asks_what_causes_it() -> None:
+    parsed = parse_question("how do I get gout?")
+    assert parsed is not None and parsed.intent is Intent.CAUSES
+
+
+def test_how_can_i_lower_it_after_what_causes_gout_lists_the_drugs_for_gout(run_graph) -> None:
+    _, out = in_thread(run_graph, "lower-it", "What causes gout?", "how can I lower it?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "note"), [
+    ("which one is cheaper?", "prices"),
+    ("which one is older?", "who discovered drugs or when they were approved"),
+    ("which is newer?", "who discovered drugs or when they were approved"),
+])
+def test_which_of_two_compared_drugs_is_cheaper_or_older_compares_them(run_graph, question: str, note: str) -> None:
+    """"which one is cheaper?" was "Which one is cheaper of allopurinol?", febuxostat dropped; "which one is older?"
+    was NOT_FOUND, "no known entity in the question"."""
+    _, out = in_thread(run_graph, f"quality-{question}", "compare allopurinol and febuxostat", question)
+    assert out["understood_as"] == "Compare allopurinol and Febuxostat", out["answer"]
+    assert f"The knowledge graph holds curated drug mechanisms, not {note}. What it holds: " in out["answer"], out["answer"]
+
+
+def test_older_as_a_qualifier_of_patients_is_not_about_approval(run_graph) -> None:
+    out, _ = run_graph({"question": "What drugs treat gout in older adults?"}, interactive=False, memory=False)
+    assert "when they were approved" not in out["answer"], out["answer"]
