@@ -123,6 +123,8 @@ _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGN
 _EITHER_IT = re.compile(r"\b(?:it|that one|this one),? or \w|\w,? or (?:it|that one|this one)\b", re.IGNORECASE)
 """A pronoun offered as one side of a choice ("which is better, it or rizatriptan?"): the thread's drug, though the
 question names another."""
+_ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
+"""A verb of acting on a protein ("does valsartan block it too?")."""
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
@@ -179,9 +181,10 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     return text[:end] + _ordinal(res, text[end:], focus, linker) if ORDINAL_REF.search(text, end) else text
 
 
-def _wanted(q: str, span: tuple[int, int]) -> str:
+def _wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
     """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after (a
-    target after a verb of acting on a protein: "which drugs inhibit it?")."""
+    target after a verb of acting on a protein: "which drugs inhibit it?", and "does valsartan block it too?" right
+    after a drug's targets, ``after_targets``: it was read as the thread's disease)."""
     if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
         return "drug"
     if out_of_scope(q) == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
@@ -189,7 +192,7 @@ def _wanted(q: str, span: tuple[int, int]) -> str:
     parsed = parse_with_reference(q, span)
     if parsed is not None:
         if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them
-            return "target" if parsed.intent is Intent.TARGETED_BY else "disease"
+            return "target" if parsed.intent is Intent.TARGETED_BY or (after_targets and _ACTS_ON.search(q)) else "disease"
         if REFERENCE in parsed.drug.upper():
             return "drug"
     return ""
@@ -295,7 +298,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue
-        wanted = _wanted(q, m.span())
+        wanted = _wanted(q, m.span(), focus.intent == "targets")
         if m.group(1).casefold() == "that" and not wanted:
             continue  # "which drugs do that?": not a name
         if _named_here(q, wanted, linker, m.start()):

@@ -78,7 +78,7 @@ _BARE = re.compile(r"^(?:(?:and|or|so|but|also|then|ok|okay|now|what about|how a
                    re.IGNORECASE)
 """A question that is a name and nothing else, after a word that opens a follow-up ("and hirsutism?")."""
 NO_NAME = frozenset({"it", "its", "that", "this", "they", "them", "those", "these", "why", "how", "what", "which", "who",
-                      "when", "where", "more", "else", "other", "others", "one", "ones", "something", "anything"})
+                     "when", "where", "more", "else", "other", "others", "one", "ones", "something", "anything"})
 """Words that make a short question something else than a name ("and what else?", "the other one?")."""
 
 

@@ -54,3 +54,19 @@ def test_that_one_after_a_list_of_other_drugs_is_the_list_s_first(run_graph) -> 
     assert that_one["understood_as"] == f"How does {top} treat Chronic myeloid leukemia?", that_one["answer"]
     *_, it = in_thread(run_graph, "that-it", "How does imatinib treat CML?", "what else could I use?", "how does it work?")
     assert it["understood_as"] == "How does imatinib treat Chronic myeloid leukemia?", it["answer"]
+
+
+def test_it_after_a_verb_of_acting_on_a_protein_right_after_a_drug_s_targets_is_the_target(run_graph) -> None:
+    """"does valsartan block it too?" after "what does it block?" (losartan, in a thread about hypertension) was
+    "Does valsartan block Hypertensive disorder too?"."""
+    *_, out = in_thread(run_graph, "block-it", "How does losartan treat hypertension?", "what does it block?",
+                        "does valsartan block it too?")
+    assert out["understood_as"] == "Does valsartan block Type-1 angiotensin II receptor too?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["answer"].split('" ', 1)[1].startswith("Yes: "), out["answer"]
+
+
+def test_too_after_a_name_is_not_read_as_part_of_it(run_graph) -> None:
+    """"Hypertensive disorder too" was linked by its closest name, and the answer opened by saying so."""
+    _, out = in_thread(run_graph, "treat-too", "How does losartan treat hypertension?", "does valsartan treat it too?")
+    assert out["understood_as"] == "Does valsartan treat Hypertensive disorder too?", out["answer"]
+    assert "closest name" not in out["answer"], out["answer"]
