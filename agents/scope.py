@@ -45,6 +45,12 @@ _OUT_OF_SCOPE = {
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
                                           r"breast[- ]?feed(?:ing)?"),  # "in pregnancy": a population (agents.ellipsis)
+    "who may take a drug by age": (r"(?:can|could|may|should) (?:kids|children|a child|an? (?:infant|baby|toddler|teenager|"
+                                   r"elderly (?:person|patient))|babies|infants|toddlers|teenagers|teens|adolescents|the elderly|"
+                                   r"elderly (?:people|patients)|older (?:people|adults|patients)|seniors|my (?:kid|child|son|"
+                                   r"daughter|baby|toddler|teenager|grandmother|grandfather|grandma|grandpa)) (?:take|use|have|be given|"
+                                   r"be on)|(?:give|giving) (?:\w+ )?to (?:kids|children|a child|babies|infants|toddlers|my (?:kid|"
+                                   r"child|son|daughter|baby))"),  # "in children": a population (agents.ellipsis)
     "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),

@@ -50,3 +50,17 @@ def test_which_of_two_compared_drugs_is_cheaper_or_older_compares_them(run_graph
 def test_older_as_a_qualifier_of_patients_is_not_about_approval(run_graph) -> None:
     out, _ = run_graph({"question": "What drugs treat gout in older adults?"}, interactive=False, memory=False)
     assert "when they were approved" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["can children take montelukast?", "can my son take ibuprofen?",
+                                      "should older adults take aspirin?"])
+def test_who_may_take_a_drug_by_age_says_the_graph_does_not_hold_it(run_graph, question: str) -> None:
+    """Each was answered with what the drug is connected to, as if the question had been what it targets."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not who may take a drug by age. "
+                                    "What it holds: "), out["answer"]
+
+
+def test_a_disease_in_children_is_still_a_population_and_no_refusal(run_graph) -> None:
+    out, _ = run_graph({"question": "What drugs treat asthma in children?"}, interactive=False, memory=False)
+    assert "who may take a drug by age" not in out["answer"] and out["ranked_answers"], out["answer"]
