@@ -168,8 +168,10 @@ def _treated(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any] | None,
         ids = {str(x.get("id")) for x in (m.get("drug") or {}, *(m.get("items") or []), *(m.get("compared") or [])) if x.get("id")}
         if compared is not None:  # the turn before a comparison that named no disease
             return (disease, compared) if disease and compared <= ids else (None, set())
-        if disease or not m.get("compared") or m.get("disease"):
-            return disease, ids if disease else set()
+        if disease:
+            return disease, ids
+        if not m.get("compared") or m.get("disease"):
+            return None, set()
         compared = {str(x.get("id")) for x in m["compared"] if x.get("id")}
     return None, set()
 

@@ -125,6 +125,8 @@ _EITHER_IT = re.compile(r"\b(?:it|that one|this one),? or \w|\w,? or (?:it|that 
 question names another."""
 _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
 """A verb of acting on a protein ("does valsartan block it too?")."""
+_THAT_ONE = re.compile(r"(?:that|this) one", re.IGNORECASE)
+"""A pronoun that points at one item just shown ("how does that one work?")."""
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
@@ -234,7 +236,7 @@ def _just_listed(focus: Focus, pronoun: str, slot: str) -> dict[str, Any] | None
     """"that one" right after a list of drugs: the list's first, the answer's pick ("how does that one work?" after
     "what else could I use?" was the thread's drug, imatinib, which the list left out)."""
     if slot not in ("drug", "") or focus.intent not in ("treats", "targeted_by") or not focus.lists or \
-            not re.fullmatch(r"(?:that|this) one", pronoun, re.IGNORECASE):
+            not _THAT_ONE.fullmatch(pronoun):
         return None
     return next((i for i in focus.lists[0] if i.get("type") in DRUG_TYPES), None)
 

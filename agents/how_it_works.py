@@ -31,8 +31,6 @@ _DO_IT = re.compile(r"^(?P<how>how (?:does|do|did|would|will|can|could) (?:it|th
                     r"ones?)) (?:do|achieve|accomplish|manage) (?:that|this|it|so)$", re.IGNORECASE)
 """How the drug referred to does what the thread said ("how does it do that?" after a list of drugs for gout was "How
 does Gout do that?", its answer the list again). A named drug is :func:`agents.ellipsis.does_that`'s."""
-
-
 _WHAT_FOR = re.compile(r"^what (?:is|was) (?P<x>it|(?:that|this)(?: one)?|the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|"
                        r"4th|5th|top)(?: one| drug| medication| medicine| med)?) (?:for|used for|prescribed for|given for|taken for)$",
                        re.IGNORECASE)
