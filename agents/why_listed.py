@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.ellipsis import entity_of
+from agents.ellipsis import ORDINAL_REF, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
@@ -71,15 +71,11 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     return f"How does {drug['name']} treat {disease['name']}?"
 
 
-_PLACE = re.compile(r"(?:the )?(?P<w>\w+)(?: one| drug| medication| medicine)?", re.IGNORECASE)
-"""A list item named by its place ("the first one", "the second drug", "the last")."""
-
-
 def _placed(text: str, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The item of ``listed`` that ``text`` names by its place ("why is the first one on the list?" linked "the first
     one" as a name, and was NOT_FOUND: "on the list" is not in the knowledge graph)."""
-    m = _PLACE.fullmatch(text.strip())
-    k = ORDINALS.get(m["w"].casefold()) if m else None
+    m = ORDINAL_REF.fullmatch(text.strip())  # "the first one", "the second drug", "the last"
+    k = ORDINALS.get((m.group(1) or m.group(2)).casefold()) if m else None
     if k is None or not -len(listed) <= k < len(listed):
         return None
     return {key: listed[k][key] for key in ("id", "name", "type") if key in listed[k]}
