@@ -137,6 +137,8 @@ def memory_forget(owner: str, yes: bool) -> None:
         \b
         medpath memory forget alice --yes
     """
+    if not owner.strip():
+        raise click.BadParameter("give the owner whose memory to delete (see `medpath memory list`)", param_hint="OWNER")
     if not yes:
         click.confirm(f"Delete all memory of {owner!r}?", abort=True)
     gone = forget_user(build_services(Settings.from_env()), owner)

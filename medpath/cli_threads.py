@@ -7,7 +7,7 @@ import time
 
 import click
 
-from core.errors import MedpathError
+from core.errors import NotFoundError
 from core.settings import Settings, checkpoint_ttl_days
 from medpath.session import Session
 from medpath.threads import delete_thread, list_threads, open_checkpoints, prune_threads
@@ -73,10 +73,7 @@ def threads_show(thread_id: str) -> None:
         medpath threads show T1
         medpath ask --thread T1 "and what does it target?"   # go on with it
     """
-    try:
-        values = Session(Settings.from_env(), interactive=True).history(thread_id)
-    except MedpathError as exc:
-        raise click.ClickException(str(exc)) from exc
+    values = Session(Settings.from_env(), interactive=True).history(thread_id)
     for m in values["messages"]:
         if m.get("role") == "user":
             click.echo(f"you> {m.get('content', '')}")
@@ -97,5 +94,5 @@ def threads_delete(thread_id: str) -> None:
         medpath threads delete T1
     """
     if not delete_thread(open_checkpoints(Settings.from_env()), thread_id):
-        raise click.ClickException(f"no thread {thread_id!r}")
+        raise NotFoundError(f"no thread {thread_id!r}")
     click.echo(f"deleted thread {thread_id}")

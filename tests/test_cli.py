@@ -37,7 +37,7 @@ def test_ask_streams_steps(runner: CliRunner) -> None:
 
 
 def test_clarification_round_trip(runner: CliRunner) -> None:
-    res = runner.invoke(cli, ["ask", "--json", "--thread", "c1", "How does insulin treat diabetes?"])
+    res = runner.invoke(cli, ["ask", "--json", "--thread", "c1", "How does metformin treat diabetes?"])
     out = json.loads(res.output)
     assert out["status"] == "NEEDS_CLARIFICATION"
     names = [c["name"] for c in out["interrupt"]["candidates"]]
@@ -65,7 +65,7 @@ def test_threads_can_be_listed_shown_and_deleted(runner: CliRunner) -> None:
     assert runner.invoke(cli, ["threads", "list"]).output.strip() == "no threads"
     runner.invoke(cli, ["ask", "--thread", "tl", "How does imatinib treat CML?"])
     runner.invoke(cli, ["ask", "--thread", "tl", "what does it target?"])
-    runner.invoke(cli, ["ask", "--thread", "tp", "How does insulin treat diabetes?"])
+    runner.invoke(cli, ["ask", "--thread", "tp", "How does metformin treat diabetes?"])
     listed = runner.invoke(cli, ["threads", "list"])
     assert listed.exit_code == 0 and listed.output.splitlines()[0].startswith("tp  1 question(s)  "), listed.output
     assert listed.output.splitlines()[1].startswith("tl  2 question(s)  ")
@@ -77,9 +77,9 @@ def test_threads_can_be_listed_shown_and_deleted(runner: CliRunner) -> None:
     assert 'pending: Which "diabetes" do you mean?' in pending.output
     assert runner.invoke(cli, ["threads", "delete", "tl"]).output.strip() == "deleted thread tl"
     again = runner.invoke(cli, ["threads", "delete", "tl"])
-    assert again.exit_code == 1 and again.output.strip() == "Error: no thread 'tl'"
+    assert again.exit_code == 3 and again.output.strip() == "Error: NotFoundError: no thread 'tl'"
     gone = runner.invoke(cli, ["threads", "show", "tl"])
-    assert gone.exit_code == 1 and "no thread 'tl'" in gone.output
+    assert gone.exit_code == 3 and "no thread 'tl'" in gone.output
     assert runner.invoke(cli, ["threads", "list", "--limit", "1"]).output.startswith("tp  1 question(s)")
 
 
@@ -114,8 +114,8 @@ def test_every_command_has_help(path) -> None:
 @pytest.mark.parametrize(("args", "code"), [
     (["ask", "How does imatinib treat CML (ph+)?"], 0),
     (["ask", "How does zorblaxin treat fever?"], 3),
-    (["ask", "How does insulin treat diabetes?"], 4),
-    (["ask", "--json", "How does insulin treat diabetes?"], 4),
+    (["ask", "How does metformin treat diabetes?"], 4),
+    (["ask", "--json", "How does metformin treat diabetes?"], 4),
     (["ask", "   "], 2),
     (["ask"], 2),
     (["ask", "--resume", "1"], 2),
@@ -142,7 +142,7 @@ def test_resume_from_another_process(settings, tmp_path) -> None:
     (tmp_path / "index").symlink_to(settings.index_dir)
     env = child_env(MEDPATH_HOME=str(tmp_path))
     cmd = [sys.executable, "-m", "medpath.cli", "ask", "--json", "--thread", "xp"]
-    first = subprocess.run([*cmd, "How does insulin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120, check=False)
+    first = subprocess.run([*cmd, "How does metformin treat diabetes?"], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert first.returncode == 4, first.stderr
     pick = next(i for i, c in enumerate(json.loads(first.stdout)["interrupt"]["candidates"], 1) if c["id"] == "MESH:D003922")
     second = subprocess.run([*cmd, "--resume", str(pick)], capture_output=True, text=True, env=env, timeout=120, check=False)

@@ -146,6 +146,8 @@ def test_memory_cli_errors(runner: CliRunner, tmp_path: Path) -> None:
     assert res.exit_code != 0 and "bad.jsonl line 1" in res.output and "Traceback" not in res.output
     res = runner.invoke(cli, ["memory", "route", "Any new study on metformin?"])
     assert "recent-literature" in res.output
+    res = runner.invoke(cli, ["memory", "forget", " ", "--yes"])
+    assert res.exit_code == 2 and "give the owner" in res.output and "forgot" not in res.output
 
 
 def test_eval_memory_cli(runner: CliRunner, stream, tmp_path: Path) -> None:
