@@ -98,6 +98,27 @@ def test_a_question_gets_a_streamed_answer_with_its_path_drawn(server: str, page
         page.screenshot(path=str(ROOT / "docs" / "chat-answer.png"))
 
 
+LAYOUT = """svgs => svgs.map(svg => {
+  const vb = svg.viewBox.baseVal, box = (n) => n.getBBox();
+  const rects = [...svg.querySelectorAll("rect")].map(box), labels = [...svg.querySelectorAll("text.relation")].map(box);
+  const names = [...svg.querySelectorAll("g.entity")].map(g => [box(g.querySelector("rect")),
+                                                               [...g.querySelectorAll("text")].slice(1).map(box)]);
+  const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const out = (b) => b.x < -1 || b.y < -1 || b.x + b.width > vb.width + 1 || b.y + b.height > vb.height + 1;
+  return { scale: svg.getBoundingClientRect().width / vb.width, boxes: rects.length,
+           clash: labels.some(l => rects.some(r => meet(l, r))) || labels.some((l, i) => labels.some((m, j) => i < j && meet(l, m))),
+           outside: [...labels, ...rects].some(out),
+           overflow: names.some(([r, ts]) => ts.some(t => t.x < r.x || t.x + t.width > r.x + r.width)) };
+})"""
+
+
+def _drawn_at_full_size(card: Any) -> None:
+    """Every path is drawn at its own size (never shrunk to fit), no relation label runs into a box or another label,
+    every name stays inside its box, and nothing lies outside the drawing."""
+    for d in card.locator(".path svg").evaluate_all(LAYOUT):
+        assert d["scale"] > 0.99 and not (d["clash"] or d["outside"] or d["overflow"]), d
+
+
 def test_which_drug_shows_the_ranked_drugs_each_with_its_path(server: str, page: Any) -> None:
     _sign_in(page, server, _token("hal"))
     card = _ask(page, "Which drug treats gout?")
@@ -106,11 +127,33 @@ def test_which_drug_shows_the_ranked_drugs_each_with_its_path(server: str, page:
     for i in range(ranked.count()):
         ids = ranked.nth(i).locator("svg g.entity").evaluate_all("gs => gs.map(g => g.dataset.id)")
         assert ids and ids[-1] == "MESH:D006073", ids  # every path ends at gout
+    assert card.locator(".path svg").count() == ranked.count()  # the best evidence is the first drug's path, drawn once
+    assert max(len(ids) for ids in card.locator(".path svg").evaluate_all(
+        "ss => ss.map(s => [...s.querySelectorAll('g.entity')])")) >= 5  # a long mechanism is among them
+    _drawn_at_full_size(card)
+
+
+def test_long_paths_stay_readable_on_a_phone(server: str, browser: Any) -> None:
+    """On a phone-sized screen a mechanism is a column of boxes, each relation beside its arrow, at full size."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        _sign_in(pg, server, _token("pia"))
+        card = _ask(pg, "Which drug treats gout?")
+        assert card.locator(".ranked > li").count() >= 2
+        _drawn_at_full_size(card)
+        widths = card.locator(".path svg").evaluate_all("ss => ss.map(s => s.viewBox.baseVal.width)")
+        assert max(widths) <= pg.evaluate("document.querySelector('#messages').clientWidth"), widths
+    finally:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(SHOTS / "phone_paths.png"), full_page=True)
+        ctx.close()
 
 
 def test_a_clarification_is_answered_by_a_click(server: str, page: Any) -> None:
     _sign_in(page, server, _token("ben"))
-    clar = _ask(page, "How does insulin treat diabetes?")
+    clar = _ask(page, "How does metformin treat diabetes?")
     assert clar.locator("button").count() >= 2
     clar.locator('button[data-id="MESH:D003922"]').click()  # diabetes mellitus type 1
     page.wait_for_selector(".answer svg g.entity")

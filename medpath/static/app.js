@@ -155,29 +155,53 @@ async function ask(payload) {
 }
 
 // -- the answer ------------------------------------------------------------------------------------------------------
-function lines(name, width) {
-  // up to two lines of about `width` characters, cut at a space when there is one
-  if (name.length <= width) return [name];
-  const cut = name.lastIndexOf(" ", width) > width / 2 ? name.lastIndexOf(" ", width) : width;
-  const rest = name.slice(cut).trim();
-  return [name.slice(0, cut), rest.length > width ? rest.slice(0, width - 1) + "…" : rest];
+function lines(name, width, most = 2) {
+  // up to `most` lines of about `width` characters, cut at a space, or after a "/" or "-", when there is one
+  const out = [];
+  let rest = name.trim();
+  while (rest.length > width && out.length < most - 1) {
+    let cut = width;
+    for (let i = width; i > width / 3; i--) {
+      if (rest[i] === " ") { cut = i; break; }
+      if ((rest[i] === "/" || rest[i] === "-") && i < width) { cut = i + 1; break; }
+    }
+    out.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  out.push(rest.length > width ? rest.slice(0, width - 1) + "…" : rest);
+  return out;
 }
 
-function pathSvg(triples, types) {
-  // a chain of typed entity boxes joined by labelled arrows; vertical on narrow screens
+const BOX = { W: 140, H: 50, TYPE: 14, GAP: 100, ROW_GAP: 44, SIDE: 180 };
+
+function room(indent) {
+  // the width a drawing has in the conversation column: the card's padding and a list's indent taken off
+  return ($("#messages").clientWidth || window.innerWidth) - 24 - indent;
+}
+
+function pathSvg(triples, types, indent = 0) {
+  // a chain of typed entity boxes joined by labelled arrows, wrapped into rows that fit the column at full size, so
+  // that a long mechanism is never shrunk to unreadable text; one box per row on a narrow screen
   if (!triples || !triples.length) return null;
   const ns = "http://www.w3.org/2000/svg";
-  const vertical = window.innerWidth < 700;
   const nodes = [{ id: triples[0].head, name: triples[0].head_name || triples[0].head }]
     .concat(triples.map((t) => ({ id: t.tail, name: t.tail_name || t.tail })));
-  const W = 170, H = 50, GAP = vertical ? 44 : 120;
-  const width = vertical ? W + 180 : nodes.length * W + (nodes.length - 1) * GAP;
-  const height = vertical ? nodes.length * (H + 14) + (nodes.length - 1) * GAP : H + 16;
+  const { W, H, TYPE, GAP, ROW_GAP, SIDE } = BOX;
+  const space = room(indent), cols = Math.min(Math.max(1, Math.floor((space + GAP) / (W + GAP))), nodes.length);
+  const rows = Math.ceil(nodes.length / cols), side = Math.max(100, Math.min(SIDE, space - W));
+  const width = cols === 1 ? W + side : cols * W + (cols - 1) * GAP;
+  const height = rows * (TYPE + H) + (rows - 1) * ROW_GAP + 2;
+  const at = (i) => ({ x: (i % cols) * (W + GAP), y: Math.floor(i / cols) * (TYPE + H + ROW_GAP) + TYPE });
   const make = (tag, attrs, text) => {
     const n = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
     if (text !== undefined) n.textContent = text;
     return n;
+  };
+  const label = (rel, x, y, anchor, width) => {
+    const t = make("text", { class: "relation", x, y, "text-anchor": anchor, "font-size": 11, fill: "#333" });
+    lines(rel, width).forEach((line, k) => t.append(make("tspan", { x, dy: k ? 12 : 0 }, line)));
+    return t;
   };
   const svg = make("svg", { viewBox: `0 0 ${width} ${height}`, width, role: "img",
                             "aria-label": nodes.map((n) => n.name).join(", then ") });
@@ -185,29 +209,28 @@ function pathSvg(triples, types) {
   marker.append(make("path", { d: "M0,0 L8,4 L0,8 z", fill: "#555" }));
   svg.append(make("defs", {}), marker);
   nodes.forEach((n, i) => {
-    const type = types[n.id] || "";
-    const x = vertical ? 0 : i * (W + GAP), y = vertical ? i * (H + 14 + GAP) + 14 : 14;
+    const type = types[n.id] || "", { x, y } = at(i);
     const g = make("g", { class: "entity", "data-id": n.id, "data-type": type });
     g.append(make("title", {}, `${n.name} (${n.id}${type ? ", " + type : ""})`),
              make("rect", { x, y, width: W, height: H, rx: 8, fill: COLOURS[type] || "#7d8597" }),
              make("text", { x: x + 6, y: y - 3, fill: "#667085", "font-size": 10 }, type));
-    const label = lines(n.name, 24);
-    label.forEach((line, k) => g.append(make("text", {
-      x: x + W / 2, y: y + H / 2 + 4 + (k - (label.length - 1) / 2) * 14, "text-anchor": "middle", fill: "#fff",
+    const name = lines(n.name, 20, 3);
+    name.forEach((line, k) => g.append(make("text", {
+      x: x + W / 2, y: y + H / 2 + 4 + (k - (name.length - 1) / 2) * 13, "text-anchor": "middle", fill: "#fff",
       "font-size": 12 }, line)));
     svg.append(g);
-    if (i < triples.length) {
-      const rel = triples[i].relation;
-      if (vertical) {
-        const x1 = W / 2, y1 = y + H + 2, y2 = y + H + GAP + 10;
-        svg.append(make("line", { x1, y1, x2: x1, y2, stroke: "#555", "stroke-width": 1.5, "marker-end": "url(#arrow)" }),
-                   make("text", { class: "relation", x: x1 + 10, y: (y1 + y2) / 2 + 4, "font-size": 12, fill: "#333" }, rel));
-      } else {
-        const x1 = x + W + 4, x2 = x + W + GAP - 6, ym = y + H / 2;
-        svg.append(make("line", { x1, y1: ym, x2, y2: ym, stroke: "#555", "stroke-width": 1.5, "marker-end": "url(#arrow)" }),
-                   make("text", { class: "relation", x: (x1 + x2) / 2, y: ym - 6, "text-anchor": "middle", "font-size": 10,
-                                  fill: "#333" }, rel));
-      }
+    if (i === triples.length) return;
+    const rel = triples[i].relation, next = at(i + 1), line = { stroke: "#555", "stroke-width": 1.5, fill: "none",
+                                                                "marker-end": "url(#arrow)" };
+    if (next.y === y) {  // the same row: an arrow to the right, its relation above it
+      const x1 = x + W + 4, x2 = next.x - 6, ym = y + H / 2, above = lines(rel, 16).length - 1;
+      svg.append(make("line", { x1, y1: ym, x2, y2: ym, ...line }),
+                 label(rel, (x1 + x2) / 2, ym - 6 - 12 * above, "middle", 16));
+    } else {  // down to the next row, clear of the type label at the top left of its box
+      const x1 = x + W - 16, x2 = next.x + W - 16, y1 = y + H + 2, y2 = next.y - 4, ym = y + H + ROW_GAP / 2 + 2;
+      svg.append(make("polyline", { points: `${x1},${y1} ${x1},${ym} ${x2},${ym} ${x2},${y2}`, ...line }),
+                 cols === 1 ? label(rel, x1 + 10, ym - 2, "start", Math.floor((side - 30) / 6))
+                            : label(rel, (x1 + x2) / 2, ym - 5 - 12 * (lines(rel, 40).length - 1), "middle", 40));
     }
   });
   return el("div", { class: "path" }, svg);
@@ -233,11 +256,14 @@ function showAnswer(a) {
   card.classList.add("answer");
   const meta = card.querySelector(".meta") || el("div", { class: "meta" });
   if (a.understood_as) card.append(el("div", { class: "meta understood", text: `understood as: ${a.understood_as}` }));
-  const drawn = pathSvg(a.evidence, a.entity_types || {}); if (drawn) card.append(drawn);
+  const top = (a.ranked_answers || [])[0], listed = ((top || {}).path || {}).triples || [];
+  const same = listed.length === (a.evidence || []).length
+    && listed.every((t, i) => ["head", "relation", "tail"].every((k) => t[k] === a.evidence[i][k]));
+  if (!same) { const drawn = pathSvg(a.evidence, a.entity_types || {}); if (drawn) card.append(drawn); }  // else: drawn as the list's first
   if (a.ranked_answers && a.ranked_answers.length) {
     const list = el("ol", { class: "ranked" });
     for (const r of a.ranked_answers) {
-      list.append(el("li", {}, el("strong", { text: r.name }), pathSvg((r.path || {}).triples, a.entity_types || {})));
+      list.append(el("li", {}, el("strong", { text: r.name }), pathSvg((r.path || {}).triples, a.entity_types || {}, 20)));
     }
     card.append(list);
   }
