@@ -169,7 +169,7 @@ _EITHER_TREATS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|woul
 """Whether either of two drugs treats a disease ("does allopurinol or colchicine treat gout?"): it was answered for
 allopurinol, colchicine offered as the next question, so the user did not learn which of them does."""
 _FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
-"""The disease of a comparison, after "for": "is metformin or insulin better for diabetes?"."""
+"""The disease of a comparison, after "for": "is metformin or glipizide better for diabetes?"."""
 
 
 def _disease_after_for(res: Any, question: str) -> list[str]:

@@ -214,7 +214,7 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
     \b
     Example usage:
         medpath ask "How does imatinib treat CML (ph+)?"
-        medpath ask --thread T1 "How does insulin treat diabetes?"
+        medpath ask --thread T1 "How does metformin treat diabetes?"
         medpath ask --thread T1 --resume 2
         medpath ask --thread T1 "and what does it target?"
     """

@@ -176,7 +176,7 @@ def test_memory_search_graph_filter_and_latest_version(settings: Any, app_parts:
 def test_ask_with_clarification_round_trip(settings: Any, app_parts: dict[str, Any]) -> None:
     app = _app(settings, app_parts)
     tok = _tok()
-    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does insulin treat diabetes?"}))
+    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does metformin treat diabetes?"}))
     assert first.status_code == 200, first.text
     body = first.json()
     assert body["status"] == "NEEDS_CLARIFICATION" and body["clarification"]["candidates"]
@@ -309,7 +309,7 @@ def test_mcp_server_speaks_mcp(settings: Any, patients_file: Path, tmp_path: Pat
             a = await c.call_tool("medpath.ask", {"question": "How does imatinib treat CML (ph+)?", "thread_id": "m1"})
             bad = await c.call_tool("memory.query", {"query": "x", "depth": 9})
             follow = await c.call_tool("medpath.ask", {"question": "and what does it target?", "thread_id": "m1"})
-            clar = await c.call_tool("medpath.ask", {"question": "How does insulin treat diabetes?", "thread_id": "m2"})
+            clar = await c.call_tool("medpath.ask", {"question": "How does metformin treat diabetes?", "thread_id": "m2"})
             return names, q, a, bad, trace_id, follow, clar
 
     names, q, a, bad, trace_id, follow, clar = asyncio.run(go())

@@ -100,9 +100,9 @@ def test_the_second_one_after_drugs_compared_for_a_disease_is_the_second_named(r
 
 
 def test_a_disease_several_entries_fit_is_asked_about_before_comparing(run_graph, resources) -> None:
-    """"is metformin or insulin better for diabetes?" found no disease in its words (the free-text scan takes no name
+    """"is metformin or glipizide better for diabetes?" found no disease in its words (the free-text scan takes no name
     that several entries hold) and compared what the two drugs target; the words after "for" are now asked about."""
-    _, snap = run_graph({"question": "is metformin or insulin better for diabetes?"}, thread="which-diabetes", memory=False)
+    _, snap = run_graph({"question": "is metformin or glipizide better for diabetes?"}, thread="which-diabetes", memory=False)
     asked = [i.value for t in snap.tasks for i in t.interrupts]
     assert asked and asked[0]["mention"] == "diabetes", asked
     names = [c["name"] for c in asked[0]["candidates"]]

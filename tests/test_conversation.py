@@ -42,7 +42,7 @@ def test_a_failed_turn_does_not_poison_the_thread(run_graph) -> None:
 
 def test_a_clarification_shows_a_clean_turn(run_graph) -> None:
     _turn(run_graph, "clean", {"question": "How does imatinib treat CML (ph+)?"})
-    pending = _turn(run_graph, "clean", {"question": "How does insulin treat diabetes?"})
+    pending = _turn(run_graph, "clean", {"question": "How does metformin treat diabetes?"})
     assert pending["status"] == "NEEDS_CLARIFICATION"
     for key in ("answer", "evidence", "citations", "candidates", "error"):
         assert pending[key] == PER_TURN_DEFAULTS[key], key
@@ -235,7 +235,7 @@ def test_resolver_with_nothing_to_resolve_against(resources) -> None:
 
 
 def test_the_picked_candidate_is_the_one_answered(run_graph, resources) -> None:
-    pending = _turn(run_graph, "pick", {"question": "How does insulin treat diabetes?"})
+    pending = _turn(run_graph, "pick", {"question": "How does metformin treat diabetes?"})
     options = pending["interrupt"]["candidates"]
     pick = next(i for i, c in enumerate(options, 1) if c["id"] == "MESH:D003922")
     done = _turn(run_graph, "pick", Command(resume=str(pick)))
@@ -300,7 +300,7 @@ def test_llm_rewrites_followups_and_falls_back_on_garbage(fake_llm, run_graph, r
 
 
 def test_a_new_question_replaces_a_pending_clarification(run_graph) -> None:
-    assert _turn(run_graph, "skip", {"question": "How does insulin treat diabetes?"})["status"] == "NEEDS_CLARIFICATION"
+    assert _turn(run_graph, "skip", {"question": "How does metformin treat diabetes?"})["status"] == "NEEDS_CLARIFICATION"
     out = _turn(run_graph, "skip", {"question": "How does imatinib treat CML (ph+)?"})
     assert out["status"] == Status.ANSWERED.value and out["interrupt"] is None
 
@@ -803,3 +803,11 @@ def test_an_ordinal_with_no_noun_before_a_verb_picks_from_the_list(run_graph) ->
     assert how["understood_as"] == f"How does {first} treat Human immunodeficiency virus infection?", how["answer"]
     targets = _turn(run_graph, "ord-verb", {"question": "what does the second target?"}, interactive=False)
     assert targets["understood_as"] == f"What does {second} target?" and targets["intent"] == "targets", targets["answer"]
+
+
+def test_a_class_named_in_the_singular_in_a_follow_up_is_the_class(run_graph) -> None:
+    """"what about statin?" after "What does aspirin target?" was understood as "What does nystatin target?"."""
+    _turn(run_graph, "statin", {"question": "What does aspirin target?"}, memory=False)
+    out = _turn(run_graph, "statin", {"question": "what about statin?"}, memory=False)
+    assert out["status"] == "ANSWERED" and "nystatin" not in out["answer"].lower(), out["answer"]
+    assert "Statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in out["answer"]

@@ -56,7 +56,7 @@ def test_bad_question_is_an_error_state(run_graph) -> None:
 
 
 def test_interrupt_and_resume(run_graph) -> None:
-    out, snap = run_graph({"question": "How does insulin treat diabetes?"}, thread="clar")
+    out, snap = run_graph({"question": "How does metformin treat diabetes?"}, thread="clar")
     assert "__interrupt__" in out
     payload = out["__interrupt__"][0].value
     assert payload["kind"] == "clarify" and len(payload["candidates"]) >= 2
@@ -68,8 +68,20 @@ def test_interrupt_and_resume(run_graph) -> None:
     assert not snap.next
 
 
+def test_insulin_is_asked_about_and_the_chosen_drug_answered(run_graph) -> None:
+    """"insulin" is the protein insulin in the graph and the first word of six drugs' names. The answer was about
+    insulin glulisine, which a dense seed put in the protein's place, and never said so."""
+    out, _ = run_graph({"question": "How does insulin treat diabetes mellitus type 1?"}, thread="which-insulin")
+    payload = out["__interrupt__"][0].value
+    assert payload["mention"] == "insulin" and payload["candidates"][-1]["id"] == "UniProt:P01308", payload
+    out, _ = run_graph(Command(resume="Insulin human"), thread="which-insulin")
+    assert out["status"] is Status.ANSWERED and out["sources"] == ["MESH:D007328"], out["answer"]
+    assert out["evidence"][0]["head"] == "MESH:D007328" and out["evidence"][-1]["tail"] == "MESH:D003922"
+    assert out["answer"].startswith("Insulin human acts on Diabetes mellitus type 1"), out["answer"]
+
+
 def test_non_interactive_picks_best(run_graph) -> None:
-    out, _ = run_graph({"question": "How does insulin treat diabetes?"}, thread="auto", interactive=False)
+    out, _ = run_graph({"question": "How does metformin treat diabetes?"}, thread="auto", interactive=False)
     assert "__interrupt__" not in out and out["clarification"]["auto"] is True
 
 

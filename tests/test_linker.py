@@ -458,3 +458,26 @@ def test_a_noun_before_a_name_leaves_the_name_and_only_its_own_slot_s_noun() -> 
     tuberculosis" is an entity)."""
     p = parse_question("How does isoniazid treat the drug resistant tuberculosis?")
     assert p is not None and (p.drug, p.disease) == ("isoniazid", "drug resistant tuberculosis")
+
+
+def test_a_drug_slot_asks_which_drug_is_named_after_a_protein(resources) -> None:
+    """"How does insulin treat diabetes?" linked "insulin" to the protein insulin; its walk starved and a dense seed
+    answered for insulin glulisine without a word. A drug slot now asks which of the drugs named after it is meant,
+    the name as written last; a slot that wants a protein keeps the protein."""
+    out = resources.linker.link("insulin", SLOT_TYPES["drug"])
+    names = [c.name for c in out.candidates]
+    assert out.status is LinkStatus.AMBIGUOUS and "Insulin human" in names, names
+    assert [c.type for c in out.candidates] == ["Drug"] * (len(names) - 1) + ["Protein"], out.candidates
+    assert len(set(names)) == len(names)  # insulin detemir has two ids: listed once
+    assert resources.linker.link("insulin", SLOT_TYPES["target"]).best.id == "UniProt:P01308"
+    # a drug entry whose name only opens with the protein's ("TNF receptor-associated periodic fever syndrome …")
+    # is no drug named after it
+    assert resources.linker.link("TNF", SLOT_TYPES["drug"]).best.name == "Tumor necrosis factor"
+    assert resources.linker.link("imatinib", SLOT_TYPES["drug"]).status is LinkStatus.LINKED
+
+
+def test_a_class_in_the_singular_is_no_misspelt_drug(resources) -> None:
+    """"statin" was respelled as nystatin before the class table was read; it names the statins, as "statins" does."""
+    one, many = resources.linker.link("statin", SLOT_TYPES["drug"]), resources.linker.link("statins", SLOT_TYPES["drug"])
+    assert one.status is LinkStatus.AMBIGUOUS and [c.id for c in one.candidates] == [c.id for c in many.candidates]
+    assert all(c.name.lower().endswith("statin") and c.name != "nystatin" for c in one.candidates), one.candidates

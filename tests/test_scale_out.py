@@ -133,7 +133,7 @@ def test_four_workers_share_memory_limits_and_conversations(loaded: dict[str, An
         after = [_memories(base, alice) for _ in range(16)]
         assert any(v > reads[0].get(k, 0) for k, v in after[0].items()) and all(a == after[0] for a in after)
         for _ in range(6):
-            started = _ask(base, bob, {"question": "How does insulin treat diabetes?"}).json()
+            started = _ask(base, bob, {"question": "How does metformin treat diabetes?"}).json()
             assert started["status"] == "NEEDS_CLARIFICATION", started
             done = _ask(base, bob, {"thread_id": started["thread_id"], "resume": "MESH:D003922"})
             assert done.status_code == 200 and done.json()["status"] in ("ANSWERED", "NOT_FOUND"), done.text

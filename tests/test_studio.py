@@ -62,7 +62,7 @@ def _resume_like_studio(base: str, thread: str) -> None:
     """
     import json
 
-    ask = {"assistant_id": "medpath", "input": {"question": "How does insulin treat diabetes?"}}
+    ask = {"assistant_id": "medpath", "input": {"question": "How does metformin treat diabetes?"}}
     out = httpx.post(f"{base}/threads/{thread}/runs/wait", json=ask, timeout=60).json()
     assert out["__interrupt__"][0]["value"]["mention"] == "diabetes"
     state = httpx.get(f"{base}/threads/{thread}/state", timeout=10).json()

@@ -67,7 +67,7 @@ def test_a_clarification_started_on_one_worker_resumes_on_any(settings: Any, tmp
     with serve_process(env, tmp_path / "serve.log", "--workers", "2") as (base, _proc):
         for _ in range(6):
             with httpx.Client(timeout=120) as c:
-                started = c.post(f"{base}/api/v1/ask", json={"question": "How does insulin treat diabetes?"},
+                started = c.post(f"{base}/api/v1/ask", json={"question": "How does metformin treat diabetes?"},
                                  headers=head).json()
             assert started["status"] == "NEEDS_CLARIFICATION", started
             pick = next(o["id"] for o in started["clarification"]["candidates"] if o["id"] == "MESH:D003922")

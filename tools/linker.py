@@ -26,6 +26,9 @@ _STOPWORDS = frozenset(
 )
 
 
+_DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
+"""Types a drug slot takes as written (:meth:`EntityLinker.drugs_named_by`)."""
+
 class LinkStatus(StrEnum):
     """How a mention was resolved."""
 
@@ -403,6 +406,18 @@ class EntityLinker:
         ids = [eid for k in keys for eid in self._by_fold[k] if fold(self.entities[eid].name) == k]
         return self._ranked_by_degree(list(dict.fromkeys(ids)), "words")
 
+    def drugs_named_by(self, mention: str, exact: list[Candidate], type_weight: dict[str, float]) -> list[Candidate]:
+        """For a slot that wants a drug, when the name as written is only something else, the drugs named after it,
+        the most connected first ("insulin": Insulin Glargine, Insulin human, …; its walk from the protein insulin
+        starved, and a dense seed answered for insulin glulisine without a word); [] otherwise. :meth:`link` asks
+        which one is meant, the name as written last."""
+        if type_weight.get("Drug", 0.0) < max(type_weight.values()) or any(c.type in _DRUG_TYPES for c in exact):
+            return []
+        most = len(fold(mention).split()) + 2  # "Calcitonin (salmon synthetic)"; not "TNF receptor-associated periodic …"
+        ids = [eid for eid in self.headed_by(mention, ("Drug",)) if len(fold(self.entities[eid].name).split()) <= most]
+        named = self._ranked_by_degree(ids, "words")
+        return list({fold(c.name): c for c in reversed(named)}.values())[::-1]  # two ids of one name: the most connected
+
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
 
@@ -423,8 +438,12 @@ class EntityLinker:
             return sorted(out, key=lambda c: (-c.score, c.name, c.id))
 
         exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
+        if exact and type_weight and (drugs := self.drugs_named_by(mention, exact, type_weight)):
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, (*drugs[:4], exact[0]))  # or the name as written
         if exact:
             return self._decide(mention, exact, margin=0.02)
+        if members := self.drug_class(mention):  # a class is never one drug: ask which member (non-interactive runs
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))  # take the first); "statin" is no nystatin
         again = self._respeller.respell(mention)  # "diabtes", "reumatoid arthritis", "parkinsons" (tools.spelling)
         respelled = self.link(again, type_weight) if again else None
         if respelled is not None and respelled.best is not None and respelled.best.method not in GUESSED_METHODS:
@@ -438,9 +457,6 @@ class EntityLinker:
         of a whole name, or the nearest meaning."""
         if not _WORDY.search(mention):  # "2+2": no letters to read a name by (it was asked which of three names)
             return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
-        members = self.drug_class(mention)
-        if members:  # a class is never one drug: ask which member (non-interactive runs take the first)
-            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))
         inner = [c for _, cs in self.scan(mention) for c in cs]
         fuzzy = self.fuzzy(mention)
         if fuzzy and fuzzy[0].score >= 0.9 and inner and all(c.method == "acronym" for c in inner):
