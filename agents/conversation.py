@@ -15,7 +15,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from agents.class_compare import compared_classes
+from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import plain_count
 from agents.context import Context
@@ -176,7 +176,7 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return named
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
-    if compared_classes(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets
+    if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": ""}
     if (diseases := diseases_of_question(question, linker)) is not None:  # "which cancers involve EGFR?"
         return diseases

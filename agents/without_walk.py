@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.class_compare import classes_answer, compared_classes
+from agents.class_compare import classes_answer, compared_sides
 from agents.class_member import membership_answer
 from agents.cohort import cohort_answer
 from agents.context import Context
@@ -30,7 +30,7 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         res = ctx.get_resources()
         if state.intent == Intent.COUNT.value:
             out = count_answer(state.asked, res)
-        elif (pair := compared_classes(state.asked, res.linker)) is not None:  # "compare ARBs and ACE inhibitors"
+        elif (pair := compared_sides(state.asked, res.linker)) is not None:  # "compare ARBs and ACE inhibitors", "… statins and aspirin"
             out = classes_answer(pair, res)
         else:
             out = membership_answer(state.asked, res.linker)

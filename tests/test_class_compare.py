@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.class_compare import compared_classes
+from agents.class_compare import compared_classes, compared_sides
 from agents.state import Status
 
 SCOPE = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
@@ -55,3 +55,23 @@ def test_only_classes_asked_about_one_after_another_are_compared(run_graph) -> N
         _turn(run_graph, "cls-gap", q)
     out = _turn(run_graph, "cls-gap", "how do they differ?")
     assert "ARBs" not in out["understood_as"] and "statins" in out["understood_as"], out["understood_as"]
+
+
+def test_a_class_and_a_drug_are_compared_side_by_side(run_graph, resources) -> None:
+    """"compare statins and aspirin" told what aspirin is connected to, and the statins were dropped without a word."""
+    sides = compared_sides("compare statins and aspirin", resources.linker)
+    assert sides is not None and [(s.name, s.is_class) for s in sides] == [("statins", True), ("Aspirin", False)]
+    for q in ("compare statins and gout", "compare aspirin and ibuprofen", "what do statins target?"):
+        assert compared_sides(q, resources.linker) is None, q
+    out, _ = run_graph({"question": "compare statins and aspirin"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", out["answer"]
+    assert out["answer"].startswith(SCOPE + "The 8 statins in the knowledge graph act on: "
+                                    "3-hydroxy-3-methylglutaryl-coenzyme A reductase (8 of 8)"), out["answer"]
+    assert "; Aspirin acts on: Prostaglandin G/H synthase" in out["answer"]
+    assert out["answer"].endswith("They share no target in the knowledge graph.")
+    first, _ = run_graph({"question": "how does aspirin differ from statins?"}, interactive=False, memory=False)
+    assert first["answer"].startswith(SCOPE + "Aspirin acts on: Prostaglandin G/H synthase"), first["answer"]
+    assert "; the 8 statins in the knowledge graph act on: " in first["answer"]
+    member, _ = run_graph({"question": "compare atorvastatin and statins"}, interactive=False, memory=False)
+    assert member["answer"].startswith(SCOPE + "Atorvastatin is one of the statins. atorvastatin acts on: "), member["answer"]
+    assert "Both act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in member["answer"]
