@@ -133,6 +133,19 @@ def test_which_drug_shows_the_ranked_drugs_each_with_its_path(server: str, page:
     _drawn_at_full_size(card)
 
 
+def test_the_drawings_follow_the_window(server: str, page: Any) -> None:
+    """A drawing made in a wide window is drawn again when the window narrows (it was shrunk with its text)."""
+    _sign_in(page, server, _token("quin"))
+    card = _ask(page, "Which drug treats gout?")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("[...document.querySelectorAll('.path svg')].every(s => s.viewBox.baseVal.width"
+                           " <= document.querySelector('#messages').clientWidth)")
+    _drawn_at_full_size(card)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function("[...document.querySelectorAll('.path svg')].some(s => s.viewBox.baseVal.width > 400)")
+    _drawn_at_full_size(card)
+
+
 def test_long_paths_stay_readable_on_a_phone(server: str, browser: Any) -> None:
     """On a phone-sized screen a mechanism is a column of boxes, each relation beside its arrow, at full size."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})

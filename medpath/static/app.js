@@ -179,10 +179,31 @@ function room(indent) {
   return ($("#messages").clientWidth || window.innerWidth) - 24 - indent;
 }
 
+let drawn = [];  // each drawing on the page with what it was drawn from: redrawn when the column's width changes
+
 function pathSvg(triples, types, indent = 0) {
+  // a drawing of a path that follows the width of the column
+  if (!triples || !triples.length) return null;
+  const holder = el("div", { class: "path" }, drawPath(triples, types, indent));
+  drawn.push({ holder, triples, types, indent, width: room(indent) });
+  return holder;
+}
+
+function redraw() {
+  drawn = drawn.filter((d) => d.holder.isConnected);
+  for (const d of drawn) {
+    if (room(d.indent) === d.width) continue;
+    d.width = room(d.indent);
+    d.holder.replaceChildren(drawPath(d.triples, d.types, d.indent));
+  }
+}
+
+let resizing = 0;
+window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(redraw, 120); });
+
+function drawPath(triples, types, indent) {
   // a chain of typed entity boxes joined by labelled arrows, wrapped into rows that fit the column at full size, so
   // that a long mechanism is never shrunk to unreadable text; one box per row on a narrow screen
-  if (!triples || !triples.length) return null;
   const ns = "http://www.w3.org/2000/svg";
   const nodes = [{ id: triples[0].head, name: triples[0].head_name || triples[0].head }]
     .concat(triples.map((t) => ({ id: t.tail, name: t.tail_name || t.tail })));
@@ -233,7 +254,7 @@ function pathSvg(triples, types, indent = 0) {
                             : label(rel, (x1 + x2) / 2, ym - 5 - 12 * (lines(rel, 40).length - 1), "middle", 40));
     }
   });
-  return el("div", { class: "path" }, svg);
+  return svg;
 }
 
 function clarifyCard(pending) {
