@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.class_compare import compared_sides
 from agents.ellipsis import entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
@@ -282,6 +283,10 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     latest = latest_drugs(focus)
+    if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
+        res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})  # after "compare statins
+        return focus.latest_question[:1].upper() + focus.latest_question[1:]  # and aspirin": "which one is better?" was
+        # NOT_FOUND ("no known entity"), and "what's the difference?" too ("the difference" is not in the graph)
     if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target

@@ -75,3 +75,16 @@ def test_a_class_and_a_drug_are_compared_side_by_side(run_graph, resources) -> N
     member, _ = run_graph({"question": "compare atorvastatin and statins"}, interactive=False, memory=False)
     assert member["answer"].startswith(SCOPE + "Atorvastatin is one of the statins. atorvastatin acts on: "), member["answer"]
     assert "Both act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in member["answer"]
+
+
+def test_which_is_better_after_comparing_a_class_compares_the_same_two_again(run_graph) -> None:
+    """"which one is better?" and "what's the difference?" right after "compare statins and aspirin" (or two classes)
+    were NOT_FOUND: "no known entity in the question", "the difference" is not in the knowledge graph."""
+    for first, follow in (("compare statins and aspirin", "which one is better?"),
+                          ("compare ARBs and ACE inhibitors", "what's the difference?")):
+        thread = f"again-{first}"
+        _turn(run_graph, thread, first)
+        out = _turn(run_graph, thread, follow)
+        assert str(out["status"]) == "ANSWERED" and out["intent"] == "class_member", out["answer"]
+        assert out["understood_as"] == first[:1].upper() + first[1:], out["understood_as"]
+        assert "They share no target in the knowledge graph." in out["answer"], out["answer"]
