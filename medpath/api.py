@@ -62,7 +62,7 @@ from medpath.schemas import AskRequest, AskResponse, Mode, RetrieveRequest, Scop
 from medpath.search import owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
-from medpath.threads import prune_threads
+from medpath.threads import delete_thread, prune_threads
 from medpath.web import WebHooks, web_routes
 from memory.audit import audit
 from memory.patients import patient_ids_in
@@ -323,6 +323,18 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
         except MedpathError as exc:
             raise _http(exc) from exc
         return ThreadResponse(thread_id=thread_id, messages=values["messages"], pending=values.get("interrupt"))
+
+    @app.delete("/api/v1/threads/{thread_id}", tags=["qa"], responses={401: {}, 404: {}, 422: {}, 429: {}, 503: {}})
+    def thread_delete(thread_id: str = Path(..., max_length=128), who: Principal = Depends(principal)) -> dict[str, Any]:
+        """Delete one of the caller's conversations and scrub its bytes from the checkpoints (404 for another caller's,
+        as for reading it). What memory learnt from its answers stays: ``DELETE /api/v1/memories`` forgets that."""
+        try:
+            gone = delete_thread(state.session().graph.checkpointer, _internal_thread(state, who, thread_id))
+        except MedpathError as exc:
+            raise _http(exc) from exc
+        if not gone:
+            raise HTTPException(404, f"no thread {thread_id!r}")
+        return {"deleted": True, "thread_id": thread_id}
 
 
 def _check_question(who: Principal, body: AskRequest) -> None:

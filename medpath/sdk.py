@@ -149,6 +149,10 @@ class MemoryClient:
         """``GET /api/v1/threads/{thread_id}``: one conversation's messages and its pending clarification."""
         return dict(self._call("GET", f"/api/v1/threads/{quote(thread_id, safe='')}"))
 
+    def delete_thread(self, thread_id: str) -> None:
+        """``DELETE /api/v1/threads/{thread_id}``: delete one conversation (``APINotFoundError`` when there is none)."""
+        self._call("DELETE", f"/api/v1/threads/{quote(thread_id, safe='')}")
+
     def health(self) -> dict[str, Any]:
         """``GET /healthz``."""
         return self._call("GET", "/healthz")
@@ -204,6 +208,10 @@ class AsyncMemoryClient:
     async def thread(self, thread_id: str) -> dict[str, Any]:
         """``GET /api/v1/threads/{thread_id}``: one conversation's messages and its pending clarification."""
         return dict(await self._call("GET", f"/api/v1/threads/{quote(thread_id, safe='')}"))
+
+    async def delete_thread(self, thread_id: str) -> None:
+        """``DELETE /api/v1/threads/{thread_id}``: delete one conversation (``APINotFoundError`` when there is none)."""
+        await self._call("DELETE", f"/api/v1/threads/{quote(thread_id, safe='')}")
 
     async def health(self) -> dict[str, Any]:
         """``GET /healthz``."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from core.errors import StoreBusyError, StoreError
@@ -110,7 +111,9 @@ def thread_ids(saver: BaseCheckpointSaver[Any], pattern: str) -> list[str]:
 
 def scrub_checkpoints(saver: BaseCheckpointSaver[Any]) -> None:
     """After deleting threads: leave none of their bytes in the files (SQLite's WAL moved in and truncated;
-    PostgreSQL's tables rewritten and its log switched)."""
+    PostgreSQL's tables rewritten and its log switched); a saver in memory holds no file."""
+    if isinstance(saver, InMemorySaver):
+        return
     if isinstance(saver, SqliteSaver):
         try:
             with saver.cursor() as cur:

@@ -219,6 +219,12 @@ def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) ->
     msgs = hist.json()["messages"]
     assert [m["role"] for m in msgs] == ["user", "assistant"] * 3 and hist.json()["pending"] is None
     assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="GET")).status_code == 404
+    # one conversation is deleted by its owner alone (it could be read and listed, not deleted, but by forgetting all)
+    assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="DELETE")).status_code == 404
+    gone = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE"))
+    assert gone.status_code == 200 and gone.json() == {"deleted": True, "thread_id": thread}
+    assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET")).status_code == 404
+    assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE")).status_code == 404
 
 
 def test_docs_render_offline(settings: Any, app_parts: dict[str, Any]) -> None:
@@ -434,5 +440,9 @@ def test_sdk_runs_a_conversation_and_reads_it_back(settings: Any, app_parts: dic
             assert [m["role"] for m in thread["messages"]] == ["user", "assistant"] * 2 and thread["pending"] is None
             with pytest.raises(APINotFoundError):
                 await c.thread("no-such-thread")
+            await c.delete_thread(first["thread_id"])
+            assert await c.threads() == []
+            with pytest.raises(APINotFoundError):
+                await c.delete_thread(first["thread_id"])
 
     _run(go())

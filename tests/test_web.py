@@ -197,6 +197,28 @@ def test_a_follow_up_uses_the_earlier_turn_and_a_reload_keeps_the_thread(server:
     assert page.locator('#threads button[aria-current="true"]').count() == 1
 
 
+def test_one_conversation_is_deleted_after_a_confirmation(server: str, page: Any) -> None:
+    """The page listed conversations but could delete none of them ("Forget me" deletes them all, with the memory)."""
+    _sign_in(page, server, _token("lou"))
+    _ask(page, "How does imatinib treat CML?")
+    page.click("#new-thread")
+    _ask(page, "What does aspirin target?")
+    page.wait_for_function("document.querySelectorAll('#threads li').length === 2")
+    page.once("dialog", lambda d: d.dismiss())  # cancelled: kept
+    page.locator("#threads li").nth(0).locator("button.delete").click()
+    page.wait_for_timeout(300)
+    assert page.locator("#threads li").count() == 2
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#threads li").nth(0).locator("button.delete").click()  # the newest, the open one
+    page.wait_for_function("document.querySelectorAll('#threads li').length === 1")
+    assert "Conversation deleted" in page.inner_text("#status") and page.locator("#messages .msg").count() == 0
+    assert page.locator("#threads li button[data-thread]").inner_text() == "How does imatinib treat CML?"
+    assert page.locator("#memory-list li[data-subject]").count() > 0  # what memory learnt stays
+    page.reload()
+    page.wait_for_selector("#threads li button[data-thread]")
+    assert page.locator("#threads li").count() == 1
+
+
 def test_forget_empties_the_memory_panel_after_a_confirmation(server: str, page: Any) -> None:
     _sign_in(page, server, _token("dan"))
     _ask(page, "How does imatinib treat CML?")

@@ -83,14 +83,27 @@ async function loadThreads() {
     const { threads } = await (await api("GET", "/api/v1/threads")).json();
     $("#threads").replaceChildren(...threads.map((t) => el("li", {},
       el("button", { type: "button", "data-thread": t.thread_id, "aria-current": String(t.thread_id === state.thread),
-                     title: t.title, onclick: () => openThread(t.thread_id), text: t.title || t.thread_id }))));
+                     title: t.title, onclick: () => openThread(t.thread_id), text: t.title || t.thread_id }),
+      el("button", { type: "button", class: "delete", "data-delete": t.thread_id, text: "×", title: "Delete",
+                     "aria-label": `Delete the conversation "${t.title || t.thread_id}"`,
+                     onclick: () => deleteThread(t.thread_id, t.title || t.thread_id) }))));
   } catch (err) { failed(err); }
+}
+
+async function deleteThread(id, title) {
+  if (!window.confirm(`Delete the conversation "${title}"? What medpath remembers from it stays (Forget me removes that).`)) return;
+  try {
+    await api("DELETE", `/api/v1/threads/${encodeURIComponent(id)}`);
+    if (id === state.thread) { setThread(""); $("#messages").replaceChildren(); }
+    say("Conversation deleted.");
+  } catch (err) { if (err.status !== 404) failed(err); }
+  loadThreads();
 }
 
 function setThread(id) {
   state.thread = id || "";
   if (id) sessionStorage.setItem("medpath.thread", id); else sessionStorage.removeItem("medpath.thread");
-  for (const b of document.querySelectorAll("#threads button")) b.setAttribute("aria-current", String(b.dataset.thread === id));
+  for (const b of document.querySelectorAll("#threads button[data-thread]")) b.setAttribute("aria-current", String(b.dataset.thread === id));
 }
 
 async function openThread(id) {
