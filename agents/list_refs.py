@@ -284,9 +284,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     latest = latest_drugs(focus)
     if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
-        res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})  # after "compare statins
-        return focus.latest_question[:1].upper() + focus.latest_question[1:]  # and aspirin": "which one is better?" was
-        # NOT_FOUND ("no known entity"), and "what's the difference?" too ("the difference" is not in the graph)
+        # "which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND)
+        res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})
+        return focus.latest_question[:1].upper() + focus.latest_question[1:]
     if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target

@@ -26,8 +26,8 @@ _STOPWORDS = frozenset(
 )
 
 
-_DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
-"""Types a drug slot takes as written (:meth:`EntityLinker.drugs_named_by`)."""
+_DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})  # what a drug slot takes as written (drugs_named_by)
+
 
 class LinkStatus(StrEnum):
     """How a mention was resolved."""
@@ -408,15 +408,16 @@ class EntityLinker:
 
     def drugs_named_by(self, mention: str, exact: list[Candidate], type_weight: dict[str, float]) -> list[Candidate]:
         """For a slot that wants a drug, when the name as written is only something else, the drugs named after it,
-        the most connected first ("insulin": Insulin Glargine, Insulin human, …; its walk from the protein insulin
-        starved, and a dense seed answered for insulin glulisine without a word); [] otherwise. :meth:`link` asks
-        which one is meant, the name as written last."""
+        the most connected first, for :meth:`link` to ask about ("insulin": Insulin Glargine, Insulin human, …; a dense
+        seed answered for insulin glulisine, without a word, when the protein insulin's walk starved); [] otherwise."""
         if type_weight.get("Drug", 0.0) < max(type_weight.values()) or any(c.type in _DRUG_TYPES for c in exact):
             return []
         most = len(fold(mention).split()) + 2  # "Calcitonin (salmon synthetic)"; not "TNF receptor-associated periodic …"
         ids = [eid for eid in self.headed_by(mention, ("Drug",)) if len(fold(self.entities[eid].name).split()) <= most]
-        named = self._ranked_by_degree(ids, "words")
-        return list({fold(c.name): c for c in reversed(named)}.values())[::-1]  # two ids of one name: the most connected
+        named: dict[str, Candidate] = {}
+        for c in self._ranked_by_degree(ids, "words"):  # two ids of one name (insulin detemir): the most connected
+            named.setdefault(fold(c.name), c)
+        return list(named.values())
 
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
@@ -443,7 +444,7 @@ class EntityLinker:
         if exact:
             return self._decide(mention, exact, margin=0.02)
         if members := self.drug_class(mention):  # a class is never one drug: ask which member (non-interactive runs
-            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))  # take the first); "statin" is no nystatin
+            return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))  # take the first), before respelling
         again = self._respeller.respell(mention)  # "diabtes", "reumatoid arthritis", "parkinsons" (tools.spelling)
         respelled = self.link(again, type_weight) if again else None
         if respelled is not None and respelled.best is not None and respelled.best.method not in GUESSED_METHODS:
