@@ -84,7 +84,7 @@ async function loadThreads() {
     $("#threads").replaceChildren(...threads.map((t) => el("li", {},
       el("button", { type: "button", "data-thread": t.thread_id, "aria-current": String(t.thread_id === state.thread),
                      title: t.title, onclick: () => openThread(t.thread_id), text: t.title || t.thread_id }),
-      el("button", { type: "button", class: "delete", "data-delete": t.thread_id, text: "×", title: "Delete",
+      el("button", { type: "button", class: "delete", text: "×", title: "Delete",
                      "aria-label": `Delete the conversation "${t.title || t.thread_id}"`,
                      onclick: () => deleteThread(t.thread_id, t.title || t.thread_id) }))));
   } catch (err) { failed(err); }
