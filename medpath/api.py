@@ -55,14 +55,14 @@ from core.settings import (
 )
 from core.tracing import joined, start_run
 from medpath.auth import Principal, TokenError, load_secret, verify_token
-from medpath.forgetting import forget_user
+from medpath.forgetting import forget_thread, forget_user
 from medpath.http_limits import BodyLimit
 from medpath.ratelimit import RateLimiter
 from medpath.schemas import AskRequest, AskResponse, Mode, RetrieveRequest, Scope, ThreadResponse
 from medpath.search import owner_for, search_memories
 from medpath.services import Services, build_services
 from medpath.session import Session
-from medpath.threads import delete_thread, prune_threads
+from medpath.threads import prune_threads
 from medpath.web import WebHooks, web_routes
 from memory.audit import audit
 from memory.patients import patient_ids_in
@@ -326,13 +326,14 @@ def _qa_routes(app: FastAPI, state: _State, principal: Callable[..., Principal])
 
     @app.delete("/api/v1/threads/{thread_id}", tags=["qa"], responses={401: {}, 404: {}, 422: {}, 429: {}, 503: {}})
     def thread_delete(thread_id: str = Path(..., max_length=128), who: Principal = Depends(principal)) -> dict[str, Any]:
-        """Delete one of the caller's conversations and scrub its bytes from the checkpoints (404 for another caller's,
-        as for reading it). What memory learnt from its answers stays: ``DELETE /api/v1/memories`` forgets that."""
+        """Delete one of the caller's conversations: scrub its bytes from the checkpoints and drop the traces of its
+        questions (404 for another caller's, as for reading it). What memory learnt from its answers stays: ``DELETE
+        /api/v1/memories`` forgets that."""
         try:
-            gone = delete_thread(state.session().graph.checkpointer, _internal_thread(state, who, thread_id))
+            gone = forget_thread(state.settings, state.session().graph.checkpointer, _internal_thread(state, who, thread_id))
         except MedpathError as exc:
             raise _http(exc) from exc
-        if not gone:
+        if gone is None:
             raise HTTPException(404, f"no thread {thread_id!r}")
         return {"deleted": True, "thread_id": thread_id}
 

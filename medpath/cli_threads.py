@@ -9,8 +9,9 @@ import click
 
 from core.errors import NotFoundError
 from core.settings import Settings, checkpoint_ttl_days
+from medpath.forgetting import forget_thread
 from medpath.session import Session
-from medpath.threads import delete_thread, list_threads, open_checkpoints, prune_threads
+from medpath.threads import list_threads, open_checkpoints, prune_threads
 
 __all__ = ["threads"]
 
@@ -86,13 +87,14 @@ def threads_show(thread_id: str) -> None:
 @threads.command("delete")
 @click.argument("thread_id")
 def threads_delete(thread_id: str) -> None:
-    """Delete one conversation and scrub its bytes from the file.
+    """Delete one conversation: scrub its bytes from the file and drop the traces of its questions.
 
     Example usage:
 
         \b
         medpath threads delete T1
     """
-    if not delete_thread(open_checkpoints(Settings.from_env()), thread_id):
+    settings = Settings.from_env()
+    if forget_thread(settings, open_checkpoints(settings), thread_id) is None:
         raise NotFoundError(f"no thread {thread_id!r}")
     click.echo(f"deleted thread {thread_id}")

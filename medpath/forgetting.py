@@ -1,4 +1,5 @@
-"""Forgetting a user everywhere medpath writes: the memory tiers, the conversations, and the spans of their questions.
+"""Forgetting a user everywhere medpath writes: the memory tiers, the conversations, and the spans of their questions;
+and forgetting one conversation: its checkpoints and the spans of its questions.
 
 What stays is what names nobody: the audit log (keyed pseudonyms and counts, never text) records that the forget
 happened. The memory files and the checkpoints are scrubbed (``secure_delete``, WAL truncated, the DuckDB vault
@@ -15,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import StoreError
+from core.settings import Settings
 from medpath.services import Services
-from medpath.threads import forget_threads, open_checkpoints
+from medpath.threads import delete_thread, forget_threads, open_checkpoints
 from memory.audit import audit
 
-__all__ = ["forget_user"]
+__all__ = ["forget_thread", "forget_user"]
 
 
 def forget_user(services: Services, user: str, *, checkpointer: Any = None) -> dict[str, int]:
@@ -28,15 +30,28 @@ def forget_user(services: Services, user: str, *, checkpointer: Any = None) -> d
     gone: dict[str, int] = dict(services.memory.forget(user)) if services.memory is not None else {}
     saver = checkpointer if checkpointer is not None else open_checkpoints(settings)
     gone["threads"] = len(forget_threads(saver, user))
-    gone["spans"] = _forget_spans(settings.traces_dir / "otel", services.pseudonyms(user))
+    gone["spans"] = _forget_spans(settings.traces_dir / "otel", "medpath.user_hash", services.pseudonyms(user))
     audit(settings, {"action": "memory.forget", "source": "medpath", "outcome": "success",
                      "actor_hash": services.pseudonyms(user), "counts": gone})
     return gone
 
 
-def _forget_spans(folder: Path, user_hash: str) -> int:
-    """Rewrite each span file in place, under its lock, without the traces whose spans carry ``user_hash``; a server
-    appending to the file meanwhile waits and then appends after the rewrite. Returns the spans dropped."""
+def forget_thread(settings: Settings, saver: Any, thread: str) -> dict[str, int] | None:
+    """Delete one conversation (``thread``, the checkpointer's key): its checkpoints, scrubbed, and the traces of its
+    questions, which carry the thread's key and, with content capture on, the questions themselves. Returns what went,
+    or None when there is no such thread. What memory learnt from its answers stays (:func:`forget_user` forgets
+    that)."""
+    if not delete_thread(saver, thread):
+        return None
+    gone = {"threads": 1, "spans": _forget_spans(settings.traces_dir / "otel", "medpath.thread_id", thread)}
+    audit(settings, {"action": "thread.delete", "source": "medpath", "outcome": "success", "counts": gone})
+    return gone
+
+
+def _forget_spans(folder: Path, key: str, value: str) -> int:
+    """Rewrite each span file in place, under its lock, without the traces a span of which has the attribute ``key``
+    set to ``value``; a server appending to the file meanwhile waits and then appends after the rewrite. Returns the
+    spans dropped."""
     dropped = 0
     for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
         try:
@@ -44,7 +59,7 @@ def _forget_spans(folder: Path, user_hash: str) -> int:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
                 spans = [json.loads(line) for line in fh.read().splitlines() if line.strip()]
                 theirs = {s.get("trace_id") for s in spans
-                          if (s.get("attributes") or {}).get("medpath.user_hash") == user_hash}
+                          if (s.get("attributes") or {}).get(key) == value}
                 if not theirs:
                     continue
                 kept = [s for s in spans if s.get("trace_id") not in theirs]

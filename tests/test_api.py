@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ from core.errors import (
     RateLimitError,
 )
 from core.settings import child_env
+from core.tracing import start_run
 from medpath.api import create_app
 from medpath.auth import issue_token
 from medpath.ratelimit import RateLimiter, parse_limit
@@ -205,26 +207,36 @@ def test_ask_which_drug_returns_the_ranked_answers(settings: Any, app_parts: dic
 
 
 def test_ask_follow_ups_on_a_thread(settings: Any, app_parts: dict[str, Any]) -> None:
-    app = _app(settings, app_parts)
-    tok = _tok(sub="conv")
-    first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does prednisone treat lupus nephritis?"})).json()
-    assert first["status"] == "NOT_FOUND" and first["suggestions"]
-    thread = first["thread_id"]
-    good = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "How does imatinib treat CML (ph+)?"})).json()
-    assert good["status"] == "ANSWERED" and good["evidence"]  # the failed first turn left nothing behind
-    follow = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "and what does it target?"})).json()
-    assert follow["status"] == "ANSWERED" and "imatinib" in follow["understood_as"]
-    hist = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET"))
-    assert hist.status_code == 200
-    msgs = hist.json()["messages"]
-    assert [m["role"] for m in msgs] == ["user", "assistant"] * 3 and hist.json()["pending"] is None
-    assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="GET")).status_code == 404
-    # one conversation is deleted by its owner alone (it could be read and listed, not deleted, but by forgetting all)
-    assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="DELETE")).status_code == 404
-    gone = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE"))
-    assert gone.status_code == 200 and gone.json() == {"deleted": True, "thread_id": thread}
-    assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET")).status_code == 404
-    assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE")).status_code == 404
+    with start_run("api-thread", settings.traces_dir, keep=False):  # spans to a file, as `medpath serve` writes them
+        app = _app(settings, app_parts)
+        tok = _tok(sub="conv")
+        first = _run(_post(app, "/api/v1/ask", tok, json={"question": "How does prednisone treat lupus nephritis?"})).json()
+        assert first["status"] == "NOT_FOUND" and first["suggestions"]
+        thread = first["thread_id"]
+        good = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "How does imatinib treat CML (ph+)?"})).json()
+        assert good["status"] == "ANSWERED" and good["evidence"]  # the failed first turn left nothing behind
+        follow = _run(_post(app, "/api/v1/ask", tok, json={"thread_id": thread, "question": "and what does it target?"})).json()
+        assert follow["status"] == "ANSWERED" and "imatinib" in follow["understood_as"]
+        hist = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET"))
+        assert hist.status_code == 200
+        msgs = hist.json()["messages"]
+        assert [m["role"] for m in msgs] == ["user", "assistant"] * 3 and hist.json()["pending"] is None
+        assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="GET")).status_code == 404
+        # one conversation is deleted by its owner alone (it could be read and listed, not deleted, but by forgetting all)
+        assert _run(_post(app, f"/api/v1/threads/{thread}", _tok(sub="someone-else"), method="DELETE")).status_code == 404
+        assert _thread_traces(settings, thread)  # the test can fail: its questions left traces
+        gone = _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE"))
+        assert gone.status_code == 200 and gone.json() == {"deleted": True, "thread_id": thread}
+        assert not _thread_traces(settings, thread)  # and deleting the conversation dropped them
+        assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="GET")).status_code == 404
+        assert _run(_post(app, f"/api/v1/threads/{thread}", tok, method="DELETE")).status_code == 404
+
+
+def _thread_traces(settings: Any, thread: str) -> set[str]:
+    """The traces, in every span file, whose question was asked on the API thread ``thread`` (any caller's)."""
+    folder = settings.traces_dir / "otel"
+    spans = [json.loads(line) for f in folder.glob("*.jsonl") for line in f.read_text().splitlines() if line.strip()]
+    return {s["trace_id"] for s in spans if str(s["attributes"].get("medpath.thread_id", "")).endswith(f":{thread}")}
 
 
 def test_docs_render_offline(settings: Any, app_parts: dict[str, Any]) -> None:

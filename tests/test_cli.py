@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from core.settings import child_env
+from core.settings import Settings, child_env
 from medpath.cli import cli
 
 
@@ -75,12 +75,22 @@ def test_threads_can_be_listed_shown_and_deleted(runner: CliRunner) -> None:
     assert 'you> what does it target?\nmedpath [ANSWERED]> Understood as: "What does imatinib target?"' in shown.output
     pending = runner.invoke(cli, ["threads", "show", "tp"])
     assert 'pending: Which "diabetes" do you mean?' in pending.output
+    assert _thread_spans("tl") and _thread_spans("tp")  # the test can fail: both threads' questions left traces
     assert runner.invoke(cli, ["threads", "delete", "tl"]).output.strip() == "deleted thread tl"
+    assert not _thread_spans("tl") and _thread_spans("tp")  # deleting a conversation drops its traces, no other
     again = runner.invoke(cli, ["threads", "delete", "tl"])
     assert again.exit_code == 3 and again.output.strip() == "Error: NotFoundError: no thread 'tl'"
     gone = runner.invoke(cli, ["threads", "show", "tl"])
     assert gone.exit_code == 3 and "no thread 'tl'" in gone.output
     assert runner.invoke(cli, ["threads", "list", "--limit", "1"]).output.startswith("tp  1 question(s)")
+
+
+def _thread_spans(thread: str) -> list[dict]:
+    """The spans, in every span file, of the traces of ``thread``'s questions."""
+    folder = Settings.from_env().traces_dir / "otel"
+    spans = [json.loads(line) for f in folder.glob("*.jsonl") for line in f.read_text().splitlines() if line.strip()]
+    ids = {s["trace_id"] for s in spans if s["attributes"].get("medpath.thread_id") == thread}
+    return [s for s in spans if s["trace_id"] in ids]
 
 
 def test_errors_are_one_line(runner: CliRunner) -> None:
