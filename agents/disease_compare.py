@@ -29,6 +29,8 @@ LINKS_SHOWN = 5
 DRUGS_SHOWN = 5
 """Drugs named per disease."""
 
+_BETTER = r"better|worse|safer|stronger|weaker|best|more effective|less effective|more potent|less potent"
+"""The words that weigh two names against each other in :data:`_PAIR`."""
 _PAIR = re.compile(
     r"^(?:(?:can|could) you |please )?(?:compare|contrast) (?P<a>.+?) (?:and|with|to|vs\.?|versus) (?P<b>.+?)$|"
     r"^(?:what(?:'s| is| are) )?(?:the )?(?:main |key |biggest )?(?:differences?|similarit(?:y|ies)|link|relation(?:ship)?|"
@@ -36,8 +38,13 @@ _PAIR = re.compile(
     r"^how (?:do|does|are|is) (?P<a3>.+?) and (?P<b3>.+?) (?:differ|compare|related|linked|connected|different|similar|alike)$|"
     r"^how (?:is|are|does|do) (?P<a4>.+?) (?:different from|differ from|compare (?:to|with)|related to|linked to) (?P<b4>.+?)$|"
     r"^what do (?P<a5>.+?) and (?P<b5>.+?) have in common$|"
-    r"^(?P<a6>[\w' -]+?) (?:vs\.?|versus) (?P<b6>[\w' -]+?)$", re.IGNORECASE)
-"""Two names set against each other."""
+    r"^(?P<a6>[\w' -]+?) (?:vs\.?|versus) (?P<b6>[\w' -]+?)$|"
+    rf"^(?:which|what)(?: one)?(?:'s| is) (?:{_BETTER})[,:]? (?P<a7>[\w' -]+?),? (?:or|vs\.?|versus) (?P<b7>[\w' -]+?)$|"
+    rf"^(?:is|are) (?P<a8>[\w' -]+?) (?:{_BETTER}) than (?P<b8>(?:(?! (?:for|in|at|to) )[\w' -])+?)$|"
+    rf"^(?:is|are) (?P<a9>[\w' -]+?),? or (?P<b9>[\w' -]+?) (?:{_BETTER})$|"
+    r"^(?P<a10>[\w' -]+?),? or (?P<b10>[\w' -]+?)$", re.IGNORECASE)
+"""Two names set against each other: compared, told apart, weighed ("is aspirin better than statins?", "which is
+better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
 _TRIM = re.compile(r"^(?:(?:and|so|ok|okay),? )|[?.!\s]+$", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
 

@@ -201,11 +201,17 @@ def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], r
     return out
 
 
+_EITHER = re.compile(r"^(?:so |and |ok,? )?(?P<a>[\w' -]+?),? or (?P<b>[\w' -]+?)\s*[?.!]*$", re.IGNORECASE)
+"""Two names offered as a bare choice ("aspirin or ibuprofen?"): it was NOT_FOUND, "no chain of relations from Aspirin
+to Ibuprofen"."""
+
+
 def _compares(question: str) -> bool:
     """Whether a question sets the drugs it names against each other: compares them, ranks them, or asks why they are
     given together."""
+    text = " ".join(question.split())
     return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question)
-                or _WHICH_OF.match(" ".join(question.split())))
+                or _WHICH_OF.match(text) or _EITHER.match(text))
 
 
 def _chained(kg: Any, ents: list[dict[str, Any]]) -> bool:

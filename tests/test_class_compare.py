@@ -88,3 +88,19 @@ def test_which_is_better_after_comparing_a_class_compares_the_same_two_again(run
         assert str(out["status"]) == "ANSWERED" and out["intent"] == "class_member", out["answer"]
         assert out["understood_as"] == first[:1].upper() + first[1:], out["understood_as"]
         assert "They share no target in the knowledge graph." in out["answer"], out["answer"]
+
+
+def test_a_class_weighed_against_a_drug_or_offered_as_a_choice_is_compared(run_graph, resources) -> None:
+    """"is aspirin better than statins?", "which is better, statins or aspirin?" and "statins or aspirin?" were answered
+    for aspirin alone: the statins were dropped without a word. Only the compare, difference and vs forms were read."""
+    for q in ("is aspirin better than statins?", "which is better, statins or aspirin?", "statins or aspirin?",
+              "are ARBs or ACE inhibitors safer?"):
+        assert compared_sides(q, resources.linker) is not None, q
+    for q in ("is aspirin better than statins for pain?", "aspirin or ibuprofen?", "yes or no?"):
+        assert compared_sides(q, resources.linker) is None, q
+    out, _ = run_graph({"question": "is aspirin better than statins?"}, interactive=False, memory=False)
+    assert out["intent"] == "class_member" and out["answer"].startswith(SCOPE + "Aspirin acts on: "), out["answer"]
+    assert "; the 8 statins in the knowledge graph act on: " in out["answer"]
+    bare, _ = run_graph({"question": "statins or aspirin?"}, interactive=False, memory=False)
+    assert bare["answer"].startswith("The 8 statins in the knowledge graph act on: "), bare["answer"]
+    assert bare["answer"].endswith("They share no target in the knowledge graph.")

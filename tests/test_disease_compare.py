@@ -32,6 +32,8 @@ def _linked(kg, disease: str) -> set[str]:
     ("Crohn's disease vs ulcerative colitis", "Crohn Disease", "Ulcerative colitis"),
     ("what do gout and hyperuricemia have in common?", "Gout", "Hyperuricemia"),
     ("how are gout and hyperuricemia related?", "Gout", "Hyperuricemia"),
+    ("asthma or COPD?", "Asthma", "Chronic obstructive lung disease"),
+    ("is asthma worse than COPD?", "Asthma", "Chronic obstructive lung disease"),
 ])
 def test_two_diseases_are_read_as_compared(resources, question: str, first: str, second: str) -> None:
     update = compared_diseases(question, resources.linker)
