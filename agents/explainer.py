@@ -35,6 +35,7 @@ from agents.state import (
 )
 from agents.turn_record import turn_record
 from agents.via import YES_NO
+from agents.what_it_is import identity_lead
 from agents.where import where_lead
 from agents.why_listed import listed_lead
 from agents.why_none import acts_directly, why_none
@@ -424,8 +425,9 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context or Context()
     out, items, kg = _explain(state, ctx)
     out = with_literature(state, out, ctx.get_resources())
-    out["answer"] = _framed(state, where_lead(state, out.get("status"), ctx.get_resources().kg)
-                            + listed_lead(state, out.get("status")) + _scoped(state, out.get("answer", ""), out.get("status")))
+    res, status = ctx.get_resources(), out.get("status")
+    out["answer"] = _framed(state, identity_lead(state, status, res.linker) + where_lead(state, status, res.kg)
+                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status))
     out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

@@ -15,9 +15,9 @@ from agents.state import Intent, State
 from tools.answers import types_of
 from tools.path_ranker import effect
 
-__all__ = ["plain_words", "simpler", "step_by_step"]
+__all__ = ["KIND", "plain_words", "simpler", "step_by_step"]
 
-_KIND = {"Protein": "a protein", "GeneFamily": "a family of proteins", "MacromolecularComplex": "a protein complex",
+KIND = {"Protein": "a protein", "GeneFamily": "a family of proteins", "MacromolecularComplex": "a protein complex",
          "ChemicalSubstance": "a chemical", "BiologicalProcess": "a process in the body", "Pathway": "a pathway in the body",
          "MolecularActivity": "a molecular activity", "PhenotypicFeature": "a sign or symptom", "Disease": "a disease",
          "OrganismTaxon": "a microorganism", "Cell": "a kind of cell", "CellularComponent": "a part of a cell",
@@ -39,7 +39,7 @@ def plain_words(triples: list[dict[str, str]], kind: Any) -> str:
     disorder; taken together, the relations say lisinopril works against it." ``kind``: an entity id's type."""
     first, last = triples[0], triples[-1]
     drug, target = first["head_name"], first["tail_name"]
-    what = f" ({_KIND[k]})" if (k := kind(first["tail"])) in _KIND else ""
+    what = f" ({KIND[k]})" if (k := kind(first["tail"])) in KIND else ""
     lead = f"In plain words: {drug} {_VERB.get(first['relation'], 'acts on')} {target}{what}"
     if len(triples) == 1:
         return f"{lead}, directly."

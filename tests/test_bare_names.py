@@ -3,6 +3,8 @@ candidate path was found within the walk budget"): the walk went forward from th
 
 from __future__ import annotations
 
+import pytest
+
 from agents.described import about
 from agents.state import Status
 
@@ -41,3 +43,28 @@ def test_a_description_of_a_name_several_entities_hold_asks_which(run_graph, res
     assert out["status"] is Status.ANSWERED and out["sources"] == [pending[0]["candidates"][1]["id"]], out["answer"]
     none, _ = run_graph({"question": "what is blorptazine?"}, interactive=False, memory=False)
     assert none["status"] is Status.NOT_FOUND
+
+
+@pytest.mark.parametrize("question, lead", [
+    ("What is imatinib?", "In the knowledge graph, imatinib is a drug (MESH:D000068877), one of the tyrosine kinase inhibitors. "),
+    ("what is Gleevec?", "In the knowledge graph, Gleevec is imatinib, a drug (MESH:D000068877), one of the tyrosine kinase inhibitors. "),
+    ("tell me about EGFR", "In the knowledge graph, EGFR is Epidermal growth factor receptor, a protein (UniProt:P00533). "),
+    ("what is inflammatory response?", "In the knowledge graph, inflammatory response is a process in the body (GO:0006954). "),
+])
+def test_what_an_entity_is_comes_before_what_it_is_connected_to(run_graph, question: str, lead: str) -> None:
+    """"What is imatinib?" was answered with what imatinib is connected to, and nothing about what it is."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(lead), out["answer"]
+    assert " is connected to: " in out["answer"]
+    plain, _ = run_graph({"question": "How does imatinib treat CML?"}, interactive=False, memory=False)
+    assert not plain["answer"].startswith("In the knowledge graph, "), plain["answer"]
+
+
+def test_what_insulin_is_names_the_protein_and_the_drugs_named_after_it(run_graph, resources) -> None:
+    """"What is insulin?" told that insulin prevents Hyperglycemia, not that the graph's insulin is the protein and the
+    drugs are named after it."""
+    out, _ = run_graph({"question": "what is insulin?"}, interactive=False, memory=False)
+    named = [c.name for c in resources.linker.drugs_named_by("insulin", [], {"Drug": 1.0})]
+    assert len(named) > 4 and "Insulin human" in named[:4]
+    assert out["answer"].startswith(f"In the knowledge graph, insulin is a protein (UniProt:P01308). Drugs named after it: "
+                                    f"{', '.join(named[:4])} and {len(named) - 4} more; ask about one of them"), out["answer"]
