@@ -1,10 +1,11 @@
 """What an entity is, before what it is connected to: "What is imatinib?", "Tell me about EGFR", the bare name
-"Gleevec".
+"Gleevec", and yes or no for "is insulin a protein?", "is gout a disease?".
 
 These were answered with what the entity is connected to and nothing about what it is: "What is insulin?" told that
 insulin prevents Hyperglycemia, without saying that the graph's insulin is the protein, or that the drugs are named
-after it. The lead names the kind of thing the graph holds (``agents.plain.KIND``), its id, the name asked by when
-it differs (a brand, a symbol), the classes a drug belongs to, and for anything else the drugs named after it.
+after it; "is aspirin a protein?" got no "no". The lead names the kind of thing the graph holds
+(``agents.plain.KIND``), its id, the name asked by when it differs (a brand, a symbol), the classes a drug belongs to,
+and for anything else the drugs named after it.
 """
 
 from __future__ import annotations
@@ -15,32 +16,61 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.described import about
 from agents.plain import KIND
-from agents.state import DRUG_TYPES, Intent, State, Status
+from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["NAMED_SHOWN", "identity_lead"]
+__all__ = ["NAMED_SHOWN", "identity_lead", "kind_asked"]
 
 NAMED_SHOWN = 4
 """Drugs named after an entity that the lead names; the rest are counted."""
 
+_KINDS = {"protein": {"Protein", "GeneFamily", "MacromolecularComplex"}, "drug": {"Drug"}, "medicine": {"Drug"},
+          "medication": {"Drug"}, "disease": {"Disease"}, "illness": {"Disease"}, "disorder": {"Disease"},
+          "condition": {"Disease", "PhenotypicFeature"}, "symptom": {"PhenotypicFeature"},
+          "chemical": {"ChemicalSubstance", "Drug"}, "process": {"BiologicalProcess", "Pathway"},
+          "pathway": {"Pathway"}, "cell": {"Cell"}, "microorganism": {"OrganismTaxon"}, "organism": {"OrganismTaxon"}}
+"""The kinds "is X a …?" may ask about, and the entity types that are each."""
+_IS_KIND = re.compile(rf"^(?:and |so )?(?:is|are) (?P<x>.+?) (?:an? )?(?P<k>{'|'.join(_KINDS)})s?\s*[?.!]*$", re.IGNORECASE)
+_WHAT_KIND = re.compile(r"^(?:and |so )?(?:what|which) (?:type|kind|sort) of (?:entity|thing|node|concept) (?:is|are) "
+                        r"(?P<x>.+?)\s*[?.!]*$", re.IGNORECASE)
+
+
+def kind_asked(question: str) -> tuple[str, str] | None:
+    """``(what, kind)`` for "is insulin a protein?" (("insulin", "protein")), ``(what, "")`` for "what kind of thing is
+    uric acid?" or a request for a description ("What is imatinib?"); None for any other question."""
+    text = " ".join(question.split())
+    if m := _IS_KIND.match(text):
+        return m["x"], m["k"].lower()
+    if m := _WHAT_KIND.match(text):
+        return m["x"], ""
+    return (described, "") if (described := about(question)) else None
+
 
 def identity_lead(state: State, status: Any, linker: Any) -> str:
-    """"imatinib is a drug in the knowledge graph (MESH:D000068877), one of the kinase inhibitors. " before the answer to
-    a question that asks what one entity is; "" for any other question, or one that found no answer."""
+    """"In the knowledge graph, imatinib is a drug (MESH:D000068877), one of the kinase inhibitors. " before the answer
+    to a question that asks what one entity is ("No: in the knowledge graph, aspirin is a drug (…), not a protein. "
+    when it asks whether it is of a kind); "" for any other question, or one that found no answer."""
     linked = [m for m in state.mentions if m.get("entity")]
-    if status != Status.ANSWERED or state.intent != Intent.ENTITY.value or len(linked) != 1:
+    asked = kind_asked(state.asked)
+    if status != Status.ANSWERED or len(linked) != 1 or asked is None:
         return ""
     ent, mention = linked[0]["entity"], _as_written(state.asked, str(linked[0].get("mention") or ""))
-    if not mention or fold(about(state.asked)) != fold(mention):  # not "what are the side effects of ibuprofen?"
-        return ""
+    if not mention or fold(asked[0]) != fold(mention) or (not asked[1] and state.intent != "entity"):
+        return ""  # not "what are the side effects of ibuprofen?"
     kind = KIND.get(ent["type"], f"a {ent['type']}")
-    said = (f"{mention} is {ent['name']}, {kind}" if mention and fold(mention) != fold(ent["name"])
-            else f"{ent['name']} is {kind}")
-    lead = f"In the knowledge graph, {said} ({ent['id']})"
+    said = (f"{mention} is {ent['name']}, {kind}" if fold(mention) != fold(ent["name"]) else f"{ent['name']} is {kind}")
+    yes = ent["type"] in _KINDS.get(asked[1], ())
+    lead = (f"{'Yes: in' if yes else 'No: in'} the knowledge graph, {said} ({ent['id']})" if asked[1]
+            else f"In the knowledge graph, {said} ({ent['id']})")
+    classes = linker.classes_of(ent["id"]) if ent["type"] in DRUG_TYPES else []
+    of = f"one of the {_joined(classes)}" if classes else ""
+    if asked[1] and not yes:  # "No: in the knowledge graph, Aspirin is a drug (…), not a protein. It is one of the NSAIDs"
+        lead = f"{lead}, not a {asked[1]}" + (f". It is {of}" if of else "")
+    elif of:
+        lead = f"{lead}, {of}"
     if ent["type"] in DRUG_TYPES:
-        classes = linker.classes_of(ent["id"])
-        return f"{lead}, one of the {' and one of the '.join(classes)}. " if classes else f"{lead}. "
-    named = [c.name for c in linker.drugs_named_by(mention or ent["name"], [], {"Drug": 1.0})]
+        return f"{lead}. "
+    named = [c.name for c in linker.drugs_named_by(mention, [], {"Drug": 1.0})]
     if not named:
         return f"{lead}. "
     more = f" and {len(named) - NAMED_SHOWN} more" if len(named) > NAMED_SHOWN else ""
@@ -52,3 +82,8 @@ def _as_written(question: str, mention: str) -> str:
     """The mention as the question spells it ("EGFR", not the linker's folded "egfr"), or the mention itself."""
     m = re.search(re.escape(mention), question, re.IGNORECASE) if mention else None
     return m.group(0) if m else mention
+
+
+def _joined(names: list[str]) -> str:
+    """"a, b and c"."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)

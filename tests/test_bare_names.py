@@ -68,3 +68,19 @@ def test_what_insulin_is_names_the_protein_and_the_drugs_named_after_it(run_grap
     assert len(named) > 4 and "Insulin human" in named[:4]
     assert out["answer"].startswith(f"In the knowledge graph, insulin is a protein (UniProt:P01308). Drugs named after it: "
                                     f"{', '.join(named[:4])} and {len(named) - 4} more; ask about one of them"), out["answer"]
+
+
+@pytest.mark.parametrize("question, lead", [
+    ("is insulin a protein?", "Yes: in the knowledge graph, insulin is a protein (UniProt:P01308). Drugs named after it: "),
+    ("is gout a disease?", "Yes: in the knowledge graph, Gout is a disease (MESH:D006073). Drugs with a verified mechanism"),
+    ("is aspirin a protein?", "No: in the knowledge graph, Aspirin is a drug (MESH:D001241), not a protein. It is one of the NSAIDs"),
+    ("is hyperglycemia a disease?", "No: in the knowledge graph, Hyperglycemia is a sign or symptom (HP:0003074), not a disease. "),
+    ("what kind of thing is uric acid?", "In the knowledge graph, Uric Acid is a chemical (MESH:D014527). "),
+])
+def test_whether_an_entity_is_of_a_kind_is_answered_yes_or_no(run_graph, question: str, lead: str) -> None:
+    """"is aspirin a protein?" was answered with what aspirin is connected to, and "is gout a disease?" with the drugs
+    for gout, neither with a yes or a no."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(lead), out["answer"]
+    member, _ = run_graph({"question": "is imatinib a kinase inhibitor?"}, interactive=False, memory=False)
+    assert member["answer"].startswith("Yes: imatinib is one of the kinase inhibitors"), member["answer"]
