@@ -87,16 +87,34 @@ _IN_FOR = re.compile(r"^(?:(?:what|how) about |and )?(?:in|for)\s", re.IGNORECAS
 """An ellipsis whose name follows "in" or "for" ("what about in PCOS?"): a condition, when the linker knows no name."""
 
 
+def asked_again(focus: Focus) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The drug and the disease (or target) that "how?", "why?" or "tell me more" ask about again: the latest turn's,
+    or, when it named one of them, the first that its answer listed for the other ("What drugs treat gout?":
+    pegloticase; "what does aspirin treat?": Fever; "what does aspirin target?": its first target). None when that turn
+    had neither: "tell me more" after "what does aspirin treat?" was
+    "How does Aspirin treat Chronic myeloid leukemia?", the disease of a turn before it, and "how?" after "What drugs
+    treat gout?" asked how the earlier turn's imatinib treats gout."""
+    turn = focus.turn
+    drug, end, items = turn.get("drug"), turn.get("disease") or turn.get("target"), turn.get("items") or []
+    first = items[0] if items and isinstance(items[0], dict) and items[0].get("id") else None
+    if drug and not end and first and first.get("type") not in DRUG_TYPES:  # what it treats, or its first target
+        end = first
+    elif end and not drug and first and first.get("type") in DRUG_TYPES:
+        drug = first
+    return (drug, end) if drug and end else None
+
+
 def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed. After "which
     drugs block histamine?", "and serotonin?" is what they act on, in the same direction (it kept Histamine and read
     serotonin as a drug: "Which drugs act on Histamine?")."""
     if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
         return None
-    if _AGAIN.match(q) and focus.drug and focus.disease:
-        res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})
-        res.pinned.update({fold(focus.drug["name"]): focus.drug, fold(focus.disease["name"]): focus.disease})
-        return standalone("mechanism", focus.drug, focus.disease)
+    if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
+        drug, disease = ends
+        res.references.append({"text": q, "how": "ellipsis", "entity": drug})
+        res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
+        return standalone("mechanism", drug, disease)
     for rx in _ELLIPSIS:
         m = rx.match(q)
         if m and (of_class := _of_another_class(res, q, m.group("z").strip(), focus, linker)) is not None:

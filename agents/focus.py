@@ -70,6 +70,9 @@ class Focus:
     treated_by: set[str] = field(default_factory=set)
     """The ids of the drugs that turn was about, listed or compared: a later comparison of drugs none of which it
     named is not about its disease."""
+    turn: dict[str, Any] = field(default_factory=dict)
+    """The latest assistant turn about a drug, a disease or a patient (the one ``intent`` is of), with its own
+    ``drug``, ``disease`` and ``items``: what "how?" asks again, without an older turn's drug or disease."""
 
     @property
     def by_class(self) -> bool:
@@ -138,7 +141,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if m.get("role") != "assistant":
             continue
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
-            f.intent, f.question = str(m["intent"]), str(m.get("question", ""))
+            f.intent, f.question, f.turn = str(m["intent"]), str(m.get("question", "")), m
             f.drug_class = str(m.get("drug_class") or "")
         if m.get("items"):
             f.lists.append(list(m["items"]))

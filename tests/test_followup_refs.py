@@ -42,3 +42,21 @@ def test_they_compared_after_two_drugs_still_compares_them(run_graph, resources)
                         "what do they have in common?")
     assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
     assert sorted(resources.kg.name(x) for x in out["among"]) == ["Atenolol", "Propranolol"]
+
+
+@pytest.mark.parametrize(("turns", "understood"), [
+    (("How does imatinib treat CML?", "What drugs treat gout?", "how?"), "How does {drug} treat Gout?"),
+    (("How does imatinib treat CML?", "what does aspirin treat?", "tell me more"), "How does Aspirin treat {disease}?"),
+    (("what does sildenafil treat?", "how so?"), "How does Sildenafil treat {disease}?"),
+    (("What does imatinib target?", "tell me more"), "How does imatinib act on {disease}?"),
+    (("How does imatinib treat CML?", "why?"), "How does imatinib treat Chronic myeloid leukemia?"),
+])
+def test_how_again_asks_about_the_latest_turn_and_its_first_answer(run_graph, turns: tuple[str, ...], understood: str) -> None:
+    """"tell me more" after "what does aspirin treat?" was "How does Aspirin treat Chronic myeloid leukemia?" (an
+    earlier turn's disease), "how?" after "What drugs treat gout?" asked how the earlier turn's imatinib treats gout,
+    and "how so?" after what sildenafil treats was NOT_FOUND. Each now asks about the latest turn, and where that
+    turn named one end, the first item its answer listed for the other."""
+    *before, out = in_thread(run_graph, f"again-{turns[-2]}-{turns[-1]}", *turns)
+    first = before[-1]["ranked_answers"][0]["name"] if before[-1]["ranked_answers"] else ""
+    expected = understood.format(drug=first, disease=first)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == expected, (out["understood_as"], out["answer"])
