@@ -174,3 +174,15 @@ def test_a_class_after_and_is_the_class(run_graph) -> None:
     _, lmwh = in_thread(run_graph, "lmwh", "What is the mechanism of heparin?", "and low molecular weight heparin?")
     assert lmwh["understood_as"] == "What does low molecular weight heparin target?", lmwh["answer"]
     assert "Low molecular weight heparins in the knowledge graph act on: " in lmwh["answer"], lmwh["answer"]
+
+
+def test_biguanides_and_glitazones_are_classes(run_graph, resources) -> None:
+    """"which of them is a biguanide?" after the drugs for type 2 diabetes was NOT_FOUND ("no known entity in the
+    question"): the class table had no biguanides and no glitazones, the diabetes classes beside the sulfonylureas."""
+    linker = resources.linker
+    assert {fold(c.name) for c in linker.drug_class("biguanides")} >= {"metformin", "buformin"}
+    assert {fold(c.name) for c in linker.drug_class("TZDs")} >= {"pioglitazone", "troglitazone"}
+    listed = _turn(run_graph, "m-big", "What drugs treat type 2 diabetes?")["messages"][-1]["items"]
+    out = _turn(run_graph, "m-big", "which of them is a biguanide?")
+    members = [i["name"] for i in listed if i["name"].casefold().endswith("formin")]
+    assert members and f"of the {len(listed)} listed drugs is one of the biguanides: {', '.join(members)}" in out["answer"], out["answer"]
