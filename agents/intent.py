@@ -268,8 +268,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
-        (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical )?(?:indications?|uses?) (?:of|for) {_X}$"),
-        (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical )?(?:indications?|uses?)$"),
+        (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical |other )?(?:indications?|uses?) (?:of|for) {_X}$"),
+        (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical |other )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^what (?:is|are) {_NOT_PRONOUN}{_X} (?:usually |mainly |typically )?for$"),
         # "what is the disease treated by allopurinol?", "which are the conditions that X treats?"

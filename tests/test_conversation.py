@@ -123,6 +123,7 @@ def focus_messages() -> list[dict[str, Any]]:
 @pytest.mark.parametrize(("question", "expected"), [
     ("how does it treat gout?", "how does imatinib treat gout?"),
     ("what are its targets?", "What are the targets of imatinib?"),
+    ("what are its other uses?", "What are the other uses of imatinib?"),  # was "what are its other" unknown
     ("and what are its side effects?", "What are the side effects of imatinib?"),
     ("what is its dose?", "What is the dose of imatinib?"),
     ("what about gout?", "How does imatinib treat Gout?"),

@@ -60,3 +60,14 @@ def test_how_again_asks_about_the_latest_turn_and_its_first_answer(run_graph, tu
     first = before[-1]["ranked_answers"][0]["name"] if before[-1]["ranked_answers"] else ""
     expected = understood.format(drug=first, disease=first)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == expected, (out["understood_as"], out["answer"])
+
+
+def test_its_other_uses_leave_out_what_the_thread_named(run_graph) -> None:
+    """"what are its other uses?" was NOT_FOUND ('"what are its other" is not in the knowledge graph'), and "what are
+    aspirin's other uses?" read those words as the closest name."""
+    first, out = in_thread(run_graph, "other-uses", "How does aspirin prevent stroke?", "what are its other uses?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
+    assert out["understood_as"] == "What are the other uses of Aspirin?"
+    assert first["targets"][0] in out["excluded"] and out["answer"].startswith("Understood as: ")
+    plain, _ = run_graph({"question": "what are aspirin's other uses?"}, interactive=False, memory=False)
+    assert plain["intent"] == "indications" and not plain["answer"].startswith("Read "), plain["answer"]
