@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.focus import Focus
-from agents.intent import TEMPLATES
+from agents.intent import SLOT_TYPES, TEMPLATES
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
@@ -215,12 +215,24 @@ _CLASS_ASKS = {"indications": "What do {} treat?", "targets": "What do {} target
 
 def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
     """"What do ACE inhibitors treat?" for "and ACE inhibitors?" after "What do beta blockers treat?" (it was asked what
-    ACE inhibitors target: a class alone); None unless the latest turn's subject was a class and ``z`` names one."""
+    ACE inhibitors target: a class alone); "How do statins treat Cerebrovascular accident?" for "and in stroke?" after
+    "What do statins target?" (it listed the drugs for stroke, the class dropped). None unless the latest turn's
+    subject was a class and ``z`` names a class or a disease."""
     ask = _CLASS_ASKS.get(focus.class_intent) if focus.named_class else None
-    if ask is None or not (name := linker.class_name(z)):
+    if ask is None:
         return None
+    if name := linker.class_name(z):
+        res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
+        return ask.format(name)
+    z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", z, flags=re.IGNORECASE)
+    out = linker.link(z, SLOT_TYPES["disease"])  # "and in stroke?" after "What do statins target?": how they treat it
+    top = out.candidates[0] if out.candidates else None
+    if top is None or top.type not in DISEASE_TYPES or guessed(z, top.name, top.method):
+        return None
+    if out.status.value == "linked":
+        res.pinned[fold(top.name)] = entity_of(top)
     res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
-    return ask.format(name)
+    return f"How do {focus.named_class} treat {top.name if out.status.value == 'linked' else z}?"
 
 
 def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:

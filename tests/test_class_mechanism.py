@@ -171,3 +171,17 @@ def test_kinase_inhibitors_name_the_tinib_class(run_graph) -> None:
     out, _ = run_graph({"question": "how do kinase inhibitors treat CML?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED
     assert out["answer"].startswith("Kinase inhibitors act on Chronic myeloid leukemia in the knowledge graph through: ")
+
+
+def test_a_disease_after_what_a_class_targets_asks_how_the_class_treats_it(run_graph) -> None:
+    """"and in stroke?" after "What do statins target?" listed the drugs for stroke, the statins dropped, and "what about
+    in hypercholesterolemia?" after "how do statins work?" told what Hypercholesterolemia is connected to."""
+    for first, follow in (("What do statins target?", "and in stroke?"),
+                          ("how do statins work?", "what about in hypercholesterolemia?")):
+        thread = f"class-then-disease-{follow}"
+        run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+        out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
+        assert out["understood_as"].startswith("How do statins treat "), (out["understood_as"], out["answer"])
+        assert out["status"] is Status.ANSWERED and out["drug_class"] == "statins", out["answer"]
+    other, _ = run_graph({"question": "and ACE inhibitors?"}, thread=thread, interactive=False, memory=False)
+    assert other["understood_as"] == "How do ACE inhibitors treat Hypercholesterolemia?", other["understood_as"]
