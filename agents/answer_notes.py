@@ -14,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "for_one_disease", "listing", "sentence", "sources_line", "steps",
+__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "sources_line", "steps",
            "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -23,6 +23,11 @@ NARROWER_SHOWN = 3
 """Narrower diseases named by :func:`treats_notes`; the rest are counted."""
 OTHER_PATHS_SHOWN = 3
 """Other accepted paths named by :func:`thread_notes`; the rest are counted."""
+
+
+def and_listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Aspirin, Ibuprofen and naproxen" (one name alone as it is)."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def listing(names: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.answer_notes import and_listed
 from agents.free_text import NO_NAME, lexical
 from agents.intent import (
     COMPARING,
@@ -43,7 +44,7 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
         return {}
     if not _compares(question) and not (RELATING.search(question) and all(e["type"] == "Drug" for e in ents) and not _chained(kg, ents)):
         return {}
-    return {"drug_class": _together([e["name"] for e in ents]), "among": [e["id"] for e in ents],
+    return {"drug_class": and_listed([e["name"] for e in ents]), "among": [e["id"] for e in ents],
             "compared": True, "subject": True}
 
 
@@ -63,7 +64,7 @@ def targets_of_several(res: Any, parsed: ParsedQuestion | None, known: Any) -> d
         if mention is None or mention["entity"]["type"] not in DRUG_TYPES:
             return {}
         linked[mention["entity"]["id"]] = mention
-    return {"drug_class": _together([m["entity"]["name"] for m in linked.values()]), "among": list(linked), "compared": True,
+    return {"drug_class": and_listed([m["entity"]["name"] for m in linked.values()]), "among": list(linked), "compared": True,
             "subject": True, "linked": list(linked.values())} if len(linked) >= 2 else {}
 
 
@@ -99,7 +100,7 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
     if len(diseases) != 1 or not linked or len(linked) + len(unknown) < max(2, len(names)):
         return {}
     return {"parsed": ParsedQuestion(Intent.TREATS, disease=diseases[0]), "among": list(linked), "compared": True,
-            "drug_class": _together([m["entity"]["name"] for m in linked.values()]), "linked": [*linked.values(), *unknown]}
+            "drug_class": and_listed([m["entity"]["name"] for m in linked.values()]), "linked": [*linked.values(), *unknown]}
 
 
 _SIDES = re.compile(r"\b(?P<a>[\w-]{3,}),? (?:or|vs\.?|versus|and) (?P<b>[\w-]{3,})\b", re.IGNORECASE)
@@ -141,11 +142,6 @@ def _linked(res: Any, text: str) -> dict[str, Any] | None:
 def _mention(text: str, out: Any) -> dict[str, Any]:
     """The drug slot's mention of ``text``, linked as ``out`` (a linked outcome) says."""
     return {"slot": "drug", "mention": text, "status": out.status.value, "entity": out.best.as_dict()}
-
-
-def _together(names: list[str]) -> str:
-    """The compared drugs as one name, the answer's subject: "Aspirin, Ibuprofen and naproxen"."""
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _CHOICE = re.compile(r"^(?:so |and |ok,? )?(?:(?:which|what)(?: one| drug| medication| medicine| of them)? (?:is (?:better |best )?for|"

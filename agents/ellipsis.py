@@ -91,9 +91,9 @@ def asked_again(focus: Focus) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The drug and the disease (or target) that "how?", "why?" or "tell me more" ask about again: the latest turn's,
     or, when it named one of them, the first that its answer listed for the other ("What drugs treat gout?":
     pegloticase; "what does aspirin treat?": Fever; "what does aspirin target?": its first target). None when that turn
-    had neither: "tell me more" after "what does aspirin treat?" was
-    "How does Aspirin treat Chronic myeloid leukemia?", the disease of a turn before it, and "how?" after "What drugs
-    treat gout?" asked how the earlier turn's imatinib treats gout."""
+    had neither. An older turn's drug or disease no longer fills the gap: "tell me more" after "what does aspirin
+    treat?" was "How does Aspirin treat Chronic myeloid leukemia?", and "how?" after "What drugs treat gout?" asked how
+    an earlier turn's imatinib treats gout."""
     turn = focus.turn
     drug, end, items = turn.get("drug"), turn.get("disease") or turn.get("target"), turn.get("items") or []
     first = items[0] if items and isinstance(items[0], dict) and items[0].get("id") else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import NO_EVIDENCE
+from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
@@ -183,7 +183,7 @@ def _taken_for(pid: str, facts: list[dict[str, Any]], named: dict[str, Any], wit
     what = ent.get("name") if ent and named.get("status") == "linked" else named["mention"]
     if rows:
         names = [f["name"] for f in rows]
-        listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+        listed = and_listed(names)
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s record lists {listed} for {rows[0]['for_condition']}."
     else:
         answer = (f"{'No: ' if yes_no else ''}{pid}'s record lists no medication for {what} "

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import listing
+from agents.answer_notes import and_listed, listing
 from agents.described import about
 from agents.plain import KIND
-from agents.state import DRUG_TYPES, State, Status
+from agents.state import DRUG_TYPES, Intent, State, Status
 from core.text import fold
 
 __all__ = ["NAMED_SHOWN", "identity_lead", "kind_asked"]
@@ -55,7 +55,7 @@ def identity_lead(state: State, status: Any, linker: Any) -> str:
     if status != Status.ANSWERED or len(linked) != 1 or asked is None:
         return ""
     ent, mention = linked[0]["entity"], _as_written(state.asked, str(linked[0].get("mention") or ""))
-    if not mention or fold(asked[0]) != fold(mention) or (not asked[1] and state.intent != "entity"):
+    if not mention or fold(asked[0]) != fold(mention) or (not asked[1] and state.intent != Intent.ENTITY.value):
         return ""  # not "what are the side effects of ibuprofen?"
     kind = KIND.get(ent["type"], f"a {ent['type']}")
     said = (f"{mention} is {ent['name']}, {kind}" if fold(mention) != fold(ent["name"]) else f"{ent['name']} is {kind}")
@@ -63,7 +63,7 @@ def identity_lead(state: State, status: Any, linker: Any) -> str:
     lead = (f"{'Yes: in' if yes else 'No: in'} the knowledge graph, {said} ({ent['id']})" if asked[1]
             else f"In the knowledge graph, {said} ({ent['id']})")
     classes = linker.classes_of(ent["id"]) if ent["type"] in DRUG_TYPES else []
-    of = f"one of the {_joined(classes)}" if classes else ""
+    of = f"one of the {and_listed(classes)}" if classes else ""
     if asked[1] and not yes:  # "No: in the knowledge graph, Aspirin is a drug (…), not a protein. It is one of the NSAIDs"
         lead = f"{lead}, not a {asked[1]}" + (f". It is {of}" if of else "")
     elif of:
@@ -82,8 +82,3 @@ def _as_written(question: str, mention: str) -> str:
     """The mention as the question spells it ("EGFR", not the linker's folded "egfr"), or the mention itself."""
     m = re.search(re.escape(mention), question, re.IGNORECASE) if mention else None
     return m.group(0) if m else mention
-
-
-def _joined(names: list[str]) -> str:
-    """"a, b and c"."""
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
