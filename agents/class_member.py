@@ -79,7 +79,9 @@ def members_answer(check: dict[str, Any]) -> dict[str, Any]:
     names = [d["name"] for d in members[:MEMBERS_SHOWN]]
     more = f" and {len(members) - len(names)} more" if len(members) > len(names) else ""
     besides = f" besides {check['left_out']}" if check["left_out"] else ""
-    answer = (f"The class table lists {len(members)} {cls}{besides} in the knowledge graph (by the stems of their names), "
+    answer = (f"The class table lists one of the {cls}{besides} in the knowledge graph (by the stem of its name): {names[0]}. "
+              f"For how it acts, ask \"What does {names[0]} target?\"." if len(members) == 1 else  # not "1 biguanides"
+              f"The class table lists {len(members)} {cls}{besides} in the knowledge graph (by the stems of their names), "
               f"the most connected first: {', '.join(names)}{more}. For how they act, ask \"How do {cls} work?\"."
               if members else f"The class table lists no {cls}{besides} in the knowledge graph.")
     return {"status": Status.ANSWERED, "answer": answer, "items": members[:MEMBERS_SHOWN]}

@@ -49,6 +49,7 @@ from agents.list_refs import (
 )
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
+from agents.record_refs import of_the_record
 from agents.resolution import Linker, Resolution, restated
 from agents.scope import PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -339,26 +340,6 @@ def _plural_verb(before: str, plural: bool) -> str:
     return before[: m.start()] + (verb.capitalize() if m[1][0].isupper() else verb) + m[2]
 
 
-_WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what for|for what)$", re.IGNORECASE)
-_ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
-                      r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
-
-
-def _of_the_record(res: Resolution, q: str, focus: Focus) -> str:
-    """Right after a patient's medications: "why?" is why the patient is on them ("why is PAT_001 on it", resolved as
-    such, one medication or a choice among several), and "is any of it for diabetes?" asks the record what the
-    patient takes for it. They were NOT_FOUND ("no known entity"), and the second was read as "Is any of Schizophrenia
-    for diabetes?". Any other question comes back unchanged."""
-    pid = focus.patient_id if focus.intent == "patient" else None
-    if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
-        return f"why is {pid} on it"
-    if pid and (m := _ANY_FOR.match(q)):
-        res.patient_id = pid
-        res.references.append({"text": q, "how": "patient", "patient_id": pid})
-        return f"Is {pid} taking anything for {m['y']}"
-    return q
-
-
 def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     """"Gout: which drugs treat it?" or "As for gout, what treats it?": a pronoun that points at the entity the
     question opens with, not at the thread. The topic's own words go in its place, so that linking (and a
@@ -471,7 +452,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if (asked := does_that(res, body, focus, linker)) is not None:  # "does ibuprofen do that?"
         res.question = asked
         return res
-    body = _topic_first(res, _of_the_record(res, body, focus), linker, focus)
+    body = _topic_first(res, of_the_record(res, body, focus, linker), linker, focus)
     repeated = ellipsis(res, body, focus, linker)
     if res.missing:
         return res

@@ -186,3 +186,12 @@ def test_biguanides_and_glitazones_are_classes(run_graph, resources) -> None:
     out = _turn(run_graph, "m-big", "which of them is a biguanide?")
     members = [i["name"] for i in listed if i["name"].casefold().endswith("formin")]
     assert members and f"of the {len(listed)} listed drugs is one of the biguanides: {', '.join(members)}" in out["answer"], out["answer"]
+
+
+def test_one_member_left_is_told_in_the_singular(run_graph) -> None:
+    """"what else is in that class?" after metformin, a biguanide, said "The class table lists 1 biguanides besides
+    Metformin …, the most connected first: buformin"."""
+    _turn(run_graph, "m-one", "is metformin a biguanide?")
+    out = _turn(run_graph, "m-one", "what else is in that class?")
+    assert out["answer"].endswith("The class table lists one of the biguanides besides Metformin in the knowledge "
+                                    "graph (by the stem of its name): buformin. For how it acts, ask \"What does buformin target?\"."), out["answer"]

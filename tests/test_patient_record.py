@@ -388,3 +388,12 @@ def test_it_for_a_condition_after_a_whole_record_is_one_of_its_conditions(run_gr
     picked = pending[0]["candidates"][1]["name"]
     out, _ = run_graph(Command(resume="2"), thread="rec2", interactive=True)
     assert out["understood_as"] == f"What is {several} taking for {picked}?" and out["intent"] == "patient", out["answer"]
+
+
+def test_is_any_of_it_a_class_after_a_patient_s_medications_asks_of_the_list(run_graph) -> None:
+    """"is any of it an antipsychotic?" after what PAT_002 takes asked which of the patient's conditions "it" meant,
+    then whether Peptic ulcer is an antipsychotic; "are any of them antipsychotics?" was read right."""
+    meds, out = in_thread(run_graph, "rec-class", "what is PAT_002 taking?", "is any of it an antipsychotic?")
+    listed = meds["messages"][-1]["items"]
+    assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("What do the listed antipsychotics"), out["answer"]
+    assert f"of the {len(listed)} listed drugs is one of the antipsychotics: chlorprothixene" in out["answer"], out["answer"]

@@ -1,0 +1,36 @@
+"""Follow-ups about the patient whose medications the last answer listed: "why?", "is any of it for diabetes?", "is any
+of it a statin?" (``agents.followup`` asks them first)."""
+
+from __future__ import annotations
+
+import re
+
+from agents.focus import Focus
+from agents.resolution import Linker, Resolution
+
+__all__ = ["of_the_record"]
+
+_ANY_OF_IT = re.compile(r"^(?:is|are) (?P<n>any|some|one|none) of (?:it|(?:his|her|their) (?:drugs|medications|medicines|meds)) "
+                        r"(?P<a>an? )?(?P<c>.+)$", re.IGNORECASE)
+"""Whether some of a patient's listed medications are of a class, "it" standing for the list."""
+_WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what for|for what)$", re.IGNORECASE)
+_ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
+                      r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
+
+
+def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
+    """Right after a patient's medications: "why?" is why the patient is on them ("why is PAT_001 on it", resolved as
+    such, one medication or a choice among several), and "is any of it for diabetes?" asks the record what the
+    patient takes for it. They were NOT_FOUND ("no known entity"), and the second was read as "Is any of Schizophrenia
+    for diabetes?". "is any of it a statin?" asks which of the listed medications are (it asked which of the patient's
+    conditions "it" meant, then whether Peptic ulcer is a statin). Any other question comes back unchanged."""
+    pid = focus.patient_id if focus.intent == "patient" else None
+    if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
+        return f"why is {pid} on it"
+    if pid and (m := _ANY_FOR.match(q)):
+        res.patient_id = pid
+        res.references.append({"text": q, "how": "patient", "patient_id": pid})
+        return f"Is {pid} taking anything for {m['y']}"
+    if pid and (m := _ANY_OF_IT.match(q)) and linker.class_name(m["c"]):  # "is any of it a statin?": of the list
+        return f"is {m['n']} of them {m['a'] or ''}{m['c']}"
+    return q
