@@ -34,8 +34,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# the tests run in TEST_WORKERS processes (pytest-xdist); TEST_WORKERS=0 runs them in this one
+TEST_WORKERS ?= 2
+
 test: lint index browser
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) tests
 	$(BIN)/medpath scenarios run all
 
 bench: index

@@ -24,11 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Run outputs of the tests (spans, audit records) go to a temporary folder, never to traces/."""
+    """Run outputs of the tests (spans, audit records) go to a temporary folder, never to traces/; with
+    pytest-xdist, one folder per worker, so a test that reads the spans sees only its own worker's."""
     import os
     import tempfile
 
-    os.environ.setdefault("MEDPATH_TRACES_DIR", tempfile.mkdtemp(prefix="medpath-test-traces-"))
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        os.environ["MEDPATH_TRACES_DIR"] = tempfile.mkdtemp(prefix=f"medpath-test-traces-{worker}-")
+    else:
+        os.environ.setdefault("MEDPATH_TRACES_DIR", tempfile.mkdtemp(prefix="medpath-test-traces-"))
 
 
 
