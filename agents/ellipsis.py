@@ -211,13 +211,16 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
 
 _CLASS_ASKS = {"indications": "What do {} treat?", "targets": "What do {} target?"}
 """What a class-subject turn asked, for another class."""
+_DRUG_ASKS = {"indications": "What does {} treat?", "targets": "What does {} target?"}
+"""What a class-subject turn asked, for one drug."""
 
 
 def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
     """"What do ACE inhibitors treat?" for "and ACE inhibitors?" after "What do beta blockers treat?" (it was asked what
     ACE inhibitors target: a class alone); "How do statins treat Cerebrovascular accident?" for "and in stroke?" after
-    "What do statins target?" (it listed the drugs for stroke, the class dropped). None unless the latest turn's
-    subject was a class and ``z`` names a class or a disease."""
+    "What do statins target?" (it listed the drugs for stroke, the class dropped); "What does Ibuprofen target?" for
+    "what about ibuprofen?" there (it told what ibuprofen is connected to). None unless the latest turn's subject was
+    a class and ``z`` names a class, a drug or a disease."""
     ask = _CLASS_ASKS.get(focus.class_intent) if focus.named_class else None
     if ask is None:
         return None
@@ -225,6 +228,10 @@ def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Lin
         res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
         return ask.format(name)
     z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", z, flags=re.IGNORECASE)
+    if (drug := _drug_named(z, linker)) is not None:  # "what about ibuprofen?" after "What do statins target?"
+        res.pinned[fold(drug["name"])] = drug
+        res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
+        return _DRUG_ASKS[focus.class_intent].format(drug["name"])
     out = linker.link(z, SLOT_TYPES["disease"])  # "and in stroke?" after "What do statins target?": how they treat it
     top = out.candidates[0] if out.candidates else None
     if top is None or top.type not in DISEASE_TYPES or guessed(z, top.name, top.method):
@@ -233,6 +240,13 @@ def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Lin
         res.pinned[fold(top.name)] = entity_of(top)
     res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
     return f"How do {focus.named_class} treat {top.name if out.status.value == 'linked' else z}?"
+
+
+def _drug_named(z: str, linker: Linker) -> dict[str, Any] | None:
+    """The drug that ``z`` names exactly (linked, not a guess at a misspelling), or None."""
+    out = linker.link(z, SLOT_TYPES["drug"])
+    top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
+    return entity_of(top) if top is not None and top.type in DRUG_TYPES and not guessed(z, top.name, top.method) else None
 
 
 def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:

@@ -185,3 +185,14 @@ def test_a_disease_after_what_a_class_targets_asks_how_the_class_treats_it(run_g
         assert out["status"] is Status.ANSWERED and out["drug_class"] == "statins", out["answer"]
     other, _ = run_graph({"question": "and ACE inhibitors?"}, thread=thread, interactive=False, memory=False)
     assert other["understood_as"] == "How do ACE inhibitors treat Hypercholesterolemia?", other["understood_as"]
+
+
+def test_a_drug_after_a_class_s_targets_or_uses_is_asked_the_same(run_graph) -> None:
+    """"what about ibuprofen?" after "What do statins target?" told what ibuprofen is connected to, and after "What
+    do beta blockers treat?" the same: the turn's question was dropped."""
+    for first, follow, asked in (("What do statins target?", "what about ibuprofen?", "What does Ibuprofen target?"),
+                                 ("What do beta blockers treat?", "and aspirin?", "What does Aspirin treat?")):
+        thread = f"class-then-drug-{follow}"
+        run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+        out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
+        assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
