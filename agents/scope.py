@@ -83,6 +83,10 @@ _OUT_OF_SCOPE = {
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),
     RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
+                    # a choice ("which is best, aspirin or ibuprofen?", "which of them is best?"); "the best drug for
+                    # gout" asks what treats it
+                    r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"
+                    r"(?=[,:]? [\w' -]+,? (?:or|vs\.?|versus) |\s*[?.!]*$)|"
                     rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity"),

@@ -422,3 +422,15 @@ def test_they_after_turns_about_two_drugs_are_both(run_graph, ask: str) -> None:
     _, _, out = in_thread(run_graph, f"both-{ask}", "how does atenolol treat angina pectoris?", "what about propranolol?", ask)
     assert out["understood_as"] == "What do Atenolol and Propranolol target?" and out["compared"], out["answer"]
     assert "Atenolol and Propranolol both act on: Beta-1 adrenergic receptor" in out["answer"], out["answer"]
+
+
+def test_asking_which_is_best_says_the_graph_holds_no_comparisons(run_graph) -> None:
+    """"which is best, aspirin or ibuprofen?" and "which of them is best?" got no word that the graph holds no
+    comparisons of how well drugs work ("which is better" did). "Which drug is best for gout?" asks what treats it."""
+    assert {out_of_scope(q) for q in ("which is best, aspirin or ibuprofen?", "which of them is best?",
+                                      "what's best: aspirin or ibuprofen?", "which is better, aspirin or ibuprofen?")} \
+        == {out_of_scope("is aspirin better than ibuprofen?")}
+    assert [out_of_scope(q) for q in ("which drug is best for gout?", "what is the best evidence for imatinib?")] == [""] * 2
+    for q in ("which is best, aspirin or ibuprofen?",):
+        out, _ = run_graph({"question": q}, thread=f"best-{q}", interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["answer"].startswith(COMPARES), out["answer"]
