@@ -450,7 +450,9 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if not accepted:
         reason, nearest = why_none(state, res.kg.name)
         nearest = nearest or acts_directly(state, res.kg)  # "What does pegloticase target?": uric acid
-        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}", "error": reason}, [], None
+        told = any(r.get("how") == "members" for r in state.references)  # "which of them is a biguanide?" is answered
+        return {"status": Status.ANSWERED if told else Status.NOT_FOUND, "answer": f"{NO_EVIDENCE} was found: {reason}.{nearest}",
+                "error": None if told else reason}, [], None
     accepted = _route_first(state, accepted)
     best = accepted[0]
     answer, items = _template(state, accepted)
