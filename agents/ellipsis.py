@@ -14,7 +14,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import fold, guessed
 
-__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug",
+__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
@@ -45,6 +45,11 @@ _POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers
 _QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
 TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
 """A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
+TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:in|on) ((?:the )?(?:liver|kidneys?|brain|heart|lungs?|gut|intestines?|bowels?|stomach|"
+                            r"skin|muscles?|bones?|pancreas|bladder|eyes?|thyroid|joints?|airways?|colon|spinal cord|"
+                            r"central nervous system|CNS))(?=\s*[?.!]*$)", re.IGNORECASE)
+"""An organ at the end of a question about a drug ("how does metformin work in the liver?"): the curated mechanisms
+are not told apart by where in the body they act."""
 PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?)\b", re.IGNORECASE)
 
@@ -143,6 +148,9 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
+        if focus.intent in _CLASS_ASKS and (name := linker.class_name(re.sub(r"^(?:the|an?) ", "", z, flags=re.IGNORECASE))):
+            res.references.append({"text": q, "how": "ellipsis", "class": name, "replaced_by": z})
+            return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)
     return None
 

@@ -19,6 +19,7 @@ from agents.ellipsis import (
     ORDINAL_ALONE,
     ORDINAL_REF,
     PATIENT_WORDS,
+    TRAILING_PLACE,
     TRAILING_QUALIFIER,
     does_that,
     ellipsis,
@@ -361,6 +362,14 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
 
 
+def _drug_in_place(question: str, linker: Linker) -> re.Match[str] | None:
+    """An organ after a question that names a drug ("what does metformin target in the liver?"; it was NOT_FOUND: no
+    chain from Metformin to liver); None otherwise ("which genes are expressed in the liver?" asks about the liver)."""
+    place = TRAILING_PLACE.search(question)
+    named = linker.scan(question[: place.start()]) if place else []
+    return place if any(c.type in DRUG_TYPES for _, cands in named for c in cands[:1]) else None
+
+
 def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker,
                      chosen: dict[str, Any] | None = None) -> Resolution:
     """Rewrite a follow-up into a standalone question using the thread's earlier turns.
@@ -376,7 +385,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
-    qual = TRAILING_QUALIFIER.search(question)
+    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:

@@ -196,3 +196,14 @@ def test_a_drug_after_a_class_s_targets_or_uses_is_asked_the_same(run_graph) -> 
         run_graph({"question": first}, thread=thread, interactive=False, memory=False)
         out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
         assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
+
+
+def test_a_class_after_a_drug_s_targets_or_uses_is_asked_in_the_plural(run_graph) -> None:
+    """"what about the statins?" after "What does atorvastatin target?" was understood as "What does the statins
+    target?", and "and ACE inhibitors?" after "What does lisinopril treat?" as "What does ACE inhibitors treat?"."""
+    for first, follow, asked in (("What does atorvastatin target?", "what about the statins?", "What do statins target?"),
+                                 ("What does lisinopril treat?", "and ACE inhibitors?", "What do ACE inhibitors treat?")):
+        thread = f"drug-then-class-{follow}"
+        run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+        out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
+        assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])

@@ -172,7 +172,7 @@ def test_a_class_after_and_is_the_class(run_graph) -> None:
     from tests.conftest import in_thread
 
     _, lmwh = in_thread(run_graph, "lmwh", "What is the mechanism of heparin?", "and low molecular weight heparin?")
-    assert lmwh["understood_as"] == "What does low molecular weight heparin target?", lmwh["answer"]
+    assert lmwh["understood_as"] == "What do low molecular weight heparins target?", lmwh["answer"]
     assert "Low molecular weight heparins in the knowledge graph act on: " in lmwh["answer"], lmwh["answer"]
 
 

@@ -23,3 +23,17 @@ def test_the_answer_says_the_graph_does_not_distinguish_it(run_graph) -> None:
         assert out["status"] is Status.ANSWERED, out["answer"]
         assert out["answer"].startswith(f'Understood as: "{q}" DrugMechDB does not distinguish {pop}; this is the general '
                                         f"mechanism. {lead}"), out["answer"]
+
+
+def test_an_organ_after_a_question_about_a_drug_is_a_qualifier(run_graph, resources) -> None:
+    """"what does metformin target in the liver?" and "how does metformin work in the liver?" were NOT_FOUND ("no chain
+    of relations from Metformin to liver"). An organ after a question that names no drug is what it asks about."""
+    res = resolve_followup("what does metformin target in the liver?", [], resources.linker)
+    assert res.question == "what does metformin target?" and res.qualifier == "the liver"
+    assert resolve_followup("which genes are expressed in the liver?", [], resources.linker).qualifier == ""
+    for q, lead in (("what does metformin target in the liver?", "Metformin acts on: "),
+                    ("how does metformin work in the liver?", "")):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED, out["answer"]
+        assert out["answer"].startswith(f'Understood as: "{q}" DrugMechDB does not distinguish the liver; this is the general '
+                                        f"mechanism. {lead}"), out["answer"]
