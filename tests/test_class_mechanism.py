@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from agents.state import Status
 from memory.protocols import Edge
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, class_routes, lowers
@@ -187,23 +189,18 @@ def test_a_disease_after_what_a_class_targets_asks_how_the_class_treats_it(run_g
     assert other["understood_as"] == "How do ACE inhibitors treat Hypercholesterolemia?", other["understood_as"]
 
 
-def test_a_drug_after_a_class_s_targets_or_uses_is_asked_the_same(run_graph) -> None:
-    """"what about ibuprofen?" after "What do statins target?" told what ibuprofen is connected to, and after "What
-    do beta blockers treat?" the same: the turn's question was dropped."""
-    for first, follow, asked in (("What do statins target?", "what about ibuprofen?", "What does Ibuprofen target?"),
-                                 ("What do beta blockers treat?", "and aspirin?", "What does Aspirin treat?")):
-        thread = f"class-then-drug-{follow}"
-        run_graph({"question": first}, thread=thread, interactive=False, memory=False)
-        out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
-        assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
-
-
-def test_a_class_after_a_drug_s_targets_or_uses_is_asked_in_the_plural(run_graph) -> None:
-    """"what about the statins?" after "What does atorvastatin target?" was understood as "What does the statins
-    target?", and "and ACE inhibitors?" after "What does lisinopril treat?" as "What does ACE inhibitors treat?"."""
-    for first, follow, asked in (("What does atorvastatin target?", "what about the statins?", "What do statins target?"),
-                                 ("What does lisinopril treat?", "and ACE inhibitors?", "What do ACE inhibitors treat?")):
-        thread = f"drug-then-class-{follow}"
-        run_graph({"question": first}, thread=thread, interactive=False, memory=False)
-        out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
-        assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
+@pytest.mark.parametrize(("first", "follow", "asked"), [
+    ("What do statins target?", "what about ibuprofen?", "What does Ibuprofen target?"),
+    ("What do beta blockers treat?", "and aspirin?", "What does Aspirin treat?"),
+    ("What does atorvastatin target?", "what about the statins?", "What do statins target?"),
+    ("What does lisinopril treat?", "and ACE inhibitors?", "What do ACE inhibitors treat?"),
+])
+def test_a_drug_after_a_class_or_a_class_after_a_drug_is_asked_the_same(run_graph, first: str, follow: str, asked: str) -> None:
+    """"what about ibuprofen?" after "What do statins target?" told what ibuprofen is connected to (so did "and
+    aspirin?" after what beta blockers treat): the turn's question was dropped. "what about the statins?" after "What
+    does atorvastatin target?" was understood as "What does the statins target?", and "and ACE inhibitors?" after
+    "What does lisinopril treat?" as "What does ACE inhibitors treat?"."""
+    thread = f"swap-{first}-{follow}"
+    run_graph({"question": first}, thread=thread, interactive=False, memory=False)
+    out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
+    assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
