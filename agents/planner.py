@@ -44,6 +44,7 @@ from agents.patient_answer import asks_the_record
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
+from core.datasets import DRUG_TYPE_ORDER
 from memory.patients import patient_ids_in
 from memory.router import MODES
 from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
@@ -59,10 +60,10 @@ CLASS_SOURCES = 12
 """A drug class as a question's subject ("How do statins work?", "How do statins lower cholesterol?"): the walk
 starts from at most this many of its drugs, the most connected first, or the nearest to the disease it names."""
 GOALS = {
-    Intent.TREATS: ["Drug", "ChemicalSubstance"],
+    Intent.TREATS: list(DRUG_TYPE_ORDER),
     Intent.TARGETS: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.INDICATIONS: ["Disease", "PhenotypicFeature"],
-    Intent.TARGETED_BY: ["Drug", "ChemicalSubstance"],
+    Intent.TARGETED_BY: list(DRUG_TYPE_ORDER),
     Intent.INVOLVED: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.ENTITY: ["Drug", "Disease", "PhenotypicFeature", "Protein"],
     Intent.CAUSES: ["OrganismTaxon", "Protein", "GeneFamily", "MacromolecularComplex", "ChemicalSubstance", "Drug",

@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 from langgraph.types import Overwrite
 
-DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})
-"""Entity types that are drugs: what a drug slot, a drug answer and a drug's evidence start with."""
+from core.datasets import DRUG_TYPES
+
 LISTED_DRUGS = "listed drugs"
 """``State.drug_class`` of a question about the drugs the last answer listed ("which of them …", "what do they
 treat?")."""

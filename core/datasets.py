@@ -14,6 +14,8 @@ from typing import Any
 from core.errors import DataError
 
 __all__ = [
+    "DRUG_TYPES",
+    "DRUG_TYPE_ORDER",
     "Node",
     "Passage",
     "PathRecord",
@@ -28,6 +30,10 @@ __all__ = [
 ]
 
 NODE_COLUMNS = ("id", "name", "type", "aliases")
+DRUG_TYPE_ORDER = ("Drug", "ChemicalSubstance")
+"""The entity types that are drugs, the preferred first: a drug answer lists drugs before chemicals."""
+DRUG_TYPES = frozenset(DRUG_TYPE_ORDER)
+"""Entity types that are drugs: what a drug slot, a drug answer and a drug's evidence start with."""
 TRIPLE_COLUMNS = ("head_id", "head_name", "head_type", "relation", "tail_id", "tail_name", "tail_type")
 
 

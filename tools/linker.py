@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
+from core.datasets import DRUG_TYPES
 from core.text import fold, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
@@ -26,7 +27,6 @@ _STOPWORDS = frozenset(
 )
 
 
-_DRUG_TYPES = frozenset({"Drug", "ChemicalSubstance"})  # what a drug slot takes as written (drugs_named_by)
 
 
 class LinkStatus(StrEnum):
@@ -410,7 +410,7 @@ class EntityLinker:
         """For a slot that wants a drug, when the name as written is only something else, the drugs named after it,
         the most connected first, for :meth:`link` to ask about ("insulin": Insulin Glargine, Insulin human, …; a dense
         seed answered for insulin glulisine, without a word, when the protein insulin's walk starved); [] otherwise."""
-        if type_weight.get("Drug", 0.0) < max(type_weight.values()) or any(c.type in _DRUG_TYPES for c in exact):
+        if type_weight.get("Drug", 0.0) < max(type_weight.values()) or any(c.type in DRUG_TYPES for c in exact):
             return []
         most = len(fold(mention).split()) + 2  # "Calcitonin (salmon synthetic)"; not "TNF receptor-associated periodic …"
         ids = [eid for eid in self.headed_by(mention, ("Drug",)) if len(fold(self.entities[eid].name).split()) <= most]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from pathlib import Path
 
+from core.datasets import DRUG_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
@@ -23,8 +24,6 @@ LAY_TERMS = Path(__file__).resolve().parent.parent / "memory" / "lay_terms.tsv"
 """The hand-written table of everyday names of diseases and symptoms (the graph's name TAB terms)."""
 GENE_SYMBOLS = Path(__file__).resolve().parent.parent / "memory" / "gene_symbols.tsv"
 """The hand-written table of drug targets' gene symbols and short names (the graph's protein name TAB symbols)."""
-_DRUG_TYPES = ("Drug", "ChemicalSubstance")
-"""The types a brand or generic name is put on."""
 
 
 def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
@@ -33,14 +32,14 @@ def with_brand_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, 
 
     A missing table adds nothing; a malformed line is skipped (the table is a convenience, never a failure).
     """
-    return _with_table(entities, aliases, path, _DRUG_TYPES)
+    return _with_table(entities, aliases, path, DRUG_TYPES)
 
 
 def with_drug_names(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],
                     path: Path = DRUG_NAMES) -> dict[str, tuple[str, ...]]:
     """``aliases`` plus each drug's other generic names of ``path`` ("albuterol" on Salbutamol, "paracetamol" on
     Acetaminophen). Like the brand names, a missing table or line adds nothing."""
-    return _with_table(entities, aliases, path, _DRUG_TYPES)
+    return _with_table(entities, aliases, path, DRUG_TYPES)
 
 
 def with_lay_terms(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]],

@@ -18,6 +18,7 @@ import numpy as np
 from agents.context import Context
 from agents.planner import plan
 from agents.state import State
+from core.datasets import DRUG_TYPE_ORDER
 from core.errors import InputError
 from graphs.qa import build_graph
 from medpath.metrics import TripleKey
@@ -42,7 +43,6 @@ __all__ = [
 POOL_K = 100
 """Candidate paths a graph system hands to the best-of-top-K columns."""
 TARGET_TYPES = ("Protein", "GeneFamily", "MacromolecularComplex")
-DRUG_TYPES = ("Drug", "ChemicalSubstance")
 
 
 @dataclass
@@ -77,14 +77,14 @@ def _answers_from_triples(kg: Any, triples: list[TripleKey], intent: str | None)
     out: list[str] = []
     for h, _, t in triples:
         if intent == "treats":
-            cand = h if (e := kg.node(h)) is not None and e.type in DRUG_TYPES else None
+            cand = h if (e := kg.node(h)) is not None and e.type in DRUG_TYPE_ORDER else None
         elif intent == "targets":
             cand = t if (e := kg.node(t)) is not None and e.type in TARGET_TYPES else None
         else:
             cand = None
         if cand and cand not in out:
             out.append(cand)
-    return by_type_preference(out, DRUG_TYPES, types_of(kg)) if intent == "treats" else out
+    return by_type_preference(out, DRUG_TYPE_ORDER, types_of(kg)) if intent == "treats" else out
 
 
 class DenseOnly:
@@ -174,11 +174,11 @@ class PPR:
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 pass
         seeds = set(sources) | set(targets)
-        want = DRUG_TYPES if intent == "treats" else TARGET_TYPES if intent == "targets" else ()
+        want = DRUG_TYPE_ORDER if intent == "treats" else TARGET_TYPES if intent == "targets" else ()
         answers = [self.nodes[i] for i in np.argsort(-r)[:200]
                    if self.nodes[i] not in seeds and (e := self.res.kg.node(self.nodes[i])) is not None and e.type in want]
         if intent == "treats":  # drugs before chemicals, as medpath lists them (tools.answers.by_type_preference)
-            answers = by_type_preference(answers, DRUG_TYPES, types_of(self.res.kg))
+            answers = by_type_preference(answers, DRUG_TYPE_ORDER, types_of(self.res.kg))
         answers = answers[:10]
         return SystemOutput(triples, path, answers)
 
