@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.ellipsis import entity_of
+from agents.ellipsis import drug_named, entity_of
 from agents.focus import Focus
-from agents.intent import SLOT_TYPES, ParsedQuestion
+from agents.intent import ParsedQuestion
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
-from tools.linker import LinkStatus, guessed
 
 __all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
 
@@ -68,7 +67,7 @@ def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     cls = linker.class_name(m["a"] or m["b"] or m["c"]) if m else ""
     if m is None or not cls:
         return None
-    left_out = _drug(m["n"], linker) if m["n"] else None
+    left_out = drug_named(m["n"], linker) if m["n"] else None
     members = [entity_of(c) for c in class_drugs(linker, cls) if left_out is None or fold(c.name) != fold(left_out["name"])]
     return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else ""}
 
@@ -143,28 +142,18 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     anything else (then the question is read as before)."""
     text = " ".join(question.split())
     if (w := _WHICH_CLASS.match(text)) is not None:
-        drug = _drug(w["x"] or w["y"], linker)
+        drug = drug_named(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
     m = _IS_A.match(text)
     x = (m["x"] or m["xs"]) if m else ""
     cls = linker.class_name(m["c"]) if m else ""
-    drug = _drug(x, linker, read=True) if m is not None and cls else None
+    drug = drug_named(x, linker, read=True) if m is not None and cls else None
     if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
         members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, m["c"]))  # "is penicillin an antibiotic?"
         return {"inner_class": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
     if m is None or drug is None:
         return None
     return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
-
-
-def _drug(mention: str, linker: Any, read: bool = False) -> dict[str, str] | None:
-    """The drug a mention links to; with ``read``, only one it names by its letters ("is ezetimibe better combined
-    with a statin?" linked "ezetimibe better combined with" by a word of it, and answered whether it is a statin)."""
-    out = linker.link(mention, SLOT_TYPES["drug"])
-    drug = out.best if out.status is LinkStatus.LINKED else None
-    if drug is not None and read and guessed(mention, drug.name, drug.method):
-        return None
-    return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
 
 
 def membership_answer(question: str, linker: Any) -> dict[str, Any]:

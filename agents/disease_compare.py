@@ -18,10 +18,10 @@ from agents.answer_paths import pagerank_answers
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status
-from core.text import fold
+from core.text import drop_article, fold
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "drop_article", "set_against",
+__all__ = ["DRUGS_SHOWN", "LINKS_SHOWN", "as_written", "compared_diseases", "diseases_answer", "set_against",
            "two_diseases"]
 
 LINKS_SHOWN = 5
@@ -46,7 +46,6 @@ _PAIR = re.compile(
 """Two names set against each other: compared, told apart, weighed ("is aspirin better than statins?", "which is
 better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
 _TRIM = re.compile(r"^(?:(?:and|so|ok|okay),? )|[?.!\s]+$", re.IGNORECASE)
-_ARTICLE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
 
 
 def compared_diseases(question: str, linker: Any) -> dict[str, Any] | None:
@@ -93,11 +92,6 @@ def as_written(text: str, slot: str, linker: Any) -> Any:
     out = linker.link(text, SLOT_TYPES[slot])
     best = out.best
     return best if out.status is LinkStatus.LINKED and best is not None and best.method not in GUESSED_METHODS else None
-
-
-def drop_article(text: str) -> str:
-    """``text`` without a leading "the", "a" or "an"."""
-    return _ARTICLE.sub("", text)
 
 
 def _disease(text: str, linker: Any) -> tuple[str, dict[str, Any]] | None:

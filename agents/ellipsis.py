@@ -11,10 +11,11 @@ from agents.focus import Focus
 from agents.intent import SLOT_TYPES, TEMPLATES
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from core.text import drop_article
 from tools.answers import asked_verb
-from tools.linker import fold, guessed
+from tools.linker import LinkStatus, fold, guessed
 
-__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "ellipsis", "entity_of", "is_drug",
+__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
@@ -84,6 +85,16 @@ def entity_of(cand: Any) -> dict[str, Any]:
     return {"id": cand.id, "name": cand.name, "type": cand.type}
 
 
+def drug_named(mention: str, linker: Any, read: bool = False) -> dict[str, Any] | None:
+    """The drug a mention links to; with ``read``, only one it names by its letters ("is ezetimibe better combined
+    with a statin?" linked "ezetimibe better combined with" by a word of it, and answered whether it is a statin)."""
+    out = linker.link(mention, SLOT_TYPES["drug"])
+    drug = out.best if out.status is LinkStatus.LINKED else None
+    if drug is not None and read and guessed(mention, drug.name, drug.method):
+        return None
+    return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
+
+
 def is_drug(ent: dict[str, Any] | None) -> bool:
     return bool(ent) and ent["type"] in DRUG_TYPES  # type: ignore[index]
 
@@ -148,7 +159,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
-        if focus.intent in _CLASS_ASKS and (name := linker.class_name(re.sub(r"^(?:the|an?) ", "", z, flags=re.IGNORECASE))):
+        if focus.intent in _CLASS_ASKS and (name := linker.class_name(drop_article(z))):
             res.references.append({"text": q, "how": "ellipsis", "class": name, "replaced_by": z})
             return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)
@@ -236,7 +247,7 @@ def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Lin
         res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
         return ask.format(name)
     z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", z, flags=re.IGNORECASE)
-    if (drug := _drug_named(z, linker)) is not None:  # "what about ibuprofen?" after "What do statins target?"
+    if (drug := drug_named(z, linker, read=True)) is not None:  # "what about ibuprofen?" after "What do statins target?"
         res.pinned[fold(drug["name"])] = drug
         res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
         return _DRUG_ASKS[focus.class_intent].format(drug["name"])
@@ -248,13 +259,6 @@ def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Lin
         res.pinned[fold(top.name)] = entity_of(top)
     res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
     return f"How do {focus.named_class} treat {top.name if out.status.value == 'linked' else z}?"
-
-
-def _drug_named(z: str, linker: Linker) -> dict[str, Any] | None:
-    """The drug that ``z`` names exactly (linked, not a guess at a misspelling), or None."""
-    out = linker.link(z, SLOT_TYPES["drug"])
-    top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
-    return entity_of(top) if top is not None and top.type in DRUG_TYPES and not guessed(z, top.name, top.method) else None
 
 
 def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:

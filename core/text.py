@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["fold", "word_overlap"]
+__all__ = ["drop_article", "fold", "word_overlap"]
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -21,3 +21,11 @@ def word_overlap(asked: set[str], name: set[str], rarity: Callable[[str], float]
     share of the name's own ("sickle cell" holds all of Anemia, Sickle Cell, and little of T cell)."""
     shared = sum(map(rarity, asked & name))
     return 0.5 + 0.45 * shared / (sum(map(rarity, asked)) or 1.0) * (0.5 + 0.5 * shared / (sum(map(rarity, name)) or 1.0))
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
+
+
+def drop_article(text: str) -> str:
+    """``text`` without a leading "the", "a" or "an"."""
+    return _ARTICLE.sub("", text)

@@ -18,7 +18,7 @@ import numpy as np
 from agents.context import Context
 from agents.planner import plan
 from agents.state import State
-from core.datasets import DRUG_TYPE_ORDER
+from core.datasets import DRUG_TYPE_ORDER, DRUG_TYPES
 from core.errors import InputError
 from graphs.qa import build_graph
 from medpath.metrics import TripleKey
@@ -77,7 +77,7 @@ def _answers_from_triples(kg: Any, triples: list[TripleKey], intent: str | None)
     out: list[str] = []
     for h, _, t in triples:
         if intent == "treats":
-            cand = h if (e := kg.node(h)) is not None and e.type in DRUG_TYPE_ORDER else None
+            cand = h if (e := kg.node(h)) is not None and e.type in DRUG_TYPES else None
         elif intent == "targets":
             cand = t if (e := kg.node(t)) is not None and e.type in TARGET_TYPES else None
         else:
