@@ -57,6 +57,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
 from tools.linker import fold
+from tools.places import KIND_BEFORE
 
 __all__ = ["Focus", "Resolution", "focus_from", "resolve_followup", "standalone"]
 
@@ -364,8 +365,11 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
 
 def _drug_in_place(question: str, linker: Linker) -> re.Match[str] | None:
     """An organ after a question that names a drug ("what does metformin target in the liver?"; it was NOT_FOUND: no
-    chain from Metformin to liver); None otherwise ("which genes are expressed in the liver?" asks about the liver)."""
+    chain from Metformin to liver); None otherwise ("which genes are expressed in the liver?" asks about the liver;
+    "how does cisplatin treat cancer in the lung?" names the disease by it)."""
     place = TRAILING_PLACE.search(question)
+    if place and KIND_BEFORE.search(question[: place.start()]):  # "treat cancer in the lung": the disease's name
+        return None
     named = linker.scan(question[: place.start()]) if place else []
     return place if any(c.type in DRUG_TYPES for _, cands in named for c in cands[:1]) else None
 

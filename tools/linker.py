@@ -15,7 +15,9 @@ from core.datasets import DRUG_TYPES
 from core.text import fold, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
+from tools.places import PLACE_TYPES, diseases_at
 from tools.spelling import Respeller
+from tools.word_forms import plural, singulars, stem_pattern
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
@@ -25,8 +27,6 @@ __all__ = ["GUESSED_METHODS", "KIND_HEAD", "Candidate", "EntityLinker", "LinkOut
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
 )
-
-
 
 
 class LinkStatus(StrEnum):
@@ -84,11 +84,6 @@ KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?
 lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
 
 
-def _plural(word: str) -> str:
-    """A class name in the plural: "statin" → "statins", "monoclonal antibody" → "monoclonal antibodies"."""
-    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
-
-
 _KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
 
 
@@ -112,15 +107,6 @@ def guessed(mention: str, name: str, method: str) -> bool:
     return method in GUESSED_METHODS and fold(mention) != fold(name)
 
 
-def _stem_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
-    """Matches the first word of a drug's folded name that carries one of a class's stems ("^cef" is a
-    beginning, "=sertraline" the whole word, the others endings)."""
-    def one(x: str) -> str:
-        return f"^{re.escape(x[1:])}" if x.startswith("^") else f"^{re.escape(x[1:])}$" if x.startswith("=") else f"{re.escape(x)}$"
-
-    return re.compile("|".join(one(x) for x in stems))
-
-
 def _longest(toks: list[str], i: int, most: int, accept: Callable[[str, int], bool]) -> int:
     """How many tokens from ``toks[i]`` make the longest run (at most ``most``) that ``accept`` takes, given the run
     joined by spaces and its length; 0 for none. :meth:`EntityLinker.scan` and :meth:`EntityLinker.classes_in` read
@@ -128,19 +114,9 @@ def _longest(toks: list[str], i: int, most: int, accept: Callable[[str, int], bo
     return next((n for n in range(min(most, len(toks) - i), 0, -1) if accept(" ".join(toks[i : i + n]), n)), 0)
 
 
-def _singulars(word: str) -> list[str]:
-    """English singulars a plural word may have: "allergies" → allergy, "rashes" → rash, "ulcers" → ulcer."""
-    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
-        return []
-    if word.endswith("ies"):
-        return [word[:-3] + "y"]
-    if word.endswith(("ches", "shes", "xes", "ses", "zes")):
-        return [word[:-2], word[:-1]]
-    return [word[:-1]]
-
-
 _WORDY = re.compile(r"[^\W\d_]{2}")
 """Two letters in a row: what a mention needs to be read as a name by likeness."""
+
 
 class EntityLinker:
     """Links free-text mentions to KG entities.
@@ -195,7 +171,7 @@ class EntityLinker:
         if classes:
             first_words = [(e.id, fold(e.name).partition(" ")[0]) for e in entities.values() if e.type == "Drug"]
             for cls, stems in classes.items():
-                stem = _stem_pattern(stems)
+                stem = stem_pattern(stems)
                 members = [eid for eid, word in first_words if stem.search(word)]
                 if members and fold(cls) not in self._by_fold:
                     self._classes[fold(cls)] = members
@@ -228,7 +204,7 @@ class EntityLinker:
         words = key.split()
         if not words or key in self._by_fold:
             return []
-        return self._cands([(" ".join([*words[:-1], w]), 0.99, "singular") for w in _singulars(words[-1])])
+        return self._cands([(" ".join([*words[:-1], w]), 0.99, "singular") for w in singulars(words[-1])])
 
     def acronym(self, mention: str) -> list[Candidate]:
         """Entities whose name's initials are the mention, when it is one token written in capitals and names
@@ -248,7 +224,7 @@ class EntityLinker:
         """The mention as the name of the drug class it names, in the plural ("penicillin" → "penicillins", "ACE
         inhibitors" as written, "beta blocker drugs" → "beta blockers"); "" for anything else."""
         key, written = self._class_key(mention)
-        return "" if not key else written if fold(written) == key else _plural(written)
+        return "" if not key else written if fold(written) == key else plural(written)
 
     def _class_key(self, mention: str) -> tuple[str, str]:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
@@ -256,8 +232,8 @@ class EntityLinker:
         written = mention.strip()
         for text in (written, _KIND_AFTER.sub("", written)):
             key = fold(text)
-            if key in self._classes or _plural(key) in self._classes:  # "monoclonal antibody": … antibodies
-                return (key if key in self._classes else _plural(key)), text
+            if key in self._classes or plural(key) in self._classes:  # "monoclonal antibody": … antibodies
+                return (key if key in self._classes else plural(key)), text
         return "", ""
 
     def classmates(self, eid: str) -> list[str]:
@@ -406,6 +382,17 @@ class EntityLinker:
         ids = [eid for k in keys for eid in self._by_fold[k] if fold(self.entities[eid].name) == k]
         return self._ranked_by_degree(list(dict.fromkeys(ids)), "words")
 
+    def _at_place(self, mention: str, inner: list[Candidate], weigh: Callable[[list[Candidate]], list[Candidate]]
+                  ) -> LinkOutcome | None:
+        """The diseases a mention names by a kind and a place (:func:`tools.places.diseases_at`): the one whose name
+        says only that, or a question among them or, with none, among the names that say more ("liver disease":
+        Hepatic Veno-Occlusive Disease is one kind of it); None for none."""
+        at = diseases_at(mention, [self.entities[c.id] for c in inner], self.entities.values(), self.aliases)
+        if only := [Candidate(e.id, e.name, e.type, 0.99, "words") for e, said in at if said]:
+            return self._decide(mention, weigh(only), margin=0.02)
+        more = self._ranked_by_degree([e.id for e, _ in at], "words")
+        return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(more)[:5])) if more else None
+
     def drugs_named_by(self, mention: str, exact: list[Candidate], type_weight: dict[str, float]) -> list[Candidate]:
         """For a slot that wants a drug, when the name as written is only something else, the drugs named after it,
         the most connected first, for :meth:`link` to ask about ("insulin": Insulin Glargine, Insulin human, …; a dense
@@ -467,6 +454,8 @@ class EntityLinker:
         if fuzzy and fuzzy[0].method == "fuzzy" and len([c for c in fuzzy if c.score >= 0.6]) > 1 and not inner:
             # a partial mention such as "diabetes" that several names contain: ask
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(weigh(fuzzy)[:5]))
+        if inner and all(c.type in PLACE_TYPES for c in inner) and (at := self._at_place(mention, inner, weigh)):
+            return at  # "cancer of the lung": not the lung
         if inner and (family := self.family(mention, inner)):  # "sodium channels": not Sodium
             return LinkOutcome(mention, LinkStatus.LINKED, tuple(weigh(family)))
         if inner:

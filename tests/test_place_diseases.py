@@ -1,0 +1,50 @@
+""""How does cisplatin treat cancer of the lung?" answered how cisplatin acts on the lung: the only name inside the
+mention was the organ's, and the linker read the whole mention as the organ (a GrossAnatomicalStructure).
+"… cancer in the lung?" dropped the lung as a place the graph does not distinguish and asked which "cancer" was
+meant, among ovary, breast and others. A kind of disease with a place now names the diseases of that place."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.followup import resolve_followup
+from agents.intent import SLOT_TYPES
+from agents.state import Status
+from tools.linker import LinkStatus
+from tools.places import PLACE_TYPES
+
+DISEASES = {"Disease", "PhenotypicFeature"}
+
+
+@pytest.mark.parametrize(("mention", "expected"), [
+    ("cancer of the breast", "Breast Neoplasms"),
+    ("cancer of the colon", "Malignant tumor of colon"),
+    ("brain tumour", "Malignant neoplasm of brain"),
+])
+def test_a_kind_of_disease_in_an_organ_links_to_the_disease_named_so(resources, mention, expected) -> None:
+    out = resources.linker.link(mention, SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.LINKED and out.best.name == expected, out
+
+
+@pytest.mark.parametrize("mention", ["cancer of the lung", "cancer in the lung", "liver disease", "infection of the lung"])
+def test_when_names_differ_it_asks_among_diseases_not_the_organ(resources, mention) -> None:
+    """Two lung cancers (Malignant tumor of lung, Non-small cell lung cancer), or only names that say more than the
+    mention ("liver disease": Hepatic Veno-Occlusive Disease is one kind of it): a question, never the organ."""
+    out = resources.linker.link(mention, SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.AMBIGUOUS and out.candidates, out
+    assert {c.type for c in out.candidates} <= DISEASES, out
+    if "lung" in mention and "cancer" in mention:
+        assert out.best.name == "Malignant tumor of lung", out
+
+
+def test_an_organ_alone_still_names_the_organ(resources) -> None:
+    for mention in ("lung", "the liver"):
+        assert resources.linker.link(mention).best.type in PLACE_TYPES, mention
+
+
+def test_a_kind_of_disease_before_a_place_is_not_a_qualifier(run_graph, resources) -> None:
+    q = "how does cisplatin treat cancer in the lung?"
+    assert resolve_followup(q, [], resources.linker).qualifier == ""
+    out, _ = run_graph({"question": q}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert "acts on Malignant tumor of lung" in out["answer"] and "does not distinguish" not in out["answer"], out["answer"]

@@ -1,0 +1,62 @@
+"""A disease named by the organ it is in: "cancer of the lung", "liver disease", "a tumour in the breast".
+
+The only name inside such a mention is the organ's (lung, a GrossAnatomicalStructure), so the linker read the whole
+mention as the organ, and "how does cisplatin treat cancer of the lung?" answered how cisplatin acts on the lung.
+:func:`diseases_at` finds the diseases whose names say both the organ, or its adjective (pulmonary, hepatic), and the
+kind of disease the mention says (cancer: carcinoma, tumour, neoplasm, malignant …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.text import fold
+from memory.protocols import Entity
+
+__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at"]
+
+PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
+"""The entity types that are places in the body."""
+DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
+_KINDS = (
+    frozenset({"cancer", "cancers", "carcinoma", "carcinomas", "tumor", "tumors", "tumour", "tumours", "neoplasm",
+               "neoplasms", "malignancy", "malignancies", "malignant"}),
+    frozenset({"disease", "diseases", "disorder", "disorders"}),
+    frozenset({"infection", "infections"}),
+)
+"""Words that say what kind of disease, each with the words that say the same in the graph's names."""
+KIND_BEFORE = re.compile(r"\b(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|malignanc(?:y|ies)|diseases?|disorders?|"
+                         r"infections?)\s*$", re.IGNORECASE)
+"""A kind of disease just before a place ("… treat cancer | in the lung?"): the place is part of the disease's name."""
+_ADJECTIVES = {"lung": ("pulmonary",), "lungs": ("pulmonary",), "liver": ("hepatic",), "kidney": ("renal",),
+               "kidneys": ("renal",), "heart": ("cardiac",), "brain": ("cerebral",), "skin": ("cutaneous", "skin"),
+               "stomach": ("gastric",), "colon": ("colonic", "colorectal"), "breast": ("mammary",),
+               "prostate": ("prostatic",), "ovary": ("ovarian",), "pancreas": ("pancreatic",), "bone": ("bones",),
+               "bladder": ("vesical",), "thyroid": ("thyroid",), "intestine": ("intestinal",)}
+"""An organ's adjective in the graph's disease names ("Pulmonary Fibrosis")."""
+_FILLER = frozenset({"of", "the", "in", "a", "an"})
+
+
+def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entity],
+                aliases: dict[str, tuple[str, ...]]) -> list[tuple[Entity, bool]]:
+    """The diseases a mention that names a kind of disease and a place means, each with whether its name says only
+    the place and the kind ("Malignant tumor of lung" for "cancer of the lung", True; "Non-small cell lung cancer",
+    False), those first; [] when the mention names no kind of disease ("the lung") or no name fits."""
+    words = set(fold(mention).split())
+    kind = next((k for k in _KINDS if words & k), None)
+    if kind is None:
+        return []
+    organ = {w for p in places for w in fold(p.name).split()}
+    organ |= {a for w in list(organ) for a in _ADJECTIVES.get(w, ())}
+    found: dict[str, tuple[Entity, bool]] = {}
+    for e in entities:
+        if e.type not in DISEASE_TYPES:
+            continue
+        for text in (e.name, *aliases.get(e.id, ())):
+            toks = set(fold(text).split())
+            if toks & organ and toks & kind:
+                faithful = toks <= organ | kind | _FILLER
+                if e.id not in found or faithful and not found[e.id][1]:
+                    found[e.id] = (e, faithful)
+    return sorted(found.values(), key=lambda x: (not x[1], x[0].name, x[0].id))
