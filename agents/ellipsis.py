@@ -156,6 +156,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
                 if ent:
                     res.pinned[fold(ent["name"])] = ent
             return base
+        if focus.compared and focus.intent != "treats" and _is_disease(z, linker):  # "and for migraine?" after
+            return _compared_for(res, q, z, focus, linker)  # "compare the first two": the two, for migraine
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
@@ -286,18 +288,32 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     return ask.format(focus.drug_class, name)
 
 
+def _is_disease(z: str, linker: Linker) -> bool:
+    """Whether ``z`` names a disease, or several ("fever": a disease and a finding), as written or nearly."""
+    top = linker.link(z).best
+    return top is not None and top.type in DISEASE_TYPES and not guessed(z, top.name, top.method)
+
+
 def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
     """"and for hyperuricemia?" after drugs compared for gout: the same drugs compared for it (the drugs' label was
-    read as a class, "Which allopurinol and colchicine treat hyperuricemia?", and other drugs listed). None for a drug
-    ("and naproxen?": how it treats the disease, as after any turn about it)."""
+    read as a class, "Which allopurinol and colchicine treat hyperuricemia?", and other drugs listed); after a whole
+    list of drugs for gout ranked, which drug is best for it. None for a drug ("and naproxen?": how it treats the
+    disease, as after any turn about it)."""
     out = linker.link(z)
     top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
     if top is not None and is_drug(entity_of(top)):
         return None
+    ids = [d["id"] for d in focus.compared]
+    if top is not None and len(ids) > 2 and set(ids) == {d.get("id") for d in focus.treats_list[: len(ids)]}:
+        # the whole list ranked ("which one is best?" after what treats gout): the gout drugs were compared for
+        # migraine, and none had a mechanism for it; now which drug is best for migraine, as asked on its own
+        res.pinned[fold(top.name)] = entity_of(top)
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
+        return f"Which drug is best for {top.name}?"
     res.pinned.update({fold(d["name"]): d for d in focus.compared})
     if top is not None:
         res.pinned[fold(top.name)] = entity_of(top)
-    res.references.append({"text": q, "how": "ellipsis", "drugs": [d["id"] for d in focus.compared], "replaced_by": z})
+    res.references.append({"text": q, "how": "ellipsis", "drugs": ids, "replaced_by": z})
     names = [d["name"] for d in focus.compared]
     return f"Compare {', '.join(names[:-1])} and {names[-1]} for {top.name if top is not None else z}"
 

@@ -197,3 +197,27 @@ def test_a_compared_drug_the_graph_lacks_is_named(run_graph, question: str, unkn
 def test_words_beside_a_drug_that_name_no_drug_are_not_asked_about(run_graph) -> None:
     out, _ = run_graph({"question": "is allopurinol or something else better for gout?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and "is not in the knowledge graph" not in out["answer"], out["answer"]
+
+
+def test_a_new_disease_after_a_whole_list_was_ranked_asks_which_drug_is_best_for_it(run_graph, resources) -> None:
+    """"and for migraine?" after "what drugs treat gout?" and "which one is best?" compared the five gout drugs for
+    migraine, and found none with a mechanism for it (NOT_FOUND). It asks which drug is best for migraine, as that
+    question asked alone is answered."""
+    listed, ranked, other = in_thread(run_graph, "best-elsewhere", "what drugs treat gout?", "which one is best?",
+                                      "and for migraine?")
+    assert ranked["compared"] and sorted(ranked["among"]) == sorted(a["id"] for a in listed["ranked_answers"])
+    assert other["understood_as"] == "Which drug is best for Migraine?", other["answer"]
+    assert other["status"] is Status.ANSWERED and other["intent"] == "treats" and not other["compared"], other["answer"]
+    alone, _ = run_graph({"question": "which drug is best for migraine?"}, interactive=False, memory=False)
+    assert [a["id"] for a in other["ranked_answers"]] == [a["id"] for a in alone["ranked_answers"]]
+
+
+@pytest.mark.parametrize(("questions", "understood"), [
+    (("what drugs treat gout?", "compare the first two", "and for migraine?"), "compare pegloticase and lesinurad for migraine"),
+    (("compare aspirin and ibuprofen", "what about for fever?"), "compare aspirin and ibuprofen for fever"),
+])
+def test_a_disease_after_drugs_compared_for_none_compares_them_for_it(run_graph, questions, understood) -> None:
+    """After two drugs compared by what they act on, a disease alone asked how one of them treats it ("How does
+    Lesinurad treat Migraine?", "How does Aspirin treat fever?"), the other dropped without a word."""
+    *_, out = in_thread(run_graph, f"pair-for-{questions[-1]}", *questions)
+    assert out["understood_as"].casefold() == understood and out["compared"] and len(out["among"]) == 2, out["answer"]
