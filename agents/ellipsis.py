@@ -11,7 +11,6 @@ from agents.focus import Focus
 from agents.intent import SLOT_TYPES, TEMPLATES
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
-from core.text import drop_article
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 
@@ -161,7 +160,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
-        if focus.intent in _CLASS_ASKS and (name := linker.class_name(drop_article(z))):
+        if focus.intent in _CLASS_ASKS and (name := linker.class_name(z)):
             res.references.append({"text": q, "how": "ellipsis", "class": name, "replaced_by": z})
             return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)

@@ -278,6 +278,17 @@ def test_a_class_named_with_a_word_for_drugs_after_it_is_the_class(resources) ->
     assert linker.drug_class("gout drugs") == [] and linker.class_name("gout drugs") == "" and linker.drug_class("drugs") == []
 
 
+def test_a_class_named_with_an_article_is_the_class(run_graph, resources) -> None:
+    """"which drugs are the statins?" was answered with what statins act on, where "which drugs are statins?" lists
+    them: the class table was read by "the statins", which names nothing."""
+    linker = resources.linker
+    assert linker.class_name("the statins") == "statins" and linker.drug_class("the beta blockers") == linker.drug_class("beta blockers") != []
+    assert linker.class_name("the") == "" and linker.drug_class("the") == []
+    out, _ = run_graph({"question": "which drugs are the statins?"}, interactive=False, memory=False)
+    plain, _ = run_graph({"question": "which drugs are statins?"}, interactive=False, memory=False)
+    assert out["answer"] == plain["answer"] and out["answer"].startswith("The class table lists "), out["answer"]
+
+
 @pytest.mark.parametrize(("mention", "name"), [
     ("reumatoid arthritis", "Rheumatoid arthritis"),  # was Arthritis, the one word known
     ("parkinsons", "Parkinson's disease"),  # was Parkinsonism: the apostrophe left out

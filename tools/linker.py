@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz, process
 
 from core.datasets import DRUG_TYPES
-from core.text import fold, word_overlap
+from core.text import drop_article, fold, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
 from tools.places import PLACE_TYPES, diseases_at
@@ -228,8 +228,9 @@ class EntityLinker:
 
     def _class_key(self, mention: str) -> tuple[str, str]:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
-        word after it that says what it is ("statin drugs", "ACE inhibitor medications"); ("", "") for none."""
-        written = mention.strip()
+        word after it that says what it is ("statin drugs", "ACE inhibitor medications"), an article before it dropped
+        ("the statins"); ("", "") for none."""
+        written = drop_article(mention.strip())  # "the statins"
         for text in (written, _KIND_AFTER.sub("", written)):
             key = fold(text)
             if key in self._classes or plural(key) in self._classes:  # "monoclonal antibody": … antibodies
