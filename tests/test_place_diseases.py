@@ -48,3 +48,19 @@ def test_a_kind_of_disease_before_a_place_is_not_a_qualifier(run_graph, resource
     out, _ = run_graph({"question": q}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert "acts on Malignant tumor of lung" in out["answer"] and "does not distinguish" not in out["answer"], out["answer"]
+
+
+def test_a_place_where_a_disease_is_wanted_asks_among_its_diseases(resources) -> None:
+    """"which drugs are good for the heart?" listed drugs "with a verified mechanism for Heart", and "is aspirin good
+    for the heart?" answered "Aspirin acts on Heart": the organ was the disease."""
+    out = resources.linker.link("the heart", SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.AMBIGUOUS and out.candidates[-1].type in PLACE_TYPES, out
+    named = out.candidates[:-1]
+    assert named and {c.type for c in named} <= DISEASES and any(c.name == "Myocardial infarction" for c in named), out
+    assert resources.linker.link("heart").best.type in PLACE_TYPES  # "what is the heart?" asks about the organ
+
+
+def test_the_answer_is_for_a_disease_of_the_place(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "which drugs are good for the heart?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and '"heart" fits several entries' in out["answer"], out["answer"]
+    assert [resources.kg.node(t).type for t in out["targets"]] == ["Disease"], out["targets"]

@@ -15,9 +15,9 @@ from core.datasets import DRUG_TYPES
 from core.text import drop_article, fold, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
-from tools.places import PLACE_TYPES, diseases_at
+from tools.places import PLACE_TYPES, diseases_at, diseases_of_place
 from tools.spelling import Respeller
-from tools.word_forms import plural, singulars, stem_pattern
+from tools.word_forms import GUESSED_METHODS, SPELLING, guessed, plural, read_alike, singulars, stem_pattern
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
@@ -69,14 +69,10 @@ class LinkOutcome:
 ALIAS_FACTOR = 0.97
 """An alias match's score against a name match's: more than the ambiguity margin (0.02) apart, so a mention that
 names one entity and is an alias of others links to the one it names."""
-SPELLING = 88
-"""The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
 SUGGEST_FLOOR = 0.72
 """The least score of a "did you mean" name (a ``ratio`` of 72: two edits in seven letters; "PCOS" and actos: 67)."""
 SUGGEST_TYPE_FLOOR = 0.7
 """The least weight a slot gives a type for its entities to be offered as "did you mean"."""
-GUESSED_METHODS = frozenset({"embedding", "ngram"})
-"""Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
 
 KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?$")
@@ -85,26 +81,6 @@ lacks that word ("Sodium") names what the target handles, not the target (:meth:
 
 
 _KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
-
-
-def read_alike(mention: str, name: str) -> bool:
-    """Whether a fuzzy link read the mention rather than guessed at it: a near spelling of the name ("acetominophen",
-    Acetaminophen) or at least half of the name's words ("type 2 diabetes", Diabetes Mellitus, Type 2). "mono",
-    which one alias of Poly [ADP-ribose] polymerase 3 holds as a word, is neither."""
-    a, b = fold(mention), fold(name)
-    if fuzz.ratio(a, b) >= SPELLING:
-        return True
-    words = set(b.split())
-    return bool(words) and len(words & set(a.split())) * 2 >= len(words)
-
-
-def guessed(mention: str, name: str, method: str) -> bool:
-    """Whether linking ``mention`` to the entity ``name`` by ``method`` was a guess: a link of
-    :data:`GUESSED_METHODS` to another name, or a fuzzy one that does not :func:`read_alike` ("mono" read as Poly
-    [ADP-ribose] polymerase 3, through a word of one of its aliases)."""
-    if method == "fuzzy":
-        return not read_alike(mention, name)
-    return method in GUESSED_METHODS and fold(mention) != fold(name)
 
 
 def _longest(toks: list[str], i: int, most: int, accept: Callable[[str, int], bool]) -> int:
@@ -417,6 +393,23 @@ class EntityLinker:
         Returns:
             LINKED with one clear winner, AMBIGUOUS with the tied candidates, or UNKNOWN.
         """
+        out = self._link(mention, type_weight)
+        return self._place_diseases(out, type_weight) or out
+
+    def _place_diseases(self, out: LinkOutcome, type_weight: dict[str, float] | None) -> LinkOutcome | None:
+        """For a slot that wants a disease, when the mention names a place in the body ("which drugs are good for the
+        heart?"), a question among the place's diseases, the most connected first, the place itself last, as
+        :meth:`drugs_named_by` asks for a drug; None otherwise. They answered for the heart itself."""
+        best = out.best
+        if best is None or best.type not in PLACE_TYPES or not type_weight or type_weight.get("Disease", 0.0) < max(type_weight.values()):
+            return None
+        ids = [e.id for e in diseases_of_place(self.entities[best.id], self.entities.values(), self.aliases)]
+        floor = min(type_weight.values())  # diseases before findings ("Increased cardiac output"), then by degree
+        ranked = sorted(self._ranked_by_degree(ids, "words"), key=lambda c: -c.score * type_weight.get(c.type, floor))
+        return LinkOutcome(out.mention, LinkStatus.AMBIGUOUS, (*ranked[:4], best)) if ids else None
+
+    def _link(self, mention: str, type_weight: dict[str, float] | None) -> LinkOutcome:
+        """:meth:`link`, before a place in a disease's slot is asked about."""
         def weigh(cands: list[Candidate]) -> list[Candidate]:
             if not type_weight:
                 return cands
@@ -434,7 +427,7 @@ class EntityLinker:
         if members := self.drug_class(mention):  # a class is never one drug: ask which member (non-interactive runs
             return LinkOutcome(mention, LinkStatus.AMBIGUOUS, tuple(members[:5]))  # take the first), before respelling
         again = self._respeller.respell(mention)  # "diabtes", "reumatoid arthritis", "parkinsons" (tools.spelling)
-        respelled = self.link(again, type_weight) if again else None
+        respelled = self._link(again, type_weight) if again else None
         if respelled is not None and respelled.best is not None and respelled.best.method not in GUESSED_METHODS:
             return LinkOutcome(mention, respelled.status, tuple(  # read by its letters, not as written: "fuzzy"
                 Candidate(c.id, c.name, c.type, c.score, "fuzzy" if c.method in ("exact", "singular") else c.method)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at"]
+__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place"]
 
 PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places in the body."""
@@ -30,10 +30,11 @@ KIND_BEFORE = re.compile(r"\b(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|malign
                          r"infections?)\s*$", re.IGNORECASE)
 """A kind of disease just before a place ("… treat cancer | in the lung?"): the place is part of the disease's name."""
 _ADJECTIVES = {"lung": ("pulmonary",), "lungs": ("pulmonary",), "liver": ("hepatic",), "kidney": ("renal",),
-               "kidneys": ("renal",), "heart": ("cardiac",), "brain": ("cerebral",), "skin": ("cutaneous", "skin"),
+               "kidneys": ("renal",), "brain": ("cerebral",), "skin": ("cutaneous", "skin"),
                "stomach": ("gastric",), "colon": ("colonic", "colorectal"), "breast": ("mammary",),
                "prostate": ("prostatic",), "ovary": ("ovarian",), "pancreas": ("pancreatic",), "bone": ("bones",),
-               "bladder": ("vesical",), "thyroid": ("thyroid",), "intestine": ("intestinal",)}
+               "bladder": ("vesical",), "thyroid": ("thyroid",), "intestine": ("intestinal",),
+               "heart": ("cardiac", "myocardial", "coronary")}
 """An organ's adjective in the graph's disease names ("Pulmonary Fibrosis")."""
 _FILLER = frozenset({"of", "the", "in", "a", "an"})
 
@@ -47,8 +48,7 @@ def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entit
     kind = next((k for k in _KINDS if words & k), None)
     if kind is None:
         return []
-    organ = {w for p in places for w in fold(p.name).split()}
-    organ |= {a for w in list(organ) for a in _ADJECTIVES.get(w, ())}
+    organ = _forms(places)
     found: dict[str, tuple[Entity, bool]] = {}
     for e in entities:
         if e.type not in DISEASE_TYPES:
@@ -60,3 +60,17 @@ def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entit
                 if e.id not in found or faithful and not found[e.id][1]:
                     found[e.id] = (e, faithful)
     return sorted(found.values(), key=lambda x: (not x[1], x[0].name, x[0].id))
+
+
+def diseases_of_place(place: Entity, entities: Iterable[Entity], aliases: dict[str, tuple[str, ...]]) -> list[Entity]:
+    """The diseases whose names or aliases say the place or its adjective ("heart": Congestive heart failure, Cardiac
+    Arrhythmia, …), by name; [] for none. "Which drugs are good for the heart?" listed drugs for the heart itself."""
+    organ = _forms([place])
+    return sorted((e for e in entities if e.type in DISEASE_TYPES
+                   and any(set(fold(t).split()) & organ for t in (e.name, *aliases.get(e.id, ())))), key=lambda e: (e.name, e.id))
+
+
+def _forms(places: Iterable[Entity]) -> set[str]:
+    """The words of the places' names and their adjectives (lung: pulmonary)."""
+    organ = {w for p in places for w in fold(p.name).split()}
+    return organ | {a for w in list(organ) for a in _ADJECTIVES.get(w, ())}

@@ -1,10 +1,20 @@
-"""English word forms the linker reads names by: plurals, singulars, and the stems that name a drug class."""
+"""English word forms the linker reads names by (plurals, singulars, the stems that name a drug class), and whether a
+link read a mention or guessed at it."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["plural", "singulars", "stem_pattern"]
+from rapidfuzz import fuzz
+
+from core.text import fold
+
+__all__ = ["GUESSED_METHODS", "SPELLING", "guessed", "plural", "read_alike", "singulars", "stem_pattern"]
+
+SPELLING = 88
+"""The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
+GUESSED_METHODS = frozenset({"embedding", "ngram"})
+"""Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 
 
 def plural(word: str) -> str:
@@ -30,3 +40,23 @@ def singulars(word: str) -> list[str]:
     if word.endswith(("ches", "shes", "xes", "ses", "zes")):
         return [word[:-2], word[:-1]]
     return [word[:-1]]
+
+
+def read_alike(mention: str, name: str) -> bool:
+    """Whether a fuzzy link read the mention rather than guessed at it: a near spelling of the name ("acetominophen",
+    Acetaminophen) or at least half of the name's words ("type 2 diabetes", Diabetes Mellitus, Type 2). "mono",
+    which one alias of Poly [ADP-ribose] polymerase 3 holds as a word, is neither."""
+    a, b = fold(mention), fold(name)
+    if fuzz.ratio(a, b) >= SPELLING:
+        return True
+    words = set(b.split())
+    return bool(words) and len(words & set(a.split())) * 2 >= len(words)
+
+
+def guessed(mention: str, name: str, method: str) -> bool:
+    """Whether linking ``mention`` to the entity ``name`` by ``method`` was a guess: a link of
+    :data:`GUESSED_METHODS` to another name, or a fuzzy one that does not :func:`read_alike` ("mono" read as Poly
+    [ADP-ribose] polymerase 3, through a word of one of its aliases)."""
+    if method == "fuzzy":
+        return not read_alike(mention, name)
+    return method in GUESSED_METHODS and fold(mention) != fold(name)
