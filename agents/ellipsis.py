@@ -21,7 +21,7 @@ ORDINAL_REF = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
     r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item|of (?:those|these|them))\b|"
     r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$|\s+(?:works?|acts?|treats?|targets?|does|do|"
-    r"helps?|blocks?|inhibits?)\b)", re.IGNORECASE)  # "… about the third", "how does the first work?"
+    r"helps?|blocks?|inhibits?|compares?|differs?)\b)", re.IGNORECASE)  # "… about the third", "how does the first work?"
 ORDINAL_ALONE = re.compile(
     r"^(?:(?:what|how)\s+about\s+)?(?P<ref>(?:the\s+)?(?P<o>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)"
     r"(?:\s+one)?)$", re.IGNORECASE)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from agents.class_compare import compared_sides
-from agents.ellipsis import entity_of
+from agents.ellipsis import ORDINAL_ALONE, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
 from agents.intent import (
@@ -381,6 +381,8 @@ def _against_one(res: Resolution, q: str, name: str, drug: dict[str, Any], linke
     """"Compare <the thread's drug> and <the drug named>", when the name links to another drug and the question names
     nothing else ("how do aspirin and ibuprofen differ?" compares the two it names), or when the name links to nothing
     (it was NOT_FOUND, "no known entity in the question")."""
+    if ORDINAL_ALONE.match(name):  # "how does it compare to the first one?": the list's first, read as any ordinal is
+        return None
     found = len(linker.scan(q))
     if found != 1:  # none: "how does apixaban compare?", and the planner says that the name is not in the graph
         unknown = not found and 0 < len(name.split()) <= 3 and lexical(linker.link(name)).status is LinkStatus.UNKNOWN

@@ -221,3 +221,18 @@ def test_a_disease_after_drugs_compared_for_none_compares_them_for_it(run_graph,
     Lesinurad treat Migraine?", "How does Aspirin treat fever?"), the other dropped without a word."""
     *_, out = in_thread(run_graph, f"pair-for-{questions[-1]}", *questions)
     assert out["understood_as"].casefold() == understood and out["compared"] and len(out["among"]) == 2, out["answer"]
+
+
+@pytest.mark.parametrize("questions", [
+    ("what drugs treat asthma?", "tell me more about the second one", "how does it compare to the first one?"),
+    ("what drugs treat asthma?", "tell me more about the second one", "how does it compare to the first?"),
+    ("what drugs treat asthma?", "how does the second compare to the first?"),
+])
+def test_an_ordinal_a_drug_is_compared_to_is_the_listed_drug(run_graph, resources, questions) -> None:
+    """"how does it compare to the first one?" after the second of a list was NOT_FOUND ('"first one" is not in the
+    knowledge graph'), and "how does the second compare to the first?" too ('"second compare" …')."""
+    listed, *_, out = in_thread(run_graph, f"ordinal-against-{len(questions)}-{questions[-1]}", *questions)
+    first, second = (a["id"] for a in listed["ranked_answers"][:2])
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert out["among"] == [second, first], out["answer"]
+    assert out["understood_as"] == f"How does {resources.kg.name(second)} compare to {resources.kg.name(first)}?"
