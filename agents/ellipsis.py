@@ -13,6 +13,7 @@ from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
+from tools.places import PLACE_TYPES
 
 __all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
@@ -145,16 +146,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
             return f"What are {focus.patient_id}'s {z}?"
         qual = _QUALIFIERS.match(z)
-        if qual:
-            base = standalone(focus.intent, focus.drug, focus.disease)
-            if not base:
-                return None
-            res.qualifier = qual.group(1)
-            res.references.append({"text": q, "how": "ellipsis", "qualifier": res.qualifier})
-            for ent in (focus.drug, focus.disease):
-                if ent:
-                    res.pinned[fold(ent["name"])] = ent
-            return base
+        if qual or _in_place(m.string[m.start(): m.end("z")], z, focus, linker):  # "and in children?"; "and in the kidney?" after how
+            return _qualified(res, q, focus, qual.group(1) if qual else z)  # metformin works in the liver
         if focus.compared and focus.intent != "treats" and _is_disease(z, linker):  # "and for migraine?" after
             return _compared_for(res, q, z, focus, linker)  # "compare the first two": the two, for migraine
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
@@ -194,9 +187,47 @@ def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None
     return None
 
 
+def _qualified(res: Resolution, q: str, focus: Focus, qualifier: str) -> str | None:
+    """The last question again, with a qualifier the graph does not distinguish ("and in children?"); None when there
+    is no last question to ask again."""
+    base = standalone(focus.intent, focus.drug, focus.disease)
+    if not base:
+        return None
+    res.qualifier = qualifier
+    res.references.append({"text": q, "how": "ellipsis", "qualifier": qualifier})
+    res.pinned.update({fold(ent["name"]): ent for ent in (focus.drug, focus.disease) if ent})
+    return base
+
+
+def _in_place(written: str, z: str, focus: Focus, linker: Linker) -> bool:
+    """Whether "in …" names a place in the body after a question about a drug, for a qualifier ("and in the kidney?"
+    after "how does metformin work in the liver?" asked how metformin acts on the kidney), unless the thread's disease
+    has a place that this one replaces ("and in the ovary?" after lung cancer: :func:`place_swap`)."""
+    place = linker.link(z).best if focus.drug and re.search(r"\b(?:in|on)\s+\S", written, re.IGNORECASE) else None
+    return place is not None and place.type in PLACE_TYPES and place_swap(z, focus, linker) is None
+
+
+def place_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
+    """The thread's disease in another place in the body, when ``z`` names the place: "and in the ovary?" after how
+    carboplatin treats Malignant tumor of lung is Malignant tumor of ovary (it asked how carboplatin acts on the ovary);
+    None when the disease names no place, or the graph holds no such disease of the other place."""
+    place = linker.link(z).best
+    name = str((focus.disease or {}).get("name", ""))
+    if not name or place is None or place.type not in PLACE_TYPES:
+        return None
+    words = name.split()
+    at = [i for i, w in enumerate(words) if any(c.type in PLACE_TYPES and c.id != place.id for c in linker.exact(w))]
+    if len(at) != 1:
+        return None
+    text = " ".join([*words[: at[0]], place.name, *words[at[0] + 1:]])
+    out = linker.link(text, SLOT_TYPES["disease"])
+    top = out.best if out.status is LinkStatus.LINKED else None
+    return entity_of(top) if top is not None and top.type in DISEASE_TYPES and top.id != focus.disease["id"] else None  # type: ignore[index]
+
+
 def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, linker: Linker) -> str | None:
     """The last question with the slot that ``z`` fills replaced by it (``m``: the ellipsis matched in ``q``)."""
-    if (swapped := modifier_swap(z, focus, linker)) is not None:  # "what about type 2?" after type 1 diabetes
+    if (swapped := modifier_swap(z, focus, linker) or place_swap(z, focus, linker)) is not None:  # "what about type 2?"
         z = swapped["name"]
     out = linker.link(z)
     if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug

@@ -15,6 +15,10 @@ class Linker(Protocol):
         """Resolve a mention (``LinkOutcome`` with ``status`` and ``candidates``)."""
         ...
 
+    def exact(self, mention: str) -> list[Any]:
+        """Entities whose name or alias is the mention, folded."""
+        ...
+
     def scan(self, text: str) -> list[tuple[str, list[Any]]]:
         """Exact n-gram mentions inside a text."""
         ...

@@ -10,6 +10,7 @@ import pytest
 from agents.followup import resolve_followup
 from agents.intent import SLOT_TYPES
 from agents.state import Status
+from tests.conftest import in_thread
 from tools.linker import LinkStatus
 from tools.places import PLACE_TYPES
 
@@ -64,3 +65,27 @@ def test_the_answer_is_for_a_disease_of_the_place(run_graph, resources) -> None:
     out, _ = run_graph({"question": "which drugs are good for the heart?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and '"heart" fits several entries' in out["answer"], out["answer"]
     assert [resources.kg.node(t).type for t in out["targets"]] == ["Disease"], out["targets"]
+
+
+@pytest.mark.parametrize(("questions", "understood"), [
+    (("how does cisplatin treat ovarian cancer?", "and in the lung?"), "How does Cisplatin treat Malignant tumor of lung?"),
+    (("how does tamoxifen treat breast cancer?", "and in the brain?"), "How does Tamoxifen treat Malignant neoplasm of brain?"),
+    (("what drugs treat lung cancer?", "and in the colon?"), "What drug treats Malignant tumor of colon?"),
+])
+def test_another_place_after_a_disease_of_a_place_is_that_place_s_disease(run_graph, questions, understood) -> None:
+    """"and in the lung?" after how cisplatin treats ovarian cancer asked how cisplatin acts on the lung."""
+    *_, out = in_thread(run_graph, f"place-swap-{questions[0]}", *questions)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+
+
+@pytest.mark.parametrize(("questions", "understood", "place"), [
+    (("how does metformin work in the liver?", "and in the kidney?"), "What does Metformin target in the kidney?", "the kidney"),
+    (("how does metformin treat type 2 diabetes?", "what about in the liver?"),
+     "How does Metformin treat Diabetes mellitus type 2 in the liver?", "the liver"),
+])
+def test_in_a_place_after_a_question_about_a_drug_is_a_qualifier(run_graph, questions, understood, place) -> None:
+    """"and in the kidney?" after "how does metformin work in the liver?" asked how metformin acts on the kidney, an
+    anatomical structure (NOT_FOUND: no chain within the walk budget)."""
+    *_, out = in_thread(run_graph, f"place-qualifier-{questions[0]}", *questions)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"DrugMechDB does not distinguish {place}; this is the general mechanism." in out["answer"], out["answer"]
