@@ -10,10 +10,10 @@ from agents.intent import parse_question
 
 __all__ = ["BARE_WORDS", "about"]
 
-_ABOUT = re.compile(
-    r"^(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
+_ABOUT = re.compile(  # "so what is metformin, then?" too: it was told only what metformin is connected to
+    r"^(?:(?:so|and|ok|okay|well),? )?(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
     r"(?:info|information) (?:on|about)|what do you know about|"
-    r"what (?:kind|type|sort) of (?:disease|condition|illness|disorder|cancer|infection) (?:is|are))\s+(?:an? |the )?(?P<y>[^?.!]+?)\s*[?.!]*$",
+    r"what (?:kind|type|sort) of (?:disease|condition|illness|disorder|cancer|infection) (?:is|are))\s+(?:an? |the )?(?P<y>[^?.!]+?)(?:,? (?:then|exactly|anyway|again))?\s*[?.!]*$",
     re.IGNORECASE)
 
 

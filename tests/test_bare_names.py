@@ -50,6 +50,9 @@ def test_a_description_of_a_name_several_entities_hold_asks_which(run_graph, res
     ("what is Gleevec?", "In the knowledge graph, Gleevec is imatinib, a drug (MESH:D000068877), one of the tyrosine kinase inhibitors. "),
     ("tell me about EGFR", "In the knowledge graph, EGFR is Epidermal growth factor receptor, a protein (UniProt:P00533). "),
     ("what is inflammatory response?", "In the knowledge graph, inflammatory response is a process in the body (GO:0006954). "),
+    # a word before or after the request ("so …", "… then?"): they were told only what metformin is connected to
+    ("so what is metformin, then?", "In the knowledge graph, Metformin is a drug (MESH:D008687), one of the biguanides. "),
+    ("what is metformin exactly?", "In the knowledge graph, Metformin is a drug (MESH:D008687), one of the biguanides. "),
 ])
 def test_what_an_entity_is_comes_before_what_it_is_connected_to(run_graph, question: str, lead: str) -> None:
     """"What is imatinib?" was answered with what imatinib is connected to, and nothing about what it is."""
