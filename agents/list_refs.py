@@ -247,10 +247,14 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"cheaper|older|newer|"
                     r"preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
-                    r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b",
+                    r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b|"
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"(?:has|have|causes?|gives?) (?:the )?(?:fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
+                    r"interactions)\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
-"which of these is more specific?", "which one should I take?": it was NOT_FOUND)."""
+"which of these is more specific?", "which one should I take?", "which one has the fewest side effects?": they were
+NOT_FOUND)."""
 _BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"
                            r"(?:any |even |much )?(?P<w>better|more effective|superior)(?: (?:then|though|here))?$", re.IGNORECASE)
 """A question whether the thread's drug is better, naming nothing to set it against ("is it better?"): after two drugs,

@@ -236,3 +236,14 @@ def test_an_ordinal_a_drug_is_compared_to_is_the_listed_drug(run_graph, resource
     assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
     assert out["among"] == [second, first], out["answer"]
     assert out["understood_as"] == f"How does {resources.kg.name(second)} compare to {resources.kg.name(first)}?"
+
+
+@pytest.mark.parametrize(("questions", "count"), [
+    (("how do SSRIs treat depression?", "which one has the fewest side effects?"), 5),
+    (("compare ibuprofen and naproxen", "which one causes more side effects?"), 2),
+])
+def test_which_has_fewer_side_effects_compares_the_thread_s_drugs(run_graph, questions, count) -> None:
+    """They were NOT_FOUND ("no known entity in the question"), where "which of them is safest?" compares the drugs."""
+    *_, out = in_thread(run_graph, f"side-effects-{questions[0]}", *questions)
+    assert out["compared"] and len(out["among"]) == count and out["status"] is Status.ANSWERED, out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not side effects. What it holds: " in out["answer"]

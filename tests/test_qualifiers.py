@@ -37,3 +37,13 @@ def test_an_organ_after_a_question_about_a_drug_is_a_qualifier(run_graph, resour
         assert out["status"] is Status.ANSWERED, out["answer"]
         assert out["answer"].startswith(f'Understood as: "{q}" DrugMechDB does not distinguish the liver; this is the general '
                                         f"mechanism. {lead}"), out["answer"]
+
+
+def test_what_a_drug_does_to_an_organ_is_a_qualifier(run_graph, resources) -> None:
+    """"what does acetaminophen do to the liver?" asked which liver disease was meant (Hepatic encephalopathy first),
+    as if the liver were the disease asked about."""
+    q = "what does acetaminophen do to the liver?"
+    assert resolve_followup(q, [], resources.linker).qualifier == "the liver"
+    out, _ = run_graph({"question": q}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
+    assert "DrugMechDB does not distinguish the liver; this is the general mechanism. Acetaminophen acts on: " in out["answer"]
