@@ -81,7 +81,7 @@ class TraceRun:
         self.keep = keep
         """Keep the spans in :attr:`spans` too (a server's run lasts as long as the process: it keeps none)."""
         self.spans: list[dict[str, Any]] = []
-        self._fh = path.open("a")
+        self._fh = path.open("a+")  # read too: whether the file ends mid-line (:meth:`_write_pending`)
         self._lock = threading.Lock()
         self._pending: list[str] = []
 
@@ -96,15 +96,20 @@ class TraceRun:
                 self._write_pending()
 
     def _write_pending(self) -> None:
-        """Append the waiting spans (under the file's lock: a forget may be rewriting the file in place)."""
+        """Append the waiting spans (under the file's lock: a forget may be rewriting the file in place), on a line of
+        their own: a process killed while writing leaves its last line torn, and the next span appended to it was
+        unreadable too."""
         if not self._pending or self._fh.closed:
             return
-        fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX)
+        fd = self._fh.fileno()
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
-            self._fh.write("".join(self._pending))
+            size = os.fstat(fd).st_size
+            torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"
+            self._fh.write("\n" * torn + "".join(self._pending))
             self._fh.flush()
         finally:
-            fcntl.flock(self._fh.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
         self._pending.clear()
 
     def close(self) -> None:

@@ -50,25 +50,36 @@ def forget_thread(settings: Settings, saver: Any, thread: str) -> dict[str, int]
 
 def _forget_spans(folder: Path, key: str, value: str) -> int:
     """Rewrite each span file in place, under its lock, without the traces a span of which has the attribute ``key``
-    set to ``value``; a server appending to the file meanwhile waits and then appends after the rewrite. Returns the
-    spans dropped."""
+    set to ``value``; a server appending to the file meanwhile waits and then appends after the rewrite. A line that
+    is no JSON (a process killed while writing it) goes when it holds ``value`` and stays as it is otherwise: one torn
+    line failed the whole forget ("cannot rewrite the span file …: Unterminated string"). Returns the spans dropped."""
     dropped = 0
+    needle = json.dumps(value)[1:-1]
     for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
         try:
             with path.open("r+") as fh:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-                spans = [json.loads(line) for line in fh.read().splitlines() if line.strip()]
-                theirs = {s.get("trace_id") for s in spans
-                          if (s.get("attributes") or {}).get(key) == value}
-                if not theirs:
+                lines = [(line, _span(line)) for line in fh.read().splitlines() if line.strip()]
+                theirs = {s.get("trace_id") for _, s in lines if s is not None
+                          and (s.get("attributes") or {}).get(key) == value}
+                if not theirs and not any(s is None and needle in line for line, s in lines):
                     continue
-                kept = [s for s in spans if s.get("trace_id") not in theirs]
-                dropped += len(spans) - len(kept)
+                kept = [line for line, s in lines if (s.get("trace_id") not in theirs if s is not None else needle not in line)]
+                dropped += len(lines) - len(kept)
                 fh.seek(0)
-                fh.writelines(json.dumps(s) + "\n" for s in kept)
+                fh.writelines(line + "\n" for line in kept)
                 fh.truncate()
                 fh.flush()
                 os.fsync(fh.fileno())
         except (OSError, ValueError) as exc:
             raise StoreError(f"cannot rewrite the span file {path.name}: {exc}") from exc
     return dropped
+
+
+def _span(line: str) -> dict[str, Any] | None:
+    """The span a line of a span file holds; None for a line that is no JSON object."""
+    try:
+        span = json.loads(line)
+    except ValueError:
+        return None
+    return span if isinstance(span, dict) else None
