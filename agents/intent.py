@@ -83,8 +83,10 @@ _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|
 _SUFFERER = r"(?:i|my [\w' ]{1,30}?|he|she|we|they|(?:the|a|my|our) patient)"
 """Who has the disease in a sentence before the question ("I have gout.", "My mother was diagnosed with asthma,")."""
 _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|standard|first[- ]line|available|possible|"
-            r"recommended|approved|known|current|preferred|main|typical|other|alternative|additional|newer|new)\s+)*")
-"""Words that praise or qualify a treatment: "the best", "the most effective", "first-line", "other"."""
+            r"recommended|approved|known|current|preferred|main|typical|other|alternative|additional|newer|new|newest|"
+            r"latest|recent|novel|older|oldest)\s+)*")
+"""Words that praise or qualify a treatment: "the best", "the most effective", "first-line", "other", "the newest"
+("what are the newest drugs for hepatitis C?" was NOT_FOUND: "no known entity in the question")."""
 _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
 """The noun of a request for what treats Y ("the best medicine for Y", "my options for Y")."""
 _NOMINAL = (

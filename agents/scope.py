@@ -40,7 +40,10 @@ _OUT_OF_SCOPE = {
     "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)|"
-                                                        r"(?:is|are|'s|’s) (?:the )?(?:older|oldest|newer|newest)\b"),
+                                                        r"(?:is|are|'s|’s) (?:the )?(?:older|oldest|newer|newest)\b|"
+                                                        r"\b(?:latest|most recent) (?:drugs?|medications?|medicines?|"
+                                                        r"treatments?|therap(?:y|ies))\b|\b(?:approved|introduced) most "
+                                                        r"recently\b|\bmost recently approved\b"),
     "stopping a drug": r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off",
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"

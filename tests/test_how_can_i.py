@@ -64,3 +64,20 @@ def test_who_may_take_a_drug_by_age_says_the_graph_does_not_hold_it(run_graph, q
 def test_a_disease_in_children_is_still_a_population_and_no_refusal(run_graph) -> None:
     out, _ = run_graph({"question": "What drugs treat asthma in children?"}, interactive=False, memory=False)
     assert "who may take a drug by age" not in out["answer"] and out["ranked_answers"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("what are the newest drugs for hepatitis C?", "Chronic hepatitis C"),  # was NOT_FOUND: "no known entity"
+    ("what are the latest treatments for gout?", "Gout"),  # the two below had no note
+    ("which drugs for gout were approved most recently?", "Gout"),
+])
+def test_the_newest_drugs_for_a_disease_are_its_drugs_with_the_note(run_graph, question: str, disease: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+    assert ("The knowledge graph holds curated drug mechanisms, not who discovered drugs or when they were approved. What "
+            f"it holds: Drugs with a verified mechanism for {disease}: ") in out["answer"], out["answer"]
+
+
+def test_a_patient_s_latest_result_is_not_about_approval(run_graph) -> None:
+    out, _ = run_graph({"question": "what is PAT_006's latest HbA1c?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "when they were approved" not in out["answer"], out["answer"]
