@@ -21,8 +21,10 @@ from agents.intent import (
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
+from core.text import drop_article
 from memory.patients import patient_ids_in
 from tools.linker import LinkStatus, fold
+from tools.word_forms import plural, singulars
 
 __all__ = ["compared_refs", "fits_several", "for_treated", "kinds_of_them", "latest_drugs", "members_of_them", "of_them", "plural_refs",
            "self_compared"]
@@ -142,6 +144,13 @@ def _acting_on(kind: str, linker: Linker) -> str:
     return f"{_VERBS[m['n'].casefold()]} {m['t']}" if best is not None and best.type not in DRUG_TYPES else ""
 
 
+def _named_after(kind: str, linker: Linker) -> str:
+    """The word drugs are named after when the kind is that word and no class ("an insulin", "insulins": Insulin
+    Glargine, insulin glulisine, …), as written in the singular; "" otherwise."""
+    word = drop_article(kind.strip())
+    return next((w for w in (word, *singulars(word)) if " " not in w and linker.headed_by(w, DRUG_TYPES)), "")
+
+
 def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Which of those is a kinase inhibitor?", "are any of them beta blockers?" after a list of drugs: which of the
     listed drugs the class has (``Linker.drug_class``, by their names), said in the answer (a ``members`` reference),
@@ -150,6 +159,9 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     m = _KIND_OF_THEM.match(q.strip())
     drugs = latest_drugs(focus)
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
+    named = _named_after(m["kind"], linker) if m and drugs and not klass else ""
+    if named:  # "which of these is an insulin?": the drugs named after insulin (it told what the protein is connected to)
+        klass = set(linker.headed_by(named, DRUG_TYPES))
     if m and drugs and not klass and _THEM.search(q) and (acting := _acting_on(m["kind"], linker)):
         return of_them(res, f"which of them {acting}", focus)  # "which of these are xanthine oxidase inhibitors?"
     if m and drugs and not klass and _THEM.search(q) and _unknown_class(m["kind"], linker):  # "are any of them biologics?"
@@ -159,7 +171,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
         return q
     if not klass:
         return None
-    kind, names = linker.class_name(m["kind"].strip()), ", ".join(i["name"] for i in drugs)
+    kind, names = linker.class_name(m["kind"].strip()) or plural(named), ", ".join(i["name"] for i in drugs)
     inside = [i for i in drugs if i["id"] in klass]
     treats = focus.disease is not None and focus.intent == "treats"
     if not inside and treats and not _THEM.search(q):  # "any biologics?", "are there any biologics?": for the disease
@@ -168,7 +180,8 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
         return f"Which {kind} treat {focus.disease['name']}?"  # type: ignore[index]
     if not inside:
         ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if treats else ""  # type: ignore[index]
-        res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
+        res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is named after {named}" if named else
+                       f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
                        f"(memory/drug_classes.tsv){ask}")
         return q
     said = ", ".join(i["name"] for i in inside)

@@ -196,3 +196,20 @@ def test_one_member_left_is_told_in_the_singular(run_graph) -> None:
     out = _turn(run_graph, "m-one", "what else is in that class?")
     assert out["answer"].endswith("The class table lists one of the biguanides besides Metformin in the knowledge "
                                     "graph (by the stem of its name): buformin. For how it acts, ask \"What does buformin target?\"."), out["answer"]
+
+
+def test_drugs_named_after_a_word_among_the_listed_drugs(resources) -> None:
+    """"which of these is an insulin?" after the drugs for type 1 diabetes told what the protein insulin is connected
+    to ("insulin is connected to: Hyperglycemia"), and "are any of them insulins?" said that medpath knows no class
+    named "insulins"."""
+    items = [{**resources.linker.link(name).best.as_dict(), "type": "Drug"}
+             for name in ("Glucagon", "insulin glulisine", "Pioglitazone", "Insulin Glargine")]
+    messages = [{"role": "user", "content": "What drugs treat type 1 diabetes?"},
+                {"role": "assistant", "intent": "treats", "question": "What drugs treat type 1 diabetes?", "items": items,
+                 "disease": {"id": "MESH:D003922", "name": "Diabetes mellitus type 1", "type": "Disease"}}]
+    for q in ("which of these is an insulin?", "are any of them insulins?"):
+        res = resolve_followup(q, messages, resources.linker)
+        assert res.understood == "What do the listed insulins target?" and res.among == [items[1]["id"], items[3]["id"]], q
+        assert res.references[-1]["note"].startswith("2 of the 4 listed drugs are insulins: "), q
+    res = resolve_followup("which of them is an insulin?", messages[:1] + [{**messages[1], "items": items[::2]}], resources.linker)
+    assert res.refused == "none of the 2 listed drugs (Glucagon, Pioglitazone) is named after insulin"
