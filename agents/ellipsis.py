@@ -147,10 +147,12 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
             return f"What are {focus.patient_id}'s {z}?"
         qual = _QUALIFIERS.match(z)
-        if qual or _in_place(m.string[m.start(): m.end("z")], z, focus, linker):  # "and in children?"; "and in the kidney?" after how
-            return _qualified(res, q, focus, qual.group(1) if qual else z)  # metformin works in the liver
-        if focus.compared and focus.intent != "treats" and _is_disease(z, linker):  # "and for migraine?" after
-            return _compared_for(res, q, z, focus, linker)  # "compare the first two": the two, for migraine
+        # "and in children?"; "and in the kidney?" after how metformin works in the liver
+        if qual or _in_place(m.string[m.start(): m.end("z")], z, focus, linker):
+            return _qualified(res, q, focus, qual.group(1) if qual else z)
+        # "and for migraine?" after "compare the first two": the two, for migraine
+        if focus.compared and focus.intent != "treats" and _is_disease(z, linker):
+            return _compared_for(res, q, z, focus, linker)
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class
@@ -335,12 +337,13 @@ def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker)
     if top is not None and is_drug(entity_of(top)):
         return None
     ids = [d["id"] for d in focus.compared]
-    if top is not None and len(ids) > 2 and set(ids) == {d.get("id") for d in focus.treats_list[: len(ids)]}:
+    if len(ids) > 2 and set(ids) == {d.get("id") for d in focus.treats_list[: len(ids)]}:
         # the whole list ranked ("which one is best?" after what treats gout): the gout drugs were compared for
         # migraine, and none had a mechanism for it; now which drug is best for migraine, as asked on its own
-        res.pinned[fold(top.name)] = entity_of(top)
+        if top is not None:
+            res.pinned[fold(top.name)] = entity_of(top)
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
-        return f"Which drug is best for {top.name}?"
+        return f"Which drug is best for {top.name if top is not None else z}?"
     res.pinned.update({fold(d["name"]): d for d in focus.compared})
     if top is not None:
         res.pinned[fold(top.name)] = entity_of(top)

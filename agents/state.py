@@ -9,13 +9,11 @@ from typing import Annotated, Any
 
 from langgraph.types import Overwrite
 
-from core.datasets import DRUG_TYPES
+from core.datasets import DISEASE_TYPES, DRUG_TYPES
 
 LISTED_DRUGS = "listed drugs"
 """``State.drug_class`` of a question about the drugs the last answer listed ("which of them …", "what do they
 treat?")."""
-DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
-"""Entity types that a drug treats: what a disease slot, a disease answer and a mechanism end with."""
 
 __all__ = ["DISEASE_TYPES", "DRUG_TYPES", "LISTED_DRUGS", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
 

@@ -15,6 +15,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.state import Intent, State, Status
 from tools.answers import types_of
+from tools.places import PLACE_TYPES
 
 __all__ = ["PLACES", "where_lead"]
 
@@ -25,7 +26,7 @@ _WHERE = re.compile(
 """A question that asks where an entity is."""
 _RECORDS = (Intent.PATIENT.value, Intent.COHORT.value)
 """Answers from the patient records, which place nothing."""
-PLACES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
+PLACES = PLACE_TYPES
 """The entity types that are places."""
 _OUT = frozenset({"located in", "part of", "expressed in", "occurs in"})
 """Relations from an entity to its place."""

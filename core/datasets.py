@@ -14,7 +14,7 @@ from typing import Any
 from core.errors import DataError
 
 __all__ = [
-    "DRUG_TYPES",
+    "DISEASE_TYPES", "DRUG_TYPES",
     "DRUG_TYPE_ORDER",
     "Node",
     "Passage",
@@ -34,6 +34,8 @@ DRUG_TYPE_ORDER = ("Drug", "ChemicalSubstance")
 """The entity types that are drugs, the preferred first: a drug answer lists drugs before chemicals."""
 DRUG_TYPES = frozenset(DRUG_TYPE_ORDER)
 """Entity types that are drugs: what a drug slot, a drug answer and a drug's evidence start with."""
+DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
+"""Entity types that a drug treats: what a disease slot, a disease answer and a mechanism end with."""
 TRIPLE_COLUMNS = ("head_id", "head_name", "head_type", "relation", "tail_id", "tail_name", "tail_type")
 
 

@@ -210,6 +210,8 @@ def test_a_new_disease_after_a_whole_list_was_ranked_asks_which_drug_is_best_for
     assert other["status"] is Status.ANSWERED and other["intent"] == "treats" and not other["compared"], other["answer"]
     alone, _ = run_graph({"question": "which drug is best for migraine?"}, interactive=False, memory=False)
     assert [a["id"] for a in other["ranked_answers"]] == [a["id"] for a in alone["ranked_answers"]]
+    *_, several = in_thread(run_graph, "best-elsewhere-2", "what drugs treat gout?", "which one is best?", "and for diabetes?")
+    assert several["understood_as"] == "Which drug is best for diabetes?", several["answer"]  # a name several diseases hold
 
 
 @pytest.mark.parametrize(("questions", "understood"), [

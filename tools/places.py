@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from core.datasets import DISEASE_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
@@ -18,7 +19,6 @@ __all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place"]
 
 PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places in the body."""
-DISEASE_TYPES = frozenset({"Disease", "PhenotypicFeature"})
 _KINDS = (
     frozenset({"cancer", "cancers", "carcinoma", "carcinomas", "tumor", "tumors", "tumour", "tumours", "neoplasm",
                "neoplasms", "malignancy", "malignancies", "malignant"}),
