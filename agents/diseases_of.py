@@ -39,6 +39,9 @@ _OF = re.compile(
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
 """Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
 _TRIM = re.compile(r"[?.!\s]+$")
+_REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those)(?: (?:one|target|protein|enzyme|receptor|gene|"
+                        r"process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
+"""A reference in place of the entity's name ("which cancers is that target involved in?")."""
 
 
 def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
@@ -49,6 +52,8 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     if m is None:
         return None
     text = drop_article((m["x"] or m["x2"]).strip())
+    if _REFERENCE.match(text):  # "that target", "it": resolved against the thread first (it was NOT_FOUND, '"that
+        return None  # target" is not in the knowledge graph'), then asked again
     best = as_written(text, "target", linker)
     if best is None and len(text.split()) <= 3 and lexical(linker.link(text, SLOT_TYPES["target"])).status is LinkStatus.UNKNOWN:
         return {"status": Status.NOT_FOUND, "error": f'"{text}" is not in the knowledge graph'}  # "… with BRCA1?"

@@ -165,7 +165,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                             rf"(?:therapeutic |beneficial |clinical )?(?:effects?|action|activity|efficacy|benefit) (?:on|in|against|for) {_Y}$")),
         # "which protein does imatinib inhibit in CML?": the mechanism, through what it acts on
         (Intent.MECHANISM, (rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_NOT_PRONOUN}{_X} (?:target|bind(?: to)?|"
-                            rf"inhibit|act on|block|activate) (?:in|for|to treat|against) {_Y}$")),
+                            rf"inhibit|act on|block|activate|hit|modulate) (?:in|for|to treat|against) {_Y}$")),
         (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
         # "why does lisinopril cause cough?": how the graph links the two, said not to be about side effects (``CAUSING``)
@@ -225,7 +225,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^how (?:does|do|did|can|could) {_NOT_PRONOUN}(?!(?:drug )?(?:resistance|tolerance)\b){_Y} (?:develop|start|arise|come about|get started|begin)$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
         (Intent.TARGETS, (rf"^(?:what|which)(?: (?:kinds? of |types? of |sorts? of )?{_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} "
-                          rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate)$")),
+                          rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate|hit|modulate)$")),
         # "what targets does warfarin have?" (it linked "does warfarin have" and found no path)
         (Intent.TARGETS, rf"^(?:what|which) (?:kinds? of |known |molecular |main )?{_TARGET_NOUN} (?:does|do) {_NOT_PRONOUN}{_X} have$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")

@@ -68,3 +68,12 @@ def test_a_name_the_graph_lacks_is_named(run_graph, question: str, name: str) ->
     assert out["status"] is Status.NOT_FOUND and f'"{name}" is not in the knowledge graph' in out["answer"], out["answer"]
     egfr, _ = run_graph({"question": "what disease is associated with EGFR?"}, interactive=False, memory=False)
     assert egfr["intent"] == "diseases_of" and egfr["status"] is Status.ANSWERED, egfr["answer"]
+
+
+@pytest.mark.parametrize("follow", ["what diseases is that target involved in?", "which cancers is that protein involved in?"])
+def test_that_target_after_a_drug_s_targets_is_the_target(run_graph, follow: str) -> None:
+    """It was NOT_FOUND: '"that target" is not in the knowledge graph', read before the thread was."""
+    first, out = in_thread(run_graph, f"that-target-{follow}", "what targets does gefitinib hit?", follow)
+    assert first["status"] is Status.ANSWERED and first["intent"] == "targets", first["answer"]  # "hit" was read as a name
+    assert out["status"] is Status.ANSWERED and out["intent"] == "diseases_of", out["answer"]
+    assert "Epidermal growth factor receptor" in out["understood_as"], out["answer"]
