@@ -127,7 +127,8 @@ def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, lin
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
-    text = f"{question.rstrip('?.! ')} of {drug['name']}?"
+    prep = "with" if re.search(r"\b(?:avoid|eat|drink)\b", question, re.IGNORECASE) else "of"  # "can I eat spinach?"
+    text = f"{question.rstrip('?.! ')} {prep} {drug['name']}?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
                       references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
 

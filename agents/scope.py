@@ -27,6 +27,8 @@ _OUT_OF_SCOPE = {
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
+    "what to eat or avoid": (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
+                             r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b"),
     "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"

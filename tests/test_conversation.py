@@ -516,6 +516,18 @@ def test_what_the_graph_does_not_hold_naming_nothing_is_about_the_thread_s_drug(
     assert alone["status"] == "NOT_FOUND" and not alone["understood_as"]
 
 
+@pytest.mark.parametrize(("question", "understood"), [
+    ("what foods should I avoid?", "What foods should I avoid with warfarin?"),
+    ("can i eat spinach?", "Can i eat spinach with warfarin?"),
+])
+def test_what_to_eat_with_the_thread_s_drug_is_said_to_be_outside_the_graph(run_graph, question: str, understood: str) -> None:
+    """"what foods should I avoid?" after "how does warfarin work?" was NOT_FOUND ("no known entity in the question")."""
+    _turn(run_graph, f"food-{question}", {"question": "how does warfarin work?"}, interactive=False)
+    out = _turn(run_graph, f"food-{question}", {"question": question}, interactive=False)
+    assert out["understood_as"] == understood and out["status"] == "ANSWERED", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not what to eat or avoid. What it holds: " in out["answer"]
+
+
 def test_ordinals_with_why_of_those_and_a_new_disease(run_graph) -> None:
     """After a list of drugs: "why the first one?" was "Why theophylline?" (what it is connected to), "what about the
     second one for COPD?" dropped the ordinal (the treats question again, for COPD), and "the second of those" was
