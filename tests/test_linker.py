@@ -278,6 +278,15 @@ def test_a_class_named_with_a_word_for_drugs_after_it_is_the_class(resources) ->
     assert linker.drug_class("gout drugs") == [] and linker.class_name("gout drugs") == "" and linker.drug_class("drugs") == []
 
 
+def test_a_class_is_named_as_the_class_table_writes_it(run_graph, resources) -> None:
+    """"is it an nsaid?" after ibuprofen answered "Ibuprofen is one of the nsaids", as the question spelt it."""
+    linker = resources.linker
+    assert [linker.class_name(m) for m in ("nsaid", "ssris", "ace inhibitor", "beta-blockers", "beta blocker drugs")] == [
+        "NSAIDs", "SSRIs", "ACE inhibitors", "beta-blockers", "beta blockers"]  # a name the table writes, kept as asked
+    out, _ = run_graph({"question": "is ibuprofen an nsaid?"}, interactive=False, memory=False)
+    assert "Ibuprofen is one of the NSAIDs by its name" in out["answer"], out["answer"]
+
+
 def test_a_class_named_with_an_article_is_the_class(run_graph, resources) -> None:
     """"which drugs are the statins?" was answered with what statins act on, where "which drugs are statins?" lists
     them: the class table was read by "the statins", which names nothing."""

@@ -144,6 +144,11 @@ class EntityLinker:
         self._classes: dict[str, list[str]] = {}
         self._class_lines: dict[tuple[str, ...], tuple[str, list[str]]] = {}
         """A line of the class table, by its stems: its first name as written, and its members."""
+        self._class_written: dict[str, list[str]] = {}
+        """Each name of the class table, folded, as the table writes it ("nsaids": NSAIDs; "beta blockers": beta
+        blockers, beta-blockers)."""
+        for cls in classes or {}:
+            self._class_written.setdefault(fold(cls), []).append(cls)
         if classes:
             first_words = [(e.id, fold(e.name).partition(" ")[0]) for e in entities.values() if e.type == "Drug"]
             for cls, stems in classes.items():
@@ -197,10 +202,13 @@ class EntityLinker:
         return self._ranked_by_degree(self._classes.get(self._class_key(mention)[0], []), "class")
 
     def class_name(self, mention: str) -> str:
-        """The mention as the name of the drug class it names, in the plural ("penicillin" → "penicillins", "ACE
-        inhibitors" as written, "beta blocker drugs" → "beta blockers"); "" for anything else."""
+        """The name of the drug class the mention names, in the plural and as the class table writes it ("penicillin"
+        → "penicillins", "ace inhibitors" → "ACE inhibitors", "nsaid" → "NSAIDs", "beta blocker drugs" → "beta
+        blockers"; "nsaid" was "nsaids" in the answer); "" for anything else."""
         key, written = self._class_key(mention)
-        return "" if not key else written if fold(written) == key else plural(written)
+        said = written if fold(written) == key else plural(written)
+        names = self._class_written.get(key, [])  # the one written as the mention, in any case, or else the first
+        return "" if not key else next((n for n in names if n.casefold() == said.casefold()), names[0] if names else said)
 
     def _class_key(self, mention: str) -> tuple[str, str]:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
