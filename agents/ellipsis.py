@@ -310,7 +310,7 @@ def _class_ellipsis(res: Resolution, q: str, z: str, focus: Focus, linker: Linke
     if named:
         res.pinned[fold(focus.disease["name"])] = focus.disease
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": z})
-        return ask.format(z, focus.disease["name"])
+        return ask.format(linker.class_name(z) or z, focus.disease["name"])  # "arbs": as the class table writes it
     out = linker.link(z)
     if out.candidates and is_drug(entity_of(out.candidates[0])):
         return None  # a drug: the ordinary ellipsis asks how it treats the disease

@@ -419,6 +419,9 @@ def test_a_drug_class_is_kept_or_replaced_in_follow_ups(run_graph) -> None:
     assert all(a["id"] in hf["among"] for a in hf["ranked_answers"])
     drug = _turn(run_graph, "cls", {"question": "what about enalapril?"}, interactive=False)
     assert drug["intent"] == "mechanism" and drug["understood_as"].startswith("How does Enalapril treat ")
+    arbs = _turn(run_graph, "cls-lower", {"question": "how do ace inhibitors lower blood pressure?"}, interactive=False)
+    arbs = _turn(run_graph, "cls-lower", {"question": "what about arbs?"}, interactive=False)
+    assert arbs["understood_as"].startswith("How do ARBs treat "), arbs["understood_as"]  # as written: "How do arbs …"
 
 
 def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
