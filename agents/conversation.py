@@ -29,6 +29,7 @@ from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
 from agents.preamble import evidence_asked, with_preamble
 from agents.resolution import resolve_choice
+from agents.scope import PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
 from agents.style_request import style_request
@@ -119,15 +120,25 @@ def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resoluti
                       excluded=resolution.excluded)
 
 
-def _of_the_thread_drug(resolution: Resolution, drug: dict[str, Any] | None, linker: Any) -> Resolution:
+_DISEASE_TOPICS = frozenset({PROGNOSES, "whether a disease is inherited or catching"})
+"""What the graph does not hold about a disease: asked in a thread, about the thread's disease before its drug."""
+_DIET = "what to eat or avoid"
+"""Asked of the thread's drug ("what foods should I avoid?" after warfarin), or else of its disease."""
+
+
+def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
     """"What are the side effects?" (a question about what the graph does not hold, naming nothing) in a thread about
-    a ``drug``: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question")."""
+    a drug: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question"). A question
+    about a disease's course ("what are the symptoms?") is about the thread's disease: after "what drugs treat gout?"
+    it was read as the disease "symptoms" fits by spelling, Pharyngitis ("Sore throat symptom")."""
     question = resolution.question.strip()
     topic = out_of_scope(question)
+    about_disease = topic in _DISEASE_TOPICS and focus.disease is not None or focus.drug is None and topic == _DIET
+    drug = focus.disease if about_disease else focus.drug
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
-    prep = "with" if re.search(r"\b(?:avoid|eat|drink)\b", question, re.IGNORECASE) else "of"  # "can I eat spinach?"
+    prep = "with" if topic == _DIET else "of"  # "can I eat spinach with warfarin?", "what diet helps with gout?"
     text = f"{question.rstrip('?.! ')} {prep} {drug['name']}?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
                       references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
@@ -238,7 +249,7 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
-        resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus.drug, res.linker)
+        resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus, res.linker)
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
     if resolution.refused:  # "which of them are cancers?" after a list of drugs

@@ -519,6 +519,22 @@ def test_what_the_graph_does_not_hold_naming_nothing_is_about_the_thread_s_drug(
     assert alone["status"] == "NOT_FOUND" and not alone["understood_as"]
 
 
+@pytest.mark.parametrize(("first", "question", "understood"), [
+    ("what drugs treat gout?", "what are the symptoms?", "What are the symptoms of Gout?"),
+    ("how does allopurinol treat gout?", "what are the symptoms?", "What are the symptoms of Gout?"),
+    ("what drugs treat gout?", "what diet helps?", "What diet helps with Gout?"),
+])
+def test_what_the_graph_does_not_hold_about_a_disease_is_about_the_thread_s_disease(run_graph, first: str, question: str,
+                                                                                      understood: str) -> None:
+    """"what are the symptoms?" after "what drugs treat gout?" was read as the disease "symptoms" fits by spelling,
+    Pharyngitis (its alias "Sore throat symptom"), and answered with the drugs for it; "what diet helps?" was
+    NOT_FOUND."""
+    _turn(run_graph, f"disease-scope-{first}-{question}", {"question": first}, interactive=False)
+    out = _turn(run_graph, f"disease-scope-{first}-{question}", {"question": question}, interactive=False)
+    assert out["understood_as"] == understood and out["status"] == "ANSWERED", out["answer"]
+    assert "Pharyngitis" not in out["answer"] and "Gout" in out["answer"], out["answer"]
+
+
 @pytest.mark.parametrize(("question", "understood"), [
     ("what foods should I avoid?", "What foods should I avoid with warfarin?"),
     ("can i eat spinach?", "Can i eat spinach with warfarin?"),
