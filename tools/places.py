@@ -9,7 +9,7 @@ kind of disease the mention says (cancer: carcinoma, tumour, neoplasm, malignant
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from core.datasets import DISEASE_TYPES
 from core.text import fold
@@ -50,24 +50,29 @@ def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entit
         return []
     organ = _forms(places)
     found: dict[str, tuple[Entity, bool]] = {}
-    for e in entities:
-        if e.type not in DISEASE_TYPES:
-            continue
-        for text in (e.name, *aliases.get(e.id, ())):
-            toks = set(fold(text).split())
-            if toks & organ and toks & kind:
-                faithful = toks <= organ | kind | _FILLER
-                if e.id not in found or faithful and not found[e.id][1]:
-                    found[e.id] = (e, faithful)
+    for e, toks in _disease_texts(organ, entities, aliases):
+        if toks & kind:
+            faithful = toks <= organ | kind | _FILLER
+            if e.id not in found or faithful and not found[e.id][1]:
+                found[e.id] = (e, faithful)
     return sorted(found.values(), key=lambda x: (not x[1], x[0].name, x[0].id))
 
 
 def diseases_of_place(place: Entity, entities: Iterable[Entity], aliases: dict[str, tuple[str, ...]]) -> list[Entity]:
     """The diseases whose names or aliases say the place or its adjective ("heart": Congestive heart failure, Cardiac
     Arrhythmia, …), by name; [] for none. "Which drugs are good for the heart?" listed drugs for the heart itself."""
-    organ = _forms([place])
-    return sorted((e for e in entities if e.type in DISEASE_TYPES
-                   and any(set(fold(t).split()) & organ for t in (e.name, *aliases.get(e.id, ())))), key=lambda e: (e.name, e.id))
+    found = {e.id: e for e, _ in _disease_texts(_forms([place]), entities, aliases)}
+    return sorted(found.values(), key=lambda e: (e.name, e.id))
+
+
+def _disease_texts(organ: set[str], entities: Iterable[Entity],
+                   aliases: dict[str, tuple[str, ...]]) -> Iterator[tuple[Entity, set[str]]]:
+    """Each disease's name or alias that holds a word of ``organ``, with its folded words."""
+    for e in entities:
+        if e.type in DISEASE_TYPES:
+            for text in (e.name, *aliases.get(e.id, ())):
+                if (toks := set(fold(text).split())) & organ:
+                    yield e, toks
 
 
 def _forms(places: Iterable[Entity]) -> set[str]:
