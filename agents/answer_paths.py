@@ -102,7 +102,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     answers = [{"id": x, "name": res.kg.name(x), "type": type_of(x), "rank": i + 1, "score": round(p.score, 4),
                 "path": path_record(p, res.kg)} for i, (x, p) in enumerate(found)]
     if state.excluded and state.goal_types:  # "what else does it treat?": no path to what was named is evidence
-        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value, Intent.INVOLVED.value) else -1
+        end = 0 if state.intent in (Intent.TREATS.value, Intent.TARGETED_BY.value, Intent.CAUSES.value, Intent.SIGNS.value,
+                                    Intent.INVOLVED.value) else -1
         ranked = [p for p in ranked if p.nodes and p.nodes[end] not in state.excluded]
     if state.intent in (Intent.INDICATIONS.value, Intent.INVOLVED.value) or (state.among and state.intent == Intent.TARGETS.value):
         # the listed entities' paths are the evidence, whoever found them; so are the edges of what a class acts on
@@ -189,7 +190,9 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return class_routes(ranked, state.among, state.targets, key=same)
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
-    if state.intent == Intent.CAUSES.value:  # in the order of tools.answers.upstream_links
+    if state.intent == Intent.SIGNS.value:  # a sign or symptom before a process ("Wheezing" before "inflammatory response")
+        ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
+    if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
         closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, state.targets)),

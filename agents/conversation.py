@@ -139,9 +139,37 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
     prep = "with" if topic == _DIET else "of"  # "can I eat spinach with warfarin?", "what diet helps with gout?"
-    text = f"{question.rstrip('?.! ')} {prep} {drug['name']}?"
+    asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
+    text = f"{asked} {prep} {drug['name']}?"  # "what are its symptoms?" → "… the symptoms of asthma?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
                       references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
+
+
+_TOPIC_ONLY = re.compile(r"^(?:(?:what|whats|what's|what’s|is|are|the|a|an|any|some|its|usual|common|main|typical|early|"
+                        r"first|key|signs?|symptoms?|and|prognos[ie]s|life|expectancy|survival|rates?|how|serious|deadly|"
+                        r"fatal|tell|me|about|list|name|give|show)\b\W*)+$", re.IGNORECASE)
+"""A question of :data:`_DISEASE_TOPICS`' words only ("what are the symptoms?", "what's the prognosis?")."""
+
+
+def _disease_named(resolution: Resolution, focus: Any, res: Any, ctx: Context) -> dict[str, Any] | None:
+    """A question about a disease's course that names no disease, in a thread that has named nothing ("what are the
+    symptoms?" read "symptoms" as Pharyngitis, whose alias is "Sore throat symptom"): ask which disease and add it
+    ("… of gout?"), or without a person to ask, NOT_FOUND saying so. None for any other question."""
+    question = resolution.question.strip()
+    if resolution.rewritten or not focus.empty or out_of_scope(question) not in _DISEASE_TOPICS \
+            or not _TOPIC_ONLY.match(question):
+        return None
+    if not ctx.interactive:
+        return {"status": Status.NOT_FOUND, "error": "the question names no disease (ask, for example, \"What are the "
+                                                     "symptoms of asthma?\")"}
+    payload = {"kind": "followup", "slot": "disease", "mention": "the disease", "candidates": [],
+               "question": "Which disease do you mean? The question names none. Answer with a name."}
+    answer = " ".join(str(interrupt(payload) or "").split()).rstrip("?.!")
+    if not answer:
+        return {"status": Status.NOT_FOUND, "error": "the question names no disease"}
+    text = f"{question.rstrip('?.! ')} of {answer}?"
+    return {"resolution": Resolution(question=text[0].upper() + text[1:], references=[
+        {"text": question, "how": "clarified", "answer": answer}]), "fallbacks": []}
 
 
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
@@ -252,6 +280,8 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
         resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus, res.linker)
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
+        if (named := _disease_named(resolution, focus, res, ctx)) is not None:  # "what are the symptoms?"
+            return named
     if resolution.refused:  # "which of them are cancers?" after a list of drugs
         return {"status": Status.NOT_FOUND, "error": resolution.refused}
     history = not focus.empty

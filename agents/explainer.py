@@ -23,7 +23,8 @@ from agents.intent import CAUSING, out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.plain import simpler
-from agents.scope import HOW_OFTEN
+from agents.scope import HOW_OFTEN, PROGNOSES
+from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
     Intent,
@@ -95,8 +96,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.MECHANISM.value and any(t["relation"] in NOT_TREATING for t in top):
         return ((f"The knowledge graph has no mechanism by which {top[0]['head_name']} treats "
                  f"{top[-1]['tail_name']}; it records a contraindication: {sentence(top)}."), [])
-    if intent == Intent.CAUSES.value:
-        return _causes(state, top)
+    if intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # the links into the disease, not a walk's path
+        return upstream_answer(state, top)
     if class_mechanism(state) and state.ranked_answers:
         return _class_routes(state, top)
     if state.compared and intent == Intent.TREATS.value:  # "which is better for pain, ibuprofen or acetaminophen?"
@@ -284,19 +285,6 @@ def _acting(state: State, paths: list[dict[str, Any]]) -> str:
     return asked_verb(state.asked) if signed else "act on"
 
 
-def _causes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
-    """"What causes gout?": each link into the disease that raises it (``tools.answers.upstream_links``), with its
-    relation, one entry per name ("uric acid" and "Uric Acid" are two ids)."""
-    links: list[dict[str, str]] = []
-    for t in [a["path"]["triples"][0] for a in state.ranked_answers] or top[:1]:
-        if all(x["head_name"].casefold() != t["head_name"].casefold() for x in links):
-            links.append(t)
-    listed = ", ".join(f"{t['head_name']} ({t['relation']})" for t in links)
-    return ((f"What the knowledge graph links to {top[-1]['tail_name']} as raising it: {listed}. These are the upstream "
-             "links of curated drug mechanisms, not a full account of its causes."),
-            [{"id": t["head"], "name": t["head_name"]} for t in links])
-
-
 def _path_citations(triples: list[dict[str, str]], kg: Any) -> list[dict[str, str]]:
     """The dataset, then each entity of the path once, in path order."""
     ids = dict.fromkeys(x for t in triples for x in (t["head"], t["tail"]))
@@ -375,10 +363,13 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone, and so are counts
     the graph answers ("how many diseases do you know?", ``agents.counts``)."""
-    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state))
+    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state)
+              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
              if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value,
                                      Intent.DISEASES_OF.value) else "")
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
+        return answer
+    if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"

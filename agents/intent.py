@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope, typed
+from agents.signs import SIGN_RULES
 from agents.state import Intent
 from agents.via import with_via
 
@@ -125,6 +126,7 @@ CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|some
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
+        *SIGN_RULES,  # "what are the symptoms of asthma?" (before the rules that read "symptoms" as a disease)
         # "is imatinib used for any cancers?", "does X treat any infections?": what X treats, of that kind (before the
         # yes/no mechanism rules, which would read "any cancers" as a disease)
         (Intent.INDICATIONS, (rf"^(?:is|are|can|could) {_X} (?:be )?(?:used|prescribed|given|indicated|good) (?:for|to treat|against|in) "
@@ -380,6 +382,7 @@ TEMPLATES = {
     "treats": "What drug treats {disease}?",
     "targeted_by": "Which drugs act on {disease}?",
     "causes": "What causes {disease}?",
+    "signs": "What are the symptoms of {disease}?",
     "involved": "Which proteins are involved in {disease}?",
 }
 """The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"

@@ -47,7 +47,7 @@ from agents.via import acting_through, asks_amount, asks_if_acts, family_targets
 from core.datasets import DRUG_TYPE_ORDER
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
+from tools.answers import MANIFESTING, PAGERANK_ALPHA, PAGERANK_EPS
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
@@ -66,6 +66,7 @@ GOALS = {
     Intent.TARGETED_BY: list(DRUG_TYPE_ORDER),
     Intent.INVOLVED: ["Protein", "GeneFamily", "MacromolecularComplex"],
     Intent.ENTITY: ["Drug", "Disease", "PhenotypicFeature", "Protein"],
+    Intent.SIGNS: ["PhenotypicFeature", "Disease", "BiologicalProcess", "Cell", "ChemicalSubstance"],
     Intent.CAUSES: ["OrganismTaxon", "Protein", "GeneFamily", "MacromolecularComplex", "ChemicalSubstance", "Drug",
                     "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",
                     "GrossAnatomicalStructure", "PhenotypicFeature", "Disease"],
@@ -312,7 +313,8 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
     histamine?" which drugs act on it that way (it was "Histamine is connected to: Osteoarthritis"); a treatment
     question whose only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds
     about them; so does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was
-    NOT_FOUND, "no chain of relations from Cholesterol to any protein …"), and "what does ACE do?" about a protein."""
+    NOT_FOUND, "no chain of relations from Cholesterol to any protein …"), and "what does ACE do?" about a protein.
+    A disease's signs that the graph does not hold are answered with what it does hold, the drugs for it."""
     if asks_amount(question, intent, mentions, klass):
         return Intent.TARGETED_BY, mentions
     if intent is Intent.RELATION and two_diseases(question, mentions):  # "the link between obesity and diabetes"
@@ -329,6 +331,9 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
     if intent is Intent.ENTITY and len(ents) == len(mentions) == 1 and ents[0]["type"] in DISEASE_TYPES \
             and not res.kg.out_edges(ents[0]["id"]):  # "gout info please": what the graph holds of it is what treats it
         return Intent.TREATS, [{**mentions[0], "slot": "disease"}]
+    if intent is Intent.SIGNS and ents and all(x["type"] in DISEASE_TYPES for x in ents) \
+            and not any(e.relation in MANIFESTING for x in ents for e in res.kg.in_edges(x["id"])):
+        return Intent.TREATS, mentions  # "what are the signs of a heart attack?": the graph holds none; what treats it
     if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
         return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
     return intent, mentions

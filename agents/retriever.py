@@ -18,7 +18,7 @@ from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import joins, types_of, upstream_links
+from tools.answers import MANIFESTING, RAISING, joins, types_of, upstream_links
 from tools.dense import inject_seeds
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
@@ -98,8 +98,9 @@ def walk_question(
     FAISS seeds are added before the first walk instead of only when it starves.
     """
     qv = res.embed_one(steering_text(state, res.kg))
-    if state.intent == Intent.CAUSES.value:  # "what causes Y?": the graph's links into Y that raise it, not a walk
-        links = upstream_links(res.kg, state.targets, lambda e: res.ranker.curation.edge_counts(e, "", ())[0])
+    if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # "what causes Y?": the links into Y that raise it
+        links = upstream_links(res.kg, state.targets, lambda e: res.ranker.curation.edge_counts(e, "", ())[0],
+                               relations=MANIFESTING if state.intent == Intent.SIGNS.value else RAISING)
         order = {id(p): i for i, p in enumerate(links)}  # the ranker fills in the columns the judge reads
         ranked = sorted(res.ranker.rank(links, qv), key=lambda p: order[id(p)])
         return ranked, WalkResult(links, 0, 0, 0.0, StopReason.FRONTIER_EMPTY), {"triggered": False}, []

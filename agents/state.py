@@ -47,6 +47,9 @@ class Intent(StrEnum):
     """What is known about one entity?"""
     CAUSES = "causes"
     """What raises disease Y ("What causes gout?")? Answered from the graph's links into Y that raise it."""
+    SIGNS = "signs"
+    """What are the signs or symptoms of disease Y? Answered from the graph's links into Y that show it ("Wheezing
+    —manifestation of→ Asthma"), not a walk."""
     INVOLVED = "involved"
     """Which proteins take part in disease Y ("Which genes are involved in gout?")? Walks back from Y to them."""
     PATIENT = "patient"

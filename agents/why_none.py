@@ -20,12 +20,14 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
     when no candidate joins them: None means the graph has no chain at all, a number that the walk stopped first
     (-1: the search for one stopped too). After "what else?" that leaves out what the thread named, it says so.
     """
-    if state.intent == Intent.CAUSES.value and state.targets:
+    if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value) and state.targets:
         y = name(state.targets[0])
+        what = "that raises it" if state.intent == Intent.CAUSES.value else "that shows it (a sign or symptom)"
         if state.excluded:
-            return f"every link into {y} that raises it has already been named in this conversation", ""
+            return f"every link into {y} {what} has already been named in this conversation", ""
         disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
-        return f"the knowledge graph links nothing to {y} as raising it" + (
+        how = "as raising it" if state.intent == Intent.CAUSES.value else "as a sign or symptom of it"
+        return f"the knowledge graph links nothing to {y} {how}" + (
             f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
     if state.compared and not state.ranked_answers:  # "compare pegloticase and rasburicase": both act on uric acid
         names = [name(x) for x in state.among]

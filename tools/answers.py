@@ -20,6 +20,7 @@ __all__ = [
     "FUSE_DEPTH",
     "HUB_DAMPING",
     "INDICATION_DAMPING",
+    "MANIFESTING",
     "METABOLITE",
     "PAGERANK_ALPHA",
     "PAGERANK_EPS",
@@ -262,18 +263,22 @@ def in_direction(paths: Sequence[CandidatePath], sign: int) -> list[CandidatePat
 RAISING = ("causes", "contributes to", "affects risk for", "positively regulates", "positively correlated with")
 """Relations by which an entity raises a disease, the most direct first: what "What causes Y?" lists. "correlated
 with" has no sign and "manifestation of" is a symptom, not a cause, so neither is listed."""
+MANIFESTING = ("manifestation of", "phenotype of")
+"""Relations by which a sign or symptom shows a disease ("Wheezing —manifestation of→ Asthma"): what "What are the
+symptoms of Y?" lists."""
 
 
 def upstream_links(kg: Any, diseases: Sequence[str], uses: Callable[[Edge], int] = lambda _e: 0,
-                   k: int | None = None) -> list[CandidatePath]:
+                   k: int | None = None, relations: Sequence[str] = RAISING) -> list[CandidatePath]:
     """What the graph links into ``diseases`` as raising them ("What causes gout?" → "uric acid —positively
-    correlated with→ Gout"): one path per entity, its one edge of a :data:`RAISING` relation into a disease.
+    correlated with→ Gout"): one path per entity, its one edge of a :data:`RAISING` relation into a disease (or of
+    ``relations``: :data:`MANIFESTING` for its signs and symptoms).
 
-    They come in the order of :data:`RAISING` (a cause before a correlate), then by how many curated mechanisms use
+    They come in the order of ``relations`` (a cause before a correlate), then by how many curated mechanisms use
     the edge (``uses``: the curated chains other questions learned from), then the most connected entity first.
     The graph is the union of curated drug mechanisms, so these are the upstream links those mechanisms pass
     through, not a full account of a disease's causes (the answer says so)."""
-    tier = {r: i for i, r in enumerate(RAISING)}
+    tier = {r: i for i, r in enumerate(relations)}
     best: dict[str, tuple[tuple[int, int, int, str], Edge]] = {}
     for disease in dict.fromkeys(diseases):
         for e in kg.in_edges(disease):

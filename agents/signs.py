@@ -1,0 +1,67 @@
+"""Questions about what the graph links into a disease, answered from those links, not a walk: what raises it ("What
+causes gout?") and what shows it, its signs and symptoms ("What are the symptoms of asthma?").
+
+The graph is the union of curated drug mechanisms, and 219 of its diseases have a sign or symptom that some mechanism
+passes through ("Wheezing —manifestation of→ Asthma", "Hyperuricemia —manifestation of→ Gout"). A question about a
+disease's symptoms was answered as out of scope, with the drugs for it; "symptoms of gout?" only with the drugs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.state import Intent
+
+__all__ = ["SIGN_RULES", "asks_signs", "upstream_answer"]
+
+_Y = (r"(?:(?:a|an|the) )?(?!(?:the|a|an|some|any|its|their|his|her|my|your|our|these|those|it|this|that|they|them|main|common|usual|"
+      r"early|first|typical|known|classic|key|most|what|which|how|who|why|is|are|do|does|list|name|tell|show|give)\b)"
+      r"(?P<y>.+?)")
+"""The disease's name after any article ("the signs of a heart attack"): no pronoun, praise or question word ("what
+are the symptoms?" names none)."""
+_ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me(?: about)?)?\s*"
+_SOME = r"(?:the |some |any |its |their )?(?:(?:main|common|usual|early|first|typical|known|classic|key|most common) )*"
+_SIGNS = (r"(?:signs?(?: and symptoms?)?|symptoms?(?: and signs?)?|manifestations?|clinical (?:features?|signs?|"
+          r"manifestations?|presentation))")
+SIGN_RULES: tuple[tuple[Intent, str], ...] = (
+    # "what are the symptoms of asthma?", "symptoms of gout", "list the common signs of COPD"
+    (Intent.SIGNS, rf"^{_ASK}{_SOME}{_SIGNS} (?:of|for|in|with) {_Y}$"),
+    # "what symptoms does asthma cause?", "which signs can gout have?"
+    (Intent.SIGNS, (rf"^(?:what|which) (?:kinds? of |types? of )?{_SIGNS} (?:does|do|can|could|might|will) "
+                    rf"{_Y} (?:cause|have|give(?: you| people)?|produce|bring on|present with|show)$")),
+    # "asthma symptoms", "what are gout's symptoms?"
+    (Intent.SIGNS, rf"^{_ASK}{_SOME}(?=\w){_Y}(?:'s|’s)? {_SIGNS}$"),
+    # "how does asthma present?"
+    (Intent.SIGNS, rf"^how (?:does|do|can|would) {_Y} (?:present|manifest(?: itself)?|show (?:itself|up))$"),
+)
+"""The rules of :data:`Intent.SIGNS` (the disease in ``y``), matched before the others (``agents.intent``)."""
+
+
+def upstream_answer(state: Any, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
+    """"What causes gout?": each link into the disease that raises it (``tools.answers.upstream_links``), with its
+    relation, one entry per name ("uric acid" and "Uric Acid" are two ids). "What are the symptoms of asthma?":
+    each sign or symptom the graph links to it."""
+    links: list[dict[str, str]] = []
+    for t in [a["path"]["triples"][0] for a in state.ranked_answers] or top[:1]:
+        if all(x["head_name"].casefold() != t["head_name"].casefold() for x in links):
+            links.append(t)
+    y, items = top[-1]["tail_name"], [{"id": t["head"], "name": t["head_name"]} for t in links]
+    if state.intent == Intent.SIGNS.value:
+        listed = ", ".join(t["head_name"] for t in links)
+        return ((f"The signs and symptoms of {y} that the knowledge graph records: {listed}. These are the ones that "
+                 "curated drug mechanisms pass through, not a full clinical description."), items)
+    listed = ", ".join(f"{t['head_name']} ({t['relation']})" for t in links)
+    return ((f"What the knowledge graph links to {y} as raising it: {listed}. These are the upstream links of curated "
+             "drug mechanisms, not a full account of its causes."), items)
+
+
+
+_ASKED = tuple(re.compile(rx, re.IGNORECASE) for _, rx in SIGN_RULES)
+
+
+def asks_signs(question: str) -> bool:
+    """Whether a question asks for a disease's signs or symptoms (:data:`SIGN_RULES`): when the graph holds none,
+    the answer says so before the drugs for the disease."""
+    q = " ".join(question.split()).rstrip("?.! ")
+    return any(rx.match(q) for rx in _ASKED)
