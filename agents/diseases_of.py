@@ -39,9 +39,10 @@ _OF = re.compile(
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
 """Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
 _TRIM = re.compile(r"[?.!\s]+$")
-_REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those)(?: (?:one|target|protein|enzyme|receptor|gene|"
-                        r"process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
-"""A reference in place of the entity's name ("which cancers is that target involved in?")."""
+_REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those|first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|"
+                        r"5th)(?: (?:one|target|protein|enzyme|receptor|gene|process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
+"""A reference in place of the entity's name ("which cancers is that target involved in?", "… the first one …": it
+was NOT_FOUND, '"first one" is not in the knowledge graph')."""
 
 
 def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:

@@ -272,6 +272,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
+        # "which cancers is imatinib involved in?" (of a drug; of anything else, ``agents.diseases_of``)
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: other)? {_ILLNESS} (?:is|are) {_NOT_PRONOUN}{_X} (?:involved in|linked to|"
+                              rf"associated with|connected to|related to|tied to|implicated in)$")),
         (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical |other )?(?:indications?|uses?) (?:of|for) {_X}$"),
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical |other )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),

@@ -77,3 +77,21 @@ def test_that_target_after_a_drug_s_targets_is_the_target(run_graph, follow: str
     assert first["status"] is Status.ANSWERED and first["intent"] == "targets", first["answer"]  # "hit" was read as a name
     assert out["status"] is Status.ANSWERED and out["intent"] == "diseases_of", out["answer"]
     assert "Epidermal growth factor receptor" in out["understood_as"], out["answer"]
+
+
+def test_the_first_one_after_a_drug_s_targets_is_its_first_target(run_graph) -> None:
+    """It was NOT_FOUND: '"first one" is not in the knowledge graph'."""
+    first, out = in_thread(run_graph, "first-target", "What does imatinib target?",
+                           "which diseases is the first one involved in?")
+    listed = first["ranked_answers"][0]["name"]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "diseases_of", out["answer"]
+    assert out["understood_as"] == f"Which diseases is {listed} involved in?", out["answer"]
+
+
+@pytest.mark.parametrize("question, kind", [("which cancers is imatinib involved in?", "cancer"),
+                                            ("what diseases is aspirin linked to?", "")])
+def test_the_diseases_a_drug_is_involved_in_are_what_it_treats(run_graph, question: str, kind: str) -> None:
+    """They listed what the drug is connected to, its targets ("imatinib is connected to: Fusion Proteins, bcr-abl; …")."""
+    (out,) = in_thread(run_graph, f"drug-involved-{question}", question)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications" and out["disease_kind"] == kind, out["answer"]
+    assert out["ranked_answers"] and all(a["type"] in DISEASE_TYPES for a in out["ranked_answers"]), out["answer"]
