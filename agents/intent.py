@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope, typed
-from agents.signs import SIGN_RULES
+from agents.signs import COURSE_RULES, SIGN_RULES
 from agents.state import Intent
 from agents.via import with_via
 
@@ -127,6 +127,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
         *SIGN_RULES,  # "what are the symptoms of asthma?" (before the rules that read "symptoms" as a disease)
+        *COURSE_RULES,  # "is gout serious?": what the graph holds about it
         # "is imatinib used for any cancers?", "does X treat any infections?": what X treats, of that kind (before the
         # yes/no mechanism rules, which would read "any cancers" as a disease)
         (Intent.INDICATIONS, (rf"^(?:is|are|can|could) {_X} (?:be )?(?:used|prescribed|given|indicated|good) (?:for|to treat|against|in) "

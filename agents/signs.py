@@ -13,7 +13,7 @@ from typing import Any
 
 from agents.state import Intent
 
-__all__ = ["SIGN_RULES", "asks_signs", "upstream_answer"]
+__all__ = ["COURSE_RULES", "SIGN_RULES", "asks_signs", "upstream_answer"]
 
 _Y = (r"(?:(?:a|an|the) )?(?!(?:the|a|an|some|any|its|their|his|her|my|your|our|these|those|it|this|that|they|them|main|common|usual|"
       r"early|first|typical|known|classic|key|most|what|which|how|who|why|is|are|do|does|list|name|tell|show|give)\b)"
@@ -36,6 +36,17 @@ SIGN_RULES: tuple[tuple[Intent, str], ...] = (
     (Intent.SIGNS, rf"^how (?:does|do|can|would) {_Y} (?:present|manifest(?: itself)?|show (?:itself|up))$"),
 )
 """The rules of :data:`Intent.SIGNS` (the disease in ``y``), matched before the others (``agents.intent``)."""
+COURSE_RULES: tuple[tuple[Intent, str], ...] = (
+    (Intent.TREATS, (rf"^(?:what(?:'s|’s| is| are)? )?(?:the )?(?:prognosis|outlook|life expectancy|survival rates?) "
+                     rf"(?:of|for|in|with) {_Y}$")),
+    (Intent.TREATS, (rf"^(?:is|are) {_Y} (?:(?:very|so|a|an|really) )?(?:serious|deadly|fatal|life[- ]threatening|curable)"
+                     rf"(?: (?:disease|condition|illness))?$")),
+    (Intent.TREATS, rf"^how (?:serious|deadly|fatal) (?:is|are) {_Y}$"),
+)
+"""A disease's course ("what is the prognosis for diabetes?", "is gout serious?"), which the graph does not hold: what
+it holds about the disease, the drugs for it, after a word saying so (``agents.scope.PROGNOSES``). Read by the rules,
+the disease is linked as a slot is, and a name several entries fit is asked about ("diabetes" was in no entry's whole
+name, and these were NOT_FOUND, "no known entity in the question")."""
 
 
 def upstream_answer(state: Any, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

@@ -107,3 +107,23 @@ def test_symptoms_with_no_disease_named_ask_which(run_graph) -> None:
     its = [_turn(run_graph, "signs-6", {"question": q}, interactive=False)
            for q in ("what drugs treat asthma?", "what are its symptoms?")][-1]
     assert its["understood_as"] == "What are the symptoms of Asthma?" and its["intent"] == "signs", its["answer"]
+
+
+@pytest.mark.parametrize("question, disease", [("what is the prognosis for diabetes?", "diabetes"),
+                                               ("is diabetes serious?", "diabetes"), ("how serious is CML?", "CML"),
+                                               ("what is the life expectancy with diabetes?", "diabetes"),
+                                               ("is gout a serious disease?", "gout")])
+def test_a_disease_s_course_names_the_disease(question: str, disease: str) -> None:
+    """"diabetes" is in no entry's whole name, so the free-text scan found nothing: "what is the prognosis for
+    diabetes?" was NOT_FOUND, "no known entity in the question"."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
+
+
+def test_a_disease_s_course_asks_which_disease_and_says_what_the_graph_lacks(run_graph) -> None:
+    asked = _turn(run_graph, "course-1", {"question": "what is the prognosis for diabetes?"}, interactive=True)
+    assert asked["interrupt"] is not None and asked["interrupt"]["mention"] == "diabetes", asked.get("answer")
+    done = _turn(run_graph, "course-1", Command(resume="Diabetes mellitus type 2"), interactive=True)
+    assert done["status"] is Status.ANSWERED and done["intent"] == "treats", done["answer"]
+    assert done["answer"].startswith("The knowledge graph holds curated drug mechanisms, not symptoms or prognoses of "
+                                     "diseases. What it holds: Drugs with a verified mechanism for Diabetes mellitus type 2")
