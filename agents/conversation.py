@@ -110,6 +110,31 @@ _LIKE_THAT = re.compile(
 """A question for drugs that act as the thread's drug does, naming none ("what else works that way?")."""
 
 
+_DIFFERENTLY = re.compile(
+    r"^(?:and |so |ok,? |but )?(?:(?:what|which)(?: else| other)?(?: drugs?| medications?| medicines?| ones?| options?)?|"
+    r"(?:is|are) there (?:any(?:thing|one)?|something|another|an?|other|some)?(?: other)?(?: drugs?| medications?| medicines?"
+    r"| ones?| options?)?|any(?:thing| other (?:drugs?|medications?|medicines?|ones?|options?))|something)(?: else)?"
+    r"(?: that| which)? (?:works?|acts?|helps?) (?:differently|in a different way|(?:in )?another way|some other way|"
+    r"through (?:a )?different (?:mechanism|target|pathway)|by (?:a )?different (?:mechanism|means|route))[?.!]*$", re.IGNORECASE)
+"""A question for drugs that treat the thread's disease another way than its drug ("is there something that works
+differently?" after how pegloticase treats gout)."""
+
+
+def _works_differently(resolution: Resolution, focus: Any) -> Resolution:
+    """"Is there something that works differently?" after how a drug treats a disease: the drugs for the disease that
+    do not act on what the drug acts on first ("Which drugs treat Gout without acting on uric acid?",
+    ``agents.not_acting``; it was NOT_FOUND, "no known entity in the question")."""
+    drug, disease, steps = focus.drug, focus.disease, focus.steps
+    if drug is None or disease is None or not steps or steps[0]["head"] != drug["id"] \
+            or not _DIFFERENTLY.match(resolution.question.strip()):
+        return resolution
+    first = {"id": steps[0]["tail"], "name": steps[0]["tail_name"], "type": steps[0].get("tail_type", "")}
+    return Resolution(question=f"Which drugs treat {disease['name']} without acting on {first['name']}?",
+                      pinned={fold(disease["name"]): disease, fold(first["name"]): first},
+                      references=[{"text": resolution.question, "how": "thread drug", "entity": drug}],
+                      excluded=resolution.excluded)
+
+
 def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resolution:
     """"What else works that way?" after a drug's mechanism: "What are alternatives to sertraline?" (``agents.alternatives``
     reads it as the other drugs acting on its target; it was NOT_FOUND, "no known entity in the question")."""
@@ -277,7 +302,7 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
-        resolution = _of_the_thread_drug(_works_like(resolution, focus.drug), focus, res.linker)
+        resolution = _of_the_thread_drug(_works_differently(_works_like(resolution, focus.drug), focus), focus, res.linker)
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
         if (named := _disease_named(resolution, focus, res, ctx)) is not None:  # "what are the symptoms?"

@@ -123,3 +123,18 @@ def test_the_same_target_as_a_named_drug_is_no_reference_to_the_thread(run_graph
     assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out["answer"]
     assert out["understood_as"].startswith("Which other drugs inhibit ") and "imatinib" not in [
         a["name"] for a in out["ranked_answers"]], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["is there something that works differently?", "what else works differently?",
+                                      "any other drugs that work in a different way?",
+                                      "is there a drug that acts through a different mechanism?"])
+def test_a_drug_that_works_differently_acts_on_another_first_target(run_graph, resources, question: str) -> None:
+    """They were NOT_FOUND, "no known entity in the question": after how allopurinol treats gout, the drugs for gout
+    that do not act on xanthine oxidase."""
+    first, out = in_thread(run_graph, f"differently-{question}", "how does allopurinol treat gout?", question)
+    target = first["evidence"][0]["tail"]
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert out["understood_as"] == "Which drugs treat Gout?" and f"act on {first['evidence'][0]['tail_name']}" in out["answer"]
+    assert out["ranked_answers"] and first["sources"][0] not in {a["id"] for a in out["ranked_answers"]}
+    acting = set(acting_on(resources.kg, target, DRUG_TYPES, 0))
+    assert not acting & {a["id"] for a in out["ranked_answers"]}, out["answer"]
