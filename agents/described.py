@@ -5,10 +5,18 @@ descriptions, so ``agents.planner`` asks these as "What drugs treat Gout?"."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from agents.intent import parse_question
+from agents.intent import SLOT_TYPES, parse_question
+from agents.resolution import Resolution
+from agents.state import DISEASE_TYPES
+from tools.answers import MANIFESTING, RAISING
+from tools.linker import LinkStatus, fold
 
-__all__ = ["BARE_WORDS", "about"]
+__all__ = ["BARE_WORDS", "about", "about_a_disease"]
+
+_MORE = (("What causes {}?", RAISING), ("What are the symptoms of {}?", MANIFESTING))
+"""The questions that ask what else the graph links into a disease, each with the relations it lists."""
 
 _ABOUT = re.compile(  # "so what is metformin, then?" too: it was told only what metformin is connected to
     r"^(?:(?:so|and|ok|okay|well),? )?(?:what(?:'s|’s| is| are)|tell me(?: more)? about|explain|describe|define|(?:the )?(?:definition|meaning) of|"
@@ -38,3 +46,25 @@ def about(question: str) -> str:
         return m["y"] or m["z"]
     m = _ABOUT.match(text) or (_BARE.match(text) if len(text.split()) <= BARE_WORDS else None)
     return m["y"] if m and parse_question(question) is None else ""
+
+
+def about_a_disease(res: Any, resolution: Resolution) -> Resolution:
+    """"What is gout?", "Tell me about gout": the graph holds mechanisms, not descriptions, and what it holds about a
+    disease is the drugs with a mechanism for it, so the question is read as "What drugs treat Gout?" (shown as
+    understood). A name that fits several diseases ("diabetes") is asked about as usual. What else the graph links into
+    the disease is offered as the questions that ask for it (``ask``: "What causes Gout?", "What are the symptoms of
+    Gout?")."""
+    text = about(resolution.question)
+    if not text or any(c.type not in DISEASE_TYPES for _, cands in res.linker.scan(text) for c in cands[:1]):
+        return resolution  # "What is the pathway from imatinib to GIST?" names a drug too
+    out = res.linker.link(text, SLOT_TYPES["disease"])
+    if out.best is None or out.best.type not in DISEASE_TYPES or out.best.method not in ("exact", "singular", "acronym", "fuzzy"):
+        return resolution
+    linked = out.status is LinkStatus.LINKED
+    resolution.references.append({"text": resolution.question, "how": "about", "entity": out.best.as_dict() if linked else None})
+    if linked:
+        relations = {e.relation for e in res.kg.in_edges(out.best.id)}
+        resolution.references[-1]["ask"] = [q.format(out.best.name) for q, rels in _MORE if relations & set(rels)]
+        resolution.pinned[fold(out.best.name)] = {"id": out.best.id, "name": out.best.name, "type": out.best.type}
+    resolution.question = f"What drugs treat {out.best.name if linked else text}?"
+    return resolution

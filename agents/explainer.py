@@ -353,9 +353,10 @@ def _framed(state: State, answer: str) -> str:
     if qual:
         note = f" DrugMechDB does not distinguish {qual}; this is the general mechanism."
     note += "".join(f" {r['note']}" for r in state.references if r.get("how") == "members")  # "which of them is a …"
-    if any(r.get("how") == "about" for r in state.references) and not out_of_scope(state.question):  # "What is gout?"
-        note = (" The knowledge graph holds curated drug mechanisms, not descriptions or causes of diseases; this is what"
-                " it holds.")
+    if (ref := next((r for r in state.references if r.get("how") == "about"), None)) and not out_of_scope(state.question):
+        more = " or ".join(f'"{q}"' for q in ref.get("ask", []))  # "What is gout?"
+        note = (" The knowledge graph holds curated drug mechanisms, not descriptions of diseases; this is what it holds"
+                + (f" (ask {more} for what it links into it)." if more else "."))
     return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 

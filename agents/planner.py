@@ -15,7 +15,7 @@ from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
-from agents.described import about
+from agents.described import about_a_disease
 from agents.disease_compare import two_diseases
 from agents.drug_compare import compared_drugs, compared_for, drugs_named, targets_of_several
 from agents.followup import Resolution
@@ -251,24 +251,6 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
         drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease) for x in rest], {}
 
 
-def _about_a_disease(res: Any, resolution: Resolution) -> Resolution:
-    """"What is gout?", "Tell me about gout": the graph holds mechanisms, not descriptions, and what it holds about a
-    disease is the drugs with a mechanism for it, so the question is read as "What drugs treat Gout?" (shown as
-    understood). A name that fits several diseases ("diabetes") is asked about as usual."""
-    text = about(resolution.question)
-    if not text or any(c.type not in DISEASE_TYPES for _, cands in res.linker.scan(text) for c in cands[:1]):
-        return resolution  # "What is the pathway from imatinib to GIST?" names a drug too
-    out = res.linker.link(text, SLOT_TYPES["disease"])
-    if out.best is None or out.best.type not in DISEASE_TYPES or out.best.method not in ("exact", "singular", "acronym", "fuzzy"):
-        return resolution
-    linked = out.status is LinkStatus.LINKED
-    resolution.references.append({"text": resolution.question, "how": "about", "entity": out.best.as_dict() if linked else None})
-    if linked:
-        resolution.pinned[fold(out.best.name)] = {"id": out.best.id, "name": out.best.name, "type": out.best.type}
-    resolution.question = f"What drugs treat {out.best.name if linked else text}?"
-    return resolution
-
-
 def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], list[str]]:
     sources: list[str] = []
     targets: list[str] = []
@@ -422,7 +404,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     understood = understand(question, state.messages[:-1], res, ctx)
     if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
-    resolution = not_acting_on(res, alternatives_to(res, _about_a_disease(res, understood["resolution"])))
+    resolution = not_acting_on(res, alternatives_to(res, about_a_disease(res, understood["resolution"])))
     question, pinned = resolution.question, resolution.pinned
     parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
     parsed, also, klass = _one_at_a_time(res, question, _besides(res, parsed, resolution))

@@ -639,8 +639,11 @@ def test_what_is_a_disease_answers_what_the_graph_holds_about_it(run_graph) -> N
     for i, q in enumerate(("What is gout?", "Tell me about gout", "what's a heart attack")):
         out = _turn(run_graph, f"about{i}", {"question": q}, interactive=False)
         assert out["status"] == "ANSWERED" and out["intent"] == "treats" and out["ranked_answers"], q
-        assert out["understood_as"].startswith("What drugs treat ") and "not descriptions or causes" in out["answer"], q
-    assert _turn(run_graph, "about0", {"question": "What is gout?"}, interactive=False)["targets"] == [GOUT]
+        assert out["understood_as"].startswith("What drugs treat ") and "not descriptions of diseases" in out["answer"], q
+    gout = _turn(run_graph, "about0", {"question": "What is gout?"}, interactive=False)
+    assert gout["targets"] == [GOUT]
+    # what else the graph links into it is offered ("the graph holds no causes" was said, and "What causes gout?" answers)
+    assert '(ask "What causes Gout?" or "What are the symptoms of Gout?" for what it links into it)' in gout["answer"]
     # a name that fits several diseases is asked about; a question that names a drug too is left as it was
     assert _turn(run_graph, "about-dm", {"question": "What is diabetes?"})["status"] == "NEEDS_CLARIFICATION"
     pathway = _turn(run_graph, "about-path", {"question": "What is the pathway from imatinib to GIST?"}, interactive=False)
