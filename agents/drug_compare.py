@@ -23,7 +23,7 @@ from agents.intent import (
     out_of_scope,
     split_listed,
 )
-from agents.scope import COMBINED
+from agents.scope import COMBINED, INTERACTIONS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, LinkStatus
 from tools.walker import hops_between
@@ -203,10 +203,12 @@ to Ibuprofen"."""
 
 
 def _compares(question: str) -> bool:
-    """Whether a question sets the drugs it names against each other: compares them, ranks them, or asks why they are
-    given together."""
+    """Whether a question sets the drugs it names against each other: compares them, ranks them, asks why they are
+    given together or whether they interact ("does warfarin interact with aspirin?": what each acts on, what both do;
+    it was NOT_FOUND, "no chain of relations from warfarin to Aspirin")."""
     text = " ".join(question.split())
-    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED) or SET_AGAINST.search(question)
+    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED, INTERACTIONS)
+                or SET_AGAINST.search(question)
                 or _WHICH_OF.match(text) or _EITHER.match(text))
 
 

@@ -52,7 +52,7 @@ from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
 from agents.record_refs import of_the_record
 from agents.resolution import Linker, Resolution, restated
-from agents.scope import PROGNOSES, out_of_scope
+from agents.scope import INTERACTIONS, PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -142,12 +142,17 @@ def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
 
 
+_IT_TO = re.compile(r"\bis it (?:\w+ )?(?:safe|ok|okay|alright|fine|bad|dangerous|wise) to\b", re.IGNORECASE)
+""""it" as no reference: "is it safe to take ibuprofen with food?"."""
+
+
 def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
     """True when the question names an entity for ``slot`` (a drug when the slot is unknown: "it" is the drug in "X for
     Y - how does it work?" and "how long does it take for X to work?", while "does it work for gout?", "is it better
     than Y?" and "does it lower uric acid?", a chemical after the pronoun at ``at``, still refer back). A drug class's
     name is no such entity."""
-    if SET_AGAINST.search(text) or _EITHER_IT.search(text):
+    if SET_AGAINST.search(text) or _EITHER_IT.search(text) or out_of_scope(text) == INTERACTIONS and len(linker.scan(text)) < 2 \
+            and not _IT_TO.search(text):  # "is it safe with aspirin?": the thread's drug and the named one
         return False
     classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical
     for part, kinds in ((text[:at], DRUG_TYPES), (text[at:], {"Drug"})):
@@ -286,8 +291,8 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.references.append({"text": pm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         if sm := _PATIENT_SUBJECT.search(q[: pm.start()]):  # "is he on anything for his blood pressure?": "his" goes
             return q[: sm.start()] + focus.patient_id + q[sm.end(): pm.start()] + q[pm.end():].lstrip()
-        return q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]
-    sm = _PATIENT_SUBJECT.search(q)
+        q = q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]  # and "it" in "is it safe with her meds?" too
+    sm = None if pm and res.patient_id else _PATIENT_SUBJECT.search(q)
     if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q)) and not WHY_ON.match(q):
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
@@ -402,7 +407,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})
     more = any(r.get("how") == "more" for r in res.references)
     paths = any(r.get("how") == "other paths" for r in res.references)  # "are there other paths?" leaves nothing out
-    if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists):
+    if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \
+            and out_of_scope(question) != INTERACTIONS:  # "is it safe with her other meds?" leaves no answer out
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
     elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):

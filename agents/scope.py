@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -22,6 +22,8 @@ HOW_OFTEN = "how often drugs are prescribed or things occur"
 """What :func:`out_of_scope` says "what is the most common drug for Y?" asks about (the patient records can count it)."""
 COMBINED = "why drugs are given together"
 """What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
+INTERACTIONS = "drug interactions"
+"""What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
@@ -29,7 +31,8 @@ _OUT_OF_SCOPE = {
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
     "what to eat or avoid": (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
                              r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b"),
-    "drug interactions": (r"(?:drug[- ])?interactions?|interacts? with|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
+    INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
+                          r"combined|mixed|given) together|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit"),

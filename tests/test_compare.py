@@ -434,3 +434,30 @@ def test_asking_which_is_best_says_the_graph_holds_no_comparisons(run_graph) -> 
     for q in ("which is best, aspirin or ibuprofen?",):
         out, _ = run_graph({"question": q}, thread=f"best-{q}", interactive=False, memory=False)
         assert out["status"] is Status.ANSWERED and out["answer"].startswith(COMPARES), out["answer"]
+
+
+WARFARIN_ONLY = "Only warfarin acts on: Vitamin K epoxide reductase complex subunit 1."
+
+
+@pytest.mark.parametrize("turns", [("is warfarin safe with aspirin?",), ("does warfarin interact with aspirin?",),
+                                   ("can warfarin and aspirin be taken together?",),
+                                   ("how does warfarin work?", "is it safe with aspirin?"),
+                                   ("how does warfarin work?", "can I take it with aspirin?")])
+def test_whether_two_drugs_interact_compares_them(run_graph, turns: tuple[str, ...]) -> None:
+    """They were NOT_FOUND ("no chain of relations from warfarin to Aspirin"); "can … be taken together?" was said to
+    ask why drugs are given together; "is it safe with aspirin?" after warfarin was answered about aspirin alone."""
+    out = in_thread(run_graph, f"interact-{'-'.join(turns)}", *turns)[-1]
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not drug interactions. What it holds: " in out["answer"]
+    assert WARFARIN_ONLY in out["answer"] and "Only Aspirin acts on: " in out["answer"], out["answer"]
+    if len(turns) > 1:
+        assert out["understood_as"].casefold().startswith(turns[1].split(" it ")[0].casefold() + " warfarin ")
+
+
+def test_it_before_safe_to_is_no_reference_and_a_patient_s_other_meds_keep_the_drug(run_graph) -> None:
+    (alone,) = in_thread(run_graph, "interact-food", "is it safe to take ibuprofen with food?")
+    assert alone["status"] is Status.ANSWERED and not alone["understood_as"], alone["answer"]
+    # "her" no longer stops "it" from referring back, and "other meds" leaves no answer out
+    _, meds = in_thread(run_graph, "interact-pat", "Does PAT_001 take metformin?", "is it safe with her other meds?")
+    assert meds["understood_as"] == "Is Metformin safe with PAT_001's other meds?", meds["answer"]
+    assert "Leaving out" not in meds["answer"] and "not drug interactions" in meds["answer"], meds["answer"]
