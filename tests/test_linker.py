@@ -190,6 +190,12 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
         assert out.status is LinkStatus.LINKED and out.best.name in names, mention
     # a lay term must not hide a real ambiguity: the graph has several tuberculoses, and the question asks which
     assert resources.linker.link("tuberculosis", SLOT_TYPES["disease"]).status is LinkStatus.AMBIGUOUS
+    # "TB" was Trypanosoma brucei (its initials), "hair loss" and "baldness" named nothing
+    tb = resources.linker.link("TB", SLOT_TYPES["disease"])
+    assert tb.status is LinkStatus.AMBIGUOUS and all("uberculosis" in c.name for c in tb.candidates), tb
+    hair = resources.linker.link("hair loss", SLOT_TYPES["disease"])
+    assert hair.status is LinkStatus.AMBIGUOUS and {c.name for c in hair.candidates} == {"androgenic alopecia", "Alopecia Areata"}
+    assert resources.linker.link("baldness", SLOT_TYPES["disease"]).best.name == "androgenic alopecia"
 
 
 def test_every_row_of_the_lay_terms_table_names_an_entity(resources) -> None:
