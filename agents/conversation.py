@@ -197,6 +197,24 @@ def _disease_named(resolution: Resolution, focus: Any, res: Any, ctx: Context) -
         {"text": question, "how": "clarified", "answer": answer}]), "fallbacks": []}
 
 
+_CORRECTION = re.compile(r"^(?:(?:no|nope|sorry|oops|oh|actually|wait|ah)\b[,.!]?\s+)*(?:i|I) (?:meant|mean)(?: to (?:say|ask about|type|"
+                         r"write))?,?\s+(?!(?:how|what|why|which|who|when|where|does|do|did|is|are|can|could|should|would|will|it|that|"
+                         r"this|that one|the same|yes|no)\b)(?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""A correction of the last question's name ("no, I meant dasatinib", "sorry, I meant insulin")."""
+_I_MEAN = re.compile(r"^\s*(?:(?:no|sorry|actually|well)\b[,.!]?\s+)*i (?:mean|meant)\b,?\s+(?=(?:how|what|why|which|who|does|do|is|are|"
+                     r"can)\b)", re.IGNORECASE)
+
+
+def corrected(question: str, messages: Sequence[dict[str, Any]]) -> str:
+    """"No, I meant dasatinib" after "How does imatinib treat CML?": asked as "what about dasatinib?", which puts the
+    name in the place of the one of its kind (``agents.ellipsis``; it was answered with what dasatinib is connected to,
+    CML dropped, and "actually I meant pseudogout" was NOT_FOUND). With no earlier turn, the name alone is asked."""
+    m = _CORRECTION.match(question.strip())
+    if m is None:  # "I mean, how does aspirin work?": the question after it
+        return _I_MEAN.sub("", question)
+    return f"what about {m['x'].strip()}?" if any(x.get("role") == "assistant" for x in messages) else m["x"].strip()
+
+
 def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: Context) -> dict[str, Any]:
     """``{"resolution": Resolution, "fallbacks": [...]}`` (with ``also_asked``: the second of two questions in one
     message), a NOT_FOUND update when nothing can be resolved, or the history or small-talk intent for a question
@@ -204,6 +222,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(question)  # "Is there evidence that vitamin D prevents fractures?"
+    question = corrected(question, messages)  # "no, I meant dasatinib"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"

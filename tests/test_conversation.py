@@ -846,3 +846,23 @@ def test_a_class_named_in_the_singular_in_a_follow_up_is_the_class(run_graph) ->
     out = _turn(run_graph, "statin", {"question": "what about statin?"}, memory=False)
     assert out["status"] == "ANSWERED" and "nystatin" not in out["answer"].lower(), out["answer"]
     assert "Statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in out["answer"]
+
+
+@pytest.mark.parametrize(("first", "correction", "understood"), [
+    ("how does imatinib treat CML?", "no, I meant dasatinib", "How does Dasatinib treat Chronic myeloid leukemia?"),
+    ("what does aspirin target?", "sorry, I meant ibuprofen", "What does Ibuprofen target?"),
+    ("what drugs treat gout?", "actually I meant asthma", "What drug treats Asthma?"),
+])
+def test_a_correction_puts_the_name_in_the_last_question(run_graph, first: str, correction: str, understood: str) -> None:
+    """"no, I meant dasatinib" after how imatinib treats CML was answered with what dasatinib is connected to, CML
+    dropped; "actually I meant pseudogout" was NOT_FOUND, "no known entity in the question"."""
+    _turn(run_graph, f"correct-{correction}", {"question": first}, interactive=False)
+    out = _turn(run_graph, f"correct-{correction}", {"question": correction}, interactive=False)
+    assert out["understood_as"] == understood and out["status"] == "ANSWERED", out["answer"]
+
+
+def test_i_mean_before_a_question_is_left_out(run_graph) -> None:
+    out = _turn(run_graph, "i-mean", {"question": "I mean, how does aspirin work?"}, interactive=False)
+    assert out["intent"] == "targets" and out["status"] == "ANSWERED" and not out["understood_as"], out["answer"]
+    alone = _turn(run_graph, "i-meant", {"question": "I meant imatinib"}, interactive=False)
+    assert alone["status"] == "ANSWERED" and alone["sources"] == [IMATINIB], alone["answer"]
