@@ -262,11 +262,12 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
-                    r"(?:has|have|causes?|gives?) (?:the )?(?:fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
-                    r"interactions)\b",
+                    r"(?:has|have|causes?|gives?|leads? to) (?:the )?(?P<fx>fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
+                    r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
-"which of these is more specific?", "which one should I take?", "which one has the fewest side effects?": they were
+"which of these is more specific?", "which one should I take?", "which one has the fewest side effects?", "which one
+causes less weight gain?": they were
 NOT_FOUND)."""
 _BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"
                            r"(?:any |even |much )?(?P<w>better|more effective|superior)(?: (?:then|though|here))?$", re.IGNORECASE)
@@ -319,7 +320,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return None
     found = linker.scan(q)
     disease = found[0][0] if len(found) == 1 and all(c.type in DISEASE_TYPES for c in found[0][1]) else ""
-    if m is None and found and not disease:
+    if m is None and found and not disease and not ((rk := _RANKS.match(q)) and rk["fx"]):  # "… fewer stomach problems?"
         return None
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:

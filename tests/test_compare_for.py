@@ -249,3 +249,12 @@ def test_which_has_fewer_side_effects_compares_the_thread_s_drugs(run_graph, que
     *_, out = in_thread(run_graph, f"side-effects-{questions[0]}", *questions)
     assert out["compared"] and len(out["among"]) == count and out["status"] is Status.ANSWERED, out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not side effects. What it holds: " in out["answer"]
+
+
+@pytest.mark.parametrize("questions", [("compare metformin and glipizide", "which one causes less weight gain?"),
+                                       ("compare ibuprofen and naproxen", "which causes fewer stomach problems?")])
+def test_which_causes_less_of_an_effect_compares_the_thread_s_drugs(run_graph, questions) -> None:
+    """The first was NOT_FOUND ("no known entity in the question"); the second told what the stomach is connected to."""
+    *_, out = in_thread(run_graph, f"less-effect-{questions[1]}", *questions)
+    assert out["compared"] and len(out["among"]) == 2 and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"].startswith("Compare "), out["answer"]
