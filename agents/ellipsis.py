@@ -36,6 +36,10 @@ _ELLIPSIS = (
                r"\s+(?:for|with|in|to)\s+(?P<z>.+)$", re.IGNORECASE),  # "is that the same for naproxen?"
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
 )
+_ANY_RECORD = re.compile(r"^(?:any|got any|are there any)\s+(?P<z>(?:recent |latest )?(?:labs?|lab results|tests?|test results|"
+                         r"results|conditions?|diagnos[ie]s|medications?|medicines?|meds|drugs?|prescriptions?))$", re.IGNORECASE)
+""""any labs?" after a patient's record: that part of the record (it was NOT_FOUND, '"any labs" is not in the knowledge
+graph'); a thread about anything else reads it as before ("any side effects?")."""
 _AGAIN = re.compile(
     r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
@@ -132,7 +136,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         res.references.append({"text": q, "how": "ellipsis", "entity": drug})
         res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
         return standalone("mechanism", drug, disease)
-    for rx in _ELLIPSIS:
+    for rx in (*_ELLIPSIS, *((_ANY_RECORD,) if focus.intent == "patient" else ())):
         m = rx.match(q)
         if m and (of_class := _of_another_class(res, q, m.group("z").strip(), focus, linker)) is not None:
             return of_class
@@ -239,8 +243,9 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
     else:
         new = entity_of(out.candidates[0])  # a chemical after "which drugs block histamine?" is what they act on
         slot_drug = is_drug(new) and not (focus.intent == "targeted_by" and new["type"] != "Drug") or (
-            focus.intent == "mechanism" and new["type"] not in DISEASE_TYPES and bool(linker.headed_by(z, DRUG_TYPES)))
-        # "what about insulin?" after how metformin treats diabetes: the protein whose name heads drugs' names
+            focus.intent in ("mechanism", "cohort") and new["type"] not in DISEASE_TYPES and bool(linker.headed_by(z, DRUG_TYPES)))
+        # "what about insulin?" after how metformin treats diabetes (or how many patients take it): the protein whose
+        # name heads drugs' names
         if out.status.value == "ambiguous":  # "what about cancer?": the words stay, and the planner asks which one
             new = {**new, "id": "", "name": z}  # (it was the first candidate, Breast Neoplasms, without a word)
     drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)

@@ -12,6 +12,7 @@ import pytest
 
 from agents.cohort import cohort_question
 from agents.state import Status
+from tests.conftest import in_thread
 
 
 @pytest.mark.parametrize("question", ["How many patients have diabetes?", "Which patients take metformin?",
@@ -213,3 +214,11 @@ def test_a_count_within_the_last_count_and_no_names(run_graph) -> None:
     assert not re.search(r"PAT_\d+", named["answer"]) and not re.search(r"PAT_\d+", who["answer"])
     assert then["intent"] == "cohort" and then["understood_as"] == "How many patients with gout take probenecid?"
     assert "counts them and names none" in who["answer"]
+
+
+def test_a_name_that_heads_drugs_names_is_counted_as_a_drug(run_graph) -> None:
+    """"what about insulin?" after how many patients take metformin was "How many patients with insulin take
+    Metformin?": insulin is a protein in the graph, and it took the condition's place."""
+    *_, out = in_thread(run_graph, "cohort-insulin", "How many patients take metformin?", "what about insulin?")
+    assert out["understood_as"] == "How many patients take insulin?" and out["intent"] == "cohort", out["answer"]
+    assert re.search(r"insulin \w+: \d+ of \d+ patients", out["answer"]), out["answer"]

@@ -397,3 +397,11 @@ def test_is_any_of_it_a_class_after_a_patient_s_medications_asks_of_the_list(run
     listed = meds["messages"][-1]["items"]
     assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("What do the listed antipsychotics"), out["answer"]
     assert f"of the {len(listed)} listed drugs is one of the antipsychotics: chlorprothixene" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "understood"), [("any labs?", "What are PAT_003's labs?"),
+                                                      ("any conditions?", "What are PAT_003's conditions?")])
+def test_any_part_of_the_record_after_a_record(run_graph, question: str, understood: str) -> None:
+    """"any labs?" after what PAT_003 takes was NOT_FOUND, '"any labs" is not in the knowledge graph'."""
+    _, out = in_thread(run_graph, f"any-{question}", "What is PAT_003 taking?", question)
+    assert out["understood_as"] == understood and out["intent"] == "patient" and out["status"] is Status.ANSWERED, out["answer"]
