@@ -144,7 +144,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             continue
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
-        if re.match(r"^(?:its|their|his|her)\b", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
+        if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
             return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
         if focus.intent == "patient" and focus.patient_id and PATIENT_WORDS.search(z):
             res.patient_id = focus.patient_id

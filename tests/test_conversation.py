@@ -866,3 +866,10 @@ def test_i_mean_before_a_question_is_left_out(run_graph) -> None:
     assert out["intent"] == "targets" and out["status"] == "ANSWERED" and not out["understood_as"], out["answer"]
     alone = _turn(run_graph, "i-meant", {"question": "I meant imatinib"}, interactive=False)
     assert alone["status"] == "ANSWERED" and alone["sources"] == [IMATINIB], alone["answer"]
+
+
+def test_what_about_it_is_the_thread_s_entity(run_graph) -> None:
+    """"what about it?" after "gout" was "What drug treats it?", NOT_FOUND ('"it" is not in the knowledge graph')."""
+    _turn(run_graph, "about-it", {"question": "gout"}, interactive=False)
+    out = _turn(run_graph, "about-it", {"question": "what about it?"}, interactive=False)
+    assert out["status"] == "ANSWERED" and out["targets"] == [GOUT] and "Gout" in out["understood_as"], out["answer"]
