@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from agents.everyday import everyday
 from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope, typed
 from agents.signs import COURSE_RULES, SIGN_RULES
 from agents.state import Intent
@@ -367,14 +368,10 @@ _MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\
 """A measure named before a remedy ("blood pressure medications", "cholesterol drugs"): what treats it when high."""
 
 
-_THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
-""""How does aspirin thin the blood?": how it prevents blood clots (it linked Blood and found no chain)."""
-
-
 def _lowered(q: str) -> str:
     """"lowers blood pressure" → "lowers high blood pressure", "blood pressure pills" → "high blood pressure pills"
-    (:data:`LOWERED`), "thins the blood" → "prevents blood clots"."""
-    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
+    (:data:`LOWERED`), and everyday words for what drugs do ("thins the blood", "painkillers": ``agents.everyday``)."""
+    q = everyday(q)
     return _MEASURE_REMEDY.sub(lambda m: f"high {m['measure']}", _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agents.everyday import everyday
 from agents.intent import parse_question
 
 __all__ = ["two_questions"]
@@ -25,8 +26,10 @@ _USED_FOR = r"(?:for|used for|used in|used to treat|that treat|which treat)"
 _THEIR_TARGETS = re.compile(
     r"^(?:what (?:do|does) (?:the )?(?:(?P<a>.+?) (?:drugs|medications|medicines|treatments)|(?:drugs|medications|medicines) "
     rf"{_USED_FOR} (?P<b>.+?)) (?:target|act on)|what (?:are|is) the targets? of (?:the )?(?:drugs|medications|medicines) "
-    rf"{_USED_FOR} (?P<c>.+?))[?.!]*$", re.IGNORECASE)
-"""What a disease's drugs act on, asked in one go ("what do gout drugs target?"): two questions, the drugs first."""
+    rf"{_USED_FOR} (?P<c>.+?)|how (?:do|does) (?:the )?(?:(?P<d>.+?) (?:drugs|medications|medicines|treatments)|(?:drugs|"
+    rf"medications|medicines) {_USED_FOR} (?P<e>.+?)) (?:work|act))[?.!]*$", re.IGNORECASE)
+"""What a disease's drugs act on, asked in one go ("what do gout drugs target?", "how do gout drugs work?", "how do
+painkillers work?": ``agents.everyday``): two questions, the drugs first (the second and third were NOT_FOUND)."""
 _NO_DISEASE = re.compile(r"(?:these|those|the|such|my|your|its|their|other|listed|all|some|any|which|what)\b", re.IGNORECASE)
 
 
@@ -36,8 +39,8 @@ def two_questions(question: str, is_class: Callable[[str], object] = lambda _: F
     "what about dasatinib and what does it target?" refers back). "What do gout drugs target?" is two: "What drugs
     treat gout?", then "What do they target?" (it was NOT_FOUND, "gout drugs" read as gout); the words before
     "drugs" that ``is_class`` knows as a drug class ask what the class acts on, as before."""
-    t = _THEIR_TARGETS.match(" ".join(question.split()))
-    disease = (t["a"] or t["b"] or t["c"]) if t else ""
+    t = _THEIR_TARGETS.match(everyday(" ".join(question.split())))
+    disease = (t["a"] or t["b"] or t["c"] or t["d"] or t["e"]) if t else ""
     if disease and not _NO_DISEASE.match(disease) and not is_class(disease):
         return f"What drugs treat {disease}?", ["What do they target?"]
     m = _TWO.match(" ".join(question.split()))

@@ -1,0 +1,29 @@
+"""Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood" (prevents
+blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["everyday"]
+
+_THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
+""""How does aspirin thin the blood?": how it prevents blood clots (it linked Blood and found no chain)."""
+_FOR = (("pain", r"pain[- ]?killers?|pain relievers?|pain (?:meds|medications?|medicines?|pills?|tablets?)|analgesics?"),
+        ("insomnia", r"sleeping (?:pills?|tablets?)|sleep (?:aids?|meds|medications?|medicines?)"))
+"""Remedies named by what they treat ("the best painkiller"), each with that disease's name."""
+_REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
+
+
+def _for(m: re.Match[str]) -> str:
+    plural = m.group(0).casefold().endswith("s") and not m.group(0).casefold().endswith(("meds", "aids"))
+    return f"{'drugs' if plural or m.group(0).casefold().endswith(('meds', 'aids')) else 'drug'} for " \
+           f"{_FOR[int(m.lastgroup[1:])][0]}"  # type: ignore[index]
+
+
+def everyday(question: str) -> str:
+    """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
+    "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
+    "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
+    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", question)
+    return _REMEDY_FOR.sub(_for, q)

@@ -1,0 +1,41 @@
+""""What is the best painkiller?", "how do gout drugs work?": everyday words for what drugs do, read in the graph's
+terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.everyday import everyday
+from agents.intent import parse_question
+from agents.state import Intent, Status
+from agents.two_questions import two_questions
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("question", "read"), [
+    ("What is the best painkiller?", "What is the best drug for pain?"),
+    ("pain killers", "drugs for pain"),
+    ("any good pain relievers?", "any good drugs for pain?"),
+    ("which sleeping pills work best?", "which drugs for insomnia work best?"),
+    ("does aspirin thin the blood?", "does aspirin prevent blood clots?"),
+    ("How does imatinib treat CML?", "How does imatinib treat CML?"),
+])
+def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
+    assert everyday(question) == read
+
+
+def test_the_best_painkiller_asks_what_treats_pain(run_graph) -> None:
+    """It was NOT_FOUND: '"the best painkiller" is not in the knowledge graph'."""
+    parsed = parse_question("What is the best painkiller?")
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == "pain"
+    (out,) = in_thread(run_graph, "painkiller", "What is the best painkiller?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "disease"), [("how do gout drugs work?", "gout"),
+                                                   ("how do drugs for gout work?", "gout"),
+                                                   ("how do painkillers work?", "pain")])
+def test_how_a_disease_s_drugs_work_is_two_questions(question: str, disease: str) -> None:
+    """They were NOT_FOUND: "gout drugs" was read as gout, and a walk from gout found no target."""
+    assert two_questions(question) == (f"What drugs treat {disease}?", ["What do they target?"])
+    assert two_questions("how do statin drugs work?", lambda c: c == "statin")[1] == []  # a class asks as before
