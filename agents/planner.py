@@ -368,8 +368,9 @@ def _invalid(question: str, mode: str) -> str:
 
 
 def _not_found(res: Any, mentions: list[dict[str, Any]], why: str = "") -> dict[str, Any]:
-    """NOT_FOUND that names the unknown term first and suggests the nearest known entities; else says ``why`` ("no
-    drugs that activate or raise …", ``agents.via.none_acts``)."""
+    """NOT_FOUND that names the unknown term first and suggests the nearest known entities, or for a drug whose name
+    carries a class's stem, the class's drugs the graph holds ("semaglutide" was "did you mean Albiglutide,
+    Dulaglutide, Liraglutide?"); else says ``why`` ("no drugs that activate or raise …", ``agents.via.none_acts``)."""
     missing = [m for m in mentions if m["status"] == LinkStatus.UNKNOWN.value]
     if not missing:
         return {"status": Status.NOT_FOUND, "error": why or "no known entity in the question"}
@@ -378,7 +379,11 @@ def _not_found(res: Any, mentions: list[dict[str, Any]], why: str = "") -> dict[
     suggestions = [{**c.as_dict(), "for": unknown[0]} for c in near]
     names = ", ".join(f'"{u}"' for u in unknown)
     error = f"{names} {'is' if len(unknown) == 1 else 'are'} not in the knowledge graph"
-    if suggestions:
+    if classes := res.linker.classes_named_like(unknown[0]) if len(unknown) == 1 else []:  # "semaglutide"
+        held = [c.name for c in res.linker.drug_class(classes[0])[:3]]
+        error += (f"; by its name it is one of the {classes[0]}, of which the knowledge graph holds {', '.join(held)} (ask "
+                  f"\"How do {classes[0]} work?\")")
+    elif suggestions:
         error += "; did you mean " + ", ".join(s["name"] for s in suggestions[:3]) + "?"
     return {"status": Status.NOT_FOUND, "error": error, "suggestions": suggestions}
 

@@ -70,3 +70,17 @@ def test_a_class_compared_with_an_unknown_name_names_it(run_graph, question: str
     for asked in ("tell me about statins", "compare ARBs and ACE inhibitors"):  # a class alone, or two, as before
         out, _ = run_graph({"question": asked}, interactive=False, memory=False)
         assert out["status"] is Status.ANSWERED, out["answer"]
+
+
+@pytest.mark.parametrize(("question", "name", "klass"), [("how does semaglutide treat diabetes?", "semaglutide", "GLP-1 agonists"),
+                                                         ("what does trastuzumab target?", "trastuzumab", "monoclonal antibodies"),
+                                                         ("how does apixaban work?", "apixaban", "anticoagulants")])
+def test_an_unknown_drug_of_a_known_class_offers_the_class(run_graph, resources, question: str, name: str, klass: str) -> None:
+    """"semaglutide" was "did you mean Albiglutide, Dulaglutide, Liraglutide?", with nothing to say why."""
+    (out,) = in_thread(run_graph, f"unknown-class-{name}", question)
+    held = [c.name for c in resources.linker.drug_class(klass)[:3]]
+    assert out["status"] is Status.NOT_FOUND and len(held) == 3, out["answer"]
+    assert (f'"{name}" is not in the knowledge graph; by its name it is one of the {klass}, of which the knowledge graph '
+            f'holds {", ".join(held)} (ask "How do {klass} work?")') in out["answer"], out["answer"]
+    (plain,) = in_thread(run_graph, "unknown-class-none", "how does zorblaxin treat fever?")
+    assert "by its name" not in plain["answer"], plain["answer"]

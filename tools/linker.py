@@ -233,6 +233,11 @@ class EntityLinker:
         keys = self._by_token.get(key.split()[-1], set()) if key else set()
         return sorted(eid for k in keys if k.startswith(key + " ") for eid in self._by_fold[k] if self.entities[eid].type in types)
 
+    def classes_named_like(self, word: str) -> list[str]:
+        """The classes whose stem a drug's name carries, held in the graph or not ("semaglutide" → GLP-1 agonists)."""
+        first = fold(word).partition(" ")[0]
+        return [name for stems, (name, _) in self._class_lines.items() if len(first) > 4 and stem_pattern(stems).search(first)]
+
     def classes_of(self, eid: str) -> list[str]:
         """The classes ``eid`` belongs to by its name, each by the first name its line of the class table gives, as
         written ("lisinopril" → ["ACE inhibitors"]); [] for a drug of no class."""
