@@ -15,13 +15,14 @@ from agents.state import Intent
 
 __all__ = ["COURSE_RULES", "SIGN_RULES", "asks_signs", "upstream_answer"]
 
-_Y = (r"(?:(?:a|an|the) )?(?!(?:the|a|an|some|any|its|their|his|her|my|your|our|these|those|it|this|that|they|them|main|common|usual|"
-      r"early|first|typical|known|classic|key|most|what|which|how|who|why|is|are|do|does|list|name|tell|show|give)\b)"
+_Y = (r"(?:(?:a|an|the) )?(?!(?:the|a|an|some|any|its|their|his|her|my|your|our|these|those|it|this|that|they|them|"
+      r"what|which|how|who|why|is|are|do|does|list|name|tell|show|give)\b)"
       r"(?P<y>.+?)")
-"""The disease's name after any article ("the signs of a heart attack"): no pronoun, praise or question word ("what
-are the symptoms?" names none)."""
+"""The disease's name after any article ("the signs of a heart attack"): no pronoun or question word ("what are the
+symptoms?" names none)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me(?: about)?)?\s*"
-_SOME = r"(?:the |some |any |its |their )?(?:(?:main|common|usual|early|first|typical|known|classic|key|most common) )*"
+_PRAISE = r"(?:main|common|usual|early|first|typical|known|classic|key|most common)"
+_SOME = rf"(?:the |some |any |its |their )?(?:{_PRAISE} )*"
 _SIGNS = (r"(?:signs?(?: and symptoms?)?|symptoms?(?: and signs?)?|manifestations?|clinical (?:features?|signs?|"
           r"manifestations?|presentation))")
 SIGN_RULES: tuple[tuple[Intent, str], ...] = (
@@ -31,7 +32,7 @@ SIGN_RULES: tuple[tuple[Intent, str], ...] = (
     (Intent.SIGNS, (rf"^(?:what|which) (?:kinds? of |types? of )?{_SIGNS} (?:does|do|can|could|might|will) "
                     rf"{_Y} (?:cause|have|give(?: you| people)?|produce|bring on|present with|show)$")),
     # "asthma symptoms", "what are gout's symptoms?"
-    (Intent.SIGNS, rf"^{_ASK}{_SOME}(?=\w){_Y}(?:'s|’s)? {_SIGNS}$"),
+    (Intent.SIGNS, rf"^{_ASK}{_SOME}(?=\w)(?!(?:(?:a|an|the) )?{_PRAISE} {_SIGNS}$){_Y}(?:'s|’s)? {_SIGNS}$"),
     # "how does asthma present?"
     (Intent.SIGNS, rf"^how (?:does|do|can|would) {_Y} (?:present|manifest(?: itself)?|show (?:itself|up))$"),
 )

@@ -28,6 +28,8 @@ ASTHMA, GOUT = "MESH:D001249", "MESH:D006073"
     ("what are gout's symptoms?", "gout"),
     ("how does parkinson's disease present?", "parkinson's disease"),
     ("tell me about the symptoms of schizophrenia", "schizophrenia"),
+    ("what are the symptoms of common cold?", "common cold"),  # a disease whose name opens with a word of praise
+    ("what are the common symptoms of a cold?", "cold"),
 ])
 def test_sign_wordings_ask_for_the_disease_s_signs(question: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -36,6 +38,7 @@ def test_sign_wordings_ask_for_the_disease_s_signs(question: str, disease: str) 
 
 
 @pytest.mark.parametrize("question", ["what are the symptoms?", "what are its symptoms?", "what are the symptoms of it?",
+                                      "what are the common symptoms?", "what are the main signs?",
                                       "what drugs relieve the symptoms of the flu?", "What causes gout?"])
 def test_other_wordings_are_no_sign_question(question: str) -> None:
     """A question naming no disease ("the symptoms", "its") is resolved against the thread first; a question about
