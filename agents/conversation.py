@@ -158,8 +158,8 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
     it was read as the disease "symptoms" fits by spelling, Pharyngitis ("Sore throat symptom")."""
     question = resolution.question.strip()
     topic = out_of_scope(question)
-    about_disease = topic in _DISEASE_TOPICS and focus.disease is not None or focus.drug is None and topic == _DIET
-    drug = focus.disease if about_disease else focus.drug
+    about_disease = topic in _DISEASE_TOPICS and focus.illness is not None or focus.drug is None and topic == _DIET
+    drug = (focus.illness or focus.disease) if about_disease else focus.drug
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution

@@ -34,9 +34,13 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
         head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
         if head is not None and head.type in DRUG_TYPES:
             drug = {"id": head.id, "name": head.name, "type": head.type}
+    disease = _slot_entity(state, "disease") or _slot_entity(state, "target")
+    if any(r.get("how") == "step" for r in state.references):  # "explain the second step": the thread stays on its
+        came = next((m for m in reversed(state.messages) if m.get("role") == "assistant" and m.get("steps")), {})
+        drug, disease = came.get("drug") or drug, came.get("disease") or disease  # drug and disease, not the step's ends
     return {"role": "assistant", "content": out.get("answer", ""), "status": str(out.get("status", state.status)),
             "intent": state.intent, "question": state.understood_as or " ".join(state.question.split()),
-            "drug": drug, "disease": _slot_entity(state, "disease") or _slot_entity(state, "target"), "items": typed,
+            "drug": drug, "disease": disease, "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
             "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
             "class_subject": _class_subject(state), "named": _named(state),

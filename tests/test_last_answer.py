@@ -199,3 +199,15 @@ def test_it_and_it_are_the_thread_s_drug_and_what_it_acts_on(run_graph) -> None:
     _, block = in_thread(run_graph, "it-it2", "Which receptor does salbutamol act on?", "does it block it?")
     assert block["understood_as"] == "Does Salbutamol block Beta-2 adrenergic receptor?", block["answer"]
     assert block["answer"].split('" ', 1)[1].startswith("No: in the knowledge graph Salbutamol activates"), block["answer"]
+
+
+def test_after_a_step_the_thread_stays_on_its_drug_and_disease(run_graph) -> None:
+    """After "explain the second step" of how allopurinol treats gout, "is it safe with colchicine?", "what are the
+    symptoms?" and "what causes it?" were about the step's protein, Xanthine dehydrogenase/oxidase ("What causes
+    Xanthine dehydrogenase/oxidase?", NOT_FOUND); so were they after the drugs acting on that protein."""
+    turns = in_thread(run_graph, "after-step", "How does allopurinol treat gout?", "explain the second step",
+                      "is it safe with colchicine?", "what else works that way?", "what are the symptoms?", "what causes it?")
+    assert turns[2]["understood_as"] == "Is allopurinol safe with colchicine?", turns[2]["answer"]
+    assert turns[3]["understood_as"].endswith("Xanthine dehydrogenase/oxidase?") and "allopurinol left out" in turns[3]["answer"]
+    assert [t["understood_as"] for t in turns[4:]] == ["What are the symptoms of Gout?", "What causes Gout?"]
+    assert all(t["status"] is Status.ANSWERED for t in turns), [t["answer"] for t in turns]
