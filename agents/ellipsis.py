@@ -140,6 +140,11 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         m = rx.match(q)
         if m and (of_class := _of_another_class(res, q, m.group("z").strip(), focus, linker)) is not None:
             return of_class
+        if m and not focus.intent and focus.named_class and focus.latest_question and (
+                qual := _QUALIFIERS.match(m.group("z").strip())):  # "what about in pregnancy?" after "are statins safe?"
+            res.qualifier = qual.group(1)
+            res.references.append({"text": q, "how": "ellipsis", "qualifier": qual.group(1), "class": focus.named_class})
+            return focus.latest_question[:1].upper() + focus.latest_question[1:]
         if not m or focus.empty or not focus.intent:
             continue
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \

@@ -4,8 +4,11 @@ treat CML in children?" dropped "in children" without a word."""
 
 from __future__ import annotations
 
+import pytest
+
 from agents.followup import resolve_followup
 from agents.state import Status
+from tests.conftest import in_thread
 
 
 def test_a_population_at_the_end_is_a_qualifier(resources) -> None:
@@ -47,3 +50,14 @@ def test_what_a_drug_does_to_an_organ_is_a_qualifier(run_graph, resources) -> No
     out, _ = run_graph({"question": q}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
     assert "DrugMechDB does not distinguish the liver; this is the general mechanism. Acetaminophen acts on: " in out["answer"]
+
+
+@pytest.mark.parametrize(("turns", "understood"), [
+    (("are statins safe?", "what about in pregnancy?"), "Are statins safe in pregnancy?"),
+    (("how do statins work?", "and in children?"), "How do statins work in children?"),
+])
+def test_a_population_after_a_drug_class_asks_the_class_s_question_again(run_graph, turns, understood: str) -> None:
+    """They were NOT_FOUND: '"in pregnancy" is not in the knowledge graph' (a class's turn names no drug)."""
+    out = in_thread(run_graph, f"class-qualifier-{turns[1]}", *turns)[-1]
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert "DrugMechDB does not distinguish" in out["answer"] and "Statins in the knowledge graph act on" in out["answer"]
