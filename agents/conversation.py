@@ -124,7 +124,7 @@ def _works_differently(resolution: Resolution, focus: Any) -> Resolution:
     """"Is there something that works differently?" after how a drug treats a disease: the drugs for the disease that
     do not act on what the drug acts on first ("Which drugs treat Gout without acting on uric acid?",
     ``agents.not_acting``; it was NOT_FOUND, "no known entity in the question")."""
-    drug, disease, steps = focus.drug, focus.disease, focus.steps
+    drug, disease, steps = focus.drug, focus.illness, focus.steps  # a disease, not a target the thread named
     if drug is None or disease is None or not steps or steps[0]["head"] != drug["id"] \
             or not _DIFFERENTLY.match(resolution.question.strip()):
         return resolution
@@ -197,12 +197,13 @@ def _disease_named(resolution: Resolution, focus: Any, res: Any, ctx: Context) -
         {"text": question, "how": "clarified", "answer": answer}]), "fallbacks": []}
 
 
-_CORRECTION = re.compile(r"^(?:(?:no|nope|sorry|oops|oh|actually|wait|ah)\b[,.!]?\s+)*(?:i|I) (?:meant|mean)(?: to (?:say|ask about|type|"
+_CORRECTION = re.compile(r"^(?:(?:no|nope|sorry|oops|oh|actually|wait|ah)\b[,.!]?\s+)*i (?:meant|mean)(?: to (?:say|ask about|type|"
                          r"write))?,?\s+(?!(?:how|what|why|which|who|when|where|does|do|did|is|are|can|could|should|would|will|it|that|"
                          r"this|that one|the same|yes|no)\b)(?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """A correction of the last question's name ("no, I meant dasatinib", "sorry, I meant insulin")."""
 _I_MEAN = re.compile(r"^\s*(?:(?:no|sorry|actually|well)\b[,.!]?\s+)*i (?:mean|meant)\b,?\s+(?=(?:how|what|why|which|who|does|do|is|are|"
                      r"can)\b)", re.IGNORECASE)
+""""I mean," before a question ("I mean, how does aspirin work?"): left out."""
 
 
 def corrected(question: str, messages: Sequence[dict[str, Any]]) -> str:
