@@ -37,6 +37,7 @@ _OUT_OF_SCOPE = {
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit"),
     "contraindications": r"contraindicat\w*",
+    "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": r"safe|safer|safest|safety|unsafe|dangerous",
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                 r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"

@@ -461,3 +461,13 @@ def test_it_before_safe_to_is_no_reference_and_a_patient_s_other_meds_keep_the_d
     _, meds = in_thread(run_graph, "interact-pat", "Does PAT_001 take metformin?", "is it safe with her other meds?")
     assert meds["understood_as"] == "Is Metformin safe with PAT_001's other meds?", meds["answer"]
     assert "Leaving out" not in meds["answer"] and "not drug interactions" in meds["answer"], meds["answer"]
+
+
+def test_monitoring_is_out_of_scope(run_graph) -> None:
+    """"Why does warfarin need monitoring?" was NOT_FOUND with no word on what the graph lacks ('"need monitoring" is
+    not in the knowledge graph'), and "how often should INR be checked on warfarin?" told what warfarin is connected to."""
+    topic = "monitoring (blood tests while on a drug)"
+    assert [out_of_scope(q) for q in ("Why does warfarin need monitoring?", "how often should INR be checked on warfarin?",
+                                      "does lithium need to be monitored?")] == [topic] * 3
+    (out,) = in_thread(run_graph, "monitoring", "how often should INR be checked on warfarin?")
+    assert out["answer"].startswith(f"The knowledge graph holds curated drug mechanisms, not {topic}. What it holds: ")
