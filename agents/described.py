@@ -29,6 +29,9 @@ _BARE = re.compile(r"^(?!(?:what|how|why|which|who|whom|when|where|does|do|did|i
                    r"tell|list|name|show|give|compare|and|or|but)\b)(?P<y>[^?.!]+?)\s*[?.!]*$", re.IGNORECASE)
 """A bare name, asked as a description ("gout", "Gout?"), of at most :data:`BARE_WORDS` words."""
 BARE_WORDS = 4
+_FILLER = re.compile(r"(?<=\S)(?:\s+(?:info|information|details|facts|overview|basics|please|pls|plz))+$", re.IGNORECASE)
+"""Words after a bare name that ask for a description ("diabetes info please": it was NOT_FOUND, '"diabetes info
+please" is not in the knowledge graph', where "gout info please" was read as gout, the one name it fits)."""
 
 
 _INHERITED = re.compile(r"^(?:is|are) (?P<y>[^?.!]+?) (?:genetic|hereditary|inherited|contagious|infectious|catching)"
@@ -45,7 +48,7 @@ def about(question: str) -> str:
     if (m := _INHERITED.match(text)) and parse_question(question) is None:
         return m["y"] or m["z"]
     m = _ABOUT.match(text) or (_BARE.match(text) if len(text.split()) <= BARE_WORDS else None)
-    return m["y"] if m and parse_question(question) is None else ""
+    return _FILLER.sub("", m["y"]) if m and parse_question(question) is None else ""
 
 
 def about_a_disease(res: Any, resolution: Resolution) -> Resolution:

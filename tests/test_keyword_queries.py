@@ -210,3 +210,13 @@ def test_in_the_body_names_nothing(question: str) -> None:
     """"body" was read as Increased body weight, and the answer was NOT_FOUND."""
     p = parse_question(question)
     assert p is not None and (p.intent.value, p.drug, p.disease) == ("targets", "metformin", "")
+
+
+def test_filler_after_a_name_several_diseases_fit_asks_which(run_graph) -> None:
+    """"diabetes info please" was NOT_FOUND ('"diabetes info please" is not in the knowledge graph'): the words after
+    the name were read as part of it; "gout info please" got no word on what the graph holds."""
+    _out, snap = run_graph({"question": "diabetes info please"}, thread="filler", interactive=True, memory=False)
+    pending = [i.value for t in snap.tasks for i in t.interrupts]
+    assert pending and pending[0]["mention"] == "diabetes", pending
+    gout, _ = run_graph({"question": "gout info please"}, interactive=False, memory=False)
+    assert "not descriptions of diseases" in gout["answer"], gout["answer"]
