@@ -16,9 +16,9 @@ _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in 
 
 
 def _for(m: re.Match[str]) -> str:
-    plural = m.group(0).casefold().endswith("s") and not m.group(0).casefold().endswith(("meds", "aids"))
-    return f"{'drugs' if plural or m.group(0).casefold().endswith(('meds', 'aids')) else 'drug'} for " \
-           f"{_FOR[int(m.lastgroup[1:])][0]}"  # type: ignore[index]
+    """"drugs for pain" for a plural ("painkillers", "pain meds"), "drug for pain" for one ("a painkiller")."""
+    noun = "drugs" if m.group(0).casefold().endswith("s") else "drug"
+    return f"{noun} for {_FOR[int(m.lastgroup[1:])][0]}"  # type: ignore[index]
 
 
 def everyday(question: str) -> str:

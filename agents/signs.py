@@ -68,7 +68,6 @@ def upstream_answer(state: Any, top: list[dict[str, str]]) -> tuple[str, list[di
              "drug mechanisms, not a full account of its causes."), items)
 
 
-
 _ASKED = tuple(re.compile(rx, re.IGNORECASE) for _, rx in SIGN_RULES)
 
 
