@@ -29,7 +29,7 @@ from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
 from agents.preamble import evidence_asked, with_preamble
 from agents.resolution import resolve_choice
-from agents.scope import PROGNOSES
+from agents.scope import DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import Intent, Status
 from agents.style_request import style_request
@@ -147,8 +147,6 @@ def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resoluti
 
 _DISEASE_TOPICS = frozenset({PROGNOSES, "whether a disease is inherited or catching"})
 """What the graph does not hold about a disease: asked in a thread, about the thread's disease before its drug."""
-_DIET = "what to eat or avoid"
-"""Asked of the thread's drug ("what foods should I avoid?" after warfarin), or else of its disease."""
 
 
 def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
@@ -158,12 +156,12 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
     it was read as the disease "symptoms" fits by spelling, Pharyngitis ("Sore throat symptom")."""
     question = resolution.question.strip()
     topic = out_of_scope(question)
-    about_disease = topic in _DISEASE_TOPICS and focus.illness is not None or focus.drug is None and topic == _DIET
+    about_disease = topic in _DISEASE_TOPICS and focus.illness is not None or focus.drug is None and topic == DIET
     drug = (focus.illness or focus.disease) if about_disease else focus.drug
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
-    prep = "with" if topic == _DIET else "of"  # "can I eat spinach with warfarin?", "what diet helps with gout?"
+    prep = "with" if topic == DIET else "of"  # "can I eat spinach with warfarin?", "what diet helps with gout?"
     asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
     text = f"{asked} {prep} {drug['name']}?"  # "what are its symptoms?" → "… the symptoms of asthma?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},

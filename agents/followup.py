@@ -52,7 +52,7 @@ from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
 from agents.record_refs import of_the_record
 from agents.resolution import Linker, Resolution, restated
-from agents.scope import INTERACTIONS, PROGNOSES, out_of_scope
+from agents.scope import DIET, INTERACTIONS, PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -408,7 +408,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     more = any(r.get("how") == "more" for r in res.references)
     paths = any(r.get("how") == "other paths" for r in res.references)  # "are there other paths?" leaves nothing out
     if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \
-            and out_of_scope(question) != INTERACTIONS:  # "is it safe with her other meds?" leaves no answer out
+            and out_of_scope(question) not in (INTERACTIONS, DIET):  # "is it safe with her other meds?", "anything else to avoid?"
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
     elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):

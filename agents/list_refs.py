@@ -260,15 +260,17 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"cheaper|older|newer|"
                     r"preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
-                    r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?: take| use| choose| pick| try| go with)?\b|"
+                    r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?:(?: take| use| choose| pick| try| go with)\b|(?=\W*$))|"
+                    r"^(?:so |and |but |ok,? |then )?which(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"should (?:i|we) avoid\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:has|have|causes?|gives?|leads? to) (?:the )?(?P<fx>fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
                     r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
-"which of these is more specific?", "which one should I take?", "which one has the fewest side effects?", "which one
-causes less weight gain?": they were
-NOT_FOUND)."""
+"which of these is more specific?", "which one should I take?" or avoid, "which one has the fewest side effects?", "which
+one causes less weight gain?": they were NOT_FOUND). "What should I avoid?" names no choice among them: it asks what to
+eat or avoid with the thread's drug (``agents.scope``), and was refused as a ranking."""
 _BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"
                            r"(?:any |even |much )?(?P<w>better|more effective|superior)(?: (?:then|though|here))?$", re.IGNORECASE)
 """A question whether the thread's drug is better, naming nothing to set it against ("is it better?"): after two drugs,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["COMBINED", "COMPARING", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -14,6 +14,8 @@ _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s
 
 _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
+_MEDS = r"(?:drugs?|medications?|medicines?|meds|pills?)"
+"""Drugs named as such: to avoid them with a drug is about its interactions, not what to eat."""
 RANKING_DRUGS = "comparisons of how well drugs work"
 """What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
 PROGNOSES = "symptoms or prognoses of diseases"
@@ -24,18 +26,24 @@ COMBINED = "why drugs are given together"
 """What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
 INTERACTIONS = "drug interactions"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
+DIET = "what to eat or avoid"
+"""What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
+("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
-    "what to eat or avoid": (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
-                             r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b"),
+    DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
+           r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b|"
+           rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"
+           rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),
     INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
                           r"combined|mixed|given) together|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
-                          r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit"),
+                          r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit|"
+                          rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}"),
     "contraindications": r"contraindicat\w*",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": r"safe|safer|safest|safety|unsafe|dangerous",

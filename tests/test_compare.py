@@ -471,3 +471,16 @@ def test_monitoring_is_out_of_scope(run_graph) -> None:
                                       "does lithium need to be monitored?")] == [topic] * 3
     (out,) = in_thread(run_graph, "monitoring", "how often should INR be checked on warfarin?")
     assert out["answer"].startswith(f"The knowledge graph holds curated drug mechanisms, not {topic}. What it holds: ")
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("what should I avoid while taking warfarin?", "what to eat or avoid"),
+    ("is there anything I should avoid on metformin?", "what to eat or avoid"),
+    ("which drugs should I avoid with warfarin?", "drug interactions"),
+    ("what medications should I avoid on warfarin?", "drug interactions"),
+    ("how does aspirin avoid clots?", ""),
+])
+def test_what_to_avoid_is_food_or_interactions(question: str, topic: str) -> None:
+    """"What should I avoid while taking warfarin?" was answered with what warfarin is connected to and no word that
+    the graph holds nothing on it; the drugs to avoid with another are its interactions."""
+    assert out_of_scope(question) == topic

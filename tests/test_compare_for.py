@@ -258,3 +258,11 @@ def test_which_causes_less_of_an_effect_compares_the_thread_s_drugs(run_graph, q
     *_, out = in_thread(run_graph, f"less-effect-{questions[1]}", *questions)
     assert out["compared"] and len(out["among"]) == 2 and out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"].startswith("Compare "), out["answer"]
+
+
+def test_which_one_to_avoid_compares_the_listed_drugs(run_graph) -> None:
+    """"which one should I avoid?" after a list compares the listed drugs, as "which one should I take?" does, while
+    "what should I avoid?", which names no choice, is no longer read as one."""
+    listed, out = in_thread(run_graph, "avoid-which", "what drugs treat gout?", "which one should I avoid?")
+    assert out["compared"] and out["among"] == [a["id"] for a in listed["ranked_answers"]], out["answer"]
+    assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("Compare "), out["answer"]

@@ -538,9 +538,14 @@ def test_what_the_graph_does_not_hold_about_a_disease_is_about_the_thread_s_dise
 @pytest.mark.parametrize(("question", "understood"), [
     ("what foods should I avoid?", "What foods should I avoid with warfarin?"),
     ("can i eat spinach?", "Can i eat spinach with warfarin?"),
+    ("what should I avoid?", "What should I avoid with warfarin?"),
+    ("what should I avoid while taking it?", "What should I avoid while taking warfarin?"),
+    ("anything else to avoid?", "Anything else to avoid with warfarin?"),
 ])
 def test_what_to_eat_with_the_thread_s_drug_is_said_to_be_outside_the_graph(run_graph, question: str, understood: str) -> None:
-    """"what foods should I avoid?" after "how does warfarin work?" was NOT_FOUND ("no known entity in the question")."""
+    """"what foods should I avoid?" after "how does warfarin work?" was NOT_FOUND ("no known entity in the question").
+    So were "what should I avoid?", refused as a ranking of the thread's drugs ("sets two or more drugs side by side"),
+    and "anything else to avoid?", whose "else" left warfarin out of its own answer."""
     _turn(run_graph, f"food-{question}", {"question": "how does warfarin work?"}, interactive=False)
     out = _turn(run_graph, f"food-{question}", {"question": question}, interactive=False)
     assert out["understood_as"] == understood and out["status"] == "ANSWERED", out["answer"]
