@@ -1,5 +1,5 @@
 """Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?", "which drugs share a target with imatinib?",
-"which drugs act on the same target as imatinib?".
+"which drugs act on the same target as imatinib?", "what else works like omeprazole?", "anything similar to omeprazole?".
 
 The graph holds mechanisms, so an alternative is another drug that acts on what this one acts on, the same way: the
 question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", leaving the drug out (shown as
@@ -37,8 +37,9 @@ _INSTEAD = re.compile(
     r"(?P<x>.+?)|"
     rf"(?:what|which)(?: else| other)?(?: {_DRUGS})? (?:can|could|should|might|do|would) {_PEOPLE} (?:use|take|try|give|get|"
     r"switch to|be on) (?:instead of|in place of|rather than) (?P<y>.+?)|"
-    rf"(?:(?:which|what) (?:other )?{_DRUGS} (?:are|work|act)|{_DRUGS}) (?:like|similar to|the same (?:way )?as) "
-    r"(?P<z>.+?)|"
+    rf"(?:(?:which|what)(?: else| other)?(?: {_DRUGS})? (?:is|are|works?|acts?)|(?:is|are) there (?:any(?:thing)?|something|"
+    rf"others?|other {_DRUGS}|{_DRUGS})(?: else)?|any(?:thing)?(?: else)?|something(?: else)?|others?|{_DRUGS}) (?:like|similar to|"
+    r"the same (?:way )?as|comparable to) (?P<z>.+?)|"
     r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?)|"
     rf"(?:what|which)(?: other)? {_DRUGS} (?:also )?share (?:a |the |any )?(?:targets?|mechanisms?) (?:with|of) (?P<v>.+?)|"
     rf"(?:(?:what|which)(?: other)? {_DRUGS} (?:also )?(?:act on|target|hit|bind(?: to)?|inhibit|block|work on|have)|{_DRUGS} "

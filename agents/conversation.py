@@ -106,8 +106,11 @@ _LIKE_THAT = re.compile(
     r"^(?:and |so |ok,? )?(?:(?:what|which)(?: else| other (?:drugs?|medications?|medicines?|ones?))?|(?:are there |is there )?"
     r"any(?:thing| other (?:drugs?|medications?|medicines?|ones?))?(?: else)?|(?:are there )?(?:any )?others?)(?: that)? "
     r"(?:also )?(?:works?|acts?) (?:that way|the same way|in the same way|like that|like this|similarly)[?.!]*$|"
-    r"^(?:and |so )?(?:are there )?(?:any )?(?:others|other drugs|other ones|more) like (?:that|this)[?.!]*$", re.IGNORECASE)
-"""A question for drugs that act as the thread's drug does, naming none ("what else works that way?")."""
+    r"^(?:and |so )?(?:are there )?(?:any )?(?:others|other drugs|other ones|more) like (?:that|this)[?.!]*$|"
+    r"^(?:and |so |ok,? )?(?:(?:are|is) there )?(?:any(?:thing)?|something|some)? ?similar(?: (?:drugs?|medications?|medicines?|"
+    r"ones?|options?))?[?.!]*$", re.IGNORECASE)
+"""A question for drugs that act as the thread's drug does, naming none ("what else works that way?", "anything
+similar?")."""
 
 
 _DIFFERENTLY = re.compile(

@@ -22,6 +22,12 @@ from tools.answers import acting_on
     ("drugs similar to omeprazole", "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
     ("which drugs act on the same target as clopidogrel?", "Which other drugs inhibit P2Y purinoceptor 12?"),
     ("drugs with the same target as warfarin", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
+    # these were answered with what the drug is connected to
+    ("What else works like omeprazole?", "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
+    ("what is similar to aspirin?", "Which other drugs inhibit Prostaglandin G/H synthase 2?"),
+    ("anything like ibuprofen?", "Which other drugs inhibit Prostaglandin G/H synthase 2?"),
+    ("is there something similar to warfarin?", "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?"),
+    ("are there others like omeprazole?", "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
 ])
 def test_an_alternative_acts_on_the_drug_s_target_the_same_way(resources, question: str, asked: str) -> None:
     out = alternatives_to(resources, Resolution(question=question))
@@ -82,6 +88,18 @@ def test_alternatives_to_the_thread_s_drug(run_graph) -> None:
     out, _ = run_graph({"question": "what are the alternatives to it?"}, thread="alt", interactive=False, memory=False)
     assert out["understood_as"] == "Which other drugs inhibit Vitamin K epoxide reductase complex subunit 1?", out["answer"]
     assert "warfarin" not in [a["name"] for a in out["ranked_answers"]]
+
+
+@pytest.mark.parametrize("question", ["what else works like it?", "are there others like it?", "anything similar?",
+                                      "any similar drugs?"])
+def test_drugs_like_the_thread_s_drug(run_graph, question: str) -> None:
+    """"what else works like it?" after omeprazole was NOT_FOUND ("every answer found … has already been named"),
+    "are there others like it?" was told what omeprazole is connected to, and "anything similar?" was NOT_FOUND ("no
+    known entity in the question")."""
+    _, out = in_thread(run_graph, f"like-it-{question}", "how does omeprazole work?", question)
+    assert out["understood_as"] == "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?", out["answer"]
+    names = [a["name"] for a in out["ranked_answers"]]
+    assert out["status"] is Status.ANSWERED and "Omeprazole" not in names and "Pantoprazole" in names, out["answer"]
 
 
 def test_the_alternatives_after_a_mechanism_are_other_drugs_for_its_disease(run_graph) -> None:
