@@ -31,6 +31,7 @@ ORDINAL_ALONE = re.compile(
 _ELLIPSIS = (
     re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
+    re.compile(r"^(?:and\s+)?of\s+(?!(?:them|those|these|it|that|this|each|all|both|the)\b)(?P<z>[^,]+)$", re.IGNORECASE),  # "and of dasatinib?"
     re.compile(r"^(?:(?:and |but |so )?(?:is|was|would) (?:that|it|this) (?:be )?(?:the same|similar|true|so|any different)|"
                r"(?:and |but |so )?(?:does|would) (?:that|the same|this) (?:apply|hold|go)|(?:and |so )?(?:the )?same(?: thing)?)"
                r"\s+(?:for|with|in|to)\s+(?P<z>.+)$", re.IGNORECASE),  # "is that the same for naproxen?"

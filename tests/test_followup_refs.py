@@ -71,3 +71,16 @@ def test_its_other_uses_leave_out_what_the_thread_named(run_graph) -> None:
     assert first["targets"][0] in out["excluded"] and out["answer"].startswith("Understood as: ")
     plain, _ = run_graph({"question": "what are aspirin's other uses?"}, interactive=False, memory=False)
     assert plain["intent"] == "indications" and not plain["answer"].startswith("Read "), plain["answer"]
+
+
+@pytest.mark.parametrize(("first", "understood"), [
+    ("what's the target of imatinib", "What does Dasatinib target?"),
+    ("what does aspirin treat?", "What does Dasatinib treat?"),
+])
+def test_and_of_a_name_asks_the_last_question_of_it(run_graph, first: str, understood: str) -> None:
+    """"and of dasatinib?" after a drug's targets was told what dasatinib is connected to, without reading the last
+    question; "and of them, which is best?" is no name, and reads as before."""
+    _, out = in_thread(run_graph, f"and-of-{first}", first, "and of dasatinib?")
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    _, out = in_thread(run_graph, "and-of-them", "what drugs treat gout?", "and of them, which is best?")
+    assert out["status"] is Status.ANSWERED and "them" not in out["understood_as"], out["answer"]
