@@ -255,6 +255,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "what is the best drug for Y?", "what is the drug of choice for Y?" (before "what are the drugs of X?")
         (Intent.TREATS, (rf"^(?:what|which) (?:is|are) (?:the |a |an |some |my |your |our )?{_QUALITY}{_REMEDY}"
                          rf"(?: of choice| options?)? (?:for|of|against|in|to treat) {_Y}$")),
+        # "what drugs for Y are there?", "which painkillers are safe?" (``agents.everyday``: "drugs for pain")
+        (Intent.TREATS, (rf"^(?:what|which) {_QUALITY}{_REMEDY} (?:for|against|to treat) {_Y} (?:are|is) (?:there|available|"
+                         r"(?:the )?(?:safe|safest|safer|best|good|effective|ok|okay))$")),
         # "what is the drug that treats Y?", "which are the medications used for Y?"
         (Intent.TREATS, (rf"^(?:what|which) (?:is|are) the {_QUALITY}{_REMEDY} (?:that |which )?(?:treats?|cures?|helps? with|"
                          rf"(?:is |are )?used (?:to treat|for|against)|(?:is |are )?given for|(?:is |are )?prescribed for) {_Y}$")),

@@ -32,6 +32,24 @@ def test_the_best_painkiller_asks_what_treats_pain(run_graph) -> None:
     assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["ranked_answers"], out["answer"]
 
 
+@pytest.mark.parametrize(("question", "disease"), [("what sleeping pills are there?", "insomnia"),
+                                                   ("which painkillers are there?", "pain"),
+                                                   ("what drugs for gout are available?", "gout"),
+                                                   ("which medicines for asthma are safe?", "asthma")])
+def test_which_drugs_for_a_disease_there_are_asks_what_treats_it(question: str, disease: str) -> None:
+    """The first two were NOT_FOUND ("no known entity in the question"); "what drugs for insomnia are there?" and the
+    last two were told what the disease is connected to."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease
+
+
+def test_which_painkillers_are_safe_in_pregnancy_lists_what_treats_pain(run_graph) -> None:
+    """It was NOT_FOUND ("no known entity in the question"), after the notes on pregnancy."""
+    (out,) = in_thread(run_graph, "painkillers-pregnancy", "which painkillers are safe in pregnancy?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+    assert "not use in pregnancy or breastfeeding" in out["answer"]
+
+
 @pytest.mark.parametrize(("question", "disease"), [("how do gout drugs work?", "gout"),
                                                    ("how do drugs for gout work?", "gout"),
                                                    ("how do painkillers work?", "pain")])
