@@ -197,8 +197,11 @@ def _wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
     after a drug's targets, ``after_targets``: it was read as the thread's disease)."""
     if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
         return "drug"
-    if out_of_scope(q) == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
+    topic = out_of_scope(q)
+    if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
         return "disease"
+    if topic == INTERACTIONS:  # "is it safe with her other meds?" after a patient's medications (it was a condition)
+        return "drug"
     parsed = parse_with_reference(q, span)
     if parsed is not None:
         if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them

@@ -38,7 +38,7 @@ _OUT_OF_SCOPE = {
            r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b|"
            rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"
            rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),
-    INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
+    INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|interact(?= *[?.!]*$)|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
                           r"combined|mixed|given) together|(?:safe|ok|okay) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"

@@ -346,6 +346,21 @@ def test_interactions_between_a_patient_s_medications_compare_them(run_graph) ->
                                                           "interactions. What it holds: "), out["answer"]
 
 
+def test_whether_a_patient_s_medications_interact(run_graph) -> None:
+    """"do they interact?" after a patient's medications asked which of her conditions "they" was, and "is it safe
+    with her other meds?" read "it" as one of them; "it" could be any of her medications, so the question says so."""
+    meds, interact = in_thread(run_graph, "meds-interact", "What is PAT_002 taking?", "do they interact?")
+    names = [i["name"] for i in meds["messages"][-1]["items"]]
+    assert interact["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", interact["answer"]
+    assert interact["status"] is Status.ANSWERED and "not drug interactions" in interact["answer"], interact["answer"]
+    _, safe = in_thread(run_graph, "meds-safe", "What is PAT_002 taking?", "is it safe with her other meds?")
+    assert safe["status"] is Status.NOT_FOUND and f"could be any of PAT_002's {len(names)} medications" in safe["answer"], \
+        safe["answer"]
+    record, one = in_thread(run_graph, "meds-one", "What is PAT_001 taking?", "is it safe with her other meds?")
+    (med,) = [i["name"] for i in record["messages"][-1]["items"]]  # one medication: "it" is that one
+    assert one["understood_as"] == f"Is {med} safe with PAT_001's other meds?", one["answer"]
+
+
 def test_how_often_drugs_are_prescribed_is_out_of_scope() -> None:
     """"what is the most common drug for hypertension?" was answered with no word that the list is not by use."""
     assert [out_of_scope(q) for q in ("what is the most common drug for hypertension?", "which is the most popular statin?",
