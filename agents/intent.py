@@ -58,9 +58,10 @@ _HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|
 _IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)",
                            re.IGNORECASE)
 """"Which drugs in the graph treat asthma?": the graph is where every answer comes from ("graph" was read as a name)."""
-_IN_THE_BODY = re.compile(r"(?<=\S)\s+in (?:the|your|my|our|a) (?:human )?(?:body|system)$", re.IGNORECASE)
-""""What does metformin do in the body?": where any drug acts, no name of the graph ("body" was read as Increased body
-weight)."""
+_IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|in |to |on )(?:the|your|my|our|a) (?:human )?"
+                          r"(?:body|system)$", re.IGNORECASE)
+""""What does metformin do in the body?", "… to the body", "how does nicotine affect the body?" (how it works): where
+any drug acts, no name of the graph ("body" was read as Increased body weight)."""
 _WHICH_DRUG = (rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}"
                rf"(?: (?:used|prescribed|given|taken) (?:for|in|against)(?: [\w'-]+){{1,3}})?))?{_AGENT}?")
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
@@ -395,7 +396,7 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub("", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! "))))))
+    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! "))))))
     q = _lowered(q)
     for intent, rx in _RULES:
         m = rx.match(q)
