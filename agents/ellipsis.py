@@ -38,9 +38,11 @@ _ELLIPSIS = (
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
 )
 _ANY_RECORD = re.compile(r"^(?:any|got any|are there any)\s+(?P<z>(?:recent |latest )?(?:labs?|lab results|tests?|test results|"
-                         r"results|conditions?|diagnos[ie]s|medications?|medicines?|meds|drugs?|prescriptions?))$", re.IGNORECASE)
+                         r"results|conditions?|diagnos[ie]s|medications?|medicines?|meds|drugs?|prescriptions?|allerg(?:y|ies)|"
+                         r"vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations))$", re.IGNORECASE)
 """"any labs?" after a patient's record: that part of the record (it was NOT_FOUND, '"any labs" is not in the knowledge
-graph'); a thread about anything else reads it as before ("any side effects?")."""
+graph'), or what the records never hold ("any allergies?": the answer says so; it was NOT_FOUND, "no known entity"); a
+thread about anything else reads it as before ("any side effects?")."""
 _AGAIN = re.compile(
     r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
@@ -58,7 +60,8 @@ TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:in|on|(?<=do )to) ((?:the )?(?:liver|k
 to the liver?", which asked which liver disease was meant): the curated mechanisms are not told apart by where in the
 body they act."""
 PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
-                            r"results?|tests?|problems?)\b", re.IGNORECASE)
+                            r"results?|tests?|problems?|allerg(?:y|ies)|vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations)\b",
+                           re.IGNORECASE)
 
 
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:

@@ -124,6 +124,8 @@ def run_graph(resources: Any, settings: Settings, memory_store: Any):
         ctx.setdefault("resources", resources)
         ctx.setdefault("memory_store", memory_store)
         context = Context(settings=ctx["resources"].settings, **ctx)
+        if isinstance(payload, dict) and "question" in payload:  # as ``Session.ask`` sends it: no patient from before
+            payload = {"patient_id": None, **payload}
         out = graph.invoke(payload, config, context=context)
         return out, graph.get_state(config)
 

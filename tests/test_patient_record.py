@@ -405,3 +405,14 @@ def test_any_part_of_the_record_after_a_record(run_graph, question: str, underst
     """"any labs?" after what PAT_003 takes was NOT_FOUND, '"any labs" is not in the knowledge graph'."""
     _, out = in_thread(run_graph, f"any-{question}", "What is PAT_003 taking?", question)
     assert out["understood_as"] == understood and out["intent"] == "patient" and out["status"] is Status.ANSWERED, out["answer"]
+
+
+@pytest.mark.parametrize(("question", "missing"), [("any allergies?", "allergies"), ("any surgeries?", "surgeries")])
+def test_what_the_records_never_hold_asked_after_a_record(run_graph, question: str, missing: str) -> None:
+    """"any allergies?" after a patient's record was NOT_FOUND ("no known entity in the question"); after a drug it
+    still is: there is no record to ask."""
+    _, out = in_thread(run_graph, f"never-{question}", "tell me about PAT_006", question)
+    assert out["intent"] == "patient" and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"The patient records hold conditions, medications and labs, not {missing}." in out["answer"], out["answer"]
+    _, drug = in_thread(run_graph, f"never-drug-{question}", "how does imatinib work?", question)
+    assert drug["intent"] != "patient", drug["answer"]
