@@ -46,7 +46,8 @@ _OUT_OF_SCOPE = {
                           rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}"),
     "contraindications": r"contraindicat\w*",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
-    "safety": r"safe|safer|safest|safety|unsafe|dangerous",
+    "safety": (r"safe|safer|safest|safety|unsafe|dangerous|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
+               r"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on)\b)"),  # "what are the risks?": not "the risk of gout"
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                 r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
                 r"life expectancy|survival rates?|(?:is|are) (?:it|that|this|they|\w+(?: \w+)?) (?:(?:very|so|a) )?"

@@ -499,3 +499,19 @@ def test_what_to_avoid_is_food_or_interactions(question: str, topic: str) -> Non
     """"What should I avoid while taking warfarin?" was answered with what warfarin is connected to and no word that
     the graph holds nothing on it; the drugs to avoid with another are its interactions."""
     assert out_of_scope(question) == topic
+
+
+@pytest.mark.parametrize(("question", "topic"), [("what are the risks of taking warfarin?", "safety"),
+                                                 ("what are the risks?", "safety"), ("are there any dangers?", "safety"),
+                                                 ("what increases the risk of gout?", ""), ("what are the risks of gout?", "")])
+def test_the_risks_of_a_drug_are_its_safety(question: str, topic: str) -> None:
+    """"what are the risks of taking warfarin?" was answered with what warfarin is connected to and no note, and "what
+    are the risks?" after imatinib was NOT_FOUND ('"the risks" is not in the knowledge graph'); a disease's risk is
+    what raises it."""
+    assert out_of_scope(question) == topic
+
+
+def test_the_risks_in_a_thread_are_the_thread_drug_s(run_graph) -> None:
+    _, out = in_thread(run_graph, "risks", "how does imatinib treat CML?", "what are the risks?")
+    assert out["understood_as"] == "What are the risks of imatinib?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: " in out["answer"]
