@@ -42,9 +42,13 @@ _SIMPLER = re.compile(
     r"layman'?s?|lay|everyday|easier|normal) (?:terms|words|english|language)| like i'?m (?:five|5|a child|a kid)| for a "
     r"(?:layman|layperson|non-expert|child|kid|beginner))|(?:simpler|in plain english|in plain words|eli5|dumb it down|"
     r"(?:that's|that is|this is|it's) (?:too )?(?:technical|complicated|confusing)|i don'?t (?:understand|get it)|"
-    r"what does (?:that|this|it) mean|in (?:simpler|simple|plain) (?:terms|words|english))(?: please)?)(?:,? please)?\s*[?.!]*$",
+    r"what does (?:that|this|it) mean|in (?:simpler|simple|plain) (?:terms|words|english)|(?:is there |(?:can|could) you give me |"
+    r"give me |got )?(?:a |the )?(?:shorter|simpler|short|simple|quick|brief)(?: explanation| version| answer| summary)|"
+    r"(?:(?:can|could) you )?(?:make|keep) it (?:shorter|simpler|short|simple|brief)|(?:that's|that is|it's) too long|tl;?dr|"
+    r"sum (?:it|that) up|in short|briefly)(?: please)?)(?:,? please)?\s*[?.!]*$",
     re.IGNORECASE)
-"""A request for the last answer in plain words ("can you explain that more simply?", "in plain English please")."""
+"""A request for the last answer in plain words ("can you explain that more simply?", "in plain English please"), or
+shorter ("is there a shorter explanation?", "tl;dr": the plain words are the short form; they were NOT_FOUND)."""
 _HOW_MANY = re.compile(r"^(?:and |so |ok,? )?how many(?: of them| of these| of those| drugs| ones| medications)?(?: (?:are there|"
                        r"is that|exist|are known|do you know))?(?: in (?:total|all)| altogether)?\s*[?.!]*$", re.IGNORECASE)
 """How many the last list has in all ("how many are there?" after "What drugs target EGFR?")."""

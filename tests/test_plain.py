@@ -41,6 +41,16 @@ def test_explain_that_more_simply(run_graph, ask: str) -> None:
     assert simple["evidence"] == first["evidence"]  # the same path, told otherwise
 
 
+@pytest.mark.parametrize("ask", ["is there a shorter explanation?", "tl;dr", "can you make it shorter?", "that's too long",
+                                 "short version please", "sum it up"])
+def test_a_shorter_answer_is_the_plain_one(run_graph, ask: str) -> None:
+    """They were NOT_FOUND ("no known entity in the question")."""
+    first, short = in_thread(run_graph, f"shorter-{ask}", "How does propranolol treat migraine?", ask)
+    assert short["status"] is Status.ANSWERED and short["evidence"] == first["evidence"], short["answer"]
+    plain = short["answer"].split('" ', 1)[1]
+    assert plain.startswith("In plain words: ") and len(plain) < len(first["answer"]), short["answer"]
+
+
 def test_a_list_more_simply_keeps_its_first_sentence(run_graph) -> None:
     first, simple = in_thread(run_graph, "plain", "what drugs treat gout?", "that's too technical")
     lead = first["answer"].split(" Best evidence:", 1)[0]
