@@ -221,3 +221,11 @@ def test_filler_after_a_name_several_diseases_fit_asks_which(run_graph) -> None:
     assert pending and pending[0]["mention"] == "diabetes", pending
     gout, _ = run_graph({"question": "gout info please"}, interactive=False, memory=False)
     assert "not descriptions of diseases" in gout["answer"], gout["answer"]
+
+
+@pytest.mark.parametrize(("question", "intent"), [("whats lipitor for", "indications"), ("hows gout treated", "treats"),
+                                                  ("whats the target of imatinib", "targets")])
+def test_a_contraction_typed_without_its_apostrophe(question: str, intent: str) -> None:
+    """"whats lipitor for" was answered with what atorvastatin is connected to."""
+    p = parse_question(question)
+    assert p is not None and p.intent.value == intent
