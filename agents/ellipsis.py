@@ -15,7 +15,7 @@ from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
 
-__all__ = ["ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
+__all__ = ["NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
@@ -43,10 +43,15 @@ _ANY_RECORD = re.compile(r"^(?:any|got any|are there any)\s+(?P<z>(?:recent |lat
 """"any labs?" after a patient's record: that part of the record (it was NOT_FOUND, '"any labs" is not in the knowledge
 graph'), or what the records never hold ("any allergies?": the answer says so; it was NOT_FOUND, "no known entity"); a
 thread about anything else reads it as before ("any side effects?")."""
+NEXT_ITEMS = re.compile(r"^(?:(?:can you |please )?(?:show|give|list|tell) me |(?:what|which) (?:are|about) )?(?:(?:some |a few )?more"
+                        r"(?: please)?|(?:the )?(?:next|rest)(?: (?:five|5|few|ones?|drugs?|items?|page))?(?: of (?:them|the list))?)$|"
+                        r"^keep going$", re.IGNORECASE)
+"""The next items right after a list ("show me more", "the next five", "more": they were NOT_FOUND, and "more" retold
+the first item's mechanism); after anything else "more" asks for the mechanism again (:data:`_AGAIN`)."""
 _AGAIN = re.compile(
     r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
-    r"more|that mechanism|the pathway|to me|once more))*|tell me more|more|go on|details|more details|"
+    r"more|that mechanism|the pathway|to me|once more))*|(?:tell|show) me more|more|go on|details|more details|"
     r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
 _POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
                 r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)")

@@ -16,6 +16,7 @@ from typing import Any
 from agents.class_member import in_that_class
 from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
+    NEXT_ITEMS,
     ORDINAL_ALONE,
     ORDINAL_REF,
     PATIENT_WORDS,
@@ -77,8 +78,7 @@ _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
     r"what|which|any)\s+)?(?:any\s+|some\s+)?"
     r"(?:others|alternatives?|(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"
-    r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$",
-    re.IGNORECASE)
+    r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$", re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
 _SUBSTITUTE = re.compile(
@@ -450,8 +450,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
-    more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body))
-    if more and focus.question and focus.intent in _LISTING and focus.lists:
+    listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
+    more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body) or listing and NEXT_ITEMS.match(body))
+    if more and listing:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = restated(focus.question)

@@ -93,7 +93,7 @@ _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|stan
 _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|pharmacotherap(?:y|ies)|remed(?:y|ies)|cures?|options?)"
 """The noun of a request for what treats Y ("the best medicine for Y", "my options for Y")."""
 _NOMINAL = (
-    r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one)?\s+|"
+    r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one| \d+| ten| five)?\s+|"
     r"(?:is|are) there (?:an? |any |some |another )?|any |another |the |some )?"
     rf"{_QUALITY}{_REMEDY}"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"

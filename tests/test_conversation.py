@@ -366,6 +366,23 @@ def test_asking_for_other_drugs_leaves_out_every_drug_the_thread_listed(run_grap
     assert res.understood == "Which other drugs treat Chronic myeloid leukemia?" and IMATINIB in res.excluded
 
 
+def test_the_next_items_of_a_list(run_graph, resources) -> None:
+    """"show me more", "the next five" and "keep going" after a list were NOT_FOUND ("no known entity in the question"),
+    and "more" retold the first item's mechanism; after a mechanism "more" and "show me more" still retell it."""
+    first = _turn(run_graph, "next", {"question": "What drugs treat gout?"}, interactive=False)
+    seen = {a["id"] for a in first["ranked_answers"]}
+    for q in ("show me more", "the next five", "more", "keep going"):
+        out = _turn(run_graph, "next", {"question": q}, interactive=False)
+        now = {a["id"] for a in out["ranked_answers"]}
+        assert out["understood_as"] == "What drugs treat gout?" and out["status"] == "ANSWERED", (q, out["answer"])
+        assert now and not now & seen, q
+        seen |= now
+    mech = _turn(run_graph, "next-mech", {"question": "How does imatinib treat CML (ph+)?"}, interactive=False)
+    for q in ("more", "show me more"):
+        res = resolve_followup(q, mech["messages"], resources.linker)
+        assert res.understood == "How does imatinib treat Chronic myeloid leukemia?" and not res.excluded, q
+
+
 def test_that_it_and_do_that_refer_to_what_the_last_answer_was_about(run_graph, resources) -> None:
     """Three follow-ups that failed: "how does it work for that?" after a list of diseases ("that" is not in the
     knowledge graph), "what other drugs target it?" after a drug's targets (nothing for "it" to refer to) and "which

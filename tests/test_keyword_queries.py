@@ -229,3 +229,9 @@ def test_a_contraction_typed_without_its_apostrophe(question: str, intent: str) 
     """"whats lipitor for" was answered with what atorvastatin is connected to."""
     p = parse_question(question)
     assert p is not None and p.intent.value == intent
+
+
+def test_a_request_for_a_number_of_drugs_asks_what_treats_it() -> None:
+    """"list 10 drugs for hypertension" was answered with what hypertension is connected to."""
+    p = parse_question("list 10 drugs for hypertension")
+    assert p is not None and (p.intent.value, p.disease) == ("treats", "hypertension")
