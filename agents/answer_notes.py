@@ -139,6 +139,9 @@ def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[d
     the other paths the Reviewer accepted ("is that the only mechanism?", "are there other paths?"; they were
     NOT_FOUND, "no known entity in the question")."""
     hows = {r.get("how") for r in state.references}
+    if "sure" in hows:  # "are you sure?": what the answer rests on
+        return (" It rests on these curated DrugMechDB relations, which the Reviewer checked against the graph; they are"
+                " not a clinical judgement." + sources_line(citations))
     if "sources" in hows:
         return sources_line(citations)
     if "other paths" not in hows:

@@ -24,10 +24,16 @@ _SOURCES = re.compile(
     r"what's |where (?:are|is) )?(?:the |your |its |their |some )?(?:sources?|citations?|references?|evidence|proof)"
     r"(?: (?:for|of|behind|on) (?:that|this|it|the answer|your answer|the mechanism))?(?: please)?|"
     r"where (?:does|did|do) (?:that|this|it|the answer|this answer|that information|the information) come from|"
-    r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:can you )?cite (?:that|this|it|them)|"
+    r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:(?:can|could) you )?cite (?:that|this|it|them|"
+    r"(?:your|the|its|some) (?:sources?|references?))|(?:what are you|what is (?:this|that|it)) based on|"
     r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?)"
     r"(?:,? please)?\s*[?.!]*$",
     re.IGNORECASE)
+_SURE = re.compile(r"^(?:(?:and |but |so |hmm,? )?(?:is|was) (?:that|this|it) (?:really )?(?:correct|right|true|accurate|reliable)|"
+                   r"(?:are|were) you (?:really )?(?:sure|certain)(?: about (?:that|this|it))?|how (?:sure|confident|certain) are you|"
+                   r"(?:can|should) i (?:trust|believe|rely on) (?:that|this|it|you)|really)(?: though)?\s*[?.!]*$", re.IGNORECASE)
+"""Whether the last answer is right ("are you sure?", "is that correct?": they were NOT_FOUND): what it rests on, as a
+request for its sources is answered, with a word on what the graph is."""
 """A request for the last answer's sources, and nothing more ("What is the evidence that vitamin D prevents fractures?"
 is a question of its own: it was read as a request for the sources of an answer not yet given)."""
 _OTHER_PATHS = re.compile(
@@ -165,11 +171,12 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
         rest = re.sub(r"^ (?:that|which|who) ", " ", focus.latest_question[w.end():])  # "list drugs that inhibit EGFR"
         return _asked_again(res, q, "count", focus, f"How many {w[1].casefold()}{rest}")
     retold = "simpler" if _SIMPLER.match(q) else "steps" if _ALL_STEPS.match(q) else ""  # ``agents.plain``
-    if retold or _SOURCES.match(q):
+    sure = bool(_SURE.match(q))
+    if retold or sure or _SOURCES.match(q):
         if not focus.latest_question:
-            res.missing = "that" if retold else "the sources"
+            res.missing = "that" if retold or sure else "the sources"
             return None
-        return _asked_again(res, q, retold or "sources", focus)
+        return _asked_again(res, q, retold or ("sure" if sure else "sources"), focus)
     m = _STEP.match(q)
     if m is None:
         return None

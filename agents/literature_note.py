@@ -43,7 +43,7 @@ def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, An
     if found is None:
         return out
     cited = _citation(found)
-    listed = sources_line([cited]) if any(r.get("how") == "sources" for r in state.references) else ""
+    listed = sources_line([cited]) if any(r.get("how") in ("sources", "sure") for r in state.references) else ""
     return {**out, "answer": out.get("answer", "") + _pointer(found) + listed, "citations": [cited]}
 
 

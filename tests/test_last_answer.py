@@ -16,7 +16,9 @@ from agents.state import Status
 
 
 @pytest.mark.parametrize("ask", ["show me the sources", "where does that come from?", "What are your sources?",
-                                 "citations please", "how do you know that?"])
+                                 "citations please", "how do you know that?",
+                                 # these were NOT_FOUND ("no known entity in the question")
+                                 "can you cite your sources?", "what is that based on?"])
 def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_graph, ask: str) -> None:
     first, again = in_thread(run_graph, f"src-{ask}", "How does lisinopril treat hypertension?", ask)
     assert again["status"] is Status.ANSWERED, again["answer"]
@@ -24,6 +26,15 @@ def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_g
     assert again["evidence"] == first["evidence"]
     assert " Sources: " in again["answer"] and "UniProt:P12821" in again["answer"]  # angiotensin-converting enzyme
     assert [c.get("id") for c in again["citations"]] == [c.get("id") for c in first["citations"]]
+
+
+@pytest.mark.parametrize("ask", ["are you sure?", "is that correct?", "can I trust that?", "really?"])
+def test_whether_the_last_answer_is_right_says_what_it_rests_on(run_graph, ask: str) -> None:
+    """They were NOT_FOUND ("no known entity in the question", or '"are you sure" is not in the knowledge graph')."""
+    first, sure = in_thread(run_graph, f"sure-{ask}", "How does lisinopril treat hypertension?", ask)
+    assert sure["status"] is Status.ANSWERED and sure["evidence"] == first["evidence"], sure["answer"]
+    assert " It rests on these curated DrugMechDB relations, which the Reviewer checked against the graph; they are not " \
+           "a clinical judgement. Sources: " in sure["answer"] and "UniProt:P12821" in sure["answer"], sure["answer"]
 
 
 def test_sources_with_nothing_asked_before_are_asked_about() -> None:
