@@ -56,9 +56,11 @@ _OUT_OF_SCOPE = {
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)|"
                                                         r"(?:is|are|'s|’s) (?:the )?(?:older|oldest|newer|newest)\b|"
-                                                        r"\b(?:latest|most recent) (?:drugs?|medications?|medicines?|"
-                                                        r"treatments?|therap(?:y|ies))\b|\b(?:approved|introduced) most "
+                                                        r"\b(?:latest|most recent|newer|newest) (?:drugs?|medications?|medicines?|"
+                                                        r"treatments?|therap(?:y|ies)|options?)\b|\b(?:approved|introduced) most "
                                                         r"recently\b|\bmost recently approved\b"),
+    "how diseases are diagnosed": (r"how (?:is|are|do|does|can|would|should) (?:\w+ ){0,4}?(?:be )?diagnosed|how to diagnose|"
+                                   r"diagnostic (?:tests?|criteria)|(?:what|which) tests? (?:\w+ ){0,3}?(?:diagnose|confirm|detect)"),
     "stopping a drug": r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off",
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"

@@ -515,3 +515,14 @@ def test_the_risks_in_a_thread_are_the_thread_drug_s(run_graph) -> None:
     _, out = in_thread(run_graph, "risks", "how does imatinib treat CML?", "what are the risks?")
     assert out["understood_as"] == "What are the risks of imatinib?" and out["status"] is Status.ANSWERED, out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: " in out["answer"]
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("how is CML diagnosed?", "how diseases are diagnosed"), ("what tests diagnose gout?", "how diseases are diagnosed"),
+    ("are there any newer options?", "who discovered drugs or when they were approved"),
+    ("How is gout treated?", ""), ("what diagnoses does PAT_002 have?", ""),
+])
+def test_diagnosis_and_newer_options_are_out_of_scope(question: str, topic: str) -> None:
+    """"how is CML diagnosed?" listed the drugs for CML with no word that the graph holds no diagnosis, and "are there
+    any newer options?" repeated the list with no word that it holds no approval dates."""
+    assert out_of_scope(question) == topic
