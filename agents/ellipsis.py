@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.focus import Focus
-from agents.intent import SLOT_TYPES, TEMPLATES
+from agents.intent import RECORD_CHECK, SLOT_TYPES, TEMPLATES
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
@@ -263,6 +263,10 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         # name heads drugs' names
         if out.status.value == "ambiguous":  # "what about cancer?": the words stay, and the planner asks which one
             new = {**new, "id": "", "name": z}  # (it was the first candidate, Breast Neoplasms, without a word)
+    if focus.intent == "patient" and focus.patient_id and new.get("id") and RECORD_CHECK.match(focus.latest_question or ""):
+        res.patient_id = focus.patient_id  # "what about hypertension?" after "does PAT_008 have diabetes?" (it asked
+        res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})  # what treats it)
+        return f"Is {focus.patient_id} taking {z}?" if is_drug(new) else f"Does {focus.patient_id} have {z}?"
     drug, disease = (new, focus.disease) if slot_drug else (focus.drug, new)
     intent = focus.intent
     if slot_drug and intent == "treats":

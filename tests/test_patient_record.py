@@ -416,3 +416,14 @@ def test_what_the_records_never_hold_asked_after_a_record(run_graph, question: s
     assert f"The patient records hold conditions, medications and labs, not {missing}." in out["answer"], out["answer"]
     _, drug = in_thread(run_graph, f"never-drug-{question}", "how does imatinib work?", question)
     assert drug["intent"] != "patient", drug["answer"]
+
+
+@pytest.mark.parametrize(("first", "follow", "understood"), [
+    ("does PAT_008 have diabetes?", "what about hypertension?", "Does PAT_008 have hypertension?"),
+    ("is PAT_002 taking thalidomide?", "what about metformin?", "Is PAT_002 taking metformin?"),
+])
+def test_what_about_after_a_record_check_checks_the_record_again(run_graph, first: str, follow: str, understood: str) -> None:
+    """"what about hypertension?" after "does PAT_008 have diabetes?" asked what drug treats hypertension."""
+    _, out = in_thread(run_graph, f"check-again-{first}", first, follow)
+    assert out["understood_as"] == understood and out["intent"] == "patient" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(("Yes: ", "No: ")), out["answer"]
