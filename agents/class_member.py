@@ -44,11 +44,12 @@ MEMBERS_SHOWN = 10
 
 _MEMBERS = re.compile(
     r"^(?:(?:what|which)(?: other)? (?:drugs|medications|medicines|ones)(?: besides (?P<n>.+?))? (?:are|count as) (?P<a>.+?)|"
-    r"(?:(?:can you |please )?(?:list|name))(?: all| some| a few)?(?: of)?(?: the)? (?P<b>.+?)|"
+    r"(?:(?:can you |please )?(?:list|name|give me|show me|tell me))(?: all| some| a few)?(?: of)?(?: the)?(?: examples? of)? (?P<b>.+?)|"
+    r"(?:what|which) (?:are|is) (?:some|a few|(?:some |a few )?examples? of|the members of) (?P<d>.+?)|(?:some |a few )?examples? of (?P<e>.+?)|"
     r"(?:what|which)(?: other)? (?:drugs|medications|medicines) (?:are )?(?:in|belong to) the (?P<c>.+?) "
     r"(?:class|group|family))[?.!]*$", re.IGNORECASE)
-"""A request for a class's drugs ("which drugs are statins?", "list the blood thinners"): it was answered with what
-the class acts on, and no drug of it named. "besides X" leaves X out ("what else is in that class?", resolved)."""
+"""A request for a class's drugs ("which drugs are statins?", "list the blood thinners", "what are some NSAIDs?", "give
+me examples of NSAIDs"): it was answered with what the class acts on, and no drug of it named. "besides X" leaves X out ("what else is in that class?", resolved)."""
 
 
 def class_drugs(linker: Any, cls: str) -> list[Any]:
@@ -64,7 +65,7 @@ def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"class": plural, "members": [entities], "left_out": name}`` for a request for a class's drugs
     (:data:`_MEMBERS`) that names a class the table knows; None for anything else."""
     m = _MEMBERS.match(" ".join(question.split()))
-    cls = linker.class_name(m["a"] or m["b"] or m["c"]) if m else ""
+    cls = linker.class_name(m["a"] or m["b"] or m["c"] or m["d"] or m["e"]) if m else ""
     if m is None or not cls:
         return None
     left_out = drug_named(m["n"], linker) if m["n"] else None

@@ -42,9 +42,11 @@ _PAIR = re.compile(
     rf"^(?:which|what)(?: one)?(?:'s| is) (?:{_BETTER})[,:]? (?P<a7>[\w' -]+?),? (?:or|vs\.?|versus) (?P<b7>[\w' -]+?)$|"
     rf"^(?:is|are) (?P<a8>[\w' -]+?) (?:{_BETTER}) than (?P<b8>(?:(?! (?:for|in|at|to) )[\w' -])+?)$|"
     rf"^(?:is|are) (?P<a9>[\w' -]+?),? or (?P<b9>[\w' -]+?) (?:{_BETTER})$|"
-    r"^(?P<a10>[\w' -]+?),? or (?P<b10>[\w' -]+?)$", re.IGNORECASE)
-"""Two names set against each other: compared, told apart, weighed ("is aspirin better than statins?", "which is
-better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
+    r"^(?P<a10>[\w' -]+?),? or (?P<b10>[\w' -]+?)$|"
+    r"^(?:is|are) (?P<a11>[\w' -]+?) and (?P<b11>[\w' -]+?) (?:the same(?: thing)?|alike|similar|different)$|"
+    r"^(?:is|are) (?P<a12>[\w' -]+?) (?:the same as|similar to|different from|like) (?P<b12>[\w' -]+?)$", re.IGNORECASE)
+"""Two names set against each other: compared, told apart ("are statins and fibrates the same?"), weighed ("is aspirin
+better than statins?", "which is better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
 _TRIM = re.compile(r"^(?:(?:and|so|ok|okay),? )|[?.!\s]+$", re.IGNORECASE)
 
 

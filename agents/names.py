@@ -20,9 +20,11 @@ __all__ = ["names_answer", "names_question", "names_referent"]
 
 _SAME = re.compile(
     r"^(?:is|are) (?!there )(?P<a>.+?) (?:the same (?:drug |medication |medicine |thing |protein )?as|another name for|"
-    r"(?:a|the) (?:brand|trade|generic|other)(?: name)? (?:of|for)|(?:a|the) generic(?: version)? of) (?!(?:for|in|with) )(?P<b>.+?)[?.!]*$",
+    r"(?:a|the) (?:brand|trade|generic|other)(?: name)? (?:of|for)|(?:a|the) generic(?: version)? of) (?!(?:for|in|with) )(?P<b>.+?)[?.!]*$|"
+    r"^(?:is|are) (?!there )(?P<a2>[\w' -]+?) and (?P<b2>[\w' -]+?) the same(?: drug| medication| medicine| thing)?[?.!]*$",
     re.IGNORECASE)
-"""Whether two names name one entity ("Is Gleevec the same as imatinib?", "is Tylenol another name for paracetamol?");
+"""Whether two names name one entity ("Is Gleevec the same as imatinib?", "is Tylenol another name for paracetamol?",
+"are motrin and advil the same?");
 not "is that the same as for sitagliptin?", which compares what two drugs act on (``agents.list_refs``)."""
 _NAMES = re.compile(
     r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some )?(?:other |brand |trade |generic |"
@@ -60,6 +62,8 @@ def names_question(question: str, linker: Any) -> dict[str, Any] | None:
     the entities as the thread's (a drug in the drug slot), so that "what does it target?" next is about it; None for
     any other question."""
     found = _read(question, linker)
+    if len(found) == 2 and any(linker.class_name(text) for text, _ in found):
+        return None  # "are statins and fibrates the same?": classes, compared by what their drugs act on
     unknown = [text for text, e in found if e is None]
     if unknown:  # "is aspirin the same as qwzx?" was answered with what aspirin is connected to; "what is the drug for
         # gout called?" is no question about names
@@ -99,7 +103,7 @@ def _read(question: str, linker: Any) -> list[tuple[str, Any]]:
     not): two for "is X the same as Y?", one for a request for names, none for any other question."""
     text = " ".join(question.split())
     m, n = _SAME.match(text), _NAMES.match(text)
-    names = [m["a"], m["b"]] if m else [n["x"] or n["y"] or n["z"] or n["w"]] if n else []
+    names = [m["a"] or m["a2"], m["b"] or m["b2"]] if m else [n["x"] or n["y"] or n["z"] or n["w"]] if n else []
     return [(name.strip(), _linked(name, linker)) for name in names]
 
 

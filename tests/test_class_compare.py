@@ -104,3 +104,11 @@ def test_a_class_weighed_against_a_drug_or_offered_as_a_choice_is_compared(run_g
     bare, _ = run_graph({"question": "statins or aspirin?"}, interactive=False, memory=False)
     assert bare["answer"].startswith("The 8 statins in the knowledge graph act on: "), bare["answer"]
     assert bare["answer"].endswith("They share no target in the knowledge graph.")
+
+
+def test_whether_two_classes_are_the_same_compares_them(run_graph) -> None:
+    """"are statins and fibrates the same?" was NOT_FOUND ("no known entity in the question")."""
+    for q in ("are statins and fibrates the same?", "is statins the same as fibrates?"):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", (q, out["answer"])
+        assert out["answer"].startswith("The 8 statins in the knowledge graph act on: ") and "the 4 fibrates act on" in out["answer"]

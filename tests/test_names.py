@@ -57,3 +57,12 @@ def test_it_in_a_question_about_names_is_the_thread_s_drug(run_graph) -> None:
                                       "Is imatinib a kinase inhibitor?", "what is the name of the drug for gout?"])
 def test_other_questions_are_no_names_question(resources, question: str) -> None:
     assert names_question(question, resources.linker) is None
+
+
+@pytest.mark.parametrize(("question", "opening"), [("are motrin and advil the same?", "Yes: motrin and advil name the same entity"),
+                                                   ("are aspirin and ibuprofen the same?", "No: in the knowledge graph aspirin is")])
+def test_whether_two_names_are_the_same_reads_both(run_graph, question: str, opening: str) -> None:
+    """The first was NOT_FOUND ("no chain of relations from Ibuprofen to Ibuprofen"), the second too ("… from Aspirin
+    to Ibuprofen"); "is motrin the same as advil?" was answered."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(opening), out["answer"]
