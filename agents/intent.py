@@ -368,15 +368,18 @@ def _clean(span: str, slot: str = "") -> str:
     return span.strip()
 
 
-_MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\s+(?:management|pills?|{_REMEDY})\b)", re.IGNORECASE)
-"""A measure named before a remedy ("blood pressure medications", "cholesterol drugs"): what treats it when high."""
+_MEASURE_REMEDY = re.compile(rf"(?<!high )\b(?P<measure>{'|'.join(LOWERED)})(?=\s+(?:management|pills?|{_REMEDY})\b)|\b(?P<pre>for|"
+                             rf"helps?|treats?|with) (?:my|your|his|her|their|our) (?P<own>{'|'.join(LOWERED)})\b", re.IGNORECASE)
+"""A measure named before a remedy ("blood pressure medications", "cholesterol drugs"), or someone's after "for" ("how
+does lisinopril work for my blood pressure?", which linked the measure Blood pressure): what treats it when high."""
 
 
 def _lowered(q: str) -> str:
     """"lowers blood pressure" → "lowers high blood pressure", "blood pressure pills" → "high blood pressure pills"
     (:data:`LOWERED`), and everyday words for what drugs do ("thins the blood", "painkillers": ``agents.everyday``)."""
     q = everyday(q)
-    return _MEASURE_REMEDY.sub(lambda m: f"high {m['measure']}", _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q))
+    q = _LOWERS.sub(lambda m: f"{m['verb']} high {m['measure']}", q)
+    return _MEASURE_REMEDY.sub(lambda m: f"high {m['measure']}" if m["measure"] else f"{m['pre']} high {m['own']}", q)
 
 
 TEMPLATES = {

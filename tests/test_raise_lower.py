@@ -159,3 +159,20 @@ def test_a_request_to_explain_is_no_yes_no_question(run_graph, question: str) ->
     asked, _ = run_graph({"question": "can montelukast help asthma?"}, interactive=False, memory=False)
     assert asked["answer"].startswith("Yes: Montelukast acts on Asthma"), asked["answer"]
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("Montelukast acts on Asthma"), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "intent", "y"), [
+    ("how does lisinopril work for my blood pressure?", "mechanism", "high blood pressure"),
+    ("how does lisinopril help my blood pressure?", "mechanism", "high blood pressure"),
+    ("what can I take for my cholesterol?", "treats", "high cholesterol"),
+])
+def test_someone_s_measure_after_for_is_its_high_form(question: str, intent: str, y: str) -> None:
+    """The first two linked the measure Blood pressure and were NOT_FOUND ("no chain of relations from lisinopril to
+    Blood pressure"); the last was told what cholesterol is connected to."""
+    p = parse_question(question)
+    assert p is not None and (p.intent.value, p.disease) == (intent, y)
+
+
+def test_a_patient_s_measure_is_still_the_record_s(run_graph) -> None:
+    out, _ = run_graph({"question": "what's PAT_009's blood pressure?"}, interactive=False, memory=False)
+    assert out["intent"] == "patient" and "Systolic blood pressure" in out["answer"], out["answer"]
