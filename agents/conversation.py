@@ -22,6 +22,7 @@ from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.diseases_of import diseases_of_question
+from agents.ellipsis import drug_named
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
@@ -31,7 +32,7 @@ from agents.preamble import evidence_asked, with_preamble
 from agents.resolution import resolve_choice
 from agents.scope import DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
-from agents.state import Intent, Status
+from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
 from agents.two_questions import two_questions
 from core.errors import LLMError
@@ -150,6 +151,22 @@ def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resoluti
 
 _DISEASE_TOPICS = frozenset({PROGNOSES, "whether a disease is inherited or catching"})
 """What the graph does not hold about a disease: asked in a thread, about the thread's disease before its drug."""
+
+
+_ALSO_TAKE = re.compile(r"^(?:and |so |ok,? |but )?(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have) "
+                        r"(?P<x>[\w' -]+?)(?: too| as well)?[?.!]*$", re.IGNORECASE)
+"""Another drug taken beside the thread's ("can I also take ibuprofen?" after how warfarin works)."""
+
+
+def _beside_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
+    """"Can I also take ibuprofen?" after warfarin: "Can I take ibuprofen with warfarin?", which compares the two after
+    the note on interactions (it was told what ibuprofen is connected to)."""
+    m, drug = _ALSO_TAKE.match(resolution.question.strip()), focus.drug
+    other = drug_named(m["x"], linker) if m and drug and drug.get("type") in DRUG_TYPES else None
+    if other is None or other["id"] == drug["id"]:
+        return resolution
+    return Resolution(question=f"Can I take {m['x']} with {drug['name']}?", pinned={fold(drug["name"]): drug},
+                      references=[{"text": resolution.question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
 
 
 def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
@@ -324,6 +341,7 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
         resolution = _of_the_thread_drug(_works_differently(_works_like(resolution, focus.drug), focus), focus, res.linker)
+        resolution = _beside_the_thread_drug(resolution, focus, res.linker)
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
         if (named := _disease_named(resolution, focus, res, ctx)) is not None:  # "what are the symptoms?"

@@ -43,7 +43,9 @@ _OUT_OF_SCOPE = {
                           r"(?: \w+){0,3} )?(?:with|together)|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit|"
-                          rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}"),
+                          rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}|"
+                          r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)|(?:takes?|taking|"
+                          r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": (r"safe|safer|safest|safety|unsafe|dangerous|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"

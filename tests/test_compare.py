@@ -526,3 +526,15 @@ def test_diagnosis_and_newer_options_are_out_of_scope(question: str, topic: str)
     """"how is CML diagnosed?" listed the drugs for CML with no word that the graph holds no diagnosis, and "are there
     any newer options?" repeated the list with no word that it holds no approval dates."""
     assert out_of_scope(question) == topic
+
+
+def test_another_drug_beside_the_thread_s_or_the_statement_s_is_compared_with_it(run_graph) -> None:
+    """"can I also take ibuprofen?" after warfarin, and "I'm on metformin. Can I also take ibuprofen?", were answered
+    about ibuprofen alone (the second was NOT_FOUND, "no chain of relations from Metformin to Ibuprofen"); so was "my
+    mom takes warfarin and aspirin, is that ok?"."""
+    _, also = in_thread(run_graph, "also-take", "How does warfarin work?", "can I also take ibuprofen?")
+    assert also["understood_as"] == "Can I take ibuprofen with warfarin?" and also["compared"], also["answer"]
+    for q in ("I'm on metformin. Can I also take ibuprofen?", "my mom takes warfarin and aspirin, is that ok?"):
+        (out,) = in_thread(run_graph, f"also-{q}", q)
+        assert out["status"] is Status.ANSWERED and out["compared"] and len(out["among"]) == 2, out["answer"]
+        assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not drug interactions."), out["answer"]
