@@ -64,9 +64,8 @@ _IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|i
 any drug acts, no name of the graph ("body" was read as Increased body weight)."""
 _WHICH_DRUG = (rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}"
                rf"(?: (?:used|prescribed|given|taken) (?:for|in|against)(?: [\w'-]+){{1,3}})?))?{_AGENT}?")
-"""The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which else",
-"which beta blockers", "which drugs used for gout" (``c``: the words before the verb, a drug class when the linker
-knows them as one, or the drugs for a disease, ``agents.via.for_a_disease``)."""
+"""The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which beta blockers",
+"which drugs used for gout" (``c``: the words before the verb, a class or the drugs for a disease, ``agents.via``)."""
 _ASK = r"(?:what (?:is|are)|list|name|(?:tell|show|give) me)?\s*"
 """The opening of a request for a list: "what are", "list", "tell me", or nothing."""
 _PROTEINS = r"(?:genes?|proteins?|enzymes?|receptors?|gene products?|molecular targets?)"
@@ -106,7 +105,7 @@ _NOMINAL = (
 _NO_DISEASE = re.compile(rf"(?:the |some |my |your )?{_QUALITY}(?:(?:{_REMEDY}|medication|drug|treatment)\s+)*", re.IGNORECASE)
 """A disease slot of words that only praise or name remedies ("best", "treatment"): no disease named."""
 REMEDIES_ALONE = re.compile(
-    r"^(?:(?:(?:what|which)(?:'s|’s| are| is| would be) (?:the |some |my |your |our |its )?|what |which |any |(?:are|is) there (?:an? |any |some )?|"
+    r"^(?:(?:(?:what|which)(?:'s|’s| are| is| would be) (?:the |some |my |your |our |its |his |her |their )?|what |which |any |(?:are|is) there (?:an? |any |some )?|"
     r"(?:list|show me|give me|tell me|name) (?:the |some )?)?"
     rf"{_QUALITY}(?:treatment |therapy |drug |medication |medicine )?{_REMEDY}(?: (?:are there|are available|exist|available|"
     r"options?|(?:do|can|could|would|should) (?:you|i|we|they) (?:suggest|recommend|use|take|try)))?|"
@@ -219,7 +218,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
                          rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
                          rf"treatments?| pills?)? (?:(?:should|can|could|might|may|would|do|does|will) (?:i|he|she|we|they|you|the doctor|my doctor) "
-                         rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help)$")),
+                         rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help|"
+                         rf"(?:are|is) (?:my|his|her|their|our|the) (?:options?|choices?|treatment options?))$")),
         # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
         (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"

@@ -81,3 +81,10 @@ def test_the_newest_drugs_for_a_disease_are_its_drugs_with_the_note(run_graph, q
 def test_a_patient_s_latest_result_is_not_about_approval(run_graph) -> None:
     out, _ = run_graph({"question": "what is PAT_006's latest HbA1c?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and "when they were approved" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["my son has asthma, what are his options?", "my son has asthma. What are his options?"])
+def test_someone_s_options_for_a_disease_they_have_are_its_drugs(question: str) -> None:
+    """They were answered with what asthma is connected to."""
+    p = parse_question(question)
+    assert p is not None and (p.intent, p.disease) == (Intent.TREATS, "asthma")
