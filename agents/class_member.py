@@ -49,7 +49,8 @@ _MEMBERS = re.compile(
     r"(?:what|which)(?: other)? (?:drugs|medications|medicines) (?:are )?(?:in|belong to) the (?P<c>.+?) "
     r"(?:class|group|family))[?.!]*$", re.IGNORECASE)
 """A request for a class's drugs ("which drugs are statins?", "list the blood thinners", "what are some NSAIDs?", "give
-me examples of NSAIDs"): it was answered with what the class acts on, and no drug of it named. "besides X" leaves X out ("what else is in that class?", resolved)."""
+me examples of NSAIDs"): it was answered with what the class acts on, and no drug of it named. "besides X" leaves X
+out ("what else is in that class?", resolved)."""
 
 
 def class_drugs(linker: Any, cls: str) -> list[Any]:
