@@ -14,7 +14,7 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "sources_line", "steps",
+__all__ = ["CITED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "sources_line", "steps",
            "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -129,6 +129,11 @@ def _capitalized(name: str) -> str:
     return f"{name[:1].upper()}{name[1:]}"
 
 
+CITED = ("sources", "sure")
+"""The follow-ups (``Resolution.references``' "how") whose answer ends with its sources in the text: "show me the
+sources", and "are you sure?", which says first what the answer rests on."""
+
+
 def sources_line(citations: list[dict[str, Any]]) -> str:
     """The citations in the answer's text, for "show me the sources" (every client also shows them apart)."""
     return " Sources: " + "; ".join(f"{c['title']} ({c.get('id') or c['url']})" for c in citations) + "."
@@ -142,7 +147,7 @@ def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[d
     if "sure" in hows:  # "are you sure?": what the answer rests on
         return (" It rests on these curated DrugMechDB relations, which the Reviewer checked against the graph; they are"
                 " not a clinical judgement." + sources_line(citations))
-    if "sources" in hows:
+    if hows & set(CITED):
         return sources_line(citations)
     if "other paths" not in hows:
         return ""

@@ -30,7 +30,7 @@ from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
 from agents.preamble import evidence_asked, with_preamble
 from agents.resolution import resolve_choice
-from agents.scope import DIET, PROGNOSES
+from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
@@ -153,8 +153,7 @@ _DISEASE_TOPICS = frozenset({PROGNOSES, "whether a disease is inherited or catch
 """What the graph does not hold about a disease: asked in a thread, about the thread's disease before its drug."""
 
 
-_ALSO_TAKE = re.compile(r"^(?:and |so |ok,? |but )?(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have) "
-                        r"(?P<x>[\w' -]+?)(?: too| as well)?[?.!]*$", re.IGNORECASE)
+_ALSO_TAKE = re.compile(rf"^(?:and |so |ok,? |but )?{ALSO_TAKING} (?P<x>[\w' -]+?)(?: too| as well)?[?.!]*$", re.IGNORECASE)
 """Another drug taken beside the thread's ("can I also take ibuprofen?" after how warfarin works)."""
 
 

@@ -49,7 +49,7 @@ _POLITE = re.compile(
     r"(?=(?:how|why|what|which) ))", re.IGNORECASE)
 """A request around a question ("Can you explain how X helps with Y?"), or a word joining it to the last one ("and what
 else targets TNF?" was read as a name, what TNF is connected to): the question inside is parsed."""
-_CONTRACTED = re.compile(r"^(what|which|how|who)(?:'s|’s|s(?= ))\b", re.IGNORECASE)
+_CONTRACTED = re.compile(r"^(what|which|how|who)(?:(?:'s|’s)\b|s(?= ))", re.IGNORECASE)
 """A contracted "is" after the question word ("what's used for Y?", "whats lipitor for", typed without the apostrophe)."""
 _HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|treatments|therapies|diseases|conditions|"
                        r"illnesses|disorders)\b)", re.IGNORECASE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.answer_notes import sources_line
+from agents.answer_notes import CITED, sources_line
 from agents.state import Intent, State, Status
 from core.errors import MedpathError
 from tools.literature import Finding, study_url
@@ -43,7 +43,7 @@ def with_literature(state: State, out: dict[str, Any], res: Any) -> dict[str, An
     if found is None:
         return out
     cited = _citation(found)
-    listed = sources_line([cited]) if any(r.get("how") in ("sources", "sure") for r in state.references) else ""
+    listed = sources_line([cited]) if any(r.get("how") in CITED for r in state.references) else ""
     return {**out, "answer": out.get("answer", "") + _pointer(found) + listed, "citations": [cited]}
 
 

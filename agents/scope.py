@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -14,6 +14,9 @@ _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s
 
 _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
+ALSO_TAKING = r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)"
+"""Another drug taken beside one ("can I also take ibuprofen?"): its interactions (``agents.conversation`` reads the
+drug it names)."""
 _MEDS = r"(?:drugs?|medications?|medicines?|meds|pills?)"
 """Drugs named as such: to avoid them with a drug is about its interactions, not what to eat."""
 RANKING_DRUGS = "comparisons of how well drugs work"
@@ -44,7 +47,7 @@ _OUT_OF_SCOPE = {
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit|"
                           rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}|"
-                          r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)|(?:takes?|taking|"
+                          rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
