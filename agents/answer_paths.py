@@ -17,13 +17,16 @@ from tools.answers import (
     FUSE_DEPTH,
     HUB_DAMPING,
     INDICATION_DAMPING,
+    INDICATION_TRANSFER_WEIGHT,
     PAGERANK_ALPHA,
     PAGERANK_EPS,
     PAGERANK_WEIGHT,
+    TRANSFER_WEIGHT,
     asked_sign,
     by_type_preference,
     class_routes,
     class_share,
+    disease_mates,
     fuse,
     in_direction,
     lowers,
@@ -34,6 +37,7 @@ from tools.answers import (
     rank_endpoints,
     shared_targets,
     starts_by_type_preference,
+    target_mates,
     types_of,
 )
 from tools.judge import verbalize_path
@@ -219,11 +223,16 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
 def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
                      ) -> tuple[list[str], dict[str, CandidatePath]]:
     """"Which drug treats Y": the drugs whose best lowering paths into ``diseases`` ``ranked`` holds, fused with
-    PageRank upstream from them (weights 1 and ``PAGERANK_WEIGHT``), and each such drug's best path."""
+    PageRank upstream from them and with the drugs sharing a target with the curated drugs for them
+    (``tools.answers.target_mates``; weights 1, ``PAGERANK_WEIGHT`` and ``TRANSFER_WEIGHT``), and each such drug's
+    best path."""
     by_path = dict(rank_endpoints(ranked, "start", state.goal_types, types_of(res.kg), exclude=seeds, k=FUSE_DEPTH,
                                   keep=lowers, key=_name_key(res.kg)))
     pagerank = pagerank_answers(res, diseases, state.goal_types, set(seeds), "in", HUB_DAMPING)
-    return fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT)), by_path
+    curation = res.ranker.curation
+    treating = set().union(*(curation.drugs_for(y) for y in diseases))
+    mates = [d for d in target_mates(res.kg, curation.drugs, treating, state.goal_types[:1]) if d not in seeds]
+    return fuse(list(by_path), pagerank, mates, weights=(1.0, PAGERANK_WEIGHT, TRANSFER_WEIGHT)), by_path
 
 
 def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
@@ -256,8 +265,9 @@ def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath
 
 def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], seeds: list[str]
                  ) -> list[tuple[str, CandidatePath]]:
-    """"What does X treat?": the diseases X's paths lower, fused with PageRank downstream from X (a disease only
-    PageRank proposes gets a walk of its own); then, while fewer than ``ANSWERS_K``, the diseases its paths raise
+    """"What does X treat?": the diseases X's paths lower, fused with PageRank downstream from X and with the diseases
+    of the curated drugs that act on X's targets alike (``tools.answers.disease_mates``; a disease only these lists
+    propose gets a walk of its own); then, while fewer than ``ANSWERS_K``, the diseases its paths raise
     ("Acetaminophen —decreases activity of→ PTGS1 —increases abundance of→ Prostaglandin E2 —treats→ Gastric ulcer"
     takes away what treats the ulcer). A question for a kind of disease ("What cancers does X treat?",
     ``State.disease_kind``) lists only those."""
@@ -269,7 +279,10 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
     by_path = dict(rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=FUSE_DEPTH,
                                   keep=lambda p: lowers(p) and kind(p.nodes[-1]), key=same))
     pagerank = pagerank_answers(res, state.sources, state.goal_types, set(seeds), "out", INDICATION_DAMPING, kind)
-    order = fuse(list(by_path), pagerank, weights=(1.0, PAGERANK_WEIGHT))
+    curation = res.ranker.curation
+    mates = [y for x in state.sources[:1] for y in disease_mates(res.kg, x, curation.drugs, curation.diseases_of)
+             if y not in seeds and type_of(y) in state.goal_types and kind(y)]
+    order = fuse(list(by_path), pagerank, mates, weights=(1.0, PAGERANK_WEIGHT, INDICATION_TRANSFER_WEIGHT))
     found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same,
                         preference(state.goal_types, type_of))
     if len(found) < ANSWERS_K:

@@ -476,9 +476,9 @@ def test_which_of_them_acts_on_a_target_is_kept_to_the_listed_drugs(run_graph) -
 
 
 def test_which_of_them_after_how_they_work_is_still_about_the_listed_drugs(run_graph) -> None:
-    """After "Which drugs treat epilepsy?" and "how do they work?" (whose answer lists targets), "which of them block
+    """After "Which drugs treat seizures?" and "how do they work?" (whose answer lists targets), "which of them block
     sodium channels?" was answered for any drug (Flecainide, Lidocaine …): the targets' list held no drug."""
-    listed = _turn(run_graph, "epi", {"question": "Which drugs treat epilepsy?"}, interactive=False)
+    listed = _turn(run_graph, "epi", {"question": "Which drugs treat seizures?"}, interactive=False)
     ids = [a["id"] for a in listed["ranked_answers"]]
     how = _turn(run_graph, "epi", {"question": "how do they work?"}, interactive=False)
     assert how["understood_as"] == "How do the listed drugs work?"

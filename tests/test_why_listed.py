@@ -39,11 +39,11 @@ def test_why_that_one_right_after_a_list_is_about_its_first_drug(run_graph, ask:
 
 
 def test_a_drug_left_off_the_list_says_so(run_graph) -> None:
-    listed, out = in_thread(run_graph, "why-not", "Which drugs treat gout?", "why isn't allopurinol listed?")
+    listed, out = in_thread(run_graph, "why-not", "Which drugs treat gout?", "why isn't colchicine listed?")
     items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
-    assert "allopurinol" not in [i["name"].casefold() for i in items]
-    assert out["understood_as"] == f"How does allopurinol treat {disease}?", out["answer"]
-    assert f"Allopurinol was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
+    assert "colchicine" not in [i["name"].casefold() for i in items]
+    assert out["understood_as"] == f"How does colchicine treat {disease}?", out["answer"]
+    assert f"Colchicine was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
     assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail"] == listed["messages"][-1]["disease"]["id"]
 
 
@@ -64,9 +64,9 @@ def test_whether_a_drug_is_on_the_list_is_answered_yes_or_no(run_graph, wording:
     second = run_graph({"question": wording.format(items[1]["name"])}, thread=thread, interactive=False, memory=False)[0]
     assert f"Yes: {items[1]['name']} is second of the {len(items)} drugs listed for {disease}" in second["answer"]
     # the list stays the gout list after that turn about one of its drugs, and after one about no disease
-    _, out = in_thread(run_graph, thread, "how does colchicine work?", wording.format("allopurinol"))
-    assert out["understood_as"] == f"How does allopurinol treat {disease}?", out["answer"]
-    assert f"No: allopurinol was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
+    _, out = in_thread(run_graph, thread, "how does probenecid work?", wording.format("colchicine"))
+    assert out["understood_as"] == f"How does colchicine treat {disease}?", out["answer"]
+    assert f"No: colchicine was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
 
 
 def test_a_drug_with_no_path_is_not_on_the_list_either(run_graph) -> None:

@@ -114,11 +114,13 @@ class CurationStats:
         """Number the triples, derive the counts, and index the chains by drug."""
         self._ids: dict[Triple, int] = {}
         self._by_drug: dict[str, list[_Coded]] = defaultdict(list)
+        self._by_disease: dict[str, set[str]] = defaultdict(set)
         coded = []
         for drug, disease, steps in self.chains:
             row = (drug, disease, tuple(self._ids.setdefault(t, len(self._ids)) for t in steps), steps)
             coded.append(row)
             self._by_drug[drug].append(row)
+            self._by_disease[disease].add(drug)
         self._all = _Counts(coded)
         self._own: dict[str, _Counts] = {}
         self._groups: dict[frozenset[str], _Mechanisms] = {}
@@ -141,6 +143,14 @@ class CurationStats:
     def drugs(self) -> set[str]:
         """Drugs with at least one counted chain."""
         return set(self._by_drug)
+
+    def drugs_for(self, disease: str) -> frozenset[str]:
+        """The drugs with a counted chain into ``disease``."""
+        return frozenset(self._by_disease.get(disease, ()))
+
+    def diseases_of(self, drug: str) -> frozenset[str]:
+        """The diseases that ``drug`` has a counted chain into."""
+        return frozenset(row[1] for row in self._by_drug.get(drug, ()))
 
     def _own_counts(self, drug: str) -> _Counts:
         if drug not in self._by_drug:
