@@ -39,7 +39,7 @@ from agents.via import YES_NO
 from agents.what_it_is import identity_lead
 from agents.where import where_lead
 from agents.why_listed import listed_lead
-from agents.why_none import acts_directly, why_none
+from agents.why_none import acts_directly, asked_kind, why_none
 from agents.without_walk import answered_without_walk
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
@@ -167,8 +167,7 @@ def _acted_on(state: State, shown: str) -> str:
     """What a "which drugs block X?" answer says they act on: the path's end; for every target of a kind ("calcium
     channels", ``agents.via.family_targets``), the words asked and how many entities they cover (it named the first
     path's end, "voltage-gated calcium channel activity", as if that were all)."""
-    words = next((m["mention"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")), "")
-    return f"{words} (any of the {len(state.targets)} entities whose names hold those words)" if len(state.targets) > 1 and words else shown
+    return asked_kind(state) or shown
 
 
 def _diseases(state: State, shown: str) -> str:

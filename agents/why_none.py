@@ -10,7 +10,7 @@ from typing import Any
 from agents.answer_notes import listing, sentence
 from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
 
-__all__ = ["acts_directly", "type_words", "why_none"]
+__all__ = ["acts_directly", "asked_kind", "type_words", "why_none"]
 
 
 def why_none(state: State, name: Any) -> tuple[str, str]:
@@ -49,6 +49,8 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
             none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
+            if state.intent == Intent.TARGETED_BY.value:  # "which of them block sodium channels?"
+                return f"{none} acts on {asked_kind(state) or name(state.targets[0])}", ""
             return f"{none} has a verified mechanism for {name(state.targets[0])}", ""
         if not state.candidates:
             return "no candidate path was found within the walk budget", ""
@@ -64,6 +66,13 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
               (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
     near = state.candidates[0]["triples"] if state.candidates else []
     return reason, f" Nearest evidence, which does not reach {y}: {sentence(near)}." if near else ""
+
+
+def asked_kind(state: State) -> str:
+    """For a question about every target of a kind ("calcium channels", ``agents.via.family_targets``): the words
+    asked and how many entities they cover; "" for any other question."""
+    words = next((m["mention"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")), "")
+    return f"{words} (any of the {len(state.targets)} entities whose names hold those words)" if len(state.targets) > 1 and words else ""
 
 
 def type_words(types: list[str]) -> str:

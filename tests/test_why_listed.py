@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.state import Status
+from agents.state import Intent, State, Status
+from agents.why_none import why_none
 from tests.conftest import in_thread
 
 _ORDINAL = ["first", "second", "third", "fourth", "fifth"]
@@ -75,3 +76,19 @@ def test_a_drug_with_no_path_is_not_on_the_list_either(run_graph) -> None:
     n, disease = len(asthma["messages"][-1]["items"]), asthma["messages"][-1]["disease"]["name"]
     assert out["status"] is Status.NOT_FOUND, out["answer"]
     assert f"No: allopurinol was not among the {n} drugs listed for {disease}. No verified evidence" in out["answer"]
+
+
+def test_none_of_the_listed_drugs_acting_on_a_kind_of_target_names_the_kind() -> None:
+    """"which of them block sodium channels?" after a list with no sodium-channel blocker said that none "has a verified
+    mechanism for Sodium channel protein type 5 subunit alpha", the first of the 17 channels it had looked for."""
+    state = State(question="which of them block sodium channels?", intent=Intent.TARGETED_BY.value,
+                  drug_class="listed drugs", among=["d1", "d2"], targets=["n1", "n2", "n3"],
+                  mentions=[{"mention": "sodium channels", "slot": "target", "entity": {"id": "n1"}}])
+    names = {"n1": "Sodium channel protein type 5 subunit alpha"}
+    reason, _ = why_none(state, names.get)
+    assert reason == ("none of the 2 listed drugs in the knowledge graph acts on sodium channels (any of the 3 entities"
+                      " whose names hold those words)")
+    one = State(question="which of them block ACE?", intent=Intent.TARGETED_BY.value, drug_class="listed drugs",
+                among=["d1", "d2"], targets=["n1"])
+    assert why_none(one, names.get)[0] == ("none of the 2 listed drugs in the knowledge graph acts on Sodium channel"
+                                           " protein type 5 subunit alpha")

@@ -93,8 +93,9 @@ taken route's drugs take."""
 TRANSFER_WEIGHT = 2.0
 """Weight of :func:`target_mates` (the drugs that share a target with the curated drugs for Y) in "which drug treats
 Y", beside the drugs' best paths (weight 1) and PageRank (:data:`PAGERANK_WEIGHT`). Chosen on the tune half, half
-of its drugs learned from and the other half's diseases answered: MRR on the unlearned drugs 0.517 without, 0.537 at
-1, 0.552 at 2, 0.544 at 3, 0.541 at 5 (``docs/ranking.md``)."""
+of its drugs learned from and the other half's diseases answered: MRR on the unlearned drugs 0.517 without, and
+with targets shared in any direction 0.537 at 1, 0.552 at 2, 0.544 at 3, 0.541 at 5; in the same direction (shipped)
+0.550 at 2 (``docs/ranking.md``)."""
 HUB_DAMPING = 0.25
 """A drug's PageRank mass is divided by its degree to this power before ranking, so that a drug linked to many
 things does not outrank the drugs whose mechanisms end at Y."""
