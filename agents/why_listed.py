@@ -40,9 +40,11 @@ _WHY_THAT = re.compile(
     r"(?: one| drug)? (?:first|at the top|top|number one|(?:ranked|listed) first))[?.!]*$", re.IGNORECASE)
 """Why the list's first drug ("why that one?" right after "what's the best treatment for high blood pressure?": it was
 "Why Hypertensive disorder?", answered with what the disease is connected to)."""
-_RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease and by how near they sit to "
-             "it in the knowledge graph, not by how well or how often they are used")
-"""What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank)."""
+_RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease, by how near they sit to it "
+             "in the knowledge graph and by whether curated drugs for it act on their targets the same way, not by how "
+             "well or how often they are used")
+"""What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank and
+with the drugs that act on a curated drug's target alike)."""
 
 
 def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
