@@ -3,6 +3,9 @@ drugs for Y act on it, is lifted by them (``tools.answers.target_mates``), and n
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 from memory.protocols import Edge, Entity
@@ -74,3 +77,20 @@ def test_what_omeprazole_treats_includes_reflux(run_graph: Any) -> None:
     out, _ = run_graph({"question": "What does omeprazole treat?"}, interactive=False, memory=False)
     names = [a["name"] for a in out["ranked_answers"]]
     assert "Gastroesophageal reflux disease" in names[:3], names
+
+
+def test_the_lists_do_not_depend_on_string_hashing() -> None:
+    """The targets were read in set order, so sums of equal shares came out in a different order, and ties between
+    drugs broke differently, from one process to the next."""
+    script = ("import dataclasses\n"
+              "from core.settings import Settings\n"
+              "from medpath.services import build_services\n"
+              "from tools.answers import disease_mates, target_mates\n"
+              "res = build_services(dataclasses.replace(Settings.from_env(), database_url='')).resources\n"
+              "c = res.ranker.curation\n"
+              "diseases = sorted({y for d in c.drugs for y in c.diseases_of(d)})[:150]\n"
+              "print([target_mates(res.kg, c.drugs, c.drugs_for(y), ['Drug'])[:20] for y in diseases])\n"
+              "print([disease_mates(res.kg, d, c.drugs, c.diseases_of)[:20] for d in sorted(c.drugs)[:150]])\n")
+    outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outs) == 1

@@ -357,11 +357,12 @@ def target_mates(kg: Any, learned: Collection[str], treating: Collection[str], t
     activating it), the share of the ``learned`` drugs (those whose curated chains were counted) acting on it so that
     ``treating`` holds (the learned drugs with a chain into the disease), summed over its targets. A drug is never
     its own mate, so its own chain does not lift it. "Which drug treats hypertension?" learns from the curated
-    calcium channel blockers that another drug blocking those channels is one."""
+    calcium channel blockers that another drug blocking those channels is one. Targets are read in a fixed order, so
+    that the sums, and the order of drugs whose sums tie, do not depend on the process's string hashing."""
     type_of = types_of(kg)
     learned, treating = set(learned), set(treating)
     score: dict[str, float] = {}
-    for key in {_aim(e) for drug in treating for e in kg.out_edges(drug) if type_of(e.tail) in TARGET_TYPES}:
+    for key in sorted({_aim(e) for drug in treating for e in kg.out_edges(drug) if type_of(e.tail) in TARGET_TYPES}):
         acting = _acting_alike(kg, *key)
         mates = acting & learned
         for d in acting:
@@ -378,7 +379,7 @@ def disease_mates(kg: Any, drug: str, learned: Collection[str], diseases_of: Cal
     type_of = types_of(kg)
     learned = set(learned) - {drug}
     score: dict[str, float] = {}
-    for key in {_aim(e) for e in kg.out_edges(drug) if type_of(e.tail) in TARGET_TYPES}:
+    for key in sorted({_aim(e) for e in kg.out_edges(drug) if type_of(e.tail) in TARGET_TYPES}):
         mates = _acting_alike(kg, *key) & learned
         for y, n in Counter(y for m in mates for y in diseases_of(m)).items():
             score[y] = score.get(y, 0.0) + n / (len(mates) + 1)
