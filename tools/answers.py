@@ -83,7 +83,7 @@ power: none. Chosen on 400 tune-half drugs: MRR 0.500 at 0, 0.462 at 0.25 (``doc
 INDICATION_TRANSFER_WEIGHT = 4.0
 """Weight of :func:`disease_mates` in "what does X treat?", beside the diseases its paths lower (weight 1) and
 PageRank downstream from X (:data:`PAGERANK_WEIGHT`). Chosen on the tune half, half of its drugs learned from and 324
-of the other half's drugs asked: MRR 0.512 without, 0.546 at 1, 0.597 at 3, 0.598 at 4, 0.599 at 5, 0.589 at 10
+of the other half's drugs asked (``bench/bench_answer_transfer.py``): MRR 0.512 without, 0.546 at 1, 0.597 at 3, 0.598 at 4, 0.599 at 5, 0.589 at 10
 (``docs/ranking.md``)."""
 BECOMES = frozenset({METABOLITE, "produces"})
 """A drug's first step to what it becomes in the body, before it acts (:func:`class_routes`)."""
@@ -93,9 +93,8 @@ taken route's drugs take."""
 TRANSFER_WEIGHT = 2.0
 """Weight of :func:`target_mates` (the drugs that share a target with the curated drugs for Y) in "which drug treats
 Y", beside the drugs' best paths (weight 1) and PageRank (:data:`PAGERANK_WEIGHT`). Chosen on the tune half, half
-of its drugs learned from and the other half's diseases answered: MRR on the unlearned drugs 0.517 without, and
-with targets shared in any direction 0.537 at 1, 0.552 at 2, 0.544 at 3, 0.541 at 5; in the same direction (shipped)
-0.550 at 2 (``docs/ranking.md``)."""
+of its drugs learned from and the other half's diseases answered (``bench/bench_answer_transfer.py``): MRR on the
+unlearned drugs 0.517 without, 0.537 at 1, 0.550 at 2, 0.542 at 3, 0.537 at 5 (``docs/ranking.md``)."""
 HUB_DAMPING = 0.25
 """A drug's PageRank mass is divided by its degree to this power before ranking, so that a drug linked to many
 things does not outrank the drugs whose mechanisms end at Y."""

@@ -114,13 +114,16 @@ class CurationStats:
         """Number the triples, derive the counts, and index the chains by drug."""
         self._ids: dict[Triple, int] = {}
         self._by_drug: dict[str, list[_Coded]] = defaultdict(list)
-        self._by_disease: dict[str, set[str]] = defaultdict(set)
+        by_disease: dict[str, set[str]] = defaultdict(set)
         coded = []
         for drug, disease, steps in self.chains:
             row = (drug, disease, tuple(self._ids.setdefault(t, len(self._ids)) for t in steps), steps)
             coded.append(row)
             self._by_drug[drug].append(row)
-            self._by_disease[disease].add(drug)
+            by_disease[disease].add(drug)
+        self._drugs = frozenset(self._by_drug)
+        self._drugs_for = {y: frozenset(ds) for y, ds in by_disease.items()}
+        self._diseases_of = {d: frozenset(row[1] for row in rows) for d, rows in self._by_drug.items()}
         self._all = _Counts(coded)
         self._own: dict[str, _Counts] = {}
         self._groups: dict[frozenset[str], _Mechanisms] = {}
@@ -140,17 +143,17 @@ class CurationStats:
         return cls.fit([(str(d), str(y), tuple(map(tuple, steps))) for d, y, steps in rows])
 
     @property
-    def drugs(self) -> set[str]:
+    def drugs(self) -> frozenset[str]:
         """Drugs with at least one counted chain."""
-        return set(self._by_drug)
+        return self._drugs
 
     def drugs_for(self, disease: str) -> frozenset[str]:
         """The drugs with a counted chain into ``disease``."""
-        return frozenset(self._by_disease.get(disease, ()))
+        return self._drugs_for.get(disease, frozenset())
 
     def diseases_of(self, drug: str) -> frozenset[str]:
         """The diseases that ``drug`` has a counted chain into."""
-        return frozenset(row[1] for row in self._by_drug.get(drug, ()))
+        return self._diseases_of.get(drug, frozenset())
 
     def _own_counts(self, drug: str) -> _Counts:
         if drug not in self._by_drug:
