@@ -32,11 +32,9 @@ from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_reco
 from agents.intent import (
     COMPARING,
     RECORD_CHECK,
-    REFERENCE,
     REMEDIES_ALONE,
     SET_AGAINST,
     parse_question,
-    parse_with_reference,
 )
 from agents.last_answer import about_last_answer
 from agents.list_refs import (
@@ -52,8 +50,9 @@ from agents.list_refs import (
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
 from agents.record_refs import of_the_record
+from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
-from agents.scope import DIET, INTERACTIONS, PROGNOSES, out_of_scope
+from agents.scope import DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -126,14 +125,9 @@ _PATIENT_SUBJECT = re.compile(r"\b(?:she|he|the patient|this patient)\b", re.IGN
 _EITHER_IT = re.compile(r"\b(?:it|that one|this one),? or \w|\w,? or (?:it|that one|this one)\b", re.IGNORECASE)
 """A pronoun offered as one side of a choice ("which is better, it or rizatriptan?"): the thread's drug, though the
 question names another."""
-_ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
-"""A verb of acting on a protein ("does valsartan block it too?")."""
 _THAT_ONE = re.compile(r"(?:that|this) one", re.IGNORECASE)
 """A pronoun that points at one item just shown ("how does that one work?")."""
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
-_TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
-                    r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
-"""Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
 
 
 def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
@@ -177,7 +171,7 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     if re.search(r"\b(?:does|do|did) $", q[: span[0]]) and ref.casefold().endswith(" target"):  # the verb, not the noun
         ref, span = ref[: -len(" target")], (span[0], span[1] - len(" target"))  # "what does the second target?"
     k = ORDINALS[word.casefold()]
-    items = focus.list_for(k, ref, _wanted(q, span))
+    items = focus.list_for(k, ref, wanted(q, span))
     if items is None:
         res.missing = res.missing or ref
         return q
@@ -189,58 +183,6 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         return base.rstrip("?") if base else text
     end = span[0] + len(items[k]["name"])  # "how does the second one compare with the first one?": both
     return text[:end] + _ordinal(res, text[end:], focus, linker) if ORDINAL_REF.search(text, end) else text
-
-
-def _wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
-    """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after (a
-    target after a verb of acting on a protein: "which drugs inhibit it?", and "does valsartan block it too?" right
-    after a drug's targets, ``after_targets``: it was read as the thread's disease)."""
-    if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
-        return "drug"
-    topic = out_of_scope(q)
-    if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
-        return "disease"
-    if topic == INTERACTIONS:  # "is it safe with her other meds?" after a patient's medications (it was a condition)
-        return "drug"
-    parsed = parse_with_reference(q, span)
-    if parsed is not None:
-        if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them
-            return "target" if parsed.intent is Intent.TARGETED_BY or (after_targets and _ACTS_ON.search(q)) else "disease"
-        if REFERENCE in parsed.drug.upper():
-            return "drug"
-    return ""
-
-
-def _target(focus: Focus, sign: int) -> dict[str, Any] | None:
-    """The target the thread was about; after "What does atorvastatin target?", the first listed target that the
-    drug acts on in the direction a question's verb asks for ("which drugs also inhibit that?" is HMG-CoA reductase,
-    not lipoprotein lipase, which atorvastatin activates)."""
-    if sign and focus.intent == "targets" and focus.lists:
-        return next((i for i in focus.lists[0] if i.get("sign") == sign), focus.target)
-    return focus.target
-
-
-def _pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
-    """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
-    the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
-    disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
-    first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?").
-    The target slot is the disease slot, but right after a drug's targets it is their first ("any other drugs that
-    target it?" after "What does lesinurad target?" in a thread about gout), or the protein the thread was about ("which
-    drugs inhibit it?" after "what does ABL1 do?")."""
-    if slot in ("disease", "target"):
-        first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
-        if slot == "target" and focus.drug and focus.drug.get("type") not in DRUG_TYPES | DISEASE_TYPES:
-            return focus.drug  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
-        if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
-            return _target(focus, sign) or focus.disease or first
-        if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
-            return first
-        return focus.disease or _target(focus, sign) or first or focus.record_condition  # or the record's conditions
-    if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
-        return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
-            or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)
-    return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions
 
 
 def _just_listed(focus: Focus, pronoun: str, slot: str) -> dict[str, Any] | None:
@@ -270,7 +212,7 @@ def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
                 q = q[: m.start()] + focus.patient_id + q[m.end():]
             continue
         ent = (focus.drug if noun in ("drug", "medication", "medicine", "compound") else
-               _target(focus, asked_sign(q)) if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
+               thread_target(focus, asked_sign(q)) if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
         if ent is None:
             res.missing = res.missing or m.group(0)
             continue
@@ -311,14 +253,14 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue
-        wanted = _wanted(q, m.span(), focus.intent == "targets")
-        if m.group(1).casefold() == "that" and not wanted:
+        slot = wanted(q, m.span(), focus.intent == "targets")
+        if m.group(1).casefold() == "that" and not slot:
             continue  # "which drugs do that?": not a name
-        if _named_here(q, wanted, linker, m.start()):
+        if _named_here(q, slot, linker, m.start()):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
-        ent = _just_listed(focus, m.group(1), wanted) or _pick(focus, wanted, asked_sign(q))
+        ent = _just_listed(focus, m.group(1), slot) or pick(focus, slot, asked_sign(q))
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"
-        if (ent is None or plural) and focus.named_class and wanted != "disease":  # or after a class in a class
+        if (ent is None or plural) and focus.named_class and slot != "disease":  # or after a class in a class
             res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})
             q = _plural_verb(q[: m.start(1)], plural) + focus.named_class + q[m.end(1):]
             continue

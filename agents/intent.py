@@ -153,14 +153,14 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"choose) {_X} (?:for|in|to treat|against|(?:to|for) (?:someone|somebody|anyone|people|patients|"
                            rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
         # "how does atorvastatin work to reduce cholesterol?": "work to" is not part of the drug's name
-        (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|is|are) {_X} (?:(?:be )?used to |(?:be )?able to )?{_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would|will) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|will|is|are) {_X} (?:(?:be )?used to |(?:be )?able to )?{_VERB_TREAT} {_Y}$"),
         # "describe the pathway by which lisinopril lowers blood pressure"
         (Intent.MECHANISM, (rf"^(?:what(?:'s|’s| is| are)|explain|describe|show me)?\s*(?:the )?{_ACTION} (?:by which|through which|"
                             rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
-        (Intent.MECHANISM, rf"^what (?:does|do|can|could|would) {_X} do (?:in|for|against|to) {_Y}$"),
+        (Intent.MECHANISM, rf"^what (?:does|do|can|could|would|will) {_X} do (?:in|for|against|to) {_Y}$"),
         (Intent.MECHANISM, (rf"^how {_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
                            rf"treats|cures|relieves|prevents|manages|lowers|reduces|controls|eases|fights) {_Y}$")),
         # "what molecular targets mediate imatinib's effect on CML?": the mechanism (not "which drugs target …")
@@ -236,7 +236,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?(?:mechanisms? of action|moa|mode of action|mechanisms?) (?:of|for) {_NOT_PRONOUN}{_X}$"),
         (Intent.TARGETS, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_NOT_PRONOUN}{_X}(?:'s|’s) (?:mechanisms? of action|moa|mode of action|mechanisms?)$"),
-        (Intent.TARGETS, rf"^how (?:does|do) {_NOT_PRONOUN}{_X} (?:work|act)$"),
+        (Intent.TARGETS, rf"^how (?:does|do|will) {_NOT_PRONOUN}{_X} (?:work|act)$"),
         (Intent.TARGETS, rf"^how (?!(?:does|do|did|is|are|can|could|would|will|it|they|long|quickly|fast|soon|much|often)\b){_X} (?:works?|acts?)$"),  # "explain how statins work"
         (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
         # "what happens when you block ACE?" (it listed the drugs that inhibit ACE): what ACE does, as asked that way

@@ -4,7 +4,10 @@
 The question's "it" had nothing earlier in the thread to refer to, so the whole message was scanned for names and
 answered with what metformin is connected to (or asked what "it" meant). The question is now asked with the one
 name the sentence before it holds ("How does metformin work?"). A sentence that names several entities, or none, is
-left as it was: "it" could be any of them.
+left as it was: "it" could be any of them, unless the sentence says what the one drug is for ("I take lisinopril for
+my blood pressure. How does it work?"): the question names the drug, and a question only of how it works, helps or
+what it does asks about what it is for ("How does lisinopril work for my blood pressure?"). That was answered as a
+mechanism from lisinopril to the measure Blood pressure, which no chain reaches.
 
 A question framed as one for evidence, "Is there evidence that vitamin D prevents fractures?", is asked as the yes/no
 question inside it ("Does vitamin D prevent fractures?"): it was answered with what vitamin D is connected to, the
@@ -24,6 +27,12 @@ _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|i
 _IT = re.compile(r"\b(?:it|this (?:drug|medication|medicine|pill)|that (?:drug|medication|medicine|pill))\b(?P<s>'s)?|"
                  r"\bits\b", re.IGNORECASE)
 """A reference to one thing: "it", "its", "this drug"."""
+_TAKEN_FOR = re.compile(r"\b(?:takes?|taking|took|on|prescribed|given|started|using|uses?|(?:gave|gives|give) (?:me|him|her|us|"
+                        r"them))\s+(?P<x>[^.!]+?)\s+for\s+(?P<y>[^.!]+?)\s*[.!]$", re.IGNORECASE)
+"""A drug and what someone takes it for: "I take lisinopril for my blood pressure."."""
+_HOW_IT_WORKS = re.compile(r"^(?:how (?:does|do|will|would|can|could|is) it (?:work|help|act)(?: exactly)?|"
+                           r"what (?:does|will|would|can|could) it do)\s*[?.!]*$", re.IGNORECASE)
+"""A question only of how the drug works: "How does it work?", "What does it do?"."""
 
 
 def with_preamble(message: str, linker: Any) -> str:
@@ -33,13 +42,27 @@ def with_preamble(message: str, linker: Any) -> str:
     ref = _IT.search(m["q"]) if m else None
     if m is None or ref is None:
         return message
-    named = {cands[0].id: mention for mention, cands in linker.scan(m["s"]) if cands}
+    q, purpose = m["q"], ""
+    taken = _TAKEN_FOR.search(m["s"])  # "I take lisinopril for my blood pressure."
+    named = _named(taken["x"], linker) if taken else {}
+    if len(named) == 1 and taken:
+        purpose = taken["y"]
+    else:
+        named = _named(m["s"], linker)
     if len(named) != 1:
         return message
     name = next(iter(named.values()))
+    if purpose and _HOW_IT_WORKS.match(q):
+        joiner = "with" if re.search(r"\bhelp$", q.rstrip("?.! "), re.IGNORECASE) else "for"  # "help with my diabetes"
+        return f"{q[:ref.start()]}{name}{q[ref.end():].rstrip('?.! ')} {joiner} {purpose}?"
     own = ref.group(0).casefold() == "its" or bool(ref["s"])
-    q, possessive = m["q"], "'s" if own else ""
+    possessive = "'s" if own else ""
     return f"{q[:ref.start()]}{name}{possessive}{q[ref.end():]}"
+
+
+def _named(text: str, linker: Any) -> dict[str, str]:
+    """The entities ``text`` names, each with its mention."""
+    return {cands[0].id: mention for mention, cands in linker.scan(text) if cands}
 
 
 _EVIDENCE = re.compile(

@@ -851,6 +851,18 @@ def test_it_wanted_as_a_target_after_a_question_about_a_protein_is_the_protein(r
     assert out["status"] == Status.ANSWERED.value and "imatinib" in [a["name"] for a in out["ranked_answers"]], out["answer"]
 
 
+def test_it_in_a_question_of_where_it_is_expressed_is_a_protein(run_graph) -> None:
+    """"what cells express it?" right after rituximab's target asked where rituximab is expressed, and "where is it
+    expressed?" after how imatinib treats CML asked it of the disease: what is expressed is a gene or a protein."""
+    _turn(run_graph, "cd20", {"question": "What is rituximab's target?"}, interactive=False)
+    out = _turn(run_graph, "cd20", {"question": "what cells express it?"}, interactive=False)
+    assert out["understood_as"] == "What cells express B-lymphocyte antigen CD20?", out["answer"]
+    assert "Where the knowledge graph places B-lymphocyte antigen CD20: B cell." in out["answer"], out["answer"]
+    _turn(run_graph, "abl1-where", {"question": "How does imatinib treat CML?"}, interactive=False)
+    where = _turn(run_graph, "abl1-where", {"question": "where is it expressed?"}, interactive=False)
+    assert where["understood_as"] == "Where is Tyrosine-protein kinase ABL1 expressed?", where["answer"]
+
+
 def test_an_ordinal_with_no_noun_before_a_verb_picks_from_the_list(run_graph) -> None:
     """"how does the first work?" after a list of drugs was NOT_FOUND ('"first" is not in the knowledge graph'), and
     "what does the second target?" was "What does valganciclovir?": "target" read as the noun of "the second target"."""

@@ -22,6 +22,19 @@ def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: st
     assert (parsed.drug, parsed.disease) == (drug, disease)
 
 
+@pytest.mark.parametrize(("question", "intent", "drug", "disease"), [
+    ("How will metformin help my diabetes?", Intent.MECHANISM, "metformin", "diabetes"),
+    ("what will imatinib do for CML?", Intent.MECHANISM, "imatinib", "CML"),
+    ("how will imatinib work?", Intent.TARGETS, "imatinib", ""),
+])
+def test_will_asks_as_does_does(question: str, intent: Intent, drug: str, disease: str) -> None:
+    """"How will metformin help my diabetes?" linked "will metformin" by spelling ('Read "will metformin" as
+    Metformin'): no pattern asked with "will"."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is intent, parsed
+    assert (parsed.drug, parsed.disease) == (drug, disease)
+
+
 def test_how_a_drug_kills_bacteria_walks_from_the_drug(run_graph, resources) -> None:
     out, _ = run_graph({"question": "how does ampicillin kill bacteria?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism"

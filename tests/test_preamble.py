@@ -14,6 +14,12 @@ from agents.state import Status
     ("I was told to take warfarin. What does it target?", "What does warfarin target?"),
     ("I take lisinopril. What are its side effects?", "What are lisinopril's side effects?"),
     ("My father is on imatinib! Is this drug a kinase inhibitor?", "Is imatinib a kinase inhibitor?"),
+    # the drug, and what it is taken for: a question only of how it works asks about that
+    ("I take lisinopril for my blood pressure. How does it work?", "How does lisinopril work for my blood pressure?"),
+    ("I take metformin for my diabetes. How does it help?", "How does metformin help with my diabetes?"),
+    ("My doctor gave me ibuprofen for my back pain. What does it do?", "What does ibuprofen do for my back pain?"),
+    ("I'm on imatinib for CML. What does it target?", "What does imatinib target?"),  # a question of its own
+    ("I take lisinopril for my blood pressure. What are its side effects?", "What are lisinopril's side effects?"),
 ])
 def test_it_is_the_name_the_sentence_before_holds(resources, message: str, question: str) -> None:
     assert with_preamble(message, resources.linker) == question
@@ -24,6 +30,7 @@ def test_it_is_the_name_the_sentence_before_holds(resources, message: str, quest
     "I feel awful. How does it work?",  # no name
     "I have gout. What can I take?",  # no "it"
     "How does imatinib treat CML? What does it target?",  # two questions (agents.two_questions)
+    "My mom takes aspirin and metformin for her heart. How does it work?",  # two drugs for one purpose
 ])
 def test_other_messages_are_left_as_they_are(resources, message: str) -> None:
     assert with_preamble(message, resources.linker) == message
@@ -33,6 +40,15 @@ def test_the_question_is_answered_about_the_drug_named_before_it(run_graph) -> N
     out, _ = run_graph({"question": "My doctor prescribed metformin. How does it work?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets", out["answer"]
     assert out["answer"].startswith("Metformin acts on: "), out["answer"]
+
+
+def test_a_drug_taken_for_a_measure_is_answered_for_what_it_treats(run_graph) -> None:
+    """"I take lisinopril for my blood pressure. How does it work?" was NOT_FOUND: the sentence named two entities, so
+    the message was asked whole, as a mechanism from lisinopril to the measure Blood pressure, which no chain reaches."""
+    out, _ = run_graph({"question": "I take lisinopril for my blood pressure. How does it work?"}, interactive=False,
+                       memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism", out["answer"]
+    assert out["answer"].startswith("lisinopril acts on Hypertensive disorder through"), out["answer"]
 
 
 @pytest.mark.parametrize(("message", "question"), [

@@ -1,0 +1,85 @@
+"""What a reference in a follow-up stands for: the slot a pronoun fills in its question (:func:`wanted`) and the
+thread's entity for that slot (:func:`pick`).
+
+"What cells express it?" right after "What is rituximab's target?" asked where rituximab is expressed: the pronoun
+filled no slot of a parsed question, and the thread's drug took it. A gene or a protein is what is expressed, so such a
+question's "it" is now the protein the thread was about, or its target (CD20).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.focus import Focus
+from agents.intent import REFERENCE, parse_with_reference
+from agents.scope import INTERACTIONS, PROGNOSES, out_of_scope
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from tools.places import EXPRESSED
+
+__all__ = ["pick", "thread_target", "wanted"]
+
+_ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
+"""A verb of acting on a protein ("does valsartan block it too?")."""
+_TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
+                    r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
+"""Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
+
+
+def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
+    """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after (a
+    target after a verb of acting on a protein: "which drugs inhibit it?", and "does valsartan block it too?" right
+    after a drug's targets, ``after_targets``: it was read as the thread's disease); a protein in a question of where
+    it is expressed."""
+    if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
+        return "drug"
+    if EXPRESSED.search(q):  # "what cells express it?" after rituximab's target: CD20, not rituximab
+        return "protein"
+    topic = out_of_scope(q)
+    if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
+        return "disease"
+    if topic == INTERACTIONS:  # "is it safe with her other meds?" after a patient's medications (it was a condition)
+        return "drug"
+    parsed = parse_with_reference(q, span)
+    if parsed is not None:
+        if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them
+            return "target" if parsed.intent is Intent.TARGETED_BY or (after_targets and _ACTS_ON.search(q)) else "disease"
+        if REFERENCE in parsed.drug.upper():
+            return "drug"
+    return ""
+
+
+def thread_target(focus: Focus, sign: int) -> dict[str, Any] | None:
+    """The target the thread was about; after "What does atorvastatin target?", the first listed target that the
+    drug acts on in the direction a question's verb asks for ("which drugs also inhibit that?" is HMG-CoA reductase,
+    not lipoprotein lipase, which atorvastatin activates)."""
+    if sign and focus.intent == "targets" and focus.lists:
+        return next((i for i in focus.lists[0] if i.get("sign") == sign), focus.target)
+    return focus.target
+
+
+def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
+    """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
+    the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
+    disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
+    first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?").
+    The target slot is the disease slot, but right after a drug's targets it is their first ("any other drugs that
+    target it?" after "What does lesinurad target?" in a thread about gout), or the protein the thread was about ("which
+    drugs inhibit it?" after "what does ABL1 do?"). The protein slot is the protein the thread was about, else its
+    target, else its disease (of which the answer says that the graph places it nowhere)."""
+    first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
+    about = focus.drug if focus.drug and focus.drug.get("type") not in DRUG_TYPES | DISEASE_TYPES else None
+    if slot == "protein":
+        return about or thread_target(focus, sign) or focus.disease
+    if slot in ("disease", "target"):
+        if slot == "target" and about:
+            return about  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
+        if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
+            return thread_target(focus, sign) or focus.disease or first
+        if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
+            return first
+        return focus.disease or thread_target(focus, sign) or first or focus.record_condition  # or the record's conditions
+    if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
+        return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
+            or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)
+    return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions
