@@ -93,6 +93,8 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
         out = res.linker.link(text, SLOT_TYPES["drug"])
         if out.status is LinkStatus.LINKED and out.best is not None:
             mentions.append(_mention(text, out))
+        elif out.status is LinkStatus.AMBIGUOUS and (plain := _plainest(res, text)):  # "is metformin better than
+            mentions.append({**_mention(text, out), "status": LinkStatus.LINKED.value, "entity": plain})  # insulin …?"
         elif lexical(out).status is LinkStatus.UNKNOWN:  # "apixaban": the planner says it is not in the graph
             unknown.append({"slot": "drug", "mention": text, "status": LinkStatus.UNKNOWN.value, "entity": None})
     mentions = drugs_named(question, Intent.RELATION, mentions, res)  # "insulin": Insulin human, as "compare …" reads it
@@ -189,12 +191,19 @@ def drugs_named(question: str, intent: Intent, mentions: list[dict[str, Any]], r
     out = []
     for m in mentions:
         ent = m.get("entity")
-        heads = res.linker.headed_by(m["mention"], DRUG_TYPES) if ent and ent["type"] not in DRUG_TYPES else []
-        if heads:
-            x = min(heads, key=lambda d: (len(res.kg.name(d)), d))
-            m = {**m, "entity": {"id": x, "name": res.kg.name(x), "type": res.kg.node(x).type}}
-        out.append(m)
+        plain = _plainest(res, m["mention"]) if ent and ent["type"] not in DRUG_TYPES else None
+        out.append({**m, "entity": plain} if plain else m)
     return out
+
+
+def _plainest(res: Any, mention: str) -> dict[str, Any] | None:
+    """Of the drugs whose names ``mention`` heads, the plainest, the shortest name ("insulin": Insulin human); None
+    when it heads none."""
+    heads = res.linker.headed_by(mention, DRUG_TYPES)
+    if not heads:
+        return None
+    x = min(heads, key=lambda d: (len(res.kg.name(d)), d))
+    return {"id": x, "name": res.kg.name(x), "type": res.kg.node(x).type}
 
 
 _EITHER = re.compile(r"^(?:so |and |ok,? )?(?P<a>[\w' -]+?),? or (?P<b>[\w' -]+?)\s*[?.!]*$", re.IGNORECASE)

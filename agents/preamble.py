@@ -12,6 +12,11 @@ mechanism from lisinopril to the measure Blood pressure, which no chain reaches.
 A question framed as one for evidence, "Is there evidence that vitamin D prevents fractures?", is asked as the yes/no
 question inside it ("Does vitamin D prevent fractures?"): it was answered with what vitamin D is connected to, the
 fractures dropped (``evidence_asked``).
+
+"Why is rizatriptan better than zolmitriptan for migraine?" is asked as "Is rizatriptan better than zolmitriptan for
+migraine?" (``why_compared``): it was read as how rizatriptan treats "better than zolmitriptan for migraine", linked by
+spelling to zolmitriptan, and NOT_FOUND. The graph holds no comparisons of how well drugs work; the yes/no question is
+answered with that note and each drug's mechanism.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["evidence_asked", "with_preamble"]
+__all__ = ["evidence_asked", "why_compared", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -79,3 +84,15 @@ def evidence_asked(message: str) -> str:
     if m is None or m["x"].casefold() in ("it", "they", "this", "that"):
         return message
     return f"Does {m['x']} {m['v'].casefold()} {m['y']}?"
+
+
+_WHY_COMPARED = re.compile(
+    r"^why (?P<aux>is|are|does|do|would|should) (?P<rest>\S.*?\b(?:better|worse|safer|more effective|less effective|"
+    r"superior|inferior|preferred|stronger|weaker)\b.*?)\s*[?.!]*$", re.IGNORECASE)
+"""A why-question around a comparison ("why is X better than Y for Z?")."""
+
+
+def why_compared(message: str) -> str:
+    """"Is X better than Y for Z?" for "Why is X better than Y for Z?"; ``message`` itself for any other message."""
+    m = _WHY_COMPARED.match(" ".join(message.split()))
+    return f"{m['aux'].capitalize()} {m['rest']}?" if m else message

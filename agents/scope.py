@@ -112,7 +112,7 @@ _OUT_OF_SCOPE = {
                     # gout" asks what treats it
                     r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"
                     r"(?=[,:]? [\w' -]+,? (?:or|vs\.?|versus) |\s*[?.!]*$)|"
-                    rf"better than|more (?:effective|potent)|superior to|work better|better for|{_COMPARE}|"
+                    rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_COMPARE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity"),
 }

@@ -27,6 +27,11 @@ def _told(answer: str, name: str, disease: str) -> str:
     ("is tylenol or advil better for fever?", ["Acetaminophen", "Ibuprofen"], "Fever"),
     ("is allopurinol better than colchicine for gout?", ["allopurinol", "colchicine"], "Gout"),
     ("which works better for gout: allopurinol, febuxostat or colchicine?", ["allopurinol", "Febuxostat", "colchicine"], "Gout"),
+    # a why-question around a comparison was how rizatriptan treats "better than zolmitriptan for migraine", NOT_FOUND
+    ("why is rizatriptan better than zolmitriptan for migraine?", ["Rizatriptan", "zolmitriptan"], "Migraine"),
+    # "insulin" fits several drugs, and was dropped without a word; "preferred over" compared nothing
+    ("is metformin better than insulin for type 2 diabetes?", ["Metformin", "Insulin human"], "Diabetes mellitus type 2"),
+    ("why is metformin preferred over insulin for type 2 diabetes?", ["Metformin", "Insulin human"], "Diabetes mellitus type 2"),
 ])
 def test_each_compared_drug_is_told_its_own_mechanism(run_graph, resources, question: str, drugs: list[str],
                                                       disease: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.preamble import evidence_asked, with_preamble
+from agents.preamble import evidence_asked, why_compared, with_preamble
 from agents.state import Status
 
 
@@ -70,3 +70,13 @@ def test_a_question_for_evidence_is_answered_as_its_claim(run_graph) -> None:
     assert out["intent"] == "mechanism" and out["answer"].startswith("Yes: imatinib acts on Chronic myeloid leukemia"), out["answer"]
     lacking, _ = run_graph({"question": "Is there evidence that vitamin D prevents fractures?"}, interactive=False, memory=False)
     assert lacking["status"] is Status.NOT_FOUND and '"fractures" is not in the knowledge graph' in lacking["answer"]
+
+
+@pytest.mark.parametrize(("message", "question"), [
+    ("Why is rizatriptan better than zolmitriptan for migraine?", "Is rizatriptan better than zolmitriptan for migraine?"),
+    ("why does ibuprofen work better than acetaminophen", "Does ibuprofen work better than acetaminophen?"),
+    ("why is it better than colchicine?", "Is it better than colchicine?"),  # the thread's drug, as before
+    ("Why is imatinib used for CML?", "Why is imatinib used for CML?"),  # no comparison
+])
+def test_a_why_question_around_a_comparison_is_asked_as_the_comparison(message: str, question: str) -> None:
+    assert why_compared(message) == question
