@@ -30,11 +30,21 @@ def _kg() -> PublicKG:
 def test_drugs_acting_on_a_curated_drug_s_target_the_same_way_come_first() -> None:
     kg = _kg()
     learned, treating = {"c1", "c2", "c3"}, {"c1"}
-    # T blocked: learned c1, c2; a drug other than them sees both (1 of 2 treats Y: 1/3), c2 sees only c1 (1/2), and
-    # c1 only c2, which does not treat Y. Activating T (c3) and blocking U (d3) learn nothing; P is no target.
+    # T blocked: learned c1, c2, of which c1 treats Y: d1 and c2 score 1/3 each (c2's own chains never among the k),
+    # c1 0 (c2 does not treat Y). Activating T (c3) and blocking U (d3) learn nothing; P is no target.
     assert target_mates(kg, learned, treating, ["Drug"]) == ["c2", "d1"]
     assert target_mates(kg, learned, treating, ["Drug", "ChemicalSubstance"]) == ["c2", "d1", "h"]
     assert target_mates(kg, learned, set(), ["Drug"]) == []
+
+
+def test_a_learned_drug_curated_for_other_diseases_does_not_outrank_an_unlearned_one() -> None:
+    """Learned c1 and c4 block T and treat Y; learned c2 blocks T and treats another disease; a1 blocks T and was
+    not learned. Both see two of three learned drugs treating Y: 2/4 each, a tie (broken by id). Counting only the
+    others for c2 gave it 2/3, ahead of a1 (azelastine before famotidine for reflux)."""
+    kg = PublicKG({x: Entity(x, x, t) for x, t in {"a1": "Drug", "c1": "Drug", "c2": "Drug", "c4": "Drug",
+                                                  "T": "Protein", "Y": "Disease"}.items()}, {},
+                  [Edge(d, "decreases activity of", "T") for d in ("a1", "c1", "c2", "c4")] + [Edge("T", "causes", "Y")])
+    assert target_mates(kg, {"c1", "c2", "c4"}, {"c1", "c4"}, ["Drug"])[:2] == ["a1", "c2"]
 
 
 def test_a_drug_s_own_chain_never_lifts_it() -> None:

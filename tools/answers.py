@@ -354,8 +354,11 @@ def target_mates(kg: Any, learned: Collection[str], treating: Collection[str], t
     """Drugs of ``types`` ranked by how much their targets say they treat a disease, learnt from other drugs: for
     each target a drug acts on, and the direction it acts in (``effect`` of the relation: blocking ACE is not
     activating it), the share of the ``learned`` drugs (those whose curated chains were counted) acting on it so that
-    ``treating`` holds (the learned drugs with a chain into the disease), summed over its targets. A drug is never
-    its own mate, so its own chain does not lift it. "Which drug treats hypertension?" learns from the curated
+    ``treating`` holds (the learned drugs with a chain into the disease), summed over its targets: k / (n + 1), n the
+    learned drugs acting on it so, k those of them that treat, the drug itself never among the k. A drug is never
+    its own mate, so its own chain does not lift it; and whether it was learned does not change its share (n counts it
+    then: with n the others alone, a learned drug curated for other diseases, azelastine, outranked the unlearned
+    famotidine for reflux on the same H2 receptor). "Which drug treats hypertension?" learns from the curated
     calcium channel blockers that another drug blocking those channels is one. Targets are read in a fixed order, so
     that the sums, and the order of drugs whose sums tie, do not depend on the process's string hashing."""
     type_of = types_of(kg)
@@ -366,7 +369,7 @@ def target_mates(kg: Any, learned: Collection[str], treating: Collection[str], t
         mates = acting & learned
         for d in acting:
             if type_of(d) in types and (others := mates - {d}):
-                score[d] = score.get(d, 0.0) + len(others & treating) / (len(others) + 1)
+                score[d] = score.get(d, 0.0) + len(others & treating) / (len(mates) + 1)
     return sorted((d for d in score if score[d] > 0), key=lambda d: (-score[d], d))
 
 
