@@ -94,7 +94,8 @@ TRANSFER_WEIGHT = 2.0
 """Weight of :func:`target_mates` (the drugs that share a target with the curated drugs for Y) in "which drug treats
 Y", beside the drugs' best paths (weight 1) and PageRank (:data:`PAGERANK_WEIGHT`). Chosen on the tune half, half
 of its drugs learned from and the other half's diseases answered (``bench/bench_answer_transfer.py``): MRR on the
-unlearned drugs 0.517 without, 0.537 at 1, 0.550 at 2, 0.542 at 3, 0.537 at 5 (``docs/ranking.md``)."""
+unlearned drugs 0.517 without, 0.541 at 1, 0.561 at 2, 0.561 at 3, 0.554 at 5 (``docs/ranking.md``; before e03bb23
+counted a learned drug in its share, 0.537, 0.550, 0.542 and 0.537)."""
 HUB_DAMPING = 0.25
 """A drug's PageRank mass is divided by its degree to this power before ranking, so that a drug linked to many
 things does not outrank the drugs whose mechanisms end at Y."""
