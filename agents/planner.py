@@ -44,6 +44,7 @@ from agents.patient_answer import asks_the_record
 from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
+from agents.what_it_is import drug_held
 from core.datasets import DRUG_TYPE_ORDER
 from memory.patients import patient_ids_in
 from memory.router import MODES
@@ -385,6 +386,8 @@ def _not_found(res: Any, mentions: list[dict[str, Any]], why: str = "") -> dict[
                   f"\"How do {classes[0]} work?\")")
     elif suggestions:
         error += "; did you mean " + ", ".join(s["name"] for s in suggestions[:3]) + "?"
+    if held := drug_held(res.kg, mentions):  # "How does amoxicillin treat an ear infection?": what amoxicillin acts on
+        error += f" {held[0].upper()}{held[1:]}" if error.endswith("?") else f"; {held}"
     return {"status": Status.NOT_FOUND, "error": error, "suggestions": suggestions}
 
 

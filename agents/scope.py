@@ -34,7 +34,10 @@ DIET = "what to eat or avoid"
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 _OUT_OF_SCOPE = {
     "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
-    "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|too (?:much|many)|"
+    # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
+    "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
+               r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "
+               r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
     DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"

@@ -18,11 +18,14 @@ from agents.described import about
 from agents.plain import KIND
 from agents.state import DRUG_TYPES, Intent, State, Status
 from core.text import fold
+from tools.answers import direct_chains
 
-__all__ = ["NAMED_SHOWN", "identity_lead", "kind_asked"]
+__all__ = ["NAMED_SHOWN", "drug_held", "identity_lead", "kind_asked"]
 
 NAMED_SHOWN = 4
 """Drugs named after an entity that the lead names; the rest are counted."""
+HELD_SHOWN = 3
+"""What a drug acts on that a NOT_FOUND answer names (:func:`drug_held`); the rest are counted."""
 
 _KINDS = {"protein": {"Protein", "GeneFamily", "MacromolecularComplex"}, "drug": {"Drug"}, "medicine": {"Drug"},
           "medication": {"Drug"}, "disease": {"Disease"}, "illness": {"Disease"}, "disorder": {"Disease"},
@@ -82,3 +85,21 @@ def _as_written(question: str, mention: str) -> str:
     """The mention as the question spells it ("EGFR", not the linker's folded "egfr"), or the mention itself."""
     m = re.search(re.escape(mention), question, re.IGNORECASE) if mention else None
     return m.group(0) if m else mention
+
+
+def drug_held(kg: Any, mentions: list[dict[str, Any]]) -> str:
+    """'what the knowledge graph holds on Amoxicillin: it acts on Penicillin-binding protein 1A and Penicillin-binding
+    protein, transpeptidase (ask "What does Amoxicillin treat?")' for the drug a question links beside a name
+    the graph lacks ("How does amoxicillin treat an ear infection?" said only that "ear infection" is not in the
+    knowledge graph, and nothing on amoxicillin); "" when no mention links a drug or it acts on nothing."""
+    drug = next((m["entity"] for m in mentions if m.get("entity") and m["entity"].get("type") in DRUG_TYPES), None)
+    if drug is None:
+        return ""
+    acted = list(dict.fromkeys(kg.name(chain[-1].tail) for chain in direct_chains(kg, drug["id"]) if kg.node(chain[-1].tail)))
+    if not acted:
+        return ""
+    named, more = acted[:HELD_SHOWN], len(acted) - HELD_SHOWN
+    sep = "; " if any("," in n for n in named) else ", "  # "Fusion Proteins, bcr-abl" is one name
+    shown = f"{sep.join(named)} and {more} more" if more > 0 else \
+        f"{sep.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
+    return f"what the knowledge graph holds on {drug['name']}: it acts on {shown} (ask \"What does {drug['name']} treat?\")"

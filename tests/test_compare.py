@@ -183,6 +183,10 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?",
                                       "how dose imatinib treat CML?")] == [""] * 5  # "does", mistyped
+    # "too much" of a substance is no dosing ("what diseases are caused by too much uric acid?" was said to ask it)
+    assert [out_of_scope(q) for q in ("what diseases are caused by too much uric acid?", "is too much cortisol bad?",
+                                      "is 4 grams too much?", "what happens if you take too many pills")
+            ] == ["", "", "dosing", "dosing"]
 
 
 def test_a_mistyped_does_is_read_as_does(run_graph) -> None:

@@ -84,3 +84,21 @@ def test_an_unknown_drug_of_a_known_class_offers_the_class(run_graph, resources,
             f'holds {", ".join(held)} (ask "How do {klass} work?")') in out["answer"], out["answer"]
     (plain,) = in_thread(run_graph, "unknown-class-none", "how does zorblaxin treat fever?")
     assert "by its name" not in plain["answer"], plain["answer"]
+
+
+@pytest.mark.parametrize(("question", "unknown", "held"), [
+    ("How does amoxicillin treat an ear infection?", "ear infection",
+     ("What the knowledge graph holds on Amoxicillin: it acts on Penicillin-binding protein 1A and Penicillin-binding "
+      'protein, transpeptidase (ask "What does Amoxicillin treat?")')),
+    ("how does imatinib treat qwerty disease?", "qwerty disease",
+     "holds on imatinib: it acts on Fusion Proteins, bcr-abl; Mast/stem cell growth factor receptor Kit; "),
+])
+def test_an_unknown_disease_beside_a_known_drug_says_what_the_drug_acts_on(run_graph, question: str, unknown: str,
+                                                                          held: str) -> None:
+    """"How does amoxicillin treat an ear infection?" said only that "ear infection" is not in the knowledge graph, and
+    nothing of what it holds on amoxicillin."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert f'"{unknown}" is not in the knowledge graph' in out["answer"] and held in out["answer"], out["answer"]
+    unknown_drug, _ = run_graph({"question": "How does zorblax treat gout?"}, interactive=False, memory=False)
+    assert "holds on" not in unknown_drug["answer"], unknown_drug["answer"]  # gout is no drug
