@@ -295,12 +295,17 @@ does allopurinol treat gout?", "is dasatinib better?" after imatinib): it was an
 dasatinib) is connected to."""
 
 
+_ALL_OF = re.compile(r"\b(?:any|all|some|each|either|both|none) of (?:it|that|this|these|those|them)\b", re.IGNORECASE)
+"""The latest list's drugs as a whole ("is any of it risky together?"): "it" could be any one of them."""
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
     was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list, and "any interactions
     between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
+    q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     latest = latest_drugs(focus)
     if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):

@@ -350,6 +350,17 @@ def test_interactions_between_a_patient_s_medications_compare_them(run_graph) ->
                                                           "interactions. What it holds: "), out["answer"]
 
 
+@pytest.mark.parametrize("question", ["is any of it risky together?", "is all of this ok together?",
+                                      "are these safe to combine?"])
+def test_the_whole_of_a_patient_s_medications_asked_about_together_compares_them(run_graph, question: str) -> None:
+    """"is any of it risky together?" after a patient's medications asked which of her conditions "it" was, and "are
+    these safe to combine?" was said to ask about safety, not interactions."""
+    meds, out = in_thread(run_graph, f"meds-all-{question}", "What is PAT_003 on?", question)
+    names = [i["name"] for i in meds["messages"][-1]["items"]]
+    assert out["understood_as"] == f"Compare {', '.join(names[:-1])} and {names[-1]}", out["answer"]
+    assert out["status"] is Status.ANSWERED and "not drug interactions" in out["answer"], out["answer"]
+
+
 def test_whether_a_patient_s_medications_interact(run_graph) -> None:
     """"do they interact?" after a patient's medications asked which of her conditions "they" was, and "is it safe
     with her other meds?" read "it" as one of them; "it" could be any of her medications, so the question says so."""
