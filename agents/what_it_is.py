@@ -16,9 +16,10 @@ from typing import Any
 from agents.answer_notes import and_listed, listing
 from agents.described import about
 from agents.plain import KIND
-from agents.state import DRUG_TYPES, Intent, State, Status
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status
 from core.text import fold
-from tools.answers import direct_chains
+from memory.protocols import Edge
+from tools.answers import BECOMES, direct_chains
 
 __all__ = ["NAMED_SHOWN", "drug_held", "identity_lead", "kind_asked"]
 
@@ -91,11 +92,12 @@ def drug_held(kg: Any, mentions: list[dict[str, Any]]) -> str:
     """'what the knowledge graph holds on Amoxicillin: it acts on Penicillin-binding protein 1A and Penicillin-binding
     protein, transpeptidase (ask "What does Amoxicillin treat?")' for the drug a question links beside a name
     the graph lacks ("How does amoxicillin treat an ear infection?" said only that "ear infection" is not in the
-    knowledge graph, and nothing on amoxicillin); "" when no mention links a drug or it acts on nothing."""
+    knowledge graph, and nothing on amoxicillin): directly or through what it becomes, as "What does X target?" reads
+    it; "" when no mention links a drug or it acts on nothing."""
     drug = next((m["entity"] for m in mentions if m.get("entity") and m["entity"].get("type") in DRUG_TYPES), None)
     if drug is None:
         return ""
-    acted = list(dict.fromkeys(kg.name(chain[-1].tail) for chain in direct_chains(kg, drug["id"]) if kg.node(chain[-1].tail)))
+    acted = list(dict.fromkeys(kg.name(c[-1].tail) for c in direct_chains(kg, drug["id"]) if _acted_on(kg, c[-1])))
     if not acted:
         return ""
     named, more = acted[:HELD_SHOWN], len(acted) - HELD_SHOWN
@@ -103,3 +105,10 @@ def drug_held(kg: Any, mentions: list[dict[str, Any]]) -> str:
     shown = f"{sep.join(named)} and {more} more" if more > 0 else \
         f"{sep.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
     return f"what the knowledge graph holds on {drug['name']}: it acts on {shown} (ask \"What does {drug['name']} treat?\")"
+
+
+def _acted_on(kg: Any, edge: Edge) -> bool:
+    """Whether ``edge`` ends in what its drug acts on: not what the drug becomes (prednisone has metabolite
+    prednisolone) and not a disease it treats."""
+    node = kg.node(edge.tail)
+    return node is not None and edge.relation not in BECOMES and node.type not in DISEASE_TYPES

@@ -92,6 +92,9 @@ def test_an_unknown_drug_of_a_known_class_offers_the_class(run_graph, resources,
       'protein, transpeptidase (ask "What does Amoxicillin treat?")')),
     ("how does imatinib treat qwerty disease?", "qwerty disease",
      "holds on imatinib: it acts on Fusion Proteins, bcr-abl; Mast/stem cell growth factor receptor Kit; "),
+    # through what it becomes, and not what it becomes nor the diseases it treats ("it acts on prednisolone, Addison …")
+    ("How does prednisone treat zorblaxitis?", "zorblaxitis",
+     "holds on prednisone: it acts on Glucocorticoid receptor and 25-hydroxyvitamin D-1 alpha hydroxylase, mitochondrial ("),
 ])
 def test_an_unknown_disease_beside_a_known_drug_says_what_the_drug_acts_on(run_graph, question: str, unknown: str,
                                                                           held: str) -> None:
