@@ -28,6 +28,9 @@ ORDINAL_ALONE = re.compile(
     r"(?:\s+one)?)$", re.IGNORECASE)
 """An ordinal and nothing more ("and the third?", "what about the second?"): the last question, with that item."""
 
+_WHAT_FOR = re.compile(r"^(?:what|which)(?: (?:kinds? of |types? of )?(?:diseases?|conditions?|illness(?:es)?|disorders?|"
+                       r"indications?|uses?|problems?))?$", re.IGNORECASE)
+"""A slot that asks which diseases ("for what disease?", "and for which conditions?")."""
 _ELLIPSIS = (
     re.compile(r"^(?:what|how)\s+about\s+(?P<z>.+)$", re.IGNORECASE),
     re.compile(r"^(?:and\s+)?(?:for|in|with)\s+(?P<z>.+)$", re.IGNORECASE),
@@ -161,6 +164,10 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
             return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
+        if _WHAT_FOR.match(z) and focus.drug and focus.drug.get("type") in DRUG_TYPES:  # "for what disease?" after a
+            res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})  # drug's targets: what it treats
+            res.pinned[fold(focus.drug["name"])] = focus.drug  # (it was "How does donepezil treat what disease?")
+            return f"What does {focus.drug['name']} treat?"
         if focus.intent == "patient" and focus.patient_id and PATIENT_WORDS.search(z):
             res.patient_id = focus.patient_id
             res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})

@@ -863,6 +863,16 @@ def test_it_in_a_question_of_where_it_is_expressed_is_a_protein(run_graph) -> No
     assert where["understood_as"] == "Where is Tyrosine-protein kinase ABL1 expressed?", where["answer"]
 
 
+@pytest.mark.parametrize("ask", ["for what disease?", "and for which conditions?"])
+def test_which_diseases_after_a_drug_s_mechanism_asks_what_it_treats(run_graph, ask: str) -> None:
+    """"for what disease?" after "What's the mechanism of donepezil?" was "How does donepezil treat what disease?",
+    NOT_FOUND ('"what disease" is not in the knowledge graph')."""
+    _turn(run_graph, f"for-what-{ask}", {"question": "What's the mechanism of donepezil?"}, interactive=False)
+    out = _turn(run_graph, f"for-what-{ask}", {"question": ask}, interactive=False)
+    assert out["understood_as"] == "What does donepezil treat?" and out["intent"] == "indications", out["answer"]
+    assert out["status"] == Status.ANSWERED.value, out["answer"]
+
+
 def test_an_ordinal_with_no_noun_before_a_verb_picks_from_the_list(run_graph) -> None:
     """"how does the first work?" after a list of drugs was NOT_FOUND ('"first" is not in the knowledge graph'), and
     "what does the second target?" was "What does valganciclovir?": "target" read as the noun of "the second target"."""
