@@ -47,13 +47,11 @@ def with_preamble(message: str, linker: Any) -> str:
     ref = _IT.search(m["q"]) if m else None
     if m is None or ref is None:
         return message
-    q, purpose = m["q"], ""
+    q = m["q"]
     taken = _TAKEN_FOR.search(m["s"])  # "I take lisinopril for my blood pressure."
     named = _named(taken["x"], linker) if taken else {}
-    if len(named) == 1 and taken:
-        purpose = taken["y"]
-    else:
-        named = _named(m["s"], linker)
+    purpose = taken["y"] if taken and len(named) == 1 else ""
+    named = named if purpose else _named(m["s"], linker)
     if len(named) != 1:
         return message
     name = next(iter(named.values()))

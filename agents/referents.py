@@ -15,7 +15,6 @@ from agents.focus import Focus
 from agents.intent import REFERENCE, parse_with_reference
 from agents.scope import INTERACTIONS, PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
-from tools.places import EXPRESSED
 
 __all__ = ["pick", "thread_target", "wanted"]
 
@@ -24,6 +23,8 @@ _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|a
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
 """Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
+_EXPRESSED = re.compile(r"\bexpress(?:es|ed|ing)?\b", re.IGNORECASE)
+"""Where a gene or protein is expressed: what such a question's "it" stands for is a protein."""
 
 
 def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
@@ -33,7 +34,7 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
     it is expressed."""
     if _TAKEN.search(q[: span[0]]):  # "why does she take it?" (a rule reads "she" as the drug)
         return "drug"
-    if EXPRESSED.search(q):  # "what cells express it?" after rituximab's target: CD20, not rituximab
+    if _EXPRESSED.search(q):  # "what cells express it?" after rituximab's target: CD20, not rituximab
         return "protein"
     topic = out_of_scope(q)
     if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")

@@ -15,7 +15,7 @@ from core.datasets import DISEASE_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["EXPRESSED", "KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place"]
+__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place"]
 
 PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places in the body."""
@@ -29,9 +29,6 @@ _KINDS = (
 KIND_BEFORE = re.compile(r"\b(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|malignanc(?:y|ies)|diseases?|disorders?|"
                          r"infections?)\s*$", re.IGNORECASE)
 """A kind of disease just before a place ("… treat cancer | in the lung?"): the place is part of the disease's name."""
-EXPRESSED = re.compile(r"\bexpress(?:es|ed|ing)?\b", re.IGNORECASE)
-"""Where a gene or protein is expressed: what such a question's "it" stands for is a target ("what cells express
-it?" right after rituximab's target is CD20; it was read as rituximab)."""
 _ADJECTIVES = {"lung": ("pulmonary",), "lungs": ("pulmonary",), "liver": ("hepatic",), "kidney": ("renal",),
                "kidneys": ("renal",), "brain": ("cerebral",), "skin": ("cutaneous", "skin"),
                "stomach": ("gastric",), "colon": ("colonic", "colorectal"), "breast": ("mammary",),
