@@ -177,7 +177,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "why is levodopa combined with carbidopa?": the two drugs compared (agents.drug_compare)
         (Intent.RELATION, rf"^why (?:is|are) {_X} (?:often |usually )?(?:combined|given|used|paired|taken) (?:with|together with|along with) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to |used for |used in )?"
+        (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:(?:used|prescribed|given|taken|recommended|indicated) (?:to |for |in |against ))?"
                             rf"{_VERB_TREAT}? ?{_Y}$")),
         (Intent.MECHANISM, rf"^how (?:is|are) {_Y} (?:treated|helped|managed|relieved|prevented) (?:by|with) {_X}$"),
         (Intent.MECHANISM, (rf"^{_X} (?:for|in|against) {_Y}\s*(?:-|–|—|:|,)\s*(?:how|why) (?:does|do|would|will|can) "

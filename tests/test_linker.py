@@ -437,6 +437,17 @@ def test_a_drug_s_mechanism_without_a_disease_asks_what_it_acts_on(question: str
     assert p is not None and (p.intent, p.drug) == (Intent.TARGETS, "sildenafil")
 
 
+@pytest.mark.parametrize(("question", "disease"), [
+    ("Why is allopurinol prescribed for gout?", "gout"),
+    ("Why is allopurinol given to gout patients?", "gout"),
+    ("Why are statins recommended for high cholesterol?", "high cholesterol"),
+])
+def test_why_a_drug_is_prescribed_asks_its_mechanism(question: str, disease: str) -> None:
+    # "prescribed for gout" was taken for the disease and linked by spelling
+    p = parse_question(question)
+    assert p is not None and p.intent is Intent.MECHANISM and p.disease == disease
+
+
 def test_the_person_who_prescribes_is_not_the_drug() -> None:
     p = parse_question("Why do doctors prescribe atorvastatin for high cholesterol?")
     assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "atorvastatin", "high cholesterol")
