@@ -8,6 +8,7 @@ from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
 from tools.acronyms import acronyms_in
 from tools.linker import LinkStatus, fold, read_alike
+from tools.word_forms import eponyms, guessed
 
 
 def test_fold() -> None:
@@ -100,6 +101,20 @@ def test_a_capitalised_acronym_links_to_the_names_it_abbreviates(resources) -> N
     assert resources.linker.link("HIV", SLOT_TYPES["disease"]).best.name == "Human immunodeficiency virus infection"
     assert [(m, [c.name for c in cs]) for m, cs in resources.linker.scan("What acts on the EGFR?")] == [
         ("egfr", ["Epidermal growth factor receptor"])]
+
+
+def test_an_eponym_s_possessive_alone_names_its_disease(resources, run_graph) -> None:
+    """"What medicines are there for Alzheimer's?" was NOT_FOUND ("no known entity in the question"): the scan
+    read names only whole, and "Alzheimer's" is only the start of Alzheimer's disease."""
+    for text, expected in (("My mother has Alzheimer's.", "Alzheimer's disease"), ("what helps crohn's?", "Crohn Disease"),
+                           ("drugs for Wilson's", "Hepatolenticular Degeneration")):
+        assert [[c.name for c in cs] for _, cs in resources.linker.scan(text)] == [[expected]], text
+    assert not guessed("alzheimer s", "Alzheimer's disease", "ngram")  # read, so no "Read … as …: the closest name"
+    assert guessed("wilson s", "Hepatolenticular Degeneration", "ngram")  # another name: said so
+    out, _ = run_graph({"question": "What medicines are there for Alzheimer's?"}, interactive=False, memory=False)
+    assert out["status"].value == "ANSWERED" and out["answer"].startswith("Drugs with a verified mechanism for Alzheimer's disease")
+    # no possessive to read, or one that already names something else
+    assert eponyms({"graves disease": ["x"], "parkinson s disease": ["p"], "parkinson s": ["q"]}) == {}
 
 
 def test_an_acronym_in_lower_case_links_when_no_name_is_spelt_like_it(resources, run_graph) -> None:

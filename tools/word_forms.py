@@ -9,12 +9,24 @@ from rapidfuzz import fuzz
 
 from core.text import fold
 
-__all__ = ["GUESSED_METHODS", "SPELLING", "guessed", "plural", "read_alike", "singulars", "stem_pattern"]
+__all__ = ["GUESSED_METHODS", "SPELLING", "eponyms", "guessed", "plural", "read_alike", "singulars", "stem_pattern"]
 
 SPELLING = 88
 """The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
 GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
+_EPONYM = re.compile(r"^(?P<x>\w+ s) (?:disease|syndrome|disorder|chorea)$")
+"""A folded eponym's name: "parkinson s disease" (Parkinson's disease)."""
+
+
+def eponyms(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The possessive alone, for each folded name of ``by_fold`` (folded name → ids) that is an eponym's disease and
+    whose possessive names nothing else: "parkinson s" ("What helps Parkinson's?") → the ids of "parkinson s disease"."""
+    out: dict[str, list[str]] = {}
+    for key, ids in by_fold.items():
+        if (m := _EPONYM.match(key)) and m["x"] not in by_fold:
+            out.setdefault(m["x"], []).extend(i for i in ids if i not in out.get(m["x"], []))
+    return out
 
 
 def plural(word: str) -> str:
@@ -59,4 +71,6 @@ def guessed(mention: str, name: str, method: str) -> bool:
     [ADP-ribose] polymerase 3, through a word of one of its aliases)."""
     if method == "fuzzy":
         return not read_alike(mention, name)
-    return method in GUESSED_METHODS and fold(mention) != fold(name)
+    a, b = fold(mention), fold(name)
+    possessive = a.endswith(" s") and b.startswith(f"{a[:-2]} ")  # "Parkinson's", Parkinson's disease (:func:`eponyms`)
+    return method in GUESSED_METHODS and a != b and not possessive
