@@ -280,6 +280,11 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         intent = "mechanism"
     if not slot_drug and intent in ("targets", "indications"):
         intent = "mechanism"
+    if not slot_drug and intent in ("treats", "mechanism") and new.get("id") and out.status.value == "linked":
+        # linked as the slot links it: "and hypertension?" after what treats gout is Hypertensive disorder, as in
+        # "What treats hypertension?" (it was the HPO sign Hypertension, linked untyped)
+        typed = linker.link(z, SLOT_TYPES["disease"])
+        disease = new = entity_of(typed.best) if typed.status.value == "linked" and typed.best else new
     text = standalone(intent, drug, disease)
     if not text:
         return None

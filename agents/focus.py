@@ -38,6 +38,10 @@ class Focus:
     """The latest target the thread was about: what "that target" means."""
     drugs: list[dict[str, Any]] = field(default_factory=list)
     """Every drug the thread's turns were about, most recent first, once each ("compare them" after two of them)."""
+    diseases: list[dict[str, Any]] = field(default_factory=list)
+    """Every disease the thread's turns were about, most recent first, once each ("what treats both?")."""
+    also_asked: list[str] = field(default_factory=list)
+    """The questions the latest answer offered to ask next ("You also asked: …")."""
     compared: list[dict[str, Any]] = field(default_factory=list)
     """The drugs the latest answer compared: a later "they" is all of them, and a later "it" could be any."""
     steps: list[dict[str, Any]] = field(default_factory=list)
@@ -126,7 +130,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     """The focus of a thread: per slot, the latest assistant turn that had it."""
     f = Focus()
     latest = next((m for m in reversed(messages) if m.get("role") == "assistant"), {})
-    f.compared = list(latest.get("compared") or [])
+    f.compared, f.also_asked = list(latest.get("compared") or []), list(latest.get("also_asked") or [])
     if latest.get("intent") == "class_member":
         f.named_class, f.class_drug = str(latest.get("drug_class") or ""), latest.get("drug")
     elif latest.get("class_subject"):  # "What do penicillins treat?": "are they used for pneumonia?" next
@@ -155,6 +159,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         if m.get("drug") and all(d.get("id") != m["drug"].get("id") for d in f.drugs):
             f.drugs.append(m["drug"])
         f.disease = f.disease or m.get("disease")
+        if (m.get("disease") or {}).get("type") in DISEASE_TYPES and all(d["id"] != m["disease"]["id"] for d in f.diseases):
+            f.diseases.append(m["disease"])
         f.illness = f.illness or (m.get("disease") if (m.get("disease") or {}).get("type") in DISEASE_TYPES else None)
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.both_of import both_diseases
 from agents.class_member import in_that_class
 from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
@@ -400,7 +401,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = restated(focus.question)
         return res
     if (again := in_that_class(res, body, focus, linker) or why_listed(res, body, focus, linker)
-            or about_last_answer(res, body, focus)) is not None or res.missing or res.refused:
+            or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)) is not None or res.missing or res.refused:
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
     if _of_thread_disease(res, q, body, focus, more):  # "what are the treatment options?", "is there anything better?"

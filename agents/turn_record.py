@@ -43,7 +43,7 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
             "drug": drug, "disease": disease, "items": typed,
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
             "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
-            "class_subject": _class_subject(state), "named": _named(state),
+            "class_subject": _class_subject(state), "named": _named(state), "also_asked": list(state.also_asked),
             "unknown": [m["mention"] for m in state.mentions if m.get("status") == "unknown" and m.get("mention")]}
 
 

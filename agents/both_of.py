@@ -1,0 +1,55 @@
+""""both" in a follow-up, standing for the thread's last two diseases.
+
+After "What treats gout?" and then "and hypertension?", "what treats both?" was NOT_FOUND ("both" is not in the
+knowledge graph), as was "does losartan help both?". A question that ends by treating, helping or being for "both"
+(or "them both", "both of them", "both conditions") names no disease of its own; it is asked for the two latest
+diseases the thread's turns were about, older first: "what treats both Gout and Hypertension?", which asks for the
+drugs with a mechanism for each, and "does losartan help both Gout and Hypertension?", which answers for the first and
+offers the second. The disease of a question the last answer offered to ask next counts as the newest ("I have high
+blood pressure and gout. What can I take?" answers for Hypertensive disorder and offers "What drug treats gout?"). With
+fewer than two diseases, the question is left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.focus import Focus
+from agents.intent import SLOT_TYPES, parse_question
+from agents.resolution import Linker, Resolution
+from agents.state import DISEASE_TYPES
+from tools.linker import LinkStatus, fold
+
+__all__ = ["both_diseases"]
+
+_BOTH = re.compile(r"^(?P<q>.*\b(?:treats?|cures?|helps?(?: with)?|works? (?:for|on|against)|good for|for|against|manages?|"
+                   r"lowers?|relieves?)) (?:them both|both(?: of them| conditions| diseases| problems| illnesses)?)$",
+                   re.IGNORECASE)
+"""A question that ends by treating or being for "both" ("what treats both", "does losartan help both")."""
+
+
+def both_diseases(res: Resolution, body: str, focus: Focus, linker: Linker) -> str | None:
+    """The question ``body`` asked for the thread's two latest diseases (module docstring), or None. ``res`` records
+    the reference and pins the two diseases, so that they link as the thread named them."""
+    m = _BOTH.match(body.rstrip("?.! "))
+    diseases = [*_offered(focus, linker), *focus.diseases] if m else []
+    diseases = list({d["id"]: d for d in reversed(diseases)}.values())[::-1]  # once each, the newest place kept
+    if len(diseases) < 2 or m is None:
+        return None
+    newer, older = diseases[:2]
+    res.references.append({"text": body, "how": "both", "entities": [older, newer]})
+    res.pinned.update({fold(d["name"]): d for d in (older, newer)})
+    question = f"{m['q']} both {older['name']} and {newer['name']}?"
+    return question[0].upper() + question[1:]
+
+
+def _offered(focus: Focus, linker: Linker) -> list[dict[str, Any]]:
+    """The diseases of the questions the latest answer offered to ask next, linked."""
+    out = []
+    for q in focus.also_asked:
+        parsed = parse_question(q)
+        link = linker.link(parsed.disease, SLOT_TYPES["disease"]) if parsed and parsed.disease else None
+        if link is not None and link.status is LinkStatus.LINKED and link.best.type in DISEASE_TYPES:
+            out.append({"id": link.best.id, "name": link.best.name, "type": link.best.type})
+    return out
