@@ -1,5 +1,5 @@
 """Follow-ups about the patient whose medications the last answer listed: "why?", "is any of it for diabetes?", "is any
-of it a statin?" (``agents.followup`` asks them first)."""
+of it a statin?"; and, after the conditions, "what is she taking for them?" (``agents.followup`` asks them first)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,11 @@ _WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what fo
 _ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
                       r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
 
+_FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|does|do|are) (?:she|he|they|the patient|\w+_\d+) "
+                      r"(?:taking|take|on|using|use|prescribed|given)(?: for)? (?:them|those|these|both|all of them|each of them)$",
+                      re.IGNORECASE)
+"""What the patient takes for all the conditions the last answer listed ("what is she taking for them?")."""
+
 
 def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     """Right after a patient's medications: "why?" is why the patient is on them ("why is PAT_001 on it", resolved as
@@ -25,6 +30,10 @@ def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for diabetes?". "is any of it a statin?" asks which of the listed medications are (it asked which of the patient's
     conditions "it" meant, then whether Peptic ulcer is a statin). Any other question comes back unchanged."""
     pid = focus.patient_id if focus.intent == "patient" else None
+    if pid and focus.record_conditions and _FOR_ALL.match(q):  # "what is she taking for them?" after the conditions:
+        res.patient_id = pid  # the whole list, each medication with what it is for (it asked which condition "them" was)
+        res.references.append({"text": q, "how": "patient", "patient_id": pid})
+        return f"what is {pid} taking"
     if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
         return f"why is {pid} on it"
     if pid and (m := _ANY_FOR.match(q)):

@@ -427,3 +427,13 @@ def test_what_about_after_a_record_check_checks_the_record_again(run_graph, firs
     _, out = in_thread(run_graph, f"check-again-{first}", first, follow)
     assert out["understood_as"] == understood and out["intent"] == "patient" and out["status"] is Status.ANSWERED, out["answer"]
     assert out["answer"].split('" ', 1)[1].startswith(("Yes: ", "No: ")), out["answer"]
+
+
+@pytest.mark.parametrize("ask", ["what is she taking for them?", "what does she take for those?"])
+def test_what_a_patient_takes_for_all_the_conditions_listed_is_the_whole_list(run_graph, ask: str) -> None:
+    """"what is she taking for them?" after "What conditions does PAT_003 have?" said "them" could be any of her two
+    conditions and asked her to name one: "them" is all of them, so the answer is every medication with what it is
+    for."""
+    listed, meds = in_thread(run_graph, f"for-all-{ask}", "What conditions does PAT_003 have?", ask)
+    assert "conditions: " in listed["answer"] and meds["understood_as"] == "What is PAT_003 taking?", meds["answer"]
+    assert meds["status"] is Status.ANSWERED and meds["answer"].count("(for ") >= 2, meds["answer"]
