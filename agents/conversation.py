@@ -28,7 +28,7 @@ from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
-from agents.preamble import evidence_asked, why_compared, with_preamble
+from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
@@ -241,6 +241,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(question)  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
+    question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}

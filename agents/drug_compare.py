@@ -23,7 +23,7 @@ from agents.intent import (
     out_of_scope,
     split_listed,
 )
-from agents.scope import COMBINED, INTERACTIONS
+from agents.scope import COMBINED, INTERACTIONS, SUBSTITUTES
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, LinkStatus
 from tools.walker import hops_between
@@ -216,7 +216,7 @@ def _compares(question: str) -> bool:
     given together or whether they interact ("does warfarin interact with aspirin?": what each acts on, what both do;
     it was NOT_FOUND, "no chain of relations from warfarin to Aspirin")."""
     text = " ".join(question.split())
-    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED, INTERACTIONS)
+    return bool(COMPARING.search(question) or out_of_scope(question) in (RANKING_DRUGS, COMBINED, INTERACTIONS, SUBSTITUTES)
                 or SET_AGAINST.search(question)
                 or _WHICH_OF.match(text) or _EITHER.match(text))
 

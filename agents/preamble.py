@@ -17,6 +17,11 @@ fractures dropped (``evidence_asked``).
 migraine?" (``why_compared``): it was read as how rizatriptan treats "better than zolmitriptan for migraine", linked by
 spelling to zolmitriptan, and NOT_FOUND. The graph holds no comparisons of how well drugs work; the yes/no question is
 answered with that note and each drug's mechanism.
+
+"Can I take ibuprofen instead of aspirin for a heart attack?" is asked as "Is ibuprofen better than aspirin for a heart
+attack?" (``instead_compared``): it was answered "Yes: Ibuprofen acts on Myocardial infarction …", the words "instead
+of aspirin" read into the drug's name. The graph does not say whether one drug can replace another; the answer says so
+and gives each drug's mechanism.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["evidence_asked", "why_compared", "with_preamble"]
+__all__ = ["evidence_asked", "instead_compared", "why_compared", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -94,3 +99,17 @@ def why_compared(message: str) -> str:
     """"Is X better than Y for Z?" for "Why is X better than Y for Z?"; ``message`` itself for any other message."""
     m = _WHY_COMPARED.match(" ".join(message.split()))
     return f"{m['aux'].capitalize()} {m['rest']}?" if m else message
+
+
+_INSTEAD = re.compile(
+    r"^(?:(?:can|could|should|may|shall) (?:i|we|you|he|she|they|my \w+|the patient) |is it (?:ok|okay|safe|fine|possible) "
+    r"to |(?:why )?(?:not |do (?:i|you) )?)?(?:take|use|give|try|have|prescribe|swap to|switch to) (?P<x>[\w'-]+(?: [\w'-]+)?) "
+    r"(?:instead of|in place of|rather than) (?P<y>[\w'-]+(?: [\w'-]+)?)(?P<z> (?:for|to treat|against|in|with) [^?]+?)?\s*[?.!]*$",
+    re.IGNORECASE)
+"""A question whether one drug can be taken for another ("can I take X instead of Y for Z?")."""
+
+
+def instead_compared(message: str) -> str:
+    """"Is X better than Y for Z?" for "Can I take X instead of Y for Z?"; ``message`` itself for any other message."""
+    m = _INSTEAD.match(" ".join(message.split()))
+    return f"Is {m['x']} better than {m['y']}{m['z'] or ''}?" if m else message

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -21,6 +21,10 @@ _MEDS = r"(?:drugs?|medications?|medicines?|meds|pills?)"
 """Drugs named as such: to avoid them with a drug is about its interactions, not what to eat."""
 RANKING_DRUGS = "comparisons of how well drugs work"
 """What :func:`out_of_scope` says a question that ranks drugs asks about ("is allopurinol better than colchicine?")."""
+SUBSTITUTES = "whether one drug can replace another"
+"""What :func:`out_of_scope` says "can I take ibuprofen instead of aspirin for a heart attack?" asks about: the two
+drugs are compared (it was answered "Yes: Ibuprofen acts on Myocardial infarction …", the words "instead of aspirin"
+read into the drug's name)."""
 PROGNOSES = "symptoms or prognoses of diseases"
 """What a question about a disease's course asks ("is gout serious?"): "it" there is the thread's disease."""
 HOW_OFTEN = "how often drugs are prescribed or things occur"
@@ -110,6 +114,8 @@ _OUT_OF_SCOPE = {
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),
+    SUBSTITUTES: (r"instead of|in place of|rather than|switch(?:ed|ing)? (?:\w+ )?(?:from|to)|(?:replace|substitute)[sd]? "
+                  r"(?:\w+ ){0,2}?(?:with|for)|(?:a |an )?(?:substitute|replacement|alternative) for"),
     RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
                     # a choice ("which is best, aspirin or ibuprofen?", "which of them is best?"); "the best drug for
                     # gout" asks what treats it

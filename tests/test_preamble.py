@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.preamble import evidence_asked, why_compared, with_preamble
+from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
 from agents.state import Status
 
 
@@ -80,3 +80,24 @@ def test_a_question_for_evidence_is_answered_as_its_claim(run_graph) -> None:
 ])
 def test_a_why_question_around_a_comparison_is_asked_as_the_comparison(message: str, question: str) -> None:
     assert why_compared(message) == question
+
+
+@pytest.mark.parametrize(("message", "question"), [
+    ("Can I take ibuprofen instead of aspirin for a heart attack?", "Is ibuprofen better than aspirin for a heart attack?"),
+    ("should I use naproxen rather than ibuprofen", "Is naproxen better than ibuprofen?"),
+    ("What can I take instead of ibuprofen?", "What can I take instead of ibuprofen?"),  # one drug: its alternatives
+])
+def test_one_drug_instead_of_another_is_asked_as_the_comparison(message: str, question: str) -> None:
+    assert instead_compared(message) == question
+
+
+@pytest.mark.parametrize("message", ["Can I take ibuprofen instead of aspirin for a heart attack?",
+                                     "Is acetaminophen a good substitute for ibuprofen?", "Can I switch from lisinopril to losartan?"])
+def test_whether_one_drug_can_replace_another_compares_them_and_says_the_graph_does_not_hold_it(run_graph, message: str) -> None:
+    """The first was answered "Yes: Ibuprofen acts on Myocardial infarction …" ("instead of aspirin" read into the drug's
+    name); the others were NOT_FOUND, a chain looked for from one drug to the other."""
+    out, _ = run_graph({"question": message}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not whether one drug can replace "
+                                    "another. What it holds: "), out["answer"]
+    assert out["compared"] is True, out["answer"]  # the two drugs side by side
