@@ -380,7 +380,7 @@ def _asks_causing(state: State) -> bool:
     return state.intent == Intent.RELATION.value and bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
 
 
-_WORSENING = re.compile(r"\b(?:make|makes|making)\s+(?:\S+\s+){1,4}worse\b|\b(?:worsen|aggravat|exacerbat)\w*|"
+_WORSENING = re.compile(r"\b(?:make|makes|making)\s+(?:\S+\s+){1,4}worse\b|\b(?:worsen|aggravat|exacerbat)\w*|\bbad (?:for|in)\b|"
                         r"\b(?:safe|unsafe|dangerous|harmful|contraindicated)\b", re.IGNORECASE)
 """A question whether X worsens Y, or is safe in it ("is propranolol safe in asthma?"): the chain's direction answers."""
 

@@ -141,7 +141,8 @@ def test_whether_a_drug_worsens_a_disease_is_told_by_the_chain_direction(run_gra
     ("Propranolol acts on Asthma through …"), though its signs say it raises asthma. The answer now says which way
     the chain goes, read from the evidence's own relations."""
     told = {1: "raises Asthma: it would worsen it.", -1: "lowers Asthma."}
-    for q in ("Is propranolol safe in asthma?", "can propranolol make asthma worse?", "does propranolol worsen asthma?"):
+    for q in ("Is propranolol safe in asthma?", "can propranolol make asthma worse?", "does propranolol worsen asthma?",
+              "is propranolol bad for asthma?"):  # the last was told as any mechanism
         out, _ = run_graph({"question": q}, interactive=False, memory=False)
         sign = effect([t["relation"] for t in out["evidence"]])
         assert out["status"] is Status.ANSWERED and sign in told, q
