@@ -264,6 +264,24 @@ def test_a_drug_class_asks_which_member(resources) -> None:
     assert "prednisone" in steroids and "dapsone" not in steroids and "eperisone" not in steroids
 
 
+def test_chemotherapy_is_a_class_named_as_a_mass_noun(resources, run_graph) -> None:
+    """"How does chemotherapy kill cancer?" was NOT_FOUND ("chemotherapy" is not in the knowledge graph). The class
+    table lists chemotherapy drugs by stem (platin, rubicin, taxel) and by name; a class named by a mass noun is
+    told as "chemotherapy drugs" ("Chemotherapy act on" would not read)."""
+    members = {c.name.casefold() for c in resources.linker.drug_class("chemotherapy")}
+    assert {"cisplatin", "doxorubicin", "paclitaxel", "methotrexate"} <= members and "imatinib" not in members
+    assert resources.linker.class_name("chemo") == "chemo drugs" and resources.linker.class_name("statin") == "statins"
+    out, _ = run_graph({"question": "how does chemo work?"}, interactive=False, memory=False)
+    assert out["status"].value == "ANSWERED" and out["answer"].startswith("Chemo drugs in the knowledge graph act on: "), out["answer"]
+
+
+def test_a_drug_named_after_a_protein_is_the_plainest_first(resources) -> None:
+    """"How does insulin lower blood sugar?" answered for Insulin Glargine: the drugs headed by "insulin" tie, and the
+    tie went by spelling. The plainest, Insulin human, comes first, as in a comparison (``drug_compare._plainest``)."""
+    out = resources.linker.link("insulin", SLOT_TYPES["drug"])
+    assert out.status is LinkStatus.AMBIGUOUS and out.candidates[0].name == "Insulin human", out.candidates
+
+
 def test_a_measure_that_drugs_lower_is_read_as_its_high_form(resources) -> None:
     """"How does lisinopril lower blood pressure?" linked the graph's "Blood pressure" node, which no chain from
     lisinopril reaches; lowering a measure is treating its high form, a lay term of the table."""

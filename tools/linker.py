@@ -205,11 +205,13 @@ class EntityLinker:
     def class_name(self, mention: str) -> str:
         """The name of the drug class the mention names, in the plural and as the class table writes it ("penicillin"
         → "penicillins", "ace inhibitors" → "ACE inhibitors", "nsaid" → "NSAIDs", "beta blocker drugs" → "beta
-        blockers"; "nsaid" was "nsaids" in the answer); "" for anything else."""
+        blockers"; "nsaid" was "nsaids" in the answer; a mass noun takes "drugs": "chemotherapy drugs"); "" for
+        anything else."""
         key, written = self._class_key(mention)
         said = written if fold(written) == key else plural(written)
         names = self._class_written.get(key, [])  # the one written as the mention, in any case, or else the first
-        return "" if not key else next((n for n in names if n.casefold() == said.casefold()), names[0] if names else said)
+        name = "" if not key else next((n for n in names if n.casefold() == said.casefold()), names[0] if names else said)
+        return name if name.endswith("s") or not name else f"{name} drugs"
 
     def _class_key(self, mention: str) -> tuple[str, str]:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
@@ -395,7 +397,7 @@ class EntityLinker:
         named: dict[str, Candidate] = {}
         for c in self._ranked_by_degree(ids, "words"):  # two ids of one name (insulin detemir): the most connected
             named.setdefault(fold(c.name), c)
-        return list(named.values())
+        return sorted(named.values(), key=lambda c: (-c.score, len(c.name)))  # then the plainest: Insulin human
 
     def link(self, mention: str, type_weight: dict[str, float] | None = None) -> LinkOutcome:
         """Resolve a mention, preferring entity types the slot expects.
