@@ -105,15 +105,23 @@ def steps(hops: int) -> str:
 def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     """"Which is better for pain, ibuprofen or acetaminophen?" (``State.compared`` for one disease): each drug's
     mechanism in the order the question named them, a drug without one said to have none, then the steps all of them
-    pass through. The drugs are the answer's items ("the second one" next turn)."""
+    pass through. The drugs are the answer's items ("the second one" next turn). A drug whose only chains into the
+    disease do not lower it by their signs is said to have those, or else none that lowers it ("Compare metformin and
+    insulin glulisine for Diabetes mellitus type 1" said metformin had no verified mechanism, right after its mechanism
+    was told)."""
     paths = {a["id"]: a["path"]["triples"] for a in state.ranked_answers}
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     disease = named.get(state.targets[0], "it") if state.targets else "it"
+    reaching = {c["triples"][0]["head"] for c in state.candidates if c.get("triples") and c["triples"][-1]["tail"] in state.targets}
     parts, inner = [], []
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
+        if t is None and drug in reaching:
+            parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not lower it (ask "
+                         f"\"How does {name} treat {disease}?\" for the best of them).")
+        elif t is None:  # the walk may have found chains that raise it: not "no verified mechanism"
+            parts.append(f"{name} has no chain in the knowledge graph that lowers {disease}.")
         if t is None:
-            parts.append(f"{name} has no verified mechanism for {disease} in the knowledge graph.")
             continue
         parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
         inner.append([x["tail_name"] for x in t[:-1]])

@@ -270,6 +270,8 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
         # name heads drugs' names
         if out.status.value == "ambiguous":  # "what about cancer?": the words stay, and the planner asks which one
             new = {**new, "id": "", "name": z}  # (it was the first candidate, Breast Neoplasms, without a word)
+        elif slot_drug and not is_drug(new):  # "what about insulin?": the drugs named so, linked as a direct question
+            new = {"id": "", "name": z, "type": ""}  # links them (it was the protein, answered for insulin glulisine)
     if focus.intent == "patient" and focus.patient_id and new.get("id") and RECORD_CHECK.match(focus.latest_question or ""):
         res.patient_id = focus.patient_id  # "what about hypertension?" after "does PAT_008 have diabetes?" (it asked
         res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})  # what treats it)

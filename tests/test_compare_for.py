@@ -84,8 +84,15 @@ def test_a_drug_without_a_path_is_named_and_only_the_others_share_steps() -> Non
                   mentions=mentions, ranked_answers=[{"id": "d1", "name": "alpha", "path": path}])
     text, items = for_one_disease(state)
     assert text == ("Alpha acts on Gout through a 2-step mechanism: alpha inhibits P1; P1 causes Gout. "
-                    "Beta has no verified mechanism for Gout in the knowledge graph.")
+                    "Beta has no chain in the knowledge graph that lowers Gout.")
     assert items == [{"id": "d1", "name": "alpha"}]
+    # a chain into gout that does not lower it (its signs raise it) is said to be there: the mechanism question told it
+    raising = {"triples": [{**path["triples"][0], "head": "d2", "head_name": "beta", "relation": "increases activity of"},
+                           path["triples"][1]]}
+    state.candidates = [raising]
+    assert for_one_disease(state)[0].endswith(
+        "Beta reaches Gout in the knowledge graph only by chains whose signs do not lower it (ask \"How does Beta treat "
+        "Gout?\" for the best of them).")
 
 
 def test_them_after_a_comparison_are_the_compared_drugs(run_graph, resources) -> None:

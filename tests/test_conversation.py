@@ -127,8 +127,9 @@ def focus_messages() -> list[dict[str, Any]]:
     ("and what are its side effects?", "What are the side effects of imatinib?"),
     ("what is its dose?", "What is the dose of imatinib?"),
     ("what about gout?", "How does imatinib treat Gout?"),
-    # a protein whose name heads drugs' names is asked about as the drug ("How does imatinib act on insulin?")
-    ("what about insulin?", "How does insulin act on Chronic myeloid leukemia?"),
+    # a protein whose name heads drugs' names is asked about as the drugs named so, linked as a direct question
+    # links them ("How does imatinib act on insulin?", then "How does insulin act on …?", the protein)
+    ("what about insulin?", "How does insulin treat Chronic myeloid leukemia?"),
     ("what about ABL1?", "How does imatinib act on Tyrosine-protein kinase ABL1?"),
     ("how does that one work?", "How does imatinib treat Chronic myeloid leukemia?"),  # was "… imatinib one work?"
     ("and strokes?", "How does imatinib treat Cerebrovascular accident?"),  # a plural of a name: was NOT_FOUND

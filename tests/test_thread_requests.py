@@ -70,3 +70,14 @@ def test_what_other_diseases_a_drug_treats_leaves_out_the_thread_s_disease(run_g
     for question in ("What other conditions is imatinib used for?", "which other cancers does imatinib treat?"):
         p = parse_question(question)
         assert p is not None and (p.intent.value, p.drug) == ("indications", "imatinib"), question
+
+
+def test_what_about_a_protein_that_names_drugs_asks_for_the_drugs(run_graph) -> None:
+    """"and what about insulin?" after how metformin treats a diabetes was "How does insulin act on …?": the protein,
+    answered for insulin glulisine through the walk, with no word that several drugs are named insulin. It is now asked
+    as a direct question would be: the drugs named insulin, the plainest (Insulin human) first."""
+    _first, out = in_thread(run_graph, "what-about-insulin", "How does metformin treat Diabetes mellitus type 1?",
+                            "and what about insulin?")
+    assert out["understood_as"] == "How does insulin treat Diabetes mellitus type 1?", out["understood_as"]
+    assert out["status"] is Status.ANSWERED and out["sources"] == ["MESH:D007328"], out["answer"]
+    assert "\"insulin\" fits several entries; answered for Insulin human" in out["answer"], out["answer"]
