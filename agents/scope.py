@@ -63,7 +63,8 @@ _OUT_OF_SCOPE = {
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                 r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
                 r"life expectancy|survival rates?|(?:is|are) (?:it|that|this|they|\w+(?: \w+)?) (?:(?:very|so|a) )?"
-                r"(?:serious|deadly|fatal|life[- ]threatening)|how (?:serious|deadly|fatal) (?:is|are)"),
+                r"(?:serious|deadly|fatal|life[- ]threatening)|how (?:serious|deadly|fatal) (?:is|are)|"
+                r"(?:complications?|risks|dangers) (?:of|from|with) (?!(?:taking|using|being on)\b)"),
     "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)|"

@@ -43,8 +43,12 @@ COURSE_RULES: tuple[tuple[Intent, str], ...] = (
     (Intent.TREATS, (rf"^(?:is|are) {_Y} (?:(?:very|so|a|an|really) )?(?:serious|deadly|fatal|life[- ]threatening|curable)"
                      rf"(?: (?:disease|condition|illness))?$")),
     (Intent.TREATS, rf"^how (?:serious|deadly|fatal) (?:is|are) {_Y}$"),
+    # "what are the complications of diabetes?", "risks of gout" (not "… of taking aspirin": its safety)
+    (Intent.TREATS, (rf"^{_ASK}{_SOME}(?:(?:possible|potential|major|long[- ]term|serious) )*(?:complications?|risks|dangers) "
+                     rf"(?:of|from|with) (?!(?:taking|using|being on)\b){_Y}$")),
 )
-"""A disease's course ("what is the prognosis for diabetes?", "is gout serious?"), which the graph does not hold: what
+"""A disease's course ("what is the prognosis for diabetes?", "is gout serious?", "what are the complications of
+diabetes?"), which the graph does not hold: what
 it holds about the disease, the drugs for it, after a word saying so (``agents.scope.PROGNOSES``). Read by the rules,
 the disease is linked as a slot is, and a name several entries fit is asked about ("diabetes" was in no entry's whole
 name, and these were NOT_FOUND, "no known entity in the question")."""

@@ -518,11 +518,13 @@ def test_what_to_avoid_is_food_or_interactions(question: str, topic: str) -> Non
 
 @pytest.mark.parametrize(("question", "topic"), [("what are the risks of taking warfarin?", "safety"),
                                                  ("what are the risks?", "safety"), ("are there any dangers?", "safety"),
-                                                 ("what increases the risk of gout?", ""), ("what are the risks of gout?", "")])
+                                                 ("what increases the risk of gout?", ""),
+                                                 ("what are the risks of gout?", "symptoms or prognoses of diseases")])
 def test_the_risks_of_a_drug_are_its_safety(question: str, topic: str) -> None:
     """"what are the risks of taking warfarin?" was answered with what warfarin is connected to and no note, and "what
     are the risks?" after imatinib was NOT_FOUND ('"the risks" is not in the knowledge graph'); a disease's risk is
-    what raises it."""
+    what raises it, and its risks, like its complications, are its course, which the graph does not hold (the drugs
+    for gout were listed with no note)."""
     assert out_of_scope(question) == topic
 
 

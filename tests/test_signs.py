@@ -8,6 +8,7 @@ import pytest
 from langgraph.types import Command
 
 from agents.intent import parse_question
+from agents.scope import PROGNOSES, out_of_scope
 from agents.signs import asks_signs
 from agents.state import Intent, Status
 from core.datasets import Node, Triple
@@ -115,12 +116,22 @@ def test_symptoms_with_no_disease_named_ask_which(run_graph) -> None:
 @pytest.mark.parametrize("question, disease", [("what is the prognosis for diabetes?", "diabetes"),
                                                ("is diabetes serious?", "diabetes"), ("how serious is CML?", "CML"),
                                                ("what is the life expectancy with diabetes?", "diabetes"),
-                                               ("is gout a serious disease?", "gout")])
+                                               ("is gout a serious disease?", "gout"),
+                                               # NOT_FOUND, and "what are the risks of gout?" had no word on what
+                                               # the graph lacks
+                                               ("what are the complications of diabetes?", "diabetes"),
+                                               ("what are the risks of gout?", "gout")])
 def test_a_disease_s_course_names_the_disease(question: str, disease: str) -> None:
     """"diabetes" is in no entry's whole name, so the free-text scan found nothing: "what is the prognosis for
     diabetes?" was NOT_FOUND, "no known entity in the question"."""
     parsed = parse_question(question)
     assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
+    assert out_of_scope(question) == PROGNOSES
+
+
+def test_the_risks_of_taking_a_drug_are_its_safety() -> None:
+    assert parse_question("what are the risks of taking ibuprofen?") is None
+    assert out_of_scope("what are the risks of taking ibuprofen?") == "safety"
 
 
 def test_a_disease_s_course_asks_which_disease_and_says_what_the_graph_lacks(run_graph) -> None:
