@@ -93,7 +93,7 @@ _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|p
 """The noun of a request for what treats Y ("the best medicine for Y", "my options for Y")."""
 _NOMINAL = (
     r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one| \d+| ten| five)?\s+|"
-    r"(?:is|are) there (?:an? |any |some |another )?|any |another |the |some )?"
+    r"(?:is|are) there (?:an? |any |some |another )?|any |another |the |some |(?:what|which) (?:(?:is|are) (?:the |some )?)?)?"
     rf"{_QUALITY}{_REMEDY}"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
     r"lowers?|reduces?|decreases?|controls?|relieves?|prevents?|manages?|"

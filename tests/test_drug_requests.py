@@ -17,6 +17,11 @@ from agents.state import Intent, Status
     ("Recommend a drug for hypertension", "hypertension"),
     ("Drugs indicated in the management of gout", "gout"),
     ("medications prescribed for asthma", "asthma"),
+    # a question word and no verb: "what medicine for high cholesterol?" was answered with what Hypercholesterolemia
+    # is connected to; "what drugs for gout?" found the disease by the free-text scan
+    ("what medicine for high cholesterol?", "high cholesterol"),
+    ("which medication for asthma", "asthma"),
+    ("what treatment for gout?", "gout"),
 ])
 def test_a_request_for_one_drug_or_an_indicated_one(question: str, disease: str) -> None:
     parsed = parse_question(question)
