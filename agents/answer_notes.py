@@ -116,12 +116,10 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     parts, inner = [], []
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
-        if t is None and drug in reaching:
+        if t is None:  # not "no verified mechanism": the walk may have found chains that raise it
             parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not lower it (ask "
-                         f"\"How does {name} treat {disease}?\" for the best of them).")
-        elif t is None:  # the walk may have found chains that raise it: not "no verified mechanism"
-            parts.append(f"{name} has no chain in the knowledge graph that lowers {disease}.")
-        if t is None:
+                         f"\"How does {name} treat {disease}?\" for the best of them)." if drug in reaching else
+                         f"{name} has no chain in the knowledge graph that lowers {disease}.")
             continue
         parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
         inner.append([x["tail_name"] for x in t[:-1]])

@@ -32,10 +32,10 @@ _BOTH = re.compile(r"^(?P<q>.*\b(?:treats?|cures?|helps?(?: with)?|works? (?:for
 def both_diseases(res: Resolution, body: str, focus: Focus, linker: Linker) -> str | None:
     """The question ``body`` asked for the thread's two latest diseases (module docstring), or None. ``res`` records
     the reference and pins the two diseases, so that they link as the thread named them."""
-    m = _BOTH.match(body.rstrip("?.! "))
-    diseases = [*_offered(focus, linker), *focus.diseases] if m else []
-    diseases = list({d["id"]: d for d in reversed(diseases)}.values())[::-1]  # once each, the newest place kept
-    if len(diseases) < 2 or m is None:
+    if (m := _BOTH.match(body.rstrip("?.! "))) is None:
+        return None
+    diseases = list({d["id"]: d for d in [*_offered(focus, linker), *focus.diseases]}.values())  # newest first, once each
+    if len(diseases) < 2:
         return None
     newer, older = diseases[:2]
     res.references.append({"text": body, "how": "both", "entities": [older, newer]})

@@ -116,7 +116,7 @@ _OUT_OF_SCOPE = {
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),
     SUBSTITUTES: (r"instead of|in place of|rather than|switch(?:ed|ing)? (?:\w+ )?(?:from|to)|(?:replace|substitute)[sd]? "
-                  r"(?:\w+ ){0,2}?(?:with|for)|(?:a |an )?(?:substitute|replacement|alternative) for"),
+                  r"(?:\w+ ){0,2}?(?:with|for)|replacement for"),
     RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
                     # a choice ("which is best, aspirin or ibuprofen?", "which of them is best?"); "the best drug for
                     # gout" asks what treats it

@@ -48,10 +48,9 @@ COURSE_RULES: tuple[tuple[Intent, str], ...] = (
                      rf"(?:of|from|with) (?!(?:taking|using|being on)\b){_Y}$")),
 )
 """A disease's course ("what is the prognosis for diabetes?", "is gout serious?", "what are the complications of
-diabetes?"), which the graph does not hold: what
-it holds about the disease, the drugs for it, after a word saying so (``agents.scope.PROGNOSES``). Read by the rules,
-the disease is linked as a slot is, and a name several entries fit is asked about ("diabetes" was in no entry's whole
-name, and these were NOT_FOUND, "no known entity in the question")."""
+diabetes?"), which the graph does not hold: what it holds about the disease, the drugs for it, after a word saying so
+(``agents.scope.PROGNOSES``). Read by the rules, the disease is linked as a slot is, and a name several entries fit is
+asked about ("diabetes" was in no entry's whole name, and these were NOT_FOUND, "no known entity in the question")."""
 
 
 def upstream_answer(state: Any, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
