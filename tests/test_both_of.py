@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from conftest import in_thread
 
+from agents.both_of import both_diseases
+from agents.focus import Focus
+from agents.resolution import Resolution
 from agents.state import Status
 
 
@@ -31,3 +34,11 @@ def test_both_includes_the_disease_offered_next(run_graph) -> None:
 def test_both_with_one_disease_is_left_alone(run_graph) -> None:
     _gout, both = in_thread(run_graph, "both-one", "What treats gout?", "what treats both?")
     assert " and " not in (both["understood_as"] or ""), both["understood_as"]  # no second disease to ask for
+
+
+def test_the_disease_offered_next_is_the_newest_even_when_the_thread_named_it_before(resources) -> None:
+    gout = {"id": "MESH:D006073", "name": "Gout", "type": "Disease"}
+    high = {"id": "MESH:D006973", "name": "Hypertensive disorder", "type": "Disease"}
+    focus = Focus(diseases=[high, gout], also_asked=["What drug treats gout?"])
+    res = Resolution(question="what treats both?")
+    assert both_diseases(res, "what treats both", focus, resources.linker) == "What treats both Hypertensive disorder and Gout?"
