@@ -1,5 +1,7 @@
 """Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood" (prevents
-blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia)."""
+blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia), "help you lose weight" and "for
+weight loss" (help with, for obesity; "does metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in
+the knowledge graph'). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
 
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ _THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\
 _FOR = (("pain", r"pain[- ]?killers?|pain relievers?|pain (?:meds|medications?|medicines?|pills?|tablets?)|analgesics?"),
         ("insomnia", r"sleeping (?:pills?|tablets?)|sleep (?:aids?|meds|medications?|medicines?)"))
 """Remedies named by what they treat ("the best painkiller"), each with that disease's name."""
+_LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:lose|losing) "
+                   r"weight\b", re.IGNORECASE)
+_FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -26,4 +31,5 @@ def everyday(question: str) -> str:
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", question)
+    q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
     return _REMEDY_FOR.sub(_for, q)

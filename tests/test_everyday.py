@@ -19,6 +19,10 @@ from tests.conftest import in_thread
     ("which sleeping pills work best?", "which drugs for insomnia work best?"),
     ("does aspirin thin the blood?", "does aspirin prevent blood clots?"),
     ("How does imatinib treat CML?", "How does imatinib treat CML?"),
+    # "you lose weight" was looked up as a name (NOT_FOUND); causing weight loss is an effect, not a treatment
+    ("Does metformin help you lose weight?", "Does metformin help with obesity?"),
+    ("what are the best drugs for weight loss?", "what are the best drugs for obesity?"),
+    ("Does metformin cause weight loss?", "Does metformin cause weight loss?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -57,3 +61,8 @@ def test_how_a_disease_s_drugs_work_is_two_questions(question: str, disease: str
     """They were NOT_FOUND: "gout drugs" was read as gout, and a walk from gout found no target."""
     assert two_questions(question) == (f"What drugs treat {disease}?", ["What do they target?"])
     assert two_questions("how do statin drugs work?", lambda c: c == "statin")[1] == []  # a class asks as before
+
+
+def test_being_overweight_is_obesity(resources) -> None:
+    out = resources.linker.link("overweight")  # a lay name of it, read (it was a guess by embedding, asked about)
+    assert (out.status.value, out.best.name, out.best.method) == ("linked", "Obesity", "exact"), out
