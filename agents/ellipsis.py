@@ -62,12 +62,12 @@ _POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers
 _QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
 TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
 """A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
-TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:in|on|(?<=do )to) ((?:the )?(?:liver|kidneys?|brain|heart|lungs?|gut|intestines?|bowels?|stomach|"
+TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:(?:in|on|(?<=do )to) |(?<=affect )|(?<=affects ))((?:the |your )?(?:liver|kidneys?|brain|heart|lungs?|gut|intestines?|bowels?|stomach|"
                             r"skin|muscles?|bones?|pancreas|bladder|eyes?|thyroid|joints?|airways?|colon|spinal cord|"
                             r"central nervous system|CNS))(?=\s*[?.!]*$)", re.IGNORECASE)
 """An organ at the end of a question about a drug ("how does metformin work in the liver?", "what does acetaminophen do
-to the liver?", which asked which liver disease was meant): the curated mechanisms are not told apart by where in the
-body they act."""
+to the liver?", which asked which liver disease was meant; "how does metformin affect the liver?", answered for Hepatic
+Veno-Occlusive Disease): the curated mechanisms are not told apart by where in the body they act."""
 PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
                             r"results?|tests?|problems?|allerg(?:y|ies)|vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations)\b",
                            re.IGNORECASE)

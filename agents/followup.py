@@ -343,8 +343,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
-    if qual:
-        question = question[: qual.start()].rstrip(" ,") + "?"
+    if qual:  # "how does metformin affect the liver?": how it works, in the liver
+        question = re.sub(r"\baffects?$", "work", question[: qual.start()].rstrip(" ,"), flags=re.IGNORECASE) + "?"
     res = _resolve(question, focus, linker)
     self_compared(res)  # "how does levodopa compare to the first one?" when levodopa is the first one
     for_treated(res, question, focus, linker)  # "is it better than colchicine?" after how allopurinol treats gout

@@ -52,6 +52,16 @@ def test_what_a_drug_does_to_an_organ_is_a_qualifier(run_graph, resources) -> No
     assert "DrugMechDB does not distinguish the liver; this is the general mechanism. Acetaminophen acts on: " in out["answer"]
 
 
+def test_how_a_drug_affects_an_organ_is_how_it_works_there(run_graph, resources) -> None:
+    """"how does metformin affect the liver?" asked which liver disease was meant and answered for Hepatic Veno-Occlusive
+    Disease."""
+    res = resolve_followup("How does metformin affect the liver?", [], resources.linker)
+    assert (res.question, res.qualifier) == ("How does metformin work?", "the liver"), res
+    out, _ = run_graph({"question": "How does metformin affect the liver?"}, interactive=False, memory=False)
+    assert out["answer"].startswith('Understood as: "How does metformin work in the liver?" DrugMechDB does not distinguish '
+                                    "the liver; this is the general mechanism. Metformin acts on: "), out["answer"]
+
+
 @pytest.mark.parametrize(("turns", "understood"), [
     (("are statins safe?", "what about in pregnancy?"), "Are statins safe in pregnancy?"),
     (("how do statins work?", "and in children?"), "How do statins work in children?"),
