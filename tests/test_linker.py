@@ -198,6 +198,9 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  ("DPP-4", "target", {"Dipeptidyl peptidase 4"}), ("AMPK", "target", {"AMP-activated protein kinase activity"}),
                                  ("angiotensin II receptor", "target", {"Type-1 angiotensin II receptor"}),
                                  ("stomach ache", "disease", {"Abdominal pain"}),  # it was read as the stomach
+                                 # the longest name inside the mention won: Headache disorder
+                                 ("migraine headache", "disease", {"Migraine"}), ("tension headaches", "disease",
+                                 {"Tension-Type Headache"}), ("overweight", "disease", {"Obesity"}),
                                  # it asked which was meant, and answered for "Pneumonia due to Streptococcus", whose
                                  # alias "Streptococcus pyogenes infection" the row was keyed by
                                  ("strep throat", "disease", {"Streptococcus pyogenes infection"})):
