@@ -1,5 +1,5 @@
-"""Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood" (prevents
-blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia), "help you lose weight" and "for
+"""Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood", "works as a
+blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia), "help you lose weight" and "for
 weight loss" (help with, for obesity; "does metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in
 the knowledge graph'). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
 
@@ -14,6 +14,11 @@ _THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\
 _FOR = (("pain", r"pain[- ]?killers?|pain relievers?|pain (?:meds|medications?|medicines?|pills?|tablets?)|analgesics?"),
         ("insomnia", r"sleeping (?:pills?|tablets?)|sleep (?:aids?|meds|medications?|medicines?)"))
 """Remedies named by what they treat ("the best painkiller"), each with that disease's name."""
+_THINNING = re.compile(r"\bblood[- ]thinning (?:effects?|actions?|properties|activity)\b", re.IGNORECASE)
+""""aspirin's blood-thinning effect": its effect on blood clots (it linked Blood and found no chain)."""
+_AS_THINNER = re.compile(r"\b(?P<v>work|act)(?P<s>s?) as an? (?:blood[- ]thinner|anticoagulant|antiplatelet(?: drug| agent)?)\b",
+                         re.IGNORECASE)
+""""how does aspirin work as a blood thinner?": how it prevents blood clots."""
 _LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:lose|losing) "
                    r"weight\b", re.IGNORECASE)
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
@@ -31,5 +36,6 @@ def everyday(question: str) -> str:
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", question)
+    q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
     return _REMEDY_FOR.sub(_for, q)

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from agents.described import about
+from agents.everyday import everyday
 from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion, class_request
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
@@ -31,9 +32,11 @@ def lexical(outcome: LinkOutcome) -> LinkOutcome:
 
 
 def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every whole name the linker finds in ``question``, a name the thread pinned as the entity it stood for."""
+    """Every whole name the linker finds in ``question``, its everyday words read in the graph's terms first
+    (``agents.everyday``: "aspirin's blood-thinning effect" named Blood), a name the thread pinned as the entity it
+    stood for."""
     mentions = []
-    for mention, cands in res.linker.scan(question):
+    for mention, cands in res.linker.scan(everyday(question)):
         ent = pinned.get(fold(mention))
         if ent is not None and ent.get("id"):
             cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
