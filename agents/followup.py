@@ -152,7 +152,9 @@ def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
     classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical
     for part, kinds in ((text[:at], DRUG_TYPES), (text[at:], {"Drug"})):
         for name, cands in linker.scan(part):
-            if name not in classes and (slot in ("disease", "target")) != bool({c.type for c in cands} & kinds):
+            # an acronym reads as its first name ("RA": Rheumatoid arthritis, not a drug whose initials are RA)
+            read = cands[:1] if cands and cands[0].method == "acronym" else cands
+            if name not in classes and (slot in ("disease", "target")) != bool({c.type for c in read} & kinds):
                 return True
     return False
 

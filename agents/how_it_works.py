@@ -49,8 +49,17 @@ def on_record(body: str, focus: Focus) -> str:
     return f"why is the patient on {m['x']}"
 
 
+_THAT_WHY = re.compile(r"^(?:is that|so (?:is )?that(?:'s| is)|that(?:'s| is)) why (?P<x>it|they|\S+)(?:'s|'re| is| are) "
+                       r"(?P<rest>(?:used|given|prescribed|taken|recommended) .+)$", re.IGNORECASE)
+"""Whether what the thread said explains a use ("is that why it's used for RA?" after what methotrexate targets)."""
+
+
 def does_it_work(body: str) -> str:
-    """"how does it do that?" as "how does it work" (``body`` without its question mark); any other question as it is."""
+    """"how does it do that?" as "how does it work", and "is that why it's used for RA?" as "why is it used for RA"
+    (it listed the drugs for rheumatoid arthritis) (``body`` without its question mark); any other question as it
+    is."""
+    if m := _THAT_WHY.match(body):
+        return f"why {'are' if m['x'].casefold() == 'they' else 'is'} {m['x']} {m['rest']}"
     m = _DO_IT.match(body)
     return f"{m['how']} work" if m else body
 

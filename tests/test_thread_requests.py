@@ -81,3 +81,14 @@ def test_what_about_a_protein_that_names_drugs_asks_for_the_drugs(run_graph) -> 
     assert out["understood_as"] == "How does insulin treat Diabetes mellitus type 1?", out["understood_as"]
     assert out["status"] is Status.ANSWERED and out["sources"] == ["MESH:D007328"], out["answer"]
     assert "\"insulin\" fits several entries; answered for Insulin human" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("turns", "understood"), [
+    (("What does methotrexate target?", "is that why it's used for RA?"), "Why is methotrexate used for RA?"),
+    (("How does allopurinol treat gout?", "so that's why it is given for gout?"), "Why is allopurinol given for gout?"),
+])
+def test_is_that_why_asks_why_the_thread_s_drug_is_used(run_graph, turns: tuple[str, str], understood: str) -> None:
+    """"is that why it's used for RA?" listed the drugs for rheumatoid arthritis: the question matched no rule, and "it"
+    was left alone, since an initial of a drug's name is RA too."""
+    _first, out = in_thread(run_graph, f"that-why-{turns[0]}", *turns)
+    assert out["understood_as"] == understood and out["intent"] == "mechanism", out["answer"]
