@@ -1,7 +1,8 @@
 """Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood", "works as a
-blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain), "sleeping pills" (drugs for insomnia), "help you lose weight" and "for
-weight loss" (help with, for obesity; "does metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in
-the knowledge graph'). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
+blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain),
+"sleeping pills" (drugs for insomnia), "help you lose weight" and "for weight loss" (help with, for obesity; "does
+metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in the knowledge graph'). "cause weight loss"
+is left as written: it asks about an effect, not a treatment."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ _AS_THINNER = re.compile(r"\b(?P<v>work|act)(?P<s>s?) as an? (?:blood[- ]thinner
 """"how does aspirin work as a blood thinner?": how it prevents blood clots."""
 _LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:lose|losing) "
                    r"weight\b", re.IGNORECASE)
+""""does metformin help you lose weight?": whether it helps with obesity."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
+""""the best drugs for weight loss": the drugs for obesity."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
