@@ -19,7 +19,7 @@ from agents.intent import (
     parse_with_reference,
 )
 from agents.not_acting import NEGATED
-from agents.resolution import Linker, Resolution
+from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from core.text import drop_article
 from memory.patients import patient_ids_in
@@ -308,6 +308,11 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     latest = latest_drugs(focus)
+    if m is None and _RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest:
+        # "which of those is the most common use?" after what ibuprofen treats ranks the listed diseases, which the
+        # graph does not rank: the list again, after the note (it was refused as a comparison of one drug)
+        res.references.append({"text": q, "how": "again", "question": focus.question})
+        return restated(focus.question)
     if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
         # "which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND)
         res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})

@@ -92,3 +92,13 @@ def test_is_that_why_asks_why_the_thread_s_drug_is_used(run_graph, turns: tuple[
     was left alone, since an initial of a drug's name is RA too."""
     _first, out = in_thread(run_graph, f"that-why-{turns[0]}", *turns)
     assert out["understood_as"] == understood and out["intent"] == "mechanism", out["answer"]
+
+
+def test_ranking_a_drug_s_listed_uses_repeats_them_after_the_note(run_graph) -> None:
+    """"which of those is the most common use?" after "What does ibuprofen treat?" was refused: it "sets two or more
+    drugs side by side, and this conversation has named one". Those are the listed diseases, which the graph does not
+    rank by how common they are."""
+    _first, out = in_thread(run_graph, "most-common-use", "What does ibuprofen treat?", "which of those is the most common use?")
+    assert out["understood_as"] == "What does ibuprofen treat?" and out["status"] is Status.ANSWERED, out["answer"]
+    told = "not how often drugs are prescribed or things occur. What it holds: Ibuprofen has a verified mechanism for: "
+    assert told in out["answer"], out["answer"]
