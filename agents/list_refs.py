@@ -299,6 +299,11 @@ _ALL_OF = re.compile(r"\b(?:any|all|some|each|either|both|none) of (?:it|that|th
 """The latest list's drugs as a whole ("is any of it risky together?"): "it" could be any one of them."""
 
 
+_BEST_FOR = re.compile(r"\bbest (?:treatments?|drugs?|medications?|medicines?|therap(?:y|ies)|options?|remed(?:y|ies)) for\b",
+                       re.IGNORECASE)
+"""A question for the best remedy for something: what treats it, not a ranking of the drugs already named."""
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
@@ -307,6 +312,10 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
+    # "what is the best treatment for it?" asks what treats it (after a patient's record, it compared the record's
+    # medications)
+    if m is None and _BEST_FOR.search(q):
+        return None
     latest = latest_drugs(focus)
     if m is None and _RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest:
         # "which of those is the most common use?" after what ibuprofen treats ranks the listed diseases, which the

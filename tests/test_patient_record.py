@@ -437,3 +437,11 @@ def test_what_a_patient_takes_for_all_the_conditions_listed_is_the_whole_list(ru
     listed, meds = in_thread(run_graph, f"for-all-{ask}", "What conditions does PAT_003 have?", ask)
     assert "conditions: " in listed["answer"] and meds["understood_as"] == "What is PAT_003 taking?", meds["answer"]
     assert meds["status"] is Status.ANSWERED and meds["answer"].count("(for ") >= 2, meds["answer"]
+
+
+def test_the_best_treatment_for_it_after_a_record_asks_which_condition(run_graph) -> None:
+    """"what is the best treatment for it?" after "What does PAT_005 have?" compared the record's three medications:
+    it asks what treats one of the record's conditions, and with two the answer names them."""
+    _record, out = in_thread(run_graph, "best-for-it", "What does PAT_005 have?", "what is the best treatment for it?")
+    assert not out.get("compared") and out["status"] is Status.NOT_FOUND, out["answer"]
+    assert "\"it\" could be any of PAT_005's 2 conditions" in out["answer"], out["answer"]
