@@ -312,16 +312,12 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
-    # "what is the best treatment for it?" asks what treats it (after a patient's record, it compared the record's
-    # medications)
+    # "what is the best treatment for it?" asks what treats it (after a record it compared the record's medications)
     if m is None and _BEST_FOR.search(q):
         return None
     latest = latest_drugs(focus)
-    if m is None and _RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest:
-        # "which of those is the most common use?" after what ibuprofen treats ranks the listed diseases, which the
-        # graph does not rank: the list again, after the note (it was refused as a comparison of one drug)
-        res.references.append({"text": q, "how": "again", "question": focus.question})
-        return restated(focus.question)
+    if m is None and (again := _uses_ranked(res, q, focus, latest)):
+        return again
     if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
         # "which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND)
         res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})
@@ -405,6 +401,16 @@ def self_compared(res: Resolution) -> None:
             res.refused = (f"\"{ref['text']}\" is {name} itself, so the question compares {name} with {name}; name "
                            f"another drug to compare it with")
             return
+
+
+def _uses_ranked(res: Resolution, q: str, focus: Focus, latest: list[dict[str, Any]]) -> str | None:
+    """"which of those is the most common use?" after what ibuprofen treats ranks the listed diseases, which the graph
+    does not rank: the last question again, answered after the note (it was refused as a comparison of one drug);
+    None for any other question."""
+    if not (_RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest):
+        return None
+    res.references.append({"text": q, "how": "again", "question": focus.question})
+    return restated(focus.question)
 
 
 def _only_one(res: Resolution, q: str, drug: dict[str, Any]) -> str:
