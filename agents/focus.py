@@ -74,12 +74,15 @@ class Focus:
     treated_by: set[str] = field(default_factory=set)
     """The ids of the drugs that turn was about, listed or compared: a later comparison of drugs none of which it
     named is not about its disease."""
-    illness: dict[str, Any] | None = None
-    """The latest disease slot that held a disease, not a target ("what are the symptoms?" after the drugs that inhibit
-    the target of allopurinol's mechanism for gout is about gout)."""
     turn: dict[str, Any] = field(default_factory=dict)
     """The latest assistant turn about a drug, a disease or a patient (the one ``intent`` is of), with its own
     ``drug``, ``disease`` and ``items``: what "how?" asks again, without an older turn's drug or disease."""
+
+    @property
+    def illness(self) -> dict[str, Any] | None:
+        """The latest disease slot that held a disease, not a target ("what are the symptoms?" after the drugs that
+        inhibit the target of allopurinol's mechanism for gout is about gout): the first of :attr:`diseases`."""
+        return self.diseases[0] if self.diseases else None
 
     @property
     def by_class(self) -> bool:
@@ -161,7 +164,6 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.disease = f.disease or m.get("disease")
         if (m.get("disease") or {}).get("type") in DISEASE_TYPES and all(d["id"] != m["disease"]["id"] for d in f.diseases):
             f.diseases.append(m["disease"])
-        f.illness = f.illness or (m.get("disease") if (m.get("disease") or {}).get("type") in DISEASE_TYPES else None)
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")
     return f
