@@ -198,16 +198,27 @@ _NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whethe
 """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
 
 
+def _answered_for(state: State, top: list[dict[str, str]]) -> str:
+    """Which end of the answered question the one asked next does not share: the drug when it names the same
+    disease ("Do imatinib and dasatinib treat CML?"), else the disease ("Does losartan help hypertension and gout?")."""
+    disease = next((m["mention"] for m in state.mentions if m.get("slot") == "disease" and m.get("mention")), "")
+    other_drug = bool(disease) and all(fold(disease) in fold(q) for q in state.also_asked)
+    return top[0]["head_name"] if other_drug else top[-1]["tail_name"]
+
+
 def _verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
     so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
-    lowers the disease (it was told the path alone); nothing for any other question, a path without a signed relation, or a question
+    lowers the disease (it was told the path alone), "Yes for X: " when the question named a second disease, asked
+    next (it said "Yes" for both); nothing for any other question, a path without a signed relation, or a question
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
     if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()):
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
-        return _NOT_A_CURE if _CURE.search(state.asked) else "Yes: "
+        if _CURE.search(state.asked):
+            return _NOT_A_CURE
+        return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""
     amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it

@@ -23,14 +23,17 @@ _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?
 """Two questions: the second opens with a question word, or with a verb and its subject ("Which drugs treat gout and
 are safe in pregnancy?" is one question)."""
 _USED_FOR = r"(?:for|used for|used in|used to treat|that treat|which treat)"
+_PLURAL = r"(?:drugs|medications|medicines)"
+_DRUGS = r"(?:drugs?|medications?|medicines?)"  # "the drug used for CML": one drug, but the question is theirs
 _THEIR_TARGETS = re.compile(
-    r"^(?:what (?:do|does) (?:the )?(?:(?P<a>.+?) (?:drugs|medications|medicines|treatments)|(?:drugs|medications|medicines) "
-    rf"{_USED_FOR} (?P<b>.+?)) (?:target|act on)|what (?:are|is) the targets? of (?:the )?(?:drugs|medications|medicines) "
-    rf"{_USED_FOR} (?P<c>.+?)|how (?:do|does) (?:the )?(?:(?P<d>.+?) (?:drugs|medications|medicines|treatments)|(?:drugs|"
-    rf"medications|medicines) {_USED_FOR} (?P<e>.+?)) (?:work|act))[?.!]*$", re.IGNORECASE)
+    rf"^(?:what (?:proteins |genes )?(?:do|does) (?:the )?(?:(?P<a>.+?) (?:{_PLURAL}|treatments)|{_DRUGS} "
+    rf"{_USED_FOR} (?P<b>.+?)) (?:target|act on)|what (?:are|is) the targets? of (?:the )?{_DRUGS} "
+    rf"{_USED_FOR} (?P<c>.+?)|how (?:do|does) (?:the )?(?:(?P<d>.+?) (?:{_PLURAL}|treatments)|{_DRUGS} "
+    rf"{_USED_FOR} (?P<e>.+?)) (?:work|act))[?.!]*$", re.IGNORECASE)
 """What a disease's drugs act on, asked in one go ("what do gout drugs target?", "how do gout drugs work?", "how do
-painkillers work?": ``agents.everyday``): two questions, the drugs first (the second and third were NOT_FOUND)."""
-_NO_DISEASE = re.compile(r"(?:these|those|the|such|my|your|its|their|other|listed|all|some|any|which|what)\b", re.IGNORECASE)
+painkillers work?": ``agents.everyday``, "what proteins do CML drugs target?", "what is the target of the drug used
+for CML?"): two questions, the drugs first (the second, third and the last two were NOT_FOUND)."""
+_NO_DISEASE = re.compile(r"(?:these|those|this|that|the|such|my|your|its|their|other|listed|all|some|any|which|what)\b", re.IGNORECASE)
 
 
 def two_questions(question: str, is_class: Callable[[str], object] = lambda _: False) -> tuple[str, list[str]]:

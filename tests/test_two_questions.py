@@ -36,7 +36,8 @@ def test_the_second_question_is_offered_and_resolves_against_the_first_answer(ru
 
 
 @pytest.mark.parametrize("question", ["what do gout drugs target?", "What do drugs for gout target?",
-                                      "What are the targets of drugs used for gout?"])
+                                      "What are the targets of drugs used for gout?", "What proteins do gout drugs target?",
+                                      "What is the target of the drug used for gout?"])
 def test_what_a_disease_s_drugs_act_on_is_asked_as_two_questions(run_graph, question: str) -> None:
     """They were NOT_FOUND: "gout drugs" was read as gout, and "drugs used" as a name."""
     assert two_questions(question) == ("What drugs treat gout?", ["What do they target?"])
@@ -47,7 +48,8 @@ def test_what_a_disease_s_drugs_act_on_is_asked_as_two_questions(run_graph, ques
 
 
 def test_a_class_or_a_reference_before_drugs_is_not_a_disease(resources) -> None:
-    for q in ("what do beta blocker drugs target?", "what do these drugs target?", "what do the listed drugs target?"):
+    for q in ("what do beta blocker drugs target?", "what do these drugs target?", "what do the listed drugs target?",
+              "how does this drug work?", "how does the new drug work?", "what proteins do these drugs target?"):
         assert two_questions(q, resources.linker.drug_class)[1] == [], q
 
 
@@ -57,3 +59,16 @@ def test_a_second_protein_in_a_mechanism_slot_is_offered_as_what_the_drug_acts_o
     assert out["status"] is Status.ANSWERED and out["also_asked"] == ["How does ibuprofen act on COX-2?"], out["also_asked"]
     gist, _ = run_graph({"question": "How does imatinib treat CML and GIST?"}, interactive=False, memory=False)
     assert gist["also_asked"] == ["How does imatinib treat GIST?"], gist["also_asked"]
+
+
+@pytest.mark.parametrize("question, yes", [
+    ("Does losartan help both hypertension and gout?", "Yes for Hypertensive disorder: "),
+    ("Do imatinib and dasatinib treat CML?", "Yes for imatinib: "),
+    ("Does ibuprofen help with fever? And does it help with gout?", "Yes for Fever: "),
+])
+def test_a_yes_names_which_of_two_questions_it_answers(run_graph, question: str, yes: str) -> None:
+    """It said "Yes: " and offered the second disease (or drug) next, as if the yes covered both."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["answer"].startswith(yes) and out["also_asked"], out["answer"][:120]
+    alone, _ = run_graph({"question": "Does losartan help hypertension?"}, interactive=False, memory=False)
+    assert alone["answer"].startswith("Yes: "), alone["answer"][:80]
