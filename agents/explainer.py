@@ -18,12 +18,13 @@ from agents.answer_notes import (
     treats_notes,
     two_compared,
 )
+from agents.chain_direction import causal_note, names_disease, side_effect_topic
 from agents.context import Context
-from agents.intent import CAUSING, out_of_scope
+from agents.intent import out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.plain import simpler
-from agents.scope import HOW_OFTEN, PROGNOSES
+from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -106,7 +107,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
         how = (f"{x} acts on {y} through {steps(hops)}" if _a_drug(state, top[0]["head"]) else
                f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
-        return f"{_verdict(state, top)}{how}: {sentence(top)}.{_causal(state, top)}", []
+        return f"{_verdict(state, top)}{how}: {sentence(top)}.{causal_note(state, top)}", []
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -374,51 +375,18 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone, and so are counts
     the graph answers ("how many diseases do you know?", ``agents.counts``)."""
-    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or _side_effect(state)
+    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or side_effect_topic(state)
               or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
              if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value,
                                      Intent.DISEASES_OF.value) else "")
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
+    if topic == INTERACTIONS and state.intent == Intent.RELATION.value and names_disease(state):
+        topic = "safety"  # "can I take aspirin with a stomach ulcer?": the drug with a disease, not with another drug
     if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
-
-
-def _asks_causing(state: State) -> bool:
-    """A question whether X causes Y ("Does metformin cause lactic acidosis?", ``agents.intent.CAUSING``)."""
-    return state.intent == Intent.RELATION.value and bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
-
-
-_WORSENING = re.compile(r"\b(?:make|makes|making)\s+(?:\S+\s+){1,4}worse\b|\b(?:worsen|aggravat|exacerbat)\w*|\bbad (?:for|in)\b|"
-                        r"\b(?:safe|unsafe|dangerous|harmful|contraindicated)\b", re.IGNORECASE)
-"""A question whether X worsens Y, or is safe in it ("is propranolol safe in asthma?"): the chain's direction answers."""
-
-
-def _causal(state: State, top: list[dict[str, str]]) -> str:
-    """For "does X cause Y?", what the chain's signed relations say it does to Y (``tools.path_ranker.effect``):
-    "Does febuxostat cause gout?" is answered by the chain through which it lowers gout. So is "is propranolol safe
-    in asthma?" or "can it make asthma worse?": its chain lowers a receptor that widens the airways, and so raises
-    asthma (it was told as any mechanism)."""
-    worsening = state.intent == Intent.RELATION.value and bool(_WORSENING.search(state.asked))
-    if not (_asks_causing(state) or worsening):
-        return ""
-    sign = effect([t["relation"] for t in top])
-    x, y = top[0]["head_name"], top[-1]["tail_name"]
-    lowers = "." if worsening else ": it treats it, rather than causes it."
-    raises = ": it would worsen it." if worsening else "."
-    return {-1: f" Along this chain {x} lowers {y}{lowers}", 1: f" Along this chain {x} raises {y}{raises}"}.get(sign, "")
-
-
-def _side_effect(state: State) -> str:
-    """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
-    graph does not hold; "" for anything else, a chemical substance included ("Does uric acid cause gout?": all but
-    one of the graph's 333 are the tail of some relation, as what the body makes is; almost no drug is)."""
-    if not _asks_causing(state):
-        return ""
-    drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
-    return "side effects" if drug.get("type") == "Drug" else ""
 
 
 def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

@@ -142,13 +142,24 @@ def test_whether_a_drug_worsens_a_disease_is_told_by_the_chain_direction(run_gra
     the chain goes, read from the evidence's own relations."""
     told = {1: "raises Asthma: it would worsen it.", -1: "lowers Asthma."}
     for q in ("Is propranolol safe in asthma?", "can propranolol make asthma worse?", "does propranolol worsen asthma?",
-              "is propranolol bad for asthma?"):  # the last was told as any mechanism
+              "is propranolol bad for asthma?", "Should I avoid propranolol if I have asthma?",
+              "Can people with asthma take propranolol?", "Is it ok to take propranolol with asthma?"):  # told as any mechanism
         out, _ = run_graph({"question": q}, interactive=False, memory=False)
         sign = effect([t["relation"] for t in out["evidence"]])
         assert out["status"] is Status.ANSWERED and sign in told, q
         assert out["answer"].endswith(f"Along this chain Propranolol {told[sign]}"), q
     plain, _ = run_graph({"question": "How does propranolol treat asthma?"}, interactive=False, memory=False)
     assert "Along this chain" not in plain["answer"]
+
+
+def test_a_drug_taken_with_a_disease_is_a_question_of_safety_not_of_interactions(run_graph) -> None:
+    """"Can I take aspirin with a stomach ulcer?" said the graph holds no drug interactions, and told the chain as any
+    mechanism; its signs say aspirin takes away Prostaglandin E2, which treats the ulcer."""
+    out, _ = run_graph({"question": "Can I take aspirin with a stomach ulcer?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not safety. What it holds: ")
+    assert out["answer"].endswith("Along this chain Aspirin raises Gastric ulcer: it would worsen it."), out["answer"]
+    two, _ = run_graph({"question": "Can I take ibuprofen with aspirin?"}, interactive=False, memory=False)
+    assert two["answer"].startswith("The knowledge graph holds curated drug mechanisms, not drug interactions.")
 
 
 def test_which_drugs_act_on_a_protein(run_graph, resources) -> None:
