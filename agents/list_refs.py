@@ -265,11 +265,13 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"should (?:i|we) avoid\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:has|have|causes?|gives?|leads? to) (?:the )?(?P<fx>fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
-                    r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b",
+                    r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b|"
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"(?:has|have|is backed by) (?:the )?(?:most|more|best|strongest|better) (?:evidence|proof|research|studies|data)\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
 "which of these is more specific?", "which one should I take?" or avoid, "which one has the fewest side effects?", "which
-one causes less weight gain?": they were NOT_FOUND). "What should I avoid?" names no choice among them: it asks what to
+one causes less weight gain?", "which has the most evidence?": they were NOT_FOUND). "What should I avoid?" names no choice among them: it asks what to
 eat or avoid with the thread's drug (``agents.scope``), and was refused as a ranking."""
 _BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"
                            r"(?:any |even |much )?(?P<w>better|more effective|superior)(?: (?:then|though|here))?$", re.IGNORECASE)

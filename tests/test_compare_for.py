@@ -279,3 +279,12 @@ def test_which_one_to_avoid_compares_the_listed_drugs(run_graph) -> None:
     listed, out = in_thread(run_graph, "avoid-which", "what drugs treat gout?", "which one should I avoid?")
     assert out["compared"] and out["among"] == [a["id"] for a in listed["ranked_answers"]], out["answer"]
     assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("Compare "), out["answer"]
+
+
+@pytest.mark.parametrize("questions", [("what drugs treat gout?", "which has the most evidence?"),
+                                       ("how do SSRIs treat depression?", "which one is backed by more research?")])
+def test_which_has_the_most_evidence_compares_the_thread_s_drugs(run_graph, questions) -> None:
+    """Both were NOT_FOUND ("no known entity in the question"); the graph holds mechanisms, not how well each is studied."""
+    *_, out = in_thread(run_graph, f"evidence-{questions[1]}", *questions)
+    assert out["compared"] and len(out["among"]) >= 2 and out["status"] is Status.ANSWERED, out["answer"]
+    assert "not comparisons of how well drugs work. What it holds: " in out["answer"], out["answer"]
