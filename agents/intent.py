@@ -208,9 +208,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "does aspirin raise histamine?", "can sertraline increase serotonin?" (lowering is asked as a mechanism)
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?"
                            rf"(?:raise|increase|boost|elevate) {_T}$")),
-        # "is there a link between NSAIDs and kidney disease?", "how is aspirin related to ulcers?": how the graph links them
-        (Intent.RELATION, (rf"^(?:is there|are there|what(?:'s|’s| is| are)|{_ASK})\s*(?:an?y? |the |some )?(?:known )?(?:link|connection|"
-                           rf"relationship|relation|association)s? between {_X} and {_Y}$")),
+        # "is there a link between NSAIDs and kidney disease?", "what connects metformin and cancer?" (it dropped "cancer")
+        (Intent.RELATION, (rf"^(?:(?:is there|are there|what(?:'s|’s| is| are)|{_ASK})\s*(?:an?y? |the |some )?(?:known )?(?:link|connection|"
+                           rf"relationship|relation|association)s? between|what (?:connects|links|ties)) {_X} (?:and|to|with) {_Y}$")),
         (Intent.RELATION, (rf"^(?:how )?(?:is|are) {_X} (?:really |actually )?(?:linked|related|connected|associated|tied) "
                            rf"(?:to|with) {_Y}$")),
         (Intent.RELATION, rf"^how (?:is|are) {_X} and {_Y} (?:linked|related|connected|associated|tied)(?: to each other)?$"),

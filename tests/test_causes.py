@@ -141,6 +141,8 @@ def test_whether_a_body_s_own_chemical_causes_a_disease_is_answered_without_aski
     ("Tell me the relationship between uric acid and gout", "uric acid", "gout"),
     ("is aspirin linked to ulcers?", "aspirin", "ulcers"),
     ("how are statins related to muscle pain", "statins", "muscle pain"),
+    ("What connects metformin and cancer?", "metformin", "cancer"),  # "cancer" was dropped: what metformin is connected to
+    ("what links aspirin to gout", "aspirin", "gout"),
 ])
 def test_a_link_between_two_names_asks_how_the_graph_links_them(question: str, x: str, y: str) -> None:
     parsed = parse_question(question)
