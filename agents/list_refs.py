@@ -339,8 +339,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return None
     found = linker.scan(q)
     disease = found[0][0] if len(found) == 1 and all(c.type in DISEASE_TYPES for c in found[0][1]) else ""
-    if m is None and found and not disease and not ((rk := _RANKS.match(q)) and rk["fx"]):  # "… fewer stomach problems?"
-        return None
+    organ = all(c.type == "GrossAnatomicalStructure" for _, cands in found for c in cands)  # "… safer for the stomach?"
+    if m is None and found and not disease and not organ and not ((rk := _RANKS.match(q)) and rk["fx"]):
+        return None  # "… fewer stomach problems?" (fx) compares them
     pool = latest or focus.compared or _listed_drugs(focus)  # after a comparison, the last list is of targets
     if m is not None and m["n"]:
         drugs = pool[: _COUNTS[m["n"].split()[-1].casefold()]]

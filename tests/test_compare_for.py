@@ -288,3 +288,11 @@ def test_which_has_the_most_evidence_compares_the_thread_s_drugs(run_graph, ques
     *_, out = in_thread(run_graph, f"evidence-{questions[1]}", *questions)
     assert out["compared"] and len(out["among"]) >= 2 and out["status"] is Status.ANSWERED, out["answer"]
     assert "not comparisons of how well drugs work. What it holds: " in out["answer"], out["answer"]
+
+
+def test_a_ranking_for_an_organ_compares_the_thread_s_drugs(run_graph) -> None:
+    """"Which is safer for the stomach?" after aspirin and ibuprofen told what the stomach is connected to."""
+    *_, out = in_thread(run_graph, "organ-safer", "What's the difference between aspirin and ibuprofen?",
+                        "Which is safer for the stomach?")
+    assert out["compared"] and len(out["among"]) == 2 and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Compare Aspirin and Ibuprofen", out["understood_as"]
