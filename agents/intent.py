@@ -214,9 +214,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, (rf"^(?:how )?(?:is|are) {_X} (?:really |actually )?(?:linked|related|connected|associated|tied) "
                            rf"(?:to|with) {_Y}$")),
         (Intent.RELATION, rf"^how (?:is|are) {_X} and {_Y} (?:linked|related|connected|associated|tied)(?: to each other)?$"),
-        # "I have gout. What should I take?": the context sentence names the disease
-        (Intent.TREATS, (rf"^{_SUFFERER} (?:have|has|had|got|suffers? from|am suffering from|is suffering from|(?:was|were|am|is|are|have been|"
-                         rf"has been) diagnosed with) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
+        # "I have gout. What should I take?", "I've just been diagnosed with asthma, what are my options?": the disease
+        (Intent.TREATS, (rf"^{_SUFFERER}(?:'ve|’ve)? (?:(?:(?:was|were|am|is|are|have|has) )?(?:just |recently |newly )?(?:been )?"
+                         rf"diagnosed with|have|has|had|got|suffers? from|am suffering from|is suffering from) {_Y}\s*[.,;:!-]?\s*(?:so |and )?(?:what|which)(?: drugs?| medications?| medicines?| "
                          rf"treatments?| pills?)? (?:(?:should|can|could|might|may|would|do|does|will) (?:i|he|she|we|they|you|the doctor|my doctor) "
                          rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help|"
                          rf"(?:are|is) (?:my|his|her|their|our|the) (?:options?|choices?|treatment options?))$")),

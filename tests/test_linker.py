@@ -399,6 +399,9 @@ def test_intents() -> None:
     "I have {d}. What should I take?", "My mother was diagnosed with {d}, what can she take?", "I have {d}, what helps?",
     "What's the best treatment for my {d}?", "What is used in the management of {d}?",
     "{d} treatment", "{d} therapy options",
+    # the whole opening sentence was read as the disease's name (a guess: "Read … as …")
+    "I was just diagnosed with {d}. What are my options?", "I've just been diagnosed with {d}, what are my options?",
+    "My son has just been diagnosed with {d}. What helps?", "I was recently diagnosed with {d}. What can I take?",
 ])
 def test_which_drug_treats_in_many_wordings(question: str) -> None:
     # the wordings of bench/bench_wordings.py (treats) and a few more: each asks for drugs, and the slot is the disease
