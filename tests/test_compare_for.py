@@ -296,3 +296,10 @@ def test_a_ranking_for_an_organ_compares_the_thread_s_drugs(run_graph) -> None:
                         "Which is safer for the stomach?")
     assert out["compared"] and len(out["among"]) == 2 and out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"] == "Compare Aspirin and Ibuprofen", out["understood_as"]
+
+
+def test_which_of_those_is_selective_compares_the_listed_drugs(run_graph) -> None:
+    """It was NOT_FOUND ("no known entity in the question"); "which of them is more selective?" compared them."""
+    listed, out = in_thread(run_graph, "selective", "Which drugs block COX-2?", "Which of those is selective?")
+    assert out["compared"] and out["among"] == [a["id"] for a in listed["ranked_answers"]], out["answer"]
+    assert out["status"] is Status.ANSWERED and "not comparisons of how well drugs work" in out["answer"]
