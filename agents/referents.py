@@ -66,15 +66,17 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
     first drug of the last list when the thread named none ("how does it work?" after "What is the drug of choice for Y?").
     The target slot is the disease slot, but right after a drug's targets it is their first ("any other drugs that
     target it?" after "What does lesinurad target?" in a thread about gout), or the protein the thread was about ("which
-    drugs inhibit it?" after "what does ABL1 do?"). The protein slot is the protein the thread was about, else its
+    drugs inhibit it?" after "what does ABL1 do?") or the substance ("which drugs raise it?" after "What is the role of
+    dopamine in Parkinson's?": it was the disease). The protein slot is the protein the thread was about, else its
     target, else its disease (of which the answer says that the graph places it nowhere)."""
     first = next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DISEASE_TYPES), None)
     about = focus.drug if focus.drug and focus.drug.get("type") not in DRUG_TYPES | DISEASE_TYPES else None
     if slot == "protein":
         return about or thread_target(focus, sign) or focus.disease
     if slot in ("disease", "target"):
-        if slot == "target" and about:
-            return about  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
+        substance = focus.drug if focus.drug and focus.drug.get("type") == "ChemicalSubstance" else None
+        if slot == "target" and (about or substance):  # "which drugs raise it?" after the role of dopamine in a disease
+            return about or substance  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
             return thread_target(focus, sign) or focus.disease or first
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"

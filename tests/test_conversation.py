@@ -864,6 +864,17 @@ def test_it_in_a_question_of_where_it_is_expressed_is_a_protein(run_graph) -> No
     assert where["understood_as"] == "Where is Tyrosine-protein kinase ABL1 expressed?", where["answer"]
 
 
+def test_which_drugs_raise_it_after_a_substance_s_role_in_a_disease_is_the_substance(run_graph) -> None:
+    """"Which drugs raise it?" after "What is the role of dopamine in Parkinson's?" asked which drugs raise the
+    disease; a substance the thread was about is what drugs raise or block."""
+    _turn(run_graph, "dopamine-raise", {"question": "What is the role of dopamine in Parkinson's?"}, interactive=False)
+    out = _turn(run_graph, "dopamine-raise", {"question": "Which drugs raise it?"}, interactive=False)
+    assert out["understood_as"] == "Which drugs raise Dopamine?" and out["status"] == Status.ANSWERED.value, out["answer"]
+    _turn(run_graph, "abl1-raise", {"question": "How does imatinib treat CML?"}, interactive=False)
+    drug = _turn(run_graph, "abl1-raise", {"question": "Which other drugs inhibit it?"}, interactive=False)
+    assert "Chronic myeloid leukemia" in drug["understood_as"], drug["understood_as"]  # a drug is no substance here
+
+
 @pytest.mark.parametrize("ask", ["for what disease?", "and for which conditions?"])
 def test_which_diseases_after_a_drug_s_mechanism_asks_what_it_treats(run_graph, ask: str) -> None:
     """"for what disease?" after "What's the mechanism of donepezil?" was "How does donepezil treat what disease?",
