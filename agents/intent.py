@@ -161,8 +161,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
         (Intent.MECHANISM, rf"^what (?:does|do|can|could|would|will) {_X} do (?:in|for|against|to) {_Y}$"),
-        (Intent.MECHANISM, (rf"^how {_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
-                           rf"treats|cures|relieves|prevents|manages|lowers|reduces|controls|eases|fights) {_Y}$")),
+        (Intent.MECHANISM, (rf"^how (?!(?:to|much|many|often|long)\b){_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
+                           rf"treats?|cures?|relieves?|prevents?|manages?|lowers?|reduces?|controls?|eases?|fights?) {_Y}$")),
         # "what molecular targets mediate imatinib's effect on CML?": the mechanism (not "which drugs target …")
         (Intent.MECHANISM, (rf"^(?:what|which)(?: [\w-]+)? (?:{_TARGET_NOUN}|pathways?|mechanisms?)(?: or pathways?)? (?:mediates?|"
                             rf"underlies?|underlie|explains?|drives?|(?:is|are) behind|(?:is|are) responsible for) {_X}(?:'s|’s) "

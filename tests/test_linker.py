@@ -419,11 +419,18 @@ def test_which_drug_treats_in_many_wordings(question: str) -> None:
     "Is it true that {x} treats {d}?", "I heard {x} helps with {d}", "How does the drug {x} treat {d}?",
     "How does this medication {x} treat the disease {d}?", "How does {x} work for my {d}?",
     "Explain how {x} reduces {d}", "Which protein does {x} inhibit in {d}?", "How can {x} help {d} patients?",
+    "Explain how {x} treat {d}",  # a class's plural verb ("explain how statins lower cholesterol": what cholesterol is)
 ])
 def test_mechanism_in_many_wordings(question: str) -> None:
     # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
     p = parse_question(question.format(x="imatinib", d="chronic myeloid leukemia"))
     assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "imatinib", "chronic myeloid leukemia")
+
+
+@pytest.mark.parametrize("question", ["how to treat gout", "how often patients treat gout", "how much aspirin treats gout"])
+def test_how_to_or_how_often_names_no_drug(question: str) -> None:
+    p = parse_question(question)
+    assert p is None or p.intent is not Intent.MECHANISM, p
 
 
 @pytest.mark.parametrize("question", [
