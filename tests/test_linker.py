@@ -8,7 +8,7 @@ from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
 from tools.acronyms import acronyms_in
 from tools.linker import LinkStatus, fold, read_alike
-from tools.word_forms import eponyms, guessed
+from tools.word_forms import eponyms, guessed, unpossessed
 
 
 def test_fold() -> None:
@@ -115,6 +115,17 @@ def test_an_eponym_s_possessive_alone_names_its_disease(resources, run_graph) ->
     assert out["status"].value == "ANSWERED" and out["answer"].startswith("Drugs with a verified mechanism for Alzheimer's disease")
     # no possessive to read, or one that already names something else
     assert eponyms({"graves disease": ["x"], "parkinson s disease": ["p"], "parkinson s": ["q"]}) == {}
+
+
+def test_a_name_with_a_possessive_inside_links_without_it(resources) -> None:
+    """"What drugs treat non-Hodgkin lymphoma?" linked the phenotype Lymphoma (the longest name inside the mention)
+    and listed drugs through inflammatory response; Non-Hodgkin's lymphoma has a possessive inside its name."""
+    for text, expected in (("What drugs treat non-Hodgkin lymphoma?", "Non-Hodgkin's lymphoma"),
+                           ("what treats Hodgkin disease", "Hodgkin's disease")):
+        assert [[c.name for c in cs] for _, cs in resources.linker.scan(text)] == [[expected]], text
+    assert not guessed("non hodgkin lymphoma", "Non-Hodgkin's lymphoma", "ngram")
+    # a bare form that already names something keeps it
+    assert unpossessed({"a s b": ["x"], "a b": ["y"], "c s d": ["z"]}) == {"c d": ["z"]}
 
 
 def test_an_acronym_in_lower_case_links_when_no_name_is_spelt_like_it(resources, run_graph) -> None:

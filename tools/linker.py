@@ -17,7 +17,7 @@ from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
 from tools.places import PLACE_TYPES, diseases_at, diseases_of_place
 from tools.spelling import Respeller
-from tools.word_forms import GUESSED_METHODS, SPELLING, eponyms, guessed, plural, read_alike, singulars, stem_pattern
+from tools.word_forms import GUESSED_METHODS, SPELLING, guessed, plural, read_alike, singulars, stem_pattern, variants
 
 if TYPE_CHECKING:  # numpy only types the embedding fallback; importing it here slows every CLI start
     import numpy as np
@@ -126,7 +126,7 @@ class EntityLinker:
                 key = fold(text)
                 if key and e.id not in self._by_fold.setdefault(key, []):
                     self._by_fold[key].append(e.id)
-        self._by_fold.update(eponyms(self._by_fold))  # "Parkinson's" alone names Parkinson's disease
+        self._by_fold.update(variants(self._by_fold))  # "Parkinson's" alone, "non-Hodgkin lymphoma"
         self._by_token: dict[str, set[str]] = {}
         for key in self._by_fold:
             for tok in key.split():

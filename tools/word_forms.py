@@ -9,7 +9,18 @@ from rapidfuzz import fuzz
 
 from core.text import fold
 
-__all__ = ["GUESSED_METHODS", "SPELLING", "eponyms", "guessed", "plural", "read_alike", "singulars", "stem_pattern"]
+__all__ = [
+    "GUESSED_METHODS",
+    "SPELLING",
+    "eponyms",
+    "guessed",
+    "plural",
+    "read_alike",
+    "singulars",
+    "stem_pattern",
+    "unpossessed",
+    "variants",
+]
 
 SPELLING = 88
 """The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
@@ -17,6 +28,8 @@ GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
 _EPONYM = re.compile(r"^(?P<x>\w+ s) (?:disease|syndrome|disorder|chorea)$")
 """A folded eponym's name: "parkinson s disease" (Parkinson's disease)."""
+_POSSESSIVE = re.compile(r"(?<=\w) s (?=\w)")
+"""A possessive's "s" inside a folded name: "non hodgkin s lymphoma"."""
 
 
 def eponyms(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -27,6 +40,24 @@ def eponyms(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
         if (m := _EPONYM.match(key)) and m["x"] not in by_fold:
             out.setdefault(m["x"], []).extend(i for i in ids if i not in out.get(m["x"], []))
     return out
+
+
+def unpossessed(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each folded name with a possessive inside it, also without it, where that names nothing else: "non hodgkin
+    lymphoma" → the ids of "non hodgkin s lymphoma" (Non-Hodgkin's lymphoma; "non-Hodgkin lymphoma" was read as the
+    phenotype Lymphoma, the longest name inside it)."""
+    out: dict[str, list[str]] = {}
+    for key, ids in by_fold.items():
+        bare = _POSSESSIVE.sub(" ", key)
+        if bare != key and bare not in by_fold:
+            out.setdefault(bare, []).extend(i for i in ids if i not in out.get(bare, []))
+    return out
+
+
+def variants(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The names a linker's index adds to ``by_fold``: :func:`eponyms`, then :func:`unpossessed` forms."""
+    out = eponyms(by_fold)
+    return {**out, **unpossessed({**by_fold, **out})}
 
 
 def plural(word: str) -> str:
@@ -73,4 +104,5 @@ def guessed(mention: str, name: str, method: str) -> bool:
         return not read_alike(mention, name)
     a, b = fold(mention), fold(name)
     possessive = a.endswith(" s") and b.startswith(f"{a[:-2]} ")  # "Parkinson's", Parkinson's disease (:func:`eponyms`)
+    possessive = possessive or _POSSESSIVE.sub(" ", b) == a  # "non-Hodgkin lymphoma" (:func:`unpossessed`)
     return method in GUESSED_METHODS and a != b and not possessive
