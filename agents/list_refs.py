@@ -90,10 +90,12 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
     r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?|any|are (?:they|these|those|them) all)\s+(?:an? |the )?"
+    r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against)\b)"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
 of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?"; "are they all statins?" after a list
-of drugs was asked of the list's target)."""
+of drugs was asked of the list's target). "Which of them are used for lung cancer?" asks no kind of them (it was
+refused: "cancers are diseases")."""
 
 
 def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

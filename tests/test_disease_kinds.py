@@ -97,3 +97,12 @@ def test_which_of_the_listed_drugs_are_of_a_kind_is_refused_with_what_to_ask(run
                              f"\"What cancers does {top} treat?\" for one of them.")
     then, _ = run_graph({"question": "which of them treat asthma?"}, thread="drug-kinds", interactive=False)
     assert then["understood_as"] == "Which of the listed drugs treat asthma?"  # the list is still the thread's
+
+
+def test_which_of_the_listed_drugs_are_used_for_a_disease_is_no_kind(run_graph) -> None:
+    """"which of them are used for lung cancer?" after the drugs that target EGFR was refused ("cancers are diseases"):
+    "used for lung cancer" names a disease, not a kind."""
+    run_graph({"question": "what drugs target EGFR"}, thread="egfr-used", interactive=False)
+    out, _ = run_graph({"question": "which of them are used for lung cancer"}, thread="egfr-used", interactive=False)
+    assert out["understood_as"] == "Which of the listed drugs are used for lung cancer?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["disease_kind"] == "", out["answer"]
