@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from langgraph.runtime import Runtime
-from langgraph.types import interrupt
 
 from agents.alternatives import alternatives_to
+from agents.clarify import ask_which
 from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
@@ -41,7 +41,6 @@ from agents.intent import (
 from agents.list_refs import SUBJECT_INTENTS
 from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
-from agents.resolution import resolve_choice
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
 from agents.what_it_is import drug_held
@@ -72,30 +71,6 @@ GOALS = {
                     "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",
                     "GrossAnatomicalStructure", "PhenotypicFeature", "Disease"],
 }
-
-
-def _named_entity(res: Any, choice: Any) -> dict[str, Any] | None:
-    """An answer outside the options that names one entity exactly (its id, name or alias)."""
-    text = str(choice.get("id") if isinstance(choice, dict) else choice).strip()
-    ent = res.kg.node(text)
-    if ent is None:
-        exact = res.linker.exact(text)
-        ent = res.kg.node(exact[0].id) if len(exact) == 1 else None
-    return None if ent is None else {"id": ent.id, "name": ent.name, "type": ent.type, "score": 1.0, "method": "chosen"}
-
-
-def _ask(res: Any, slot: str, outcome: LinkOutcome, interactive: bool) -> tuple[Candidate | dict[str, Any] | None, dict[str, Any]]:
-    cands = [c.as_dict() for c in outcome.candidates]
-    if not interactive:
-        return outcome.best, {"mention": outcome.mention, "slot": slot, "candidates": cands, "auto": True}
-    question = f"Which \"{outcome.mention}\" do you mean? Answer with a number, an id or a name."
-    payload = {"kind": "clarify", "slot": slot, "mention": outcome.mention, "question": question, "candidates": cands}
-    while True:
-        choice = interrupt(payload)
-        picked = resolve_choice(choice, cands) or _named_entity(res, choice)
-        if picked is not None:  # the caller's choice, not a guess: no "Read … as …: the closest name" in the answer
-            return {**picked, "method": "chosen"}, {**payload, "choice": picked["id"]}
-        payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
 
 
 def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, Any]]) -> LinkOutcome:
@@ -137,7 +112,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     for slot, o in outcomes:
         picked: Any = o.best if o.status is LinkStatus.LINKED else None
         if o.status is LinkStatus.AMBIGUOUS:
-            picked, c = _ask(res, slot, o, interactive)
+            picked, c = ask_which(res, slot, o, interactive)
             clar = c or clar
         mentions.append(_record(slot, o, picked))
     return mentions, clar

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["Linker", "Resolution", "resolve_choice", "restated"]
+from agents.focus import ORDINALS
+from core.text import fold
+
+__all__ = ["Linker", "Resolution", "narrowed", "resolve_choice", "restated"]
+
+_ORDINAL = re.compile(r"^(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?: one)?[.!]*$", re.IGNORECASE)
+"""A clarification answered by a candidate's place in words ("the second one")."""
 
 
 class Linker(Protocol):
@@ -75,16 +82,27 @@ class Resolution:
 
 
 def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Match a clarification answer (1-based index, entity id or name) to a candidate."""
+    """Match a clarification answer (1-based index, an ordinal word, entity id or name) to a candidate, or the words
+    of one candidate's name alone ("type 2" for Diabetes mellitus type 2: it was "not one of the options")."""
     if isinstance(choice, dict):
         choice = choice.get("id") or choice.get("choice") or ""
     text = str(choice).strip()
+    if (m := _ORDINAL.match(text)) and (place := ORDINALS[m[1].casefold()]) < len(candidates):
+        return candidates[place]  # "the second one"
     if text.isdigit() and 1 <= int(text) <= len(candidates):
         return candidates[int(text) - 1]
     for c in candidates:
         if text == c["id"] or text.casefold() == str(c["name"]).casefold():
             return c
-    return None
+    fitting = narrowed(text, candidates)
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def narrowed(text: str, candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The candidates whose name holds the words of a clarification answer, in a row ("lung" for Non-small cell lung
+    cancer and Small cell lung cancer)."""
+    words = fold(text)
+    return [c for c in candidates if words and f" {words} " in f" {fold(str(c['name']))} "]
 
 
 def restated(question: str) -> str:

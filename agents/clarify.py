@@ -1,0 +1,61 @@
+"""The planner's clarification: ask which entity an ambiguous mention means, by ``interrupt()``, until the answer
+picks one: a number, an ordinal ("the second one"), an id, a name, the words of one option's name ("type 2"), or words
+that narrow the mention ("lung" for which "cancer")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.types import interrupt
+
+from agents.intent import SLOT_TYPES
+from agents.resolution import narrowed, resolve_choice
+from tools.linker import Candidate, LinkOutcome, LinkStatus
+
+__all__ = ["ask_which"]
+
+
+def _named_entity(res: Any, choice: Any, slot: str) -> dict[str, Any] | None:
+    """An answer outside the options that names one entity of a type the slot takes exactly (its id, name or alias):
+    "lung" for which cancer is the organ, not an answer (it was taken, and drugs "for lung" were listed)."""
+    text = str(choice.get("id") if isinstance(choice, dict) else choice).strip()
+    ent = res.kg.node(text)
+    if ent is None:
+        exact = res.linker.exact(text)
+        ent = res.kg.node(exact[0].id) if len(exact) == 1 else None
+    if ent is None or ent.type not in SLOT_TYPES.get(slot, {ent.type: 1.0}):
+        return None
+    return {"id": ent.id, "name": ent.name, "type": ent.type, "score": 1.0, "method": "chosen"}
+
+
+def _refined(res: Any, slot: str, choice: str, mention: str) -> dict[str, Any] | None:
+    """A clarification answered by words that narrow the mention ("lung" for which "cancer"): the entity that the two
+    together link to, with the link's method, so that a guess says so; None when they link to none or to several."""
+    if not choice.strip() or len(choice) > 60:
+        return None
+    out = res.linker.link(f"{choice.strip()} {mention}", SLOT_TYPES[slot])
+    best = out.best if out.status is LinkStatus.LINKED else None
+    return best.as_dict() if best is not None and best.type in SLOT_TYPES[slot] else None  # "aspirin": no cancer
+
+
+def ask_which(res: Any, slot: str, outcome: LinkOutcome, interactive: bool
+              ) -> tuple[Candidate | dict[str, Any] | None, dict[str, Any]]:
+    """The entity an ambiguous mention of ``slot`` means, and the clarification's record; without an interactive
+    caller, the linker's best candidate. An answer that fits several options asks again among those only."""
+    cands = [c.as_dict() for c in outcome.candidates]
+    if not interactive:
+        return outcome.best, {"mention": outcome.mention, "slot": slot, "candidates": cands, "auto": True}
+    question = f"Which \"{outcome.mention}\" do you mean? Answer with a number, an id or a name."
+    payload = {"kind": "clarify", "slot": slot, "mention": outcome.mention, "question": question, "candidates": cands}
+    while True:
+        choice = interrupt(payload)
+        picked = resolve_choice(choice, cands) or _named_entity(res, choice, slot)
+        if picked is not None:  # the caller's choice, not a guess: no "Read … as …: the closest name" in the answer
+            return {**picked, "method": "chosen"}, {**payload, "choice": picked["id"]}
+        if (both := _refined(res, slot, str(choice), outcome.mention)) is not None:  # "lung" for which cancer
+            return both, {**payload, "choice": both["id"]}
+        if len(fitting := narrowed(str(choice), cands)) > 1:  # "lung" for which cancer: the lung cancers
+            payload = {**payload, "candidates": (cands := fitting),
+                       "question": f"\"{choice}\" fits {len(fitting)} of them. {question}"}
+            continue
+        payload = {**payload, "question": f"\"{choice}\" is not one of the options. {question}"}
