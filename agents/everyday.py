@@ -1,8 +1,8 @@
 """Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood", "works as a
 blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain),
 "sleeping pills" (drugs for insomnia), "help you lose weight" and "for weight loss" (help with, for obesity; "does
-metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in the knowledge graph'). "cause weight loss"
-is left as written: it asks about an effect, not a treatment."""
+metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in the knowledge graph'), "how much does X
+lower Y" (how it does). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
 
 from __future__ import annotations
 
@@ -25,6 +25,12 @@ _LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people
 """"does metformin help you lose weight?": whether it helps with obesity."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
 """"the best drugs for weight loss": the drugs for obesity."""
+_HOW_MUCH = re.compile(r"^how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\bcost))", re.IGNORECASE)
+""""how much does atorvastatin lower LDL?": how it lowers it (it told what atorvastatin is connected to); how much is
+an effect size, which ``agents.scope`` says the graph does not hold."""
+_HOW_STRONG = re.compile(r"^(?:how (?:strong|big|large|potent|powerful|great) (?:is|are)|what is the size of) (?:the |its )?effects? "
+                         r"of (?P<x>.+?) on (?P<y>.+)$", re.IGNORECASE)
+""""how strong is the effect of metformin on blood sugar?": how metformin affects it."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -38,7 +44,7 @@ def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", question)
+    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", question)))
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
     return _REMEDY_FOR.sub(_for, q)

@@ -33,6 +33,8 @@ COMBINED = "why drugs are given together"
 """What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
 INTERACTIONS = "drug interactions"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
+EFFECT_SIZES = "how much a drug changes something"
+"""What :func:`out_of_scope` says "how much does atorvastatin lower LDL?" or "how much?" asks about."""
 DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
@@ -44,6 +46,9 @@ _OUT_OF_SCOPE = {
                r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
+    EFFECT_SIZES: (r"how (?:much|far) (?:does|do|can|will|would|did) (?![^?]*\bcost)\w+|\bby how much\b|how (?:strong|big|large|"
+                   r"potent|powerful|great) (?:is|are) (?:the |its |their )?effects?|^(?:and |so |but )?how much(?: (?:does|do|"
+                   r"can|will) (?:it|they|that)(?: \w+)?(?: (?:it|them))?)?(?=\W*$)"),
     DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
            r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b|"
            rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"

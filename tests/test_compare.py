@@ -206,6 +206,21 @@ def test_how_soon_a_drug_acts_is_out_of_scope_and_is_not_part_of_its_name(run_gr
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how soon drugs act.")
 
 
+def test_how_much_a_drug_changes_something_is_out_of_scope_and_told_the_mechanism(run_graph) -> None:
+    """"How much does atorvastatin lower LDL?" told what atorvastatin is connected to, without LDL and without a word on
+    amounts; "How strong is the effect of metformin on blood sugar?" was NOT_FOUND (a chain to Blood)."""
+    assert [out_of_scope(q) for q in ("How much does atorvastatin lower LDL?", "How much?", "by how much?",
+                                      "How strong is the effect of metformin on blood sugar?", "How much aspirin should I take?",
+                                      "How much does lipitor cost?", "How much insulin is in the body?")] == \
+        ["how much a drug changes something"] * 4 + ["dosing", "prices", ""]
+    for q, disease in (("How much does atorvastatin lower LDL?", "Hypercholesterolemia"),
+                       ("How strong is the effect of metformin on blood sugar?", "Hyperglycemia")):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["intent"] == "mechanism" and out["status"] is Status.ANSWERED, out["answer"]
+        assert out["evidence"][-1]["tail_name"] == disease, out["answer"]
+        assert "The knowledge graph holds curated drug mechanisms, not how much a drug changes something. " in out["answer"]
+
+
 def _turn(run_graph, thread: str, question: str) -> dict:
     _out, snap = run_graph({"question": question}, thread=thread, interactive=False)
     return dict(snap.values)
