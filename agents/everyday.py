@@ -2,7 +2,7 @@
 blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain),
 "sleeping pills" (drugs for insomnia), "help you lose weight" and "for weight loss" (help with, for obesity; "does
 metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in the knowledge graph'), "how much does X
-lower Y" (how it does). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
+lower Y" (how it does), "drugs for Y that don't cause cough" (the drugs for Y). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
 
 from __future__ import annotations
 
@@ -31,6 +31,14 @@ an effect size, which ``agents.scope`` says the graph does not hold."""
 _HOW_STRONG = re.compile(r"^(?:how (?:strong|big|large|potent|powerful|great) (?:is|are)|what is the size of) (?:the |its )?effects? "
                          r"of (?P<x>.+?) on (?P<y>.+)$", re.IGNORECASE)
 """"how strong is the effect of metformin on blood sugar?": how metformin affects it."""
+_NOT_CAUSING = r"(?:that |which )?(?:don't|don’t|do not|won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)(?: (?:a|an|any|the))?(?: [\w-]+){1,2}(?=\s*[?.!]*$)"
+_SPARING = re.compile(rf"^(?:which|what) (?!(?:other|the|these|those|such|any|some)\b)(?P<d>.+?) (?:drugs|medications|medicines|"
+                      rf"meds|pills|treatments) {_NOT_CAUSING}", re.IGNORECASE)
+""""Which blood pressure drugs don't cause cough?": the drugs for the disease (it looked for a chain from Blood pressure
+to Cough); what a drug causes is a side effect, which ``agents.scope`` says the graph does not hold."""
+_SPARING_FOR = re.compile(rf" (?=(?:that|which) ){_NOT_CAUSING}", re.IGNORECASE)
+""""the drugs for high blood pressure that don't cause cough": the drugs for it ("that don't cause cough" was read into
+the disease's name)."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -44,7 +52,9 @@ def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", question)))
+    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", question))
+    q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
+    q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
     return _REMEDY_FOR.sub(_for, q)

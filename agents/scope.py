@@ -39,7 +39,8 @@ DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 _OUT_OF_SCOPE = {
-    "side effects": r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)",
+    "side effects": (r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) (?:don't|don’t|do not|"
+                     r"won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)"),  # "drugs for Y that don't cause cough"
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
                r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "

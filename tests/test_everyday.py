@@ -25,6 +25,15 @@ from tests.conftest import in_thread
     ("Does metformin cause weight loss?", "Does metformin cause weight loss?"),
     ("how does aspirin work as a blood thinner?", "how does aspirin prevent blood clots?"),  # both looked for a chain
     ("aspirin's blood-thinning effect", "aspirin's effect on blood clots"),  # to Blood
+    # a side effect to spare: the drugs for the disease (a chain from Blood pressure to Cough; a name "… that don't …")
+    ("Which blood pressure drugs don't cause cough?", "What are the blood pressure drugs?"),
+    ("What are the drugs for high blood pressure that don't cause cough?", "What are the drugs for high blood pressure?"),
+    ("which asthma drugs won't give me a dry cough?", "What are the asthma drugs?"),
+    ("Which other drugs don't cause cough?", "Which other drugs don't cause cough?"),  # no disease named
+    ("What drugs that don't cause drowsiness treat allergies?", "What drugs that don't cause drowsiness treat allergies?"),
+    # how much: how (an effect size, out of scope); it told what atorvastatin is connected to
+    ("How much does atorvastatin lower LDL?", "how does atorvastatin lower LDL?"),
+    ("How much does lipitor cost?", "How much does lipitor cost?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -77,3 +86,12 @@ def test_a_blood_thinning_effect_is_how_a_drug_prevents_clots(run_graph, questio
     read the raw words)."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("Aspirin acts on Thrombosis"), out["answer"]
+
+
+@pytest.mark.parametrize("question", ["Which blood pressure drugs don't cause cough?",
+                                      "What are the drugs for high blood pressure that don't cause cough?"])
+def test_drugs_that_do_not_cause_a_side_effect_are_the_disease_s_drugs_with_a_note(run_graph, question: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "treats" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["targets"] == ["MESH:D006973"], out["targets"]  # Hypertensive disorder
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: ")
