@@ -493,6 +493,10 @@ def test_which_of_them_after_how_they_work_is_still_about_the_listed_drugs(run_g
         {t["tail"] for t in a["path"]["triples"]} & set(them["targets"]) for a in them["ranked_answers"])
     every = _turn(run_graph, "epi-all", {"question": "Which drugs block sodium channels?"}, interactive=False)
     assert len(every["targets"]) == 1  # about every drug: the most connected channel, whose drugs a reader expects
+    # "work on" keeps to them too: it was answered with every drug acting on one sodium channel (Flecainide, …)
+    work = _turn(run_graph, "epi", {"question": "which of them work on sodium channels?"}, interactive=False)
+    assert work["among"] and set(work["among"]) <= set(ids), work["answer"]  # the last list: those that block one
+    assert work["ranked_answers"] and {a["id"] for a in work["ranked_answers"]} <= set(work["among"]), work["answer"]
 
 
 @pytest.mark.parametrize("question, disease", [("Are there other drugs for gout?", "gout"),
