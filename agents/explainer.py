@@ -133,9 +133,16 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
         Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + _targets_lead(state, top, paths),
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
-                                   else f"{top[0]['head_name']} has a verified mechanism for"),
+                                   else f"{top[0]['head_name']} {_has(top[0]['head_name'])} a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+
+
+def _has(name: str) -> str:
+    """"have" after a substance named in the plural ("Steroids", "Estrogens": "Steroids has a verified mechanism for"
+    read wrong), else "has"; a drug's name ending in "-is" or "-us" is one drug (tafamidis)."""
+    last = name.split()[-1] if name.split() else ""
+    return "have" if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "is", "us", "os")) else "has"
 
 
 FAR_TARGET = 3
@@ -148,8 +155,8 @@ def _targets_lead(state: State, top: list[dict[str, str]], paths: list[dict[str,
     gene-related peptide", four steps away through the plasma membrane it disrupts."""
     x = top[0]["head_name"]
     near = top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths)
-    if near or not _a_drug(state, top[0]["head"]):
-        return f"{x} acts on"  # what a drug becomes acts for it (``tools.answers.direct_chains``)
+    if near or not _a_drug(state, top[0]["head"]):  # what a drug becomes acts for it (``tools.answers.direct_chains``)
+        return f"{x} {'act' if _has(x) == 'have' else 'acts'} on"
     return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
             f"there its curated chains reach")
 

@@ -516,3 +516,11 @@ def test_a_mechanism_of_eight_or_eleven_steps_takes_an() -> None:
         return _template(State(question="How does n0 treat the disease?", intent=Intent.MECHANISM.value),
                          [{"triples": triples}])[0]
     assert [f"through {w} {n}-step" in told(n) for n, w in ((2, "a"), (8, "an"), (11, "an"), (7, "a"))] == [True] * 4
+
+
+def test_a_substance_named_in_the_plural_takes_a_plural_verb(run_graph) -> None:
+    """"What are steroids used for?" answered "Steroids has a verified mechanism for: …"."""
+    out, _ = run_graph({"question": "What are steroids used for?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Steroids have a verified mechanism for: "), out["answer"]
+    one, _ = run_graph({"question": "What does tafamidis treat?"}, interactive=False, memory=False)
+    assert one["answer"].startswith("tafamidis has a verified mechanism for: "), one["answer"]
