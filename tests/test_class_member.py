@@ -26,6 +26,12 @@ from agents.state import Status
     ("Is adalimumab a biologic?", "adalimumab", "biologics", True),
     ("is adapalene a biologic?", "Adapalene", "biologics", False),
     ("is infliximab a monoclonal antibody?", "Infliximab", "monoclonal antibodies", True),
+    # bronchodilators: beta-2 agonists, antimuscarinics and xanthines ("is it a bronchodilator?" told its connections)
+    ("Is albuterol a bronchodilator?", "Salbutamol", "bronchodilators", True),
+    ("is tiotropium a bronchodilator?", "tiotropium bromide", "bronchodilators", True),
+    ("Is theophylline a bronchodilator?", "theophylline", "bronchodilators", True),
+    ("Is dihydrotachysterol a bronchodilator?", "Dihydrotachysterol", "bronchodilators", False),  # a "-terol" vitamin D
+    ("Is aspirin a bronchodilator?", "Aspirin", "bronchodilators", False),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)
