@@ -1,5 +1,6 @@
 """Alternatives to a drug: "What are alternatives to ibuprofen?", "What can I use instead of aspirin?", "which drugs share a target with imatinib?",
-"which drugs act on the same target as imatinib?", "what else works like omeprazole?", "anything similar to omeprazole?".
+"which drugs act on the same target as imatinib?", "are there other drugs with the same target as imatinib?" (it told
+what imatinib is connected to), "what else works like omeprazole?", "anything similar to omeprazole?".
 
 The graph holds mechanisms, so an alternative is another drug that acts on what this one acts on, the same way: the
 question is read as "Which other drugs inhibit Prostaglandin G/H synthase 2?", leaving the drug out (shown as
@@ -42,8 +43,8 @@ _INSTEAD = re.compile(
     r"the same (?:way )?as|comparable to) (?P<z>.+?)|"
     r"(?:what|which(?: drugs?)?) (?:can|could|would) (?:replace|substitute for|be used instead of) (?P<w>.+?)|"
     rf"(?:what|which)(?: other)? {_DRUGS} (?:also )?share (?:a |the |any )?(?:targets?|mechanisms?) (?:with|of) (?P<v>.+?)|"
-    rf"(?:(?:what|which)(?: other)? {_DRUGS} (?:also )?(?:act on|target|hit|bind(?: to)?|inhibit|block|work on|have)|{_DRUGS} "
-    r"(?:with|that (?:have|share|act on|target|hit))) (?:the )?same (?:targets?|proteins?|receptors?|enzymes?|mechanisms?) "
+    rf"(?:(?:what|which)(?: other)? {_DRUGS} (?:also )?(?:act on|target|hit|bind(?: to)?|inhibit|block|work on|have|share)|"
+    rf"(?:(?:are|is) there )?(?:any )?(?:other )?{_DRUGS} (?:with|that (?:have|share|act on|target|hit))) (?:the )?same (?:targets?|proteins?|receptors?|enzymes?|mechanisms?) "
     r"as (?P<u>.+?))"
     r"[?.!]*$",
     re.IGNORECASE)

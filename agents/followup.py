@@ -98,6 +98,12 @@ _DO_THAT = re.compile(
     r"(?:do|does|can)) (?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
 """"Which other drugs do that?", "are there other drugs that do that?": which drugs treat the thread's disease, or,
 after "What does X target?", act on its target."""
+_SAME_TARGET = re.compile(
+    r"^(?:(?:which|what)(?: other)?|(?:are there |is there )?(?:any )?(?:other )?)\s*(?:drugs?|medications?|medicines?) "
+    r"(?:also )?(?:have|share|with|that (?:also )?(?:have|share|act on|target|hit)|act on|target|hit) (?:the same|that|this) "
+    r"(?:target|protein|receptor|enzyme)$", re.IGNORECASE)
+""""Which other drugs have the same target?", "which drugs share that target?" (they were "Which other drugs have
+Tyrosine-protein kinase ABL1?", told what ABL1 is connected to): after a drug's targets, which act on the first."""
 _RELATIVE = "".join(rf"(?<!\b{w} )" for w in ("drug", "drugs", "medication", "medications", "medicine", "medicines",
                                               "compound", "compounds", "any", "anything", "something", "one", "ones"))
 """"that" as a relative pronoun, not a reference: "are there drugs that target EGFR?"."""
@@ -408,7 +414,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         return res
     if _of_thread_disease(res, q, body, focus, more):  # "what are the treatment options?", "is there anything better?"
         return res
-    on_target = focus.target if focus.intent == "targets" and _DO_THAT.match(body) else None
+    on_target = focus.target if focus.intent == "targets" and (_DO_THAT.match(body) or _SAME_TARGET.match(body)) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None
     same = ("act on", on_target) if on_target else ("treat", on_disease) if on_disease else None
     if same:

@@ -143,6 +143,19 @@ def test_the_same_target_as_a_named_drug_is_no_reference_to_the_thread(run_graph
         a["name"] for a in out["ranked_answers"]], out["answer"]
 
 
+def test_other_drugs_with_the_same_target_act_on_it(run_graph) -> None:
+    """"Are there other drugs with the same target as imatinib?" told what imatinib is connected to; after its targets,
+    "Which other drugs have the same target?" and "which drugs share that target?" asked what ABL1 "has" or "shares"
+    and told what it is connected to."""
+    out, _ = run_graph({"question": "Are there other drugs with the same target as imatinib?"}, interactive=False,
+                       memory=False)
+    assert out["intent"] == "targeted_by" and out["understood_as"].startswith("Which other drugs inhibit "), out["answer"]
+    for q in ("Which other drugs have the same target?", "which drugs share that target?"):
+        _, then = in_thread(run_graph, f"same-{q}", "What is the target of imatinib?", q)
+        assert then["intent"] == "targeted_by" and then["status"] is Status.ANSWERED, then["answer"]
+        assert then["understood_as"].endswith("drugs act on Tyrosine-protein kinase ABL1?"), then["understood_as"]
+
+
 @pytest.mark.parametrize("question", ["is there something that works differently?", "what else works differently?",
                                       "any other drugs that work in a different way?",
                                       "is there a drug that acts through a different mechanism?"])
