@@ -39,6 +39,9 @@ _ELLIPSIS = (
                r"(?:and |but |so )?(?:does|would) (?:that|the same|this) (?:apply|hold|go)|(?:and |so )?(?:the )?same(?: thing)?)"
                r"\s+(?:for|with|in|to)\s+(?P<z>.+)$", re.IGNORECASE),  # "is that the same for naproxen?"
     re.compile(r"^(?P<z>.+?)\s+instead$", re.IGNORECASE),
+    re.compile(r"^(?:(?:and|but|so)\s+)?why\s+(?:not\s+)?(?!(?:is|are|was|were|does|do|did|would|should|can|could|will|so|"
+               r"that|this|it|they|them|not)\b)(?P<z>[^,]+?)$",
+               re.IGNORECASE),  # "and why carbidopa?" after why levodopa is used for Parkinson's (it was carbidopa alone)
 )
 _ANY_RECORD = re.compile(r"^(?:any|got any|are there any)\s+(?P<z>(?:recent |latest )?(?:labs?|lab results|tests?|test results|"
                          r"results|conditions?|diagnos[ie]s|medications?|medicines?|meds|drugs?|prescriptions?|allerg(?:y|ies)|"

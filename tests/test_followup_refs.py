@@ -84,3 +84,15 @@ def test_and_of_a_name_asks_the_last_question_of_it(run_graph, first: str, under
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     _, out = in_thread(run_graph, "and-of-them", "what drugs treat gout?", "and of them, which is best?")
     assert out["status"] is Status.ANSWERED and "them" not in out["understood_as"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("Why is levodopa used for Parkinson's?", "And why carbidopa?", "How does carbidopa treat Parkinson's disease?"),
+    ("Why does allopurinol work for gout?", "and why not colchicine?", "How does colchicine treat Gout?"),
+])
+def test_and_why_a_drug_asks_the_last_question_of_it(run_graph, first: str, then: str, understood: str) -> None:
+    """"And why carbidopa?" after why levodopa is used for Parkinson's told what carbidopa is connected to."""
+    _, out = in_thread(run_graph, f"why-{then}", first, then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    _, so = in_thread(run_graph, "why-so", first, "why is that?")
+    assert so["understood_as"] != "How does that treat Parkinson's disease?", so["understood_as"]
