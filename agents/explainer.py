@@ -380,12 +380,13 @@ def _framed(state: State, answer: str) -> str:
 
 def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
-    before what it does hold; a patient's record may hold it, so patient questions are left alone, and so are counts
-    the graph answers ("how many diseases do you know?", ``agents.counts``)."""
-    topic = ((out_of_scope(state.question) or out_of_scope(state.understood_as) or side_effect_topic(state)
-              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
-             if state.intent not in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value,
-                                     Intent.DISEASES_OF.value) else "")
+    before what it does hold; a patient's record may hold it, so patient questions are left alone but for safety, which
+    no record holds ("is any of it risky?" after a record), and so are counts the graph answers ("how many diseases do
+    you know?", ``agents.counts``)."""
+    topic = (out_of_scope(state.question) or out_of_scope(state.understood_as) or side_effect_topic(state)
+             or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
+    if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value):
+        topic = "safety" if topic == "safety" and state.intent == Intent.PATIENT.value else ""  # no record holds it
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     if topic == INTERACTIONS and state.intent == Intent.RELATION.value and names_disease(state):

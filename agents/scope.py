@@ -64,7 +64,7 @@ _OUT_OF_SCOPE = {
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
-    "safety": (r"safe|safer|safest|safety|unsafe|dangerous|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
+    "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
                r"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on)\b)"),  # "what are the risks?": not "the risk of gout"
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                 r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"

@@ -445,3 +445,13 @@ def test_the_best_treatment_for_it_after_a_record_asks_which_condition(run_graph
     _record, out = in_thread(run_graph, "best-for-it", "What does PAT_005 have?", "what is the best treatment for it?")
     assert not out.get("compared") and out["status"] is Status.NOT_FOUND, out["answer"]
     assert "\"it\" could be any of PAT_005's 2 conditions" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("ask", ["Is any of it risky?", "is anything in it dangerous?", "Are her medications safe?"])
+def test_whether_anything_in_a_record_is_risky_is_its_medications_with_a_note(run_graph, ask: str) -> None:
+    """"Is any of it risky?" after "Show me PAT_005's record" asked which of her two conditions "it" meant; "Are her
+    medications safe?" listed them without saying that neither the graph nor the record holds their safety."""
+    _record, out = in_thread(run_graph, f"risky-{ask}", "Show me PAT_005's record", ask)
+    assert out["understood_as"] == "Are PAT_005's medications safe?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: PAT_005: medications: " in \
+        out["answer"], out["answer"]
