@@ -262,7 +262,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if len(pids := patient_ids_in(first)) > 1 and not then:  # "compare PAT_001 and PAT_002": one record at a time
         then = [f"What is in {pid}'s record?" for pid in pids[1:]]
     out = _resolved(first, messages, res, ctx)
-    if style in ("simpler", "steps") and "resolution" in out:  # answered as "explain that more simply" would be
+    if style in ("simpler", "steps", "sources") and "resolution" in out:  # as "explain that more simply" would be
         out["resolution"].references.append({"text": question, "how": style})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib

@@ -3,8 +3,9 @@ plain words, how does lisinopril work?", "how does aspirin prevent heart attacks
 
 The request was read as part of the last name ("gout? Explain simply" linked Gout by fuzzy match, and the answer
 opened with that guess). It is now taken off the question: asking for plain words or the steps answers as "can you
-explain that more simply?" or "what are the steps?" would right after (``agents.plain``); asking for a short answer
-only takes the words off, the answers being short already.
+explain that more simply?" or "what are the steps?" would right after (``agents.plain``), and asking for the sources
+("How does imatinib treat CML? Give me the sources.") as "show me the sources" would; asking for a short answer only
+takes the words off, the answers being short already.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ _STEPS = (r"(?:(?:can|could|would) you |please )?(?:explain (?:it |this |that )?
           r"go |take me through it )?step[- ]by[- ]step|(?:list|give me|show me) (?:all )?the steps")
 _BRIEF = (r"(?:(?:can|could|would) you |please )?(?:keep it (?:short|brief)|be brief|briefly|in short|in (?:one|a) "
           r"(?:sentence|line)|(?:a |the )?short (?:answer|version)|tl;?dr)")
-_KINDS = {"simpler": _SIMPLER, "steps": _STEPS, "brief": _BRIEF}
+_SOURCES = (r"(?:(?:can|could|would) you |please )?(?:(?:give|show|list|send|include|add)(?: me| us)? |with |and )"
+            r"(?:the |your |its |some )?(?:sources?|citations?|references?)|(?:and )?cite (?:your |the )?(?:sources?|references?)")
+_KINDS = {"simpler": _SIMPLER, "steps": _STEPS, "brief": _BRIEF, "sources": _SOURCES}
 _AFTER = re.compile(
     "".join([r"^(?P<q>.+?\S)(?:\s*[?.!,;:-]+\s*|\s+)(?:",
              "|".join(f"(?P<{k}>{rx})" for k, rx in _KINDS.items()), rf"){_PLEASE}\s*[?.!]*$"]), re.IGNORECASE)
@@ -39,7 +42,7 @@ _BARE = re.compile(r"(?:^|\s)(?:explain|say|put|describe|rephrase|tell me|(?:can
 
 
 def style_request(question: str) -> tuple[str, str]:
-    """``(the question without the request, "simpler" | "steps" | "brief")``, or ``(question, "")`` when it asks for
+    """``(the question without the request, "simpler" | "steps" | "brief" | "sources")``, or ``(question, "")`` when it asks for
     no way of answering, or when it is nothing but the request ("explain it simply" alone is about the last answer)."""
     text = " ".join(question.split())
     m = _AFTER.match(text) or _BEFORE.match(text)

@@ -18,6 +18,10 @@ from agents.style_request import style_request
     ("ELI5: how does metformin treat diabetes?", "how does metformin treat diabetes?", "simpler"),
     ("how does imatinib treat CML, step by step please", "how does imatinib treat CML?", "steps"),
     ("Briefly, what does aspirin treat?", "what does aspirin treat?", "brief"),
+    # the sources: "CML? Give me the sources" was read as a guessed name
+    ("How does imatinib treat CML? Give me the sources.", "How does imatinib treat CML?", "sources"),
+    ("How does imatinib treat CML, with sources", "How does imatinib treat CML?", "sources"),
+    ("what drugs treat gout and cite your sources", "what drugs treat gout?", "sources"),
 ])
 def test_the_request_is_taken_off_the_question(message: str, question: str, kind: str) -> None:
     assert style_request(message) == (question, kind)
@@ -25,7 +29,8 @@ def test_the_request_is_taken_off_the_question(message: str, question: str, kind
 
 @pytest.mark.parametrize("message", ["How does imatinib treat CML?", "what is short bowel syndrome?",
                                      "can you explain that more simply?", "explain it simply", "walk me through it step by step",
-                                     "so explain that in plain english please", "what are the steps?"])
+                                     "so explain that in plain english please", "what are the steps?",
+                                     "show me the sources", "What are the sources of vitamin D?"])
 def test_a_question_with_no_request_or_a_request_alone_is_left_as_it_is(message: str) -> None:
     """A request alone is about the last answer (``agents.last_answer``), not a question of its own."""
     assert style_request(message) == (message, "")
@@ -52,3 +57,9 @@ def test_asked_again_a_clarified_name_keeps_its_pick(run_graph) -> None:
     again, snap = run_graph({"question": "can you explain that more simply?"}, thread="simply-clar", memory=False)
     assert not [i for t in snap.tasks for i in t.interrupts], "asked which diabetes again"
     assert again["evidence"][-1]["tail"] == picked["id"] and "In plain words" in again["answer"], again["answer"]
+
+
+def test_a_question_asked_with_its_sources_ends_with_them(run_graph) -> None:
+    out = run_graph({"question": "How does imatinib treat CML? Give me the sources."}, interactive=False, memory=False)[0]
+    assert out["status"] is Status.ANSWERED and "Read " not in out["answer"], out["answer"]
+    assert " Sources: DrugMechDB: a curated database of drug mechanisms" in out["answer"], out["answer"]
