@@ -98,6 +98,10 @@ _DO_THAT = re.compile(
     r"(?:do|does|can)) (?:do )?(?:that|this|the same)(?: thing)?(?: too| as well)?$", re.IGNORECASE)
 """"Which other drugs do that?", "are there other drugs that do that?": which drugs treat the thread's disease, or,
 after "What does X target?", act on its target."""
+_WHICH_ONES = re.compile(r"^(?:and |so |ok,? )?(?:which|what)(?: ones?| of them)?(?: exactly| then| specifically)?$",
+                         re.IGNORECASE)
+""""Which ones?" after "Are ACE inhibitors used for heart failure?": which of the class treat the disease (it was
+NOT_FOUND, "no known entity")."""
 _SAME_TARGET = re.compile(
     r"^(?:(?:which|what)(?: other)?|(?:are there |is there )?(?:any )?(?:other )?)\s*(?:drugs?|medications?|medicines?) "
     r"(?:also )?(?:have|share|with|that (?:also )?(?:have|share|act on|target|hit)|act on|target|hit) (?:the same|that|this) "
@@ -422,6 +426,11 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.references.append({"text": q, "how": "more" if other else "do that", "entity": same[1]})
         res.pinned[fold(same[1]["name"])] = same[1]
         res.question = f"Which {'other ' if other else ''}drugs {same[0]} {same[1]['name']}?"
+        return res
+    if _WHICH_ONES.match(body) and focus.named_class and focus.disease:  # "which ones?" after a class and a disease
+        res.references.append({"text": q, "how": "class", "class": focus.named_class})
+        res.pinned[fold(focus.disease["name"])] = focus.disease
+        res.question = f"Which {focus.named_class} treat {focus.disease['name']}?"
         return res
     if (asked := does_that(res, body, focus, linker)) is not None:  # "does ibuprofen do that?"
         res.question = asked

@@ -96,3 +96,14 @@ def test_and_why_a_drug_asks_the_last_question_of_it(run_graph, first: str, then
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     _, so = in_thread(run_graph, "why-so", first, "why is that?")
     assert so["understood_as"] != "How does that treat Parkinson's disease?", so["understood_as"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("Are ACE inhibitors used for heart failure?", "Which ones?", "Which ACE inhibitors treat Congestive heart failure?"),
+    ("Do statins treat hypercholesterolemia?", "which ones exactly?", "Which statins treat Hypercholesterolemia?"),
+])
+def test_which_ones_after_a_class_and_a_disease_lists_the_class_s_drugs_for_it(run_graph, first, then, understood) -> None:
+    """"Which ones?" after "Are ACE inhibitors used for heart failure?" was NOT_FOUND ("no known entity")."""
+    _, out = in_thread(run_graph, f"ones-{first}", first, then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["ranked_answers"], out["answer"]
