@@ -141,6 +141,17 @@ _THAT_ONE = re.compile(r"(?:that|this) one", re.IGNORECASE)
 _ALSO = re.compile(r"\balso\b", re.IGNORECASE)
 
 
+def _class_ones(res: Resolution, q: str, body: str, focus: Focus) -> bool:
+    """"Which ones?" after "Are ACE inhibitors used for heart failure?": which of the class treat the disease, set as
+    ``res.question``; False for any other question."""
+    if not (_WHICH_ONES.match(body) and focus.named_class and focus.disease):
+        return False
+    res.references.append({"text": q, "how": "class", "class": focus.named_class})
+    res.pinned[fold(focus.disease["name"])] = focus.disease
+    res.question = f"Which {focus.named_class} treat {focus.disease['name']}?"
+    return True
+
+
 def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     """True when ``word`` is part of a longer entity name in the text (e.g. a name containing "it")."""
     w = word.casefold()
@@ -427,10 +438,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned[fold(same[1]["name"])] = same[1]
         res.question = f"Which {'other ' if other else ''}drugs {same[0]} {same[1]['name']}?"
         return res
-    if _WHICH_ONES.match(body) and focus.named_class and focus.disease:  # "which ones?" after a class and a disease
-        res.references.append({"text": q, "how": "class", "class": focus.named_class})
-        res.pinned[fold(focus.disease["name"])] = focus.disease
-        res.question = f"Which {focus.named_class} treat {focus.disease['name']}?"
+    if _class_ones(res, q, body, focus):  # "which ones?" after a class and a disease
         return res
     if (asked := does_that(res, body, focus, linker)) is not None:  # "does ibuprofen do that?"
         res.question = asked
