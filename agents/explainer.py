@@ -18,7 +18,13 @@ from agents.answer_notes import (
     treats_notes,
     two_compared,
 )
-from agents.chain_direction import causal_note, names_disease, side_effect_topic
+from agents.chain_direction import (
+    causal_note,
+    named_in_plural,
+    names_disease,
+    side_effect_topic,
+    through_what_it_causes,
+)
 from agents.context import Context
 from agents.intent import out_of_scope
 from agents.literature_note import with_literature
@@ -107,7 +113,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
         how = (f"{x} acts on {y} through {steps(hops)}" if _a_drug(state, top[0]["head"]) else
                f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
-        return f"{_verdict(state, top)}{how}: {sentence(top)}.{causal_note(state, top)}", []
+        return f"{_verdict(state, top)}{how}: {sentence(top)}.{causal_note(state, top)}{through_what_it_causes(top)}", []
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -140,9 +146,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
 
 def _has(name: str) -> str:
     """"have" after a substance named in the plural ("Steroids", "Estrogens": "Steroids has a verified mechanism for"
-    read wrong), else "has"; a drug's name ending in "-is" or "-us" is one drug (tafamidis)."""
-    last = name.split()[-1] if name.split() else ""
-    return "have" if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "is", "us", "os")) else "has"
+    read wrong), else "has"."""
+    return "have" if named_in_plural(name) else "has"
 
 
 FAR_TARGET = 3
@@ -247,8 +252,9 @@ def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[di
     routed = _route_of(top) in {fold(a["name"]) for a in state.ranked_answers}
     them = "them" if len(state.ranked_answers) > 1 else "it"
     best = "Best evidence" if routed else f"The reviewer accepted no path through {them}; best evidence"  # diuretics
-    return (f"{drugs} act on {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
-            f"{best}: {sentence(top)}."), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+    act = "reach" if through_what_it_causes(top) else "act on"  # "Antibiotics act on Viruses …" through what they cause
+    return (f"{drugs} {act} {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
+            f"{best}: {sentence(top)}.{through_what_it_causes(top)}"), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
 
 
 def _route_of(triples: list[dict[str, str]]) -> str:

@@ -524,3 +524,15 @@ def test_a_substance_named_in_the_plural_takes_a_plural_verb(run_graph) -> None:
     assert out["answer"].startswith("Steroids have a verified mechanism for: "), out["answer"]
     one, _ = run_graph({"question": "What does tafamidis treat?"}, interactive=False, memory=False)
     assert one["answer"].startswith("tafamidis has a verified mechanism for: "), one["answer"]
+
+
+def test_a_chain_that_reaches_its_end_only_through_what_it_causes_says_so(run_graph) -> None:
+    """"Are antibiotics effective against viruses?" was told that antibiotics act on Viruses through DNA gyrase: the
+    chain ends "inflammatory response caused by Viruses", so it reaches the viruses through what they cause."""
+    out, _ = run_graph({"question": "Are antibiotics effective against viruses?"}, interactive=False, memory=False)
+    assert out["evidence"][-1]["relation"] == "caused by", out["answer"]
+    assert out["answer"].startswith("Antibiotics reach Viruses in the knowledge graph through: "), out["answer"]
+    assert out["answer"].endswith("Its last step says that Viruses cause inflammatory response: the chain reaches "
+                                  "Viruses through what Viruses cause, not by acting on them."), out["answer"]
+    plain, _ = run_graph({"question": "How do statins lower cholesterol?"}, interactive=False, memory=False)
+    assert "act on Hypercholesterolemia" in plain["answer"] and "Its last step" not in plain["answer"]
