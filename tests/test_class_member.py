@@ -32,6 +32,10 @@ from agents.state import Status
     ("Is theophylline a bronchodilator?", "theophylline", "bronchodilators", True),
     ("Is dihydrotachysterol a bronchodilator?", "Dihydrotachysterol", "bronchodilators", False),  # a "-terol" vitamin D
     ("Is aspirin a bronchodilator?", "Aspirin", "bronchodilators", False),
+    # a chemical the table names whole ("=morphine"): "Is morphine an opioid?" said no, morphine being no Drug here
+    ("Is morphine an opioid?", "morphine", "opioids", True),
+    ("Is fexofenadine an antihistamine?", "fexofenadine", "antihistamines", True),
+    ("Is caffeine an opioid?", "caffeine", "opioids", False),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)

@@ -151,10 +151,10 @@ class EntityLinker:
         for cls in classes or {}:
             self._class_written.setdefault(fold(cls), []).append(cls)
         if classes:
-            first_words = [(e.id, fold(e.name).partition(" ")[0]) for e in entities.values() if e.type == "Drug"]
-            for cls, stems in classes.items():
-                stem = stem_pattern(stems)
-                members = [eid for eid, word in first_words if stem.search(word)]
+            first_words = [(e.id, fold(e.name).partition(" ")[0], e.type) for e in entities.values() if e.type in DRUG_TYPES]
+            for cls, stems in classes.items():  # a chemical only by its whole name: "=morphine" (it was "not an opioid")
+                stem, whole = stem_pattern(stems), {x[1:] for x in stems if x.startswith("=")}
+                members = [eid for eid, word, kind in first_words if (stem.search(word) if kind == "Drug" else word in whole)]
                 if members and fold(cls) not in self._by_fold:
                     self._classes[fold(cls)] = members
                     self._class_lines.setdefault(stems, (cls, members))
