@@ -227,7 +227,8 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()):
+    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()) \
+            and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
         if _CURE.search(state.asked):
             return _NOT_A_CURE

@@ -35,6 +35,9 @@ INTERACTIONS = "drug interactions"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
 EFFECT_SIZES = "how much a drug changes something"
 """What :func:`out_of_scope` says "how much does atorvastatin lower LDL?" or "how much?" asks about."""
+ADDICTION = "whether drugs are addictive"
+"""What :func:`out_of_scope` says "is morphine addictive?" asks about (it was answered "Yes: morphine acts on Addictive
+behavior …", by a chain that lowers it)."""
 DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
@@ -63,6 +66,7 @@ _OUT_OF_SCOPE = {
                           rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
+    ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
                r"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on)\b)"),  # "what are the risks?": not "the risk of gout"

@@ -570,3 +570,17 @@ def test_another_drug_beside_the_thread_s_or_the_statement_s_is_compared_with_it
         (out,) = in_thread(run_graph, f"also-{q}", q)
         assert out["status"] is Status.ANSWERED and out["compared"] and len(out["among"]) == 2, out["answer"]
         assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not drug interactions."), out["answer"]
+
+
+def test_whether_a_drug_is_addictive_is_out_of_scope_and_never_answered_yes(run_graph) -> None:
+    """"Is morphine addictive?" was answered "Yes: morphine acts on Addictive behavior …", by a chain that lowers it:
+    a "Yes" that read as "it is addictive" while saying it treats addiction."""
+    assert [out_of_scope(q) for q in ("Is morphine addictive?", "is codeine habit-forming?", "can you get addicted to it?",
+                                      "What treats addiction?", "What drugs treat opioid addiction?")] == \
+        ["whether drugs are addictive"] * 3 + ["", ""]
+    out, _ = run_graph({"question": "Is morphine addictive?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not whether drugs are addictive. "
+                                    "What it holds: "), out["answer"]
+    assert "Yes" not in out["answer"], out["answer"]
+    treats, _ = run_graph({"question": "Does ibuprofen help with fever?"}, interactive=False, memory=False)
+    assert treats["answer"].startswith("Yes: "), treats["answer"]
