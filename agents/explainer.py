@@ -206,7 +206,7 @@ multiply curators' choices ("sertraline decreases activity of SERT; SERT negativ
 serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
 
 
-_CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?)\b", re.IGNORECASE)
+_CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?|reverse[sd]?)\b", re.IGNORECASE)
 _NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whether it cures it: "
 """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
 

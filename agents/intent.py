@@ -30,7 +30,7 @@ _VERB_TREAT = (
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
     r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats|"
     r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows|heal|heals|ease|eases|"
-    r"benefit|benefits)"
+    r"benefit|benefits|reverse|reverses|counteract|counteracts)"
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""

@@ -536,3 +536,11 @@ def test_a_chain_that_reaches_its_end_only_through_what_it_causes_says_so(run_gr
                                   "Viruses through what Viruses cause, not by acting on them."), out["answer"]
     plain, _ = run_graph({"question": "How do statins lower cholesterol?"}, interactive=False, memory=False)
     assert "act on Hypercholesterolemia" in plain["answer"] and "Its last step" not in plain["answer"]
+
+
+def test_what_a_drug_reverses_is_the_disease_it_is_asked_about(run_graph) -> None:
+    """"How does naloxone reverse an opioid overdose?" told what naloxone is connected to ("Naloxone treats Obesity"),
+    the overdose dropped; the graph has no overdose, and the answer says so."""
+    out, _ = run_graph({"question": "How does naloxone reverse an opioid overdose?"}, interactive=False, memory=False)
+    assert out["intent"] == "mechanism" and out["status"] is Status.NOT_FOUND, out["answer"]
+    assert '"opioid overdose" is not in the knowledge graph' in out["answer"], out["answer"]

@@ -432,6 +432,7 @@ def test_which_drug_treats_in_many_wordings(question: str) -> None:
     "How does this medication {x} treat the disease {d}?", "How does {x} work for my {d}?",
     "Explain how {x} reduces {d}", "Which protein does {x} inhibit in {d}?", "How can {x} help {d} patients?",
     "Explain how {x} treat {d}",  # a class's plural verb ("explain how statins lower cholesterol": what cholesterol is)
+    "How does {x} reverse {d}?",  # "How does naloxone reverse an opioid overdose?" dropped the overdose
 ])
 def test_mechanism_in_many_wordings(question: str) -> None:
     # the mechanism wordings of bench/bench_wordings.py that name both ends in a form a rule can read
