@@ -1,8 +1,10 @@
 """Everyday words for what drugs do, read as the graph's terms before a question's rules: "thins the blood", "works as a
 blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood clots), "painkillers" (drugs for pain),
-"sleeping pills" (drugs for insomnia), "help you lose weight" and "for weight loss" (help with, for obesity; "does
-metformin help you lose weight?" was NOT_FOUND, '"you lose weight" is not in the knowledge graph'), "how much does X
-lower Y" (how it does), "drugs for Y that don't cause cough" (the drugs for Y). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
+"sleeping pills" (drugs for insomnia), "helps you sleep" (helps with insomnia), "quit smoking" (nicotine dependence),
+"help you lose weight" and "for weight loss" (help with, for obesity; "does metformin help you lose weight?" was
+NOT_FOUND, '"you lose weight" is not in the knowledge graph'), "how much does X lower Y" (how it does), "drugs for Y
+that don't cause cough" (the drugs for Y). "cause weight loss" is left as written: it asks about an effect, not a
+treatment."""
 
 from __future__ import annotations
 
@@ -23,6 +25,13 @@ _AS_THINNER = re.compile(r"\b(?P<v>work|act)(?P<s>s?) as an? (?:blood[- ]thinner
 _LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:lose|losing) "
                    r"weight\b", re.IGNORECASE)
 """"does metformin help you lose weight?": whether it helps with obesity."""
+_SLEEP = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:sleep|fall asleep)\b",
+                    re.IGNORECASE)
+""""what drug helps you sleep?": the drugs for insomnia (it read "you sleep" as Sleep, and listed modafinil)."""
+_QUIT = re.compile(r"\b(?:(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? )?(?:quit|quitting|stop|"
+                   r"stopping|give up|giving up) smoking\b|\bsmoking cessation\b", re.IGNORECASE)
+""""what helps quit smoking?", "how does varenicline help you stop smoking?": nicotine dependence (a lay term would
+read "smoking" alone as it too, by its spelling: "does smoking cause cancer?")."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
 """"the best drugs for weight loss": the drugs for obesity."""
 _HOW_MUCH = re.compile(r"^how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\bcost))", re.IGNORECASE)
@@ -57,4 +66,6 @@ def everyday(question: str) -> str:
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
+    q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", q)
+    q = _QUIT.sub(lambda m: f"{m['v']} with nicotine dependence" if m["v"] else "nicotine dependence", q)
     return _REMEDY_FOR.sub(_for, q)

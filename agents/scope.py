@@ -43,7 +43,8 @@ DIET = "what to eat or avoid"
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 _OUT_OF_SCOPE = {
     "side effects": (r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) (?:don't|don’t|do not|"
-                     r"won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)"),  # "drugs for Y that don't cause cough"
+                     r"won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)|makes? (?:you|me|people|someone|him|her|them) "
+                     r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)"),  # "drugs for Y that don't cause cough"
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
                r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "

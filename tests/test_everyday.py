@@ -34,6 +34,12 @@ from tests.conftest import in_thread
     # how much: how (an effect size, out of scope); it told what atorvastatin is connected to
     ("How much does atorvastatin lower LDL?", "how does atorvastatin lower LDL?"),
     ("How much does lipitor cost?", "How much does lipitor cost?"),
+    # sleep: it read "you sleep" as Sleep and listed modafinil; quitting smoking was NOT_FOUND
+    ("What drug helps you sleep?", "What drug helps with insomnia?"),
+    ("What helps quit smoking?", "What helps with nicotine dependence?"),
+    ("How does varenicline help you stop smoking?", "How does varenicline help with nicotine dependence?"),
+    ("drugs for smoking cessation", "drugs for nicotine dependence"),
+    ("Does smoking cause cancer?", "Does smoking cause cancer?"),  # smoking itself is no dependence
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -95,3 +101,12 @@ def test_drugs_that_do_not_cause_a_side_effect_are_the_disease_s_drugs_with_a_no
     assert out["intent"] == "treats" and out["status"] is Status.ANSWERED, out["answer"]
     assert out["targets"] == ["MESH:D006973"], out["targets"]  # Hypertensive disorder
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: ")
+
+
+def test_what_helps_you_sleep_or_quit_smoking_lists_the_drugs_for_it(run_graph) -> None:
+    for q, disease in (("What drug helps you sleep?", "MESH:D007319"), ("What helps quit smoking?", "MESH:D014029")):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["intent"] == "treats" and out["targets"] == [disease], (q, out["answer"])
+        assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Read "), out["answer"]
+    drowsy, _ = run_graph({"question": "Why does Benadryl make you drowsy?"}, interactive=False, memory=False)
+    assert drowsy["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects."), drowsy["answer"]
