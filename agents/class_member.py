@@ -22,11 +22,11 @@ from core.text import fold
 __all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
-                   r"in the class of|classed as an?|considered an?)|are (?P<xs>.+?) (?:really |actually |also )?"
+                   r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
                    r"(?:(?:one of the|kinds? of|types? of|members of the|in the class of|classed as|considered) )?)"
                    r" ?(?P<c>.+?)[?.!]*$", re.IGNORECASE)
 """Whether a drug, or a class, is one of a class: "is aspirin an NSAID?", "are statins blood thinners?" (a plural needs no
-article; the words after it must name a class)."""
+article, nor does a mass noun: "is methotrexate chemotherapy?"; the words after it must name a class)."""
 
 
 _WHICH_CLASS = re.compile(

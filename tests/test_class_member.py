@@ -36,6 +36,8 @@ from agents.state import Status
     ("Is morphine an opioid?", "morphine", "opioids", True),
     ("Is fexofenadine an antihistamine?", "fexofenadine", "antihistamines", True),
     ("Is caffeine an opioid?", "caffeine", "opioids", False),
+    # a mass noun needs no article ("is methotrexate chemotherapy?" told what methotrexate is connected to)
+    ("Is methotrexate chemotherapy?", "methotrexate", "chemotherapy drugs", True),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)
@@ -214,3 +216,9 @@ def test_a_drug_in_longer_words_is_no_class_question(resources) -> None:
     assert class_membership("Is ezetimibe better combined with a statin?", linker) is None
     for q in ("Is ezetimibe a statin?", "is Gleevec a kinase inhibitor?", "is atorvastatine a statin?"):
         assert class_membership(q, linker) is not None, q
+
+
+def test_a_drug_s_class_by_a_mass_noun_reads_as_drugs(run_graph) -> None:
+    """"What is methotrexate?" said it was "one of the chemotherapy"."""
+    out, _ = run_graph({"question": "What is methotrexate?"}, interactive=False, memory=False)
+    assert "methotrexate is a drug (MESH:D008727), one of the chemotherapy drugs." in out["answer"], out["answer"]

@@ -243,8 +243,9 @@ class EntityLinker:
 
     def classes_of(self, eid: str) -> list[str]:
         """The classes ``eid`` belongs to by its name, each by the first name its line of the class table gives, as
-        written ("lisinopril" → ["ACE inhibitors"]); [] for a drug of no class."""
-        return [name for name, members in self._class_lines.values() if eid in members]
+        written ("lisinopril" → ["ACE inhibitors"]), a mass noun with "drugs" ("chemotherapy drugs": "one of the
+        chemotherapy" read wrong); [] for a drug of no class."""
+        return [n if n.endswith("s") else f"{n} drugs" for n, members in self._class_lines.values() if eid in members]
 
     def _initial_cands(self, key: str) -> list[Candidate]:
         """Score 0.95 plus 0.0001 per edge up to 99: never more than the ambiguity margin apart, so names of one
