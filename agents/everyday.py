@@ -32,6 +32,10 @@ _QUIT = re.compile(r"\b(?:(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|peo
                    r"stopping|give up|giving up) smoking\b|\bsmoking cessation\b", re.IGNORECASE)
 """"what helps quit smoking?", "how does varenicline help you stop smoking?": nicotine dependence (a lay term would
 read "smoking" alone as it too, by its spelling: "does smoking cause cancer?")."""
+_EFFECTIVE = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)",
+                        re.IGNORECASE)
+""""Is imatinib effective?": what it treats (it read "effective" as Bipolar disorder, by "affective"); how well it works
+is what ``agents.scope`` says the graph does not hold."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
 """"the best drugs for weight loss": the drugs for obesity."""
 _HOW_MUCH = re.compile(r"^how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\bcost))", re.IGNORECASE)
@@ -66,6 +70,6 @@ def everyday(question: str) -> str:
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
-    q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", q)
+    q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", _EFFECTIVE.sub(r"What does \g<x> treat", q))
     q = _QUIT.sub(lambda m: f"{m['v']} with nicotine dependence" if m["v"] else "nicotine dependence", q)
     return _REMEDY_FOR.sub(_for, q)

@@ -67,6 +67,7 @@ _OUT_OF_SCOPE = {
                           rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
+    "how well drugs work": r"^(?:is|are) .+? (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)",
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"

@@ -40,6 +40,9 @@ from tests.conftest import in_thread
     ("How does varenicline help you stop smoking?", "How does varenicline help with nicotine dependence?"),
     ("drugs for smoking cessation", "drugs for nicotine dependence"),
     ("Does smoking cause cancer?", "Does smoking cause cancer?"),  # smoking itself is no dependence
+    # "effective" was read as Bipolar disorder ("affective"); with a disease, the question is as before
+    ("Is imatinib effective?", "What does imatinib treat?"),
+    ("Is imatinib effective for CML?", "Is imatinib effective for CML?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -110,3 +113,9 @@ def test_what_helps_you_sleep_or_quit_smoking_lists_the_drugs_for_it(run_graph) 
         assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Read "), out["answer"]
     drowsy, _ = run_graph({"question": "Why does Benadryl make you drowsy?"}, interactive=False, memory=False)
     assert drowsy["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects."), drowsy["answer"]
+
+
+def test_whether_a_drug_is_effective_lists_what_it_treats_with_a_note(run_graph) -> None:
+    out, _ = run_graph({"question": "Is imatinib effective?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how well drugs work. "), out["answer"]
