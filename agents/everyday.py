@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agents.scope import EFFECTIVE_ASKED
+
 __all__ = ["everyday"]
 
 _THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
@@ -22,18 +24,17 @@ _THINNING = re.compile(r"\bblood[- ]thinning (?:effects?|actions?|properties|act
 _AS_THINNER = re.compile(r"\b(?P<v>work|act)(?P<s>s?) as an? (?:blood[- ]thinner|anticoagulant|antiplatelet(?: drug| agent)?)\b",
                          re.IGNORECASE)
 """"how does aspirin work as a blood thinner?": how it prevents blood clots."""
-_LOSE = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:lose|losing) "
-                   r"weight\b", re.IGNORECASE)
+_HELPS = r"(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)?"
+"""A verb of helping and whom: "helps you", "help people to"."""
+_LOSE = re.compile(rf"\b{_HELPS} (?:lose|losing) weight\b", re.IGNORECASE)
 """"does metformin help you lose weight?": whether it helps with obesity."""
-_SLEEP = re.compile(r"\b(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? (?:sleep|fall asleep)\b",
-                    re.IGNORECASE)
+_SLEEP = re.compile(rf"\b{_HELPS} (?:sleep|fall asleep)\b", re.IGNORECASE)
 """"what drug helps you sleep?": the drugs for insomnia (it read "you sleep" as Sleep, and listed modafinil)."""
-_QUIT = re.compile(r"\b(?:(?P<v>helps?|helping)(?: (?:you|me|us|him|her|them|people|patients|someone))?(?: to)? )?(?:quit|quitting|stop|"
-                   r"stopping|give up|giving up) smoking\b|\bsmoking cessation\b", re.IGNORECASE)
+_QUIT = re.compile(rf"\b(?:{_HELPS} )?(?:quit|quitting|stop|stopping|give up|giving up) smoking\b|\bsmoking cessation\b",
+                   re.IGNORECASE)
 """"what helps quit smoking?", "how does varenicline help you stop smoking?": nicotine dependence (a lay term would
 read "smoking" alone as it too, by its spelling: "does smoking cause cancer?")."""
-_EFFECTIVE = re.compile(r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)",
-                        re.IGNORECASE)
+_EFFECTIVE = re.compile(EFFECTIVE_ASKED, re.IGNORECASE)
 """"Is imatinib effective?": what it treats (it read "effective" as Bipolar disorder, by "affective"); how well it works
 is what ``agents.scope`` says the graph does not hold."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)

@@ -35,6 +35,9 @@ INTERACTIONS = "drug interactions"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
 EFFECT_SIZES = "how much a drug changes something"
 """What :func:`out_of_scope` says "how much does atorvastatin lower LDL?" or "how much?" asks about."""
+EFFECTIVE_ASKED = r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)"
+"""Whether a drug works well, and nothing more ("Is imatinib effective?"): ``agents.everyday`` reads it as what the
+drug treats."""
 ADDICTION = "whether drugs are addictive"
 """What :func:`out_of_scope` says "is morphine addictive?" asks about (it was answered "Yes: morphine acts on Addictive
 behavior …", by a chain that lowers it)."""
@@ -67,7 +70,7 @@ _OUT_OF_SCOPE = {
                           rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
-    "how well drugs work": r"^(?:is|are) .+? (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)",
+    "how well drugs work": EFFECTIVE_ASKED,
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
