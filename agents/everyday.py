@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agents.scope import EFFECTIVE_ASKED
+from agents.scope import EFFECTIVE_ASKED, HOW_MUCH_ASKED, NOT_CAUSING
 
 __all__ = ["everyday"]
 
@@ -39,13 +39,13 @@ _EFFECTIVE = re.compile(EFFECTIVE_ASKED, re.IGNORECASE)
 is what ``agents.scope`` says the graph does not hold."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
 """"the best drugs for weight loss": the drugs for obesity."""
-_HOW_MUCH = re.compile(r"^how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\bcost))", re.IGNORECASE)
+_HOW_MUCH = re.compile(rf"^{HOW_MUCH_ASKED}", re.IGNORECASE)
 """"how much does atorvastatin lower LDL?": how it lowers it (it told what atorvastatin is connected to); how much is
 an effect size, which ``agents.scope`` says the graph does not hold."""
 _HOW_STRONG = re.compile(r"^(?:how (?:strong|big|large|potent|powerful|great) (?:is|are)|what is the size of) (?:the |its )?effects? "
                          r"of (?P<x>.+?) on (?P<y>.+)$", re.IGNORECASE)
 """"how strong is the effect of metformin on blood sugar?": how metformin affects it."""
-_NOT_CAUSING = r"(?:that |which )?(?:don't|don’t|do not|won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)(?: (?:a|an|any|the))?(?: [\w-]+){1,2}(?=\s*[?.!]*$)"
+_NOT_CAUSING = rf"(?:that |which )?{NOT_CAUSING}(?: (?:a|an|any|the))?(?: [\w-]+){{1,2}}(?=\s*[?.!]*$)"
 _SPARING = re.compile(rf"^(?:which|what) (?!(?:other|the|these|those|such|any|some)\b)(?P<d>.+?) (?:drugs|medications|medicines|"
                       rf"meds|pills|treatments) {_NOT_CAUSING}", re.IGNORECASE)
 """"Which blood pressure drugs don't cause cough?": the drugs for the disease (it looked for a chain from Blood pressure

@@ -161,7 +161,7 @@ def _targets_lead(state: State, top: list[dict[str, str]], paths: list[dict[str,
     x = top[0]["head_name"]
     near = top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths)
     if near or not _a_drug(state, top[0]["head"]):  # what a drug becomes acts for it (``tools.answers.direct_chains``)
-        return f"{x} {'act' if _has(x) == 'have' else 'acts'} on"
+        return f"{x} {'act' if named_in_plural(x) else 'acts'} on"
     return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
             f"there its curated chains reach")
 
@@ -253,9 +253,9 @@ def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[di
     routed = _route_of(top) in {fold(a["name"]) for a in state.ranked_answers}
     them = "them" if len(state.ranked_answers) > 1 else "it"
     best = "Best evidence" if routed else f"The reviewer accepted no path through {them}; best evidence"  # diuretics
-    act = "reach" if through_what_it_causes(top) else "act on"  # "Antibiotics act on Viruses …" through what they cause
-    return (f"{drugs} {act} {top[-1]['tail_name']} in the knowledge graph through: {listed}{counted}. "
-            f"{best}: {sentence(top)}.{through_what_it_causes(top)}"), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+    backwards = through_what_it_causes(top)  # "Antibiotics act on Viruses …" through what viruses cause
+    return (f"{drugs} {'reach' if backwards else 'act on'} {top[-1]['tail_name']} in the knowledge graph through: "
+            f"{listed}{counted}. {best}: {sentence(top)}.{backwards}"), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
 
 
 def _route_of(triples: list[dict[str, str]]) -> str:

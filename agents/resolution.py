@@ -11,7 +11,7 @@ from core.text import fold
 
 __all__ = ["Linker", "Resolution", "narrowed", "resolve_choice", "restated"]
 
-_ORDINAL = re.compile(r"^(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?: one)?[.!]*$", re.IGNORECASE)
+_ORDINAL = re.compile(rf"^(?:the )?({'|'.join(ORDINALS)})(?: one)?[.!]*$", re.IGNORECASE)
 """A clarification answered by a candidate's place in words ("the second one")."""
 
 
@@ -87,7 +87,7 @@ def resolve_choice(choice: Any, candidates: list[dict[str, Any]]) -> dict[str, A
     if isinstance(choice, dict):
         choice = choice.get("id") or choice.get("choice") or ""
     text = str(choice).strip()
-    if (m := _ORDINAL.match(text)) and (place := ORDINALS[m[1].casefold()]) < len(candidates):
+    if candidates and (m := _ORDINAL.match(text)) and (place := ORDINALS[m[1].casefold()]) < len(candidates):
         return candidates[place]  # "the second one"
     if text.isdigit() and 1 <= int(text) <= len(candidates):
         return candidates[int(text) - 1]

@@ -33,6 +33,12 @@ COMBINED = "why drugs are given together"
 """What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
 INTERACTIONS = "drug interactions"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
+NOT_CAUSING = r"(?:don't|don’t|do not|won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)"
+"""A side effect a drug is asked to spare ("drugs that don't cause cough"): ``agents.everyday`` reads the question as
+the drugs for the disease."""
+HOW_MUCH_ASKED = r"how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\bcost))"
+"""How much a drug changes something ("how much does atorvastatin lower LDL?"), not what it costs: ``agents.everyday``
+reads it as how it does."""
 EFFECT_SIZES = "how much a drug changes something"
 """What :func:`out_of_scope` says "how much does atorvastatin lower LDL?" or "how much?" asks about."""
 EFFECTIVE_ASKED = r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)"
@@ -45,8 +51,7 @@ DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 _OUT_OF_SCOPE = {
-    "side effects": (r"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) (?:don't|don’t|do not|"
-                     r"won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)|makes? (?:you|me|people|someone|him|her|them) "
+    "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)"),  # "drugs for Y that don't cause cough"
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
@@ -54,7 +59,7 @@ _OUT_OF_SCOPE = {
                r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
                r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b"),
-    EFFECT_SIZES: (r"how (?:much|far) (?:does|do|can|will|would|did) (?![^?]*\bcost)\w+|\bby how much\b|how (?:strong|big|large|"
+    EFFECT_SIZES: (rf"{HOW_MUCH_ASKED}|\bby how much\b|how (?:strong|big|large|"
                    r"potent|powerful|great) (?:is|are) (?:the |its |their )?effects?|^(?:and |so |but )?how much(?: (?:does|do|"
                    r"can|will) (?:it|they|that)(?: \w+)?(?: (?:it|them))?)?(?=\W*$)"),
     DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
