@@ -82,6 +82,9 @@ _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) 
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
            r"adults?|child|children))")
 """Who takes or gives the drug in "what can I take for Y?"."""
+_WHY_GIVEN = (rf"(?:(?:do|does|did|would|will|should|might|could) {_PERSON} (?:prescribe|use|give|recommend|take|choose)|(?:is|are|was|"
+              rf"were|has|have) {_PERSON} (?:been )?(?:prescribing|using|giving|recommending|taking|choosing))(?: me| him| her| us| them)?")
+"""Why someone gives a drug, "why do doctors prescribe", "why is my doctor giving me": names were looked up in them."""
 _SUFFERER = r"(?:i|my [\w' ]{1,30}?|he|she|we|they|(?:the|a|my|our) patient)"
 """Who has the disease in a sentence before the question ("I have gout.", "My mother was diagnosed with asthma,")."""
 _QUALITY = (r"(?:(?:most |more )?(?:best|good|better|effective|common|usual|standard|first[- ]line|available|possible|"
@@ -137,9 +140,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
         # "why is lesinurad used?" (before the mechanism rule that reads "used" as the disease; "why is X used for Y?" is one)
         (Intent.INDICATIONS, rf"^why (?:is|are|was|were) {_NOT_PRONOUN}{_X} (?:used|given|prescribed|recommended|taken)$"),
-        # "why do doctors prescribe furosemide?" ("doctors" was looked up as a name)
-        (Intent.INDICATIONS, (r"^why (?:do|would|did|might) (?:doctors?|physicians?|people|patients?|you|they|gps?) "
-                              rf"(?:prescribe|use|give|take|recommend) (?!.*\b(?:for|to|in|against|with|on)\b){_NOT_PRONOUN}{_X}$")),
+        (Intent.INDICATIONS, (rf"^why {_WHY_GIVEN} (?!.*\b(?:for|to|in|against|with|on|after|following)\b){_NOT_PRONOUN}{_X}$")),
         # "what does ibuprofen treat besides pain?": what X treats, Y left out (``State.excluded``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "
                               rf"(?:does|do|can|could|is|are) {_X}(?: be)? (?:treat|cure|help(?: with)?|used (?:to treat|for|against)) "
@@ -149,8 +150,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TREATS, (rf"^how (?:do|does|can|could|should|would|to)(?: {_PERSON})? (?:best )?(?:treat|manage|cure|control|lower|"
                          rf"reduce|decrease|prevent|relieve|ease|fight|beat|get rid of) {_Y}$")),
         # "why do doctors prescribe X for Y?": the person is not the drug (before the "why does X … Y" rules)
-        (Intent.MECHANISM, (rf"^why (?:do|does|would|will|should|might|could) {_PERSON} (?:prescribe|use|give|recommend|take|"
-                           rf"choose) {_X} (?:for|in|to treat|against|(?:to|for) (?:someone|somebody|anyone|people|patients|"
+        (Intent.MECHANISM, (rf"^why {_WHY_GIVEN} {_X} (?:for|in|to treat|against|after|following|(?:to|for) (?:someone|somebody|anyone|people|patients|"
                            rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
         # "how does atorvastatin work to reduce cholesterol?": "work to" is not part of the drug's name
         (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would|will) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),

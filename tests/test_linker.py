@@ -512,6 +512,24 @@ def test_the_person_who_prescribes_is_not_the_drug() -> None:
     assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, "atorvastatin", "high cholesterol")
 
 
+@pytest.mark.parametrize(("question", "drug", "disease"), [
+    ("Why do doctors prescribe statins after a heart attack?", "statins", "heart attack"),
+    ("Why would a doctor give aspirin after a heart attack?", "aspirin", "heart attack"),
+    ("Why is my doctor giving me lisinopril for my kidneys?", "lisinopril", "kidneys"),
+])
+def test_why_someone_gives_a_drug_after_or_for_a_disease_asks_its_mechanism(question: str, drug: str, disease: str) -> None:
+    """"after a heart attack" was not read as the disease ("statins after a heart attack" linked Myocardial infarction
+    and was asked what it treats), and "my doctor giving me lisinopril" was read as a guessed name."""
+    p = parse_question(question)
+    assert p is not None and (p.intent, p.drug, p.disease) == (Intent.MECHANISM, drug, disease)
+
+
+@pytest.mark.parametrize("question", ["Why is my doctor giving me lisinopril?", "why has my doctor been prescribing atorvastatin?"])
+def test_why_my_doctor_gives_me_a_drug_asks_what_it_treats(question: str) -> None:
+    p = parse_question(question)
+    assert p is not None and p.intent is Intent.INDICATIONS and p.drug in question
+
+
 @pytest.mark.parametrize("question", ["Can you explain that again?", "Explain the mechanism", "Tell me about gout",
                                       "What is the mechanism?", "How does it work?"])
 def test_requests_without_both_ends_are_left_to_the_follow_up_resolver(question: str) -> None:
