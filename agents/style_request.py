@@ -5,7 +5,9 @@ The request was read as part of the last name ("gout? Explain simply" linked Gou
 opened with that guess). It is now taken off the question: asking for plain words or the steps answers as "can you
 explain that more simply?" or "what are the steps?" would right after (``agents.plain``), and asking for the sources
 ("How does imatinib treat CML? Give me the sources.") as "show me the sources" would; asking for a short answer only
-takes the words off, the answers being short already.
+takes the words off, the answers being short already. So does asking how or why after a yes/no question ("Can ibuprofen
+treat fever? How?", "Does metformin treat diabetes? If so, how?"; "fever? How" was read as a name): a yes answers with
+the mechanism.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ _BRIEF = (r"(?:(?:can|could|would) you |please )?(?:keep it (?:short|brief)|be b
           r"(?:sentence|line)|(?:a |the )?short (?:answer|version)|tl;?dr)")
 _SOURCES = (r"(?:(?:can|could|would) you |please )?(?:(?:give|show|list|send|include|add)(?: me| us)? |with |and )"
             r"(?:the |your |its |some )?(?:sources?|citations?|references?)|(?:and )?cite (?:your |the )?(?:sources?|references?)")
-_KINDS = {"simpler": _SIMPLER, "steps": _STEPS, "brief": _BRIEF, "sources": _SOURCES}
+_HOW = (r"(?:and |but |so )?(?:if (?:so|yes|it does|they do|it can|they can|not)[, ]+)?(?:how(?: so| exactly| does it work|"
+        r" do they work| does (?:it|that) work)?|why(?: not| so)?|(?:by|through) what mechanism|what(?:'s| is) the mechanism)")
+_KINDS = {"simpler": _SIMPLER, "steps": _STEPS, "brief": _BRIEF, "sources": _SOURCES, "how": _HOW}
 _AFTER = re.compile(
     "".join([r"^(?P<q>.+?\S)(?:\s*[?.!,;:-]+\s*|\s+)(?:",
              "|".join(f"(?P<{k}>{rx})" for k, rx in _KINDS.items()), rf"){_PLEASE}\s*[?.!]*$"]), re.IGNORECASE)
@@ -42,7 +46,7 @@ _BARE = re.compile(r"(?:^|\s)(?:explain|say|put|describe|rephrase|tell me|(?:can
 
 
 def style_request(question: str) -> tuple[str, str]:
-    """``(the question without the request, "simpler" | "steps" | "brief" | "sources")``, or ``(question, "")`` when it asks for
+    """``(the question without the request, "simpler" | "steps" | "brief" | "sources" | "how")``, or ``(question, "")`` when it asks for
     no way of answering, or when it is nothing but the request ("explain it simply" alone is about the last answer)."""
     text = " ".join(question.split())
     m = _AFTER.match(text) or _BEFORE.match(text)

@@ -22,6 +22,11 @@ from agents.style_request import style_request
     ("How does imatinib treat CML? Give me the sources.", "How does imatinib treat CML?", "sources"),
     ("How does imatinib treat CML, with sources", "How does imatinib treat CML?", "sources"),
     ("what drugs treat gout and cite your sources", "what drugs treat gout?", "sources"),
+    # how or why after a yes/no question: "fever? How" was read as a guessed name
+    ("Can ibuprofen treat fever? How?", "Can ibuprofen treat fever?", "how"),
+    ("Does metformin treat diabetes? If so, how?", "Does metformin treat diabetes?", "how"),
+    ("Is aspirin used for gout? If not, why not?", "Is aspirin used for gout?", "how"),
+    ("Does imatinib work for CML? And how exactly?", "Does imatinib work for CML?", "how"),
 ])
 def test_the_request_is_taken_off_the_question(message: str, question: str, kind: str) -> None:
     assert style_request(message) == (question, kind)
@@ -30,7 +35,8 @@ def test_the_request_is_taken_off_the_question(message: str, question: str, kind
 @pytest.mark.parametrize("message", ["How does imatinib treat CML?", "what is short bowel syndrome?",
                                      "can you explain that more simply?", "explain it simply", "walk me through it step by step",
                                      "so explain that in plain english please", "what are the steps?",
-                                     "show me the sources", "What are the sources of vitamin D?"])
+                                     "show me the sources", "What are the sources of vitamin D?", "How?", "why not?",
+                                     "How does aspirin work? How does ibuprofen work?"])
 def test_a_question_with_no_request_or_a_request_alone_is_left_as_it_is(message: str) -> None:
     """A request alone is about the last answer (``agents.last_answer``), not a question of its own."""
     assert style_request(message) == (message, "")
@@ -63,3 +69,9 @@ def test_a_question_asked_with_its_sources_ends_with_them(run_graph) -> None:
     out = run_graph({"question": "How does imatinib treat CML? Give me the sources."}, interactive=False, memory=False)[0]
     assert out["status"] is Status.ANSWERED and "Read " not in out["answer"], out["answer"]
     assert " Sources: DrugMechDB: a curated database of drug mechanisms" in out["answer"], out["answer"]
+
+
+def test_how_asked_after_a_yes_no_question_is_answered_with_the_mechanism(run_graph) -> None:
+    out = run_graph({"question": "Can ibuprofen treat fever? How?"}, interactive=False, memory=False)[0]
+    assert out["status"] is Status.ANSWERED and "Read " not in out["answer"], out["answer"]
+    assert out["answer"].startswith("Yes: Ibuprofen acts on Fever through a "), out["answer"]
