@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.answer_notes import listing, sentence
-from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
 
 __all__ = ["acts_directly", "asked_kind", "type_words", "why_none"]
 
@@ -64,8 +64,17 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
     reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
               f"no chain of relations from {x} to {y} was found within the walk budget" +
               (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
+    if hops is None and not class_mechanism(state) and _typed(state, state.sources[0], DRUG_TYPES) \
+            and _typed(state, state.targets[0], DISEASE_TYPES):  # "Why is warfarin used in atrial fibrillation?"
+        reason += f' (ask "What does {x} treat?" or "What drugs treat {y}?" for what it holds)'
     near = state.candidates[0]["triples"] if state.candidates else []
     return reason, f" Nearest evidence, which does not reach {y}: {sentence(near)}." if near else ""
+
+
+def _typed(state: State, entity: str, types: Any) -> bool:
+    """Whether the question linked ``entity`` as one of ``types``."""
+    return any((m.get("entity") or {}).get("id") == entity and (m.get("entity") or {}).get("type") in types
+               for m in state.mentions)
 
 
 def asked_kind(state: State) -> str:

@@ -92,6 +92,9 @@ def test_a_path_that_never_reaches_the_named_disease_is_no_answer(run_graph) -> 
     assert out["status"] is Status.NOT_FOUND and not out["evidence"] and out["walk"]["chain_hops"] is None
     assert "the knowledge graph has no chain of relations from verapamil to Gilles de la Tourette's syndrome" in out["answer"]
     assert all(j["decision"] == "reject" for j in out["review"]["judgments"])
+    # what it does hold is a question away ("Why is warfarin used in atrial fibrillation?" said nothing more)
+    assert ('(ask "What does verapamil treat?" or "What drugs treat Gilles de la Tourette\'s syndrome?" for what it holds)'
+            in out["answer"]), out["answer"]
 
 
 def test_a_curated_chain_beyond_the_walk_is_found_as_a_shortest_chain(run_graph) -> None:
