@@ -204,3 +204,11 @@ def test_a_drug_after_a_class_or_a_class_after_a_drug_is_asked_the_same(run_grap
     run_graph({"question": first}, thread=thread, interactive=False, memory=False)
     out, _ = run_graph({"question": follow}, thread=thread, interactive=False, memory=False)
     assert out["understood_as"] == asked and out["status"] is Status.ANSWERED, (out["understood_as"], out["answer"])
+
+
+def test_steroids_in_a_mechanism_question_are_the_steroid_drugs(run_graph) -> None:
+    """"How do steroids treat asthma?" linked MeSH's chemical class Steroids and told a chain through aldosterone."""
+    out, _ = run_graph({"question": "How do steroids treat asthma?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["drug_class"] == "steroids", out["answer"]
+    assert out["answer"].startswith("Steroids act on Asthma in the knowledge graph through: Glucocorticoid receptor"), out["answer"]
+    assert "Aldosterone" not in out["answer"]

@@ -38,6 +38,10 @@ from agents.state import Status
     ("Is caffeine an opioid?", "caffeine", "opioids", False),
     # a mass noun needs no article ("is methotrexate chemotherapy?" told what methotrexate is connected to)
     ("Is methotrexate chemotherapy?", "methotrexate", "chemotherapy drugs", True),
+    # "steroids" is the class's, not MeSH's chemical class Steroids ("Is prednisone a steroid?" told its connections)
+    ("Is prednisone a steroid?", "prednisone", "steroids", True),
+    ("Is testosterone a steroid?", "Testosterone", "steroids", True),
+    ("Is metformin a steroid?", "Metformin", "steroids", False),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)

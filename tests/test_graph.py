@@ -522,9 +522,9 @@ def test_a_mechanism_of_eight_or_eleven_steps_takes_an() -> None:
 
 
 def test_a_substance_named_in_the_plural_takes_a_plural_verb(run_graph) -> None:
-    """"What are steroids used for?" answered "Steroids has a verified mechanism for: …"."""
-    out, _ = run_graph({"question": "What are steroids used for?"}, interactive=False, memory=False)
-    assert out["answer"].startswith("Steroids have a verified mechanism for: "), out["answer"]
+    """"What are steroids used for?" answered "Steroids has a verified mechanism for: …" (steroids are now a class)."""
+    out, _ = run_graph({"question": "What are prostaglandins used for?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Prostaglandins have a verified mechanism for: "), out["answer"]
     one, _ = run_graph({"question": "What does tafamidis treat?"}, interactive=False, memory=False)
     assert one["answer"].startswith("tafamidis has a verified mechanism for: "), one["answer"]
 

@@ -7,7 +7,7 @@ import pytest
 from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
 from tools.acronyms import acronyms_in
-from tools.linker import LinkStatus, fold, read_alike
+from tools.linker import EntityLinker, LinkStatus, fold, read_alike
 from tools.word_forms import eponyms, guessed, unpossessed
 
 
@@ -277,6 +277,21 @@ def test_a_drug_class_asks_which_member(resources) -> None:
     assert {c.name.casefold() for c in resources.linker.drug_class("SSRIs")} >= {"sertraline", "fluoxetine"}
     steroids = {c.name.casefold() for c in resources.linker.drug_class("corticosteroids")}
     assert "prednisone" in steroids and "dapsone" not in steroids and "eperisone" not in steroids
+
+
+def test_a_class_claims_a_name_the_table_marks_from_the_entity_of_that_name(resources) -> None:
+    """"steroids" linked MeSH's chemical class Steroids (two edges, through aldosterone): "How do steroids treat
+    asthma?" went through aldosterone and "Is prednisone a steroid?" told what prednisone is connected to. The table
+    writes it "!steroids", so it is the class's; a class name no "!" claims stays the entity's."""
+    out = resources.linker.link("steroids")
+    assert out.status is LinkStatus.AMBIGUOUS and all(c.method == "class" for c in out.candidates), out
+    assert {"prednisone", "testosterone"} <= {c.name.casefold() for c in resources.linker.drug_class("steroids")}
+    assert resources.linker.class_name("steroid") == "steroids"
+    entity = next(iter(resources.kg.entities.values()))
+    named = EntityLinker({entity.id: entity}, {}, classes={entity.name: ("=x",)})
+    assert named.link(entity.name).best.id == entity.id  # unclaimed: the entity keeps its name
+    claimed = EntityLinker({entity.id: entity}, {}, classes={f"!{entity.name}": ("=x",)})
+    assert claimed.exact(entity.name) == []
 
 
 def test_chemotherapy_is_a_class_named_as_a_mass_noun(resources, run_graph) -> None:

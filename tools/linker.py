@@ -121,10 +121,11 @@ class EntityLinker:
         self.aliases = aliases
         self._degree = degree
         self._by_fold: dict[str, list[str]] = {}
+        claimed = {fold(c) for c in classes or {} if c.startswith("!")}  # "!steroids": the drugs, not MeSH's Steroids
         for e in entities.values():
             for text in (e.name, *aliases.get(e.id, ())):
                 key = fold(text)
-                if key and e.id not in self._by_fold.setdefault(key, []):
+                if key and key not in claimed and e.id not in self._by_fold.setdefault(key, []):
                     self._by_fold[key].append(e.id)
         self._by_fold.update(variants(self._by_fold))  # "Parkinson's" alone, "non-Hodgkin lymphoma"
         self._by_token: dict[str, set[str]] = {}
@@ -149,7 +150,7 @@ class EntityLinker:
         """Each name of the class table, folded, as the table writes it ("nsaids": NSAIDs; "beta blockers": beta
         blockers, beta-blockers)."""
         for cls in classes or {}:
-            self._class_written.setdefault(fold(cls), []).append(cls)
+            self._class_written.setdefault(fold(cls), []).append(cls.lstrip("!"))
         if classes:
             first_words = [(e.id, fold(e.name).partition(" ")[0], e.type) for e in entities.values() if e.type in DRUG_TYPES]
             for cls, stems in classes.items():  # a chemical only by its whole name: "=morphine" (it was "not an opioid")
@@ -157,9 +158,8 @@ class EntityLinker:
                 members = [eid for eid, word, kind in first_words if (stem.search(word) if kind == "Drug" else word in whole)]
                 if members and fold(cls) not in self._by_fold:
                     self._classes[fold(cls)] = members
-                    self._class_lines.setdefault(stems, (cls, members))
-        self._name_vectors = name_vectors
-        self._embed = embed
+                    self._class_lines.setdefault(stems, (cls.lstrip("!"), members))
+        self._name_vectors, self._embed = name_vectors, embed
         self.embed_link = embed_link
         self.embed_suggest = embed_suggest
 
