@@ -385,12 +385,18 @@ def _framed(state: State, answer: str) -> str:
     return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 
+_ALIKE_ASKED = re.compile(r"\b(?:the same|in common|alike|similar(?:ly|ities)?)\b", re.IGNORECASE)
+"""A comparison that asks what drugs share ("do they all work the same way?", "what do they have in common?"): the
+"Compare …" it is read as asks nothing the graph does not hold."""
+
+
 def _scoped(state: State, answer: str, status: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone but for safety, which
     no record holds ("is any of it risky?" after a record), and so are counts the graph answers ("how many diseases do
     you know?", ``agents.counts``)."""
-    topic = (out_of_scope(state.question) or out_of_scope(state.understood_as) or side_effect_topic(state)
+    ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
+    topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value):
         topic = "safety" if topic == "safety" and state.intent == Intent.PATIENT.value else ""  # no record holds it

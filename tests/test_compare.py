@@ -129,6 +129,19 @@ def test_are_they_the_same_after_two_drugs_compares_them(run_graph) -> None:
     assert "sumatriptan and zolmitriptan both act on: " in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize(("question", "drug"), [("Do they all work the same way?", "Febuxostat"),
+                                              ("do they all act on the same target?", "Febuxostat"),
+                                              ("What do they have in common?", "Febuxostat")])
+def test_whether_listed_drugs_work_alike_compares_them_without_a_ranking_note(run_graph, question: str, drug: str) -> None:
+    """After "What drugs treat gout?", "Do they all work the same way?" was asked of the disease ("Do Gout all work the
+    same way?") and "do they all act on the same target?" was NOT_FOUND; "What do they have in common?" compared them
+    but said the graph holds no comparisons of how well drugs work, which nobody asked."""
+    *_, out = in_thread(run_graph, f"alike-{question}", "What drugs treat gout?", question)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert out["understood_as"].startswith(f"Compare {drug}, "), out["understood_as"]
+    assert "how well drugs work" not in out["answer"], out["answer"]
+
+
 def test_antidotes_are_out_of_scope_and_reverse_transcriptase_is_not(run_graph) -> None:
     """"what reverses it?" after warfarin and "what is the antidote for heparin?" were answered with what the drug is
     connected to, and no word on what the graph lacks."""
