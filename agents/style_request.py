@@ -49,7 +49,10 @@ def style_request(question: str) -> tuple[str, str]:
     """``(the question without the request, "simpler" | "steps" | "brief" | "sources" | "how")``, or ``(question, "")`` when it asks for
     no way of answering, or when it is nothing but the request ("explain it simply" alone is about the last answer)."""
     text = " ".join(question.split())
-    m = _AFTER.match(text) or _BEFORE.match(text)
+    m = _AFTER.match(text)
+    if m is not None and m["how"] and not text[m.end("q"):].lstrip().startswith("?"):
+        m = None  # "My doctor prescribed metformin. How does it work?": how, after no question
+    m = m or _BEFORE.match(text)
     if m is None or _BARE.search(m["q"]):
         return question, ""
     kind = next(k for k in _KINDS if m[k])

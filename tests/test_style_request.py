@@ -16,6 +16,7 @@ from agents.style_request import style_request
     ("how does aspirin prevent heart attacks? keep it short", "how does aspirin prevent heart attacks?", "brief"),
     ("In plain words, how does lisinopril work?", "how does lisinopril work?", "simpler"),
     ("ELI5: how does metformin treat diabetes?", "how does metformin treat diabetes?", "simpler"),
+    ("ELI5, how does it work?", "how does it work?", "simpler"),  # not "ELI5?" with how asked after it
     ("how does imatinib treat CML, step by step please", "how does imatinib treat CML?", "steps"),
     ("Briefly, what does aspirin treat?", "what does aspirin treat?", "brief"),
     # the sources: "CML? Give me the sources" was read as a guessed name
@@ -36,7 +37,8 @@ def test_the_request_is_taken_off_the_question(message: str, question: str, kind
                                      "can you explain that more simply?", "explain it simply", "walk me through it step by step",
                                      "so explain that in plain english please", "what are the steps?",
                                      "show me the sources", "What are the sources of vitamin D?", "How?", "why not?",
-                                     "How does aspirin work? How does ibuprofen work?"])
+                                     "How does aspirin work? How does ibuprofen work?",
+                                     "My doctor prescribed metformin. How does it work?"])
 def test_a_question_with_no_request_or_a_request_alone_is_left_as_it_is(message: str) -> None:
     """A request alone is about the last answer (``agents.last_answer``), not a question of its own."""
     assert style_request(message) == (message, "")
