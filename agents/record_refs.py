@@ -10,7 +10,7 @@ from agents.resolution import Linker, Resolution
 
 __all__ = ["of_the_record"]
 
-_ANY_OF_IT = re.compile(r"^(?:is|are) (?P<n>any|some|one|none) of (?:it|(?:his|her|their) (?:drugs|medications|medicines|meds)) "
+_ANY_OF_IT = re.compile(r"^(?:is|are) (?P<n>any|some|one|none) of (?:it|(?P<own>(?:his|her|their) (?:drugs|medications|medicines|meds))) "
                         r"(?P<a>an? )?(?P<c>.+)$", re.IGNORECASE)
 """Whether some of a patient's listed medications are of a class, "it" standing for the list."""
 _WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what for|for what)$", re.IGNORECASE)
@@ -32,7 +32,12 @@ def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     such, one medication or a choice among several), and "is any of it for diabetes?" asks the record what the
     patient takes for it. They were NOT_FOUND ("no known entity"), and the second was read as "Is any of Schizophrenia
     for diabetes?". "is any of it a statin?" asks which of the listed medications are (it asked which of the patient's
-    conditions "it" meant, then whether Peptic ulcer is a statin). Any other question comes back unchanged."""
+    conditions "it" meant, then whether Peptic ulcer is a statin). "are any of her drugs statins?" turns after the record
+asks the record (it told what statins act on). Any other question comes back unchanged."""
+    if focus.patient_id and focus.intent != "patient" and (m := _ANY_OF_IT.match(q)) and m["own"] and linker.class_name(m["c"]):
+        res.patient_id = focus.patient_id  # "are any of her drugs statins?" turns after the record: the record
+        res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})
+        return f"Is {focus.patient_id} on any {linker.class_name(m['c'])}"
     pid = focus.patient_id if focus.intent == "patient" else None
     if pid and focus.record_conditions and _FOR_ALL.match(q):  # "what is she taking for them?" after the conditions:
         res.patient_id = pid  # the whole list, each medication with what it is for (it asked which condition "them" was)

@@ -269,6 +269,16 @@ def test_why_and_any_of_them_for_after_a_patient_s_medications_ask_the_record(ru
     assert "no anything" not in no["answer"] and "among the conditions" not in no["answer"]
 
 
+def test_a_class_among_her_drugs_turns_after_the_record_asks_the_record(run_graph) -> None:
+    """"Are any of her drugs statins?" two turns after a patient's medications told what statins act on."""
+    one = _patients_by_medications(run_graph)[1]
+    _turn(run_graph, "her-statins", f"What is {one} taking?")
+    _turn(run_graph, "her-statins", "why is she on it?")
+    out = _turn(run_graph, "her-statins", "Are any of her drugs statins?")
+    assert out["understood_as"] == f"Is {one} on any statins?" and out["intent"] == "patient", out["answer"]
+    assert re.search(rf"(?:Yes|No): {one}'s record lists ", out["answer"]), out["answer"]
+
+
 def test_a_yes_or_no_question_for_a_kind_of_fact_lists_that_kind(run_graph) -> None:
     """"does she have any labs?" answered "No: … lists no labs among the conditions", whatever labs the record holds."""
     pid = _patients_by_medications(run_graph)[2]
