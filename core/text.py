@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["drop_article", "fold", "word_overlap"]
+__all__ = ["drop_article", "fold", "longest_run", "word_overlap"]
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -29,3 +29,10 @@ _ARTICLE = re.compile(r"^(?:the|a|an) ", re.IGNORECASE)
 def drop_article(text: str) -> str:
     """``text`` without a leading "the", "a" or "an"."""
     return _ARTICLE.sub("", text)
+
+
+def longest_run(toks: list[str], i: int, most: int, accept: Callable[[str, int], bool]) -> int:
+    """How many tokens from ``toks[i]`` make the longest run (at most ``most``) that ``accept`` takes, given the run
+    joined by spaces and its length; 0 for none. The linker's ``scan`` and ``classes_in`` read a text left to right
+    with it."""
+    return next((n for n in range(min(most, len(toks) - i), 0, -1) if accept(" ".join(toks[i : i + n]), n)), 0)

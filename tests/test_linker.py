@@ -611,3 +611,10 @@ def test_a_class_in_the_singular_is_no_misspelt_drug(resources) -> None:
     one, many = resources.linker.link("statin", SLOT_TYPES["drug"]), resources.linker.link("statins", SLOT_TYPES["drug"])
     assert one.status is LinkStatus.AMBIGUOUS and [c.id for c in one.candidates] == [c.id for c in many.candidates]
     assert all(c.name.lower().endswith("statin") and c.name != "nystatin" for c in one.candidates), one.candidates
+
+
+def test_of_equal_partial_matches_the_one_named_so_comes_first(resources) -> None:
+    """"angina" is in the name Angina pectoris and in an alias of Angina Pectoris, Variant: equal scores, and the
+    variant came first by its capital P, so "What drugs are used for angina?" answered for variant angina."""
+    out = resources.linker.link("angina", SLOT_TYPES["disease"])
+    assert [c.name for c in out.candidates][:2] == ["Angina pectoris", "Angina Pectoris, Variant"], out

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz, process
 
 from core.datasets import DRUG_TYPES
-from core.text import drop_article, fold, word_overlap
+from core.text import drop_article, fold, longest_run, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
 from tools.places import PLACE_TYPES, diseases_at, diseases_of_place
@@ -81,13 +81,6 @@ lacks that word ("Sodium") names what the target handles, not the target (:meth:
 
 
 _KIND_AFTER = re.compile(r"\s+(?:drugs?|medications?|medicines?|meds|agents?|class|group)$", re.IGNORECASE)
-
-
-def _longest(toks: list[str], i: int, most: int, accept: Callable[[str, int], bool]) -> int:
-    """How many tokens from ``toks[i]`` make the longest run (at most ``most``) that ``accept`` takes, given the run
-    joined by spaces and its length; 0 for none. :meth:`EntityLinker.scan` and :meth:`EntityLinker.classes_in` read
-    a text left to right with it."""
-    return next((n for n in range(min(most, len(toks) - i), 0, -1) if accept(" ".join(toks[i : i + n]), n)), 0)
 
 
 _WORDY = re.compile(r"[^\W\d_]{2}")
@@ -165,15 +158,21 @@ class EntityLinker:
 
     def _cands(self, keys: Iterable[tuple[str, float, str]]) -> list[Candidate]:
         """Candidates for matched keys; a key that is only an entity's alias scores :data:`ALIAS_FACTOR` of one that
-        is its name ("Pneumonia due to Mycoplasma pneumoniae" names one disease and is an alias of two others)."""
+        is its name ("Pneumonia due to Mycoplasma pneumoniae" names one disease and is an alias of two others). Of
+        equal scores, a match on the name comes first ("angina" is in Angina pectoris and in an alias of Angina
+        Pectoris, Variant, which came first by its capital P)."""
         best: dict[str, Candidate] = {}
+        named: set[str] = set()
         for key, score, method in keys:
             for eid in self._by_fold.get(key, ()):
-                e = self.entities[eid]
-                s = score if method == "fuzzy" or fold(e.name) == key else score * ALIAS_FACTOR
+                e, own = self.entities[eid], fold(self.entities[eid].name) == key
+                s = score if method == "fuzzy" or own else score * ALIAS_FACTOR
                 if eid not in best or best[eid].score < s:
                     best[eid] = Candidate(eid, e.name, e.type, s, method)
-        return sorted(best.values(), key=lambda c: (-c.score, c.name, c.id))
+                    named.discard(eid)
+                if own and best[eid].score == s:
+                    named.add(eid)
+        return sorted(best.values(), key=lambda c: (-c.score, c.id not in named, c.name, c.id))
 
     def exact(self, mention: str) -> list[Candidate]:
         """Entities whose folded name or alias equals the folded mention."""
@@ -268,7 +267,7 @@ class EntityLinker:
         out: list[tuple[str, list[Candidate]]] = []
         i = 0
         while i < len(toks):
-            n = _longest(toks, i, self._max_ngram, lambda key, n: key in self._by_fold and not (
+            n = longest_run(toks, i, self._max_ngram, lambda key, n: key in self._by_fold and not (
                 n == 1 and (key in _STOPWORDS or len(key) < 3)))
             if n:
                 key = " ".join(toks[i : i + n])
@@ -286,7 +285,7 @@ class EntityLinker:
         out: list[str] = []
         i = 0
         while i < len(toks):
-            n = _longest(toks, i, longest, lambda key, _n: (key in self._classes or key + "s" in self._classes)
+            n = longest_run(toks, i, longest, lambda key, _n: (key in self._classes or key + "s" in self._classes)
                          and key not in self._by_fold)
             if n:
                 key = " ".join(toks[i : i + n])
@@ -434,7 +433,7 @@ class EntityLinker:
             out = [
                 Candidate(c.id, c.name, c.type, c.score * type_weight.get(c.type, floor), c.method) for c in cands
             ]
-            return sorted(out, key=lambda c: (-c.score, c.name, c.id))
+            return sorted(out, key=lambda c: -c.score)  # stable: equal scores keep their order (names first)
 
         exact = weigh(self.exact(mention) or self.singular(mention) or self.acronym(mention))
         if exact and type_weight and (drugs := self.drugs_named_by(mention, exact, type_weight)):
