@@ -136,7 +136,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {_acted_on(state, top[-1]['tail_name'])}",
-        Intent.INVOLVED.value: f"Proteins on the knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first",
+        Intent.INVOLVED.value: (f"{'Pathways and processes' if 'Pathway' in state.goal_types else 'Proteins'} on the "
+                                f"knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first"),
         Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + _targets_lead(state, top, paths),
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} {_has(top[0]['head_name'])} a verified mechanism for"),

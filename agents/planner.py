@@ -71,6 +71,15 @@ GOALS = {
                     "BiologicalProcess", "MolecularActivity", "Pathway", "Cell", "CellularComponent",
                     "GrossAnatomicalStructure", "PhenotypicFeature", "Disease"],
 }
+PROCESS_GOALS = ["Pathway", "BiologicalProcess", "MolecularActivity"]
+"""What "what pathways are involved in Alzheimer's?" asks for (it listed the drugs for Alzheimer's disease)."""
+_PROCESSES = re.compile(r"\b(?:pathways?|processes)\b", re.IGNORECASE)
+
+
+def goals(intent: Intent, question: str) -> list[str]:
+    """The entity types that answer the question: :data:`GOALS` by its intent, :data:`PROCESS_GOALS` when it asks
+    which pathways or processes a disease involves."""
+    return PROCESS_GOALS if intent is Intent.INVOLVED and _PROCESSES.search(question) else GOALS.get(intent, [])
 
 
 def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, Any]]) -> LinkOutcome:
@@ -417,7 +426,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out: dict[str, Any] = dict(klass)
     out.update({
         "intent": intent.value, "mentions": mentions, "sources": sources, "targets": targets,
-        "goal_types": GOALS.get(intent, []), "clarification": clar,
+        "goal_types": goals(intent, question), "clarification": clar,
         "disease_kind": disease_kind(question) if intent is Intent.INDICATIONS else "",
         "understood_as": resolution.understood if resolution.rewritten else "", "excluded": excluded,
         "references": resolution.references, "also_asked": [*also, *understood.get("also_asked", [])],

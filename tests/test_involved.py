@@ -47,3 +47,13 @@ def test_proteins_on_the_paths_into_a_disease_nearest_first(run_graph, resources
     _turn(run_graph, "inv2", "which genes are involved in gout?")
     other = _turn(run_graph, "inv2", "what about asthma?")
     assert other["understood_as"] == "Which proteins are involved in Asthma?" and other["intent"] == "involved"
+
+
+def test_pathways_and_processes_on_the_paths_into_a_disease(run_graph) -> None:
+    """"What pathways are involved in Alzheimer's?" listed the drugs for Alzheimer's disease."""
+    assert parse_question("What pathways are involved in Alzheimer's?").intent is Intent.INVOLVED
+    out = _turn(run_graph, "paths", "What pathways are involved in Alzheimer's?")
+    assert out["intent"] == "involved" and str(out["status"]) == "ANSWERED", out["answer"]
+    assert {a["type"] for a in out["ranked_answers"]} <= {"Pathway", "BiologicalProcess", "MolecularActivity"}
+    assert out["answer"].startswith("Pathways and processes on the knowledge graph's curated paths into Alzheimer's disease, "
+                                    f"nearest first: {out['ranked_answers'][0]['name']}"), out["answer"]
