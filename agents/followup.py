@@ -337,15 +337,22 @@ def _topic_first(res: Resolution, q: str, linker: Linker, focus: Focus) -> str:
     return rest[: pronoun.start()] + topic + rest[pronoun.end():]
 
 
-def _drug_in_place(question: str, linker: Linker) -> re.Match[str] | None:
+def _drug_in_place(question: str, linker: Linker, focus: Focus) -> re.Match[str] | None:
     """An organ after a question that names a drug ("what does metformin target in the liver?"; it was NOT_FOUND: no
-    chain from Metformin to liver); None otherwise ("which genes are expressed in the liver?" asks about the liver;
-    "how does cisplatin treat cancer in the lung?" names the disease by it)."""
+    chain from Metformin to liver), or refers to the thread's ("does it affect the liver?" after metformin, answered
+    for Hepatic Veno-Occlusive Disease); None otherwise ("which genes are expressed in the liver?" asks about the
+    liver; "how does cisplatin treat cancer in the lung?" names the disease by it)."""
     place = TRAILING_PLACE.search(question)
     if place and KIND_BEFORE.search(question[: place.start()]):  # "treat cancer in the lung": the disease's name
         return None
+    if place and focus.drug and _IT_DOES.search(question[: place.start()]):
+        return place
     named = linker.scan(question[: place.start()]) if place else []
     return place if any(c.type in DRUG_TYPES for _, cands in named for c in cands[:1]) else None
+
+
+_IT_DOES = re.compile(r"^(?:so |and |but )?(?:does|do|can|could|will|would|how (?:does|do|can|could|will|would)|what does) "
+                      r"(?:it|this|that|this drug|that drug|this medication|that medication)\b", re.IGNORECASE)
 
 
 def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: Linker,
@@ -363,7 +370,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
-    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker)
+    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:  # "how does metformin affect the liver?": how it works, in the liver

@@ -82,6 +82,10 @@ def test_another_place_after_a_disease_of_a_place_is_that_place_s_disease(run_gr
     (("how does metformin work in the liver?", "and in the kidney?"), "What does Metformin target in the kidney?", "the kidney"),
     (("how does metformin treat type 2 diabetes?", "what about in the liver?"),
      "How does Metformin treat Diabetes mellitus type 2 in the liver?", "the liver"),
+    # "it" for the thread's drug: answered for Hepatic Veno-Occlusive Disease, and "Does it work in the stomach?" as
+    # a chain into the stomach
+    (("What is the mechanism of metformin?", "Does it affect the liver?"), "Does Metformin work in the liver?", "the liver"),
+    (("How does aspirin work?", "does it work in the stomach?"), "Does Aspirin work in the stomach?", "the stomach"),
 ])
 def test_in_a_place_after_a_question_about_a_drug_is_a_qualifier(run_graph, questions, understood, place) -> None:
     """"and in the kidney?" after "how does metformin work in the liver?" asked how metformin acts on the kidney, an
