@@ -10,7 +10,7 @@ from langgraph.types import interrupt
 
 from agents.intent import SLOT_TYPES
 from agents.resolution import narrowed, resolve_choice
-from tools.linker import Candidate, LinkOutcome, LinkStatus
+from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus
 
 __all__ = ["ask_which"]
 
@@ -30,11 +30,12 @@ def _named_entity(res: Any, choice: Any, slot: str) -> dict[str, Any] | None:
 
 def _refined(res: Any, slot: str, choice: str, mention: str) -> dict[str, Any] | None:
     """A clarification answered by words that narrow the mention ("lung" for which "cancer"): the entity that the two
-    together link to, with the link's method, so that a guess says so; None when they link to none or to several."""
+    together name; None when they name none or several, or only a guess does ("type 1" for which insulin read
+    "type 1 insulin" as the protein insulin by one of its words, and answered for insulin glulisine)."""
     if not choice.strip() or len(choice) > 60:
         return None
     out = res.linker.link(f"{choice.strip()} {mention}", SLOT_TYPES[slot])
-    best = out.best if out.status is LinkStatus.LINKED else None
+    best = out.best if out.status is LinkStatus.LINKED and out.best and out.best.method not in GUESSED_METHODS else None
     return best.as_dict() if best is not None and best.type in SLOT_TYPES[slot] else None  # "aspirin": no cancer
 
 

@@ -48,3 +48,9 @@ def test_which_cancer_answered_by_an_organ_is_that_organ_s_cancer(run_graph, res
     _out, snap = run_graph(Command(resume="aspirin"), thread="drug-for-cancer", memory=False)
     again = _pending(snap)
     assert again and again[0]["question"].startswith('"aspirin" is not one of the options.'), again
+    # words that name the mention only by a guess are no answer: "type 1" for which insulin (it read "type 1 insulin"
+    # as the protein insulin, by one of its words, and answered for insulin glulisine)
+    run_graph({"question": "How does insulin work?"}, thread="type-1-insulin", memory=False)
+    _out, snap = run_graph(Command(resume="type 1"), thread="type-1-insulin", memory=False)
+    again = _pending(snap)
+    assert again and again[0]["question"].startswith('"type 1" is not one of the options.'), again
