@@ -29,6 +29,10 @@ _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of
 article, nor does a mass noun: "is methotrexate chemotherapy?"; the words after it must name a class)."""
 
 
+_ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) ", re.IGNORECASE)
+"""Where a drug's name of several words ends in "is X a C?": the lazy name of :data:`_IS_A` stops at its first word,
+and the class read after it ("carbonate a mood stabilizer") names none."""
+
 _WHICH_CLASS = re.compile(
     r"^(?:what|which)(?: drug| medication| medicine)? (?:class(?:es)?|kinds?|types?|family|families|group|category|sort)"
     r"(?: of (?:drugs?|medications?|medicines?|agents?))? (?:is|are|does|do) (?P<x>.+?)(?: (?:belong to|in|part of|"
@@ -147,15 +151,18 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
         drug = drug_named(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
     m = _IS_A.match(text)
-    x = (m["x"] or m["xs"]) if m else ""
-    cls = linker.class_name(m["c"]) if m else ""
+    x, said = ((m["x"] or m["xs"]), m["c"]) if m else ("", "")
+    if m is not None and not linker.class_name(said):  # "is Lithium carbonate a mood stabilizer?": not "Lithium"
+        x, said = next(((f"{x} {said[: a.start()]}", said[a.end():]) for a in _ARTICLE.finditer(said)
+                        if linker.class_name(said[a.end():])), (x, said))
+    cls = linker.class_name(said) if m else ""
     drug = drug_named(x, linker, read=True) if m is not None and cls else None
     if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
-        members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, m["c"]))  # "is penicillin an antibiotic?"
+        members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, said))  # "is penicillin an antibiotic?"
         return {"inner_class": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
     if m is None or drug is None:
         return None
-    return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(m["c"])}}
+    return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(said)}}
 
 
 def membership_answer(question: str, linker: Any) -> dict[str, Any]:

@@ -42,6 +42,12 @@ from agents.state import Status
     ("Is prednisone a steroid?", "prednisone", "steroids", True),
     ("Is testosterone a steroid?", "Testosterone", "steroids", True),
     ("Is metformin a steroid?", "Metformin", "steroids", False),
+    # a drug named in two words ("Is Lithium carbonate a mood stabilizer?" after "it" was read as "Lithium", and the
+    # class as "carbonate a mood stabilizer"); mood stabilizers and hormone therapies are rows of the table
+    ("Is Lithium carbonate a mood stabilizer?", "Lithium carbonate", "mood stabilizers", True),
+    ("Is valproic acid a mood stabilizer?", "valproic acid", "mood stabilizers", True),
+    ("Is Lithium carbonate a statin?", "Lithium carbonate", "statins", False),
+    ("Is tamoxifen a hormone therapy?", "Tamoxifen", "hormone therapies", True),
 ])
 def test_a_drug_s_class_by_the_class_table(resources, question: str, drug: str, cls: str, member: bool) -> None:
     check = class_membership(question, resources.linker)
