@@ -41,13 +41,32 @@ def sentence(triples: list[dict[str, str]]) -> str:
     return "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples)
 
 
-def treats_notes(state: State, ranked: list[dict[str, Any]], kg: Any) -> str:
+def treats_notes(state: State, ranked: list[dict[str, Any]], kg: Any, linker: Any) -> str:
     """For "which drug treats Y?" (not kept to a drug class): " All 5 reach Y through X." when every listed drug's
     path enters Y through one entity, and, when Y is a finding (``PhenotypicFeature``) that the graph names a
-    manifestation of diseases, those diseases and the question that asks about the first. "" otherwise."""
+    manifestation of diseases, those diseases and the question that asks about the first; for a disease reached so,
+    the diseases named as kinds of it. "" otherwise."""
     if state.intent != Intent.TREATS.value or state.among or not state.targets:
         return ""
-    return _shared_entry(ranked, kg) + _narrower(state.targets[0], kg)
+    shared = _shared_entry(ranked, kg)
+    return shared + (_narrower(state.targets[0], kg) or (_kinds(state.targets[0], kg, linker) if shared else ""))
+
+
+def _kinds(entity: str, kg: Any, linker: Any) -> str:
+    """" Kinds of Arthritis named so in the knowledge graph: Rheumatoid arthritis, … and 2 more: ask "What drugs treat
+    Rheumatoid arthritis?" for one of them." for a disease whose listed drugs all reach it through one generic entry
+    ("What can she take?" for arthritis listed carbenoxolone and rebamipide, through Arthralgia); the most connected
+    first. "" when no name opens with its own."""
+    node = kg.node(entity)
+    ids = dict.fromkeys(x for x in linker.headed_by(node.name, [node.type]) if x != entity) if node is not None else {}
+    kinds = [kg.name(x) for x in sorted(ids, key=lambda x: -kg.degree(x))]
+    if not kinds:
+        return ""
+    shown, more = kinds[:NARROWER_SHOWN], len(kinds) - NARROWER_SHOWN
+    last = f"{more} more" if more > 0 else shown.pop()
+    named = f"{listing(shown)} and {last}" if shown else last
+    return (f" Kinds of {node.name} named so in the knowledge graph: {named}: ask \"What drugs treat {kinds[0]}?\" for "
+            f"{'one of them' if len(kinds) > 1 else 'it'}.")
 
 
 def _shared_entry(ranked: list[dict[str, Any]], kg: Any) -> str:

@@ -461,7 +461,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     ranked = _cited_answers(state.ranked_answers, res.kg)
     if ranked and state.intent in START_ANSWERS and not state.compared:  # compared drugs are not ranked
         answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
-        answer += treats_notes(state, ranked, res.kg)
+        answer += treats_notes(state, ranked, res.kg, res.linker)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
     answer = simpler(state, answer, best, res.kg)  # "can you explain that more simply?"
     answer += thread_notes(state, accepted, citations)  # "show me the sources", "are there other paths?"

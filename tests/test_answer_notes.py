@@ -10,13 +10,15 @@ from agents.state import Intent, State, Status
 from memory.protocols import Edge, Entity
 from memory.public_kg import PublicKG
 from tools.answers import manifested_in
+from tools.linker import EntityLinker
 
 
 def _kg() -> PublicKG:
     """A finding F, a manifestation of diseases A and B (B the more connected), reached only through process P."""
     types = {"d1": "Drug", "d2": "Drug", "d3": "Drug", "P": "BiologicalProcess", "F": "PhenotypicFeature",
-             "A": "Disease", "B": "Disease", "C": "Protein"}
-    names = {"F": "Night blindness", "A": "Avitaminosis", "B": "Vitamin A deficiency", "P": "retinol metabolism"}
+             "A": "Disease", "B": "Disease", "C": "Protein", "K": "Disease"}
+    names = {"F": "Night blindness", "A": "Avitaminosis", "B": "Vitamin A deficiency", "P": "retinol metabolism",
+             "K": "Avitaminosis B"}
     edges = [Edge(d, "positively regulates", "P") for d in ("d1", "d2", "d3")] + [
         Edge("P", "contributes to", "F"), Edge("F", "manifestation of", "A"), Edge("F", "manifestation of", "B"),
         Edge("C", "causes", "B"), Edge("F", "manifestation of", "C")]
@@ -34,15 +36,19 @@ def test_the_notes_on_a_hand_made_graph() -> None:
     assert manifested_in(kg, "F") == ["B", "A"]  # the protein C is no disease; B has the more edges
     ranked = [_answer(d, kg) for d in ("d1", "d2", "d3")]
     state = State(question="What drugs treat night blindness?", intent=Intent.TREATS.value, targets=["F"])
-    assert treats_notes(state, ranked, kg) == (
+    linker = EntityLinker(dict(kg.entities), {})
+    assert treats_notes(state, ranked, kg, linker) == (
         " All 3 reach Night blindness through retinol metabolism; the knowledge graph links nothing else into it."
         " In the knowledge graph Night blindness is a manifestation of Vitamin A deficiency and Avitaminosis: ask"
         " \"What drugs treat Vitamin A deficiency?\" for one of them.")
-    assert treats_notes(state, ranked[:2], kg).startswith(" In the knowledge graph")  # two answers say little
-    assert treats_notes(State(question="q", intent=Intent.TREATS.value, targets=["A"]), ranked, kg).startswith(" All 3")
+    assert treats_notes(state, ranked[:2], kg, linker).startswith(" In the knowledge graph")  # two answers say little
+    # a disease reached one way: the diseases named as kinds of it ("Avitaminosis B" of Avitaminosis)
+    assert treats_notes(State(question="q", intent=Intent.TREATS.value, targets=["A"]), ranked, kg, linker).endswith(
+        " Kinds of Avitaminosis named so in the knowledge graph: Avitaminosis B: ask \"What drugs treat Avitaminosis B?\" for it.")
+    assert "Kinds of" not in treats_notes(State(question="q", intent=Intent.TREATS.value, targets=["A"]), ranked[:2], kg, linker)
     assert treats_notes(State(question="q", intent=Intent.TREATS.value, targets=["F"], among=["d1", "d2", "d3"]),
-                        ranked, kg) == ""
-    assert treats_notes(State(question="q", intent=Intent.INDICATIONS.value, targets=["F"]), ranked, kg) == ""
+                        ranked, kg, linker) == ""
+    assert treats_notes(State(question="q", intent=Intent.INDICATIONS.value, targets=["F"]), ranked, kg, linker) == ""
 
 
 def test_the_diseases_a_finding_is_a_manifestation_of(resources) -> None:
@@ -74,6 +80,17 @@ def test_drugs_for_a_finding_name_the_narrower_diseases(run_graph, resources) ->
     narrower, _ = run_graph({"question": f"What drugs treat {note[2]}?"}, interactive=False, memory=False)
     assert narrower["status"] is Status.ANSWERED
     assert {a["id"] for a in narrower["ranked_answers"]} != {a["id"] for a in ranked}
+
+
+def test_drugs_for_a_generic_disease_reached_one_way_name_its_kinds(run_graph) -> None:
+    """"My mom has arthritis. What can she take?" listed carbenoxolone and rebamipide: the graph reaches Arthritis only
+    through Arthralgia. The answer names the diseases named as kinds of it, for which curated mechanisms exist."""
+    out, _ = run_graph({"question": "What drugs treat arthritis?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and " reach Arthritis through Arthralgia" in out["answer"], out["answer"]
+    note = re.search(r'Kinds of Arthritis named so in the knowledge graph: (.+?): ask "What drugs treat (.+?)\?" for one of '
+                     r"them\.", out["answer"])
+    assert note and note[1].startswith(note[2]) and "Rheumatoid arthritis" in note[1], out["answer"]
+    assert "Kinds of" not in run_graph({"question": "What drugs treat asthma?"}, interactive=False, memory=False)[0]["answer"]
 
 
 def test_no_note_where_the_listed_drugs_take_different_ways(run_graph) -> None:
