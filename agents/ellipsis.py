@@ -393,8 +393,8 @@ def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker)
     return f"Compare {', '.join(names[:-1])} and {names[-1]} for {top.name if top is not None else z}"
 
 
-_DOES_THAT = re.compile(r"^(?P<how>how\s+)?(?:does|do|can|could|will|would)\s+(?P<x>.+?)\s+(?:do|does)\s+(?:that|this|the same)(?:\s+thing)?"
-                        r"(?:\s+too|\s+as well)?$", re.IGNORECASE)
+_DOES_THAT = re.compile(r"^(?P<how>how\s+)?(?:does|do|can|could|will|would|might)\s+(?P<x>.+?)\s+(?:(?:do|does)\s+(?:that|this|the same)"
+                        r"(?:\s+thing)?|(?P<w>work|help))(?:\s+too|\s+as well|\s+also)?$", re.IGNORECASE)
 
 
 def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
@@ -403,9 +403,11 @@ def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     that too?" the same of salbutamol), or, after a question about a disease, whether it treats it; after "What does
     imatinib target?" (or treat), what the named drug targets (or treats). It was answered with what ibuprofen is
     connected to; so was "how does colchicine do that?" after "How does allopurinol treat gout?", now how it treats
-    gout. None for anything else."""
+    gout, and so were "does colchicine work?" and "would colchicine help too?" there. None for anything else."""
     m = _DOES_THAT.match(q)
     own = focus.intent in ("targets", "indications")
+    if m is not None and m["w"] and (own or focus.disease is None):  # "does dasatinib work?" after imatinib's targets
+        return None
     if m is None or (focus.disease is None and not own) or focus.intent not in (
             "targeted_by", "relation", "treats", "mechanism", "targets", "indications"):
         return None

@@ -17,11 +17,11 @@ from tools.linker import fold
 __all__ = ["WHY_ON", "does_it_work", "listed_medication", "on_record", "works"]
 
 _WORKS = re.compile(
-    r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+work"
-    r"(?:\s+(?:for|in|against|on)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
+    r"^(?:(?:how|why)?\s*(?:does|do|would|will|can|could)\s+(?P<x>.+?)\s+(?:work|help)"
+    r"(?:\s+(?:for|in|against|on|with)\s+(?P<z>.+))?|why (?:is|are|was|were) (?P<u>\S.*?) (?:used|given|prescribed|recommended|taken)|"
     r"why (?:would|do|does|did|should) (?:you|we|they|doctors|one|people) (?:use|give|prescribe|choose|recommend) (?P<s>\S.*?)|why\s+(?P<y>\S.*?)|"
     r"(?:(?:can you )?tell me (?:more )?about|more (?:on|about)|explain|describe|details (?:on|about|of))\s+(?P<v>\S.*?))$",
-    re.IGNORECASE)  # "why the first one?", "tell me more about the first one"
+    re.IGNORECASE)  # "why the first one?", "tell me more about the first one"; "how does it help?" after a drug and a disease
 WHY_ON = re.compile(
     r"^(?:why (?:is|was|are|were) \S+(?: \S+)? (?:(?:started |put |kept )?on|taking|given|prescribed) (?P<x>.+?)|"
     r"why (?:does|did|do) \S+(?: \S+)? (?:take|get|use|need) (?P<y>.+?)|"

@@ -25,6 +25,9 @@ def test_how_does_it_do_that_asks_how_the_drug_referred_to_works(run_graph, firs
 @pytest.mark.parametrize(("first", "question", "understood"), [
     ("How does allopurinol treat gout?", "how does colchicine do that?", "How does colchicine treat Gout?"),
     ("What reduces prostaglandin E2?", "how does ibuprofen do that?", "How does Ibuprofen lower Prostaglandin E2?"),
+    # "does colchicine work?" and "would colchicine help too?" told what colchicine is connected to ("too" was NOT_FOUND)
+    ("How does allopurinol treat gout?", "does colchicine work?", "Does colchicine treat Gout?"),
+    ("How does allopurinol treat gout?", "would colchicine help too?", "Does colchicine treat Gout?"),
 ])
 def test_how_does_a_named_drug_do_that_asks_for_its_mechanism_for_the_thread(run_graph, first: str, question: str,
                                                                             understood: str) -> None:
@@ -70,3 +73,11 @@ def test_too_after_a_name_is_not_read_as_part_of_it(run_graph) -> None:
     _, out = in_thread(run_graph, "treat-too", "How does losartan treat hypertension?", "does valsartan treat it too?")
     assert out["understood_as"] == "Does valsartan treat Hypertensive disorder too?", out["answer"]
     assert "closest name" not in out["answer"], out["answer"]
+
+
+def test_how_does_it_help_asks_the_drug_s_mechanism_for_the_thread_s_disease(run_graph) -> None:
+    """"How does it help?" after ibuprofen for arthritis was "How does Ibuprofen help?", answered with what ibuprofen
+    is connected to."""
+    listed, out = in_thread(run_graph, "help-first", "What drugs treat gout?", "how does the first one help?")
+    top = listed["ranked_answers"][0]["name"]
+    assert out["understood_as"] == f"How does {top} treat Gout?" and out["status"] is Status.ANSWERED, out["answer"]
