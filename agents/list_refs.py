@@ -78,6 +78,9 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         res.among = drugs  # gout's drugs, listed: "Which drugs treat Gout?" without those that act that way
         res.pinned[fold(disease["name"])] = disease
         return f"Which drugs treat {disease['name']} that {m['other']}?"
+    if m["other"] and drugs and not klass and out_of_scope(q):  # "which of those are inhalers?": the note, then what
+        res.among = drugs  # the graph holds on them (it ended "no known entity in the question")
+        return f"How do the {LISTED_DRUGS} work?"
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
         verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
         return f"Which of the {klass or LISTED_DRUGS} {verb}{m['other']}?"

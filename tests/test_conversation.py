@@ -458,7 +458,11 @@ def test_which_of_them_asks_about_the_drugs_just_listed(run_graph) -> None:
     assert {a["id"] for a in any_["ranked_answers"]} <= set(ids)
     assert out_of_scope("which of them is the cheapest?") == "prices"
     cheap = _turn(run_graph, "them2", {"question": "which of them is the cheapest?"}, interactive=False)
-    assert cheap["understood_as"] == "Which of the listed drugs is the cheapest?" and "not prices" in cheap["answer"]
+    assert cheap["understood_as"] == "How do the listed drugs work?" and str(cheap["status"]) == "ANSWERED", cheap["answer"]
+    assert "not prices. What it holds: The listed drugs in the knowledge graph act on: " in cheap["answer"], cheap["answer"]
+    # "which of those is an injection?" ended "No verified evidence: no known entity in the question", with no note
+    shot = _turn(run_graph, "them2", {"question": "which of those is an injection?"}, interactive=False)
+    assert "not routes of administration" in shot["answer"] and str(shot["status"]) == "ANSWERED", shot["answer"]
 
 
 def test_which_of_them_acts_on_a_target_is_kept_to_the_listed_drugs(run_graph) -> None:
