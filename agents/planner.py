@@ -114,7 +114,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
              *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
     outcomes = [(slot, lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
-        outcomes = _nearest_first(res, _nearest_entry(res, outcomes))
+        outcomes = _nearest_first(res, _nearest_entry(res, _apart(outcomes)))
     if any(o.status is LinkStatus.UNKNOWN for _, o in outcomes):
         return [_record(slot, o, o.best if o.status is LinkStatus.LINKED else None) for slot, o in outcomes], {}
     mentions, clar = [], {}
@@ -156,6 +156,20 @@ def _nearest_first(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tu
         return outcomes
     return [(slot, replace(o, candidates=tuple(sorted(o.candidates, key=lambda c: _steps(res, drug.id, c.id))))
              if slot == "disease" and o.status is LinkStatus.AMBIGUOUS else o) for slot, o in outcomes]
+
+
+def _apart(outcomes: list[tuple[str, LinkOutcome]]) -> list[tuple[str, LinkOutcome]]:
+    """"How does HIV cause AIDS?": a name that fits several entries is not the entry another end of the question names
+    (AIDS is Human immunodeficiency virus infection, so HIV is the virus; it asked for a chain from the infection to
+    itself). A name left with one entry is linked to it."""
+    named = {o.best.id for _, o in outcomes if o.status is LinkStatus.LINKED and o.best is not None}
+    out = []
+    for slot, o in outcomes:
+        rest = tuple(c for c in o.candidates if c.id not in named) if o.status is LinkStatus.AMBIGUOUS else o.candidates
+        if rest and len(rest) < len(o.candidates):
+            o = replace(o, status=LinkStatus.LINKED if len(rest) == 1 else o.status, candidates=rest)
+        out.append((slot, o))
+    return out
 
 
 def _nearest_entry(res: Any, outcomes: list[tuple[str, LinkOutcome]]) -> list[tuple[str, LinkOutcome]]:

@@ -547,3 +547,12 @@ def test_what_a_drug_reverses_is_the_disease_it_is_asked_about(run_graph) -> Non
     out, _ = run_graph({"question": "How does naloxone reverse an opioid overdose?"}, interactive=False, memory=False)
     assert out["intent"] == "mechanism" and out["status"] is Status.NOT_FOUND, out["answer"]
     assert '"opioid overdose" is not in the knowledge graph' in out["answer"], out["answer"]
+
+
+def test_a_name_that_fits_several_entries_is_not_the_one_the_other_end_names(run_graph) -> None:
+    """"How does HIV cause AIDS?": "HIV" fits the infection and the virus, and "AIDS" names the infection. It was
+    NOT_FOUND, a chain from the infection to itself."""
+    out, _ = run_graph({"question": "How does HIV cause AIDS?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert [m["entity"]["type"] for m in out["mentions"]] == ["OrganismTaxon", "Disease"], out["mentions"]
+    assert out["sources"] != out["targets"]
