@@ -23,6 +23,7 @@ from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.diseases_of import diseases_of_question
 from agents.ellipsis import drug_named
+from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
@@ -239,7 +240,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     about the thread itself or small talk."""
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
-    question = evidence_asked(question)  # "Is there evidence that vitamin D prevents fractures?"
+    question = evidence_asked(why_not(question))  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"

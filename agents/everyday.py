@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from agents.scope import EFFECTIVE_ASKED, HOW_MUCH_ASKED, NOT_CAUSING
+from agents.scope import EFFECTIVE_ASKED, HOW_MUCH_ASKED, NOT_CAUSING, NOT_WORKING
 
-__all__ = ["everyday"]
+__all__ = ["everyday", "why_not"]
 
 _THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
 """"How does aspirin thin the blood?": how it prevents blood clots (it linked Blood and found no chain)."""
@@ -53,6 +53,11 @@ to Cough); what a drug causes is a side effect, which ``agents.scope`` says the 
 _SPARING_FOR = re.compile(rf" (?=(?:that|which) ){_NOT_CAUSING}", re.IGNORECASE)
 """"the drugs for high blood pressure that don't cause cough": the drugs for it ("that don't cause cough" was read into
 the disease's name)."""
+_WHY_NOT = re.compile(rf"^{NOT_WORKING} (?P<x>.+?) (?:(?:be )?used (?:for|to treat|against)|work (?:on|for|against|in)|treat|"
+                      r"help(?: with)?|cure|prevent|act on|kill) (?P<y>.+?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Why don't antibiotics work on viruses?", "why doesn't aspirin treat gout?": how they act on it (it told what Viruses
+is connected to); why a drug does not work is what ``agents.scope`` says the graph does not hold, and a chain, or none,
+is what it does."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -62,11 +67,23 @@ def _for(m: re.Match[str]) -> str:
     return f"{noun} for {_FOR[int(m.lastgroup[1:])][0]}"  # type: ignore[index]
 
 
+def why_not(question: str) -> str:
+    """"Why don't antibiotics work on viruses?" → "How do antibiotics treat viruses?" (:data:`_WHY_NOT`); asked before
+    the thread is read, so that a class it names is not taken for a new disease of the thread's drug ("How does
+    warfarin act on Viruses?")."""
+    return _WHY_NOT.sub(lambda m: f"How {_do(m[0])} {m['x']} treat {m['y']}{m['end']}", question)
+
+
+def _do(words: str) -> str:
+    """"do" for "why don't antibiotics …", "does" for "why doesn't aspirin …"."""
+    return "do" if re.match(r"why (?:don|do not|aren|are not)", words, re.IGNORECASE) else "does"
+
+
 def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", question))
+    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(question)))
     q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))

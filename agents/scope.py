@@ -44,6 +44,12 @@ EFFECT_SIZES = "how much a drug changes something"
 EFFECTIVE_ASKED = r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)"
 """Whether a drug works well, and nothing more ("Is imatinib effective?"): ``agents.everyday`` reads it as what the
 drug treats."""
+WHY_NOT = "why a drug does not work"
+"""What :func:`out_of_scope` says "why don't antibiotics work on viruses?" asks about: ``agents.everyday`` reads it as
+how they act on it, and the graph holds a chain or none."""
+NOT_WORKING = (r"why (?:doesn't|doesn’t|does not|don't|don’t|do not|won't|won’t|will not|can't|can’t|cannot|isn't|isn’t|"
+               r"aren't|aren’t)")
+"""The words of a question why a drug does not work ("why doesn't aspirin treat gout?")."""
 ADDICTION = "whether drugs are addictive"
 """What :func:`out_of_scope` says "is morphine addictive?" asks about (it was answered "Yes: morphine acts on Addictive
 behavior …", by a chain that lowers it)."""
@@ -76,6 +82,7 @@ _OUT_OF_SCOPE = {
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
     "how well drugs work": EFFECTIVE_ASKED,
+    WHY_NOT: NOT_WORKING,
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"

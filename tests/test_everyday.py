@@ -43,6 +43,11 @@ from tests.conftest import in_thread
     # "effective" was read as Bipolar disorder ("affective"); with a disease, the question is as before
     ("Is imatinib effective?", "What does imatinib treat?"),
     ("Is imatinib effective for CML?", "Is imatinib effective for CML?"),
+    # why a drug does not work: how it acts on the disease ("Why don't antibiotics work on viruses?" told what Viruses
+    # is connected to), after the note that the graph does not hold why
+    ("Why don't antibiotics work on viruses?", "How do antibiotics treat viruses?"),
+    ("Why doesn't aspirin treat gout?", "How does aspirin treat gout?"),
+    ("Why isn't metformin used for type 1 diabetes?", "How does metformin treat type 1 diabetes?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -119,3 +124,16 @@ def test_whether_a_drug_is_effective_lists_what_it_treats_with_a_note(run_graph)
     out, _ = run_graph({"question": "Is imatinib effective?"}, interactive=False, memory=False)
     assert out["intent"] == "indications" and out["status"] is Status.ANSWERED, out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how well drugs work. "), out["answer"]
+
+
+def test_why_a_drug_does_not_work_says_what_the_graph_holds(run_graph) -> None:
+    out, _ = run_graph({"question": "Why doesn't warfarin treat atrial fibrillation?"}, thread="why-not", interactive=False,
+                       memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not why a drug does not work. "
+                                    "No verified evidence was found: the knowledge graph has no chain of relations from "
+                                    "warfarin to Atrial fibrillation"), out["answer"]
+    # in the same thread: antibiotics, not "How does warfarin act on Viruses?" (read before the thread is)
+    held, _ = run_graph({"question": "Why don't antibiotics work on viruses?"}, thread="why-not", interactive=False,
+                        memory=False)
+    assert held["status"] is Status.ANSWERED and held["drug_class"] == "antibiotics", held["answer"]
+    assert "not why a drug does not work. What it holds: Antibiotics reach Viruses" in held["answer"], held["answer"]
