@@ -60,13 +60,7 @@ def _kinds(entity: str, kg: Any, linker: Any) -> str:
     node = kg.node(entity)
     ids = dict.fromkeys(x for x in linker.headed_by(node.name, [node.type]) if x != entity) if node is not None else {}
     kinds = [kg.name(x) for x in sorted(ids, key=lambda x: -kg.degree(x))]
-    if not kinds:
-        return ""
-    shown, more = kinds[:NARROWER_SHOWN], len(kinds) - NARROWER_SHOWN
-    last = f"{more} more" if more > 0 else shown.pop()
-    named = f"{listing(shown)} and {last}" if shown else last
-    return (f" Kinds of {node.name} named so in the knowledge graph: {named}: ask \"What drugs treat {kinds[0]}?\" for "
-            f"{'one of them' if len(kinds) > 1 else 'it'}.")
+    return f" Kinds of {node.name} named so in the knowledge graph: {_ask_first(kinds)}" if kinds else ""
 
 
 def _shared_entry(ranked: list[dict[str, Any]], kg: Any) -> str:
@@ -88,13 +82,16 @@ def _narrower(entity: str, kg: Any) -> str:
     if node is None or node.type != "PhenotypicFeature":
         return ""
     diseases = [kg.name(d) for d in manifested_in(kg, entity)]
-    if not diseases:
-        return ""
+    return f" In the knowledge graph {node.name} is a manifestation of {_ask_first(diseases)}" if diseases else ""
+
+
+def _ask_first(diseases: list[str]) -> str:
+    """"Hodgkin's disease, … and 2 more: ask "What drugs treat Hodgkin's disease?" for one of them." (the first
+    :data:`NARROWER_SHOWN` named, the rest counted; "Avitaminosis and Vitamin A deficiency" for two)."""
     shown, more = diseases[:NARROWER_SHOWN], len(diseases) - NARROWER_SHOWN
     last = f"{more} more" if more > 0 else shown.pop()
-    named = f"{listing(shown)} and {last}" if shown else last  # "Avitaminosis and Vitamin A deficiency"
-    return (f" In the knowledge graph {node.name} is a manifestation of {named}: ask \"What drugs treat "
-            f"{diseases[0]}?\" for {'one of them' if len(diseases) > 1 else 'it'}.")
+    named = f"{listing(shown)} and {last}" if shown else last
+    return f"{named}: ask \"What drugs treat {diseases[0]}?\" for {'one of them' if len(diseases) > 1 else 'it'}."
 
 
 def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int]) -> str:
