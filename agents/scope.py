@@ -61,6 +61,7 @@ _OUT_OF_SCOPE = {
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)"),  # "drugs for Y that don't cause cough"
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
+               r"(?:take|taking|use|using) (?:\w+ ){0,2}?(?:(?:every|each) (?:day|night|morning|evening)|daily)|"
                r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "
                r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "

@@ -183,6 +183,9 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     assert [out_of_scope(q) for q in ("how long should I take it?", "for how long should I stay on warfarin?",
                                       "how long does it take for metformin to work?", "How long have patients taken imatinib?",
                                       )] == ["dosing", "dosing", "how soon drugs act", ""]
+    # taking it every day was answered with what sumatriptan is connected to, and no word on what the graph lacks
+    assert [out_of_scope(q) for q in ("Can I take it every day?", "is it ok to take ibuprofen daily?",
+                                      "How does daily aspirin prevent heart attacks?")] == ["dosing", "dosing", ""]
     # symptoms, who discovered a drug and stopping one were answered with what the graph holds, and no word on what it lacks
     assert [out_of_scope(q) for q in ("What are the symptoms of gout?", "What is the prognosis of CML?",
                                       "Who discovered imatinib?", "When was imatinib approved?",
