@@ -58,6 +58,11 @@ _WHY_NOT = re.compile(rf"^{NOT_WORKING} (?P<x>.+?) (?:(?:be )?used (?:for|to tre
 """"Why don't antibiotics work on viruses?", "why doesn't aspirin treat gout?": how they act on it (it told what Viruses
 is connected to); why a drug does not work is what ``agents.scope`` says the graph does not hold, and a chain, or none,
 is what it does."""
+_BOTH_DO = re.compile(r"\s+both(?= (?:treat|target|act on|work on|inhibit|block|help(?: with)?|cure|prevent)\b)", re.IGNORECASE)
+""""What do imatinib and dasatinib both treat?": what each treats (it read "imatinib and dasatinib both" as a name)."""
+_SAME_USES = re.compile(r"^(?:do|does) (?P<x>\S.*? and \S.*?) (?:treat|cure|help(?: with)?) the same (?:diseases|conditions|"
+                        r"things|illnesses|indications|disorders)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Do imatinib and dasatinib treat the same diseases?": what each treats ("same diseases" was looked up as a name)."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -84,6 +89,7 @@ def everyday(question: str) -> str:
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(question)))
+    q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
     q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))

@@ -246,8 +246,10 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
     def acts_on(x: str) -> bool:  # "how does ibuprofen work on COX-1 and COX-2?": not "How does ibuprofen treat COX-2?"
         best = res.linker.link(x).best if slot == "disease" and parsed.intent is Intent.MECHANISM else None
         return best is not None and best.type not in DISEASE_TYPES
-    return first, [f"How does {first.drug} act on {x}?" if acts_on(x) else template.format(
-        drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease) for x in rest], {}
+    def asked(x: str) -> str:  # "What do fibrates treat?" for a class (it was "What does fibrates treat?")
+        q = template.format(drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease)
+        return q.replace(f"does {x} ", f"do {x} ", 1) if slot == "drug" and res.linker.class_name(x) else q
+    return first, [f"How does {first.drug} act on {x}?" if acts_on(x) else asked(x) for x in rest], {}
 
 
 def _ends(mentions: list[dict[str, Any]], intent: Intent) -> tuple[list[str], list[str]]:

@@ -48,6 +48,10 @@ from tests.conftest import in_thread
     ("Why don't antibiotics work on viruses?", "How do antibiotics treat viruses?"),
     ("Why doesn't aspirin treat gout?", "How does aspirin treat gout?"),
     ("Why isn't metformin used for type 1 diabetes?", "How does metformin treat type 1 diabetes?"),
+    # what two drugs treat: "imatinib and dasatinib both" and "same diseases" were looked up as names
+    ("What do imatinib and dasatinib both treat?", "What do imatinib and dasatinib treat?"),
+    ("Do imatinib and dasatinib treat the same diseases?", "What do imatinib and dasatinib treat?"),
+    ("What drugs treat both gout and hypertension?", "What drugs treat both gout and hypertension?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
     assert everyday(question) == read
@@ -137,3 +141,13 @@ def test_why_a_drug_does_not_work_says_what_the_graph_holds(run_graph) -> None:
                         memory=False)
     assert held["status"] is Status.ANSWERED and held["drug_class"] == "antibiotics", held["answer"]
     assert "not why a drug does not work. What it holds: Antibiotics reach Viruses" in held["answer"], held["answer"]
+
+
+def test_what_two_drugs_both_treat_answers_the_first_and_offers_the_second(run_graph) -> None:
+    """It read "imatinib and dasatinib both" as Dasatinib, by spelling; "What do statins and fibrates treat?" offered
+    "What does fibrates treat?"."""
+    out, _ = run_graph({"question": "What do imatinib and dasatinib both treat?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("imatinib has a verified mechanism for: "), out["answer"]
+    assert out["answer"].endswith('You also asked: "What does dasatinib treat?" Ask it next.'), out["answer"]
+    classes, _ = run_graph({"question": "What do statins and fibrates treat?"}, interactive=False, memory=False)
+    assert classes["answer"].endswith('You also asked: "What do fibrates treat?" Ask it next.'), classes["answer"]
