@@ -27,8 +27,12 @@ _KINDS = {
              r"who are you|what are you|what is (?:this|medpath)|how does this work|what questions can i ask(?: you)?)"),
 }
 _SMALL_TALK = re.compile("|".join(f"(?P<{k}>^{rx}{_END}$)" for k, rx in _KINDS.items()), re.IGNORECASE)
-_LEADING = re.compile(rf"^(?:{_KINDS['greeting']}|{_KINDS['thanks']})(?:\s*[,.!;:]+\s*|\s+)(?:(?:and|so|now|then),?\s+)*",
-                      re.IGNORECASE)
+_INTRO = (r"(?:i'm|i’m|i am|im) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|doctor|physician|pharmacist|student|researcher|clinician|"
+          r"caregiver|carer|scientist|practitioner|gp|medic|paramedic|resident|intern)")
+"""Who the asker is, said before the question and ended by a stop ("I'm a nurse. How does heparin work?" was read as
+a sentence naming heparin, and told what heparin is connected to, not what it acts on)."""
+_LEADING = re.compile(rf"^(?:(?:{_KINDS['greeting']}|{_KINDS['thanks']})(?:\s*[,.!;:]+\s*|\s+)|{_INTRO}\s*[,.!;:]+\s*)+"
+                      r"(?:(?:and|so|now|then),?\s+)*", re.IGNORECASE)
 
 _GREETING = re.compile(rf"^{_KINDS['greeting']}\b", re.IGNORECASE)
 
@@ -49,8 +53,8 @@ def small_talk(question: str) -> str:
 
 
 def without_small_talk(question: str) -> str:
-    """The question without a greeting or thanks before it ("Hello there. What drugs treat gout?" was NOT_FOUND;
-    "thanks! and what about dasatinib?" was not read as a follow-up); as it is when nothing else is left."""
+    """The question without a greeting, thanks or who the asker is before it ("Hello there. What drugs treat gout?" was
+    NOT_FOUND; "thanks! and what about dasatinib?" was not read as a follow-up); as it is when nothing else is left."""
     text = " ".join(question.split())
     rest = _LEADING.sub("", text, count=1)
     return rest if rest and rest != text and any(ch.isalpha() for ch in rest) else text

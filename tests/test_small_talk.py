@@ -27,6 +27,10 @@ def test_small_talk_is_only_the_whole_question(question: str, kind: str) -> None
     ("thanks! and what about dasatinib?", "what about dasatinib?"),
     ("hey what causes gout", "what causes gout"),
     ("thanks", "thanks"), ("HIV drugs", "HIV drugs"),
+    # who the asker is: "I'm a nurse. How does heparin work?" told what heparin is connected to
+    ("Hi, I'm a nurse. How does heparin work?", "How does heparin work?"),
+    ("I am a medical student. What does imatinib target?", "What does imatinib target?"),
+    ("I'm a patient with gout. What can I take?", "I'm a patient with gout. What can I take?"),  # a preamble's
 ])
 def test_a_greeting_or_thanks_before_a_question_is_left_out(question: str, rest: str) -> None:
     assert without_small_talk(question) == rest
