@@ -214,6 +214,7 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  {"Tension-Type Headache"}), ("overweight", "disease", {"Obesity"}),
                                  ("heart disease", "disease", {"Myocardial Ischemia"}),  # it was Rheumatic Heart Disease
                                  ("deep vein thrombosis", "disease", {"Deep venous thrombosis"}),  # it was Thrombosis
+                                 ("blood sugar", "disease", {"Blood Glucose"}),  # it was Blood ("What is blood sugar?")
                                  # it asked which was meant, and answered for "Pneumonia due to Streptococcus", whose
                                  # alias "Streptococcus pyogenes infection" the row was keyed by
                                  ("strep throat", "disease", {"Streptococcus pyogenes infection"})):
