@@ -271,7 +271,8 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?:(?: take| use| choose| pick| try| go with)\b|(?=\W*$))|"
                     r"^(?:so |and |but |ok,? |then )?which(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
-                    r"should (?:i|we) avoid\b|"
+                    r"should (?:i|we) avoid\b|^(?:so |and |but |ok,? |then )?(?:are|is) (?:any|some|one|either) of (?:them|these|those) "
+                    r"(?:any )?(?:better|safer|stronger|more effective|preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:has|have|causes?|gives?|leads? to) (?:the )?(?P<fx>fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
                     r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b|"
@@ -296,7 +297,7 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?|(?:so |and |but )?why (?:is|are) "
                           r"(?:it|that|this|they) (?:often |usually |sometimes )?(?:combined|given|used|paired|taken|prescribed) "
                           r"(?:with|together with|alongside|along with) (?P<u>.+?)|(?:so |and |but |ok,? )?(?:is|are|would|will|"
-                          r"does|do|might|could) (?!(?:it|that|this|they|those|these|the|one)\b)(?P<t>.+?) (?:be |work |works )?"
+                          r"does|do|might|could) (?!(?:it|that|this|they|those|these|the|one|any|some|either)\b)(?P<t>.+?) (?:be |work |works )?"
                           r"(?:any |even |much )?(?:better|more effective|superior|a better (?:choice|option))"
                           r"(?: (?:instead|then|though|here))?|(?:so |and |but )?(?:is|are) "
                           r"(?!(?:it|that|this|they|those|these|the|one)\b)(?P<s>.+?) the same(?: thing| way)?(?: too)?)$",

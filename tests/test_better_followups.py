@@ -69,3 +69,15 @@ def test_ranking_the_thread_s_drugs_when_it_has_named_one_says_so(run_graph) -> 
             f'{items[0]}; name another ("Is {items[0]} better than …?")') in meds["answer"]
     _, one = in_thread(run_graph, "one-drug", "How does imatinib treat CML?", "which one is better?")
     assert one["status"] is Status.NOT_FOUND and "this conversation has named one: imatinib;" in one["answer"], one["answer"]
+
+
+def test_whether_any_of_the_listed_drugs_is_better_compares_them(run_graph) -> None:
+    """"Are any of them better?" after a list was asked as "Compare imatinib and any of them" ("any of them" is not in
+    the knowledge graph) after turns about imatinib, or NOT_FOUND."""
+    listed, out = in_thread(run_graph, "any-better", "What drugs treat gout?", "Are any of them better?")
+    top = listed["ranked_answers"][0]["name"]
+    assert out["understood_as"].startswith(f"Compare {top}, ") and out["compared"], out["understood_as"]
+    assert f" {COMPARES}" in out["answer"], out["answer"]
+    *_, after = in_thread(run_graph, "any-better-2", "How does imatinib treat CML?", "Which other drugs act on ABL1?",
+                          "Are any of them better?")
+    assert "any of them" not in after["understood_as"] and after["compared"], after["answer"]
