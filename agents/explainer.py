@@ -140,15 +140,15 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
                                 f"knowledge graph's curated paths into {top[-1]['tail_name']}, nearest first"),
         Intent.TARGETS.value: _none_that_way(state, ends, top[0]["head_name"]) + _targets_lead(state, top, paths),
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
-                                   else f"{top[0]['head_name']} {_has(top[0]['head_name'])} a verified mechanism for"),
+                                   else f"{top[0]['head_name']} {_agreeing(top[0]['head_name'], 'has', 'have')} a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
     return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
 
 
-def _has(name: str) -> str:
-    """"have" after a substance named in the plural ("Steroids", "Estrogens": "Steroids has a verified mechanism for"
-    read wrong), else "has"."""
-    return "have" if named_in_plural(name) else "has"
+def _agreeing(name: str, one: str, many: str) -> str:
+    """The verb ``many`` after a substance named in the plural ("Steroids", "Estrogens": "Steroids has a verified
+    mechanism for" read wrong), else ``one``."""
+    return many if named_in_plural(name) else one
 
 
 FAR_TARGET = 3
@@ -162,7 +162,7 @@ def _targets_lead(state: State, top: list[dict[str, str]], paths: list[dict[str,
     x = top[0]["head_name"]
     near = top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths)
     if near or not _a_drug(state, top[0]["head"]):  # what a drug becomes acts for it (``tools.answers.direct_chains``)
-        return f"{x} {'act' if named_in_plural(x) else 'acts'} on"
+        return f"{x} {_agreeing(x, 'acts', 'act')} on"
     return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
             f"there its curated chains reach")
 

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from agents.answer_notes import listing, sentence
+from agents.chain_direction import names_disease
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
 
 __all__ = ["acts_directly", "asked_kind", "type_words", "why_none"]
@@ -25,7 +26,7 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
         what = "that raises it" if state.intent == Intent.CAUSES.value else "that shows it (a sign or symptom)"
         if state.excluded:
             return f"every link into {y} {what} has already been named in this conversation", ""
-        disease = any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in state.mentions)
+        disease = names_disease(state)
         how = "as raising it" if state.intent == Intent.CAUSES.value else "as a sign or symptom of it"
         return f"the knowledge graph links nothing to {y} {how}" + (
             f" (ask \"What drugs treat {y}?\" for what it holds)" if disease else ""), ""
