@@ -14,8 +14,8 @@ from typing import Any
 from agents.state import Intent, State
 from tools.answers import manifested_in
 
-__all__ = ["CITED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "sources_line", "steps",
-           "thread_notes", "treats_notes", "two_compared"]
+__all__ = ["CITED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "several_indicated",
+           "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
 """How every answer without an accepted path begins."""
@@ -111,6 +111,27 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
         elif not both:
             none.append(f"{_capitalized(name)} acts on none of them.")  # pegloticase acts on uric acid
     return " ".join(parts + none)
+
+
+def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
+    """"What do imatinib and dasatinib treat?" (``State.compared``; ``agents.answer_paths`` lists the diseases all of
+    the drugs have a lowering path into first, ``features["class_drugs"]``, then those of one drug alone): "Imatinib
+    and Dasatinib both have a verified mechanism for: Chronic myeloid leukemia. Only imatinib has one for:
+    Gastrointestinal stromal tumor." The listed diseases are the answer's items ("the second one" next turn)."""
+    named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
+    held = [(a["name"], int(a["path"]["features"].get("class_drugs", 0)), a["path"]["triples"][0]["head"])
+            for a in state.ranked_answers]
+    common = [name for name, k, _ in held if k == len(state.among)]
+    parts = [f"{_capitalized(state.drug_class)} {'both' if len(state.among) == 2 else 'all'} have a verified mechanism "
+             f"for: {listing(common)}." if common else
+             f"{_capitalized(state.drug_class)} have no verified mechanism for the same disease in the knowledge graph."]
+    for drug in state.among:
+        own, name = [n for n, k, head in held if k == 1 and head == drug], named.get(drug, drug)
+        if own:
+            parts.append(f"{'Only ' + name if common else _capitalized(name)} has one for: {listing(own)}.")
+        elif not common:
+            parts.append(f"{_capitalized(name)} has none in the knowledge graph.")
+    return " ".join(parts), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
 
 
 def steps(hops: int) -> str:

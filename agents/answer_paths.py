@@ -202,6 +202,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, state.targets)),
                                             state.goal_types, type_of)
         return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
+    if state.intent == Intent.INDICATIONS.value and state.compared:  # "what do imatinib and dasatinib treat?"
+        return _shared_indications(state, ctx, res, seeds)
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)
     if state.intent != Intent.TREATS.value:
@@ -290,6 +292,41 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
         found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found),
                                 keep=lambda p: kind(p.nodes[-1]), key=same)
     return found
+
+
+def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) -> list[tuple[str, CandidatePath]]:
+    """"What do imatinib and dasatinib treat?" (``State.compared``): each drug's diseases as "What does X treat?"
+    lists them (a walk of its own from the drug alone, ranked for that question), then, for each disease listed, which
+    of the drugs have a path into it that lowers it: in their own pools, else by a walk of its own (``BOTH_WALKS`` at
+    most in all). The diseases all of them have come first, then those of one drug alone, in the drugs' order; each
+    with the first such drug's path, its ``features["class_drugs"]`` how many of them have one. It was answered for
+    imatinib alone, dasatinib offered as the next question, and "both" was not said."""
+    same = _name_key(res.kg)
+    pools: dict[str, dict[str, CandidatePath]] = {}
+    listed: list[str] = []
+    for drug in state.among:
+        one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
+                                  understood_as=f"What does {res.kg.name(drug)} treat?")
+        qv = res.embed_one(one.asked)
+        walk = GraphWalker(res.kg, ctx.budget()).walk([drug], [], res.predictor.conf_fn(qv), state.goal_types)
+        ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
+        found = _indications(one, ctx, res, ranked, [drug, *seeds])
+        pools[drug] = {**{same(p.nodes[-1]): p for p in reversed(ranked) if lowers(p)}, **{same(y): p for y, p in found}}
+        listed += [y for y, _ in found if same(y) not in {same(x) for x in listed}]
+    walks = 0
+    holders: dict[str, list[tuple[str, CandidatePath]]] = {}
+    for y in listed:
+        for drug in state.among:
+            path = pools[drug].get(same(y))
+            if path is None and walks < BOTH_WALKS:
+                walks += 1
+                path = _own_walk(state, ctx, res, [drug], [y])
+            if path is not None:
+                holders.setdefault(y, []).append((drug, path))
+    order = sorted(holders, key=lambda y: (len(holders[y]) < len(state.among), state.among.index(holders[y][0][0])))
+    return [(y, dataclasses.replace(holders[y][0][1], features={**holders[y][0][1].features,
+                                                                 "class_drugs": float(len(holders[y]))}))
+            for y in order if len(holders[y]) in (1, len(state.among))]
 
 
 def _name_key(kg: Any) -> Callable[[str], str]:

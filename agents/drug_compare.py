@@ -28,7 +28,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, LinkStatus
 from tools.walker import hops_between
 
-__all__ = ["CHAIN_NODES", "compared_drugs", "compared_for", "drugs_named", "targets_of_several"]
+__all__ = ["CHAIN_NODES", "compared_drugs", "compared_for", "drugs_named", "several_drugs"]
 
 CHAIN_NODES = 20_000
 """How many entities the search for a chain between two drugs may reach before it gives up (and the walk answers)."""
@@ -48,12 +48,13 @@ def compared_drugs(question: str, intent: Intent, mentions: list[dict[str, Any]]
             "compared": True, "subject": True}
 
 
-def targets_of_several(res: Any, parsed: ParsedQuestion | None, known: Any) -> dict[str, Any]:
+def several_drugs(res: Any, parsed: ParsedQuestion | None, known: Any) -> dict[str, Any]:
     """The drugs to compare for "what do losartan and valsartan target?" (as ``compared_drugs`` gives them: what both
-    act on and what only one does), when the drug slot lists names ``known`` accepts and each links to a drug; {} for
-    any other question. It was answered for losartan alone, valsartan offered as the next question. ``linked``: the
+    act on and what only one does) or "what do imatinib and dasatinib treat?" (the diseases both have a mechanism for,
+    then each one's own), when the drug slot lists names ``known`` accepts and each links to a drug; {} for any other
+    question. Each was answered for the first drug alone, the second offered as the next question. ``linked``: the
     drugs' mentions, which the planner takes as the question's (:func:`agents.planner._kept_to`)."""
-    if parsed is None or parsed.intent is not Intent.TARGETS:
+    if parsed is None or parsed.intent not in (Intent.TARGETS, Intent.INDICATIONS):
         return {}
     first, slot, rest = split_listed(parsed, known)
     if slot != "drug":
@@ -74,7 +75,7 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
     its own mechanism (``State.compared``; the explainer tells each path, :func:`agents.answer_notes.for_one_disease`).
     It was answered for the first drug, the second offered as the question to ask next. ``parsed``: the question the
     planner links (the disease's slot, a clarification if its name fits several), ``linked``: the drugs' mentions;
-    ``known`` accepts a listed name as :func:`targets_of_several`'s does. {} for any other question."""
+    ``known`` accepts a listed name as :func:`several_drugs`'s does. {} for any other question."""
     names, diseases = _choice(question)
     if not names and (not (_compares(question) or _EITHER_FOR.match(question) or _EITHER_TREATS.match(question))
                       or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION))):

@@ -13,6 +13,7 @@ from agents.answer_notes import (
     for_one_disease,
     listing,
     sentence,
+    several_indicated,
     steps,
     thread_notes,
     treats_notes,
@@ -124,6 +125,9 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         if all(e["id"] != end["id"] and e["name"].casefold() != end["name"].casefold() for e in ends):
             ends.append(end)  # one entry per name: two ids named "Hyperuricemia" (MeSH, HPO) were listed twice
     drugs = _subject(state, ends if intent in DRUG_ANSWERS else [])
+    if intent == Intent.INDICATIONS.value and state.compared:  # "what do imatinib and dasatinib treat?"
+        text, items = several_indicated(state)
+        return f"{text} Best evidence: {sentence(top)}.", items
     if intent == Intent.INDICATIONS.value and state.disease_kind:  # "what cancers does X treat?": only those
         return _of_kind(state, drugs if state.drug_class else top[0]["head_name"], ends, top)
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each

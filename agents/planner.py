@@ -17,7 +17,7 @@ from agents.context import Context
 from agents.conversation import understand
 from agents.described import about_a_disease
 from agents.disease_compare import two_diseases
-from agents.drug_compare import compared_drugs, compared_for, drugs_named, targets_of_several
+from agents.drug_compare import compared_drugs, compared_for, drugs_named, several_drugs
 from agents.followup import Resolution
 from agents.free_text import (
     class_request_in,
@@ -233,7 +233,7 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
     Drugs compared for one disease are all kept (the third item, ``agents.drug_compare.compared_for``)."""
     if klass := compared_for(res, question, parsed, _known(res)):  # "which is better for pain, ibuprofen or acetaminophen?"
         return klass.pop("parsed"), [], klass
-    if parsed is None or targets_of_several(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
+    if parsed is None or several_drugs(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
         return parsed, [], {}
     first, slot, rest = split_listed(parsed, _known(res))
     if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
@@ -333,7 +333,7 @@ def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: lis
     klass = klass or compared_drugs(question, intent, mentions, res.kg)
     if parsed is not None and parsed.via and intent in (Intent.TREATS, Intent.MECHANISM):
         klass = acting_through(res, parsed, mentions, klass)
-    return (Intent.TARGETS if klass.get("compared") and intent is not Intent.TREATS else intent), klass
+    return (Intent.TARGETS if klass.get("compared") and intent not in (Intent.TREATS, Intent.INDICATIONS) else intent), klass
 
 
 def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
@@ -343,7 +343,7 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     the drug ("tetracycline", not the tetracyclines). Nothing when the words name no class ("which drugs")."""
     if parsed is None:
         return {}
-    if several := targets_of_several(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
+    if several := several_drugs(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
         return several
     mechanism = parsed.intent is Intent.MECHANISM and bool(parsed.disease)  # "how do statins lower cholesterol?"
     if mechanism and any(c.type in DRUG_TYPES for c in res.linker.exact(parsed.drug)):

@@ -143,11 +143,39 @@ def test_why_a_drug_does_not_work_says_what_the_graph_holds(run_graph) -> None:
     assert "not why a drug does not work. What it holds: Antibiotics reach Viruses" in held["answer"], held["answer"]
 
 
-def test_what_two_drugs_both_treat_answers_the_first_and_offers_the_second(run_graph) -> None:
-    """It read "imatinib and dasatinib both" as Dasatinib, by spelling; "What do statins and fibrates treat?" offered
-    "What does fibrates treat?"."""
+def test_what_two_drugs_treat_says_what_both_have_and_what_one_has_alone(run_graph) -> None:
+    """"What do imatinib and dasatinib both treat?" was answered for imatinib alone, "What does dasatinib treat?"
+    offered next; "both" was not said. It now lists the diseases both have a lowering path into, then each one's own,
+    and every disease that "What does imatinib treat?" lists is among them, on the side the paths say."""
     out, _ = run_graph({"question": "What do imatinib and dasatinib both treat?"}, interactive=False, memory=False)
-    assert out["answer"].startswith("imatinib has a verified mechanism for: "), out["answer"]
-    assert out["answer"].endswith('You also asked: "What does dasatinib treat?" Ask it next.'), out["answer"]
+    assert out["answer"].startswith("Imatinib and Dasatinib both have a verified mechanism for: Chronic myeloid leukemia"), out["answer"]
+    assert "You also asked" not in out["answer"] and out["compared"], out["answer"]
+    ids = {m["entity"]["name"].casefold(): m["entity"]["id"] for m in out["mentions"]}
+    assert set(out["among"]) == {ids["imatinib"], ids["dasatinib"]}, out["mentions"]
+    for a in out["ranked_answers"]:  # each listed disease with the path of a drug that has one into it
+        t = a["path"]["triples"]
+        assert t[0]["head"] in out["among"] and t[-1]["tail"] == a["id"], a
+    both = [a["name"] for a in out["ranked_answers"] if a["path"]["features"]["class_drugs"] == 2]
+    alone = [a for a in out["ranked_answers"] if a["path"]["features"]["class_drugs"] == 1]
+    assert "Chronic myeloid leukemia" in both and out["ranked_answers"][0]["name"] in both, out["answer"]
+    for a in alone:
+        name = "imatinib" if a["path"]["triples"][0]["head"] == ids["imatinib"] else "Dasatinib"
+        assert f"Only {name} has one for: " in out["answer"] and a["name"] in out["answer"].split(f"Only {name}")[1], out["answer"]
+    one, _ = run_graph({"question": "What does imatinib treat?"}, interactive=False, memory=False)
+    listed = {a["name"] for a in out["ranked_answers"]}
+    assert {a["name"] for a in one["ranked_answers"]} <= listed, (one["answer"], out["answer"])
+    same, _ = run_graph({"question": "Do imatinib and dasatinib treat the same diseases?"}, interactive=False, memory=False)
+    assert same["answer"] == out["answer"], same["answer"]
     classes, _ = run_graph({"question": "What do statins and fibrates treat?"}, interactive=False, memory=False)
     assert classes["answer"].endswith('You also asked: "What do fibrates treat?" Ask it next.'), classes["answer"]
+
+
+def test_two_drugs_with_no_disease_in_common_are_said_to_have_none(run_graph) -> None:
+    """"What do omeprazole and levothyroxine treat?" told omeprazole's diseases and offered levothyroxine's question."""
+    out, _ = run_graph({"question": "What do omeprazole and levothyroxine treat?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Omeprazole and Levothyroxine have no verified mechanism for the same disease in the "
+                                    "knowledge graph. Omeprazole has one for: "), out["answer"]
+    assert "Levothyroxine has one for: " in out["answer"] and "Hypothyroidism" in out["answer"], out["answer"]
+    assert all(a["path"]["features"]["class_drugs"] == 1 for a in out["ranked_answers"]), out["ranked_answers"]
+
+
