@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from agents.context import Context
-from agents.intent import target_kind
+from agents.kinds import target_kind
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, treats_all
 from core.tracing import span
 from tools.answers import (

@@ -18,7 +18,8 @@ from agents.answer_paths import pagerank_answers
 from agents.disease_compare import as_written
 from agents.ellipsis import entity_of
 from agents.free_text import lexical
-from agents.intent import SLOT_TYPES, disease_kind
+from agents.intent import SLOT_TYPES
+from agents.kinds import disease_kind
 from agents.state import DISEASE_TYPES, Intent, Status
 from core.text import drop_article
 from tools.answers import of_kind

@@ -15,8 +15,7 @@ from agents.via import with_via
 __all__ = [
     "CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "RELATING",
     "REMEDIES_ALONE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "both_listed",
-    "class_request", "disease_kind", "out_of_scope", "parse_question", "parse_with_reference", "split_listed",
-    "target_kind",
+    "class_request", "out_of_scope", "parse_question", "parse_with_reference", "split_listed",
 ]
 
 _X = r"(?P<x>.+?)"
@@ -74,7 +73,7 @@ _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
 _TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|kinases?|(?:ion )?channels?|transporters?|pumps?|targets?)"
 """What a drug acts on, named as a noun: "the enzyme that aspirin inhibits"."""
-_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|cancers?|tumou?rs?|infections?|ailments?|symptoms?)"
+_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|(?:blood )?cancers?(?: of the blood)?|tumou?rs?|infections?|ailments?|symptoms?)"
 """What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does
 imatinib treat?", "what infections does amoxicillin treat?": only that kind is listed, :func:`disease_kind`)."""
 _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
@@ -450,28 +449,6 @@ def class_request(question: str) -> ParsedQuestion | None:
     a class is the linker's to say; the planner asks this only when no rule read the question."""
     m = _CLASS_REQUEST.match(_lowered(" ".join(question.strip().split()).rstrip("?.! ")))
     return ParsedQuestion(Intent.TREATS, "", _clean(m["y"]), m["c"]) if m else None
-
-
-_KIND_WORDS = {"cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
-_KINDS = re.compile("|".join(f"(?P<{k}>\\b(?:{rx})\\b)" for k, rx in _KIND_WORDS.items()), re.IGNORECASE)
-
-
-_TARGET_KIND = re.compile(r"\b(?:what|which|the)\s+(?:kinds? of |types? of )?(?P<kind>receptor|enzyme|kinase|channel|"
-                          r"transporter|pump)s?\b", re.IGNORECASE)
-
-
-def target_kind(question: str) -> str:
-    """The kind of target a question asks for ("Which receptor does propranolol block?" → "receptor"; a pump is a
-    "transporter"; ``tools.answers.TARGET_KINDS``), or ""."""
-    m = _TARGET_KIND.search(question)
-    return "" if m is None else {"pump": "transporter"}.get(m["kind"].casefold(), m["kind"].casefold())
-
-
-def disease_kind(question: str) -> str:
-    """The kind of disease a question names ("What cancers does imatinib treat?" → "cancer", "which infections …" →
-    "infection"; ``tools.answers.DISEASE_KINDS``), or ""."""
-    m = _KINDS.search(question)
-    return (m.lastgroup or "") if m else ""
 
 
 _LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&|vs\.?|versus)\s|/)\s*", re.IGNORECASE)

@@ -14,10 +14,10 @@ from agents.intent import (
     REFERENCE,
     SET_AGAINST,
     SLOT_TYPES,
-    disease_kind,
     out_of_scope,
     parse_with_reference,
 )
+from agents.kinds import disease_kind
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent

@@ -34,10 +34,10 @@ from agents.intent import (
     TEMPLATES,
     ParsedQuestion,
     both_listed,
-    disease_kind,
     parse_question,
     split_listed,
 )
+from agents.kinds import disease_kind
 from agents.list_refs import SUBJECT_INTENTS
 from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record

@@ -3,7 +3,7 @@ disease out ("What does ibuprofen treat besides pain?") leaves it out."""
 
 from __future__ import annotations
 
-from agents.intent import disease_kind
+from agents.kinds import disease_kind
 from agents.state import Status
 from tools.answers import of_kind
 
@@ -106,3 +106,26 @@ def test_which_of_the_listed_drugs_are_used_for_a_disease_is_no_kind(run_graph) 
     out, _ = run_graph({"question": "which of them are used for lung cancer"}, thread="egfr-used", interactive=False)
     assert out["understood_as"] == "Which of the listed drugs are used for lung cancer?", out["answer"]
     assert out["status"] is Status.ANSWERED and out["disease_kind"] == "", out["answer"]
+
+
+def test_blood_cancers_are_a_kind_of_their_own() -> None:
+    assert [disease_kind(q) for q in ("Which of these is a blood cancer?", "which cancers of the blood does X treat?",
+                                      "any haematological malignancies?", "What cancers does X treat?")] == [
+        "blood cancer", "blood cancer", "blood cancer", "cancer"]
+
+
+def test_which_of_the_listed_diseases_is_a_blood_cancer(run_graph, resources) -> None:
+    """"Which of these is a blood cancer?" after "What does imatinib treat?" listed Carcinoma, Renal Cell and
+    Gastrointestinal stromal tumor as blood cancers; "What blood cancers does imatinib treat?" was NOT_FOUND, a chain
+    looked for from imatinib to Blood."""
+    run_graph({"question": "What does imatinib treat?"}, thread="blood", interactive=False)
+    out, _ = run_graph({"question": "Which of these is a blood cancer?"}, thread="blood", interactive=False)
+    assert out["understood_as"] == "What blood cancers does imatinib treat?" and out["disease_kind"] == "blood cancer"
+    names = [a["name"] for a in out["ranked_answers"]]
+    assert out["status"] is Status.ANSWERED and "Chronic myeloid leukemia" in names, out["answer"]
+    assert all(of_kind(resources.kg, a["id"], "blood cancer") for a in out["ranked_answers"]), names
+    assert "imatinib has verified mechanisms for these blood cancers: " in out["answer"], out["answer"]
+    assert not any("Carcinoma" in n or "stromal" in n for n in names), names
+    kg = resources.kg
+    by_name = {kg.name(x): x for x in kg.entity_ids()}
+    assert of_kind(kg, by_name["Mycosis Fungoides"], "blood cancer") and not of_kind(kg, by_name["Gastrointestinal stromal tumor"], "blood cancer")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.intent import parse_question, target_kind
+from agents.intent import parse_question
+from agents.kinds import target_kind
 from agents.state import Intent
 from tools.answers import of_target_kind
 

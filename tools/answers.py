@@ -102,6 +102,8 @@ things does not outrank the drugs whose mechanisms end at Y."""
 
 
 DISEASE_KINDS: dict[str, re.Pattern[str]] = {
+    "blood cancer": re.compile(r"leuk(?:a)?emi|lymphom|hodgkin|myelom|plasmacytom|myelodysplas|myeloprolif|waldenstr|"
+                               r"macroglobulin|mycosis fungoides|blast crisis|polycyth(?:a)?emia vera", re.IGNORECASE),
     "cancer": re.compile(r"cancer|carcinom|leuk(?:a)?emi|lymphom|hodgkin|myelom|sarcom|melanom|tumou?r|neoplas|blastoma|"
                          r"gliom|mesotheliom|malignan|metasta|mycosis fungoides|waldenstr", re.IGNORECASE),
     "infection": re.compile(r"infect|sepsis|septic|pneumonia|tubercul|malaria|abscess|gonorrh|syphilis|leprosy|"
