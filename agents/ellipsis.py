@@ -9,6 +9,7 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.intent import RECORD_CHECK, SLOT_TYPES, TEMPLATES
+from agents.listed_scope import of_the_listed
 from agents.resolution import Linker, Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
@@ -182,6 +183,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         # "and for migraine?" after "compare the first two": the two, for migraine
         if focus.compared and focus.intent != "treats" and _is_disease(z, linker):
             return _compared_for(res, q, z, focus, linker)
+        if (listed := of_the_listed(res, q, z, focus, linker)) is not None:  # "what about angina?" after "which of
+            return listed  # them treat heart failure?": which of those drugs treat it
         kept_class = _class_ellipsis(res, q, z, focus, linker) if focus.intent == "treats" or focus.by_class else None
         if kept_class is not None:
             return kept_class

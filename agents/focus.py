@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.state import DISEASE_TYPES, DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS
 
 __all__ = ["ORDINALS", "Focus", "focus_from", "listed"]
 
@@ -74,6 +74,10 @@ class Focus:
     treated_by: set[str] = field(default_factory=set)
     """The ids of the drugs that turn was about, listed or compared: a later comparison of drugs none of which it
     named is not about its disease."""
+    listed: list[dict[str, Any]] = field(default_factory=list)
+    """The drugs of the list the latest turns asked about as the listed drugs ("which of them treat heart failure?"
+    after "What drugs treat hypertension?"): the items of the turn before those turns, whatever those turns listed
+    since. What "what about angina?" is kept to next."""
     turn: dict[str, Any] = field(default_factory=dict)
     """The latest assistant turn about a drug, a disease or a patient (the one ``intent`` is of), with its own
     ``drug``, ``disease`` and ``items``: what "how?" asks again, without an older turn's drug or disease."""
@@ -146,6 +150,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f.latest_question, f.named = str(cited.get("question") or ""), dict(cited.get("named") or {})
     f.treats_list = _treats_list(messages)
     f.treated, f.treated_by = _treated(messages)
+    f.listed = _listed(messages)
     classes_run = True
     for m in reversed(messages):
         if m.get("role") != "assistant":
@@ -167,6 +172,20 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.patient_id = f.patient_id or m.get("patient_id")
         f.target = f.target or m.get("target")
     return f
+
+
+def _listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The drugs that the latest turns, when they asked about the listed drugs, were kept to (``Focus.listed``); []
+    when the latest turn did not."""
+    run = False
+    for m in reversed(messages):
+        if m.get("role") != "assistant" or not m.get("intent"):
+            continue
+        if m.get("drug_class") == LISTED_DRUGS:
+            run = True
+            continue
+        return [i for i in m.get("items") or [] if i.get("type") in DRUG_TYPES] if run else []
+    return []
 
 
 def _treated(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any] | None, set[str]]:

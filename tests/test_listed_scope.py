@@ -1,0 +1,40 @@
+"""What about another disease or target after a question about the listed drugs stays with those drugs."""
+
+from __future__ import annotations
+
+from agents.state import LISTED_DRUGS, Status
+
+
+def _thread(run_graph, thread: str, *questions: str) -> list[dict]:
+    return [run_graph({"question": q}, thread=thread, interactive=False)[0] for q in questions]
+
+
+def test_what_about_another_disease_asks_which_of_the_listed_drugs_treat_it(run_graph) -> None:
+    """"What about angina?" after "which of them treat heart failure?" was read as "Which listed drugs treat angina?"
+    and listed every drug for angina (felodipine, nicorandil), not the hypertension drugs listed first."""
+    listed, kept, out = _thread(run_graph, "angina", "What drugs treat hypertension?", "Which of them treat heart failure?",
+                                "What about angina?")
+    first = {a["id"] for a in listed["ranked_answers"]}
+    assert kept["drug_class"] == LISTED_DRUGS and set(kept["among"]) == first, kept["understood_as"]
+    assert out["understood_as"] == "Which of the listed drugs treat angina?", out["understood_as"]
+    assert out["drug_class"] == LISTED_DRUGS and set(out["among"]) == first, out["among"]
+    assert out["status"] is Status.ANSWERED and {a["id"] for a in out["ranked_answers"]} <= first, out["answer"]
+
+
+def test_what_about_another_target_asks_it_of_the_listed_drugs(run_graph) -> None:
+    """"What about beta receptors?" after "which of those block calcium channels?" listed every drug that inhibits a
+    beta receptor; "and ACE?" told what ACE is connected to."""
+    listed, _, beta = _thread(run_graph, "beta", "What drugs treat hypertension?", "Which of those block calcium channels?",
+                              "What about beta receptors?")
+    first = {a["id"] for a in listed["ranked_answers"]}
+    assert beta["understood_as"] == "Which of the listed drugs block beta receptors?", beta["understood_as"]
+    assert set(beta["among"]) == first and {a["id"] for a in beta["ranked_answers"]} <= first, beta["answer"]
+    ace = run_graph({"question": "And ACE?"}, thread="beta", interactive=False)[0]
+    assert ace["understood_as"] == "Which of the listed drugs block ACE?" and set(ace["among"]) == first, ace["answer"]
+    assert "listed drugs" in ace["answer"] and {a["id"] for a in ace["ranked_answers"]} <= first, ace["answer"]
+
+
+def test_a_drug_named_there_is_no_listed_scope(run_graph) -> None:
+    _, _, out = _thread(run_graph, "drug", "What drugs treat hypertension?", "Which of them treat heart failure?",
+                        "what about nicardipine?")
+    assert "listed drugs" not in out["understood_as"], out["understood_as"]
