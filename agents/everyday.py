@@ -3,8 +3,8 @@ blood thinner" (prevents blood clots), "blood-thinning effect" (effect on blood 
 "sleeping pills" (drugs for insomnia), "helps you sleep" (helps with insomnia), "quit smoking" (nicotine dependence),
 "help you lose weight" and "for weight loss" (help with, for obesity; "does metformin help you lose weight?" was
 NOT_FOUND, '"you lose weight" is not in the knowledge graph'), "how much does X lower Y" (how it does), "drugs for Y
-that don't cause cough" (the drugs for Y). "cause weight loss" is left as written: it asks about an effect, not a
-treatment."""
+that don't cause cough" (the drugs for Y), "keep you awake" (how the drug works), "explain how X kills Y" (how does X
+kill Y). "cause weight loss" is left as written: it asks about an effect, not a treatment."""
 
 from __future__ import annotations
 
@@ -63,6 +63,17 @@ _BOTH_DO = re.compile(r"\s+both(?= (?:treat|target|act on|work on|inhibit|block|
 _SAME_USES = re.compile(r"^(?:do|does) (?P<x>\S.*? and \S.*?) (?:treat|cure|help(?: with)?) the same (?:diseases|conditions|"
                         r"things|illnesses|indications|disorders)(?P<end>[?.!]*)$", re.IGNORECASE)
 """"Do imatinib and dasatinib treat the same diseases?": what each treats ("same diseases" was looked up as a name)."""
+_AWAKE = re.compile(r"^how (?P<aux>does|do) (?P<x>\S.*?) keep (?:you|me|us|people|him|her|them) (?:awake|alert|up)(?P<end>[?.!]*)$",
+                    re.IGNORECASE)
+""""How does caffeine keep you awake?": how it works, what it acts on (it told what caffeine is connected to, a leukemia
+among them); staying awake is an effect, not a disease the graph's mechanisms end at."""
+_TELL_HOW = re.compile(r"^(?:(?:please |can you |could you )?(?:explain|tell me|describe|show me)(?: to me)? )?how "
+                       r"(?!(?:many|much|long|often|soon|fast|quickly|well|far|exactly|come|to|do|does|did|is|are|was|were|can|could|will|"
+                       r"would|should|might|may|must|has|have|had)\b)(?P<x>[^?]+?) "
+                       r"(?P<v>kill|treat|lower|reduce|prevent|cure|help|fight|block|inhibit|stop|relieve|work)(?P<s>s?)\b"
+                       r"(?P<rest>.*?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Explain how penicillin kills bacteria" (or what is left of it, "how penicillin kills bacteria"): "How does penicillin
+kill bacteria?" (it told what Bacteria is connected to: the scan of a sentence finds a drug's name, not a class's)."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -84,11 +95,16 @@ def _do(words: str) -> str:
     return "do" if re.match(r"why (?:don|do not|aren|are not)", words, re.IGNORECASE) else "does"
 
 
+def _asked_how(m: re.Match[str]) -> str:
+    """"How does penicillin kill bacteria?" for :data:`_TELL_HOW` ("do" for a plural verb: "how statins lower …")."""
+    return f"How {'does' if m['s'] else 'do'} {m['x']} {m['v'].casefold()}{m['rest']}{m['end']}"
+
+
 def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(question)))
+    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", question)))))
     q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
     q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)

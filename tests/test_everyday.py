@@ -34,6 +34,16 @@ from tests.conftest import in_thread
     # how much: how (an effect size, out of scope); it told what atorvastatin is connected to
     ("How much does atorvastatin lower LDL?", "how does atorvastatin lower LDL?"),
     ("How much does lipitor cost?", "How much does lipitor cost?"),
+    # an effect that ends no mechanism: how the drug works (it told what caffeine, or Bacteria, is connected to)
+    ("How does caffeine keep you awake?", "How does caffeine work?"),
+    ("How do stimulants keep people alert?", "How do stimulants work?"),
+    # a sentence asking how: a class's name is found in a question, not in a sentence (it told what Bacteria is)
+    ("Explain how penicillin kills bacteria", "How does penicillin kill bacteria"),
+    ("tell me how statins lower cholesterol?", "How do statins lower cholesterol?"),
+    ("explain how metformin works", "How does metformin work"),
+    ("tell me how many patients take aspirin", "tell me how many patients take aspirin"),
+    ("how does ampicillin kill bacteria?", "how does ampicillin kill bacteria?"),
+    ("does caffeine keep you awake?", "does caffeine keep you awake?"),
     # sleep: it read "you sleep" as Sleep and listed modafinil; quitting smoking was NOT_FOUND
     ("What drug helps you sleep?", "What drug helps with insomnia?"),
     ("What helps quit smoking?", "What helps with nicotine dependence?"),
@@ -179,3 +189,15 @@ def test_two_drugs_with_no_disease_in_common_are_said_to_have_none(run_graph) ->
     assert all(a["path"]["features"]["class_drugs"] == 1 for a in out["ranked_answers"]), out["ranked_answers"]
 
 
+
+
+def test_an_effect_that_ends_no_mechanism_is_asked_as_how_the_drug_works(run_graph) -> None:  # and a sentence
+    """"How does caffeine keep you awake?" told what caffeine is connected to (a leukemia among them); "explain how
+    penicillin kills bacteria" told what Bacteria is connected to; "How do proton pump inhibitors reduce acid?" looked
+    for a chain to Acetic Acid."""
+    out, _ = run_graph({"question": "How does caffeine keep you awake?"}, interactive=False, memory=False)
+    assert out["intent"] == Intent.TARGETS.value and out["answer"].startswith("caffeine acts on: "), out["answer"]
+    pen, _ = run_graph({"question": "Explain how penicillin kills bacteria"}, interactive=False, memory=False)
+    assert pen["answer"].startswith("Penicillins act on Bacteria in the knowledge graph through: Penicillin-binding"), pen["answer"]
+    acid, _ = run_graph({"question": "How do proton pump inhibitors reduce acid?"}, interactive=False, memory=False)
+    assert acid["status"] is Status.ANSWERED and "Gastric Acid" in acid["answer"] and "Acetic" not in acid["answer"], acid["answer"]

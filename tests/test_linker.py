@@ -202,6 +202,8 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  ("headache", "disease", {"Headache disorder"}), ("depression", "disease", {"Depressive disorder"}),
                                  # "How does omeprazole reduce stomach acid?" was answered for the stomach
                                  ("stomach acid", "disease", {"Gastric Acid"}),
+                                 # "How do proton pump inhibitors reduce acid?" was answered for Acetic Acid
+                                 ("acid", "disease", {"Gastric Acid"}), ("URAT1", "target", {"Solute carrier family 22 member 12"}),
                                  # short names of well-known targets ("Does atorvastatin inhibit HMG-CoA reductase?")
                                  ("HMG-CoA reductase", "target", {"3-hydroxy-3-methylglutaryl-coenzyme A reductase"}),
                                  ("SERT", "target", {"Sodium-dependent serotonin transporter"}), ("PDE5", "target",
