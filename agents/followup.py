@@ -53,6 +53,7 @@ from agents.patient_answer import lab_named
 from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
+from agents.safe_with import condition_qualifier
 from agents.scope import DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
@@ -370,7 +371,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
-    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus)
+    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition_qualifier(question, linker)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:  # "how does metformin affect the liver?": how it works, in the liver

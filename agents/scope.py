@@ -128,7 +128,8 @@ _OUT_OF_SCOPE = {
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together"),
     "routes of administration (by mouth, inhaled or injected)": (
-        r"inhaled|inhalers?|injections?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?)|by injection|injected|"
+        r"inhaled|inhalers?|injections?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?|drugs?|medications?|"
+        r"medicines?|meds|ones?|options?|agents?)|(?:is|are|be) (?:an? )?oral(?=\s*[?.!]*$)|by injection|injected|"
         r"injectables?|(?:taken|given|used|comes?|available) (?:as|in) (?:an? )?(?:pills?|tablets?|capsules?|injections?|shots?|"
         r"infusions?|sprays?|creams?|patch(?:es)?|inhalers?)|intravenous(?:ly)?|topical(?:ly)?|nasal sprays?|suppositor(?:y|ies)|"
         r"routes? of administration|how (?:is|are) (?:it|they|\w+) (?:given|taken|administered)"),

@@ -1,0 +1,84 @@
+"""Whether a drug is safe with a condition, and the same asked again of another condition or drug.
+
+"Is metformin safe in kidney disease?" was NOT_FOUND: "kidney disease" fits no one entry, and the walk looked for a
+chain to the kidney. A condition that links to no one disease is now, like "in pregnancy", one the graph does not
+distinguish: the answer says so and that the graph holds no safety, then what it holds on the drug. After such a
+question, "what about kidney disease?", "and in children?" or "what about ibuprofen?" asks it again of the new
+condition or drug; they were read as how metformin treats kidney disease, or what metformin targets in children, and
+the safety note was lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.focus import Focus
+from agents.resolution import Linker, Resolution
+from agents.scope import out_of_scope
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.linker import LinkStatus, fold
+
+__all__ = ["condition_qualifier", "safe_again"]
+
+SAFETY = "safety"
+"""``agents.scope.out_of_scope``'s topic for whether a drug is safe."""
+
+_SAFE_WITH = re.compile(r"(?<=\bsafe )(?P<prep>in|for|with|during|if you have|if i have|when you have)\s+"
+                        r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
+                        r"(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
+"""The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
+_ASKED = re.compile(r"^(?P<head>(?:is|are) .+? safe) (?P<prep>in|for|with|during)\b", re.IGNORECASE)
+"""A safety question about a drug and a condition, as understood ("Is metformin safe in pregnancy?")."""
+_PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
+
+
+class _Qualifier:
+    """A condition read as a qualifier, shaped as ``agents.followup`` reads a qualifier's match."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def start(self) -> int:
+        return self._m.start()
+
+    def group(self, _k: int = 0) -> str:
+        return self._m.group(0)
+
+    def __getitem__(self, _k: int) -> str:
+        return self._m["c"]
+
+
+def condition_qualifier(question: str, linker: Linker) -> _Qualifier | None:
+    """The condition of a safety question when it links to no one disease ("kidney disease", "liver problems"): a
+    qualifier the graph does not distinguish, as a population is. None for any other question, and for a condition
+    that names one disease ("Is ibuprofen safe with asthma?" tells the graph's chain between the two)."""
+    m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else None
+    if m is None:
+        return None
+    out = linker.link(m["c"])
+    one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
+    return None if one else _Qualifier(m)
+
+
+def safe_again(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """"Is metformin safe in kidney disease?" for "what about kidney disease?" (``z``, as the ellipsis wrote it) after
+    "Is metformin safe in pregnancy?"; "Is Ibuprofen safe in pregnancy?" for "what about ibuprofen?". None unless the
+    latest question asked whether a drug is safe with a condition."""
+    m = _ASKED.match(focus.question) if out_of_scope(focus.question) == SAFETY else None
+    if m is None or not z:
+        return None
+    z = z.strip().rstrip("?.! ")
+    prep = _PREP.match(z)
+    cond = z[prep.end():] if prep else z
+    prep = prep or _PREP.match(q.strip())  # "and with asthma?": the ellipsis took "with" off
+    best = linker.link(cond).best
+    if best is not None and best.type in DRUG_TYPES and fold(best.name) == fold(cond):  # "what about ibuprofen?"
+        res.pinned[fold(best.name)] = {"id": best.id, "name": best.name, "type": best.type}
+        res.references.append({"text": q, "how": "ellipsis", "replaced_by": cond})
+        return f"Is {best.name} safe {m['prep']}{m.string[m.end():]}"
+    if best is not None and best.type in DISEASE_TYPES and linker.link(cond).status is LinkStatus.LINKED:
+        res.references.append({"text": q, "how": "ellipsis", "replaced_by": cond})
+        return f"{m['head']} {prep['prep'] if prep else m['prep']} {cond}?"  # asked as if written so
+    res.qualifier = cond  # "kidney disease": no one entry, a condition the graph does not distinguish
+    res.references.append({"text": q, "how": "ellipsis", "qualifier": cond})
+    return f"{m['head']}?"

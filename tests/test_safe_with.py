@@ -1,0 +1,39 @@
+"""Whether a drug is safe with a condition, and the same asked again of another condition or drug."""
+
+from __future__ import annotations
+
+from agents.state import Status
+
+NOT_SAFETY = "The knowledge graph holds curated drug mechanisms, not safety."
+
+
+def _ask(run_graph, thread: str, question: str) -> dict:
+    return run_graph({"question": question}, thread=thread, interactive=False)[0]
+
+
+def test_a_condition_that_names_no_one_disease_is_one_the_graph_does_not_distinguish(run_graph) -> None:
+    """"Is metformin safe in kidney disease?" was NOT_FOUND, a chain looked for from metformin to the kidney."""
+    for q in ("Is metformin safe in kidney disease?", "Is metformin safe for people with kidney disease?"):
+        out = _ask(run_graph, q, q)
+        assert out["status"] is Status.ANSWERED, out["answer"]
+        assert out["understood_as"] == "Is metformin safe in kidney disease?", out["understood_as"]
+        assert "DrugMechDB does not distinguish kidney disease" in out["answer"] and NOT_SAFETY in out["answer"], out["answer"]
+        assert "Kidney" not in {m["entity"]["name"] for m in out["mentions"] if m.get("entity")}, out["mentions"]
+    one = _ask(run_graph, "asthma", "Is ibuprofen safe with asthma?")  # one disease: the graph's chain to it is told
+    assert "does not distinguish" not in one["answer"] and "Asthma" in one["answer"], one["answer"]
+
+
+def test_the_same_asked_of_another_condition_or_drug_stays_a_safety_question(run_graph) -> None:
+    """After "Is metformin safe in pregnancy?", "what about in children?" was asked as what metformin targets in
+    children, and "what about kidney disease?" as how metformin treats it (a 7-step chain); the note was lost."""
+    _ask(run_graph, "again", "Is metformin safe in pregnancy?")
+    kids = _ask(run_graph, "again", "what about in children?")
+    assert kids["understood_as"] == "Is metformin safe in children?" and NOT_SAFETY in kids["answer"], kids["answer"]
+    kidney = _ask(run_graph, "again", "what about kidney disease?")
+    assert kidney["understood_as"] == "Is metformin safe in kidney disease?", kidney["understood_as"]
+    assert NOT_SAFETY in kidney["answer"] and "through a" not in kidney["answer"], kidney["answer"]
+    other = _ask(run_graph, "again", "what about ibuprofen?")
+    assert other["understood_as"] == "Is Ibuprofen safe in kidney disease?" and NOT_SAFETY in other["answer"], other["answer"]
+    asthma = _ask(run_graph, "again", "and with asthma?")
+    assert asthma["understood_as"] == "Is Ibuprofen safe with asthma?" and NOT_SAFETY in asthma["answer"], asthma["answer"]
+    assert "does not distinguish" not in asthma["answer"], asthma["answer"]
