@@ -9,6 +9,7 @@ lymphoma …), for which curated mechanisms exist.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.state import Intent, State
@@ -113,25 +114,46 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
     return " ".join(parts + none)
 
 
+_IN_COMMON = re.compile(r"\b(?:both|same|in common|shared?|all of them)\b", re.IGNORECASE)
+"""A question for what drugs have in common ("what do X and Y both treat?", "… the same diseases?")."""
+
+
 def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
-    """"What do imatinib and dasatinib treat?" (``State.compared``; ``agents.answer_paths`` lists the diseases all of
-    the drugs have a lowering path into first, ``features["class_drugs"]``, then those of one drug alone): "Imatinib
-    and Dasatinib both have a verified mechanism for: Chronic myeloid leukemia. Only imatinib has one for:
-    Gastrointestinal stromal tumor." The listed diseases are the answer's items ("the second one" next turn)."""
+    """"What do lisinopril and metformin treat?" (``State.compared``; ``agents.answer_paths`` gives each listed
+    disease with ``features["class_drugs"]``, how many of the drugs have a lowering path into it, and
+    ``features["listed_by"]``, whose own lists hold it): each drug's diseases as "What does X treat?" lists them, those
+    all of them have marked ("… Metformin has a verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia
+    (both)."). A question for what they share ("… both treat?", "… the same diseases?") gets those first: "Imatinib and
+    Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Only imatinib has one for: …". The
+    diseases, in the order told, are the answer's items ("the second one" next turn)."""
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
-    held = [(a["name"], int(a["path"]["features"].get("class_drugs", 0)), a["path"]["triples"][0]["head"])
-            for a in state.ranked_answers]
-    common = [name for name, k, _ in held if k == len(state.among)]
-    parts = [f"{_capitalized(state.drug_class)} {'both' if len(state.among) == 2 else 'all'} have a verified mechanism "
-             f"for: {listing(common)}." if common else
-             f"{_capitalized(state.drug_class)} have no verified mechanism for the same disease in the knowledge graph."]
-    for drug in state.among:
-        own, name = [n for n, k, head in held if k == 1 and head == drug], named.get(drug, drug)
-        if own:
-            parts.append(f"{'Only ' + name if common else _capitalized(name)} has one for: {listing(own)}.")
+    n = len(state.among)
+    held = [(a, int(a["path"]["features"].get("class_drugs", 0)), a["path"]["triples"][0]["head"]) for a in state.ranked_answers]
+    common = [a for a, k, _ in held if k == n]
+    mark = " (both)" if n == 2 else " (all)"
+    parts, told = [], []
+    if _IN_COMMON.search(state.question):
+        parts.append(f"{_capitalized(state.drug_class)} {'both' if n == 2 else 'all'} have a verified mechanism for: "
+                     f"{listing([a['name'] for a in common])}." if common else
+                     f"{_capitalized(state.drug_class)} have no verified mechanism for the same disease in the knowledge graph.")
+        told = list(common)
+    for i, drug in enumerate(state.among):
+        name = named.get(drug, drug)
+        if common and _IN_COMMON.search(state.question):
+            mine = [a for a, k, head in held if k == 1 and head == drug]
+            words = [a["name"] for a in mine]
+            lead = f"Only {name} has one"
+        else:
+            mine = sorted((a for a, _, _ in held if int(a["path"]["features"].get("listed_by", 0)) >> i & 1),
+                          key=lambda a, i=i: a["path"]["features"].get(f"rank_{i}", 0.0))  # as "What does X treat?" lists them
+            words = [a["name"] + (mark if a in common else "") for a in mine]
+            lead = f"{_capitalized(name)} has a verified mechanism"
+        told += [a for a in mine if a not in told]
+        if mine:
+            parts.append(f"{lead} for: {listing(words)}.")
         elif not common:
             parts.append(f"{_capitalized(name)} has none in the knowledge graph.")
-    return " ".join(parts), [{"id": a["id"], "name": a["name"]} for a in state.ranked_answers]
+    return " ".join(parts), [{"id": a["id"], "name": a["name"]} for a in told]
 
 
 def steps(hops: int) -> str:

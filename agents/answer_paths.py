@@ -299,11 +299,14 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
     lists them (a walk of its own from the drug alone, ranked for that question), then, for each disease listed, which
     of the drugs have a path into it that lowers it: in their own pools, else by a walk of its own (``BOTH_WALKS`` at
     most in all). The diseases all of them have come first, then those of one drug alone, in the drugs' order; each
-    with the first such drug's path, its ``features["class_drugs"]`` how many of them have one. It was answered for
+    with the first such drug's path, its ``features["class_drugs"]`` how many of them have one, and
+    ``features["listed_by"]`` whose own lists hold it (bit i: the i-th drug of ``among``; ``rank_i``: its place there). It was answered for
     imatinib alone, dasatinib offered as the next question, and "both" was not said."""
     same = _name_key(res.kg)
     pools: dict[str, dict[str, CandidatePath]] = {}
     listed: list[str] = []
+    origin: dict[str, int] = {}
+    places: dict[str, dict[str, float]] = {}
     for drug in state.among:
         one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
                                   understood_as=f"What does {res.kg.name(drug)} treat?")
@@ -313,6 +316,9 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
         found = _indications(one, ctx, res, ranked, [drug, *seeds])
         pools[drug] = {**{same(p.nodes[-1]): p for p in reversed(ranked) if lowers(p)}, **{same(y): p for y, p in found}}
         listed += [y for y, _ in found if same(y) not in {same(x) for x in listed}]
+        for k, (y, _) in enumerate(found):  # which drugs' own lists hold it (bits of "listed_by"), and where
+            origin[same(y)] = origin.get(same(y), 0) | 1 << state.among.index(drug)
+            places.setdefault(same(y), {})[f"rank_{state.among.index(drug)}"] = float(k)
     walks = 0
     holders: dict[str, list[tuple[str, CandidatePath]]] = {}
     for y in listed:
@@ -324,9 +330,8 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
             if path is not None:
                 holders.setdefault(y, []).append((drug, path))
     order = sorted(holders, key=lambda y: (len(holders[y]) < len(state.among), state.among.index(holders[y][0][0])))
-    return [(y, dataclasses.replace(holders[y][0][1], features={**holders[y][0][1].features,
-                                                                 "class_drugs": float(len(holders[y]))}))
-            for y in order if len(holders[y]) in (1, len(state.among))]
+    return [(y, dataclasses.replace(holders[y][0][1], features={**holders[y][0][1].features, "class_drugs": float(len(
+        holders[y])), "listed_by": float(origin.get(same(y), 0)), **places.get(same(y), {})})) for y in order if len(holders[y]) in (1, len(state.among))]
 
 
 def _name_key(kg: Any) -> Callable[[str], str]:

@@ -74,6 +74,10 @@ _TELL_HOW = re.compile(r"^(?:(?:please |can you |could you )?(?:explain|tell me|
                        r"(?P<rest>.*?)(?P<end>[?.!]*)$", re.IGNORECASE)
 """"Explain how penicillin kills bacteria" (or what is left of it, "how penicillin kills bacteria"): "How does penicillin
 kill bacteria?" (it told what Bacteria is connected to: the scan of a sentence finds a drug's name, not a class's)."""
+_DRUGS_HOW = re.compile(r"^how (?:do|can|does|would|could) (?:drugs|medications|medicines|meds|treatments|doctors) "
+                        r"(?P<v>lower|treat|help(?: with)?|reduce|cure|prevent)(?P<y> \S.*?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""How do drugs lower it?" after "What causes gout?": the drugs for it, each with its mechanism (it was NOT_FOUND,
+'"drugs" is not in the knowledge graph')."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -104,7 +108,8 @@ def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", question)))))
+    q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
+    q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
     q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
     q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)

@@ -245,7 +245,8 @@ _COMPARED = re.compile(rf"\b(?:(?P<n>the (?:first|top) (?:two|three|2|3))|the (?
                        r"the two|both|they)\b", re.IGNORECASE)
 """What a comparison refers to: "the first two", "the first and the third", "the second … than the first", or the drugs
 as a group."""
-_SAME_TARGET = re.compile(r"\b(?:the same|that|this) (?:target|targets)\b|\bthe same as for\b", re.IGNORECASE)
+_SAME_TARGET = re.compile(r"\b(?:the same|that|this) (?:target|protein|receptor|enzyme)s?\b|\bthe same as for\b|"
+                          r"\b(?:target|hit|act on|block|inhibit) the same thing", re.IGNORECASE)
 """A question whether the thread's drug acts on what another does ("is that the same target as lisinopril?")."""
 _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
 """A comparison asked as what the drugs share: asked so, since "Compare X and Y" is also read as ranking them."""
@@ -292,8 +293,8 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"(?: (?:to|from|with) (?:it|that|this|that one|this one))?|(?:(?:so |and |but )?how (?:does|is) "
                           r"(?:it|that|this|that one|this one) (?:compare|differ|different) (?:to|from|with)|(?:so |and |but )?"
                           r"(?:is|are) (?:it|that|this|they|those) the same (?:(?:target|targets|mechanism) )?as(?: for| in| with)?) "
-                          r"(?P<z>.+?)|(?:so |and |but )?(?:does|do) (?P<w>.+?) (?:have|share|hit|act on|use) (?:the same|that|"
-                          r"this) (?:target|targets|mechanism)(?: too| as well)?|(?:so |and |but )?(?:does|do) (?P<v>.+?) (?:work|act)"
+                          r"(?P<z>.+?)|(?:so |and |but )?(?:does|do) (?P<w>.+?) (?:have|share|hit|act on|use|target|block|inhibit) (?:the "
+                          r"same|that|this) (?:target|mechanism|thing|protein|receptor|enzyme)s?(?: too| as well)?|(?:so |and |but )?(?:does|do) (?P<v>.+?) (?:work|act)"
                           r" (?:the same way|the same|similarly|in the same way|like (?:that|it|this))(?: too)?|(?:so |and |but )?why (?:is|are) "
                           r"(?:it|that|this|they) (?:often |usually |sometimes )?(?:combined|given|used|paired|taken|prescribed) "
                           r"(?:with|together with|alongside|along with) (?P<u>.+?)|(?:so |and |but |ok,? )?(?:is|are|would|will|"

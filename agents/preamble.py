@@ -29,6 +29,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.answer_notes import and_listed
+from agents.state import DRUG_TYPES
+
 __all__ = ["evidence_asked", "instead_compared", "why_compared", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
@@ -45,11 +48,21 @@ _HOW_IT_WORKS = re.compile(r"^(?:how (?:does|do|will|would|can|could|is) it (?:w
 """A question only of how the drug works: "How does it work?", "What does it do?"."""
 
 
+_THEY = re.compile(r"\b(?:they|them|these|those)(?: (?:two|three|drugs|medications|medicines|meds|pills|tablets))?\b",
+                   re.IGNORECASE)
+"""A reference to several things: "they", "these drugs"."""
+
+
 def with_preamble(message: str, linker: Any) -> str:
     """The question of ``message`` with its first "it" replaced by the one name its statement holds (module
-    docstring); ``message`` itself for any other message."""
+    docstring), or its "they" by the two or more drugs it names ("My mom takes lisinopril and metformin. What are they
+    for?": it looked for a chain from lisinopril to metformin, NOT_FOUND); ``message`` itself for any other message."""
     m = _SPLIT.match(" ".join(message.split()))
     ref = _IT.search(m["q"]) if m else None
+    they = _THEY.search(m["q"]) if m and ref is None else None
+    if m is not None and they is not None:
+        drugs = [mention for mention, cands in linker.scan(m["s"]) if cands and cands[0].type in DRUG_TYPES]
+        return f"{m['q'][:they.start()]}{and_listed(drugs)}{m['q'][they.end():]}" if len(drugs) >= 2 else message
     if m is None or ref is None:
         return message
     q = m["q"]

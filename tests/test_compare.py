@@ -603,3 +603,14 @@ def test_whether_a_drug_is_addictive_is_out_of_scope_and_never_answered_yes(run_
     assert "Yes" not in out["answer"], out["answer"]
     treats, _ = run_graph({"question": "Does ibuprofen help with fever?"}, interactive=False, memory=False)
     assert treats["answer"].startswith("Yes: "), treats["answer"]
+
+
+def test_the_same_thing_as_the_thread_s_drug_is_its_targets(run_graph) -> None:
+    """"Does ibuprofen target the same thing?" after aspirin's targets was NOT_FOUND ('"same thing" is not in the
+    knowledge graph'), and "does enalapril block the same enzyme?" after lisinopril's too."""
+    _, out = in_thread(run_graph, "same-thing", "What does aspirin target?", "Does ibuprofen target the same thing?")
+    assert out["understood_as"] == "Do Aspirin and Ibuprofen share a target?", out["understood_as"]
+    assert out["answer"].startswith('Understood as: "Do Aspirin and Ibuprofen share a target?" Aspirin and Ibuprofen both act '
+                                    "on: Prostaglandin G/H synthase"), out["answer"]
+    _, ace = in_thread(run_graph, "same-enzyme", "What does lisinopril target?", "does enalapril block the same enzyme?")
+    assert ace["understood_as"] == "Do lisinopril and Enalapril share a target?", ace["understood_as"]

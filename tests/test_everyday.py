@@ -37,6 +37,8 @@ from tests.conftest import in_thread
     # an effect that ends no mechanism: how the drug works (it told what caffeine, or Bacteria, is connected to)
     ("How does caffeine keep you awake?", "How does caffeine work?"),
     ("How do stimulants keep people alert?", "How do stimulants work?"),
+    # drugs as a subject: the drugs for it ('"drugs" is not in the knowledge graph')
+    ("How do drugs lower it?", "What drugs lower it?"), ("how do doctors treat gout?", "What drugs treat gout?"),
     # a sentence asking how: a class's name is found in a question, not in a sentence (it told what Bacteria is)
     ("Explain how penicillin kills bacteria", "How does penicillin kill bacteria"),
     ("tell me how statins lower cholesterol?", "How do statins lower cholesterol?"),
@@ -181,12 +183,27 @@ def test_what_two_drugs_treat_says_what_both_have_and_what_one_has_alone(run_gra
 
 
 def test_two_drugs_with_no_disease_in_common_are_said_to_have_none(run_graph) -> None:
-    """"What do omeprazole and levothyroxine treat?" told omeprazole's diseases and offered levothyroxine's question."""
-    out, _ = run_graph({"question": "What do omeprazole and levothyroxine treat?"}, interactive=False, memory=False)
+    """"What do omeprazole and levothyroxine both treat?" told omeprazole's diseases and offered levothyroxine's
+    question."""
+    out, _ = run_graph({"question": "What do omeprazole and levothyroxine both treat?"}, interactive=False, memory=False)
     assert out["answer"].startswith("Omeprazole and Levothyroxine have no verified mechanism for the same disease in the "
-                                    "knowledge graph. Omeprazole has one for: "), out["answer"]
-    assert "Levothyroxine has one for: " in out["answer"] and "Hypothyroidism" in out["answer"], out["answer"]
+                                    "knowledge graph. Omeprazole has a verified mechanism for: "), out["answer"]
+    assert "Levothyroxine has a verified mechanism for: " in out["answer"] and "Hypothyroidism" in out["answer"], out["answer"]
     assert all(a["path"]["features"]["class_drugs"] == 1 for a in out["ranked_answers"]), out["ranked_answers"]
+
+
+def test_what_two_drugs_are_for_lists_each_one_s_diseases_first(run_graph) -> None:
+    """"My mom takes lisinopril and metformin. What are they for?" looked for a chain from lisinopril to metformin
+    (NOT_FOUND). Asked without "both", each drug's diseases come as "What does X treat?" lists them, those both have
+    marked, not a list of what they share first."""
+    out, _ = run_graph({"question": "My mom takes lisinopril and metformin. What are they for?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    one, _ = run_graph({"question": "What does metformin treat?"}, interactive=False, memory=False)
+    own = out["answer"].split("Metformin has a verified mechanism for: ")[1].split(". Best evidence")[0]
+    assert [n.removesuffix(" (both)") for n in own.split(", ")] == [a["name"] for a in one["ranked_answers"]], (own, one["answer"])
+    assert out["answer"].startswith("Lisinopril has a verified mechanism for: Hypertensive disorder"), out["answer"]
+    both = {a["name"] for a in out["ranked_answers"] if a["path"]["features"]["class_drugs"] == 2}
+    assert all((f"{n} (both)" in out["answer"]) for n in both), out["answer"]
 
 
 
