@@ -420,8 +420,10 @@ def self_compared(res: Resolution) -> None:
 def _uses_ranked(res: Resolution, q: str, focus: Focus, latest: list[dict[str, Any]]) -> str | None:
     """"which of those is the most common use?" after what ibuprofen treats ranks the listed diseases, which the graph
     does not rank: the last question again, answered after the note (it was refused as a comparison of one drug);
-    None for any other question."""
-    if not (_RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest):
+    None for any other question, and for "which one is more selective?" after turns about two drugs, which compares them
+    (it was asked what the second treats)."""
+    if not (_RANKS.match(q) and focus.intent == "indications" and focus.lists and not latest) or (
+            len(focus.drugs) >= 2 and not re.search(r"\b(?:common|usual|main|typical|frequent|uses?)\b", q, re.IGNORECASE)):
         return None
     res.references.append({"text": q, "how": "again", "question": focus.question})
     return restated(focus.question)

@@ -161,6 +161,8 @@ def test_are_they_all_of_a_class_after_a_list_asks_which_of_them_are(run_graph) 
     ("5-alpha reductase inhibitors", "Finasteride", "Tamsulosin"), ("low molecular weight heparin", "Enoxaparin", "Heparin"),
     ("cholinesterase inhibitors", "donepezil", "levodopa"), ("dopamine agonists", "pramipexole", "levodopa"),
     ("beta agonists", "Salbutamol", "Dihydrotachysterol"),
+    # "are any of them antibiotics?" after the acne drugs said none was, oxytetracycline among them
+    ("antibiotics", "oxytetracycline", "tazarotene"), ("antibiotics", "Tigecycline", "Benzoyl peroxide"),
 ])
 def test_more_classes_by_name(resources, klass: str, member: str, not_member: str) -> None:
     """"and low molecular weight heparin?" after heparin's mechanism was answered for heparin without a word, and

@@ -614,3 +614,13 @@ def test_the_same_thing_as_the_thread_s_drug_is_its_targets(run_graph) -> None:
                                     "on: Prostaglandin G/H synthase"), out["answer"]
     _, ace = in_thread(run_graph, "same-enzyme", "What does lisinopril target?", "does enalapril block the same enzyme?")
     assert ace["understood_as"] == "Do lisinopril and Enalapril share a target?", ace["understood_as"]
+
+
+def test_which_of_two_drugs_is_more_selective_compares_them_after_their_uses(run_graph) -> None:
+    """"Which one is more selective?" after what propranolol and then atenolol treat was asked as what atenolol treats
+    (the ranking of a drug's uses); "which of those is the most common use?" still is that."""
+    *_, out = in_thread(run_graph, "selective", "What does propranolol treat?", "And atenolol?", "Which one is more selective?")
+    assert out["understood_as"] == "Compare Propranolol and Atenolol", out["understood_as"]
+    assert "Only Propranolol acts on: Beta-2 adrenergic receptor" in out["answer"], out["answer"]
+    *_, uses = in_thread(run_graph, "uses", "What does ibuprofen treat?", "which of those is the most common use?")
+    assert uses["understood_as"] == "What does ibuprofen treat?", uses["understood_as"]
