@@ -124,22 +124,24 @@ def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
     ``features["listed_by"]``, whose own lists hold it): each drug's diseases as "What does X treat?" lists them, those
     all of them have marked ("… Metformin has a verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia
     (both)."). A question for what they share ("… both treat?", "… the same diseases?") gets those first: "Imatinib and
-    Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Only imatinib has one for: …". The
-    diseases, in the order told, are the answer's items ("the second one" next turn)."""
+    Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Only imatinib has one for: …", and so
+    does a list whose every disease all of them have. The diseases, in the order told, are the answer's items ("the
+    second one" next turn)."""
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     n = len(state.among)
     held = [(a, int(a["path"]["features"].get("class_drugs", 0)), a["path"]["triples"][0]["head"]) for a in state.ranked_answers]
     common = [a for a, k, _ in held if k == n]
     mark = " (both)" if n == 2 else " (all)"
     parts, told = [], []
-    if _IN_COMMON.search(state.question):
+    first = bool(_IN_COMMON.search(state.question)) or len(common) == len(held)  # every one shared: said once
+    if first:
         parts.append(f"{_capitalized(state.drug_class)} {'both' if n == 2 else 'all'} have a verified mechanism for: "
                      f"{listing([a['name'] for a in common])}." if common else
                      f"{_capitalized(state.drug_class)} have no verified mechanism for the same disease in the knowledge graph.")
         told = list(common)
     for i, drug in enumerate(state.among):
         name = named.get(drug, drug)
-        if common and _IN_COMMON.search(state.question):
+        if common and first:
             mine = [a for a, k, head in held if k == 1 and head == drug]
             words = [a["name"] for a in mine]
             lead = f"Only {name} has one"

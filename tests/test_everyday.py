@@ -218,3 +218,11 @@ def test_an_effect_that_ends_no_mechanism_is_asked_as_how_the_drug_works(run_gra
     assert pen["answer"].startswith("Penicillins act on Bacteria in the knowledge graph through: Penicillin-binding"), pen["answer"]
     acid, _ = run_graph({"question": "How do proton pump inhibitors reduce acid?"}, interactive=False, memory=False)
     assert acid["status"] is Status.ANSWERED and "Gastric Acid" in acid["answer"] and "Acetic" not in acid["answer"], acid["answer"]
+
+
+def test_two_drugs_that_share_every_listed_disease_are_told_so_once(run_graph) -> None:
+    """"What do pegloticase and allopurinol treat?" listed the same four diseases twice, each marked "(both)"."""
+    out, _ = run_graph({"question": "What do pegloticase and allopurinol treat?"}, interactive=False, memory=False)
+    assert all(a["path"]["features"]["class_drugs"] == 2 for a in out["ranked_answers"]), out["ranked_answers"]
+    assert out["answer"].startswith("Pegloticase and allopurinol both have a verified mechanism for: "), out["answer"]
+    assert "(both)" not in out["answer"] and out["answer"].count("Gout;") == 1, out["answer"]
