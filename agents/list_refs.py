@@ -161,9 +161,9 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     """"Which of those is a kinase inhibitor?", "are any of them beta blockers?" after a list of drugs: which of the
     listed drugs the class has (``Linker.drug_class``, by their names), said in the answer (a ``members`` reference),
     and what those act on, as "what do they target?" asks of all of them; "none of the 5 listed drugs …" when it has
-    none (``Resolution.refused``). The question was read as what the whole class acts on, listed or not."""
+    none (``Resolution.refused``). It was read as what the whole class acts on, also after "how do they work?"."""
     m = _KIND_OF_THEM.match(q.strip())
-    drugs = latest_drugs(focus)
+    drugs = latest_drugs(focus) or (_listed_drugs(focus) if focus.drug_class == LISTED_DRUGS else [])
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
     named = _named_after(m["kind"], linker) if m and drugs and not klass else ""
     if named:  # "which of these is an insulin?": the drugs named after insulin (it told what the protein is connected to)

@@ -11,6 +11,7 @@ import pytest
 from agents.followup import resolve_followup
 from agents.state import Status
 from core.text import fold
+from tests.conftest import in_thread
 
 
 def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
@@ -217,3 +218,14 @@ def test_drugs_named_after_a_word_among_the_listed_drugs(resources) -> None:
         assert res.references[-1]["note"].startswith("2 of the 4 listed drugs are insulins: "), q
     res = resolve_followup("which of them is an insulin?", messages[:1] + [{**messages[1], "items": items[::2]}], resources.linker)
     assert res.refused == "none of the 2 listed drugs (Glucagon, Pioglitazone) is named after insulin"
+
+
+def test_which_listed_drugs_are_of_a_class_after_how_they_work(run_graph) -> None:
+    """"Which of them is a biologic?" after "What drugs treat rheumatoid arthritis?" and "How do they work?" (whose
+    answer lists targets) told what every biologic acts on, listed or not."""
+    first, _, out = in_thread(run_graph, "biologic", "What drugs treat rheumatoid arthritis?", "How do they work?",
+                              "Which of them is a biologic?")
+    listed = {a["id"] for a in first["ranked_answers"]}
+    assert out["understood_as"] == "What do the listed biologics target?", out["understood_as"]
+    assert out["among"] and set(out["among"]) <= listed, (out["among"], listed)
+    assert "of the 5 listed drugs" in out["answer"] and "Biologics in the knowledge graph" not in out["answer"], out["answer"]
