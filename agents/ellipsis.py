@@ -299,7 +299,9 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
     text = standalone(intent, drug, disease)
     if not text:
         return None
-    if intent == "targeted_by" and disease:  # "and IL-6?" after "Which drugs lower TNF?" keeps "lower"
+    if intent == "targeted_by" and disease and slot_drug and drug:  # "what about allopurinol?" after "which of them
+        text = f"Does {drug['name']} {asked_verb(focus.question)} {disease['name']}?"  # inhibit xanthine oxidase?"
+    elif intent == "targeted_by" and disease:  # "and IL-6?" after "Which drugs lower TNF?" keeps "lower"
         text = f"Which drugs {asked_verb(focus.question)} {disease['name']}?"
     kept = focus.disease if slot_drug else focus.drug
     if kept:

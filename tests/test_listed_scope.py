@@ -38,3 +38,14 @@ def test_a_drug_named_there_is_no_listed_scope(run_graph) -> None:
     _, _, out = _thread(run_graph, "drug", "What drugs treat hypertension?", "Which of them treat heart failure?",
                         "what about nicardipine?")
     assert "listed drugs" not in out["understood_as"], out["understood_as"]
+
+
+def test_what_about_a_drug_after_which_drugs_act_on_a_target_asks_whether_it_does(run_graph) -> None:
+    """"What about allopurinol?" after "which of them inhibit xanthine oxidase?" was asked as which drugs inhibit it,
+    the drug dropped."""
+    *_, out = _thread(run_graph, "drug-target", "What drugs treat gout?", "which of them inhibit xanthine oxidase?",
+                      "what about colchicine?")
+    assert out["understood_as"] == "Does colchicine inhibit Xanthine dehydrogenase/oxidase?", out["understood_as"]
+    _, again = _thread(run_graph, "abl", "Which drugs inhibit ABL1?", "what about imatinib?")
+    assert again["understood_as"] == "Does imatinib inhibit Tyrosine-protein kinase ABL1?", again["understood_as"]
+    assert again["status"] is Status.ANSWERED, again["answer"]
