@@ -27,6 +27,7 @@ from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
+from agents.kinds import target_kind_asked
 from agents.list_refs import latest_drugs
 from agents.names import names_question, names_referent
 from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
@@ -285,6 +286,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": ""}
     if (diseases := diseases_of_question(question, linker)) is not None:  # "which cancers involve EGFR?"
         return diseases
+    if target_kind_asked(question, linker):  # "is ACE an enzyme?": by the target's name
+        return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": ""}
     if (listed := class_members(question, linker)) is not None:  # "which drugs are statins?"
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": listed["class"]}
     if (member := class_membership(question, linker)) is None:

@@ -37,6 +37,7 @@ from agents.intent import (
     SET_AGAINST,
     parse_question,
 )
+from agents.kinds import kind_of_target
 from agents.last_answer import about_last_answer
 from agents.list_refs import (
     compared_refs,
@@ -432,7 +433,8 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.question = restated(focus.question)
         return res
     if (again := in_that_class(res, body, focus, linker) or why_listed(res, body, focus, linker)
-            or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)) is not None or res.missing or res.refused:
+            or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
+            or kind_of_target(res, q, focus)) is not None or res.missing or res.refused:  # "is that a kinase?"
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
     if _of_thread_disease(res, q, body, focus, more):  # "what are the treatment options?", "is there anything better?"

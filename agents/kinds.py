@@ -4,8 +4,16 @@ receptor does propranolol block?" the receptors first (``tools.answers.DISEASE_K
 from __future__ import annotations
 
 import re
+from typing import Any
 
-__all__ = ["disease_kind", "target_kind"]
+from agents.focus import Focus
+from agents.resolution import Resolution
+from agents.state import Status
+from core.text import fold
+from tools.answers import TARGET_KINDS, TARGET_TYPES
+from tools.linker import LinkStatus
+
+__all__ = ["disease_kind", "kind_of_target", "target_kind", "target_kind_answer", "target_kind_asked"]
 
 _KIND_WORDS = {"blood_cancer": r"blood cancers?|cancers? of the blood|ha?ematologic(?:al)? (?:cancers?|malignanc(?:y|ies))",
                "cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
@@ -29,3 +37,63 @@ def disease_kind(question: str) -> str:
     m = _KINDS.search(question)
     return (m.lastgroup or "").replace("_", " ") if m else ""
 
+
+
+_IS_KIND = re.compile(r"^(?:so |and |but )?(?:is|are) (?P<x>\S.*?) (?:an? |some (?:kind|type|sort) of (?:an? )?)?"
+                      r"(?P<kind>receptor|enzyme|kinase|channel|ion channel|transporter|pump|protein)s?\s*[?.!]*$", re.IGNORECASE)
+"""Whether a target is of a kind ("is ACE an enzyme?", "is that a kinase?" once the thread's target is named)."""
+
+
+def kind_of_target(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Is Tyrosine-protein kinase ABL1 a kinase?" for "is that a kinase?" after a turn whose target was ABL1
+    (``Focus.target``; it was NOT_FOUND, "no known entity"); "it" only after a turn about targets. None for any other
+    question."""
+    m = _IS_KIND.match(" ".join(q.split()))
+    ref = m["x"].casefold() if m else ""
+    if m is None or focus.target is None or ref not in ("it", "that", "this", "that one", "this one", "that target",
+                                                        "this target", "the target"):
+        return None
+    if ref == "it" and focus.intent not in ("targets", "targeted_by"):  # "is it a protein?" after a mechanism: the drug
+        return None
+    res.references.append({"text": m["x"], "how": "pronoun", "entity": focus.target})
+    res.pinned[fold(focus.target["name"])] = focus.target
+    return f"{q[: m.start('x')]}{focus.target['name']}{q[m.end('x'):]}"
+
+
+def target_kind_asked(question: str, linker: Any) -> bool:
+    """Whether ``question`` asks whether a target is of a kind (:func:`target_kind_answer` answers it)."""
+    return target_kind_answer(question, linker) is not None
+
+
+def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
+    """The answer to "is ACE an enzyme?", "is the serotonin transporter a receptor?": by the target's name, as the
+    answers that list targets of a kind read it (``tools.answers.TARGET_KINDS``); a protein is whatever the graph types
+    so. None unless the question asks it of one entity that is a target (they told what ACE is connected to, or were
+    NOT_FOUND). ``items``: the target, what "which drugs block it?" is about next."""
+    m = _IS_KIND.match(" ".join(question.split()))
+    out = linker.link(m["x"]) if m else None
+    ent = out.best if out is not None and out.status is LinkStatus.LINKED else None
+    if m is None or ent is None or ent.type not in TARGET_TYPES:
+        return None
+    kind = {"pump": "transporter", "ion channel": "channel"}.get(m["kind"].casefold(), m["kind"].casefold())
+    item = {"id": ent.id, "name": ent.name, "type": ent.type}
+    if kind == "protein":
+        yes = ent.type == "Protein"
+        text = f"{'Yes' if yes else 'No'}: the knowledge graph types {ent.name} as {'a Protein' if yes else _typed(ent.type)}."
+    else:
+        said = [k for k, rx in TARGET_KINDS.items() if rx.search(ent.name) and k != kind]
+        yes = bool(TARGET_KINDS[kind].search(ent.name))
+        text = (f"Yes: by its name, {ent.name} is {_a(kind)}." if yes else
+                f"No: its name does not say that {ent.name} is {_a(kind)}"
+                + (f"; by its name it is {_a(said[0])}." if said else f"; the knowledge graph types it as {_typed(ent.type)}."))
+    return {"status": Status.ANSWERED, "answer": f"{text} For the drugs that act on it, ask \"Which drugs act on {ent.name}?\".",
+            "items": [item]}
+
+
+def _a(kind: str) -> str:
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
+def _typed(kind: str) -> str:
+    """"a GeneFamily", "a MacromolecularComplex": the graph's type, as written."""
+    return f"a {kind}"

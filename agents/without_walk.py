@@ -14,6 +14,7 @@ from agents.counts import count_answer
 from agents.disease_compare import diseases_answer
 from agents.diseases_of import diseases_of_answer
 from agents.history import history_answer
+from agents.kinds import target_kind_answer
 from agents.names import names_answer
 from agents.small_talk import small_talk_answer
 from agents.state import Intent, State
@@ -30,6 +31,8 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         res = ctx.get_resources()
         if state.intent == Intent.COUNT.value:
             out = count_answer(state.asked, res)
+        elif (kind := target_kind_answer(state.asked, res.linker)) is not None:  # "is ACE an enzyme?"
+            out = kind
         elif (pair := compared_sides(state.asked, res.linker)) is not None:  # "compare ARBs and ACE inhibitors", "… statins and aspirin"
             out = classes_answer(pair, res)
         else:

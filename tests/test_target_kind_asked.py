@@ -1,0 +1,28 @@
+"""Whether a target is of a kind: "is ACE an enzyme?", "is that a kinase?" after a drug's targets."""
+
+from __future__ import annotations
+
+from agents.state import Intent, Status
+from tests.conftest import in_thread
+
+
+def test_a_target_s_kind_is_read_from_its_name(run_graph) -> None:
+    """"Is ACE an enzyme?" told what ACE is connected to; "Is xanthine oxidase an enzyme?" was NOT_FOUND."""
+    ace, xo, sert, abl = in_thread(run_graph, "kinds", "Is ACE an enzyme?", "Is xanthine oxidase an enzyme?",
+                                   "Is the serotonin transporter a receptor?", "Is ABL1 a protein?")
+    assert ace["intent"] == Intent.CLASS_MEMBER.value and ace["status"] is Status.ANSWERED, ace["answer"]
+    assert ace["answer"].startswith("Yes: by its name, Angiotensin-converting enzyme is an enzyme."), ace["answer"]
+    assert xo["answer"].startswith("Yes: by its name, Xanthine dehydrogenase/oxidase is an enzyme."), xo["answer"]
+    assert sert["answer"].startswith("No: its name does not say that Sodium-dependent serotonin transporter is a receptor; "
+                                     "by its name it is a transporter."), sert["answer"]
+    assert abl["answer"].startswith("Yes: the knowledge graph types Tyrosine-protein kinase ABL1 as a Protein."), abl["answer"]
+
+
+def test_that_after_a_drug_s_targets_is_its_target(run_graph) -> None:
+    """"Is that a kinase?" after "What does imatinib target?" was NOT_FOUND ("no known entity in the question")."""
+    _, out = in_thread(run_graph, "that-kinase", "What does imatinib target?", "Is that a kinase?")
+    assert out["understood_as"] == "Is Tyrosine-protein kinase ABL1 a kinase?", out["understood_as"]
+    assert out["answer"].endswith('Yes: by its name, Tyrosine-protein kinase ABL1 is a kinase. For the drugs that act on '
+                                  'it, ask "Which drugs act on Tyrosine-protein kinase ABL1?".'), out["answer"]
+    _, drug = in_thread(run_graph, "it-protein", "How does imatinib treat CML?", "Is it a steroid?")
+    assert "steroid" in drug["answer"] and "imatinib" in drug["answer"], drug["answer"]  # "it" after a mechanism: the drug
