@@ -300,8 +300,8 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
     of the drugs have a path into it that lowers it: in their own pools, else by a walk of its own (``BOTH_WALKS`` at
     most in all). The diseases all of them have come first, then those of one drug alone, in the drugs' order; each
     with the first such drug's path, its ``features["class_drugs"]`` how many of them have one, and
-    ``features["listed_by"]`` whose own lists hold it (bit i: the i-th drug of ``among``; ``rank_i``: its place there). It was answered for
-    imatinib alone, dasatinib offered as the next question, and "both" was not said."""
+    ``features["listed_by"]`` whose own lists hold it (bit i: the i-th drug of ``among``; ``rank_i``: its place
+    there). It was answered for imatinib alone, dasatinib offered as the next question, and "both" was not said."""
     same = _name_key(res.kg)
     pools: dict[str, dict[str, CandidatePath]] = {}
     listed: list[str] = []
@@ -311,7 +311,8 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
         one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
                                   understood_as=f"What does {res.kg.name(drug)} treat?")
         qv = res.embed_one(one.asked)
-        walk = GraphWalker(res.kg, ctx.budget()).walk([drug], [], res.predictor.conf_fn(qv), state.goal_types)
+        with span("tool.walker.walk", **{"medpath.answer.sources": 1, "medpath.answer.targets": 0}):
+            walk = GraphWalker(res.kg, ctx.budget()).walk([drug], [], res.predictor.conf_fn(qv), state.goal_types)
         ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
         found = _indications(one, ctx, res, ranked, [drug, *seeds])
         pools[drug] = {**{same(p.nodes[-1]): p for p in reversed(ranked) if lowers(p)}, **{same(y): p for y, p in found}}
@@ -330,8 +331,16 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
             if path is not None:
                 holders.setdefault(y, []).append((drug, path))
     order = sorted(holders, key=lambda y: (len(holders[y]) < len(state.among), state.among.index(holders[y][0][0])))
-    return [(y, dataclasses.replace(holders[y][0][1], features={**holders[y][0][1].features, "class_drugs": float(len(
-        holders[y])), "listed_by": float(origin.get(same(y), 0)), **places.get(same(y), {})})) for y in order if len(holders[y]) in (1, len(state.among))]
+    return [(y, _held(holders[y], origin.get(same(y), 0), places.get(same(y), {}))) for y in order
+            if len(holders[y]) in (1, len(state.among))]
+
+
+def _held(holders: list[tuple[str, CandidatePath]], listed_by: int, places: dict[str, float]) -> CandidatePath:
+    """The first holder's path, its features saying how many drugs have one (``class_drugs``), whose own lists hold the
+    disease (``listed_by``) and where (``rank_i``)."""
+    path = holders[0][1]
+    return dataclasses.replace(path, features={**path.features, "class_drugs": float(len(holders)),
+                                               "listed_by": float(listed_by), **places})
 
 
 def _name_key(kg: Any) -> Callable[[str], str]:

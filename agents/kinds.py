@@ -40,7 +40,7 @@ def disease_kind(question: str) -> str:
 
 
 _IS_KIND = re.compile(r"^(?:so |and |but )?(?:is|are) (?P<x>\S.*?) (?:an? |some (?:kind|type|sort) of (?:an? )?)?"
-                      r"(?P<kind>receptor|enzyme|kinase|channel|ion channel|transporter|pump|protein)s?\s*[?.!]*$", re.IGNORECASE)
+                      r"(?P<kind>receptor|enzyme|kinase|channel|ion channel|transporter|pump)s?\s*[?.!]*$", re.IGNORECASE)
 """Whether a target is of a kind ("is ACE an enzyme?", "is that a kinase?" once the thread's target is named)."""
 
 
@@ -67,9 +67,9 @@ def target_kind_asked(question: str, linker: Any) -> bool:
 
 def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
     """The answer to "is ACE an enzyme?", "is the serotonin transporter a receptor?": by the target's name, as the
-    answers that list targets of a kind read it (``tools.answers.TARGET_KINDS``); a protein is whatever the graph types
-    so. None unless the question asks it of one entity that is a target (they told what ACE is connected to, or were
-    NOT_FOUND). ``items``: the target, what "which drugs block it?" is about next."""
+    answers that list targets of a kind read it (``tools.answers.TARGET_KINDS``; "is it a protein?" asks the graph's
+    type, ``agents.what_it_is``). None unless the question asks it of one entity that is a target (they told what ACE
+    is connected to, or were NOT_FOUND). ``items``: the target, what "which drugs block it?" is about next."""
     m = _IS_KIND.match(" ".join(question.split()))
     out = linker.link(m["x"]) if m else None
     ent = out.best if out is not None and out.status is LinkStatus.LINKED else None
@@ -77,15 +77,10 @@ def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
         return None
     kind = {"pump": "transporter", "ion channel": "channel"}.get(m["kind"].casefold(), m["kind"].casefold())
     item = {"id": ent.id, "name": ent.name, "type": ent.type}
-    if kind == "protein":
-        yes = ent.type == "Protein"
-        text = f"{'Yes' if yes else 'No'}: the knowledge graph types {ent.name} as {'a Protein' if yes else _typed(ent.type)}."
-    else:
-        said = [k for k, rx in TARGET_KINDS.items() if rx.search(ent.name) and k != kind]
-        yes = bool(TARGET_KINDS[kind].search(ent.name))
-        text = (f"Yes: by its name, {ent.name} is {_a(kind)}." if yes else
-                f"No: its name does not say that {ent.name} is {_a(kind)}"
-                + (f"; by its name it is {_a(said[0])}." if said else f"; the knowledge graph types it as {_typed(ent.type)}."))
+    said = [k for k, rx in TARGET_KINDS.items() if rx.search(ent.name) and k != kind]
+    text = (f"Yes: by its name, {ent.name} is {_a(kind)}." if TARGET_KINDS[kind].search(ent.name) else
+            f"No: its name does not say that {ent.name} is {_a(kind)}"
+            + (f"; by its name it is {_a(said[0])}." if said else f"; the knowledge graph types it as a {ent.type}."))
     return {"status": Status.ANSWERED, "answer": f"{text} For the drugs that act on it, ask \"Which drugs act on {ent.name}?\".",
             "items": [item]}
 
@@ -93,7 +88,3 @@ def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
 def _a(kind: str) -> str:
     return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
-
-def _typed(kind: str) -> str:
-    """"a GeneFamily", "a MacromolecularComplex": the graph's type, as written."""
-    return f"a {kind}"
