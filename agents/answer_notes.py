@@ -155,7 +155,7 @@ def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
             parts.append(f"{lead} for: {listing(words)}.")
         elif not common:
             parts.append(f"{_capitalized(name)} has none in the knowledge graph.")
-    return " ".join(parts), [{"id": a["id"], "name": a["name"]} for a in told]
+    return " ".join(parts), [{"id": a["id"], "name": a["name"], "type": a["type"]} for a in told]
 
 
 def steps(hops: int) -> str:

@@ -101,6 +101,8 @@ class Focus:
         of cancers is the second drug (it was the second cancer)."""
         types = {"drug": DRUG_TYPES, "disease": DISEASE_TYPES}.get(_NOUN_SLOTS.get(ref.split()[-1].casefold(), slot))
         long = [x for x in self.lists if k < len(x)]
+        if types is DRUG_TYPES and k < len(self.compared) and not any(x[k].get("type") in types for x in long):
+            return self.compared  # "how does the second one work?" after what two drugs treat: the second drug
         return next((x for x in long if types is None or x[k].get("type") in types), long[0] if long else None)
 
     def choose(self, picked: dict[str, Any]) -> Focus:

@@ -226,3 +226,13 @@ def test_two_drugs_that_share_every_listed_disease_are_told_so_once(run_graph) -
     assert all(a["path"]["features"]["class_drugs"] == 2 for a in out["ranked_answers"]), out["ranked_answers"]
     assert out["answer"].startswith("Pegloticase and allopurinol both have a verified mechanism for: "), out["answer"]
     assert "(both)" not in out["answer"] and out["answer"].count("Gout;") == 1, out["answer"]
+
+
+def test_the_second_one_that_works_after_what_two_drugs_treat_is_the_second_drug(run_graph) -> None:
+    """"How does the second one work?" after "What do metformin and glipizide treat?" was asked of the second disease
+    listed ("How does Hyperglycemia work?"); "what drugs treat the first one?" is still the first disease."""
+    first, out = in_thread(run_graph, "second", "What do metformin and glipizide treat?", "How does the second one work?")
+    assert out["understood_as"] == "How does glipizide work?", out["understood_as"]
+    told = first["answer"].split("Metformin has a verified mechanism for: ")[1].split(" (both)")[0]
+    _, disease = in_thread(run_graph, "first", "What do metformin and glipizide treat?", "What drugs treat the first one?")
+    assert disease["understood_as"] == f"What drugs treat {told}?", (told, disease["understood_as"])
