@@ -23,7 +23,7 @@ __all__ = ["condition_qualifier", "safe_again"]
 SAFETY = "safety"
 """``agents.scope.out_of_scope``'s topic for whether a drug is safe."""
 
-_SAFE_WITH = re.compile(r"(?<=\bsafe )(?P<prep>in|for|with|during|if you have|if i have|when you have)\s+"
+_SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
                         r"(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
@@ -32,32 +32,17 @@ _ASKED = re.compile(r"^(?P<head>(?:is|are) .+? safe) (?P<prep>in|for|with|during
 _PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
 
 
-class _Qualifier:
-    """A condition read as a qualifier, shaped as ``agents.followup`` reads a qualifier's match."""
-
-    def __init__(self, m: re.Match[str]) -> None:
-        self._m = m
-
-    def start(self) -> int:
-        return self._m.start()
-
-    def group(self, _k: int = 0) -> str:
-        return self._m.group(0)
-
-    def __getitem__(self, _k: int) -> str:
-        return self._m["c"]
-
-
-def condition_qualifier(question: str, linker: Linker) -> _Qualifier | None:
-    """The condition of a safety question when it links to no one disease ("kidney disease", "liver problems"): a
-    qualifier the graph does not distinguish, as a population is. None for any other question, and for a condition
-    that names one disease ("Is ibuprofen safe with asthma?" tells the graph's chain between the two)."""
+def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
+    """The condition of a safety question when it links to no one disease ("kidney disease", "liver problems"), its
+    first group the condition: a qualifier the graph does not distinguish, as a population is (``TRAILING_QUALIFIER``'s
+    match is read the same way). None for any other question, and for a condition that names one disease ("Is
+    ibuprofen safe with asthma?" tells the graph's chain between the two)."""
     m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else None
     if m is None:
         return None
     out = linker.link(m["c"])
     one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
-    return None if one else _Qualifier(m)
+    return None if one else m
 
 
 def safe_again(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
