@@ -12,6 +12,7 @@ import re
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from agents.state import DRUG_TYPES, LISTED_DRUGS
+from core.text import fold
 
 __all__ = ["of_the_listed"]
 
@@ -27,7 +28,7 @@ def of_the_listed(res: Resolution, q: str, z: str, focus: Focus, linker: Linker)
     turn asked no such question, or ``z`` names a drug (the ordinary ellipsis asks how it treats the disease)."""
     m = _ASKED.match(focus.question) if focus.drug_class == LISTED_DRUGS and focus.listed else None
     best = linker.link(z).best if m else None
-    if m is None or (best is not None and best.type in DRUG_TYPES and best.name.casefold() == z.casefold()):
+    if m is None or (best is not None and best.type in DRUG_TYPES and fold(best.name) == fold(z)):
         return None
     res.among = [str(i["id"]) for i in focus.listed]
     res.references.append({"text": q, "how": "list", "class": "", "drugs": res.among})
