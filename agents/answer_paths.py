@@ -307,7 +307,7 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
     listed: list[str] = []
     origin: dict[str, int] = {}
     places: dict[str, dict[str, float]] = {}
-    for drug in state.among:
+    for i, drug in enumerate(state.among):
         one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
                                   understood_as=f"What does {res.kg.name(drug)} treat?")
         qv = res.embed_one(one.asked)
@@ -316,10 +316,11 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
         ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
         found = _indications(one, ctx, res, ranked, [drug, *seeds])
         pools[drug] = {**{same(p.nodes[-1]): p for p in reversed(ranked) if lowers(p)}, **{same(y): p for y, p in found}}
-        listed += [y for y, _ in found if same(y) not in {same(x) for x in listed}]
         for k, (y, _) in enumerate(found):  # which drugs' own lists hold it (bits of "listed_by"), and where
-            origin[same(y)] = origin.get(same(y), 0) | 1 << state.among.index(drug)
-            places.setdefault(same(y), {})[f"rank_{state.among.index(drug)}"] = float(k)
+            if same(y) not in origin:
+                listed.append(y)
+            origin[same(y)] = origin.get(same(y), 0) | 1 << i
+            places.setdefault(same(y), {})[f"rank_{i}"] = float(k)
     walks = 0
     holders: dict[str, list[tuple[str, CandidatePath]]] = {}
     for y in listed:

@@ -31,7 +31,7 @@ from agents.intent import out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.plain import simpler
-from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES
+from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -404,11 +404,11 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value):
-        topic = "safety" if topic == "safety" and state.intent == Intent.PATIENT.value else ""  # no record holds it
+        topic = SAFETY if topic == SAFETY and state.intent == Intent.PATIENT.value else ""  # no record holds it
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     if topic == INTERACTIONS and state.intent == Intent.RELATION.value and names_disease(state):
-        topic = "safety"  # "can I take aspirin with a stomach ulcer?": the drug with a disease, not with another drug
+        topic = SAFETY  # "can I take aspirin with a stomach ulcer?": the drug with a disease, not with another drug
     if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."

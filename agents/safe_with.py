@@ -14,14 +14,11 @@ import re
 
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
-from agents.scope import out_of_scope
+from agents.scope import SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import LinkStatus, fold
 
 __all__ = ["condition_qualifier", "safe_again"]
-
-SAFETY = "safety"
-"""``agents.scope.out_of_scope``'s topic for whether a drug is safe."""
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"

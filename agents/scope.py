@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -56,6 +56,8 @@ behavior …", by a chain that lowers it)."""
 DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
+SAFETY = "safety"
+"""What :func:`out_of_scope` says "is metformin safe in pregnancy?" asks about."""
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)"),  # "drugs for Y that don't cause cough"
@@ -86,7 +88,7 @@ _OUT_OF_SCOPE = {
     WHY_NOT: NOT_WORKING,
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
-    "safety": (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
+    SAFETY: (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
                r"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on)\b)"),  # "what are the risks?": not "the risk of gout"
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
                 r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
