@@ -120,11 +120,10 @@ _IN_COMMON = re.compile(r"\b(?:both|same|in common|shared?|all of them)\b", re.I
 
 def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
     """"What do lisinopril and metformin treat?" (``State.compared``; ``agents.answer_paths`` gives each listed
-    disease with ``features["class_drugs"]``, how many of the drugs have a lowering path into it, and
-    ``features["listed_by"]``, whose own lists hold it): each drug's diseases as "What does X treat?" lists them, those
-    all of them have marked ("… Metformin has a verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia
+    disease with ``features["class_drugs"]``, how many of the drugs' own lists hold it, and ``features["listed_by"]``,
+    which): each drug's diseases as "What does X treat?" lists them, those all of them have marked ("… Metformin has a verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia
     (both)."). A question for what they share ("… both treat?", "… the same diseases?") gets those first: "Imatinib and
-    Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Only imatinib has one for: …", and so
+    Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Listed for imatinib alone: …", and so
     does a list whose every disease all of them have. The diseases, in the order told, are the answer's items ("the
     second one" next turn)."""
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
@@ -137,22 +136,22 @@ def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
     if first:
         parts.append(f"{_capitalized(state.drug_class)} {'both' if n == 2 else 'all'} have a verified mechanism for: "
                      f"{listing([a['name'] for a in common])}." if common else
-                     f"{_capitalized(state.drug_class)} have no verified mechanism for the same disease in the knowledge graph.")
+                     f"{_capitalized(state.drug_class)} share none of the diseases listed for them.")
         told = list(common)
     for i, drug in enumerate(state.among):
         name = named.get(drug, drug)
         if common and first:
             mine = [a for a, k, head in held if k == 1 and head == drug]
             words = [a["name"] for a in mine]
-            lead = f"Only {name} has one"
+            lead = f"Listed for {name} alone"
         else:
             mine = sorted((a for a, _, _ in held if int(a["path"]["features"].get("listed_by", 0)) >> i & 1),
                           key=lambda a, i=i: a["path"]["features"].get(f"rank_{i}", 0.0))  # as "What does X treat?" lists them
             words = [a["name"] + (mark if a in common else "") for a in mine]
-            lead = f"{_capitalized(name)} has a verified mechanism"
+            lead = f"{_capitalized(name)} has a verified mechanism for"
         told += [a for a in mine if a not in told]
         if mine:
-            parts.append(f"{lead} for: {listing(words)}.")
+            parts.append(f"{lead}: {listing(words)}.")
         elif not common:
             parts.append(f"{_capitalized(name)} has none in the knowledge graph.")
     return " ".join(parts), [{"id": a["id"], "name": a["name"], "type": a["type"]} for a in told]

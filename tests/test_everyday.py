@@ -172,7 +172,7 @@ def test_what_two_drugs_treat_says_what_both_have_and_what_one_has_alone(run_gra
     assert "Chronic myeloid leukemia" in both and out["ranked_answers"][0]["name"] in both, out["answer"]
     for a in alone:
         name = "imatinib" if a["path"]["triples"][0]["head"] == ids["imatinib"] else "Dasatinib"
-        assert f"Only {name} has one for: " in out["answer"] and a["name"] in out["answer"].split(f"Only {name}")[1], out["answer"]
+        assert f"Listed for {name} alone: " in out["answer"] and a["name"] in out["answer"].split(f"Listed for {name}")[1], out["answer"]
     one, _ = run_graph({"question": "What does imatinib treat?"}, interactive=False, memory=False)
     listed = {a["name"] for a in out["ranked_answers"]}
     assert {a["name"] for a in one["ranked_answers"]} <= listed, (one["answer"], out["answer"])
@@ -186,10 +186,25 @@ def test_two_drugs_with_no_disease_in_common_are_said_to_have_none(run_graph) ->
     """"What do omeprazole and levothyroxine both treat?" told omeprazole's diseases and offered levothyroxine's
     question."""
     out, _ = run_graph({"question": "What do omeprazole and levothyroxine both treat?"}, interactive=False, memory=False)
-    assert out["answer"].startswith("Omeprazole and Levothyroxine have no verified mechanism for the same disease in the "
-                                    "knowledge graph. Omeprazole has a verified mechanism for: "), out["answer"]
+    assert out["answer"].startswith("Omeprazole and Levothyroxine share none of the diseases listed for them. "
+                                    "Omeprazole has a verified mechanism for: "), out["answer"]
     assert "Levothyroxine has a verified mechanism for: " in out["answer"] and "Hypothyroidism" in out["answer"], out["answer"]
     assert all(a["path"]["features"]["class_drugs"] == 1 for a in out["ranked_answers"]), out["ranked_answers"]
+
+
+def test_a_disease_two_drugs_share_is_in_each_one_s_own_list(run_graph) -> None:
+    """"What do metformin and lisinopril both treat?" said both had a verified mechanism for cystic fibrosis and
+    hypocalcemia: two of metformin's diseases that lisinopril reached by a 4- to 6-step walk of its own. A disease
+    is theirs in common only when "What does X treat?" lists it for each of them."""
+    out, _ = run_graph({"question": "What do metformin and lisinopril both treat?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Metformin and lisinopril share none of the diseases listed for them."), out["answer"]
+    for pair in (("imatinib", "dasatinib"), ("atorvastatin", "simvastatin")):
+        both, _ = run_graph({"question": f"What do {pair[0]} and {pair[1]} treat?"}, interactive=False, memory=False)
+        own = [{a["name"] for a in run_graph({"question": f"What does {d} treat?"}, interactive=False, memory=False)[0]
+                ["ranked_answers"]} for d in pair]
+        shared = {a["name"] for a in both["ranked_answers"] if a["path"]["features"]["class_drugs"] == 2}
+        assert shared and shared <= own[0] & own[1], (shared, own)
+        assert own[0] & own[1] <= shared, (shared, own)
 
 
 def test_what_two_drugs_are_for_lists_each_one_s_diseases_first(run_graph) -> None:
