@@ -22,7 +22,6 @@ from agents.answer_notes import (
 from agents.chain_direction import (
     causal_note,
     named_in_plural,
-    names_disease,
     side_effect_topic,
     through_what_it_causes,
 )
@@ -31,7 +30,8 @@ from agents.intent import out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.plain import simpler
-from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
+from agents.safe_with import as_safety
+from agents.scope import HOW_OFTEN, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -403,12 +403,11 @@ def _scoped(state: State, answer: str, status: Any) -> str:
     ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
     topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
+    topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value):
         topic = SAFETY if topic == SAFETY and state.intent == Intent.PATIENT.value else ""  # no record holds it
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
-    if topic == INTERACTIONS and state.intent == Intent.RELATION.value and names_disease(state):
-        topic = SAFETY  # "can I take aspirin with a stomach ulcer?": the drug with a disease, not with another drug
     if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."

@@ -372,7 +372,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
-    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition_qualifier(question, linker)
+    condition = condition_qualifier(question, linker)  # "Is metformin safe in kidney disease?"
+    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:  # "how does metformin affect the liver?": how it works, in the liver
@@ -382,7 +383,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     for_treated(res, question, focus, linker)  # "is it better than colchicine?" after how allopurinol treats gout
     if qual and not res.qualifier:
         res.qualifier = qual[1]
-        res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1]})
+        res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1], "safety": qual is condition})
     more = any(r.get("how") == "more" for r in res.references)
     paths = any(r.get("how") == "other paths" for r in res.references)  # "are there other paths?" leaves nothing out
     if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \

@@ -5,25 +5,40 @@ chain to the kidney. A condition that links to no one disease is now, like "in p
 distinguish: the answer says so and that the graph holds no safety, then what it holds on the drug. After such a
 question, "what about kidney disease?", "and in children?" or "what about ibuprofen?" asks it again of the new
 condition or drug; they were read as how metformin treats kidney disease, or what metformin targets in children, and
-the safety note was lost.
+the safety note was lost. "Is it safe to take ibuprofen with kidney problems?" and "Can I take ibuprofen if I have
+kidney disease?" ask the same (:func:`taken_with_condition`).
 """
 
 from __future__ import annotations
 
 import re
 
+from agents.chain_direction import names_disease
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
-from agents.scope import SAFETY, out_of_scope
-from agents.state import DISEASE_TYPES, DRUG_TYPES
+from agents.scope import INTERACTIONS, SAFETY, out_of_scope
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from tools.linker import LinkStatus, fold
 
-__all__ = ["condition_qualifier", "safe_again"]
+__all__ = ["as_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
                         r"(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
+_TAKING = re.compile(r"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for (?:me|him|her|them|someone|you) )?to "
+                     r"(?:take|use|give)|(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|a person|my \w+) "
+                     r"(?:still |safely )?(?:take|use|be given)|(?:is|are) \S.*? (?:safe|ok|okay|alright|fine))\b", re.IGNORECASE)
+"""A question whether a drug may be taken ("Is it safe to take ibuprofen …", "Can I take ibuprofen …", "Is ibuprofen ok
+…")."""
+_WITH_CONDITION = re.compile(r"\b(?:with|if (?:i|you|he|she|we|they) (?:have|has|suffer from)|when (?:i|you|he|she|we|they) "
+                             r"(?:have|has)|for (?:people|patients|someone|those|a person|anyone) (?:with|who have))\s+"
+                             r"(?:(?:a|an|my|your|his|her|their|bad|severe|mild|chronic|some) )*(?P<c>[^?.!]+?)(?=\s*[?.!]*$)",
+                             re.IGNORECASE)
+"""The condition after "with" or "if I have" ("… with kidney problems?", "… if I have a heart condition?")."""
+_CONDITION = re.compile(r"\b(?:disease|diseases|problems?|failure|conditions?|issues?|trouble|damage|impairment|insufficiency|"
+                        r"disorders?|allerg(?:y|ies)|infections?|ulcers?|injur(?:y|ies)|cancer)$", re.IGNORECASE)
+"""A condition named by its kind ("kidney problems", "a heart condition"): not a drug, food or drink taken with it."""
 _ASKED = re.compile(r"^(?P<head>(?:is|are) .+? safe) (?P<prep>in|for|with|during)\b", re.IGNORECASE)
 """A safety question about a drug and a condition, as understood ("Is metformin safe in pregnancy?")."""
 _PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
@@ -34,12 +49,39 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     first group the condition: a qualifier the graph does not distinguish, as a population is (``TRAILING_QUALIFIER``'s
     match is read the same way). None for any other question, and for a condition that names one disease ("Is
     ibuprofen safe with asthma?" tells the graph's chain between the two)."""
-    m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else None
+    m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else taken_with_condition(question, linker)
     if m is None:
         return None
     out = linker.link(m["c"])
     one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
     return None if one else m
+
+
+def taken_with_condition(question: str, linker: Linker) -> re.Match[str] | None:
+    """"Is it safe to take ibuprofen with kidney problems?", "Is ibuprofen ok with kidney disease?", "Can I take
+    ibuprofen if I have a heart condition?": whether a drug may be taken with a condition, its first group the
+    condition. They were read as interactions ("safe with …") or as how ibuprofen acts on the kidney. None when what
+    comes after "with" is no disease and no condition named by its kind ("… with aspirin?", "… with food?")."""
+    if out_of_scope(question) not in (INTERACTIONS, "") or not _TAKING.match(question):
+        return None
+    m = _WITH_CONDITION.search(question)
+    if m is None:
+        return None
+    out = linker.link(m["c"])
+    disease = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
+    return m if disease or _CONDITION.search(m["c"]) else None
+
+
+def as_safety(topic: str, state: State) -> str:
+    """The topic the answer's note names: ``SAFETY`` for a question whether a drug may be taken with a disease or a
+    condition ("can I take aspirin with a stomach ulcer?", "… if I have asthma?", a condition read as a qualifier),
+    which reads as one about interactions or about nothing the graph lacks; else ``topic``."""
+    if topic not in (INTERACTIONS, ""):
+        return topic
+    if any(r.get("safety") for r in state.references):
+        return SAFETY
+    asked = bool(topic) or bool(_TAKING.match(state.question) and _WITH_CONDITION.search(state.question))
+    return SAFETY if asked and state.intent == Intent.RELATION.value and names_disease(state) else topic
 
 
 def safe_again(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:

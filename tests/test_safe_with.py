@@ -37,3 +37,20 @@ def test_the_same_asked_of_another_condition_or_drug_stays_a_safety_question(run
     asthma = _ask(run_graph, "again", "and with asthma?")
     assert asthma["understood_as"] == "Is Ibuprofen safe with asthma?" and NOT_SAFETY in asthma["answer"], asthma["answer"]
     assert "does not distinguish" not in asthma["answer"], asthma["answer"]
+
+
+def test_taking_a_drug_with_a_condition_is_a_safety_question(run_graph) -> None:
+    """"Is it safe to take ibuprofen with kidney problems?" and "Is ibuprofen safe with kidney disease?" were read as
+    drug interactions and told a 6-step chain to the kidney; "Can I take ibuprofen if I have kidney disease?" told the
+    same chain with no note at all. A drug, food or drink after "with" is still an interaction."""
+    for q in ("Is it safe to take ibuprofen with kidney problems?", "Is ibuprofen safe with kidney disease?",
+              "Can I take ibuprofen if I have kidney disease?", "Can my dad take metformin with liver problems?"):
+        out = _ask(run_graph, q, q)
+        assert out["status"] is Status.ANSWERED and NOT_SAFETY in out["answer"], out["answer"]
+        assert "does not distinguish" in out["answer"] and "through a" not in out["answer"], out["answer"]
+        assert "Kidney" not in {m["entity"]["name"] for m in out["mentions"] if m.get("entity")}, out["mentions"]
+    asthma = _ask(run_graph, "if asthma", "Can I take ibuprofen if I have asthma?")  # one disease: its chain, as safety
+    assert NOT_SAFETY in asthma["answer"] and "Asthma" in asthma["answer"], asthma["answer"]
+    for q in ("Can I take ibuprofen with aspirin?", "Can I take ibuprofen with food?"):
+        other = _ask(run_graph, q, q)
+        assert "not drug interactions" in other["answer"] and "does not distinguish" not in other["answer"], other["answer"]
