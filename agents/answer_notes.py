@@ -14,6 +14,7 @@ from typing import Any
 
 from agents.state import Intent, State
 from tools.answers import manifested_in
+from tools.linker import fold, guessed
 
 __all__ = ["CITED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
@@ -224,3 +225,30 @@ def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[d
     more = f" ({len(others) - OTHER_PATHS_SHOWN} more)" if len(others) > OTHER_PATHS_SHOWN else ""
     return (f" Other paths the Reviewer accepted{more}: " + " ".join(f"{i}. {t}." for i, t in
                                                                      enumerate(others[:OTHER_PATHS_SHOWN], 2)))
+
+
+_LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)
+"""What separates the names a slot lists ("imatinib and foobarzumab")."""
+
+
+def guessed_note(state: State) -> str:
+    """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
+    nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
+    ``tools.linker.guessed``). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
+    written, never a guess. Two names of which one is the entity's ("What do imatinib and foobarzumab treat?": each name
+    a slot lists is split off only when all are known) say which the graph does not know; it was dropped without a
+    word."""
+    read, told = [], []
+    for m in state.mentions:
+        if not (ent := m.get("entity")) or m.get("slot") == "free" or not guessed(m["mention"], ent["name"], ent.get("method", "")):
+            continue
+        parts = [x for x in _LISTED.split(m["mention"]) if x.strip()]
+        if len(parts) == 2 and fold(ent["name"]) in map(fold, parts):
+            other = next(x for x in parts if fold(x) != fold(ent["name"]))
+            told.append(f"\"{other}\" is not a name in the knowledge graph; answered for {ent['name']}. ")
+        else:
+            read.append(f"\"{m['mention']}\" as {ent['name']}")
+    lead = "".join(told)
+    if not read:
+        return lead
+    return f"{lead}Read {', '.join(read)}: the closest {'name' if len(read) == 1 else 'names'} in the knowledge graph. "

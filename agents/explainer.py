@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from agents.answer_notes import (
     NO_EVIDENCE,
     for_one_disease,
+    guessed_note,
     listing,
     sentence,
     several_indicated,
@@ -51,7 +52,7 @@ from agents.why_none import acts_directly, asked_kind, why_none
 from agents.without_walk import answered_without_walk
 from core.errors import LLMError
 from tools.answers import NOT_TREATING, asked_sign, asked_verb, route_step
-from tools.linker import fold, guessed
+from tools.linker import fold
 from tools.path_ranker import effect
 from tools.walker import SHORTEST_CHAIN
 
@@ -326,19 +327,6 @@ def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any
     return [{**a, "citations": _path_citations(a["path"]["triples"], kg)} for a in answers]
 
 
-def _guessed(state: State) -> str:
-    """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
-    nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
-    ``tools.linker.guessed``). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
-    written, never a guess."""
-    pairs = [(m["mention"], ent["name"]) for m in state.mentions
-             if (ent := m.get("entity")) and m.get("slot") != "free" and guessed(m["mention"], ent["name"], ent.get("method", ""))]
-    if not pairs:
-        return ""
-    read = ", ".join(f"\"{x}\" as {y}" for x, y in pairs)
-    return f"Read {read}: the closest {'name' if len(pairs) == 1 else 'names'} in the knowledge graph. "
-
-
 def _auto_picked(state: State) -> str:
     """With no one to ask (``interactive`` off), say which entity a name that fits several was answered for:
     ""penicillin" names a drug class; answered for ampicillin (others: mezlocillin, Amoxicillin, …)." It was picked
@@ -359,8 +347,8 @@ def _auto_picked(state: State) -> str:
 def _framed(state: State, answer: str) -> str:
     """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier, and say so
     when the answer leaves out what the thread already named ("which other drugs …", "what else?") or reads a name
-    by a guess (:func:`_guessed`)."""
-    answer = _guessed(state) + _auto_picked(state) + answer
+    by a guess (:func:`agents.answer_notes.guessed_note`)."""
+    answer = guessed_note(state) + _auto_picked(state) + answer
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     named = named or [r["text"] for r in state.references if r.get("how") == "besides"]  # "… besides beta blockers?"

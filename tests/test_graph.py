@@ -347,6 +347,15 @@ def test_equally_good_paths_to_different_answers_are_not_rivals(run_graph) -> No
     assert {"Addison Disease", "Adrenal Insufficiency"} <= {a["name"] for a in out["ranked_answers"]}
 
 
+def test_a_listed_name_the_graph_does_not_know_is_named(run_graph) -> None:
+    """"What do imatinib and foobarzumab treat?" read the pair as imatinib, "the closest name", and said nothing of
+    foobarzumab: the answer now says which name the graph does not know, whichever place it has."""
+    for q in ("What do imatinib and foobarzumab treat?", "What do foobarzumab and imatinib target?"):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        assert out["status"] is Status.ANSWERED, out["answer"]
+        assert out["answer"].startswith('"foobarzumab" is not a name in the knowledge graph; answered for imatinib. '), out["answer"]
+
+
 def test_a_fuzzy_link_through_a_word_of_an_alias_is_said_to_be_a_guess(run_graph) -> None:
     """"What treats mono?" listed PARP inhibitors as if "mono" named Poly [ADP-ribose] polymerase 3: the linker's
     token match found the word in one of its aliases, and only embedding and n-gram links were said to be guesses."""
