@@ -10,6 +10,7 @@ from typing import Any
 from agents.answer_notes import listing, sentence
 from agents.chain_direction import names_disease
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
+from tools.answers import TARGET_TYPES
 
 __all__ = ["acts_directly", "asked_kind", "type_words", "why_none"]
 
@@ -68,8 +69,16 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
     if hops is None and not class_mechanism(state) and _typed(state, state.sources[0], DRUG_TYPES) \
             and _typed(state, state.targets[0], DISEASE_TYPES):  # "Why is warfarin used in atrial fibrillation?"
         reason += f' (ask "What does {x} treat?" or "What drugs treat {y}?" for what it holds)'
-    near = state.candidates[0]["triples"] if state.candidates else []
+    near = state.candidates[0]["triples"] if state.candidates and not _target_unreached(state) else []
     return reason, f" Nearest evidence, which does not reach {y}: {sentence(near)}." if near else ""
+
+
+def _target_unreached(state: State) -> bool:
+    """"Does colchicine inhibit xanthine oxidase?" when the graph holds no chain from the drug to the target: what the
+    drug acts on directly says more than the nearest chain, which went elsewhere."""
+    return (state.intent == Intent.RELATION.value and len(state.sources) == 1 and len(state.targets) == 1
+            and "chain_hops" in state.walk and state.walk["chain_hops"] is None
+            and _typed(state, state.sources[0], DRUG_TYPES) and _typed(state, state.targets[0], TARGET_TYPES))
 
 
 def _typed(state: State, entity: str, types: Any) -> bool:
@@ -111,9 +120,13 @@ ACTS_SHOWN = 3
 def acts_directly(state: State, kg: Any) -> str:
     """" What the knowledge graph records it acting on directly: pegloticase decreases abundance of uric acid." when
     "What does pegloticase target?" found no protein (the drug acts on a chemical, and the walk to the asked types
-    found nothing, so the answer said only that); "" for any other question, or a drug with no edge of its own."""
-    if state.intent != Intent.TARGETS.value or len(state.sources) != 1 or state.among or state.candidates:
+    found nothing, so the answer said only that), or when "Does colchicine inhibit xanthine oxidase?" has no chain to
+    the target (it told a chain to an NADPH oxidase activator as the nearest evidence); "" for any other question, or a
+    drug with no edge of its own."""
+    targets = state.intent == Intent.TARGETS.value and not state.candidates
+    if not (targets or _target_unreached(state)) or len(state.sources) != 1 or state.among:
         return ""
     edges = list(kg.out_edges(state.sources[0]))[:ACTS_SHOWN]
     steps = "; ".join(f"{kg.name(e.head)} {e.relation} {kg.name(e.tail)}" for e in edges)
-    return f" What the knowledge graph records it acting on directly: {steps}." if edges else ""
+    who = "it" if targets else kg.name(state.sources[0])  # the sentence before ends with the target
+    return f" What the knowledge graph records {who} acting on directly: {steps}." if edges else ""

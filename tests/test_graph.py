@@ -452,6 +452,19 @@ def test_a_drug_with_no_target_says_what_it_acts_on_directly(run_graph, resource
     assert out["answer"].endswith(f" What the knowledge graph records it acting on directly: {'; '.join(own[:3])}.")
 
 
+def test_a_target_a_drug_has_no_chain_to_gets_what_the_drug_acts_on(run_graph, resources) -> None:
+    """"Does colchicine inhibit xanthine oxidase?" gave as its nearest evidence a chain into an NADPH oxidase activator,
+    which answered nothing asked; with no chain from the drug to the target, the drug's own edges are told."""
+    kg = resources.kg
+    for q in ("Does colchicine inhibit xanthine oxidase?", "Does aspirin inhibit ACE?"):
+        out, _ = run_graph({"question": q}, interactive=False, memory=False)
+        drug = kg.name(out["sources"][0])
+        own = [f"{kg.name(e.head)} {e.relation} {kg.name(e.tail)}" for e in kg.out_edges(out["sources"][0])]
+        assert out["status"] is Status.NOT_FOUND and out["walk"]["chain_hops"] is None and own, out["answer"]
+        assert "Nearest evidence" not in out["answer"], out["answer"]
+        assert out["answer"].endswith(f" What the knowledge graph records {drug} acting on directly: {'; '.join(own[:3])}.")
+
+
 def test_a_drug_whose_nearest_target_is_far_says_what_it_acts_on_first(run_graph, resources) -> None:
     """"What does haloprogin target?" answered "Haloprogin acts on: Calcitonin gene-related peptide", a protein four
     steps away through the plasma membrane the drug disrupts, as if it were its target. A drug with a target of its own
