@@ -175,9 +175,11 @@ def out_of_scope(question: str) -> str:
 
 
 COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike|share[sd]?|"
-                       r"sharing)\b", re.IGNORECASE)
+                       r"sharing|(?:work|act|function)s? (?:in )?(?:exactly |just )?(?:the same(?: way)?|like))\b", re.IGNORECASE)
 """Words of a question that compares what it names ("compare aspirin and ibuprofen", "how do they differ?", "do they
-share a target?": it was asked as "Do fluoxetine share a target?", and naming both, as a chain from one to the other)."""
+share a target?": it was asked as "Do fluoxetine share a target?", and naming both, as a chain from one to the other;
+"do ibuprofen and naproxen work the same way?", "does ibuprofen work like naproxen?": a chain from one to the other,
+`NOT_FOUND`)."""
 RELATING = re.compile(r"\b(?:related|connected|linked|relationship|relation|connection)\b", re.IGNORECASE)
 """Words of a question that asks how what it names is related ("how are aspirin and warfarin related?"): for two drugs,
 a comparison of what they act on (there was no chain from one drug to the other to walk: NOT_FOUND)."""

@@ -25,6 +25,17 @@ def test_two_compared_drugs_are_told_what_both_act_on(run_graph, resources) -> N
         assert both and out["answer"].startswith(f"{lead}Aspirin and Ibuprofen both act on: {', '.join(both)}."), out["answer"]
 
 
+@pytest.mark.parametrize("question", ["Do ibuprofen and naproxen work the same way?", "Does ibuprofen work like naproxen?",
+                                      "Does ibuprofen work the same as naproxen?"])
+def test_whether_two_drugs_work_the_same_way_compares_them(run_graph, resources, question: str) -> None:
+    """"Does ibuprofen work the same way as naproxen?" was NOT_FOUND: "no chain of relations from Ibuprofen to
+    naproxen"."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert [resources.kg.name(x).casefold() for x in out["among"]] == ["ibuprofen", "naproxen"], out["among"]
+    assert out["answer"].startswith("Ibuprofen and naproxen both act on: "), out["answer"]
+
+
 def test_what_only_one_of_two_acts_on_is_told_as_its_own(run_graph, resources) -> None:
     """Simvastatin acts on HMG-CoA reductase through simvastatin hydroxy acid: both statins act on it."""
     out, _ = run_graph({"question": "how do atorvastatin and simvastatin differ?"}, interactive=False, memory=False)
