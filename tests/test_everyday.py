@@ -251,3 +251,17 @@ def test_the_second_one_that_works_after_what_two_drugs_treat_is_the_second_drug
     told = first["answer"].split("Metformin has a verified mechanism for: ")[1].split(" (both)")[0]
     _, disease = in_thread(run_graph, "first", "What do metformin and glipizide treat?", "What drugs treat the first one?")
     assert disease["understood_as"] == f"What drugs treat {told}?", (told, disease["understood_as"])
+
+
+@pytest.mark.parametrize(("question", "drug"), [
+    ("Why do people take aspirin every day?", "aspirin"),
+    ("What is metformin taken daily for?", "metformin"),
+    ("What is lisinopril prescribed for?", "lisinopril"),
+])
+def test_how_often_a_drug_is_taken_is_not_part_of_its_name(run_graph, question: str, drug: str) -> None:
+    """"Why do people take aspirin every day?" read "aspirin every day" as Aspirin, "the closest name", and "What is
+    metformin taken daily for?" read "metformin taken"."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.INDICATIONS and parsed.drug == drug, parsed
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "closest name" not in out["answer"], out["answer"]
