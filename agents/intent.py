@@ -240,7 +240,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETS, rf"^what (?:does|do) {_NOT_PRONOUN}{_X} (?:do|actually do)(?: in the body)?$"),
         # "what happens when you block ACE?" (it listed the drugs that inhibit ACE): what ACE does, as asked that way
         (Intent.TARGETS, (rf"^what happens (?:when|if) (?:you |we |one |i |doctors |a drug )?(?:block|inhibit|take|stop|"
-                          rf"activate|switch off|turn off)s? {_NOT_PRONOUN}(?!too much|too many|an overdose|more than)\b{_X}$")),
+                          rf"activate|switch off|turn off)s?(?: (?:taking|using))? {_NOT_PRONOUN}(?!too much|too many|an overdose|more than)\b{_X}$")),
         # "what are the targets of tamoxifen in breast cancer?": how it acts there (it linked "tamoxifen in breast cancer")
         (Intent.MECHANISM, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X} (?:in|for|against) {_Y}$"),
         (Intent.TARGETS, rf"^{_ASK}(?:the )?(?:molecular |main |known |protein )?targets? of {_X}$"),
