@@ -24,7 +24,7 @@ __all__ = ["as_safety", "condition_qualifier", "safe_again", "taken_with_conditi
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
-                        r"(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
+                        r"(?:(?:my|your|his|her|their|our|the) )?(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
 _TAKING = re.compile(r"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for (?:me|him|her|them|someone|you) )?to "
                      r"(?:take|use|give)|(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|a person|my \w+) "

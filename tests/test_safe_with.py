@@ -54,3 +54,9 @@ def test_taking_a_drug_with_a_condition_is_a_safety_question(run_graph) -> None:
     for q in ("Can I take ibuprofen with aspirin?", "Can I take ibuprofen with food?"):
         other = _ask(run_graph, q, q)
         assert "not drug interactions" in other["answer"] and "does not distinguish" not in other["answer"], other["answer"]
+
+
+def test_a_possessive_is_not_part_of_the_condition(run_graph) -> None:
+    """"Is it safe for his kidneys?" said "DrugMechDB does not distinguish his kidneys"."""
+    out = _ask(run_graph, "his", "Is metformin safe for my liver?")
+    assert "does not distinguish liver;" in out["answer"] and "my liver" not in out["answer"], out["answer"]
