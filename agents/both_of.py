@@ -34,22 +34,26 @@ def both_diseases(res: Resolution, body: str, focus: Focus, linker: Linker) -> s
     the reference and pins the two diseases, so that they link as the thread named them."""
     if (m := _BOTH.match(body.rstrip("?.! "))) is None:
         return None
-    diseases = list({d["id"]: d for d in [*_offered(focus, linker), *focus.diseases]}.values())  # newest first, once each
+    diseases = list({d["id"] or fold(d["name"]): d for d in [*_offered(focus, linker), *focus.diseases]}.values())  # newest first, once each
     if len(diseases) < 2:
         return None
     newer, older = diseases[:2]
     res.references.append({"text": body, "how": "both", "entities": [older, newer]})
-    res.pinned.update({fold(d["name"]): d for d in (older, newer)})
+    res.pinned.update({fold(d["name"]): d for d in (older, newer) if d["id"]})
     question = f"{m['q']} both {older['name']} and {newer['name']}?"
     return question[0].upper() + question[1:]
 
 
 def _offered(focus: Focus, linker: Linker) -> list[dict[str, Any]]:
-    """The diseases of the questions the latest answer offered to ask next, linked."""
+    """The diseases of the questions the latest answer offered to ask next, linked; a name that fits several
+    ("diabetes") as written, without an id, for the planner to ask which ("I have high blood pressure and diabetes."
+    then "what drug treats both?" was NOT_FOUND, '"both" is not in the knowledge graph')."""
     out = []
     for q in focus.also_asked:
         parsed = parse_question(q)
         link = linker.link(parsed.disease, SLOT_TYPES["disease"]) if parsed and parsed.disease else None
         if link is not None and link.status is LinkStatus.LINKED and link.best.type in DISEASE_TYPES:
             out.append({"id": link.best.id, "name": link.best.name, "type": link.best.type})
+        elif link is not None and link.status is LinkStatus.AMBIGUOUS and any(c.type in DISEASE_TYPES for c in link.candidates):
+            out.append({"id": "", "name": parsed.disease, "type": ""})
     return out

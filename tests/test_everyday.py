@@ -14,6 +14,9 @@ from tests.conftest import in_thread
 
 @pytest.mark.parametrize(("question", "read"), [
     ("What is the best painkiller?", "What is the best drug for pain?"),
+    ("I have gout and high blood pressure.", "What can I take for gout and high blood pressure"),
+    ("My dad has been diagnosed with asthma and COPD", "What can I take for asthma and COPD"),
+    ("I have gout.", "I have gout."),
     ("pain killers", "drugs for pain"),
     ("any good pain relievers?", "any good drugs for pain?"),
     ("which sleeping pills work best?", "which drugs for insomnia work best?"),
@@ -267,3 +270,17 @@ def test_how_a_drug_is_taken_is_not_part_of_its_name(run_graph, question: str, d
     assert parsed is not None and parsed.drug == drug, parsed
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and "closest name" not in out["answer"], out["answer"]
+
+
+def test_a_statement_of_two_conditions_asks_what_treats_them(run_graph) -> None:
+    """"I have high blood pressure and diabetes." told what hypertension is connected to, and "I have gout and
+    hypertension." looked for a chain from gout to hypertension (NOT_FOUND); "what drug treats both?" then was NOT_FOUND,
+    '"both" is not in the knowledge graph'. The statement now asks what treats the first, offering the second, and
+    "both" is both of them, a name that fits several entries ("diabetes") as written."""
+    first, both = in_thread(run_graph, "two conditions", "I have high blood pressure and diabetes.", "what drug treats both?")
+    assert first["answer"].startswith("Drugs with a verified mechanism for Hypertensive disorder: "), first["answer"]
+    assert first["answer"].endswith('You also asked: "What drug treats diabetes?" Ask it next.'), first["answer"]
+    assert both["understood_as"] == "What drug treats both Hypertensive disorder and diabetes?", both["understood_as"]
+    assert both["status"] is Status.ANSWERED and len(both["targets"]) == 2, both["answer"]
+    gout, = in_thread(run_graph, "gout and hypertension", "I have gout and hypertension.")
+    assert gout["status"] is Status.ANSWERED and gout["intent"] == Intent.TREATS.value, gout["answer"]
