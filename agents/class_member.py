@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
@@ -19,7 +20,8 @@ from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
-__all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members"]
+__all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members",
+           "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -32,6 +34,20 @@ article, nor does a mass noun: "is methotrexate chemotherapy?"; the words after 
 _ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) ", re.IGNORECASE)
 """Where a drug's name of several words ends in "is X a C?": the lazy name of :data:`_IS_A` stops at its first word,
 and the class read after it ("carbonate a mood stabilizer") names none."""
+
+_SAME_CLASS = re.compile(
+    r"^(?:are|do) (?P<a>.+?) and (?P<b>.+?) (?:(?:both )?(?:in|of|from|belong to|part of) the same|the same (?:kind|type|sort) of)"
+    r" (?:drug |medication |medicine )?(?:class|family|group|category|kind|type|drugs?|medications?|medicines?)[?.!]*$|"
+    r"^(?:is|does) (?P<c>.+?) (?:in|of|from|belong to|part of) the same (?:drug |medication )?(?:class|family|group|category)"
+    r" (?:as|like) (?P<d>.+?)[?.!]*$", re.IGNORECASE)
+"""Whether two drugs are of one class ("Are amlodipine and nifedipine in the same class?", "is amlodipine in the same
+class as lisinopril?"): it looked for a chain from one drug to the other (NOT_FOUND)."""
+
+_THEIR_CLASS = re.compile(
+    r"^(?:so |and |but )?(?:are|do) (?:they|these|those|the two|both|these two|those two)(?: both)? (?:(?:both )?(?:in|of|from|"
+    r"belong to|part of) the same|the same (?:kind|type|sort) of) (?:drug |medication |medicine )?(?:class|family|group|"
+    r"category|kind|type|drugs?|medications?|medicines?)[?.!]*$", re.IGNORECASE)
+""":data:`_SAME_CLASS` of the thread's two drugs ("are they in the same class?")."""
 
 _WHICH_CLASS = re.compile(
     r"^(?:what|which)(?: drug| medication| medicine)? (?:class(?:es)?|kinds?|types?|family|families|group|category|sort)"
@@ -142,11 +158,27 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
     return f"Which drugs {besides}are {cls}?"
 
 
+def same_class_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Are they in the same class?" after turns about two drugs (the two the latest answer compared, else the thread's
+    two latest, older first): "Are Amlodipine and Nifedipine in the same class?" (it was asked of the latest drug
+    alone, "Are Nifedipine in the same class?"). None for any other question, or with fewer than two drugs."""
+    two = focus.compared[:2] or focus.drugs[1::-1]
+    if not _THEIR_CLASS.match(q) or len(two) < 2:
+        return None
+    res.references.append({"text": q, "how": "both", "entities": two})
+    res.pinned.update({fold(d["name"]): d for d in two})
+    return f"Are {two[0]['name']} and {two[1]['name']} in the same class?"
+
+
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"drug": entity, "mention": text, "class": plural, "member": bool}`` for "is X a C?" naming one drug the linker
-    links and a class it knows; for "what class is X?", ``{"drug", "mention", "classes": [its classes]}``; None for
-    anything else (then the question is read as before)."""
+    links and a class it knows; for "what class is X?", ``{"drug", "mention", "classes": [its classes]}``; for "are X
+    and Y in the same class?", ``{"pair": [two entities], "classes": [each one's classes]}``; None for anything else
+    (then the question is read as before)."""
     text = " ".join(question.split())
+    if (pair := _SAME_CLASS.match(text)) is not None:
+        drugs = [drug_named(x, linker, read=True) for x in ((pair["a"], pair["b"]) if pair["a"] else (pair["c"], pair["d"]))]
+        return None if None in drugs else {"pair": drugs, "classes": [linker.classes_of(d["id"]) for d in drugs if d]}
     if (w := _WHICH_CLASS.match(text)) is not None:
         drug = drug_named(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
@@ -174,6 +206,8 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug and drug class in the question."}
     if "inner_class" in check:
         return {"status": Status.ANSWERED, "answer": _class_in_class(check)}
+    if "pair" in check:
+        return {"status": Status.ANSWERED, "answer": _same_class(check["pair"], check["classes"])}
     drug, cls = check["drug"]["name"], check.get("class", "")
     if "classes" in check:  # "what class of drug is lisinopril?"
         found = check["classes"]
@@ -207,3 +241,15 @@ def _class_in_class(check: dict[str, Any]) -> str:
                f"In part: {shared} of the {n} {inner} that the class table lists are among the {cls}")
     return (f"{verdict} (it lists a class's drugs by the stems of their names). For how they act, ask "
             f"\"How do {inner} work?\".")
+
+
+def _same_class(pair: list[dict[str, Any]], classes: list[list[str]]) -> str:
+    """"Are amlodipine and nifedipine in the same class?": the classes the table puts both in, else each one's."""
+    (a, b), how = pair, "(the class table lists a class's drugs by the stems of their names)"
+    shared = [c for c in classes[0] if c in classes[1]]
+    ask = f"For how they act, ask \"Compare {a['name']} and {b['name']}\"."
+    if shared:
+        return f"Yes: {a['name']} and {b['name']} are both {listing(shared)} by their names {how}. {ask}"
+    each = "; ".join(f"{d['name']} is one of the {listing(c)}" if c else f"it names no class for {d['name']}"
+                     for d, c in zip(pair, classes, strict=True))
+    return f"No: the class table puts {a['name']} and {b['name']} in no class together by their names ({each}). {ask}"

@@ -6,6 +6,7 @@ import pytest
 
 from agents.class_member import class_drugs, class_membership
 from agents.state import Status
+from tests.conftest import in_thread
 
 
 @pytest.mark.parametrize("question, drug, cls, member", [
@@ -232,3 +233,20 @@ def test_a_drug_s_class_by_a_mass_noun_reads_as_drugs(run_graph) -> None:
     """"What is methotrexate?" said it was "one of the chemotherapy"."""
     out, _ = run_graph({"question": "What is methotrexate?"}, interactive=False, memory=False)
     assert "methotrexate is a drug (MESH:D008727), one of the chemotherapy drugs." in out["answer"], out["answer"]
+
+
+def test_whether_two_drugs_are_of_one_class_reads_the_class_table(run_graph) -> None:
+    """"Are amlodipine and nifedipine in the same class?" and "Is amlodipine in the same class as lisinopril?" looked for
+    a chain from one drug to the other (NOT_FOUND); "are they in the same class?" after turns about the two was asked of
+    the latest alone ("Are Nifedipine in the same class?")."""
+    out, _ = run_graph({"question": "Are amlodipine and nifedipine in the same class?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(
+        "Yes: Amlodipine and Nifedipine are both calcium channel blockers by their names"), out["answer"]
+    other, _ = run_graph({"question": "Is amlodipine in the same class as lisinopril?"}, interactive=False, memory=False)
+    assert other["answer"].startswith("No: the class table puts Amlodipine and lisinopril in no class together"), other["answer"]
+    assert "Amlodipine is one of the calcium channel blockers; lisinopril is one of the ACE inhibitors" in other["answer"]
+    *_, they, how = in_thread(run_graph, "same class", "What does amlodipine do?", "What about nifedipine?",
+                              "Are they in the same class?", "How do they work?")
+    assert they["understood_as"] == "Are Amlodipine and Nifedipine in the same class?", they["understood_as"]
+    assert they["answer"].removeprefix(f'Understood as: "{they["understood_as"]}" ').startswith("Yes: "), they["answer"]
+    assert set(how["among"]) == {m["entity"]["id"] for m in out["mentions"]}, how["answer"]
