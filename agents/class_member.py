@@ -20,8 +20,8 @@ from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
-__all__ = ["class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class", "membership_answer", "other_members",
-           "same_class_of_them"]
+__all__ = ["asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
+           "membership_answer", "other_members", "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -156,6 +156,13 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
         return f"What class is {drug['name']}?"
     besides = f"besides {drug['name']} " if drug else ""
     return f"Which drugs {besides}are {cls}?"
+
+
+def asks_class_of(question: str, linker: Any) -> bool:
+    """Whether a question asks if something is of a drug class ("is it an antibiotic?"): its "it" is a drug. After
+    "What treats acne?" it was the disease ("Is Acne vulgaris an antibiotic?")."""
+    m = _IS_A.match(" ".join(question.split()))
+    return m is not None and bool(linker.class_name(m["c"]))
 
 
 def same_class_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.both_of import both_diseases
-from agents.class_member import in_that_class, same_class_of_them
+from agents.class_member import asks_class_of, in_that_class, same_class_of_them
 from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
     NEXT_ITEMS,
@@ -279,7 +279,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue
-        slot = wanted(q, m.span(), focus.intent == "targets")
+        slot = wanted(q, m.span(), focus.intent == "targets") or ("drug" if asks_class_of(q, linker) else "")
         if m.group(1).casefold() == "that" and not slot:
             continue  # "which drugs do that?": not a name
         if _named_here(q, slot, linker, m.start()):

@@ -250,3 +250,12 @@ def test_whether_two_drugs_are_of_one_class_reads_the_class_table(run_graph) -> 
     assert they["understood_as"] == "Are Amlodipine and Nifedipine in the same class?", they["understood_as"]
     assert they["answer"].removeprefix(f'Understood as: "{they["understood_as"]}" ').startswith("Yes: "), they["answer"]
     assert set(how["among"]) == {m["entity"]["id"] for m in out["mentions"]}, how["answer"]
+
+
+def test_it_in_a_class_question_after_a_list_of_drugs_is_the_first_drug(run_graph) -> None:
+    """"Is it an antibiotic?" after "What treats acne?" was asked of the disease ("Is Acne vulgaris an antibiotic?", and
+    told what antibiotics act on in it): a drug class is asked of a drug, the first the list named."""
+    first, it = in_thread(run_graph, "acne", "What treats acne?", "Is it an antibiotic?")
+    drug = first["ranked_answers"][0]["name"]
+    assert it["understood_as"] == f"Is {drug} an antibiotic?", it["understood_as"]
+    assert it["intent"] == "class_member" and it["status"] is Status.ANSWERED, it["answer"]
