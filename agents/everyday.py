@@ -78,11 +78,6 @@ _DRUGS_HOW = re.compile(r"^how (?:do|can|does|would|could) (?:drugs|medications|
                         r"(?P<v>lower|treat|help(?: with)?|reduce|cure|prevent)(?P<y> \S.*?)(?P<end>[?.!]*)$", re.IGNORECASE)
 """"How do drugs lower it?" after "What causes gout?": the drugs for it, each with its mechanism (it was NOT_FOUND,
 '"drugs" is not in the knowledge graph')."""
-_HAVING = re.compile(r"^(?:(?:so|well|ok|hi|hello),? )?(?:i|he|she|we|they|my (?:\w+ )?\w+) (?:(?:was|were|am|is|are|have been|has been) "
-                     r"diagnosed with|suffers? from|(?:am|is|are) (?:suffering|dealing) (?:from|with)|have|has|had|got) "
-                     r"(?:both )?(?P<y>[^.?!]+? (?:and|&) [^.?!]+?)[.!]*$", re.IGNORECASE)
-""""I have high blood pressure and diabetes.", a statement of two conditions and no question: what can be taken for
-them, one at a time (it looked for a chain from one disease to the other, or told what the first is connected to)."""
 _REMEDY_FOR = re.compile("|".join(f"(?P<r{i}>\\b(?:{rx})\\b)" for i, (_, rx) in enumerate(_FOR)), re.IGNORECASE)
 
 
@@ -113,7 +108,7 @@ def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
-    q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", _HAVING.sub(r"What can I take for \g<y>", question))
+    q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
     q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
     q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))

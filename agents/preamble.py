@@ -30,9 +30,10 @@ import re
 from typing import Any
 
 from agents.answer_notes import and_listed
-from agents.state import DRUG_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["evidence_asked", "instead_compared", "why_compared", "with_preamble"]
+__all__ = ["evidence_asked", "having_conditions", "instead_compared", "why_compared", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -53,10 +54,33 @@ _THEY = re.compile(r"\b(?:they|them|these|those)(?: (?:two|three|drugs|medicatio
 """A reference to several things: "they", "these drugs"."""
 
 
+_HAVING = re.compile(r"^(?:(?:so|well|ok|hi|hello),? )?(?:i|he|she|we|they|my (?:\w+ )?\w+) (?:(?:was|were|am|is|are|have been|has "
+                     r"been) diagnosed with|suffers? from|(?:am|is|are) (?:suffering|dealing) (?:from|with)|have|has|had|got) "
+                     r"(?:both )?(?P<y>[^.?!]+?)[.!]*$", re.IGNORECASE)
+"""A statement of someone's conditions and no question ("I have high blood pressure and diabetes.")."""
+_LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s)\s*", re.IGNORECASE)
+
+
+def having_conditions(message: str, linker: Any) -> str:
+    """"I have high blood pressure and diabetes." → "What can I take for high blood pressure and diabetes?", when it
+    names two or more conditions, each a disease by its letters (a name that fits several diseases counts); "" for any
+    other message. It looked for a chain from one disease to the other, or told what the first is connected to. "I have
+    a question about aspirin and ibuprofen." names no condition and is left alone."""
+    m = _HAVING.match(" ".join(message.split()))
+    parts = _LISTED.split(m["y"]) if m else []
+    def disease(text: str) -> bool:
+        out = linker.link(text)
+        return out.status in (LinkStatus.LINKED, LinkStatus.AMBIGUOUS) and out.best is not None \
+            and out.best.method not in GUESSED_METHODS and any(c.type in DISEASE_TYPES for c in out.candidates)
+    return f"What can I take for {m['y']}?" if m and len(parts) >= 2 and all(disease(x) for x in parts) else ""
+
+
 def with_preamble(message: str, linker: Any) -> str:
     """The question of ``message`` with its first "it" replaced by the one name its statement holds (module
     docstring), or its "they" by the two or more drugs it names ("My mom takes lisinopril and metformin. What are they
     for?": it looked for a chain from lisinopril to metformin, NOT_FOUND); ``message`` itself for any other message."""
+    if having := having_conditions(message, linker):  # "I have high blood pressure and diabetes."
+        return having
     m = _SPLIT.match(" ".join(message.split()))
     ref = _IT.search(m["q"]) if m else None
     they = _THEY.search(m["q"]) if m and ref is None else None
