@@ -55,7 +55,7 @@ from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import condition_qualifier
-from agents.scope import DIET, INTERACTIONS, out_of_scope
+from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -169,7 +169,7 @@ def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
     Y - how does it work?" and "how long does it take for X to work?", while "does it work for gout?", "is it better
     than Y?" and "does it lower uric acid?", a chemical after the pronoun at ``at``, still refer back). A drug class's
     name is no such entity."""
-    if SET_AGAINST.search(text) or _EITHER_IT.search(text) or out_of_scope(text) == INTERACTIONS and len(linker.scan(text)) < 2 \
+    if SET_AGAINST.search(text) or _EITHER_IT.search(text) or out_of_scope(text) in (INTERACTIONS, COMBINED) and len(linker.scan(text)) < 2 \
             and not _IT_TO.search(text):  # "is it safe with aspirin?": the thread's drug and the named one
         return False
     classes = {fold(c) for c in linker.classes_in(text)}  # "is it an NSAID?": a class, though "NSAID" links to a chemical

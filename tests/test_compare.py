@@ -635,3 +635,11 @@ def test_which_of_two_drugs_is_more_selective_compares_them_after_their_uses(run
     assert "Only Propranolol acts on: Beta-2 adrenergic receptor" in out["answer"], out["answer"]
     *_, uses = in_thread(run_graph, "uses", "What does ibuprofen treat?", "which of those is the most common use?")
     assert uses["understood_as"] == "What does ibuprofen treat?", uses["understood_as"]
+
+
+def test_it_given_with_a_named_drug_is_the_thread_s_drug(run_graph) -> None:
+    """"Why is carbidopa given with it?" after how levodopa treats Parkinson's disease was asked of the disease ("Why
+    is carbidopa given with Parkinson's disease?"): "it" given with a drug is a drug."""
+    *_, why = in_thread(run_graph, "carbidopa", "How does levodopa treat Parkinson disease?", "Why is carbidopa given with it?")
+    assert why["understood_as"] == "Why is carbidopa given with levodopa?", why["understood_as"]
+    assert why["compared"] and why["status"] is Status.ANSWERED, why["answer"]
