@@ -47,7 +47,7 @@ def _listed_drugs(focus: Focus) -> list[dict[str, Any]]:
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
-    r"(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?\s+(?:also |still |then )?"
+    r"(?:(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?|(?<=which) ones|(?<=what) ones)\s+(?:also |still |then )?"
     r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against|on)|affects?|(?:is|are|can be) used "
     r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)

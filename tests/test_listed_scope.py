@@ -49,3 +49,13 @@ def test_what_about_a_drug_after_which_drugs_act_on_a_target_asks_whether_it_doe
     _, again = _thread(run_graph, "abl", "Which drugs inhibit ABL1?", "what about imatinib?")
     assert again["understood_as"] == "Does imatinib inhibit Tyrosine-protein kinase ABL1?", again["understood_as"]
     assert again["status"] is Status.ANSWERED, again["answer"]
+
+
+def test_which_ones_asks_of_the_listed_drugs(run_graph) -> None:
+    """"Which ones treat heart failure?" after "What drugs treat hypertension?" listed every drug for heart failure
+    (Bepridil, cilostazol, …): "which ones" is "which of them"."""
+    listed, ones = _thread(run_graph, "ones", "What drugs treat hypertension?", "which ones treat heart failure?")
+    first = {a["id"] for a in listed["ranked_answers"]}
+    assert ones["understood_as"] == "Which of the listed drugs treat heart failure?", ones["understood_as"]
+    assert ones["drug_class"] == LISTED_DRUGS and set(ones["among"]) == first, ones["among"]
+    assert {a["id"] for a in ones["ranked_answers"]} <= first, ones["answer"]
