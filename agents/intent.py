@@ -362,7 +362,8 @@ def _clean(span: str, slot: str = "") -> str:
     care = rf"{_CARE_OF}(?=\S)|" if slot == "y" else ""
     span = re.sub(rf"^(?:{noun}{care}(?:the|a|an|my|your|his|her|their|our|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
     if slot == "y":  # "CML patients", "used in diabetes treatment"
-        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management|risk|symptoms)$", "", span, flags=re.IGNORECASE)
+        span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management|risk|symptoms|prevention|prophylaxis)$", "",
+                      span, flags=re.IGNORECASE)  # "… for migraine prevention?"
     span = re.sub(r"(?<=\S)\s+(?:too|as well|also|(?:(?:taken|prescribed|given) )?(?:every day|every night|every morning|daily|"
                   r"nightly)|taken|prescribed)$", "", span.strip(), flags=re.IGNORECASE)  # "… treat it too?", "… aspirin every day?"
     return span.strip()

@@ -294,3 +294,16 @@ def test_a_statement_of_two_conditions_asks_what_treats_them(run_graph) -> None:
 ])
 def test_a_statement_of_conditions_is_read_only_when_each_is_a_disease(resources, message: str, asked: str) -> None:
     assert having_conditions(message, resources.linker) == asked
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("Which drug is best for migraine prevention?", "migraine"),
+    ("What drugs are used for stroke prevention?", "stroke"),
+    ("What is used for malaria prophylaxis?", "malaria"),
+])
+def test_prevention_after_a_disease_is_not_part_of_its_name(run_graph, question: str, disease: str) -> None:
+    """"Which drug is best for migraine prevention?" read "migraine prevention" as Migraine, "the closest name"."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "closest name" not in out["answer"], out["answer"]
