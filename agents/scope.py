@@ -11,6 +11,9 @@ __all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERAC
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
 """"how dose imatinib treat CML": "does" mistyped, read as "does" (it was a question about dosing)."""
+_MISTYPED = {"what": r"waht|wat|whta|wht|hwat", "how": r"hwo|hw|haw", "which": r"wich|whcih|whihc|wihch"}
+_MISTYPED_OPENER = re.compile("|".join(rf"^(?P<{w}>{typos})\b" for w, typos in _MISTYPED.items()), re.IGNORECASE)
+""""waht does metformin treat": a question word mistyped (it was read as keywords, "Metformin is connected to …")."""
 
 _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
@@ -162,9 +165,10 @@ _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(
 
 def typed(question: str) -> str:
     """The question with its spaces collapsed, its emoji and other symbols dropped ("How does imatinib treat CML 🙂"
-    read "CML 🙂" as the closest name) and a mistyped "does" ("how dose …") mended."""
+    read "CML 🙂" as the closest name) and a mistyped "does" ("how dose …") or question word ("waht does …") mended."""
     text = "".join(ch for ch in question if unicodedata.category(ch) != "So")
-    return _DOSE_FOR_DOES.sub(r"\1 does", " ".join(text.strip().split()))
+    text = _MISTYPED_OPENER.sub(lambda m: str(m.lastgroup), " ".join(text.strip().split()))
+    return _DOSE_FOR_DOES.sub(r"\1 does", text)
 
 
 def out_of_scope(question: str) -> str:

@@ -222,6 +222,15 @@ def test_a_mistyped_does_is_read_as_does(run_graph) -> None:
     assert out["intent"] == "mechanism" and out["answer"].startswith("imatinib acts on Chronic myeloid leukemia"), out["answer"]
 
 
+@pytest.mark.parametrize(("question", "intent"), [("waht does metformin treat", "indications"),
+                                                ("hwo does aspirin work?", "targets"), ("wich drugs treat gout", "treats")])
+def test_a_mistyped_question_word_is_read_as_meant(run_graph, question: str, intent: str) -> None:
+    """"waht does metformin treat" was read as keywords: "Metformin is connected to: …"."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == intent and out["status"] is Status.ANSWERED, out["answer"]
+    assert "connected to" not in out["answer"], out["answer"]
+
+
 def test_how_soon_a_drug_acts_is_out_of_scope_and_is_not_part_of_its_name(run_graph) -> None:
     """"How long does it take for metformin to work?" linked "long does it take for metformin to" ("Read … as
     Metformin") and said nothing of the timing it asked for."""
