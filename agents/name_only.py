@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agents.intent import parse_question
 from agents.resolution import Linker
-from tools.linker import fold
+from tools.linker import fold, guessed
 
 __all__ = ["READ_METHODS", "bare_mention", "could_be_a_name", "names_an_entity"]
 
@@ -21,7 +21,8 @@ def could_be_a_name(text: str) -> bool:
 def bare_mention(text: str, linker: Linker) -> bool:
     """True when the text is nothing but a name (no question of its own): matched exactly, the plural of one ("and
     strokes?" was NOT_FOUND, "no known entity"), an acronym of one ("and ACE?" told what ACE is connected to, the last
-    question dropped), or one word that fits several by its letters ("and cancer?" asks which)."""
+    question dropped), a name read by its letters though not whole ("and prasugrel?", Prasugrel Hydrochloride: it was
+    NOT_FOUND, "no known entity"), or one word that fits several by its letters ("and cancer?" asks which)."""
     if not could_be_a_name(text):
         return False
     found = linker.scan(text)
@@ -29,6 +30,7 @@ def bare_mention(text: str, linker: Linker) -> bool:
         return True
     out = linker.link(text)  # "and strokes?": a plural whose singular is a name
     if out.candidates and (out.status.value == "linked" and out.candidates[0].method in ("singular", "acronym") or
+                           out.status.value == "linked" and not guessed(text, out.candidates[0].name, out.candidates[0].method) or
                            out.status.value == "ambiguous" and " " not in text and all(c.method in READ_METHODS for c in out.candidates)):
         return True
     return bool(linker.drug_class(text))  # "and beta blockers?" after a class: it was asked what they target

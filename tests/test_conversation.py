@@ -133,6 +133,7 @@ def focus_messages() -> list[dict[str, Any]]:
     ("what about ABL1?", "How does imatinib act on Tyrosine-protein kinase ABL1?"),
     ("how does that one work?", "How does imatinib treat Chronic myeloid leukemia?"),  # was "… imatinib one work?"
     ("and strokes?", "How does imatinib treat Cerebrovascular accident?"),  # a plural of a name: was NOT_FOUND
+    ("and prasugrel?", "How does Prasugrel Hydrochloride treat Chronic myeloid leukemia?"),  # a name's first word: NOT_FOUND
     ("what's the first-line drug?", "What drug treats Chronic myeloid leukemia?"),  # "what's": was NOT_FOUND
     ("which one works fastest?", "Compare buformin and Metformin"),  # the latest list, ranked: was NOT_FOUND
     ("which one should I take?", "Compare buformin and Metformin"),  # was NOT_FOUND
