@@ -21,7 +21,7 @@ from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
 __all__ = ["asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
-           "membership_answer", "other_members", "same_class_of_them"]
+           "membership_answer", "of_thread_class", "other_members", "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -163,6 +163,21 @@ def asks_class_of(question: str, linker: Any) -> bool:
     "What treats acne?" it was the disease ("Is Acne vulgaris an antibiotic?")."""
     m = _IS_A.match(" ".join(question.split()))
     return m is not None and bool(linker.class_name(m["c"]))
+
+
+_IS_ONE = re.compile(r"^(?:and |so |but )?(?P<v>is|are) (?P<x>\S.*?) (?:also |too |really )?(?:one|ones|one of them|one of those|"
+                     r"in that class|in that group|one too|also one)[?.!]*$", re.IGNORECASE)
+"""Whether a drug is of the class the thread was about ("is alendronate one?" after "How do bisphosphonates work?")."""
+
+
+def of_thread_class(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Is alendronate one?" after a turn about a drug class: "Is alendronate one of the bisphosphonates?" (it was
+    NOT_FOUND, "no known entity in the question"); else :func:`same_class_of_them`."""
+    m = _IS_ONE.match(" ".join(q.split()))
+    if m is None or not focus.named_class or m["x"].casefold() in ("it", "that", "this", "they", "these", "those"):
+        return same_class_of_them(res, q, focus)
+    res.references.append({"text": q, "how": "class", "class": focus.named_class})
+    return f"{m['v'].capitalize()} {m['x']} one of the {focus.named_class}?"
 
 
 def same_class_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

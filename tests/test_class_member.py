@@ -259,3 +259,15 @@ def test_it_in_a_class_question_after_a_list_of_drugs_is_the_first_drug(run_grap
     drug = first["ranked_answers"][0]["name"]
     assert it["understood_as"] == f"Is {drug} an antibiotic?", it["understood_as"]
     assert it["intent"] == "class_member" and it["status"] is Status.ANSWERED, it["answer"]
+
+
+def test_is_x_one_after_a_class_asks_whether_it_is_of_that_class(run_graph) -> None:
+    """"Is alendronate one?" after "How do bisphosphonates work?" was NOT_FOUND ("no known entity in the question"), and
+    "Is alendronate a bisphosphonate?" told what the bisphosphonates act on: "alendronate" linked to no drug (the graph
+    names it alendronic acid, ``tools.word_forms.salts``)."""
+    _, one = in_thread(run_graph, "one", "How do bisphosphonates work?", "Is alendronate one?")
+    assert one["understood_as"] == "Is alendronate one of the bisphosphonates?", one["understood_as"]
+    assert one["answer"].removeprefix(f'Understood as: "{one["understood_as"]}" ').startswith(
+        "Yes: alendronic acid is one of the bisphosphonates by its name"), one["answer"]
+    _, too = in_thread(run_graph, "too", "Is warfarin a blood thinner?", "is aspirin one too?")
+    assert too["understood_as"] == "Is aspirin one of the blood thinners?", too["understood_as"]

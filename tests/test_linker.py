@@ -8,7 +8,7 @@ from agents.intent import SLOT_TYPES, parse_question
 from agents.state import Intent
 from tools.acronyms import acronyms_in
 from tools.linker import EntityLinker, LinkStatus, fold, read_alike
-from tools.word_forms import eponyms, guessed, unpossessed
+from tools.word_forms import eponyms, guessed, salts, unpossessed
 
 
 def test_fold() -> None:
@@ -115,6 +115,15 @@ def test_an_eponym_s_possessive_alone_names_its_disease(resources, run_graph) ->
     assert out["status"].value == "ANSWERED" and out["answer"].startswith("Drugs with a verified mechanism for Alzheimer's disease")
     # no possessive to read, or one that already names something else
     assert eponyms({"graves disease": ["x"], "parkinson s disease": ["p"], "parkinson s": ["q"]}) == {}
+
+
+def test_an_acid_s_salt_name_links_to_the_acid(resources) -> None:
+    """"alendronate" and "valproate" linked to no drug by their letters: the graph names them alendronic acid and
+    valproic acid."""
+    for text, expected in (("alendronate", "alendronic acid"), ("valproate", "valproic acid"), ("zoledronate", "zoledronic acid")):
+        out = resources.linker.link(text)
+        assert out.status is LinkStatus.LINKED and out.best.name == expected and out.best.method == "exact", (text, out)
+    assert salts({"valproic acid": ["v"], "uric acid": ["u"], "urate": ["w"], "aspirin": ["a"]}) == {"valproate": ["v"]}
 
 
 def test_a_name_with_a_possessive_inside_links_without_it(resources) -> None:

@@ -54,10 +54,27 @@ def unpossessed(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
     return out
 
 
+_ACID = re.compile(r"^(?P<x>\S.*?)ic acid$")
+"""A folded acid's name: "alendronic acid", "valproic acid"."""
+
+
+def salts(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The "-ate" name of each acid of ``by_fold`` that names nothing else: "alendronate" → the ids of "alendronic
+    acid" ("Is alendronate a bisphosphonate?" told what the bisphosphonates act on, "alendronate" read as no drug),
+    "valproate" → "valproic acid"."""
+    out: dict[str, list[str]] = {}
+    for key, ids in by_fold.items():
+        if (m := _ACID.match(key)) and (salt := f"{m['x']}ate") not in by_fold:
+            out.setdefault(salt, []).extend(i for i in ids if i not in out.get(salt, []))
+    return out
+
+
 def variants(by_fold: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The names a linker's index adds to ``by_fold``: :func:`eponyms`, then :func:`unpossessed` forms."""
+    """The names a linker's index adds to ``by_fold``: :func:`eponyms`, then :func:`unpossessed` and :func:`salts`
+    forms."""
     out = eponyms(by_fold)
-    return {**out, **unpossessed({**by_fold, **out})}
+    out = {**out, **unpossessed({**by_fold, **out})}
+    return {**out, **salts({**by_fold, **out})}
 
 
 def plural(word: str) -> str:
