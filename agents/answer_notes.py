@@ -16,7 +16,7 @@ from agents.state import Intent, State
 from tools.answers import manifested_in
 from tools.linker import fold, guessed
 
-__all__ = ["CITED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "listing", "sentence", "several_indicated",
+__all__ = ["CITED", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -122,8 +122,8 @@ _IN_COMMON = re.compile(r"\b(?:both|same|in common|shared?|all of them)\b", re.I
 def several_indicated(state: State) -> tuple[str, list[dict[str, str]]]:
     """"What do lisinopril and metformin treat?" (``State.compared``; ``agents.answer_paths`` gives each listed
     disease with ``features["class_drugs"]``, how many of the drugs' own lists hold it, and ``features["listed_by"]``,
-    which): each drug's diseases as "What does X treat?" lists them, those all of them have marked ("… Metformin has a verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia
-    (both)."). A question for what they share ("… both treat?", "… the same diseases?") gets those first: "Imatinib and
+    which): each drug's diseases as "What does X treat?" lists them, those all of them have marked ("… Metformin has a
+    verified mechanism for: Diabetes mellitus type 2, …, Hypocalcemia (both)."). A question for what they share ("… both treat?", "… the same diseases?") gets those first: "Imatinib and
     Dasatinib both have a verified mechanism for: Chronic myeloid leukemia; …. Listed for imatinib alone: …", and so
     does a list whose every disease all of them have. The diseases, in the order told, are the answer's items ("the
     second one" next turn)."""
@@ -227,8 +227,8 @@ def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[d
                                                                      enumerate(others[:OTHER_PATHS_SHOWN], 2)))
 
 
-_LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)
-"""What separates the names a slot lists ("imatinib and foobarzumab")."""
+LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)
+"""What separates the names a text lists ("imatinib and foobarzumab", "gout, asthma and diabetes")."""
 
 
 def guessed_note(state: State) -> str:
@@ -242,7 +242,7 @@ def guessed_note(state: State) -> str:
     for m in state.mentions:
         if not (ent := m.get("entity")) or m.get("slot") == "free" or not guessed(m["mention"], ent["name"], ent.get("method", "")):
             continue
-        parts = [x for x in _LISTED.split(m["mention"]) if x.strip()]
+        parts = [x for x in LISTED.split(m["mention"]) if x.strip()]
         if len(parts) == 2 and fold(ent["name"]) in map(fold, parts):
             other = next(x for x in parts if fold(x) != fold(ent["name"]))
             told.append(f"\"{other}\" is not a name in the knowledge graph; answered for {ent['name']}. ")

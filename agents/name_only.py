@@ -29,8 +29,7 @@ def bare_mention(text: str, linker: Linker) -> bool:
     if len(found) == 1 and fold(found[0][0]) == fold(text):
         return True
     out = linker.link(text)  # "and strokes?": a plural whose singular is a name
-    if out.candidates and (out.status.value == "linked" and out.candidates[0].method in ("singular", "acronym") or
-                           out.status.value == "linked" and not guessed(text, out.candidates[0].name, out.candidates[0].method) or
+    if out.candidates and (out.status.value == "linked" and not guessed(text, out.candidates[0].name, out.candidates[0].method) or
                            out.status.value == "ambiguous" and " " not in text and all(c.method in READ_METHODS for c in out.candidates)):
         return True
     return bool(linker.drug_class(text))  # "and beta blockers?" after a class: it was asked what they target

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import and_listed
+from agents.answer_notes import LISTED, and_listed
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import GUESSED_METHODS, LinkStatus
 
@@ -58,7 +58,6 @@ _HAVING = re.compile(r"^(?:(?:so|well|ok|hi|hello),? )?(?:i|he|she|we|they|my (?
                      r"been) diagnosed with|suffers? from|(?:am|is|are) (?:suffering|dealing) (?:from|with)|have|has|had|got) "
                      r"(?:both )?(?P<y>[^.?!]+?)[.!]*$", re.IGNORECASE)
 """A statement of someone's conditions and no question ("I have high blood pressure and diabetes.")."""
-_LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s)\s*", re.IGNORECASE)
 
 
 def having_conditions(message: str, linker: Any) -> str:
@@ -67,7 +66,7 @@ def having_conditions(message: str, linker: Any) -> str:
     other message. It looked for a chain from one disease to the other, or told what the first is connected to. "I have
     a question about aspirin and ibuprofen." names no condition and is left alone."""
     m = _HAVING.match(" ".join(message.split()))
-    parts = _LISTED.split(m["y"]) if m else []
+    parts = [x for x in LISTED.split(m["y"]) if x.strip()] if m else []
     def disease(text: str) -> bool:
         out = linker.link(text)
         return out.status in (LinkStatus.LINKED, LinkStatus.AMBIGUOUS) and out.best is not None \
