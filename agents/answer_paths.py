@@ -306,10 +306,7 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
     tune-half drugs, 9 % of those claims were diseases the question file lists for both drugs; held by both lists,
     34 % (``docs/ranking.md``, "What do X and Y treat?")."""
     same = _name_key(res.kg)
-    listed: dict[str, list[tuple[str, CandidatePath]]] = {}  # by name: the lists that hold it, each with its path
-    first: dict[str, str] = {}  # by name: the id the first list gave
-    origin: dict[str, int] = {}
-    places: dict[str, dict[str, float]] = {}
+    listed: dict[str, list[tuple[int, int, str, CandidatePath]]] = {}  # by name: (drug, place, id, path) per list
     for i, drug in enumerate(state.among):
         one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
                                   understood_as=f"What does {res.kg.name(drug)} treat?")
@@ -318,23 +315,19 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
             walk = GraphWalker(res.kg, ctx.budget()).walk([drug], [], res.predictor.conf_fn(qv), state.goal_types)
         ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
         for k, (y, path) in enumerate(_indications(one, ctx, res, ranked, [drug, *seeds])):
-            key = same(y)
-            first.setdefault(key, y)
-            listed.setdefault(key, []).append((drug, path))
-            origin[key] = origin.get(key, 0) | 1 << i
-            places.setdefault(key, {})[f"rank_{i}"] = float(k)
+            listed.setdefault(same(y), []).append((i, k, y, path))
     everyone = len(state.among)
-    order = sorted(listed, key=lambda key: (len(listed[key]) < everyone, state.among.index(listed[key][0][0])))
-    return [(first[key], _held(listed[key], origin[key], places[key])) for key in order
-            if len(listed[key]) in (1, everyone)]
+    order = sorted(listed.values(), key=lambda lists: (len(lists) < everyone, lists[0][0]))
+    return [(lists[0][2], _held(lists)) for lists in order if len(lists) in (1, everyone)]
 
 
-def _held(holders: list[tuple[str, CandidatePath]], listed_by: int, places: dict[str, float]) -> CandidatePath:
-    """The first holder's path, its features saying how many drugs have one (``class_drugs``), whose own lists hold the
-    disease (``listed_by``) and where (``rank_i``)."""
-    path = holders[0][1]
-    return dataclasses.replace(path, features={**path.features, "class_drugs": float(len(holders)),
-                                               "listed_by": float(listed_by), **places})
+def _held(lists: list[tuple[int, int, str, CandidatePath]]) -> CandidatePath:
+    """The first list's path, its features saying how many of the drugs' lists hold the disease (``class_drugs``),
+    which (``listed_by``, bit i for the i-th drug) and where (``rank_i``)."""
+    path = lists[0][3]
+    return dataclasses.replace(path, features={**path.features, "class_drugs": float(len(lists)),
+                                               "listed_by": float(sum(1 << i for i, *_ in lists)),
+                                               **{f"rank_{i}": float(k) for i, k, *_ in lists}})
 
 
 def _name_key(kg: Any) -> Callable[[str], str]:

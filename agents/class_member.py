@@ -21,7 +21,7 @@ from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
 __all__ = ["asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
-           "membership_answer", "of_thread_class", "other_members", "same_class_of_them"]
+           "membership_answer", "of_the_thread", "of_thread_class", "other_members", "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
                    r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
@@ -35,18 +35,18 @@ _ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) 
 """Where a drug's name of several words ends in "is X a C?": the lazy name of :data:`_IS_A` stops at its first word,
 and the class read after it ("carbonate a mood stabilizer") names none."""
 
+_ONE_CLASS = (r"(?:(?:both )?(?:in|of|from|belong to|part of) the same|the same (?:kind|type|sort) of) (?:drug |medication "
+              r"|medicine )?(?:class|family|group|category|kind|type|drugs?|medications?|medicines?)[?.!]*$")
+"""The end of a question whether drugs are of one class ("… in the same class?", "… the same kind of drug?")."""
 _SAME_CLASS = re.compile(
-    r"^(?:are|do) (?P<a>.+?) and (?P<b>.+?) (?:(?:both )?(?:in|of|from|belong to|part of) the same|the same (?:kind|type|sort) of)"
-    r" (?:drug |medication |medicine )?(?:class|family|group|category|kind|type|drugs?|medications?|medicines?)[?.!]*$|"
+    rf"^(?:are|do) (?P<a>.+?) and (?P<b>.+?) {_ONE_CLASS}|"
     r"^(?:is|does) (?P<c>.+?) (?:in|of|from|belong to|part of) the same (?:drug |medication )?(?:class|family|group|category)"
     r" (?:as|like) (?P<d>.+?)[?.!]*$", re.IGNORECASE)
 """Whether two drugs are of one class ("Are amlodipine and nifedipine in the same class?", "is amlodipine in the same
 class as lisinopril?"): it looked for a chain from one drug to the other (NOT_FOUND)."""
 
-_THEIR_CLASS = re.compile(
-    r"^(?:so |and |but )?(?:are|do) (?:they|these|those|the two|both|these two|those two)(?: both)? (?:(?:both )?(?:in|of|from|"
-    r"belong to|part of) the same|the same (?:kind|type|sort) of) (?:drug |medication |medicine )?(?:class|family|group|"
-    r"category|kind|type|drugs?|medications?|medicines?)[?.!]*$", re.IGNORECASE)
+_THEIR_CLASS = re.compile(rf"^(?:so |and |but )?(?:are|do) (?:they|these|those|the two|both|these two|those two)(?: both)? "
+                          rf"{_ONE_CLASS}", re.IGNORECASE)
 """:data:`_SAME_CLASS` of the thread's two drugs ("are they in the same class?")."""
 
 _WHICH_CLASS = re.compile(
@@ -170,12 +170,18 @@ _IS_ONE = re.compile(r"^(?:and |so |but )?(?P<v>is|are) (?P<x>\S.*?) (?:also |to
 """Whether a drug is of the class the thread was about ("is alendronate one?" after "How do bisphosphonates work?")."""
 
 
+def of_the_thread(res: Resolution, q: str, focus: Focus) -> str | None:
+    """A class question about the thread's class or drugs: :func:`of_thread_class` ("is alendronate one?"), then
+    :func:`same_class_of_them` ("are they in the same class?"); None for any other question."""
+    return of_thread_class(res, q, focus) or same_class_of_them(res, q, focus)
+
+
 def of_thread_class(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Is alendronate one?" after a turn about a drug class: "Is alendronate one of the bisphosphonates?" (it was
-    NOT_FOUND, "no known entity in the question"); else :func:`same_class_of_them`."""
+    NOT_FOUND, "no known entity in the question"). None for any other question, or after no class."""
     m = _IS_ONE.match(" ".join(q.split()))
     if m is None or not focus.named_class or m["x"].casefold() in ("it", "that", "this", "they", "these", "those"):
-        return same_class_of_them(res, q, focus)
+        return None
     res.references.append({"text": q, "how": "class", "class": focus.named_class})
     return f"{m['v'].capitalize()} {m['x']} one of the {focus.named_class}?"
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.both_of import both_diseases
-from agents.class_member import asks_class_of, in_that_class, of_thread_class
+from agents.class_member import asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
     NEXT_ITEMS,
@@ -433,7 +433,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
         res.question = restated(focus.question)
         return res
-    if (again := in_that_class(res, body, focus, linker) or of_thread_class(res, body, focus) or why_listed(res, body, focus, linker)
+    if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
             or kind_of_target(res, q, focus)) is not None or res.missing or res.refused:  # "is that a kinase?"
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"

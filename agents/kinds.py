@@ -38,7 +38,6 @@ def disease_kind(question: str) -> str:
     return (m.lastgroup or "").replace("_", " ") if m else ""
 
 
-
 _IS_KIND = re.compile(r"^(?:so |and |but )?(?:is|are) (?P<x>\S.*?) (?:an? |some (?:kind|type|sort) of (?:an? )?)?"
                       r"(?P<kind>receptor|enzyme|kinase|channel|ion channel|transporter|pump)s?\s*[?.!]*$", re.IGNORECASE)
 """Whether a target is of a kind ("is ACE an enzyme?", "is that a kinase?" once the thread's target is named)."""
@@ -87,4 +86,3 @@ def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
 
 def _a(kind: str) -> str:
     return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
-

@@ -49,7 +49,7 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     first group the condition: a qualifier the graph does not distinguish, as a population is (``TRAILING_QUALIFIER``'s
     match is read the same way). None for any other question, and for a condition that names one disease ("Is
     ibuprofen safe with asthma?" tells the graph's chain between the two)."""
-    m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else taken_with_condition(question, linker)
+    m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else taken_with_condition(question)
     if m is None:
         return None
     out = linker.link(m["c"])
@@ -57,19 +57,16 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     return None if one else m
 
 
-def taken_with_condition(question: str, linker: Linker) -> re.Match[str] | None:
+def taken_with_condition(question: str) -> re.Match[str] | None:
     """"Is it safe to take ibuprofen with kidney problems?", "Is ibuprofen ok with kidney disease?", "Can I take
-    ibuprofen if I have a heart condition?": whether a drug may be taken with a condition, its first group the
-    condition. They were read as interactions ("safe with …") or as how ibuprofen acts on the kidney. None when what
-    comes after "with" is no disease and no condition named by its kind ("… with aspirin?", "… with food?")."""
+    ibuprofen if I have a heart condition?": whether a drug may be taken with a condition named by its kind, its first
+    group the condition. They were read as interactions ("safe with …") or as how ibuprofen acts on the kidney. None
+    for a drug, food or drink after "with" ("… with aspirin?", "… with food?"), and for a disease named as such ("…
+    if I have asthma?": the graph's chain to it is told, with the safety note of :func:`as_safety`)."""
     if out_of_scope(question) not in (INTERACTIONS, "") or not _TAKING.match(question):
         return None
     m = _WITH_CONDITION.search(question)
-    if m is None:
-        return None
-    out = linker.link(m["c"])
-    disease = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
-    return m if disease or _CONDITION.search(m["c"]) else None
+    return m if m is not None and _CONDITION.search(m["c"]) else None
 
 
 def as_safety(topic: str, state: State) -> str:
