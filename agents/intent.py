@@ -61,6 +61,9 @@ _IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|i
                           r"(?:body|system)$", re.IGNORECASE)
 """"What does metformin do in the body?", "… to the body", "how does nicotine affect the body?" (how it works): where
 any drug acts, no name of the graph ("body" was read as Increased body weight)."""
+_IN_THE_SAME_WAY = re.compile(r"\b(?P<v>(?:work|act|function)s?) in the same way\b", re.IGNORECASE)
+""""Does losartan work in the same way as lisinopril?" is "… work the same way as …", a comparison (the mechanism
+rule's "does X work in Y" read "same way as lisinopril" as the disease)."""
 _WHICH_DRUG = (rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}"
                rf"(?: (?:used|prescribed|given|taken) (?:for|in|against)(?: [\w'-]+){{1,3}})?))?{_AGENT}?")
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which beta blockers",
@@ -400,7 +403,7 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", typed(question).rstrip("?.! "))))))
+    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))))))
     q = _lowered(q)
     for intent, rx in _RULES:
         m = rx.match(q)

@@ -26,7 +26,7 @@ def test_two_compared_drugs_are_told_what_both_act_on(run_graph, resources) -> N
 
 
 @pytest.mark.parametrize("question", ["Do ibuprofen and naproxen work the same way?", "Does ibuprofen work like naproxen?",
-                                      "Does ibuprofen work the same as naproxen?"])
+                                      "Does ibuprofen work the same as naproxen?", "does ibuprofen act in the same way as naproxen?"])
 def test_whether_two_drugs_work_the_same_way_compares_them(run_graph, resources, question: str) -> None:
     """"Does ibuprofen work the same way as naproxen?" was NOT_FOUND: "no chain of relations from Ibuprofen to
     naproxen"."""
