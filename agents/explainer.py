@@ -30,9 +30,10 @@ from agents.context import Context
 from agents.intent import out_of_scope
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
+from agents.patient_safety import record_beside
 from agents.plain import simpler
 from agents.safe_with import as_safety
-from agents.scope import HOW_OFTEN, PROGNOSES, SAFETY
+from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -383,7 +384,7 @@ _ALIKE_ASKED = re.compile(r"\b(?:the same|in common|alike|similar(?:ly|ities)?)\
 "Compare …" it is read as asks nothing the graph does not hold."""
 
 
-def _scoped(state: State, answer: str, status: Any) -> str:
+def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     """Say so when the question asks for what the graph does not hold ("What are the side effects of ibuprofen?"),
     before what it does hold; a patient's record may hold it, so patient questions are left alone but for safety, which
     no record holds ("is any of it risky?" after a record), and so are counts the graph answers ("how many diseases do
@@ -393,12 +394,15 @@ def _scoped(state: State, answer: str, status: Any) -> str:
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value):
-        topic = SAFETY if topic == SAFETY and state.intent == Intent.PATIENT.value else ""  # no record holds it
+        patient = state.intent == Intent.PATIENT.value  # no record holds safety or interactions
+        topic = topic if topic in (SAFETY, INTERACTIONS) and patient else ""
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
+    if topic == SAFETY and status == Status.ANSWERED:  # "Is ibuprofen safe for PAT_003?": her record beside the drug
+        answer += record_beside(state, kg)
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
 
 
@@ -410,7 +414,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out = with_literature(state, out, ctx.get_resources())
     res, status = ctx.get_resources(), out.get("status")
     out["answer"] = _framed(state, identity_lead(state, status, res.linker) + where_lead(state, status, res.kg)
-                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status))
+                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status, res.kg))
     out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

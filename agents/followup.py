@@ -51,6 +51,7 @@ from agents.list_refs import (
 )
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import lab_named
+from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
@@ -160,8 +161,17 @@ def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
 
 
-_IT_TO = re.compile(r"\bis it (?:\w+ )?(?:safe|ok|okay|alright|fine|bad|dangerous|wise) to\b", re.IGNORECASE)
-""""it" as no reference: "is it safe to take ibuprofen with food?"."""
+_IT_TO = re.compile(r"\bis it (?:\w+ )?(?:safe|ok|okay|alright|fine|bad|dangerous|wise) (?:for (?:me|him|her|them|you|someone|"
+                    r"pat[_-]?\d+) )?to\b", re.IGNORECASE)
+""""it" as no reference: "is it safe to take ibuprofen with food?", "is it safe for her to take ibuprofen?"."""
+
+
+def _it_to_take(q: str, at: int, linker: Linker) -> bool:
+    """Whether the pronoun at ``at`` is the "it" of "is it safe for her to take ibuprofen?", a drug named after it (it
+    was read as one of the patient's conditions)."""
+    m = _IT_TO.search(q)
+    return m is not None and m.start() < at < m.end() and any(
+        c.type in DRUG_TYPES for _, cands in linker.scan(q[m.end():]) for c in cands[:1])
 
 
 def _named_here(text: str, slot: str, linker: Linker, at: int) -> bool:
@@ -256,6 +266,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         res.references.append({"text": "its", "entity": focus.drug, "how": "possessive"})
         res.pinned[fold(focus.drug["name"])] = focus.drug
         return q[: m.start()] + f"the {m.group(1)} of {focus.drug['name']}" + q[m.end():]
+    q = for_the_patient(res, q, focus)  # "is it safe for her to take ibuprofen?"
     pm = _PATIENT_PRONOUN.search(q)
     if pm and focus.patient_id and (PATIENT_WORDS.search(q) or lab_named(q)):  # "what's his blood pressure?"
         res.patient_id = focus.patient_id
@@ -282,7 +293,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
         slot = wanted(q, m.span(), focus.intent == "targets") or ("drug" if asks_class_of(q, linker) else "")
         if m.group(1).casefold() == "that" and not slot:
             continue  # "which drugs do that?": not a name
-        if _named_here(q, slot, linker, m.start()):
+        if _named_here(q, slot, linker, m.start()) or _it_to_take(q, m.start(1), linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
         ent = _just_listed(focus, m.group(1), slot) or pick(focus, slot, asked_sign(q))
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"

@@ -41,6 +41,7 @@ from agents.kinds import disease_kind
 from agents.list_refs import SUBJECT_INTENTS
 from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
+from agents.safe_with import asks_safety
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
 from agents.what_it_is import drug_held
@@ -454,7 +455,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out["patient_id"] = pid
     if pid is None and (cohort := cohort_question(question)):  # "How many patients have diabetes?"
         out.update(cohort)
-    elif pid is not None and (not (sources or targets) or asks_the_record(question)):
+    elif pid is not None and (not (sources or targets) or asks_the_record(question) and not asks_safety(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):
         out.update(_not_found(res, mentions or unnamed_words(res, question), none_acts(klass)))  # "and hirsutism?"

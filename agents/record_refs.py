@@ -21,10 +21,13 @@ _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|do
                       r"(?:taking|take|on|using|use|prescribed|given)(?: for)? (?:them|those|these|both|all of them|each of them)$",
                       re.IGNORECASE)
 """What the patient takes for all the conditions the last answer listed ("what is she taking for them?")."""
-_RISKY = re.compile(r"^(?:is |are )?(?:any(?:thing)?|something|any of (?:it|that|this|them|those|these))(?: in (?:it|that|this|"
-                    r"(?:her|his|the|their) record))? (?:risky|dangerous|unsafe|safe|harmful|worrying|concerning|a (?:risk|"
-                    r"concern|problem|worry))$", re.IGNORECASE)
-"""Whether anything in the record the last answer showed is risky ("is any of it risky?": it asked which condition)."""
+_RISKY = re.compile(r"^(?:is |are )?(?:any(?:thing)?|something|any of (?:it|that|this|them|those|these)|(?:all of )?(?:these|they|"
+                    r"those|them)(?: drugs| medications| medicines| meds)?)(?: in (?:it|that|this|(?:her|his|the|their) record))? "
+                    r"(?:risky|dangerous|unsafe|safe|ok|okay|harmful|worrying|concerning|a (?:risk|concern|problem|worry))"
+                    r"(?: for (?:her|him|them|pat[_-]?\d+)| with (?:her|his|their|the patient's) (?:conditions?|diseases?|"
+                    r"problems?|diagnos[ie]s))?$", re.IGNORECASE)
+"""Whether anything in the record the last answer showed is risky ("is any of it risky?", "are they safe?", "is any of
+them risky with her conditions?": they asked which condition, or compared the medications as interactions)."""
 
 
 def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
@@ -44,8 +47,8 @@ asks the record (it told what statins act on). Any other question comes back unc
         res.references.append({"text": q, "how": "patient", "patient_id": pid})
         return f"what is {pid} taking"
     if pid and _RISKY.match(q):  # "is anything in it risky?" after a record: its medications, said to hold no safety
-        res.patient_id = pid
-        res.references.append({"text": q, "how": "patient", "patient_id": pid})
+        res.patient_id = pid  # ("… risky with her conditions?" is no question of interactions)
+        res.references.append({"text": q, "how": "patient", "patient_id": pid, "safety": True})
         return f"Are {pid}'s medications safe"
     if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
         return f"why is {pid} on it"

@@ -20,14 +20,15 @@ from agents.scope import INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from tools.linker import LinkStatus, fold
 
-__all__ = ["as_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
+__all__ = ["as_safety", "asks_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
                         r"(?:(?:my|your|his|her|their|our|the) )?(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
-_TAKING = re.compile(r"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for (?:me|him|her|them|someone|you) )?to "
-                     r"(?:take|use|give)|(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|a person|my \w+) "
+_TAKING = re.compile(r"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for (?:me|him|her|them|someone|you|"
+                     r"pat[_-]?\d+) )?to (?:take|use|give)|(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|"
+                     r"a person|my \w+|pat[_-]?\d+) "
                      r"(?:still |safely )?(?:take|use|be given)|(?:is|are) \S.*? (?:safe|ok|okay|alright|fine))\b", re.IGNORECASE)
 """A question whether a drug may be taken ("Is it safe to take ibuprofen …", "Can I take ibuprofen …", "Is ibuprofen ok
 …")."""
@@ -41,6 +42,9 @@ _CONDITION = re.compile(r"\b(?:disease|diseases|problems?|failure|conditions?|is
 """A condition named by its kind ("kidney problems", "a heart condition"): not a drug, food or drink taken with it."""
 _ASKED = re.compile(r"^(?P<head>(?:is|are) .+? safe) (?P<prep>in|for|with|during)\b", re.IGNORECASE)
 """A safety question about a drug and a condition, as understood ("Is metformin safe in pregnancy?")."""
+_FOR_WHOM = re.compile(r"for (?:me|him|her|them|us|you|someone|anyone|everyone|pat[_-]?\d+|(?:the|this|my|our) (?:patient|child|"
+                       r"baby|son|daughter|wife|husband|mother|father|mum|mom|dad))(?:\s+to\s.*|\s*[?.!]*)$", re.IGNORECASE)
+"""Whom a drug would be safe for, not a condition ("Is ibuprofen safe for PAT_003?", "is it safe for her to take …?")."""
 _PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
 
 
@@ -50,7 +54,7 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     match is read the same way). None for any other question, and for a condition that names one disease ("Is
     ibuprofen safe with asthma?" tells the graph's chain between the two)."""
     m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else taken_with_condition(question)
-    if m is None:
+    if m is None or _FOR_WHOM.match(question, m.start()):  # "for PAT_003", "for her": whom, not what
         return None
     out = linker.link(m["c"])
     one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
@@ -69,14 +73,20 @@ def taken_with_condition(question: str) -> re.Match[str] | None:
     return m if m is not None and _CONDITION.search(m["c"]) else None
 
 
+def asks_safety(question: str) -> bool:
+    """Whether a question asks if a drug is safe, or may be taken ("Is it safe for PAT_003 to take ibuprofen?", "Can
+    PAT_003 take ibuprofen?"): not whether the record lists it (it said "No: PAT_003's record lists no Ibuprofen")."""
+    return out_of_scope(question) == SAFETY or bool(_TAKING.match(question))
+
+
 def as_safety(topic: str, state: State) -> str:
     """The topic the answer's note names: ``SAFETY`` for a question whether a drug may be taken with a disease or a
     condition ("can I take aspirin with a stomach ulcer?", "… if I have asthma?", a condition read as a qualifier),
     which reads as one about interactions or about nothing the graph lacks; else ``topic``."""
     if topic not in (INTERACTIONS, ""):
         return topic
-    if any(r.get("safety") for r in state.references):
-        return SAFETY
+    if any(r.get("safety") for r in state.references) or (not topic and state.patient_id and _TAKING.match(state.asked)):
+        return SAFETY  # "Can PAT_003 take ibuprofen?"
     asked = bool(topic) or bool(_TAKING.match(state.question) and _WITH_CONDITION.search(state.question))
     return SAFETY if asked and state.intent == Intent.RELATION.value and names_disease(state) else topic
 

@@ -1,0 +1,65 @@
+"""A drug asked about for a patient: "Is ibuprofen safe for PAT_003?", "Can PAT_003 take ibuprofen?", "is it safe for
+her to take ibuprofen too?" after her record.
+
+The graph holds no safety, so the answer says so and tells what it holds on the drug (``agents.explainer``); beside it,
+what the patient's record lists (consent applied: the hybrid retrieval returned it) and which of the patient's
+medications act directly on what the drug acts on. The first read "PAT_003" as a condition the graph does not
+distinguish, and the second gave the drug's targets with no word on safety or the record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.answer_notes import and_listed
+from agents.focus import Focus
+from agents.resolution import Resolution
+from agents.state import DRUG_TYPES, Intent, State
+
+__all__ = ["for_the_patient", "record_beside"]
+
+_SAFE_FOR = re.compile(r"\b(?:safe|ok|okay|alright|fine|risky|dangerous|harmful) for (him|her|them)\b", re.IGNORECASE)
+"""The thread's patient as whom a drug would be safe for ("is it safe for her to take ibuprofen?")."""
+
+
+def for_the_patient(res: Resolution, q: str, focus: Focus) -> str:
+    """"is it safe for her to take ibuprofen too?" after a patient's record: "her" is the patient (the question was
+    answered for ibuprofen alone, with no word of her record); ``q`` unchanged for any other question."""
+    m = _SAFE_FOR.search(q)
+    if m is None or not focus.patient_id:
+        return q
+    res.patient_id = focus.patient_id
+    res.references.append({"text": m[1], "patient_id": focus.patient_id, "how": "patient"})
+    return q[: m.start(1)] + focus.patient_id + q[m.end(1):]
+
+
+def record_beside(state: State, kg: Any) -> str:
+    """" PAT_003's record lists conditions: …; medications: …. None of them acts directly on anything Ibuprofen acts on
+    in the knowledge graph." for a question about one drug and a patient (the caller tells whether it asks about
+    safety); "" for any other question."""
+    if not state.patient_id or state.intent == Intent.PATIENT.value or len(state.sources) != 1:
+        return ""
+    drug = kg.node(state.sources[0])
+    if drug is None or drug.type not in DRUG_TYPES:
+        return ""
+    facts = (state.hybrid or {}).get("patient_facts", [])
+    conditions = list(dict.fromkeys(f["name"] for f in facts if f["kind"] == "condition"))
+    meds = list(dict.fromkeys((f["name"], f["object_id"]) for f in facts if f["kind"] == "medication"))
+    if not conditions and not meds:
+        return f" {state.patient_id}'s record shows no condition or medication here."
+    listed = [f"{kind}: {and_listed(names)}" for kind, names in (("conditions", conditions), ("medications", [n for n, _ in meds]))
+              if names]
+    text = f" {state.patient_id}'s record lists " + "; ".join(listed) + "."
+    if any(i == drug.id for _, i in meds):
+        text += f" {drug.name} is already one of them."
+    acts_on = {e.tail for e in kg.out_edges(drug.id)}
+    shared = [(name, sorted(kg.name(t) for t in acts_on & {e.tail for e in kg.out_edges(i)})) for name, i in meds if i != drug.id]
+    shared = [(name, targets) for name, targets in shared if targets]
+    if shared:
+        return text + " " + "; ".join(f"{name} also acts on {and_listed(t)}" for name, t in shared) + "."
+    others = [name for name, i in meds if i != drug.id]
+    if not others:
+        return text
+    who = f"{others[0]} does not act" if len(others) == 1 else "None of them acts"
+    return text + f" {who} directly on anything {drug.name} acts on in the knowledge graph."

@@ -1,0 +1,80 @@
+""""Is ibuprofen safe for PAT_003?" read the patient as a condition the graph does not distinguish; "Can PAT_003 take
+ibuprofen?" told ibuprofen's targets with no word on safety or the record; "is it safe for her to take ibuprofen too?"
+after her medications asked which of her conditions "it" was. A drug asked about for a patient is now the graph on the
+drug, the note that it holds no safety, and what the patient's record lists beside it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+NOTE = "The knowledge graph holds curated drug mechanisms, not safety. What it holds: "
+
+
+def _record(run_graph: Any, pid: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The patient's conditions and (name, id) medications, as a record question shows them."""
+    out, snap = run_graph({"question": f"Show me {pid}'s record"}, thread=f"record-{pid}", interactive=False, memory=False)
+    facts = (snap.values.get("hybrid") or {}).get("patient_facts", [])
+    assert out["status"] is Status.ANSWERED and facts, out["answer"]
+    return ([f["name"] for f in facts if f["kind"] == "condition"],
+            [(f["name"], f["object_id"]) for f in facts if f["kind"] == "medication"])
+
+
+@pytest.mark.parametrize("question", ["Is ibuprofen safe for PAT_003?", "Can PAT_003 take ibuprofen?",
+                                      "Is it safe for PAT_003 to take ibuprofen?"])
+def test_a_drug_for_a_patient_is_told_with_the_record(run_graph, question: str) -> None:
+    conditions, meds = _record(run_graph, "PAT_003")
+    out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["patient_id"] == "PAT_003", out["answer"]
+    assert out["answer"].startswith(NOTE + "Ibuprofen is connected to: "), out["answer"]
+    assert "does not distinguish" not in out["answer"] and "record lists no" not in out["answer"], out["answer"]
+    assert f"PAT_003's record lists conditions: {', '.join(conditions[:-1])} and {conditions[-1]}; medications: " \
+        in out["answer"], out["answer"]
+    assert all(name in out["answer"] for name, _ in meds), out["answer"]
+
+
+def test_a_medication_acting_on_what_the_drug_acts_on_is_named(run_graph, resources) -> None:
+    """The drug asked about is one that shares a direct target with one of the patient's medications (found in the
+    graph here, so the test follows the data); the answer names the medication and the shared target."""
+    kg = resources.kg
+    _conditions, meds = _record(run_graph, "PAT_003")
+    med, med_id = next((n, i) for n, i in meds if list(kg.out_edges(i)))
+    target = next(e.tail for e in kg.out_edges(med_id))
+    other = next(e.head for e in kg.in_edges(target)
+                 if e.head not in {i for _, i in meds} and kg.node(e.head).type == "Drug" and kg.name(e.head).isalpha())
+    out, _ = run_graph({"question": f"Is it safe for PAT_003 to take {kg.name(other)}?"}, thread="shared", interactive=False,
+                       memory=False)
+    assert f"{med} also acts on " in out["answer"] and kg.name(target) in out["answer"], out["answer"]
+
+
+def test_her_in_a_safety_question_is_the_thread_patient(run_graph) -> None:
+    _meds, out = in_thread(run_graph, "safe-for-her", "What is PAT_003 taking?", "is it safe for her to take ibuprofen too?")
+    assert out["status"] is Status.ANSWERED and out["patient_id"] == "PAT_003", out["answer"]
+    assert out["understood_as"] == "Is it safe for PAT_003 to take ibuprofen too?", out["understood_as"]
+    assert NOTE in out["answer"] and "PAT_003's record lists conditions: " in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("ask", ["are these safe for her?", "is any of them risky with her conditions?", "are they safe?"])
+def test_whether_the_listed_medications_are_safe_is_asked_of_the_record(run_graph, ask: str) -> None:
+    """They were NOT_FOUND ("are these safe in her?", "they" could be any of her conditions) or compared the
+    medications as drug interactions."""
+    _meds, out = in_thread(run_graph, f"meds-{ask}", "What is PAT_003 taking?", ask)
+    assert out["understood_as"] == "Are PAT_003's medications safe?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f'Understood as: "Are PAT_003\'s medications safe?" {NOTE}PAT_003: medications: '), \
+        out["answer"]
+
+
+def test_a_patients_drugs_together_are_said_to_be_interactions(run_graph) -> None:
+    out, _ = run_graph({"question": "Are PAT_003's drugs safe together?"}, thread="together", interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not drug interactions. What it "
+                                    "holds: PAT_003: medications: "), out["answer"]
+
+
+def test_a_drug_named_for_a_population_is_still_a_qualifier(run_graph) -> None:
+    """Whom a drug is for is a patient or a person; a population stays what the graph does not distinguish."""
+    out, _ = run_graph({"question": "Is ibuprofen safe for children?"}, thread="children", interactive=False, memory=False)
+    assert "DrugMechDB does not distinguish children" in out["answer"] and out["patient_id"] is None, out["answer"]
