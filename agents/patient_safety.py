@@ -35,24 +35,26 @@ def for_the_patient(res: Resolution, q: str, focus: Focus) -> str:
 
 
 def record_beside(state: State, kg: Any) -> str:
-    """" PAT_003's record lists conditions: …; medications: …. None of them acts directly on anything Ibuprofen acts on
-    in the knowledge graph." for a question about one drug and a patient (the caller tells whether it asks about
-    safety); "" for any other question."""
+    """" PAT_003's record lists conditions: …; medications: …. None of the other medications acts directly on anything
+    Ibuprofen acts on in the knowledge graph." (or which of them do, and on what) for a question about one drug and a
+    patient (the caller tells whether it asks about safety); "" for any other question."""
     if not state.patient_id or state.intent == Intent.PATIENT.value or len(state.sources) != 1:
         return ""
     drug = kg.node(state.sources[0])
     if drug is None or drug.type not in DRUG_TYPES:
         return ""
-    facts = (state.hybrid or {}).get("patient_facts", [])
+    hybrid = state.hybrid or {}
+    facts = hybrid.get("patient_facts", [])
     conditions = list(dict.fromkeys(f["name"] for f in facts if f["kind"] == "condition"))
     meds = list(dict.fromkeys((f["name"], f["object_id"]) for f in facts if f["kind"] == "medication"))
-    if not conditions and not meds:
-        return f" {state.patient_id}'s record shows no condition or medication here."
     listed = [f"{kind}: {and_listed(names)}" for kind, names in (("conditions", conditions), ("medications", [n for n, _ in meds]))
               if names]
-    text = f" {state.patient_id}'s record lists " + "; ".join(listed) + "."
-    if any(i == drug.id for _, i in meds):
-        text += f" {drug.name} is already one of them."
+    text = f" {state.patient_id}'s record lists " + ("; ".join(listed) if listed else "no condition or medication") + "."
+    if withheld := int(hybrid.get("consent_filtered_count", 0)):  # as the record's own answers say it
+        text += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+    taken = any(i == drug.id for _, i in meds)
+    if taken:
+        text += f" {drug.name} is one of the medications it lists."
     acts_on = {e.tail for e in kg.out_edges(drug.id)}
     shared = [(name, sorted(kg.name(t) for t in acts_on & {e.tail for e in kg.out_edges(i)})) for name, i in meds if i != drug.id]
     shared = [(name, targets) for name, targets in shared if targets]
@@ -61,5 +63,5 @@ def record_beside(state: State, kg: Any) -> str:
     others = [name for name, i in meds if i != drug.id]
     if not others:
         return text
-    who = f"{others[0]} does not act" if len(others) == 1 else "None of them acts"
+    who = f"{others[0]} does not act" if len(others) == 1 else f"None of the {'other ' if taken else ''}medications acts"
     return text + f" {who} directly on anything {drug.name} acts on in the knowledge graph."

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from agents.state import Status
+from memory.factory import open_patients
 from tests.conftest import in_thread
 
 NOTE = "The knowledge graph holds curated drug mechanisms, not safety. What it holds: "
@@ -78,3 +79,13 @@ def test_a_drug_named_for_a_population_is_still_a_qualifier(run_graph) -> None:
     """Whom a drug is for is a patient or a person; a population stays what the graph does not distinguish."""
     out, _ = run_graph({"question": "Is ibuprofen safe for children?"}, thread="children", interactive=False, memory=False)
     assert "DrugMechDB does not distinguish children" in out["answer"] and out["patient_id"] is None, out["answer"]
+
+
+def test_what_consent_withholds_is_said_beside_the_drug(run_graph, settings) -> None:
+    """A patient whose consent withholds the medications: the record part lists what it may show and says that
+    more is withheld (it would have read as a record with no medications)."""
+    store = open_patients(settings)
+    pid = next(p.id for p in store.patients.values() if not p.allows("medications") and p.allows("conditions"))
+    out, _ = run_graph({"question": f"Is ibuprofen safe for {pid}?"}, thread="withheld", interactive=False, memory=False)
+    assert f"{pid}'s record lists conditions: " in out["answer"] and "medications: " not in out["answer"], out["answer"]
+    assert "recorded facts are withheld by the patient's consent, so the record may hold more." in out["answer"], out["answer"]
