@@ -55,7 +55,7 @@ from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
-from agents.safe_with import condition_qualifier
+from agents.safe_with import WHOM, condition_qualifier
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.why_listed import why_listed
@@ -161,8 +161,7 @@ def _insideentity_of(text: str, word: str, linker: Linker) -> bool:
     return any(len(key.split()) > 1 and w in key.split() for key, _ in linker.scan(text))
 
 
-_IT_TO = re.compile(r"\bis it (?:\w+ )?(?:safe|ok|okay|alright|fine|bad|dangerous|wise) (?:for (?:me|him|her|them|you|someone|"
-                    r"pat[_-]?\d+) )?to\b", re.IGNORECASE)
+_IT_TO = re.compile(rf"\bis it (?:\w+ )?(?:safe|ok|okay|alright|fine|bad|dangerous|wise) (?:for {WHOM} )?to\b", re.IGNORECASE)
 """"it" as no reference: "is it safe to take ibuprofen with food?", "is it safe for her to take ibuprofen?"."""
 
 

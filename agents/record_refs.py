@@ -7,6 +7,7 @@ import re
 
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
+from agents.safe_with import WHOM
 
 __all__ = ["of_the_record"]
 
@@ -24,7 +25,7 @@ _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|do
 _RISKY = re.compile(r"^(?:is |are )?(?:any(?:thing)?|something|any of (?:it|that|this|them|those|these)|(?:all of )?(?:these|they|"
                     r"those|them)(?: drugs| medications| medicines| meds)?)(?: in (?:it|that|this|(?:her|his|the|their) record))? "
                     r"(?:risky|dangerous|unsafe|safe|ok|okay|harmful|worrying|concerning|a (?:risk|concern|problem|worry))"
-                    r"(?: for (?:her|him|them|pat[_-]?\d+)| with (?:her|his|their|the patient's) (?:conditions?|diseases?|"
+                    rf"(?: for {WHOM}| with (?:her|his|their|the patient's) (?:conditions?|diseases?|"
                     r"problems?|diagnos[ie]s))?$", re.IGNORECASE)
 """Whether anything in the record the last answer showed is risky ("is any of it risky?", "are they safe?", "is any of
 them risky with her conditions?": they asked which condition, or compared the medications as interactions)."""

@@ -20,14 +20,17 @@ from agents.scope import INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from tools.linker import LinkStatus, fold
 
-__all__ = ["as_safety", "asks_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
+__all__ = ["WHOM", "as_safety", "asks_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
+
+WHOM = r"(?:me|him|her|them|us|you|someone|anyone|everyone|pat[_-]?\d+)"
+"""Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
                         r"(?:(?:people|patients|someone|those|a person|anyone|somebody)\s+(?:with|who have|that have)\s+)?"
                         r"(?:(?:my|your|his|her|their|our|the) )?(?P<c>[^?.!]+?)(?=\s*[?.!]*$)", re.IGNORECASE)
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
-_TAKING = re.compile(r"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for (?:me|him|her|them|someone|you|"
-                     r"pat[_-]?\d+) )?to (?:take|use|give)|(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|"
+_TAKING = re.compile(rf"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for {WHOM} )?to (?:take|use|give)|"
+                     r"(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|"
                      r"a person|my \w+|pat[_-]?\d+) "
                      r"(?:still |safely )?(?:take|use|be given)|(?:is|are) \S.*? (?:safe|ok|okay|alright|fine))\b", re.IGNORECASE)
 """A question whether a drug may be taken ("Is it safe to take ibuprofen …", "Can I take ibuprofen …", "Is ibuprofen ok
@@ -42,8 +45,8 @@ _CONDITION = re.compile(r"\b(?:disease|diseases|problems?|failure|conditions?|is
 """A condition named by its kind ("kidney problems", "a heart condition"): not a drug, food or drink taken with it."""
 _ASKED = re.compile(r"^(?P<head>(?:is|are) .+? safe) (?P<prep>in|for|with|during)\b", re.IGNORECASE)
 """A safety question about a drug and a condition, as understood ("Is metformin safe in pregnancy?")."""
-_FOR_WHOM = re.compile(r"for (?:me|him|her|them|us|you|someone|anyone|everyone|pat[_-]?\d+|(?:the|this|my|our) (?:patient|child|"
-                       r"baby|son|daughter|wife|husband|mother|father|mum|mom|dad))(?:\s+to\s.*|\s*[?.!]*)$", re.IGNORECASE)
+_FOR_WHOM = re.compile(rf"for (?:{WHOM}|(?:the|this|my|our) (?:patient|child|baby|son|daughter|wife|husband|mother|father|"
+                       r"mum|mom|dad))(?:\s+to\s.*|\s*[?.!]*)$", re.IGNORECASE)
 """Whom a drug would be safe for, not a condition ("Is ibuprofen safe for PAT_003?", "is it safe for her to take …?")."""
 _PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
 
