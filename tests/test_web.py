@@ -194,6 +194,8 @@ def test_a_follow_up_uses_the_earlier_turn_and_a_reload_keeps_the_thread(server:
     page.wait_for_function("document.querySelectorAll('#messages .msg.user').length >= 2")
     texts = page.locator("#messages .msg.user").all_inner_texts()
     assert texts[:2] == ["How does imatinib treat CML?", "and what does it target?"], texts
+    # the list of conversations loads beside the open one's messages: wait for it, then exactly one is current
+    page.wait_for_selector('#threads button[aria-current="true"]')
     assert page.locator('#threads button[aria-current="true"]').count() == 1
 
 
