@@ -58,6 +58,7 @@ from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_qualifier
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from agents.target_refs import of_the_targets
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
 from tools.linker import fold
@@ -471,7 +472,8 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if repeated is not None:
         res.question = repeated
         return res
-    listed = compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_them(res, body, focus)
+    listed = (compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
+              or of_the_targets(res, body, focus) or of_them(res, body, focus))
     if listed is not None:
         res.question = listed
         return res

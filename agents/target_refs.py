@@ -1,0 +1,38 @@
+"""Which of the targets a drug's answer listed bear on a disease: "which of these cause CML?" after "What does imatinib
+target?".
+
+The question asks how the drug reaches the disease through what it acts on, so it is asked as "How does imatinib treat
+CML?": the chain names the target it passes through ("imatinib decreases activity of Tyrosine-protein kinase ABL1;
+Tyrosine-protein kinase ABL1 causes Chronic myeloid leukemia"). It listed the drugs for CML, and "which of them are
+involved in breast cancer?" after tamoxifen's targets was "Which of Tamoxifen are involved in breast cancer?".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.focus import Focus
+from agents.resolution import Resolution
+from agents.state import DRUG_TYPES
+from tools.linker import fold
+
+__all__ = ["of_the_targets"]
+
+_OF_THE_TARGETS = re.compile(
+    r"^(?:which|what)(?: one| ones)? of (?:them|these|those|the above)(?: targets| proteins| ones)? (?:(?:is|are) (?:involved in|"
+    r"linked to|related to|associated with|connected to|implicated in|important (?:in|for)|relevant (?:to|for)|in)|causes?|drives?|"
+    r"underlies|underlie|matters? (?:in|for)) (?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""Which of the listed targets bear on a disease ("which of these cause CML?", "which of them is linked to GIST?")."""
+
+
+def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"How does imatinib treat CML?" for "which of these cause CML?" right after what imatinib targets; None for any
+    other question, and after any other list."""
+    m = _OF_THE_TARGETS.match(q.strip())
+    listed: list[dict[str, Any]] = focus.lists[0] if focus.lists else []
+    if m is None or focus.intent != "targets" or not focus.drug or not listed or any(i.get("type") in DRUG_TYPES for i in listed):
+        return None
+    res.references.append({"text": q, "how": "list", "targets": [i["id"] for i in listed if i.get("id")]})
+    res.pinned[fold(focus.drug["name"])] = focus.drug
+    return f"How does {focus.drug['name']} treat {m['y']}?"

@@ -1,0 +1,26 @@
+""""which of these cause CML?" after "What does imatinib target?" listed the drugs for CML, and "which of them are
+involved in breast cancer?" after tamoxifen's targets was asked as "Which of Tamoxifen are involved in breast
+cancer?". Which of a drug's listed targets bear on a disease is how the drug reaches it: the chain names the target."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("What does imatinib target?", "which of these cause CML?", "How does imatinib treat CML?"),
+    ("What does imatinib target?", "which of them is linked to GIST?", "How does imatinib treat GIST?"),
+    ("What are the targets of tamoxifen?", "which of them are involved in breast cancer?", "How does Tamoxifen treat breast cancer?"),
+])
+def test_which_listed_target_bears_on_a_disease_is_the_drug_s_chain_to_it(run_graph, first: str, then: str,
+                                                                           understood: str) -> None:
+    listed, out = in_thread(run_graph, f"targets-{then}", first, then)
+    assert listed["status"] is Status.ANSWERED and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == understood and out["intent"] == "mechanism", out["answer"]
+    drug = listed["sources"][0]
+    assert out["sources"] == [drug] and out["evidence"][0]["head"] == drug, out["evidence"]
+    # the chain leaves the drug through one of the targets the first answer listed
+    assert out["evidence"][0]["tail_name"] in listed["answer"].split(". Best evidence")[0], (listed["answer"], out["evidence"])
