@@ -428,6 +428,13 @@ def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: b
     return True
 
 
+def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str | None:
+    """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
+    CML?" after a drug's targets), as asked of them; None for any other question."""
+    return (compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
+            or of_the_targets(res, body, focus) or of_them(res, body, focus))
+
+
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     q = " ".join(question.split()).strip()
     body = q
@@ -472,8 +479,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if repeated is not None:
         res.question = repeated
         return res
-    listed = (compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
-              or of_the_targets(res, body, focus) or of_them(res, body, focus))
+    listed = _of_a_list(res, body, focus, linker)
     if listed is not None:
         res.question = listed
         return res

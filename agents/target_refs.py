@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.ellipsis import TRAILING_PLACE
 from agents.focus import Focus
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
@@ -32,6 +33,8 @@ def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
     m = _OF_THE_TARGETS.match(q.strip())
     listed: list[dict[str, Any]] = focus.lists[0] if focus.lists else []
     if m is None or focus.intent != "targets" or not focus.drug or not listed or any(i.get("type") in DRUG_TYPES for i in listed):
+        return None
+    if TRAILING_PLACE.search(q):  # "which of these are in the liver?": a place, not a disease
         return None
     res.references.append({"text": q, "how": "list", "targets": [i["id"] for i in listed if i.get("id")]})
     res.pinned[fold(focus.drug["name"])] = focus.drug

@@ -24,3 +24,10 @@ def test_which_listed_target_bears_on_a_disease_is_the_drug_s_chain_to_it(run_gr
     assert out["sources"] == [drug] and out["evidence"][0]["head"] == drug, out["evidence"]
     # the chain leaves the drug through one of the targets the first answer listed
     assert out["evidence"][0]["tail_name"] in listed["answer"].split(". Best evidence")[0], (listed["answer"], out["evidence"])
+
+
+def test_a_place_is_not_read_as_a_disease(run_graph) -> None:
+    """"which of these are in the liver?" names a place: it is not asked as how the drug treats "the liver" (which
+    linked Hepatic Veno-Occlusive Disease and told an 8-step chain)."""
+    _listed, out = in_thread(run_graph, "targets-liver", "What does metformin target?", "which of these are in the liver?")
+    assert not out.get("understood_as", "").startswith("How does"), out["answer"]
