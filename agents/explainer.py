@@ -28,6 +28,7 @@ from agents.chain_direction import (
 )
 from agents.context import Context
 from agents.intent import out_of_scope
+from agents.listed_targets import each_listed_drug
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.patient_safety import record_beside
@@ -442,7 +443,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
                 "error": None if told else reason}, [], None
     accepted = _route_first(state, accepted)
     best = accepted[0]
-    answer, items = _template(state, accepted)
+    answer, items = each_listed_drug(state, res.kg, best["triples"]) or _template(state, accepted)  # a patient's medications
     if best.get("features", {}).get(SHORTEST_CHAIN) and two_ended(state):  # "what does X treat?" is often that far
         answer += (f" (A shortest chain of {best['hops']} steps in the graph, found after the walk joined none: a lead "
                    "to check, not a mechanism the walk ranked.)")
