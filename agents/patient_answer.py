@@ -12,7 +12,7 @@ from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["PATIENT_CITATION", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items"]
+__all__ = ["PATIENT_CITATION", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
 
 _LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
               "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
@@ -43,6 +43,11 @@ _KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:labs?|lab results?|tests?|tes
                         r"meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?|problems?)(?: (?:recorded|on record|listed))?",
                         re.IGNORECASE)
 """What a yes/no record question asks when it names a kind of fact and no fact ("does she have any labs?")."""
+
+
+def withheld_note(withheld: int) -> str:
+    """The sentence on what the patient's consent withholds ("" for nothing withheld)."""
+    return f"{withheld} recorded facts are withheld by the patient's consent, so the record may hold more." if withheld else ""
 
 
 def not_recorded(question: str) -> str:
@@ -129,7 +134,7 @@ def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, 
         others = ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in latest) or "none"
         answer = f"{'No: ' if yes_no else ''}{pid}'s record has no {lab} result (its latest labs: {others})."
     if withheld:
-        answer += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+        answer += f" {withheld_note(withheld)}"
     evidence = [{"head": pid, "head_name": pid, "relation": "has lab", "tail": f["name"],
                  "tail_name": f"{f['name']} {f['value']:g} {f['unit']}"} for f in rows]
     return {"status": Status.ANSWERED, "answer": answer, "evidence": evidence,
@@ -165,7 +170,7 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
         rel = "takes" if kind == "medication" else "has condition"
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"]} for f in rows]
     if withheld:
-        sentences.append(f"{withheld} recorded facts are withheld by the patient's consent, so the record may hold more.")
+        sentences.append(withheld_note(withheld))
     return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
@@ -189,7 +194,7 @@ def _taken_for(pid: str, facts: list[dict[str, Any]], named: dict[str, Any], wit
         answer = (f"{'No: ' if yes_no else ''}{pid}'s record lists no medication for {what} "
                   f"(it lists: {', '.join(_shown(f) for f in meds) or 'none'}).")
     if withheld:
-        answer += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+        answer += f" {withheld_note(withheld)}"
     evidence = [{"head": pid, "head_name": pid, "relation": "takes", "tail": f["name"], "tail_name": f["name"]} for f in rows]
     return {"status": Status.ANSWERED, "answer": answer, "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),

@@ -14,6 +14,7 @@ from typing import Any
 
 from agents.answer_notes import and_listed
 from agents.focus import Focus
+from agents.patient_answer import withheld_note
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES, Intent, State
 
@@ -51,13 +52,13 @@ def record_beside(state: State, kg: Any) -> str:
               if names]
     text = f" {state.patient_id}'s record lists " + ("; ".join(listed) if listed else "no condition or medication") + "."
     if withheld := int(hybrid.get("consent_filtered_count", 0)):  # as the record's own answers say it
-        text += f" {withheld} recorded facts are withheld by the patient's consent, so the record may hold more."
+        text += f" {withheld_note(withheld)}"
     taken = any(i == drug.id for _, i in meds)
     if taken:
         text += f" {drug.name} is one of the medications it lists."
     acts_on = {e.tail for e in kg.out_edges(drug.id)}
-    shared = [(name, sorted(kg.name(t) for t in acts_on & {e.tail for e in kg.out_edges(i)})) for name, i in meds if i != drug.id]
-    shared = [(name, targets) for name, targets in shared if targets]
+    shared = [(name, targets) for name, i in meds
+              if i != drug.id and (targets := sorted(kg.name(t) for t in acts_on & {e.tail for e in kg.out_edges(i)}))]
     if shared:
         return text + " " + "; ".join(f"{name} also acts on {and_listed(t)}" for name, t in shared) + "."
     others = [name for name, i in meds if i != drug.id]

@@ -18,11 +18,12 @@ from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from agents.scope import INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
+from memory.patients import PATIENT_ID
 from tools.linker import LinkStatus, fold
 
 __all__ = ["WHOM", "as_safety", "asks_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
 
-WHOM = r"(?:me|him|her|them|us|you|someone|anyone|everyone|pat[_-]?\d+)"
+WHOM = rf"(?:me|him|her|them|us|you|someone|anyone|everyone|{PATIENT_ID.pattern})"
 """Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
 
 _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i have|when you have)\s+"
@@ -31,7 +32,7 @@ _SAFE_WITH = re.compile(r"(?<=\bsafe )(?:in|for|with|during|if you have|if i hav
 """The condition after "safe" ("Is metformin safe in kidney disease?", "… for people with asthma?")."""
 _TAKING = re.compile(rf"^(?:(?:is|would|will) it (?:be )?(?:safe|ok|okay|alright|fine) (?:for {WHOM} )?to (?:take|use|give)|"
                      r"(?:can|could|may|should) (?:i|you|he|she|we|they|someone|people|"
-                     r"a person|my \w+|pat[_-]?\d+) "
+                     rf"a person|my \w+|{PATIENT_ID.pattern}) "
                      r"(?:still |safely )?(?:take|use|be given)|(?:is|are) \S.*? (?:safe|ok|okay|alright|fine))\b", re.IGNORECASE)
 """A question whether a drug may be taken ("Is it safe to take ibuprofen …", "Can I take ibuprofen …", "Is ibuprofen ok
 …")."""
