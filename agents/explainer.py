@@ -380,9 +380,11 @@ def _framed(state: State, answer: str) -> str:
     return f"Understood as: \"{state.understood_as}\"{note} {answer}"
 
 
-_ALIKE_ASKED = re.compile(r"\b(?:the same|in common|alike|similar(?:ly|ities)?)\b", re.IGNORECASE)
-"""A comparison that asks what drugs share ("do they all work the same way?", "what do they have in common?"): the
-"Compare …" it is read as asks nothing the graph does not hold."""
+_ALIKE_ASKED = re.compile(r"\b(?:the same|in common|alike|like|similar(?:ly|ities)?|differently|(?:a )?different (?:way|mechanism)"
+                          r"|another way)\b", re.IGNORECASE)
+"""A comparison that asks what drugs share ("do they all work the same way?", "what do they have in common?", "does it
+work like ibuprofen?", "does it work differently?"): the "Compare …" it is read as asks nothing the graph does not
+hold."""
 
 
 def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:

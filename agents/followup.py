@@ -56,6 +56,7 @@ from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_qualifier
+from agents.same_way import it_alike, it_like
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.target_refs import of_the_targets
@@ -396,7 +397,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         res.qualifier = qual[1]
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1], "safety": qual is condition})
     more = any(r.get("how") == "more" for r in res.references)
-    paths = any(r.get("how") == "other paths" for r in res.references)  # "are there other paths?" leaves nothing out
+    # "are there other paths?" and "does it work as the other one does?" leave nothing out
+    paths = any(r.get("how") == "other paths" or r.get("alike") for r in res.references)
     if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \
             and out_of_scope(question) not in (INTERACTIONS, DIET):  # "is it safe with her other meds?", "anything else to avoid?"
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
@@ -430,9 +432,10 @@ def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: b
 
 def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str | None:
     """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
-    CML?" after a drug's targets), as asked of them; None for any other question."""
-    return (compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
-            or of_the_targets(res, body, focus) or of_them(res, body, focus))
+    CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
+    return (it_alike(res, body, focus) or it_like(res, body, focus, linker) or compared_refs(res, body, focus, linker)
+            or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or of_the_targets(res, body, focus)
+            or of_them(res, body, focus))
 
 
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:

@@ -1,0 +1,67 @@
+"""Whether the thread's drug works as the other one does, asked with "it": "does it work the same way?", "is it the
+same mechanism?", "does it work differently?" after turns about two drugs; and "does it work like ibuprofen?" after a
+turn about naproxen.
+
+The plural ("do they work the same way?") already compared the two drugs; the singular was asked of the latest drug
+alone ("Is Clopidogrel the same mechanism?", "Does Losartan work differently?") and told what it is connected to,
+with no word of the drug it was set against. After one drug there is nothing to set it against, and the question is
+left as it was. "Does it work the same way as ibuprofen?" after naproxen was answered with what ibuprofen is connected
+to, naproxen dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agents.ellipsis import drug_named
+from agents.focus import Focus
+from agents.resolution import Resolution
+from core.text import fold
+
+__all__ = ["it_alike", "it_like"]
+
+_IT = r"(?:it|this|that)(?: one| drug| medication| medicine| pill)?"
+_SAME = (r"(?:(?:in )?(?:exactly |just )?the same way|(?:exactly |just )?the same|similarly|alike|differently|in a different way"
+         r"|(?:in )?another way)")
+_OPENING = r"^(?:so |and |but |ok,? |then |also )?"
+_IT_ALIKE = re.compile(
+    rf"{_OPENING}(?:(?:does|do|would|will|did) {_IT} (?:also )?(?:work|act|function) {_SAME}"
+    rf"|(?:is|was) (?:{_IT}|its mechanism|the mechanism) (?:also )?(?:any )?(?:the same|similar|different|alike)"
+    rf"(?: mechanism| way| thing| kind of (?:drug|thing))?"
+    rf"|(?:does|do|did) {_IT} (?:have|use|share) (?:the same|a similar|a different|another) (?:mechanism|way of working)"
+    rf"|(?:is (?:it|that|this) )?(?:the )?(?:same|a different|a similar) mechanism)"
+    rf"(?: (?:as|from|to|than) (?:the other(?: one| drug)?|the first(?: one)?|before))?(?: too| then| though)?$",
+    re.IGNORECASE)
+"""The question, with "it" for the latest drug and nothing named to set it against."""
+_IT_LIKE = re.compile(
+    rf"{_OPENING}(?:does|do|would|will|did) {_IT} (?:also )?(?:work|act|function) (?:(?:in )?(?:exactly |just )?the same "
+    rf"(?:way )?as|(?:just |exactly )?like|similarly to|differently (?:from|than|to)|in a different way (?:from|than|to))"
+    rf" (?P<x>.+?)(?: does| do)?(?: too| then| though)?$", re.IGNORECASE)
+"""The question, with "it" for the thread's drug and another drug named to set it against."""
+
+
+def it_alike(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Compare <the earlier drug> and <the latest drug>" for "does it work the same way?" after turns about two drugs
+    (the two the latest answer compared, else the thread's two latest, older first), both pinned; None for any other
+    question, or with fewer than two drugs in the thread."""
+    two = focus.compared[:2] or focus.drugs[1::-1]
+    if len(two) < 2 or not _IT_ALIKE.match(" ".join(q.split()).rstrip("?.! ")):
+        return None
+    # "alike": "the other one" names no other drugs to leave out of the answer (``agents.followup``)
+    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
+    res.pinned.update({fold(d["name"]): d for d in two})
+    return f"Compare {two[0]['name']} and {two[1]['name']}"
+
+
+def it_like(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
+    """"Compare <the thread's drug> and <the drug named>" for "does it work like ibuprofen?", both pinned; None for any
+    other question, a name that links to no drug or to the thread's drug, or a thread with no drug."""
+    m = _IT_LIKE.match(" ".join(q.split()).rstrip("?.! "))
+    other = drug_named(m["x"], linker, read=True) if m and focus.drug else None
+    if other is None or focus.drug is None or other["id"] == focus.drug["id"]:
+        return None
+    two = [focus.drug, other]
+    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
+    res.pinned.update({fold(d["name"]): d for d in two})
+    return f"Compare {two[0]['name']} and {two[1]['name']}"

@@ -1,0 +1,38 @@
+""""does it work the same way?" after turns about aspirin and then clopidogrel was asked of clopidogrel alone ("Is
+Clopidogrel the same mechanism?", what it is connected to), and "does it work the same way as ibuprofen?" after
+naproxen told what ibuprofen is connected to. Both compare the two drugs now; after one drug, "it" has nothing to be
+set against and the question is read as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize("then", ["does it work the same way?", "is it the same mechanism?", "does it work differently?",
+                                  "does that one act in the same way as the other one?"])
+def test_it_after_two_drugs_compares_them(run_graph, then: str) -> None:
+    *_, out = in_thread(run_graph, f"alike-{then}", "how does aspirin prevent heart attacks?", "and clopidogrel?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Compare Aspirin and Clopidogrel", out["answer"]
+    # what each acts on, by name; no drug left out as "already named", and no note on how well drugs work
+    assert "P2Y purinoceptor 12" in out["answer"] and "Prostaglandin G/H synthase 1" in out["answer"], out["answer"]
+    assert "Leaving out" not in out["answer"] and "how well drugs work" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["does it work the same way as ibuprofen?", "does it work like ibuprofen?",
+                                  "does it act differently from ibuprofen?"])
+def test_it_set_against_a_named_drug_compares_the_two(run_graph, then: str) -> None:
+    first, out = in_thread(run_graph, f"like-{then}", "what does naproxen target?", then)
+    assert first["status"] is Status.ANSWERED and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Compare naproxen and Ibuprofen", out["answer"]
+    assert "naproxen and Ibuprofen both act on" in out["answer"], out["answer"]
+    assert "how well drugs work" not in out["answer"], out["answer"]
+
+
+def test_it_after_one_drug_is_not_a_comparison(run_graph) -> None:
+    """After one drug there is nothing to set "it" against: the question is not read as a comparison."""
+    _first, out = in_thread(run_graph, "alike-one", "How does ibuprofen work?", "does it work the same way?")
+    assert not out.get("understood_as", "").startswith("Compare"), out["answer"]
