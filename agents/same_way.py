@@ -6,7 +6,8 @@ The plural ("do they work the same way?") already compared the two drugs; the si
 alone ("Is Clopidogrel the same mechanism?", "Does Losartan work differently?") and told what it is connected to,
 with no word of the drug it was set against. After one drug there is nothing to set it against, and the question is
 left as it was. "Does it work the same way as ibuprofen?" after naproxen was answered with what ibuprofen is connected
-to, naproxen dropped.
+to, naproxen dropped. "Why are they given together?" after turns about levodopa and carbidopa is asked as "why is
+carbidopa given with it?" is.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from agents.focus import Focus
 from agents.resolution import Resolution
 from core.text import fold
 
-__all__ = ["it_alike", "it_like"]
+__all__ = ["it_alike", "it_like", "together"]
 
 _IT = r"(?:it|this|that)(?: one| drug| medication| medicine| pill)?"
 _SAME = (r"(?:(?:in )?(?:exactly |just )?the same way|(?:exactly |just )?the same|similarly|alike|differently|in a different way"
@@ -39,6 +40,13 @@ _IT_LIKE = re.compile(
     rf"(?:way )?as|(?:just |exactly )?like|similarly to|differently (?:from|than|to)|in a different way (?:from|than|to))"
     rf" (?P<x>.+?)(?: does| do)?(?: too| then| though)?$", re.IGNORECASE)
 """The question, with "it" for the thread's drug and another drug named to set it against."""
+_THEM = r"(?:they|them|these|those|both|the two|these two|those two)(?: drugs| medications| medicines)?"
+_TOGETHER = re.compile(
+    rf"{_OPENING}why (?:(?:are|were|would|do|does|should|is) {_THEM} (?:often |usually |sometimes |always )?(?:be )?"
+    r"(?:given|used|taken|combined|prescribed|paired|mixed)(?: together)?"
+    r"|(?:do|would|should|did) (?:you|we|doctors|people|they) (?:give|use|take|combine|prescribe|pair) "
+    rf"{_THEM}(?: together)?|(?:combine|give|use|take|pair|prescribe) {_THEM} together)(?: then)?$", re.IGNORECASE)
+"""Why the thread's two drugs are given together, naming neither."""
 
 
 def it_alike(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -65,3 +73,15 @@ def it_like(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
     res.pinned.update({fold(d["name"]): d for d in two})
     return f"Compare {two[0]['name']} and {two[1]['name']}"
+
+
+def together(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Why is <the latest drug> given with <the one before>?" for "why are they given together?" after turns about
+    two drugs, as "why is carbidopa given with it?" is read (it was "Why are carbidopa given together?", `NOT_FOUND`);
+    None for any other question, or with fewer than two drugs in the thread."""
+    two = focus.compared[1::-1] or focus.drugs[:2]
+    if len(two) < 2 or not _TOGETHER.match(" ".join(q.split()).rstrip("?.! ")):
+        return None
+    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
+    res.pinned.update({fold(d["name"]): d for d in two})
+    return f"Why is {two[0]['name']} given with {two[1]['name']}?"

@@ -1,7 +1,8 @@
 """"does it work the same way?" after turns about aspirin and then clopidogrel was asked of clopidogrel alone ("Is
 Clopidogrel the same mechanism?", what it is connected to), and "does it work the same way as ibuprofen?" after
 naproxen told what ibuprofen is connected to. Both compare the two drugs now; after one drug, "it" has nothing to be
-set against and the question is read as before."""
+set against and the question is read as before. "Why are they given together?" after levodopa and carbidopa names
+both."""
 
 from __future__ import annotations
 
@@ -36,3 +37,13 @@ def test_it_after_one_drug_is_not_a_comparison(run_graph) -> None:
     """After one drug there is nothing to set "it" against: the question is not read as a comparison."""
     _first, out = in_thread(run_graph, "alike-one", "How does ibuprofen work?", "does it work the same way?")
     assert not out.get("understood_as", "").startswith("Compare"), out["answer"]
+
+
+@pytest.mark.parametrize("then", ["why are they given together?", "why would you combine them?"])
+def test_why_two_drugs_are_given_together_names_both(run_graph, then: str) -> None:
+    """It was "Why are carbidopa given together?", `NOT_FOUND`; now it is read as "why is carbidopa given with it?" is."""
+    *_, out = in_thread(run_graph, f"together-{then}", "How does levodopa treat Parkinson's disease?", "what about carbidopa?",
+                        then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Why is carbidopa given with levodopa?", out["answer"]
+    assert "Aromatic-L-amino-acid decarboxylase" in out["answer"], out["answer"]
