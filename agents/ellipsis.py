@@ -12,6 +12,7 @@ from agents.intent import RECORD_CHECK, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again
+from agents.scope import ADDICTION, INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
@@ -171,6 +172,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
             return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
+        if (topic := _drug_topic(res, q, z, focus)) is not None:  # "and what about side effects?" after a drug
+            return topic
         if _WHAT_FOR.match(z) and focus.drug and focus.drug.get("type") in DRUG_TYPES:  # "for what disease?" after a
             res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})  # drug's targets: what it treats
             res.pinned[fold(focus.drug["name"])] = focus.drug  # (it was "How does donepezil treat what disease?")
@@ -196,6 +199,26 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)
     return None
+
+
+_DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
+                          "pharmacokinetics", "prices", "antidotes or how to reverse a drug", ADDICTION, SAFETY,
+                          "routes of administration (by mouth, inhaled or injected)",
+                          "generics, brands on sale or whether drugs need a prescription"})
+"""What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""
+
+
+def _drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
+    """"And what about side effects?", "what about the dose?" after a turn about a drug: "Side effects of atorvastatin?",
+    as "side effects?" alone is read (the topic was put in the last question's drug slot: "What does side effects
+    target?", `NOT_FOUND`, and "the dose" linked Naloxone); None for any other ``z``, or with no drug in the thread.
+    Interactions only when named so ("what about grapefruit?" names what to take it with)."""
+    topic = out_of_scope(z)
+    if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
+        return None
+    res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})
+    res.pinned[fold(focus.drug["name"])] = focus.drug
+    return f"{z[:1].upper()}{z[1:]} of {focus.drug['name']}?"
 
 
 _OPPOSITES = {"acute": "chronic", "chronic": "acute", "primary": "secondary", "secondary": "primary"}

@@ -1,0 +1,35 @@
+""""and what about side effects?" after a turn about atorvastatin was asked as "What does side effects target?"
+(`NOT_FOUND`, and a later "it" then meant "side effects"), and "what about the dose?" linked "dose" to Naloxone. A topic
+the graph does not hold about a drug, asked as an ellipsis, is about the thread's drug, as "side effects?" alone is."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("then", "understood", "topic"), [
+    ("and what about side effects?", "Side effects of atorvastatin?", "side effects"),
+    ("what about the dose?", "The dose of atorvastatin?", "dosing"),
+    ("what about interactions?", "Interactions of atorvastatin?", "drug interactions"),
+])
+def test_a_topic_after_a_drug_is_about_the_drug(run_graph, then: str, understood: str, topic: str) -> None:
+    _first, out = in_thread(run_graph, f"topic-{then}", "What does atorvastatin do?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == understood, out["answer"]
+    assert f"not {topic}. What it holds: atorvastatin" in out["answer"], out["answer"]
+
+
+def test_the_thread_keeps_its_drug_after_the_topic(run_graph) -> None:
+    """"can I take it with grapefruit?" after the topic is still about atorvastatin (it was "side effects")."""
+    *_, out = in_thread(run_graph, "topic-then-it", "What does atorvastatin do?", "and what about side effects?",
+                        "can I take it with grapefruit?")
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Can I take atorvastatin with grapefruit?", out["answer"]
+
+
+def test_a_food_is_not_read_as_a_topic_of_the_drug(run_graph) -> None:
+    """"what about grapefruit?" names what to take the drug with, not a topic of it: not "Grapefruit of atorvastatin?"."""
+    _first, out = in_thread(run_graph, "topic-grapefruit", "What does atorvastatin do?", "what about grapefruit?")
+    assert "of atorvastatin" not in out.get("understood_as", ""), out["answer"]
