@@ -5,6 +5,9 @@ The question asks how the drug reaches the disease through what it acts on, so i
 CML?": the chain names the target it passes through ("imatinib decreases activity of Tyrosine-protein kinase ABL1;
 Tyrosine-protein kinase ABL1 causes Chronic myeloid leukemia"). It listed the drugs for CML, and "which of them are
 involved in breast cancer?" after tamoxifen's targets was "Which of Tamoxifen are involved in breast cancer?".
+
+"What disease is that linked to?" right after a drug's targets asks about the target just named (it was `NOT_FOUND`,
+"no known entity in the question": "that" after "is" is no pronoun the follow-up reader looks for).
 """
 
 from __future__ import annotations
@@ -14,17 +17,27 @@ from typing import Any
 
 from agents.ellipsis import TRAILING_PLACE
 from agents.focus import Focus
+from agents.referents import thread_target
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
 from tools.linker import fold
 
-__all__ = ["of_the_targets"]
+__all__ = ["about_the_targets", "diseases_of_that", "of_the_targets"]
 
 _OF_THE_TARGETS = re.compile(
     r"^(?:which|what)(?: one| ones)? of (?:them|these|those|the above)(?: targets| proteins| ones)? (?:(?:is|are) (?:involved in|"
     r"linked to|related to|associated with|connected to|implicated in|important (?:in|for)|relevant (?:to|for)|in)|causes?|drives?|"
     r"underlies|underlie|matters? (?:in|for)) (?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """Which of the listed targets bear on a disease ("which of these cause CML?", "which of them is linked to GIST?")."""
+_DISEASES_OF_THAT = re.compile(r"^(?:what|which)(?: other)? (?:diseases?|conditions?|disorders?|illness(?:es)?)(?: (?:is|are|was))? "
+                               r"(?P<p>that|this)(?: one| protein| target)? (?:also )?(?:linked|associated|related|connected|"
+                               r"involved|implicated|tied)\b", re.IGNORECASE)
+"""What diseases "that" is linked to: the target just named."""
+
+
+def about_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
+    """:func:`of_the_targets`, else :func:`diseases_of_that`."""
+    return of_the_targets(res, q, focus) or diseases_of_that(res, q, focus)
 
 
 def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -39,3 +52,17 @@ def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "list", "targets": [i["id"] for i in listed if i.get("id")]})
     res.pinned[fold(focus.drug["name"])] = focus.drug
     return f"How does {focus.drug['name']} treat {m['y']}?"
+
+
+def diseases_of_that(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What disease is Potassium-transporting ATPase alpha chain 1 linked to?" for "what disease is that linked to?"
+    right after what omeprazole targets (the first listed target); None for any other question, or after any other
+    turn."""
+    m = _DISEASES_OF_THAT.match(q.strip())
+    target = thread_target(focus, 0) if m is not None and focus.intent == "targets" else None
+    if m is None or target is None or target.get("type") in DRUG_TYPES:
+        return None
+    res.references.append({"text": m["p"], "entity": target, "how": "pronoun"})
+    res.pinned[fold(target["name"])] = target
+    text = q.strip().rstrip("?.! ")
+    return f"{text[:1].upper()}{text[1 : m.start('p')]}{target['name']}{text[m.end('p'):]}?"

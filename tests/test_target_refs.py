@@ -31,3 +31,13 @@ def test_a_place_is_not_read_as_a_disease(run_graph) -> None:
     linked Hepatic Veno-Occlusive Disease and told an 8-step chain)."""
     _listed, out = in_thread(run_graph, "targets-liver", "What does metformin target?", "which of these are in the liver?")
     assert not out.get("understood_as", "").startswith("How does"), out["answer"]
+
+
+def test_what_disease_that_is_linked_to_is_the_target_just_named(run_graph) -> None:
+    """"what disease is that linked to?" after omeprazole's one target was `NOT_FOUND` ("no known entity"): "that" is
+    the target, and the answer lists the diseases its curated chains lead to."""
+    listed, out = in_thread(run_graph, "targets-that", "what is the target of omeprazole", "what disease is that linked to?")
+    assert listed["status"] is Status.ANSWERED and out["status"] is Status.ANSWERED, out["answer"]
+    target = listed["answer"].split("acts on: ")[1].split(". Best evidence")[0]
+    assert out["understood_as"] == f"What disease is {target} linked to?", out["answer"]
+    assert "Peptic ulcer" in out["answer"], out["answer"]
