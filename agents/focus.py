@@ -105,6 +105,14 @@ class Focus:
             return self.compared  # "how does the second one work?" after what two drugs treat: the second drug
         return next((x for x in long if types is None or x[k].get("type") in types), long[0] if long else None)
 
+    def two_apart_from(self, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The thread's two latest drugs, older first, when neither is among ``listed``: the turns about them came
+        after that list ("which is better?" after salbutamol and then montelukast, asked after the drugs for asthma,
+        compared the five listed drugs); none otherwise."""
+        ids = {d.get("id") for d in listed}
+        two = self.drugs[1::-1]
+        return two if len(two) == 2 and not any(d.get("id") in ids for d in two) else []
+
     def choose(self, picked: dict[str, Any]) -> Focus:
         """The focus once a clarification picked ``picked`` for a reference it fitted to several entities: that drug,
         alone in the last list when it is listed there (a patient's medication keeps what it is taken for)."""

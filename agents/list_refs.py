@@ -360,7 +360,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"] or m["c"], m["b"] or m["d"]) if ORDINALS[w.casefold()] < len(pool)]
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
         listed = latest if len(latest) >= 2 or (m and latest) else _listed_drugs(focus)  # a list of targets since
-        drugs = focus.compared or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
+        drugs = focus.compared or focus.two_apart_from(listed) or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
         drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]

@@ -47,3 +47,13 @@ def test_why_two_drugs_are_given_together_names_both(run_graph, then: str) -> No
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"] == "Why is carbidopa given with levodopa?", out["answer"]
     assert "Aromatic-L-amino-acid decarboxylase" in out["answer"], out["answer"]
+
+
+def test_which_is_better_after_two_drugs_asked_about_since_a_list_compares_those_two(run_graph) -> None:
+    """"which is better?" after salbutamol and then montelukast, neither of them in the list of drugs for asthma asked
+    before them, compared the five listed drugs; it compares the two. Right after the list it still compares the list."""
+    *_, out = in_thread(run_graph, "better-since-list", "What drugs treat asthma?", "how does salbutamol work?",
+                        "what about montelukast?", "which is better?")
+    assert out["understood_as"].startswith("Compare Salbutamol and Montelukast"), out["answer"]
+    _listed, right_after = in_thread(run_graph, "better-right-after-list", "What drugs treat asthma?", "which is better?")
+    assert right_after["understood_as"].count(",") >= 2, right_after["answer"]
