@@ -121,10 +121,10 @@ help?", "what can I take?", "what's the first-line drug?"): in a thread about a 
 LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
            "uric acid")
 """Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term
-of ``memory/lay_terms.tsv``)."""
+of ``memory/lay_terms.tsv``). "Lowers glucose" is read so too, but "glucose tablets" are no remedy for high glucose."""
 _LOWERS = re.compile(
     r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring down)(?:s|ing)?|brings down|bringing down)\s+"
-    rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)})\b", re.IGNORECASE)
+    rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)}|glucose)\b", re.IGNORECASE)
 
 CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|someone|patients))"
 """The verb of "does X cause Y?": of a drug, a question about its side effects."""

@@ -170,3 +170,19 @@ def test_a_target_asked_for_one_way_that_none_is_acted_on_says_so(run_graph) -> 
     assert out["answer"].startswith("The knowledge graph records no target that Metformin activates; Metformin acts on: ")
     blocked, _ = run_graph({"question": "which receptor does propranolol block?"}, interactive=False, memory=False)
     assert blocked["answer"].startswith("Propranolol acts on: "), blocked["answer"]
+
+
+@pytest.mark.parametrize("question", ["how does metformin lower glucose?",
+                                      "what is the mechanism by which metformin lowers glucose"])
+def test_lowering_glucose_is_high_blood_glucose(run_graph, resources, question: str) -> None:
+    """"lowers glucose" asked which of the graph's glucose entries was meant (the drug or the chemical), as if the drug
+    treated glucose; it asks about high blood glucose, as "lowers blood glucose" does."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism", out["answer"]
+    assert resources.kg.name(out["evidence"][-1]["tail"]) == "Hyperglycemia", out["evidence"]
+
+
+def test_glucose_tablets_are_no_remedy_for_high_glucose() -> None:
+    """Only the verb makes "glucose" a measure to lower: "glucose tablets" are not read as pills for high glucose."""
+    parsed = parse_question("what are glucose tablets for?")
+    assert parsed is None or "high" not in (parsed.drug + parsed.disease), parsed
