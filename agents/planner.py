@@ -29,6 +29,7 @@ from agents.free_text import (
     unnamed_words,
 )
 from agents.intent import (
+    CAUSING,
     RECORD_CHECK,
     SLOT_TYPES,
     TEMPLATES,
@@ -346,7 +347,8 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
         return {}
     if several := several_drugs(res, parsed, _known(res)):  # "what do losartan and valsartan target?"
         return several
-    mechanism = parsed.intent is Intent.MECHANISM and bool(parsed.disease)  # "how do statins lower cholesterol?"
+    mechanism = parsed.intent in (Intent.MECHANISM, Intent.RELATION) and bool(parsed.disease)  # "how do statins lower cholesterol?",
+    # "are statins linked to gout?"
     if mechanism and any(c.type in DRUG_TYPES for c in res.linker.exact(parsed.drug)):
         return {}  # "How does tetracycline treat acne?" asks about the drug, not the tetracyclines
     if (parsed.intent in SUBJECT_INTENTS or mechanism) and parsed.drug and (members := res.linker.drug_class(parsed.drug)):
@@ -355,6 +357,17 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
         return {}
     members = res.linker.drug_class(parsed.among)
     return {"drug_class": res.linker.class_name(parsed.among), "among": [c.id for c in members]} if members else {}
+
+
+def _class_subject(parsed: Any, klass: dict[str, Any], question: str) -> tuple[Any, dict[str, Any]]:
+    """The question and the class once a class is its subject ("what do statins target?"): no drug to link; a link to
+    a disease ("are statins linked to gout?") is how the class acts on it, as "do statins treat gout?" is. "Do statins
+    cause diabetes?" asks of a side effect of one of them, so its class is dropped and the planner asks which."""
+    if not klass.get("subject"):
+        return parsed, klass
+    if parsed.intent is Intent.RELATION and re.search(rf"\b{CAUSING}", question, re.IGNORECASE):
+        return parsed, {}
+    return replace(parsed, drug="", intent=Intent.MECHANISM if parsed.intent is Intent.RELATION else parsed.intent), klass
 
 
 def _invalid(question: str, mode: str) -> str:
@@ -423,8 +436,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if not klass and resolution.among:  # "which of them …"; "what do they treat?" makes them the subject
         klass = {"drug_class": LISTED_DRUGS, "among": resolution.among,
                  "subject": parsed is not None and parsed.intent in SUBJECT_INTENTS}
-    if klass.get("subject"):  # "what do statins target?": the class is the subject, no drug to link
-        parsed = replace(parsed, drug="")
+    parsed, klass = _class_subject(parsed, klass, question)
     found = [] if parsed else scan_mentions(res, question, pinned)  # the names in a question no rule parsed
     parsed = parsed or drug_beside_words(res, question, found) or described_entity(res, question, found)
     clar: dict[str, Any] = {}
