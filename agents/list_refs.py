@@ -267,7 +267,7 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
                     r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
                     r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest|first[- ]line|"
-                    r"cheaper|older|newer|selective|specific|"
+                    r"cheaper|older|oldest|newer|newest|selective|specific|"
                     r"preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?:(?: take| use| choose| pick| try| go with)\b|(?=\W*$))|"

@@ -7,7 +7,8 @@ alone ("Is Clopidogrel the same mechanism?", "Does Losartan work differently?") 
 with no word of the drug it was set against. After one drug there is nothing to set it against, and the question is
 left as it was. "Does it work the same way as ibuprofen?" after naproxen was answered with what ibuprofen is connected
 to, naproxen dropped. "Why are they given together?" after turns about levodopa and carbidopa is asked as "why is
-carbidopa given with it?" is.
+carbidopa given with it?" is, and "do they treat the same things?" after losartan and valsartan as whether they treat
+the same diseases.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from agents.focus import Focus
 from agents.resolution import Resolution
 from core.text import fold
 
-__all__ = ["it_alike", "it_like", "together"]
+__all__ = ["it_alike", "it_like", "together", "treat_alike"]
 
 _IT = r"(?:it|this|that)(?: one| drug| medication| medicine| pill)?"
 _SAME = (r"(?:(?:in )?(?:exactly |just )?the same way|(?:exactly |just )?the same|similarly|alike|differently|in a different way"
@@ -47,6 +48,10 @@ _TOGETHER = re.compile(
     r"|(?:do|would|should|did) (?:you|we|doctors|people|they) (?:give|use|take|combine|prescribe|pair) "
     rf"{_THEM}(?: together)?|(?:combine|give|use|take|pair|prescribe) {_THEM} together)(?: then)?$", re.IGNORECASE)
 """Why the thread's two drugs are given together, naming neither."""
+_TREAT_ALIKE = re.compile(
+    rf"{_OPENING}(?:do|are|can|would) {_THEM} (?:both |all )?(?:treat|used for|used to treat|help(?: with)?|for) "
+    r"(?:the same|similar)(?: things?| diseases?| conditions?| illness(?:es)?| disorders?| problems?)?(?: then| too)?$", re.IGNORECASE)
+"""Whether the thread's two drugs treat the same diseases, naming neither."""
 
 
 def it_alike(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -85,3 +90,15 @@ def together(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
     res.pinned.update({fold(d["name"]): d for d in two})
     return f"Why is {two[0]['name']} given with {two[1]['name']}?"
+
+
+def treat_alike(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Do <the one before> and <the latest drug> treat the same diseases?" for "do they treat the same things?" after
+    turns about two drugs (it was "Do valsartan treat the same things?", `NOT_FOUND`); None for any other question, or
+    with fewer than two drugs in the thread."""
+    two = focus.compared[:2] or focus.drugs[1::-1]
+    if len(two) < 2 or not _TREAT_ALIKE.match(" ".join(q.split()).rstrip("?.! ")):
+        return None
+    res.references.append({"text": q, "how": "both", "entities": two})
+    res.pinned.update({fold(d["name"]): d for d in two})
+    return f"Do {two[0]['name']} and {two[1]['name']} treat the same diseases?"

@@ -57,3 +57,20 @@ def test_which_is_better_after_two_drugs_asked_about_since_a_list_compares_those
     assert out["understood_as"].startswith("Compare Salbutamol and Montelukast"), out["answer"]
     _listed, right_after = in_thread(run_graph, "better-right-after-list", "What drugs treat asthma?", "which is better?")
     assert right_after["understood_as"].count(",") >= 2, right_after["answer"]
+
+
+@pytest.mark.parametrize("then", ["do they treat the same things?", "are they used for the same conditions?"])
+def test_whether_two_drugs_treat_the_same_diseases(run_graph, then: str) -> None:
+    """It was "Do valsartan treat the same things?", `NOT_FOUND` ("same things" is not in the knowledge graph)."""
+    *_, out = in_thread(run_graph, f"treat-alike-{then}", "What does losartan treat?", "and valsartan?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Do Losartan and valsartan treat the same diseases?", out["answer"]
+    assert "Losartan and valsartan both have a verified mechanism for: " in out["answer"], out["answer"]
+
+
+def test_which_is_the_oldest_of_a_list_sets_them_side_by_side(run_graph) -> None:
+    """"which one is the oldest?" after a list was "Which one is the oldest of Nicardipine?" (the list's one drug that
+    the previous turn named); it sets the listed drugs side by side with the note on what the graph does not hold."""
+    *_, out = in_thread(run_graph, "oldest", "What drugs treat hypertension?", "how do they work?", "which one is the oldest?")
+    assert out["understood_as"].startswith("Compare ") and out["understood_as"].count(",") >= 2, out["answer"]
+    assert "not who discovered drugs or when they were approved" in out["answer"], out["answer"]
