@@ -73,9 +73,9 @@ _OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
 …"); "other than Y" only leaves Y out."""
 _ANY_BETTER = re.compile(r"^(?:(?:is|are) there |do you have |(?:do you )?know )?(?:anything|something|any(?:thing)? ?(?:drugs?|"
                          r"medications?|medicines?|options?|treatments?|ones?)?|some(?:thing)?|(?:a )?(?:drugs?|medications?|"
-                         r"medicines?|options?|treatments?)) better(?: than (?:that|this|these|those|them|it))?|"
-                         r"(?:(?:is|are) there |do you have )?(?:any |some |an? )?better (?:drugs?|medications?|medicines?|options?|"
-                         r"treatments?|ones?|alternatives?)$", re.IGNORECASE)
+                         r"medicines?|options?|treatments?)) (?P<w>better|newer|more recent)(?: than (?:that|this|these|those|them|it))?|"
+                         r"(?:(?:is|are) there |do you have )?(?:any |some |an? )?(?P<v>better|newer|more recent) (?:drugs?|medications?|"
+                         r"medicines?|options?|treatments?|ones?|alternatives?)$", re.IGNORECASE)
 """Something better than what the thread named, with no name ("is there anything better?" after "How does allopurinol
 treat gout?" was NOT_FOUND, "there anything" not in the knowledge graph): other drugs for the thread's disease, after
 the note that the graph holds no comparisons of how well drugs work."""
@@ -418,8 +418,8 @@ def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: b
     more); "is there anything better?" asks for the other drugs for gout (:data:`_ANY_BETTER`). Whether ``res`` was
     rewritten so."""
     disease = focus.disease
-    if disease and disease.get("type") in DISEASE_TYPES and _ANY_BETTER.match(body):
-        how, question = "more", f"Is there anything better for {disease['name']}?"
+    if disease and disease.get("type") in DISEASE_TYPES and (b := _ANY_BETTER.match(body)):  # "… newer?": no dates held
+        how, question = "more", ("Is there a newer drug for" if (b["w"] or b["v"]) != "better" else "Is there anything better for") + f" {disease['name']}?"
     elif disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
         how, question = "thread disease", standalone("treats", None, disease)
     else:

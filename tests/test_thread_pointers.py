@@ -22,6 +22,16 @@ def test_anything_better_lists_other_drugs_for_the_thread_s_disease(run_graph, q
     assert first["sources"][0] in out["excluded"] and first["sources"][0] not in [d["id"] for d in out["ranked_answers"]]
 
 
+@pytest.mark.parametrize("question", ["is there anything newer?", "are there newer drugs?"])
+def test_anything_newer_lists_other_drugs_for_the_thread_s_disease(run_graph, question: str) -> None:
+    """It was NOT_FOUND ("no known entity in the question"); the graph holds no dates, and the answer says so."""
+    first, out = in_thread(run_graph, f"newer-{question}", "How does allopurinol treat gout?", question)
+    assert out["understood_as"] == "Is there a newer drug for Gout?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"], out["answer"]
+    assert "not who discovered drugs or when they were approved. What it holds: " in out["answer"], out["answer"]
+    assert first["sources"][0] not in [d["id"] for d in out["ranked_answers"]]
+
+
 def test_anything_better_with_no_disease_in_the_thread_is_not_rewritten(run_graph) -> None:
     _, out = in_thread(run_graph, "better-target", "What does imatinib target?", "is there anything better?")
     assert out["understood_as"] != "Is there anything better for Gout?" and "better for" not in out["understood_as"]
