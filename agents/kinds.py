@@ -39,8 +39,11 @@ def disease_kind(question: str) -> str:
 
 
 _IS_KIND = re.compile(r"^(?:so |and |but )?(?:is|are) (?P<x>\S.*?) (?:an? |some (?:kind|type|sort) of (?:an? )?)?"
+                      r"(?:(?P<of>calcium|sodium|potassium|chloride|serotonin|dopamine|histamine|opioid|adrenergic|gaba|"
+                      r"tyrosine|serine/threonine|glutamate|cholinergic|muscarinic|nicotinic) )?"
                       r"(?P<kind>receptor|enzyme|kinase|channel|ion channel|transporter|pump)s?\s*[?.!]*$", re.IGNORECASE)
-"""Whether a target is of a kind ("is ACE an enzyme?", "is that a kinase?" once the thread's target is named)."""
+"""Whether a target is of a kind ("is ACE an enzyme?", "is that a kinase?" once the thread's target is named), maybe of
+a kind named by what it carries or binds ("is that a calcium channel?" was read as a question about Calcium)."""
 
 
 def kind_of_target(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -56,7 +59,8 @@ def kind_of_target(res: Resolution, q: str, focus: Focus) -> str | None:
         return None
     res.references.append({"text": m["x"], "how": "pronoun", "entity": focus.target})
     res.pinned[fold(focus.target["name"])] = focus.target
-    return f"{q[: m.start('x')]}{focus.target['name']}{q[m.end('x'):]}"
+    text = f"{q[: m.start('x')]}{focus.target['name']}{q[m.end('x'):]}"
+    return text[:1].upper() + text[1:]
 
 
 def target_kind_asked(question: str, linker: Any) -> bool:
@@ -76,9 +80,14 @@ def target_kind_answer(question: str, linker: Any) -> dict[str, Any] | None:
         return None
     kind = {"pump": "transporter", "ion channel": "channel"}.get(m["kind"].casefold(), m["kind"].casefold())
     item = {"id": ent.id, "name": ent.name, "type": ent.type}
-    said = [k for k, rx in TARGET_KINDS.items() if rx.search(ent.name) and k != kind]
-    text = (f"Yes: by its name, {ent.name} is {_a(kind)}." if TARGET_KINDS[kind].search(ent.name) else
-            f"No: its name does not say that {ent.name} is {_a(kind)}"
+    of = (m["of"] or "").casefold()  # "a calcium channel": its name must say both
+    named = f"{of} {kind}" if of else kind
+    of_kind = bool(TARGET_KINDS[kind].search(ent.name))
+    yes = of_kind and of in ent.name.casefold()
+    # "is the serotonin transporter a dopamine transporter?": by its name a transporter, not of dopamine
+    said = [kind] if of_kind and not yes else [k for k, rx in TARGET_KINDS.items() if rx.search(ent.name) and k != kind]
+    text = (f"Yes: by its name, {ent.name} is {_a(named)}." if yes else
+            f"No: its name does not say that {ent.name} is {_a(named)}"
             + (f"; by its name it is {_a(said[0])}." if said else f"; the knowledge graph types it as a {ent.type}."))
     return {"status": Status.ANSWERED, "answer": f"{text} For the drugs that act on it, ask \"Which drugs act on {ent.name}?\".",
             "items": [item]}

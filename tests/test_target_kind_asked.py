@@ -25,3 +25,18 @@ def test_that_after_a_drug_s_targets_is_its_target(run_graph) -> None:
                                   'it, ask "Which drugs act on Tyrosine-protein kinase ABL1?".'), out["answer"]
     _, drug = in_thread(run_graph, "it-protein", "How does imatinib treat CML?", "Is it a steroid?")
     assert "steroid" in drug["answer"] and "imatinib" in drug["answer"], drug["answer"]  # "it" after a mechanism: the drug
+
+
+def test_a_kind_named_by_what_it_carries(run_graph) -> None:
+    """"is that a calcium channel?" after amlodipine's targets was read as a question about Calcium ("Calcium is
+    connected to: Hypoparathyroidism, …"); it asks it of the target, whose name must say both words."""
+    listed, out = in_thread(run_graph, "calcium-channel", "What does amlodipine target?", "is that a calcium channel?")
+    target = listed["answer"].split("acts on: ")[1].split(", ")[0]
+    assert out["understood_as"] == f"Is {target} a calcium channel?", out["answer"]
+    assert f"Yes: by its name, {target} is a calcium channel." in out["answer"], out["answer"]
+
+
+def test_a_kind_of_the_wrong_substance_is_no(run_graph) -> None:
+    out, _ = run_graph({"question": "is the serotonin transporter a dopamine transporter?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("No: its name does not say that Sodium-dependent serotonin transporter is a dopamine "
+                                    "transporter; by its name it is a transporter."), out["answer"]
