@@ -12,8 +12,8 @@ from agents.state import Status
 
 @pytest.mark.parametrize(("question", "opening"), [
     ("are statins linked to hypercholesterolemia?", "Statins act on Hypercholesterolemia in the knowledge graph through: "),
-    ("is there a link between beta blockers and hypertension?", "Beta blockers act on Hypertensive disorder in the knowledge "
-                                                                "graph through: "),
+    ("is there a link between beta blockers and hypertension?",
+     "Beta blockers act on Hypertensive disorder in the knowledge graph through: "),
 ])
 def test_a_link_between_a_class_and_a_disease_is_how_the_class_acts_on_it(run_graph, question: str, opening: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
