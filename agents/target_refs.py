@@ -30,7 +30,7 @@ _OF_THE_TARGETS = re.compile(
     r"underlies|underlie|matters? (?:in|for)) (?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """Which of the listed targets bear on a disease ("which of these cause CML?", "which of them is linked to GIST?")."""
 _DISEASES_OF_THAT = re.compile(r"^(?:what|which)(?: other)? (?:diseases?|conditions?|disorders?|illness(?:es)?)(?: (?:is|are|was))? "
-                               r"(?P<p>that|this)(?: one| protein| target)? (?:also )?(?:linked|associated|related|connected|"
+                               r"(?P<p>(?:that|this)(?: one| protein| target)?) (?:also )?(?:linked|associated|related|connected|"
                                r"involved|implicated|tied)\b", re.IGNORECASE)
 """What diseases "that" is linked to: the target just named."""
 
