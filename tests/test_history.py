@@ -72,3 +72,16 @@ def test_what_was_said_about_it_is_about_the_thread_s_drug(run_graph) -> None:
     first = _ask(run_graph, "told-it", "How does imatinib treat CML?")
     out = _ask(run_graph, "told-it", "what did you tell me about it?")
     assert out["answer"] == f'About imatinib, I answered 1. to "How does imatinib treat CML?": {first["answer"]}'
+
+
+@pytest.mark.parametrize(("question", "which"), [("what was your first answer?", 0), ("repeat your last answer", 1),
+                                                 ("can you repeat the previous response?", 1)])
+def test_an_earlier_answer_is_given_again(run_graph, question: str, which: int) -> None:
+    """"What was your first answer?" was read as the first item of the latest list ("What was your Tyrosine-protein
+    kinase ABL1?")."""
+    thread = f"answer-again-{question}"
+    earlier = [_ask(run_graph, thread, q) for q in ("How does imatinib treat CML?", "What does aspirin target?")]
+    out = _ask(run_graph, thread, question)
+    asked = ("How does imatinib treat CML?", "What does aspirin target?")[which]
+    assert out["answer"].endswith(f"answer, to \"{asked}\": {earlier[which]['answer']}"), out["answer"]
+    assert asks_history(question)
