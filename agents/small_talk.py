@@ -14,6 +14,10 @@ from agents.state import Status
 
 __all__ = ["EXAMPLES", "small_talk", "small_talk_answer", "without_small_talk"]
 
+_MORE_OF = {"drug": ("What does {x} treat?", "What does {x} target?", "What are alternatives to {x}?"),
+            "disease": ("What drugs treat {x}?", "What causes {x}?", "What are the symptoms of {x}?")}
+"""What the graph can say next about the thread's drug or disease."""
+
 _END = r"[\s!.?,:)(]*"
 _KINDS = {
     "greeting": (r"(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?: there)?"
@@ -25,6 +29,9 @@ _KINDS = {
     "help": (r"(?:help(?: me)?|what can (?:you|i) (?:do|ask(?: you)?|ask about)|what do you (?:know|do)|"
              r"what (?:kinds?|sorts?|types?) of questions can i ask(?: you)?|how do i use (?:this|you|medpath)|"
              r"who are you|what are you|what is (?:this|medpath)|how does this work|what questions can i ask(?: you)?)"),
+    "more": (r"(?:(?:so|and|ok(?:ay)?|then),? )?(?:what (?:else|more) (?:(?:should|do|would|must|can|could|might) (?:i|we) "
+             r"(?:know|be aware of|understand)|is there to know|can you tell (?:me|us))|(?:is there )?anything else (?:i|we) "
+             r"(?:should|need to|must) know)(?: about (?:it|that|this|them))?"),
 }
 _SMALL_TALK = re.compile("|".join(f"(?P<{k}>^{rx}{_END}$)" for k, rx in _KINDS.items()), re.IGNORECASE)
 _INTRO = (r"(?:i'm|i’m|i am|im) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|doctor|physician|pharmacist|student|researcher|clinician|"
@@ -60,11 +67,14 @@ def without_small_talk(question: str) -> str:
     return rest if rest and rest != text and any(ch.isalpha() for ch in rest) else text
 
 
-def small_talk_answer(question: str, asked_before: bool) -> dict[str, object]:
+def small_talk_answer(question: str, asked_before: bool, about: dict[str, str] | None = None) -> dict[str, object]:
     """The answer to small talk; ``asked_before`` says whether the thread holds an earlier question, so that "thanks"
-    can offer a follow-up."""
+    can offer a follow-up; ``about``: the drug or disease the thread is about, whose questions "what else should I
+    know?" offers (it was `NOT_FOUND`, "no known entity in the question")."""
     kind = small_talk(question)
     examples = "; ".join(f'"{q}"' for q in EXAMPLES)
+    if kind == "more" and about:
+        return {"status": Status.ANSWERED, "answer": _more_about(about)}
     if kind == "goodbye":  # "thanks, that's all": the thread is kept, so a later question can still refer back
         return {"status": Status.ANSWERED, "answer": "You're welcome. Goodbye: this conversation is kept, so you can come "
                 "back to it and ask a follow-up."}
@@ -79,3 +89,13 @@ def small_talk_answer(question: str, asked_before: bool) -> dict[str, object]:
         "drug's targets or the drugs that act on a protein (or count them), say what the graph links into a disease, and read a "
         "patient's record. Follow-ups in the same conversation refer back (\"what about dasatinib?\", \"and the "
         f"second one?\"). Side effects, doses and interactions are not in the graph. Try: {examples}.")}
+
+
+def _more_about(about: dict[str, str]) -> str:
+    """"What else should I know?" in a thread about ``about``: the questions the graph answers about it, but the one
+    the thread just asked (``about["asked"]``)."""
+    name, asked = about["name"], about.get("asked", "").casefold().rstrip("?")
+    asks = "; ".join(f'"{q.format(x=name)}"' for q in _MORE_OF[about["kind"]] if q.format(x=name).casefold().rstrip("?") != asked)
+    return (f"The knowledge graph holds curated drug mechanisms, so what it can add about {name} is in answers to: {asks}; "
+            f"\"What did you tell me about {name}?\" repeats what this conversation said. Side effects, doses and "
+            "interactions are not in the graph.")

@@ -13,6 +13,7 @@ from agents.context import Context
 from agents.counts import count_answer
 from agents.disease_compare import diseases_answer
 from agents.diseases_of import diseases_of_answer
+from agents.focus import focus_from
 from agents.history import history_answer
 from agents.kinds import target_kind_answer
 from agents.names import names_answer
@@ -41,7 +42,10 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
     if state.intent == Intent.NAMES.value:  # "Is Gleevec the same as imatinib?"
         return names_answer(state.asked, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
-        return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages)), [], None
+        focus = focus_from(state.messages[:-1])  # the thread before this turn
+        about = ({"kind": "drug", "name": focus.drug["name"], "asked": focus.latest_question} if focus.drug else
+                 {"kind": "disease", "name": focus.disease["name"], "asked": focus.latest_question} if focus.disease else None)
+        return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages), about), [], None
     if state.intent in (Intent.DISEASES.value, Intent.DISEASES_OF.value):  # "compare asthma and COPD"
         res = ctx.get_resources()
         out = (diseases_answer if state.intent == Intent.DISEASES.value else diseases_of_answer)(state, res)

@@ -65,3 +65,23 @@ def test_the_cli_answers_small_talk(settings, tmp_path, monkeypatch) -> None:
     (tmp_path / "index").symlink_to(settings.index_dir)
     res = CliRunner().invoke(cli, ["ask", "what can you do?"])
     assert res.exit_code == 0 and "status: ANSWERED" in res.output and "Try:" in res.output, res.output
+
+
+@pytest.mark.parametrize("question", ["what else should I know?", "what else can you tell me?",
+                                      "anything else I should know about it?"])
+def test_what_else_to_know_offers_the_thread_s_questions(run_graph, question: str) -> None:
+    """"what else should I know?" after warfarin's targets was `NOT_FOUND` ("no known entity in the question", after
+    "Leaving out those already named"); it offers what the graph can add about warfarin, not the question just asked,
+    and the thread keeps its drug."""
+    thread = f"more-{question}"
+    run_graph({"question": "What does warfarin target?"}, thread=thread, interactive=False, memory=False)
+    out, _ = run_graph({"question": question}, thread=thread, interactive=False, memory=False)
+    assert small_talk(question) == "more" and out["status"] is Status.ANSWERED, out["answer"]
+    assert '"What does warfarin treat?"' in out["answer"] and '"What does warfarin target?"' not in out["answer"], out["answer"]
+    after, _ = run_graph({"question": "what does it treat?"}, thread=thread, interactive=False, memory=False)
+    assert after["understood_as"] == "What does warfarin treat?", after["answer"]
+
+
+def test_what_else_to_know_with_nothing_asked_is_the_help_answer(run_graph) -> None:
+    out, _ = run_graph({"question": "what else should I know?"}, thread="more-empty", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("I answer questions about how drugs act"), out["answer"]
