@@ -59,7 +59,7 @@ NEXT_ITEMS = re.compile(r"^(?:(?:can you |please )?(?:show|give|list) me |(?:wha
 the first item's mechanism); after anything else "more" asks for the mechanism again, as "tell me more" always does
 (:data:`_AGAIN`)."""
 _AGAIN = re.compile(
-    r"^(?:(?:can|could) you |please )?(?:why|how|how so|why is that|how is that|how does (?:that|this) work|"
+    r"^(?:(?:can|could) you |please )?(?:why|why not|how|how so|why is that|why is that not|why not then|how is that|how does (?:that|this) work|"
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
     r"more|that mechanism|the pathway|to me|once more))*|(?:tell|show) me more|more|go on|details|more details|"
     r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)

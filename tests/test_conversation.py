@@ -146,6 +146,7 @@ def focus_messages() -> list[dict[str, Any]]:
     ("what about the first one?", "How does buformin treat Chronic myeloid leukemia?"),
     ("what does this drug target?", "What does imatinib target?"),
     ("why?", "How does imatinib treat Chronic myeloid leukemia?"),
+    ("why not?", "How does imatinib treat Chronic myeloid leukemia?"),  # after a yes or no: it was NOT_FOUND
     ("Can you explain that again?", "How does imatinib treat Chronic myeloid leukemia?"),
     ("How does aspirin treat pain?", "How does aspirin treat pain?"),
 ])
