@@ -398,7 +398,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1], "safety": qual is condition})
     more = any(r.get("how") == "more" for r in res.references)
     # "are there other paths?" and "does it work as the other one does?" leave nothing out
-    paths = any(r.get("how") == "other paths" or r.get("alike") for r in res.references)
+    paths = any(r.get("how") == "other paths" or r.get("leaves_none_out") for r in res.references)
     if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \
             and out_of_scope(question) not in (INTERACTIONS, DIET):  # "is it safe with her other meds?", "anything else to avoid?"
         shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
@@ -419,7 +419,7 @@ def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: b
     rewritten so."""
     disease = focus.disease
     if disease and disease.get("type") in DISEASE_TYPES and (b := _ANY_BETTER.match(body)):  # "… newer?": no dates held
-        how, question = "more", ("Is there a newer drug for" if (b["w"] or b["v"]) != "better" else "Is there anything better for") + f" {disease['name']}?"
+        how, question = "more", ("Is there a newer drug for" if (b["w"] or b["v"]).casefold() != "better" else "Is there anything better for") + f" {disease['name']}?"
     elif disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
         how, question = "thread disease", standalone("treats", None, disease)
     else:

@@ -54,41 +54,51 @@ _TREAT_ALIKE = re.compile(
 """Whether the thread's two drugs treat the same diseases, naming neither."""
 
 
+def _plain(q: str) -> str:
+    return " ".join(q.split()).rstrip("?.! ")
+
+
+def _thread_two(focus: Focus) -> list[dict[str, Any]]:
+    """The two drugs the latest answer compared, else the thread's two latest, older first (fewer when it has fewer)."""
+    return focus.compared[:2] or focus.drugs[1::-1]
+
+
+def _pinned(res: Resolution, q: str, two: list[dict[str, Any]]) -> None:
+    """Record the reference to both drugs and pin them; "leaves_none_out": "the other one" or "else" names no drugs to
+    leave out of the answer (``agents.followup``)."""
+    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "leaves_none_out": True})
+    res.pinned.update({fold(d["name"]): d for d in two})
+
+
 def it_alike(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Compare <the earlier drug> and <the latest drug>" for "does it work the same way?" after turns about two drugs
-    (the two the latest answer compared, else the thread's two latest, older first), both pinned; None for any other
-    question, or with fewer than two drugs in the thread."""
-    two = focus.compared[:2] or focus.drugs[1::-1]
-    if len(two) < 2 or not _IT_ALIKE.match(" ".join(q.split()).rstrip("?.! ")):
+    (:func:`_thread_two`), both pinned; None for any other question, or with fewer than two drugs in the thread."""
+    two = _thread_two(focus)
+    if len(two) < 2 or not _IT_ALIKE.match(_plain(q)):
         return None
-    # "alike": "the other one" names no other drugs to leave out of the answer (``agents.followup``)
-    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
-    res.pinned.update({fold(d["name"]): d for d in two})
+    _pinned(res, q, two)
     return f"Compare {two[0]['name']} and {two[1]['name']}"
 
 
 def it_like(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     """"Compare <the thread's drug> and <the drug named>" for "does it work like ibuprofen?", both pinned; None for any
     other question, a name that links to no drug or to the thread's drug, or a thread with no drug."""
-    m = _IT_LIKE.match(" ".join(q.split()).rstrip("?.! "))
+    m = _IT_LIKE.match(_plain(q))
     other = drug_named(m["x"], linker, read=True) if m and focus.drug else None
     if other is None or focus.drug is None or other["id"] == focus.drug["id"]:
         return None
-    two = [focus.drug, other]
-    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
-    res.pinned.update({fold(d["name"]): d for d in two})
-    return f"Compare {two[0]['name']} and {two[1]['name']}"
+    _pinned(res, q, [focus.drug, other])
+    return f"Compare {focus.drug['name']} and {other['name']}"
 
 
 def together(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Why is <the latest drug> given with <the one before>?" for "why are they given together?" after turns about
     two drugs, as "why is carbidopa given with it?" is read (it was "Why are carbidopa given together?", `NOT_FOUND`);
     None for any other question, or with fewer than two drugs in the thread."""
-    two = focus.compared[1::-1] or focus.drugs[:2]
-    if len(two) < 2 or not _TOGETHER.match(" ".join(q.split()).rstrip("?.! ")):
+    two = _thread_two(focus)[::-1]
+    if len(two) < 2 or not _TOGETHER.match(_plain(q)):
         return None
-    res.references.append({"text": q, "how": "compared", "drugs": [d["id"] for d in two], "alike": True})
-    res.pinned.update({fold(d["name"]): d for d in two})
+    _pinned(res, q, two)
     return f"Why is {two[0]['name']} given with {two[1]['name']}?"
 
 
@@ -96,8 +106,8 @@ def treat_alike(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Do <the one before> and <the latest drug> treat the same diseases?" for "do they treat the same things?" after
     turns about two drugs (it was "Do valsartan treat the same things?", `NOT_FOUND`); None for any other question, or
     with fewer than two drugs in the thread."""
-    two = focus.compared[:2] or focus.drugs[1::-1]
-    if len(two) < 2 or not _TREAT_ALIKE.match(" ".join(q.split()).rstrip("?.! ")):
+    two = _thread_two(focus)
+    if len(two) < 2 or not _TREAT_ALIKE.match(_plain(q)):
         return None
     res.references.append({"text": q, "how": "both", "entities": two})
     res.pinned.update({fold(d["name"]): d for d in two})
