@@ -54,8 +54,10 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     if m is None:
         return None
     text = drop_article((m["x"] or m["x2"]).strip())
-    if _REFERENCE.match(text):  # "that target", "it": resolved against the thread first (it was NOT_FOUND, '"that
-        return None  # target" is not in the knowledge graph'), then asked again
+    # "that target", "it": resolved against the thread first (it was NOT_FOUND, '"that target" is not in the knowledge
+    # graph'), then asked again; so is "what diseases is it used for?" ('"it used for" is not in the knowledge graph')
+    if _REFERENCE.match(text) or _REFERENCE.match(text.split()[0]):
+        return None
     best = as_written(text, "target", linker)
     if best is None and len(text.split()) <= 3 and lexical(linker.link(text, SLOT_TYPES["target"])).status is LinkStatus.UNKNOWN:
         return {"status": Status.NOT_FOUND, "error": f'"{text}" is not in the knowledge graph'}  # "… with BRCA1?"

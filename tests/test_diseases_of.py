@@ -95,3 +95,14 @@ def test_the_diseases_a_drug_is_involved_in_are_what_it_treats(run_graph, questi
     (out,) = in_thread(run_graph, f"drug-involved-{question}", question)
     assert out["status"] is Status.ANSWERED and out["intent"] == "indications" and out["disease_kind"] == kind, out["answer"]
     assert out["ranked_answers"] and all(a["type"] in DISEASE_TYPES for a in out["ranked_answers"]), out["answer"]
+
+
+@pytest.mark.parametrize(("follow", "understood"), [("what diseases is it used for?", "What diseases is rituximab used for?"),
+                                                   ("what conditions is it prescribed for?",
+                                                    "What conditions is rituximab prescribed for?")])
+def test_what_diseases_it_is_used_for_after_a_drug_is_what_the_drug_treats(run_graph, follow: str, understood: str) -> None:
+    """It was NOT_FOUND: '"it used for" is not in the knowledge graph' (read as an entity's diseases before the thread
+    was read)."""
+    _first, out = in_thread(run_graph, f"used-for-{follow}", "How does rituximab work?", follow)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
+    assert out["understood_as"] == understood, out["answer"]
