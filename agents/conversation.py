@@ -182,8 +182,9 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
-    prep = "with" if topic == DIET else "of"  # "can I eat spinach with warfarin?", "what diet helps with gout?"
     asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
+    # "can I eat spinach with warfarin?", "what diet helps with gout?"; "can I stop?": "… stop taking levothyroxine?"
+    prep = "with" if topic == DIET else "taking" if re.search(r"\b(?:stop|quit)$", asked, re.IGNORECASE) else "of"
     text = f"{asked} {prep} {drug['name']}?"  # "what are its symptoms?" → "… the symptoms of asthma?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
                       references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)

@@ -33,3 +33,13 @@ def test_a_food_is_not_read_as_a_topic_of_the_drug(run_graph) -> None:
     """"what about grapefruit?" names what to take the drug with, not a topic of it: not "Grapefruit of atorvastatin?"."""
     _first, out = in_thread(run_graph, "topic-grapefruit", "What does atorvastatin do?", "what about grapefruit?")
     assert "of atorvastatin" not in out.get("understood_as", ""), out["answer"]
+
+
+@pytest.mark.parametrize(("then", "understood"), [("can I stop?", "Can I stop taking Levothyroxine?"),
+                                                  ("should I stop it?", "Should I stop Levothyroxine?")])
+def test_whether_to_stop_is_about_the_thread_s_drug(run_graph, then: str, understood: str) -> None:
+    """"can I stop?" was NOT_FOUND ('"can I stop" is not in the knowledge graph'); it gets the note that the graph holds
+    nothing on stopping a drug, then what it holds on the thread's drug."""
+    _first, out = in_thread(run_graph, f"stop-{then}", "How does levothyroxine treat hypothyroidism?", then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert "not stopping a drug. What it holds: Levothyroxine" in out["answer"], out["answer"]
