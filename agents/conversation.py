@@ -29,6 +29,7 @@ from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.kinds import target_kind_asked
 from agents.list_refs import latest_drugs
+from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
 from agents.resolution import resolve_choice
@@ -281,6 +282,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return counted
     if (named := names_question(question, linker)) is not None:  # "Is Gleevec the same as imatinib?"
         return named
+    if (becomes := metabolites_question(question, linker)) is not None:  # "what does levothyroxine become?"
+        return becomes
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
     if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets

@@ -71,6 +71,9 @@ class Intent(StrEnum):
     DISEASES_OF = "diseases_of"
     """Which diseases does an entity that is no drug take part in ("which cancers involve EGFR?")? Answered by
     PageRank downstream from it, kept to the kind asked for, not a walk."""
+    METABOLITES = "metabolites"
+    """What does drug X become ("What are the metabolites of prednisone?", "is clopidogrel a prodrug?")? Answered from
+    the graph's edges to what the drug becomes, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 
