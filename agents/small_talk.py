@@ -15,8 +15,9 @@ from agents.state import Status
 __all__ = ["EXAMPLES", "small_talk", "small_talk_answer", "without_small_talk"]
 
 _MORE_OF = {"drug": ("What does {x} treat?", "What does {x} target?", "What are alternatives to {x}?"),
-            "disease": ("What drugs treat {x}?", "What causes {x}?", "What are the symptoms of {x}?")}
-"""What the graph can say next about the thread's drug or disease."""
+            "disease": ("What drugs treat {x}?", "What causes {x}?", "What are the symptoms of {x}?"),
+            "patient": ("What conditions does {x} have?", "What is {x} taking?", "What are {x}'s labs?")}
+"""What the graph (or the patient's record) can say next about the thread's drug, disease or patient."""
 
 _END = r"[\s!.?,:)(]*"
 _KINDS = {
@@ -96,6 +97,7 @@ def _more_about(about: dict[str, str]) -> str:
     the thread just asked (``about["asked"]``)."""
     name, asked = about["name"], about.get("asked", "").casefold().rstrip("?")
     asks = "; ".join(f'"{q.format(x=name)}"' for q in _MORE_OF[about["kind"]] if q.format(x=name).casefold().rstrip("?") != asked)
-    return (f"The knowledge graph holds curated drug mechanisms, so what it can add about {name} is in answers to: {asks}; "
+    source = "the patient records hold" if about["kind"] == "patient" else "the knowledge graph holds"
+    return (f"What {source} about {name} is in answers to: {asks}; "
             f"\"What did you tell me about {name}?\" repeats what this conversation said. Side effects, doses and "
             "interactions are not in the graph.")

@@ -44,9 +44,10 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         return names_answer(state.asked, ctx.get_resources().linker), [], None
     if state.intent == Intent.SMALL_TALK.value:  # "hi", "thanks", "what can you do?"
         focus = focus_from(state.messages[:-1])  # the thread before this turn: what "what else should I know?" is about
-        subject = focus.drug or focus.disease
-        about = {"kind": "drug" if focus.drug else "disease", "name": subject["name"], "asked": focus.latest_question} \
-            if subject else None
+        kind, name = (("patient", focus.patient_id) if focus.intent == "patient" and focus.patient_id else
+                      ("drug", focus.drug["name"]) if focus.drug else ("disease", focus.disease["name"]) if focus.disease
+                      else ("", ""))
+        about = {"kind": kind, "name": name, "asked": focus.latest_question} if kind else None
         return small_talk_answer(state.question, any(m.get("role") == "assistant" for m in state.messages), about), [], None
     if state.intent in (Intent.DISEASES.value, Intent.DISEASES_OF.value):  # "compare asthma and COPD"
         res = ctx.get_resources()

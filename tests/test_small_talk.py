@@ -85,3 +85,11 @@ def test_what_else_to_know_offers_the_thread_s_questions(run_graph, question: st
 def test_what_else_to_know_with_nothing_asked_is_the_help_answer(run_graph) -> None:
     out, _ = run_graph({"question": "what else should I know?"}, thread="more-empty", interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("I answer questions about how drugs act"), out["answer"]
+
+
+def test_what_else_to_know_after_a_record_offers_the_record_s_questions(run_graph) -> None:
+    """After "What is PAT_003 taking?" it was the help answer: the thread had no drug or disease to offer."""
+    run_graph({"question": "What is PAT_003 taking?"}, thread="more-record", interactive=False, memory=False)
+    out, _ = run_graph({"question": "what else should I know?"}, thread="more-record", interactive=False, memory=False)
+    assert out["answer"].startswith("What the patient records hold about PAT_003 is in answers to: "), out["answer"]
+    assert '"What conditions does PAT_003 have?"' in out["answer"] and '"What is PAT_003 taking?"' not in out["answer"]
