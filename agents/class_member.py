@@ -190,7 +190,7 @@ def same_class_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Are they in the same class?" after turns about two drugs (the two the latest answer compared, else the thread's
     two latest, older first): "Are Amlodipine and Nifedipine in the same class?" (it was asked of the latest drug
     alone, "Are Nifedipine in the same class?"). None for any other question, or with fewer than two drugs."""
-    two = focus.compared[:2] or focus.drugs[1::-1]
+    two = focus.two_drugs
     if not _THEIR_CLASS.match(q) or len(two) < 2:
         return None
     res.references.append({"text": q, "how": "both", "entities": two})

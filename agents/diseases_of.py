@@ -25,7 +25,7 @@ from core.text import drop_article
 from tools.answers import of_kind
 from tools.linker import LinkStatus
 
-__all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question"]
+__all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question", "that_referred"]
 
 DISEASES_SHOWN = 5
 """How many diseases the answer names."""
@@ -44,6 +44,18 @@ _REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those|first|second
                         r"5th)(?: (?:one|target|protein|enzyme|receptor|gene|process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
 """A reference in place of the entity's name ("which cancers is that target involved in?", "… the first one …": it
 was NOT_FOUND, '"first one" is not in the knowledge graph')."""
+
+
+def that_referred(question: str) -> tuple[str, int, int] | None:
+    """For a question of which diseases "that" (or "this", "that target", …) takes part in, the question with its
+    spaces collapsed and its end punctuation off, and where the reference stands in it ("what disease is that linked
+    to?" right after a drug's targets: ``agents.target_refs``); None for any other question."""
+    q = _TRIM.sub("", " ".join(question.split()))
+    m = _OF.match(q)
+    group = ("x" if m["x"] else "x2") if m else ""
+    if m is None or not _REFERENCE.match(m[group].strip()) or m[group].split()[0].casefold() not in ("that", "this"):
+        return None
+    return q, m.start(group), m.end(group)
 
 
 def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:

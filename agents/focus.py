@@ -105,6 +105,12 @@ class Focus:
             return self.compared  # "how does the second one work?" after what two drugs treat: the second drug
         return next((x for x in long if types is None or x[k].get("type") in types), long[0] if long else None)
 
+    @property
+    def two_drugs(self) -> list[dict[str, Any]]:
+        """The two drugs the latest answer compared, else the thread's two latest, older first (fewer when it has
+        fewer): what "are they in the same class?" or "does it work the same way?" sets side by side."""
+        return self.compared[:2] or self.drugs[1::-1]
+
     def two_apart_from(self, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The thread's two latest drugs, older first, when neither is among ``listed``: the turns about them came
         after that list ("which is better?" after salbutamol and then montelukast, asked after the drugs for asthma,

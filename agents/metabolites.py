@@ -15,7 +15,8 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
-from agents.state import DISEASE_TYPES, Intent, Status
+from agents.state import Intent, Status
+from agents.what_it_is import acted_on
 from tools.answers import BECOMES
 
 __all__ = ["metabolites_answer", "metabolites_question"]
@@ -76,8 +77,7 @@ def metabolites_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
 
 
 def _acts_on(kg: Any, entity: str) -> str:
-    """What ``entity`` acts on by its own edges, diseases and what it becomes left out; "" for nothing."""
-    names = list(dict.fromkeys(kg.name(e.tail) for e in kg.out_edges(entity)
-                               if e.relation not in _BECOMES and (n := kg.node(e.tail)) is not None
-                               and n.type not in DISEASE_TYPES))
+    """What ``entity`` acts on by its own edges (``agents.what_it_is.acted_on``: diseases and what it becomes left out);
+    "" for nothing."""
+    names = list(dict.fromkeys(kg.name(e.tail) for e in kg.out_edges(entity) if e.relation not in _BECOMES and acted_on(kg, e)))
     return listing(names[:ACTS_SHOWN]) if names else ""

@@ -58,11 +58,6 @@ def _plain(q: str) -> str:
     return " ".join(q.split()).rstrip("?.! ")
 
 
-def _thread_two(focus: Focus) -> list[dict[str, Any]]:
-    """The two drugs the latest answer compared, else the thread's two latest, older first (fewer when it has fewer)."""
-    return focus.compared[:2] or focus.drugs[1::-1]
-
-
 def _pinned(res: Resolution, q: str, two: list[dict[str, Any]]) -> None:
     """Record the reference to both drugs and pin them; "leaves_none_out": "the other one" or "else" names no drugs to
     leave out of the answer (``agents.followup``)."""
@@ -72,8 +67,8 @@ def _pinned(res: Resolution, q: str, two: list[dict[str, Any]]) -> None:
 
 def it_alike(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Compare <the earlier drug> and <the latest drug>" for "does it work the same way?" after turns about two drugs
-    (:func:`_thread_two`), both pinned; None for any other question, or with fewer than two drugs in the thread."""
-    two = _thread_two(focus)
+    (``Focus.two_drugs``), both pinned; None for any other question, or with fewer than two drugs in the thread."""
+    two = focus.two_drugs
     if len(two) < 2 or not _IT_ALIKE.match(_plain(q)):
         return None
     _pinned(res, q, two)
@@ -95,7 +90,7 @@ def together(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Why is <the latest drug> given with <the one before>?" for "why are they given together?" after turns about
     two drugs, as "why is carbidopa given with it?" is read (it was "Why are carbidopa given together?", `NOT_FOUND`);
     None for any other question, or with fewer than two drugs in the thread."""
-    two = _thread_two(focus)[::-1]
+    two = focus.two_drugs[::-1]
     if len(two) < 2 or not _TOGETHER.match(_plain(q)):
         return None
     _pinned(res, q, two)
@@ -106,7 +101,7 @@ def treat_alike(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Do <the one before> and <the latest drug> treat the same diseases?" for "do they treat the same things?" after
     turns about two drugs (it was "Do valsartan treat the same things?", `NOT_FOUND`); None for any other question, or
     with fewer than two drugs in the thread."""
-    two = _thread_two(focus)
+    two = focus.two_drugs
     if len(two) < 2 or not _TREAT_ALIKE.match(_plain(q)):
         return None
     res.references.append({"text": q, "how": "both", "entities": two})

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.diseases_of import that_referred
 from agents.ellipsis import TRAILING_PLACE
 from agents.focus import Focus
 from agents.referents import thread_target
@@ -29,10 +30,6 @@ _OF_THE_TARGETS = re.compile(
     r"linked to|related to|associated with|connected to|implicated in|important (?:in|for)|relevant (?:to|for)|in)|causes?|drives?|"
     r"underlies|underlie|matters? (?:in|for)) (?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """Which of the listed targets bear on a disease ("which of these cause CML?", "which of them is linked to GIST?")."""
-_DISEASES_OF_THAT = re.compile(r"^(?:what|which)(?: other)? (?:diseases?|conditions?|disorders?|illness(?:es)?)(?: (?:is|are|was))? "
-                               r"(?P<p>(?:that|this)(?: one| protein| target)?) (?:also )?(?:linked|associated|related|connected|"
-                               r"involved|implicated|tied)\b", re.IGNORECASE)
-"""What diseases "that" is linked to: the target just named."""
 
 
 def about_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -58,11 +55,11 @@ def diseases_of_that(res: Resolution, q: str, focus: Focus) -> str | None:
     """"What disease is Potassium-transporting ATPase alpha chain 1 linked to?" for "what disease is that linked to?"
     right after what omeprazole targets (the first listed target); None for any other question, or after any other
     turn."""
-    m = _DISEASES_OF_THAT.match(q.strip())
-    target = thread_target(focus, 0) if m is not None and focus.intent == "targets" else None
-    if m is None or target is None or target.get("type") in DRUG_TYPES:
+    referred = that_referred(q)  # read as ``agents.diseases_of`` reads the question, a reference in the name's place
+    target = thread_target(focus, 0) if referred is not None and focus.intent == "targets" else None
+    if referred is None or target is None or target.get("type") in DRUG_TYPES:
         return None
-    res.references.append({"text": m["p"], "entity": target, "how": "pronoun"})
+    text, start, end = referred
+    res.references.append({"text": text[start:end], "entity": target, "how": "pronoun"})
     res.pinned[fold(target["name"])] = target
-    text = q.strip().rstrip("?.! ")
-    return f"{text[:1].upper()}{text[1 : m.start('p')]}{target['name']}{text[m.end('p'):]}?"
+    return f"{text[:1].upper()}{text[1:start]}{target['name']}{text[end:]}?"

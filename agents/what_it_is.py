@@ -21,7 +21,7 @@ from core.text import fold
 from memory.protocols import Edge
 from tools.answers import BECOMES, direct_chains
 
-__all__ = ["NAMED_SHOWN", "drug_held", "identity_lead", "kind_asked"]
+__all__ = ["NAMED_SHOWN", "acted_on", "drug_held", "identity_lead", "kind_asked"]
 
 NAMED_SHOWN = 4
 """Drugs named after an entity that the lead names; the rest are counted."""
@@ -97,7 +97,7 @@ def drug_held(kg: Any, mentions: list[dict[str, Any]]) -> str:
     drug = next((m["entity"] for m in mentions if m.get("entity") and m["entity"].get("type") in DRUG_TYPES), None)
     if drug is None:
         return ""
-    acted = list(dict.fromkeys(kg.name(c[-1].tail) for c in direct_chains(kg, drug["id"]) if _acted_on(kg, c[-1])))
+    acted = list(dict.fromkeys(kg.name(c[-1].tail) for c in direct_chains(kg, drug["id"]) if acted_on(kg, c[-1])))
     if not acted:
         return ""
     named, more = acted[:HELD_SHOWN], len(acted) - HELD_SHOWN
@@ -107,7 +107,7 @@ def drug_held(kg: Any, mentions: list[dict[str, Any]]) -> str:
     return f"what the knowledge graph holds on {drug['name']}: it acts on {shown} (ask \"What does {drug['name']} treat?\")"
 
 
-def _acted_on(kg: Any, edge: Edge) -> bool:
+def acted_on(kg: Any, edge: Edge) -> bool:
     """Whether ``edge`` ends in what its drug acts on: not what the drug becomes (prednisone has metabolite
     prednisolone) and not a disease it treats."""
     node = kg.node(edge.tail)
