@@ -268,7 +268,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INVOLVED, (rf"^(?:{_ASK}(?:the |some |any )?|(?:what|which) )?(?:known |main |key )?{_PROTEINS} (?:(?:are|is) )?"
                            rf"(?:involved in|linked to|associated with|implicated in|related to|connected to|behind|in) {_Y}$")),
         (Intent.INVOLVED, rf"^(?:what|which) {_PROTEINS} (?:does|do) {_Y} (?:involve|affect)$"),
-        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|acts? (?:on|at)|works? (?:on|at)|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
+        (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|hits?|acts? (?:on|at)|works? (?:on|at)|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
         # "which medicines are agonists of the mu opioid receptor?"
         (Intent.TARGETED_BY, (rf"^(?:what|which) (?:drugs?|medications?|medicines?|compounds?) (?:is|are) (?:an? |the |known )?"
                               rf"(?:inhibitors?|blockers?|agonists?|antagonists?|activators?|ligands?) (?:of|for|at) {_Y}$")),
@@ -276,7 +276,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:raises?|increases?|boosts?|elevates?|can (?:raise|increase|boost|elevate)) {_Y}$"),
         # "list drugs that inhibit COX-2", "is there a drug that blocks TNF?", "do any drugs target EGFR?"
         (Intent.TARGETED_BY, (rf"^(?:(?:is|are) there |do |does )?{_ASK}(?:the |some |any |an? )?(?:other |known )?(?:drugs?|medications?|medicines?|compounds?|ligands?|inhibitors?|blockers?|"
-                              rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|binds?(?: to)?|binding|"
+                              rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|hits?|hitting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),

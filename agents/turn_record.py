@@ -85,10 +85,11 @@ def _compared(state: State, kg: Any) -> list[dict[str, str]]:
 
 def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, str] | None:
     """The target this turn was about ("which other drugs act on that target?"): the one a "which drugs act on X"
-    question named, or the first step of a drug's evidence when it ends at a protein or a gene family."""
+    question named, or the first step of a drug's evidence when it ends at a protein or a gene family (after how it
+    acts, what it targets, or what it is: "what other drugs target that?" after "what is clopidogrel?")."""
     if state.intent == Intent.TARGETED_BY.value:
         return _slot_entity(state, "target")
-    if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value):
+    if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value, Intent.ENTITY.value):
         return None
     head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])
     if head is None or tail is None or head.type not in DRUG_TYPES or tail.type not in TARGET_TYPES:
