@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.focus import Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
 from agents.state import DISEASE_TYPES, DRUG_TYPES
@@ -27,7 +28,7 @@ from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
-__all__ = ["alternatives_to"]
+__all__ = ["SUBSTITUTE", "alternatives_to", "instead_of_the_thread_drug"]
 
 _PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
 _DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
@@ -48,6 +49,41 @@ _INSTEAD = re.compile(
     r"as (?P<u>.+?))"
     r"[?.!]*$",
     re.IGNORECASE)
+SUBSTITUTE = re.compile(
+    r"^(?:(?:is there|are there|do you have|(?:what|which)(?:'s| is| are| would be)|any)\s+)?(?:a |an |any |some |the )?"
+    r"(?:substitutes?|replacements?)(?: for (?:it|this|that|(?:this|that|the) (?:drug|medication|medicine|one)))?|"
+    r"(?:what|which|anything|something)(?: else| other)?(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
+    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get|switch to)(?: instead(?: of (?:it|this|that))?| in its place| rather)|"
+    r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
+    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)$", re.IGNORECASE)
+"""A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
+can I take?"): as ``agents.followup``'s request for more; after a drug's
+own answer, :func:`instead_of_the_thread_drug`."""
+_BARE = re.compile(
+    r"^(?:(?:are there|is there|do you have|(?:what|which)(?:'s| is| are| would be)(?: the| my)?|any|give me|suggest|name)\s+)?"
+    r"(?:any |some |an? |other |another |good )*(?:alternatives?|substitutes?|replacements?|other (?:options?|drugs?|medications?|"
+    r"medicines?|treatments?)|another (?:option|drug|medication|medicine|treatment))(?: to (?:it|this|that)(?: drug| one)?)?$",
+    re.IGNORECASE)
+"""A request for another drug with nothing named, as a noun ("is there an alternative?", "what are the other options?")."""
+_OF_DRUGS = ("treats", "targeted_by")
+"""Intents whose answer lists drugs: a request for alternatives after one asks for more of them."""
+
+
+def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str | None:
+    """"What are the alternatives?", "is there an alternative?", "what else could I take instead?" after a turn about one
+    drug and no disease (what metoprolol is used for, how omeprazole works, what clopidogrel is): "What are alternatives
+    to Metoprolol?", read by :func:`alternatives_to`. They asked the last question again, leaving out what it had listed
+    (metoprolol's other diseases), or were NOT_FOUND. None after a list of drugs (more of them) or a turn with a
+    disease (the other drugs for it) and for any other question."""
+    drug, turn = focus.drug, focus.turn
+    if drug is None or turn.get("disease") or turn.get("drug") != drug or focus.intent in _OF_DRUGS \
+            or drug.get("type") not in DRUG_TYPES or not (_BARE.match(body) or SUBSTITUTE.fullmatch(body)):
+        return None
+    res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+    res.pinned[fold(drug["name"])] = drug
+    return f"What are alternatives to {drug['name']}?"
+
+
 _BEFORE = re.compile(  # "other than metformin, what treats type 2 diabetes?"
     r"^(?:other than|besides|apart from|aside from|instead of) (?P<x>[^,]+?),? (?:what|which)(?: else| other)?"
     rf"(?: {_DRUGS})? (?:treats?|helps?(?: with)?|works? for|(?:is|are|can be) used (?:for|to treat)|"

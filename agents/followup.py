@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agents.alternatives import SUBSTITUTE, instead_of_the_thread_drug
 from agents.both_of import both_diseases
 from agents.class_member import asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
@@ -86,15 +87,6 @@ _MORE = re.compile(
     r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$", re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
-_SUBSTITUTE = re.compile(
-    r"^(?:(?:is there|are there|do you have|(?:what|which)(?:'s| is| are| would be)|any)\s+)?(?:a |an |any |some |the )?"
-    r"(?:substitutes?|replacements?)(?: for (?:it|this|that|(?:this|that|the) (?:drug|medication|medicine|one)))?|"
-    r"(?:what|which|anything|something)(?: else| other)?(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
-    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get|switch to)(?: instead(?: of (?:it|this|that))?| in its place| rather)|"
-    r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
-    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)$", re.IGNORECASE)
-"""A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
-can I take?"): as :data:`_MORE`."""
 _LISTING = ("treats", "targeted_by", "targets", "indications", "involved")
 """Intents answered with a list, which a request for more continues."""
 _DO_THAT = re.compile(
@@ -448,7 +440,10 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q)
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
-    more = bool(_MORE.match(body) or _SUBSTITUTE.fullmatch(body) or listing and NEXT_ITEMS.match(body))
+    more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or listing and NEXT_ITEMS.match(body))
+    if (instead := instead_of_the_thread_drug(res, body, focus)) is not None:  # "any alternatives?" after a drug's uses
+        res.question = instead
+        return res
     if more and listing:
         res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
         res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
