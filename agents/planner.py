@@ -15,7 +15,7 @@ from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
-from agents.described import about_a_disease
+from agents.described import about_a_disease, about_two
 from agents.disease_compare import two_diseases
 from agents.drug_compare import compared_drugs, compared_for, drugs_named, several_drugs
 from agents.followup import Resolution
@@ -426,7 +426,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     understood = understand(question, state.messages[:-1], res, ctx)
     if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
-    resolution = not_acting_on(res, alternatives_to(res, about_a_disease(res, understood["resolution"])))
+    resolution = not_acting_on(res, alternatives_to(res, about_a_disease(res, about_two(res, understood["resolution"]))))
     question, pinned = resolution.question, resolution.pinned
     parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
     parsed, also, klass = _one_at_a_time(res, question, _besides(res, parsed, resolution))

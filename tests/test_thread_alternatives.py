@@ -1,0 +1,72 @@
+""""What are the alternatives?" after a turn about one drug asked the last question again ("What is metoprolol used
+for?", leaving out the diseases it had listed) or was NOT_FOUND; it asks for alternatives to the drug now. "Tell me
+about lisinopril and losartan" was read as a chain from one drug to the other (NOT_FOUND). "What other drugs target
+that?" after "what is clopidogrel?" asked what "that" was, and "which drugs hit COX-1?" told what COX-1 is connected
+to."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("what is metoprolol used for?", "what are the alternatives?"),
+    ("what is metoprolol?", "is there an alternative?"),
+    ("how does metoprolol work?", "what else could I take instead?"),
+    ("what does metoprolol target?", "are there any alternatives?"),
+])
+def test_alternatives_after_one_drug_are_to_that_drug(run_graph, first: str, then: str) -> None:
+    _first, out = in_thread(run_graph, f"alt-{first}-{then}", first, then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Which other drugs inhibit Beta-1 adrenergic receptor?", out["answer"]
+    assert "Metoprolol left out" in out["answer"] and "bisoprolol" in out["answer"], out["answer"]
+
+
+def test_alternatives_after_a_drug_for_a_disease_are_other_drugs_for_it(run_graph) -> None:
+    """A guard: with a disease in the turn, the alternatives are the other drugs for that disease, as before."""
+    _first, out = in_thread(run_graph, "alt-disease", "how does aspirin treat headache?", "are there any alternatives?")
+    assert out["understood_as"] == "Which other drugs treat Headache disorder?", out["answer"]
+
+
+def test_alternatives_after_a_list_of_drugs_are_more_of_the_list(run_graph) -> None:
+    """A guard: after a list of drugs, "any alternatives?" asks for more of them, as before."""
+    _first, out = in_thread(run_graph, "alt-list", "what drugs treat asthma?", "any alternatives?")
+    assert out["understood_as"] == "What drugs treat asthma?", out["answer"]
+    assert "Leaving out those already named" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["tell me about lisinopril and losartan", "what are lisinopril and losartan?"])
+def test_two_drugs_asked_about_are_told_what_each_acts_on(run_graph, question: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "What do lisinopril and Losartan target?", out["answer"]
+    assert "Angiotensin-converting enzyme" in out["answer"] and "Type-1 angiotensin II receptor" in out["answer"], out["answer"]
+
+
+def test_two_diseases_asked_about_are_compared(run_graph) -> None:
+    out, _ = run_graph({"question": "tell me about asthma and copd"}, interactive=False, memory=False)
+    assert out["understood_as"] == "Compare Asthma and Chronic obstructive lung disease", out["answer"]
+    assert "both linked to" in out["answer"], out["answer"]
+
+
+def test_a_name_inside_longer_words_is_not_asked_about(run_graph) -> None:
+    """A guard: "the difference between lisinopril" names no drug whole; the question is the comparison it was."""
+    out, _ = run_graph({"question": "what is the difference between lisinopril and losartan?"}, interactive=False, memory=False)
+    assert not out.get("understood_as"), out["answer"]
+    assert "Only Losartan acts on" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["what other drugs target that?", "any other drugs hitting that?"])
+def test_that_after_what_a_drug_is_is_its_target(run_graph, then: str) -> None:
+    _first, out = in_thread(run_graph, f"that-target-{then}", "what is clopidogrel?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert "P2Y purinoceptor 12" in out["understood_as"], out["answer"]
+    assert "Ticagrelor" in out["answer"], out["answer"]
+
+
+def test_hit_is_a_verb_of_targeting(run_graph) -> None:
+    out, _ = run_graph({"question": "which drugs hit COX-1?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Drugs that act on Prostaglandin G/H synthase 1"), out["answer"]
