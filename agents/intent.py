@@ -156,7 +156,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"a patient|those|children|adults) (?:with|who (?:has|have)|suffering from)) {_Y}$")),
         # "how does atorvastatin work to reduce cholesterol?": "work to" is not part of the drug's name
         (Intent.MECHANISM, rf"^how (?:does|do|can|could|might|would|will) {_X} (?:work|act|function) (?:to|so as to|in order to) {_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)) (?:does|do|can|could|might|would|will|is|are) {_X} (?:(?:be )?used to |(?:be )?able to )?{_VERB_TREAT} {_Y}$"),
+        # "through which receptor does losartan lower blood pressure?": the mechanism, whose first step is the receptor
+        (Intent.MECHANISM, (rf"^(?:how|in what way|by what (?:mechanism|pathway|means|route)|(?:through|via|by) (?:what|which) "
+                            rf"(?:{_TARGET_NOUN}|pathways?|mechanisms?|routes?)) (?:does|do|can|could|might|would|will|is|are) {_X} "
+                            rf"(?:(?:be )?used to |(?:be )?able to )?{_VERB_TREAT} {_Y}$")),
         # "describe the pathway by which lisinopril lowers blood pressure"
         (Intent.MECHANISM, (rf"^(?:what(?:'s|’s| is| are)|explain|describe|show me)?\s*(?:the )?{_ACTION} (?:by which|through which|"
                             rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
@@ -171,7 +174,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                             rf"(?:therapeutic |beneficial |clinical )?(?:effects?|action|activity|efficacy|benefit) (?:on|in|against|for) {_Y}$")),
         # "which protein does imatinib inhibit in CML?": the mechanism, through what it acts on
         (Intent.MECHANISM, (rf"^(?:what|which)(?: {_TARGET_NOUN}| pathways?)? (?:does|do|can) {_NOT_PRONOUN}{_X} (?:target|bind(?: to)?|"
-                            rf"inhibit|act on|block|activate|hit|modulate) (?:in|for|to treat|against) {_Y}$")),
+                            rf"inhibit|act on|block|activate|hit|modulate) (?:in|for|to {_VERB_TREAT}|against) {_Y}$")),
         (Intent.MECHANISM, rf"^in {_Y},? what (?:does|do|can|could|would) {_X} do$"),
         (Intent.MECHANISM, rf"^what makes {_X} (?:effective|useful|helpful|work|active) (?:against|for|in) {_Y}$"),
         # "why does lisinopril cause cough?": how the graph links the two, said not to be about side effects (``CAUSING``)

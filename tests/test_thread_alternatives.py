@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.state import Status
+from agents.intent import parse_question
+from agents.state import Intent, Status
 from tests.conftest import in_thread
 
 
@@ -70,3 +71,16 @@ def test_that_after_what_a_drug_is_is_its_target(run_graph, then: str) -> None:
 def test_hit_is_a_verb_of_targeting(run_graph) -> None:
     out, _ = run_graph({"question": "which drugs hit COX-1?"}, interactive=False, memory=False)
     assert out["answer"].startswith("Drugs that act on Prostaglandin G/H synthase 1"), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "drug", "disease"), [
+    ("through which receptor does losartan lower blood pressure?", "losartan", "high blood pressure"),
+    ("via which target does imatinib treat CML?", "imatinib", "CML"),
+    ("what target does losartan act on to lower blood pressure?", "losartan", "high blood pressure"),
+    ("which enzyme does aspirin block to prevent heart attacks?", "aspirin", "heart attacks"),
+])
+def test_the_target_a_drug_treats_a_disease_through_asks_the_mechanism(question: str, drug: str, disease: str) -> None:
+    """They were read as a chain to "Blood pressure" (`NOT_FOUND`) or as the drugs for the disease."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.MECHANISM, question
+    assert (parsed.drug, parsed.disease) == (drug, disease), parsed
