@@ -79,6 +79,16 @@ def test_a_count_about_one_patient_reads_that_patient_s_record(service: Any, pat
     assert service.retrieve("How many patients take aspirin?", patient_id=pid).route == "aggregation"
 
 
+def test_a_patient_s_facts_lead_the_budgeted_context(service: Any, patients: PatientStore) -> None:
+    """Naming many drugs filled the graph tier with their edges, and the record's medications were cut from the
+    context (the answer said the record listed none); the record's facts come first now."""
+    pid, p = next((k, v) for k, v in patients.patients.items()
+                  if v.allows("medications") and sum(f.relation == "takes" for f in v.facts) >= 2)
+    taken = {f.object_name for f in p.facts if f.relation == "takes"}
+    r = service.retrieve("Is she taking polaprezinc, diphenidol, oxybutynin, alum, ipratropium or imatinib?", patient_id=pid)
+    assert taken <= {f["name"] for f in r.patient_facts if f["kind"] == "medication"}, r.context.text
+
+
 # -- fan-out ----------------------------------------------------------------------------------------------
 def _items(source: str, *ids: str) -> list[Item]:
     return [Item(i, "text", f"text {i}", 1.0, source) for i in ids]

@@ -223,8 +223,12 @@ class HybridRetriever:
 
     def _result(self, fan: Any, q: RetrievalQuery, route: Route, mode: str | None, call: _Call,
                 rule: tuple[str, float]) -> RetrievalResult:
-        """The fused items serialized within the route's budget, with what was used and how long it took."""
+        """The fused items serialized within the route's budget, with what was used and how long it took. The
+        patient's own facts (conditions, medications, labs) come first in the graph tier: a question naming several
+        drugs ("is PAT_002 taking polaprezinc, diphenidol, …?") filled the budget with the graph's edges for them, and
+        the medications it asked about were cut from the context and the answer ("it lists: none")."""
         graph = [i for i in fan.items if i.tier == "graph"]
+        graph = [i for i in graph if i.fact is not None] + [i for i in graph if i.fact is None]  # the record, first
         texts = [i for i in fan.items if i.tier == "text"]
         ctx = serialize(graph, texts, patient=bool(q.patient_id), budget=self.budgets[route.value], counter=self.counter)
         shown = set(ctx.graph_lines)
