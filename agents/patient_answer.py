@@ -155,8 +155,13 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     or the mention inside a listed name. It used to list the whole record, or (with a drug named) to answer about the
     drug instead of the patient. ``why`` ("why is PAT_001 on Vitamin E?"): the same sentences without "Yes"/"No", a
     medication named with what the record says it is taken for."""
-    sentences, evidence = [], []
-    for m in named:
+    sentences: list[str] = []
+    drugs = [m for m in named if (m.get("entity") or {}).get("type") in DRUG_TYPES]
+    one_by_one = named
+    if len(drugs) >= 3 and not why:  # "is she on any of them?" after a list of drugs: one sentence for all of them
+        sentences.append(_any_of(pid, [f for f in facts if f["kind"] == "medication"], drugs))
+        one_by_one = [m for m in named if m not in drugs]
+    for m in one_by_one:
         ent = m.get("entity") or {}
         kind = "medication" if ent.get("type") in DRUG_TYPES else "condition"
         listed = [f for f in facts if f["kind"] == kind]
@@ -167,13 +172,30 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
             others = ", ".join(f["name"] for f in listed) or "none"
             what = ent.get("name") if ent and m.get("status") == "linked" else m["mention"]  # "diabetes" fits several
             sentences.append(f"{'' if why else 'No: '}{pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
-        rel = "takes" if kind == "medication" else "has condition"
-        evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"]} for f in rows]
+    evidence = [{"head": pid, "head_name": pid, "relation": "takes" if m in drugs else "has condition", "tail": f["name"],
+                 "tail_name": f["name"]} for m in named for f in facts
+                if f["kind"] == ("medication" if m in drugs else "condition") and _fits(f["name"], m)]
     if withheld:
         sentences.append(withheld_note(withheld))
     return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _any_of(pid: str, medications: list[dict[str, Any]], drugs: list[dict[str, Any]]) -> str:
+    """Whether the record lists any of three or more drugs a question names, in one sentence: "Yes: PAT_002's record
+    lists thalidomide (for Peptic ulcer) among the medications, and none of the others (polaprezinc, …)." or "No: … lists none of
+    polaprezinc, diphenidol and Oxybutynin among the medications (it lists: …)." (a "No" for each drug, one after
+    the other, before)."""
+    hits = [m for m in drugs if any(_fits(f["name"], m) for f in medications)]
+    if not hits:
+        names = and_listed([(m.get("entity") or {}).get("name") or m["mention"] for m in drugs])
+        others = ", ".join(f["name"] for f in medications) or "none"
+        return f"No: {pid}'s record lists none of {names} among the medications (it lists: {others})."
+    rows = [f for f in medications if any(_fits(f["name"], m) for m in hits)]
+    rest = [(m.get("entity") or {}).get("name") or m["mention"] for m in drugs if m not in hits]
+    tail = f", and none of the others ({and_listed(rest)})" if rest else ""
+    return f"Yes: {pid}'s record lists {', '.join(_shown(f) for f in rows)} among the medications{tail}."
 
 
 def _taken_for(pid: str, facts: list[dict[str, Any]], named: dict[str, Any], withheld: int, *,

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
+from agents.list_refs import latest_drugs
 from agents.resolution import Linker, Resolution
 from agents.safe_with import WHOM
+from core.text import fold
 
 __all__ = ["of_the_record"]
 
@@ -18,6 +20,11 @@ _WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what fo
 _ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
                       r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
 
+_ON_ANY_LISTED = re.compile(
+    r"^(?:is|does|are) (?:she|he|they|the patient|(?:this|that) patient|\w+_\d+) (?:taking|on|using|prescribed|take|use|have) "
+    r"(?:any|one|some|either) of (?:them|those|these|the (?:listed |above )?(?:drugs|medications|medicines|ones))$", re.IGNORECASE)
+"""Whether the thread's patient takes any of the drugs the last answer listed ("is she on any of them?" after "What
+treats peptic ulcer?")."""
 _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|does|do|are) (?:she|he|they|the patient|\w+_\d+) "
                       r"(?:taking|take|on|using|use|prescribed|given)(?: for)? (?:them|those|these|both|all of them|each of them)$",
                       re.IGNORECASE)
@@ -37,7 +44,15 @@ def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     patient takes for it. They were NOT_FOUND ("no known entity"), and the second was read as "Is any of Schizophrenia
     for diabetes?". "is any of it a statin?" asks which of the listed medications are (it asked which of the patient's
     conditions "it" meant, then whether Peptic ulcer is a statin). "are any of her drugs statins?" turns after the record
-asks the record (it told what statins act on). Any other question comes back unchanged."""
+asks the record (it told what statins act on). "Is she on any of them?" after a list of drugs asks the record about each
+listed drug. Any other question comes back unchanged."""
+    listed = latest_drugs(focus) if focus.intent in ("treats", "targeted_by") else []
+    if focus.patient_id and len(listed) >= 2 and _ON_ANY_LISTED.match(q):  # it was "Is PAT_002 on any of those?", "No:
+        res.patient_id = focus.patient_id  # PAT_002's record lists no of those", or "them" read as the listed drugs' disease
+        res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})
+        res.pinned.update({fold(d["name"]): d for d in listed})
+        names = [d["name"] for d in listed]
+        return f"Is {focus.patient_id} taking {', '.join(names[:-1])} or {names[-1]}"
     if focus.patient_id and focus.intent != "patient" and (m := _ANY_OF_IT.match(q)) and m["own"] and linker.class_name(m["c"]):
         res.patient_id = focus.patient_id  # "are any of her drugs statins?" turns after the record: the record
         res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})
