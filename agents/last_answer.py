@@ -93,8 +93,13 @@ def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str 
 _JUDGED = re.compile(
     r"^(?:and |so |but |ok,? )?(?:is|are|was|were) (?:that|those|these|it|they|this|the (?:results?|values?|labs?|levels?|"
     r"numbers?)) (?:all )?(?:normal|abnormal|ok|okay|fine|good|bad|high|low|too high|too low|elevated|in range|within (?:the )?"
-    r"(?:normal )?range|out of range)[?.!]*$", re.IGNORECASE)
-"""Whether the values the last answer gave are normal ("is that normal?" after a patient's labs)."""
+    r"(?:normal )?range|out of range)[?.!]*$|"
+    r"^(?:and |so |but |ok,? )?(?:(?:which|what)(?: of (?:the|his|her|their|those|these))?|(?:are there |is there )?any) "
+    r"(?:(?:abnormal|high|low|elevated) (?:labs?|lab (?:results?|values?|tests?)|results?|values?|levels?)|(?:labs?|lab (?:results?|"
+    r"values?|tests?)|results?|values?|levels?) (?:are|is|were|was) (?:abnormal|not normal|off|high|low|elevated|too high|too low|"
+    r"out of range|outside (?:the )?(?:normal )?range))[?.!]*$", re.IGNORECASE)
+"""Whether the values the last answer gave are normal ("is that normal?" after a patient's labs), or which are not
+("which labs are abnormal?", "any abnormal results?": it was NOT_FOUND, "no known entity in the question")."""
 
 
 _WHICH_TARGET = re.compile(
