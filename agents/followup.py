@@ -57,7 +57,7 @@ from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_qualifier
-from agents.same_way import it_alike, it_like, together, treat_alike
+from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.target_refs import about_the_targets
@@ -426,6 +426,7 @@ def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str 
     """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
     CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
     return (it_alike(res, body, focus) or it_like(res, body, focus, linker) or together(res, body, focus) or treat_alike(res, body, focus)
+            or both_treat(res, body, focus)
             or compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
             or about_the_targets(res, body, focus) or of_them(res, body, focus))
 

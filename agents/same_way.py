@@ -8,7 +8,8 @@ with no word of the drug it was set against. After one drug there is nothing to 
 left as it was. "Does it work the same way as ibuprofen?" after naproxen was answered with what ibuprofen is connected
 to, naproxen dropped. "Why are they given together?" after turns about levodopa and carbidopa is asked as "why is
 carbidopa given with it?" is, and "do they treat the same things?" after losartan and valsartan as whether they treat
-the same diseases.
+the same diseases; "do they both treat hypertension?" asks which of the two do, and "do they treat COPD?" after a
+list of drugs which of the listed drugs do.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from typing import Any
 
 from agents.ellipsis import drug_named
 from agents.focus import Focus
+from agents.list_refs import latest_drugs
 from agents.resolution import Resolution
+from agents.state import LISTED_DRUGS
 from core.text import fold
 
-__all__ = ["it_alike", "it_like", "together", "treat_alike"]
+__all__ = ["both_treat", "it_alike", "it_like", "together", "treat_alike"]
 
 _IT = r"(?:it|this|that)(?: one| drug| medication| medicine| pill)?"
 _SAME = (r"(?:(?:in )?(?:exactly |just )?the same way|(?:exactly |just )?the same|similarly|alike|differently|in a different way"
@@ -52,6 +55,13 @@ _TREAT_ALIKE = re.compile(
     rf"{_OPENING}(?:do|are|can|would) {_THEM} (?:both |all )?(?:treat|used for|used to treat|help(?: with)?|for) "
     r"(?:the same|similar)(?: things?| diseases?| conditions?| illness(?:es)?| disorders?| problems?)?(?: then| too)?$", re.IGNORECASE)
 """Whether the thread's two drugs treat the same diseases, naming neither."""
+_BOTH_TREAT = re.compile(
+    rf"{_OPENING}(?:do|can|would|will|did|are) (?:(?P<both>they both|both(?: of them| drugs| medications)?|the two(?: of them)?|"
+    r"they each|they all|all of them)|they|these|those|these drugs|those drugs) (?:also )?(?:treat|help(?: with)?|work (?:for|against|on)|"
+    r"(?:be )?used (?:for|to treat|against)|cure|prevent|lower|reduce|control) (?P<y>(?!the same\b|similar\b).+?)(?: too| as well)?$",
+    re.IGNORECASE)
+"""Whether the drugs just listed, or both of the thread's two drugs, treat a disease ("do they both treat
+hypertension?", "do they treat COPD?" after the drugs for asthma)."""
 
 
 def _plain(q: str) -> str:
@@ -107,3 +117,18 @@ def treat_alike(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "both", "entities": two})
     res.pinned.update({fold(d["name"]): d for d in two})
     return f"Do {two[0]['name']} and {two[1]['name']} treat the same diseases?"
+
+
+def both_treat(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which of the listed drugs treat COPD?", kept to the drugs the latest answer listed, for "do they treat COPD?"
+    after "What drugs treat asthma?" (it was "Do Epinephrine treat copd?", the first listed alone); after turns about two
+    drugs, "do they both treat hypertension?" is kept to those two (it was "Do valsartan both treat hypertension?").
+    None for any other question, after a drug class, or with nothing for "they" to be."""
+    m = _BOTH_TREAT.match(_plain(q))
+    listed = latest_drugs(focus) if focus.intent in ("treats", "targeted_by") and not focus.drug_class else []
+    drugs = listed if len(listed) >= 2 else focus.two_drugs if m and m["both"] else []
+    if m is None or len(drugs) < 2:
+        return None
+    res.references.append({"text": q, "how": "list", "class": "", "drugs": [d["id"] for d in drugs]})
+    res.among = [d["id"] for d in drugs]
+    return f"Which of the {LISTED_DRUGS} treat {m['y']}?"

@@ -1,0 +1,42 @@
+""""Is she on any of them?" after a list of drugs was read as "Is PAT_002 on any of those?" ("No: PAT_002's record
+lists no of those among the conditions") or took "them" for the listed drugs' disease; it asks the record about each
+listed drug now, in one sentence. A question naming several drugs kept the patient's medications out of the budgeted
+context (the graph's edges for the drugs came first), so the answer said the record listed none. "Which labs are
+abnormal?" after a record was NOT_FOUND. "Do they treat COPD?" after the drugs for asthma asked about the first listed
+drug alone, and "do they both treat hypertension?" after two drugs about the latest."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.state import Status
+from tests.conftest import in_thread
+
+
+def test_any_of_the_listed_drugs_is_checked_against_the_record(run_graph) -> None:
+    *_, out = in_thread(run_graph, "record-list", "What is PAT_002 taking?", "what drugs treat schizophrenia?",
+                        "is she on any of those?")
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"].startswith("Is PAT_002 taking "), out["answer"]
+    # one sentence for the five listed drugs, with what the record does list: none of them was cut from the context
+    assert out["answer"].count("No:") + out["answer"].count("Yes:") == 1, out["answer"]
+    assert "Amineptine" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["which labs are abnormal?", "any abnormal results?", "which of his labs are too high?"])
+def test_which_labs_are_abnormal_is_about_the_record(run_graph, then: str) -> None:
+    _first, out = in_thread(run_graph, f"labs-{then}", "what are PAT_003's labs?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Are PAT_003's labs normal?", out["answer"]
+
+
+def test_they_after_a_list_of_drugs_are_the_listed_drugs(run_graph) -> None:
+    _first, out = in_thread(run_graph, "they-list", "what drugs treat asthma?", "do they treat copd?")
+    assert out["understood_as"] == "Which of the listed drugs treat copd?", out["answer"]
+    assert out["answer"].count(",") >= 1, out["answer"]  # several of the listed drugs, not the first alone
+
+
+def test_they_both_after_two_drugs_are_the_two(run_graph) -> None:
+    *_, out = in_thread(run_graph, "both-two", "what does losartan treat?", "what about valsartan?", "do they both treat hypertension?")
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert "Losartan, valsartan" in out["answer"] or "valsartan, Losartan" in out["answer"], out["answer"]
