@@ -630,3 +630,17 @@ def test_of_equal_partial_matches_the_one_named_so_comes_first(resources) -> Non
     variant came first by its capital P, so "What drugs are used for angina?" answered for variant angina."""
     out = resources.linker.link("angina", SLOT_TYPES["disease"])
     assert [c.name for c in out.candidates][:2] == ["Angina pectoris", "Angina Pectoris, Variant"], out
+
+
+@pytest.mark.parametrize(("mention", "name"), [("vitamin k epoxide reductase", "Vitamin K epoxide reductase complex subunit 1"),
+                                               ("insulin receptor substrate", "Insulin Receptor Substrate Proteins")])
+def test_one_name_holding_every_word_beats_a_shorter_name_inside(resources, mention: str, name: str) -> None:
+    """They linked vitamin K and Insulin receptor, the names inside the mention, and "What is vitamin K epoxide
+    reductase?" after warfarin's target was answered about vitamin K."""
+    out = resources.linker.link(mention)
+    assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == name, out
+
+
+def test_a_name_inside_longer_words_still_links_when_no_name_holds_them_all(resources) -> None:
+    """A guard: "imatinib in cml" is imatinib, as before (no name holds all three words)."""
+    assert resources.linker.link("imatinib in cml").best.name == "imatinib"

@@ -102,8 +102,7 @@ class EntityLinker:
         name_vectors: tuple[list[str], np.ndarray] | None = None,
         embed: object | None = None,
         *,
-        embed_link: float = 0.82,
-        embed_suggest: float = 0.62,
+        embed_link: float = 0.82, embed_suggest: float = 0.62,
         degree: Callable[[str], int] | None = None,
         classes: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
@@ -152,9 +151,7 @@ class EntityLinker:
                 if members and fold(cls) not in self._by_fold:
                     self._classes[fold(cls)] = members
                     self._class_lines.setdefault(stems, (cls.lstrip("!"), members))
-        self._name_vectors, self._embed = name_vectors, embed
-        self.embed_link = embed_link
-        self.embed_suggest = embed_suggest
+        self._name_vectors, self._embed, self.embed_link, self.embed_suggest = name_vectors, embed, embed_link, embed_suggest
 
     def _cands(self, keys: Iterable[tuple[str, float, str]]) -> list[Candidate]:
         """Candidates for matched keys; a key that is only an entity's alias scores :data:`ALIAS_FACTOR` of one that
@@ -457,6 +454,10 @@ class EntityLinker:
             return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
         inner = [c for _, cs in self.scan(mention) for c in cs]
         fuzzy = self.fuzzy(mention)
+        asked = set(fold(mention).split())  # one name holds every word ("vitamin k epoxide reductase"): not a shorter
+        whole = [c for c in fuzzy if asked <= set(fold(c.name).split())]  # name inside the mention (vitamin K)
+        if len(whole) == 1 and inner and max(len(fold(c.name).split()) for c in inner) < len(asked):
+            return self._decide(mention, weigh(whole), margin=0.03)
         if fuzzy and fuzzy[0].score >= 0.9 and inner and all(c.method == "acronym" for c in inner):
             inner = []  # "HIV reverse transcriptase": the alias HIV-1 reverse transcriptase, not HIV read alone
         # an acronym inside is a word of the mention, as a name inside is ("both asthma and COPD" names two diseases)
