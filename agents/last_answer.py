@@ -79,6 +79,13 @@ _STEP = re.compile(
     r"(?: of (?:the|that|this|your) (?:path|mechanism|answer|chain))?(?: mean| means)?(?: please| in more detail| more)?$",
     re.IGNORECASE)
 """A question about one step of the last answer's path: "explain the second step", "what is step 3?"."""
+_KEY_STEP = re.compile(
+    r"^(?:and |so |ok,? |but )?(?:which|what)(?:'s|’s| is)? (?:the )?(?:(?:most important|key|main|crucial|critical|"
+    r"essential|central) (?:step|link|part)|(?:step|link|part) (?:is )?(?:the )?(?:most important|key|main|crucial|critical|"
+    r"essential|central)(?: one)?|(?:step|link|part) matters (?:the )?most)(?: of (?:it|that|this|them|the (?:mechanism|path|"
+    r"chain|steps)))?(?: here)?[?.!]*$", re.IGNORECASE)
+"""Which step of the last answer's path matters most ("which step is the most important?"): the graph does not weigh
+its steps (``agents.scope``'s note says so); the first, where the drug acts, is explained (it was NOT_FOUND)."""
 
 
 def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str = "") -> str:
@@ -183,13 +190,14 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
             return None
         return _asked_again(res, q, retold or ("sure" if sure else "sources"), focus)
     m = _STEP.match(q)
-    if m is None:
+    key = m is None and bool(_KEY_STEP.match(q))  # "which step is the most important?": the first, where the drug acts
+    if m is None and not key:
         return None
     if not focus.steps:
         res.missing = "the step"
         return None
-    number = m["n"].casefold() if m["n"] else ""
-    k = ORDINALS[m["k"].casefold()] if m["k"] else (_NUMBERS[number] if number in _NUMBERS else int(number)) - 1
+    number = m["n"].casefold() if m and m["n"] else ""
+    k = 0 if m is None else ORDINALS[m["k"].casefold()] if m["k"] else (_NUMBERS[number] if number in _NUMBERS else int(number)) - 1
     if k >= (steps := len(focus.steps)):
         res.refused = f"the last answer's path has {steps} step{'s' if steps != 1 else ''}; ask about one of them"
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -60,6 +60,9 @@ DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 SAFETY = "safety"
+KEY_STEP = "which step of a mechanism matters most"
+"""What :func:`out_of_scope` says "which step is the most important?" asks about (``agents.last_answer`` answers it
+with the first step, where the drug acts)."""
 """What :func:`out_of_scope` says "is metformin safe in pregnancy?" asks about."""
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
@@ -140,6 +143,10 @@ _OUT_OF_SCOPE = {
         r"infusions?|sprays?|creams?|patch(?:es)?|inhalers?)|intravenous(?:ly)?|topical(?:ly)?|nasal sprays?|suppositor(?:y|ies)|"
         r"routes? of administration|how (?:is|are) (?:it|they|\w+) (?:given|taken|administered)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    KEY_STEP: (r"(?:most important|key|main|crucial|critical|essential|central) (?:step|link|part)(?=(?: of (?:it|that|this|"
+               r"them|the (?:mechanism|path|chain|steps)))?(?: here)?\W*$)|(?:step|link|part)(?: of (?:it|that|this|the (?:mechanism|"
+               r"path|chain)))? (?:is )?(?:the )?(?:most important|key|main|crucial|critical|essential|central)|(?:step|link|part) "
+               r"matters (?:the )?most"),
     "generics, brands on sale or whether drugs need a prescription": (
         r"(?:is there|are there|is it|are they|comes? (?:in|as)|available (?:as|in))(?: \w+){0,2}? generics?(?: versions?| forms?|"
         r" equivalents?)?|over[- ]the[- ]counter|without (?:a )?prescription|"

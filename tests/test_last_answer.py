@@ -222,3 +222,19 @@ def test_after_a_step_the_thread_stays_on_its_drug_and_disease(run_graph) -> Non
     assert turns[3]["understood_as"].endswith("Xanthine dehydrogenase/oxidase?") and "allopurinol left out" in turns[3]["answer"]
     assert [t["understood_as"] for t in turns[4:]] == ["What are the symptoms of Gout?", "What causes Gout?"]
     assert all(t["status"] is Status.ANSWERED for t in turns), [t["answer"] for t in turns]
+
+
+@pytest.mark.parametrize("then", ["which step is the most important?", "what's the key step?", "which step matters most?"])
+def test_the_most_important_step_is_the_first_with_the_note(run_graph, then: str) -> None:
+    """It was NOT_FOUND, "no known entity in the question". The graph does not weigh steps: the note says so, and the
+    first step, where the drug acts, is explained."""
+    _first, out = in_thread(run_graph, f"key-step-{then}", "How does metformin treat type 2 diabetes?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"].startswith("How does Metformin act on "), out["answer"]
+    assert "not which step of a mechanism matters most" in out["answer"], out["answer"]
+
+
+def test_which_one_is_the_most_important_after_a_list_is_no_step(run_graph) -> None:
+    """A guard: after a list of drugs, "which one is the most important?" is about the listed drugs, as before."""
+    _first, out = in_thread(run_graph, "key-one", "What drugs treat gout?", "which one is the most important?")
+    assert out["understood_as"].startswith("Compare "), out["answer"]
