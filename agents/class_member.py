@@ -17,6 +17,7 @@ from agents.ellipsis import drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
 from agents.resolution import Resolution
+from agents.scope import out_of_scope
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
@@ -142,7 +143,7 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
     does omeprazole work?": it was NOT_FOUND), the first the table gives when it names several; a drug of no class
     asks for its class, which the answer says the table does not name. None for any other question, or with neither."""
     if not _THAT_CLASS.match(q):
-        return None
+        return _class_beyond(res, q, focus)
     drug, cls = focus.class_drug, focus.named_class
     if not cls and focus.drug and focus.drug.get("type") in DRUG_TYPES:
         drug, classes = focus.drug, linker.classes_of(focus.drug["id"])
@@ -156,6 +157,22 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
         return f"What class is {drug['name']}?"
     besides = f"besides {drug['name']} " if drug else ""
     return f"Which drugs {besides}are {cls}?"
+
+
+_WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of them| of these| of those)? (?:are|is|do|does|don'?t|doesn'?t|"
+                            r"won'?t|can|can'?t|have|cause|make|work)\b", re.IGNORECASE)
+
+
+def _class_beyond(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which ones don't make you drowsy?", "which of them are cheapest?" after "How do antihistamines work?": what the
+    graph does not hold about the class the thread is about (``agents.scope``'s note says so), answered with the class's
+    drugs, "Which drugs are antihistamines?" (it was NOT_FOUND, "no known entity in the question"). None for any other
+    question, with no class, or with a disease in the thread (which of the class treat it is asked otherwise)."""
+    cls = focus.named_class
+    if not cls or focus.disease or not _WHICH_OF_THEM.match(q) or not out_of_scope(q):
+        return None
+    res.references.append({"text": q, "how": "class", "class": cls, "entity": None})
+    return f"Which drugs are {cls}?"
 
 
 def asks_class_of(question: str, linker: Any) -> bool:
