@@ -23,6 +23,7 @@ from typing import Any
 from agents.focus import Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
+from agents.scope import NO_RESPONSE, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
@@ -73,11 +74,21 @@ def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str 
     """"What are the alternatives?", "is there an alternative?", "what else could I take instead?" after a turn about one
     drug and no disease (what metoprolol is used for, how omeprazole works, what clopidogrel is): "What are alternatives
     to Metoprolol?", read by :func:`alternatives_to`. They asked the last question again, leaving out what it had listed
-    (metoprolol's other diseases), or were NOT_FOUND. None after a list of drugs (more of them) or a turn with a
-    disease (the other drugs for it) and for any other question."""
+    (metoprolol's other diseases), or were NOT_FOUND. "What if it doesn't work?" asks the same (it was told what the
+    drug is connected to), and after a turn with a disease, "Which other drugs treat Depressive disorder?", the drug
+    left out. None after a list of drugs (more of them), for a request for alternatives after a turn with a disease (the
+    other drugs for it, read elsewhere) and for any other question."""
     drug, turn = focus.drug, focus.turn
-    if drug is None or turn.get("disease") or turn.get("drug") != drug or focus.intent in _OF_DRUGS \
-            or drug.get("type") not in DRUG_TYPES or not (_BARE.match(body) or SUBSTITUTE.fullmatch(body)):
+    failing = out_of_scope(body) == NO_RESPONSE  # "what if it doesn't work?": the note, then the alternatives
+    if drug is None or turn.get("drug") != drug or focus.intent in _OF_DRUGS or drug.get("type") not in DRUG_TYPES \
+            or not (failing or _BARE.match(body) or SUBSTITUTE.fullmatch(body)):
+        return None
+    if (disease := turn.get("disease")) and failing:  # after how sertraline treats depression: the disease's other drugs
+        res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+        res.pinned[fold(disease["name"])] = disease
+        res.excluded.append(drug["id"])
+        return f"Which other drugs treat {disease['name']}?"
+    if disease:
         return None
     res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
     res.pinned[fold(drug["name"])] = drug

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -60,13 +60,17 @@ DIET = "what to eat or avoid"
 """What :func:`out_of_scope` says "what should I avoid while taking warfarin?" asks about: asked of the thread's drug
 ("what foods should I avoid?" after warfarin), or else of its disease, and never a list to leave out."""
 SAFETY = "safety"
+NO_RESPONSE = "what to do when a drug does not work"
+"""What :func:`out_of_scope` says "what if it doesn't work?" asks about (``agents.alternatives`` answers it with the
+drug's alternatives, or the other drugs for the thread's disease)."""
 KEY_STEP = "which step of a mechanism matters most"
 """What :func:`out_of_scope` says "which step is the most important?" asks about (``agents.last_answer`` answers it
 with the first step, where the drug acts)."""
 """What :func:`out_of_scope` says "is metformin safe in pregnancy?" asks about."""
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
-                     r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)"),  # "drugs for Y that don't cause cough"
+                     r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
+                     r"(?:non[- ])?sedating"),  # "drugs for Y that don't cause cough"
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
                r"(?:take|taking|use|using) (?:\w+ ){0,2}?(?:(?:every|each) (?:day|night|morning|evening)|daily)|"
@@ -143,6 +147,9 @@ _OUT_OF_SCOPE = {
         r"infusions?|sprays?|creams?|patch(?:es)?|inhalers?)|intravenous(?:ly)?|topical(?:ly)?|nasal sprays?|suppositor(?:y|ies)|"
         r"routes? of administration|how (?:is|are) (?:it|they|\w+) (?:given|taken|administered)"),
     "prices": r"price|prices|cost|costs|costly|cheap|cheaper|cheapest|expensive|afford\w*",
+    NO_RESPONSE: (r"what (?:if|happens if|(?:should|do|can|could) (?:i|we|you|he|she|they) do if|to do if|are the options if) "
+                  r"(?:\w+ ){1,3}?(?:(?:doesn'?t|doesn’t|does not|don'?t|don’t|do not|didn'?t|did not|stops?|stopped|isn'?t|is not)"
+                  r" (?:work|working|help|helping)|fails?|failed)\b"),
     KEY_STEP: (r"(?:most important|key|main|crucial|critical|essential|central) (?:step|link|part)(?=(?: of (?:it|that|this|"
                r"them|the (?:mechanism|path|chain|steps)))?(?: here)?\W*$)|(?:step|link|part)(?: of (?:it|that|this|the (?:mechanism|"
                r"path|chain)))? (?:is )?(?:the )?(?:most important|key|main|crucial|critical|essential|central)|(?:step|link|part) "

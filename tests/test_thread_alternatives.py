@@ -84,3 +84,25 @@ def test_the_target_a_drug_treats_a_disease_through_asks_the_mechanism(question:
     parsed = parse_question(question)
     assert parsed is not None and parsed.intent is Intent.MECHANISM, question
     assert (parsed.drug, parsed.disease) == (drug, disease), parsed
+
+
+def test_what_if_it_does_not_work_after_a_drug_for_a_disease_lists_the_other_drugs(run_graph) -> None:
+    """It was told what sertraline is connected to, with no word that the graph holds nothing on it."""
+    _first, out = in_thread(run_graph, "no-response", "how does sertraline treat depression?", "what if it does not work?")
+    assert out["understood_as"] == "Which other drugs treat Depressive disorder?", out["answer"]
+    assert "not what to do when a drug does not work" in out["answer"], out["answer"]
+    assert "sertraline" not in out["answer"].split("What it holds:")[-1].split("Best evidence")[0], out["answer"]
+
+
+def test_what_if_it_does_not_help_after_a_drug_alone_asks_for_its_alternatives(run_graph) -> None:
+    _first, out = in_thread(run_graph, "no-response-drug", "what does sertraline treat?", "what if it doesnt help?")
+    assert out["understood_as"] == "Which other drugs inhibit Sodium-dependent serotonin transporter?", out["answer"]
+
+
+@pytest.mark.parametrize("then", ["which ones don't make you drowsy?", "which ones are non-drowsy?", "which of them are cheapest?"])
+def test_what_the_graph_lacks_about_a_class_answers_with_its_drugs(run_graph, then: str) -> None:
+    """They were `NOT_FOUND`, "no known entity in the question"."""
+    _first, out = in_thread(run_graph, f"class-beyond-{then}", "how do antihistamines work?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"] == "Which drugs are antihistamines?", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not" in out["answer"], out["answer"]
