@@ -303,3 +303,14 @@ def test_which_of_those_is_selective_compares_the_listed_drugs(run_graph) -> Non
     listed, out = in_thread(run_graph, "selective", "Which drugs block COX-2?", "Which of those is selective?")
     assert out["compared"] and out["among"] == [a["id"] for a in listed["ranked_answers"]], out["answer"]
     assert out["status"] is Status.ANSWERED and "not comparisons of how well drugs work" in out["answer"]
+
+
+def test_which_of_them_are_selective_for_a_target_says_what_they_act_on(run_graph) -> None:
+    """"Which ones are selective for COX-2?" after aspirin, ibuprofen and naproxen were compared was "Which of the listed
+    drugs are selective for COX-2?", answered with what COX-2 is connected to. Selectivity is not in the graph: the note,
+    then what the listed drugs act on."""
+    _compared, out = in_thread(run_graph, "selective-for", "compare aspirin, ibuprofen and naproxen",
+                               "which ones are selective for COX-2?")
+    assert out["understood_as"] == "How do the listed drugs work?", out["answer"]
+    assert "not comparisons of how well drugs work" in out["answer"], out["answer"]
+    assert "Prostaglandin G/H synthase 1 (3 of 3)" in out["answer"], out["answer"]
