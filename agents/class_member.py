@@ -17,7 +17,7 @@ from agents.ellipsis import drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
 from agents.resolution import Resolution
-from agents.scope import out_of_scope
+from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
@@ -169,7 +169,8 @@ def _class_beyond(res: Resolution, q: str, focus: Focus) -> str | None:
     drugs, "Which drugs are antihistamines?" (it was NOT_FOUND, "no known entity in the question"). None for any other
     question, with no class, or with a disease in the thread (which of the class treat it is asked otherwise)."""
     cls = focus.named_class
-    if not cls or focus.disease or not _WHICH_OF_THEM.match(q) or not out_of_scope(q):
+    topic = out_of_scope(q)  # "which one is the strongest?" compares the class's drugs (``agents.list_refs``)
+    if not cls or focus.disease or not _WHICH_OF_THEM.match(q) or not topic or topic == RANKING_DRUGS:
         return None
     res.references.append({"text": q, "how": "class", "class": cls, "entity": None})
     return f"Which drugs are {cls}?"
