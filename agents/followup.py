@@ -426,9 +426,19 @@ def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str 
     """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
     CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
     return (it_alike(res, body, focus) or it_like(res, body, focus, linker) or together(res, body, focus) or treat_alike(res, body, focus)
-            or both_treat(res, body, focus)
-            or compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker)
-            or about_the_targets(res, body, focus) or of_them(res, body, focus))
+            or both_treat(res, body, focus) or compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus)
+            or members_of_them(res, body, focus, linker) or about_the_targets(res, body, focus) or of_them(res, body, focus))
+
+
+def _instead_or_more(res: Resolution, body: str, focus: Focus, more: bool) -> bool:
+    """The thread's drug's alternatives (``agents.alternatives``), else with ``more`` the last question again."""
+    if (instead := instead_of_the_thread_drug(res, body, focus)) is not None:
+        res.question = instead
+    elif more:  # leaving out what the thread has listed
+        res.references.append({"text": res.question, "how": "more", "question": focus.question})
+        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
+        res.question = restated(focus.question)
+    return instead is not None or more
 
 
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
@@ -442,13 +452,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     res = Resolution(question=q)
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or listing and NEXT_ITEMS.match(body))
-    if (instead := instead_of_the_thread_drug(res, body, focus)) is not None:  # "any alternatives?" after a drug's uses
-        res.question = instead
-        return res
-    if more and listing:
-        res.references.append({"text": q, "how": "more", "question": focus.question})  # the last question again
-        res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
-        res.question = restated(focus.question)
+    if _instead_or_more(res, body, focus, more and listing):  # "any alternatives?" after a drug's uses; "what else?"
         return res
     if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)

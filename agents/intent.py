@@ -165,7 +165,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                             rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
-        (Intent.MECHANISM, rf"^what (?:does|do|can|could|would|will) {_X} do (?:in|for|against|to) {_Y}$"),
+        (Intent.MECHANISM, rf"^what (?:does|do|can|could|would|will) {_X} do (?:in|for|against|to(?: {_VERB_TREAT})?) {_Y}$"),
         (Intent.MECHANISM, (rf"^how (?!(?:to|much|many|often|long)\b){_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
                            rf"treats?|cures?|relieves?|prevents?|manages?|lowers?|reduces?|controls?|eases?|fights?) {_Y}$")),
         # "what molecular targets mediate imatinib's effect on CML?": the mechanism (not "which drugs target …")
@@ -181,6 +181,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, rf"^(?:why|how) (?:does|do|can|could|would|might|may) {_X} (?:really |actually |also |sometimes )?{CAUSING} {_Y}$"),
         # "why is levodopa combined with carbidopa?": the two drugs compared (agents.drug_compare)
         (Intent.RELATION, rf"^why (?:is|are) {_X} (?:often |usually )?(?:combined|given|used|paired|taken) (?:with|together with|along with) {_Y}$"),
+        # "why is ulobetasol propionate effective against atopic dermatitis?" (it read "propionate effective against …")
+        (Intent.MECHANISM, rf"^why (?:is|are) {_X} (?:so |very |really )?(?:effective|useful|helpful|good) (?:against|for|in) {_Y}$"),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:(?:used|prescribed|given|taken|recommended|indicated) (?:to |for |in |against ))?"
                             rf"{_VERB_TREAT}? ?{_Y}$")),
@@ -367,6 +369,8 @@ def _clean(span: str, slot: str = "") -> str:
     noun = rf"(?:the|this|that) (?:{_SLOT_NOUN[slot]})\s+(?=\S)|" if slot in _SLOT_NOUN else ""
     care = rf"{_CARE_OF}(?=\S)|" if slot == "y" else ""
     span = re.sub(rf"^(?:{noun}{care}(?:the|a|an|my|your|his|her|their|our|patients? with|people with)\s+)", "", span, flags=re.IGNORECASE)
+    if slot == "x":  # "how does taking metformin improve diabetes?": the drug, not "taking metformin"
+        span = re.sub(r"^(?:taking|using|giving|the use of|use of)\s+(?=\S)", "", span, flags=re.IGNORECASE)
     if slot == "y":  # "CML patients", "used in diabetes treatment"
         span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management|risk|symptoms|prevention|prophylaxis)$", "",
                       span, flags=re.IGNORECASE)  # "… for migraine prevention?"

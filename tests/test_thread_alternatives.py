@@ -106,3 +106,16 @@ def test_what_the_graph_lacks_about_a_class_answers_with_its_drugs(run_graph, th
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"] == "Which drugs are antihistamines?", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "drug", "disease"), [
+    ("How does taking metformin improve type 2 diabetes?", "metformin", "type 2 diabetes"),
+    ("What does evogliptin do to treat Diabetes mellitus type 2?", "evogliptin", "Diabetes mellitus type 2"),
+    ("Why is ulobetasol propionate effective against Atopic dermatitis?", "ulobetasol propionate", "Atopic dermatitis"),
+])
+def test_the_drug_and_the_disease_are_read_whole(question: str, drug: str, disease: str) -> None:
+    """They were read with "taking metformin" as the drug, "treat Diabetes mellitus type 2" or "propionate effective
+    against Atopic dermatitis" as the disease (the answer began "Read … as …: the closest name")."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.MECHANISM, question
+    assert (parsed.drug, parsed.disease) == (drug, disease), parsed

@@ -454,10 +454,6 @@ class EntityLinker:
             return LinkOutcome(mention, LinkStatus.UNKNOWN, ())
         inner = [c for _, cs in self.scan(mention) for c in cs]
         fuzzy = self.fuzzy(mention)
-        asked = set(fold(mention).split())  # one name holds every word ("vitamin k epoxide reductase"): not a shorter
-        whole = [c for c in fuzzy if asked <= set(fold(c.name).split())]  # name inside the mention (vitamin K)
-        if len(whole) == 1 and inner and max(len(fold(c.name).split()) for c in inner) < len(asked):
-            return self._decide(mention, weigh(whole), margin=0.03)
         if fuzzy and fuzzy[0].score >= 0.9 and inner and all(c.method == "acronym" for c in inner):
             inner = []  # "HIV reverse transcriptase": the alias HIV-1 reverse transcriptase, not HIV read alone
         # an acronym inside is a word of the mention, as a name inside is ("both asthma and COPD" names two diseases)
@@ -469,6 +465,10 @@ class EntityLinker:
             return at  # "cancer of the lung": not the lung
         if inner and (family := self.family(mention, inner)):  # "sodium channels": not Sodium
             return LinkOutcome(mention, LinkStatus.LINKED, tuple(weigh(family)))
+        asked = set(fold(mention).split())  # one name holds every word, and they are half its own ("vitamin k epoxide
+        whole = [c for c in fuzzy if asked <= (own := set(fold(c.name).split())) and 2 * len(asked) >= len(own)]  # reductase")
+        if len(whole) == 1 and inner and max(len(fold(c.name).split()) for c in inner) < len(asked):
+            return self._decide(mention, weigh(whole), margin=0.03)
         if inner:
             longest = max(len(c.name) for c in inner)
             inner = [c for c in inner if len(c.name) == longest] or inner
