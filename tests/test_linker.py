@@ -644,3 +644,13 @@ def test_one_name_holding_every_word_beats_a_shorter_name_inside(resources, ment
 def test_a_name_inside_longer_words_still_links_when_no_name_holds_them_all(resources) -> None:
     """A guard: "imatinib in cml" is imatinib, as before (no name holds all three words)."""
     assert resources.linker.link("imatinib in cml").best.name == "imatinib"
+
+
+@pytest.mark.parametrize(("brand", "generic"), [("ProAir", "Salbutamol"), ("Toprol", "Metoprolol"), ("Flovent", "fluticasone propionate"),
+                                                ("Depakote", "valproic acid"), ("Adderall", "Amphetamine"), ("Maxalt", "Rizatriptan"),
+                                                ("Boniva", "ibandronic acid"), ("Spiriva", "tiotropium bromide")])
+def test_more_brand_names_link_to_their_generic(resources, brand: str, generic: str) -> None:
+    """They were unknown, or read as another drug by its letters or meaning (Flovent as Flecainide, Spiriva as
+    Spiraprilat, Adderall asked between amphetamines)."""
+    out = resources.linker.link(brand, SLOT_TYPES["drug"])
+    assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == generic, out
