@@ -23,6 +23,8 @@ HISTORY = re.compile(
     r"what (?:was|were) my (?P<which>first|last|previous|earlier) questions?|"
     r"(?:what (?:was|were) your|(?:(?:can|could|would) you |please )?(?:repeat|show me|give me) (?:your|the)) "
     r"(?P<answer>first|last|previous|earlier) (?:answers?|repl(?:y|ies)|responses?)(?: again)?|"
+    r"(?P<again>what (?:was|is) (?:your|the|that) (?:answer|reply|response)(?: again)?|what did you (?:just )?say(?: again)?|"
+    r"(?:(?:can|could|would) you |please )?(?:repeat|say) (?:that|it|your answer)(?: again)?(?: please)?)|"
     r"(?:(?:can|could|would) you |please )?(?:summari[sz]e|recap|give me a (?:summary|recap) of)"
     r"(?: (?:our|this|the) (?:conversation|chat|thread|session|discussion))?(?: (?:so far|please))?|"
     r"(?:show|list)(?: me)? my (?:questions|history)|what have we (?:talked about|discussed|covered)(?: so far)?|"
@@ -31,7 +33,8 @@ HISTORY = re.compile(
     r"[?.!]*$", re.IGNORECASE)
 """A question about the thread itself; ``which`` picks one question ("what was my first question?"), ``answer`` one
 answer ("what was your first answer?": it was read as the first item of the latest list, "What was your Tyrosine-protein
-kinase ABL1?"), ``about`` the turns about a name ("what did you tell me about imatinib?")."""
+kinase ABL1?"), ``again`` the last one ("what was the answer?", "what did you say?", "say that again": they were
+NOT_FOUND, or a recap of the questions), ``about`` the turns about a name ("what did you tell me about imatinib?")."""
 _PRONOUN = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 HISTORY_INTENT = Intent.HISTORY.value
 HISTORY_SHOWN = 10
@@ -93,11 +96,12 @@ def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[st
             f"{i + 1}. {t}" for i, t in enumerate(shown)) + ("" if shown[-1].endswith(".") else ".")}
     if not lines:
         return {"status": Status.ANSWERED, "answer": "This conversation has no earlier questions."}
-    if m is not None and m["answer"]:  # "what was your first answer?": that turn's question and answer
+    if m is not None and (m["answer"] or m["again"]):  # "what was your first answer?": that turn's question and answer
+        which = (m["answer"] or "last").casefold()  # "what was the answer?", "say that again": the last one
         turns = list(_turns(messages))
-        asked, said = turns[0] if m["answer"].casefold() == "first" else turns[-1]
+        asked, said = turns[0] if which == "first" else turns[-1]
         answer = " ".join(str(said.get("content", "")).split())
-        return {"status": Status.ANSWERED, "answer": f"My {m['answer'].casefold()} answer, to \"{asked}\": {answer}"}
+        return {"status": Status.ANSWERED, "answer": f"My {which} answer, to \"{asked}\": {answer}"}
     if m is not None and m["which"]:
         pick = lines[0] if m["which"].casefold() == "first" else lines[-1]
         return {"status": Status.ANSWERED, "answer": f"Your {m['which'].casefold()} question was {pick}."}

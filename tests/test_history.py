@@ -85,3 +85,15 @@ def test_an_earlier_answer_is_given_again(run_graph, question: str, which: int) 
     asked = ("How does imatinib treat CML?", "What does aspirin target?")[which]
     assert out["answer"].endswith(f"answer, to \"{asked}\": {earlier[which]['answer']}"), out["answer"]
     assert asks_history(question)
+
+
+@pytest.mark.parametrize("again", ["what was the answer?", "what was your answer?", "what did you say?", "say that again",
+                                   "can you repeat that?"])
+def test_the_last_answer_asked_again(run_graph, again: str) -> None:
+    """"What was the answer?" was NOT_FOUND ("no known entity in the question"), and "what did you say?" listed the
+    questions asked. Both give the last answer again, as "repeat your last answer" does; "what did you tell me?" is
+    still the recap."""
+    _ask(run_graph, f"again-{again}", "How does imatinib treat CML?")
+    out = _ask(run_graph, f"again-{again}", again)
+    assert out["answer"].startswith('My last answer, to "How does imatinib treat CML?": imatinib acts on'), out["answer"]
+    assert asks_history("what did you tell me?")
