@@ -38,6 +38,12 @@ __all__ = ["evidence_asked", "having_conditions", "instead_compared", "why_compa
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
 """A statement, then a question opening with a question word."""
+_SPLIT_SOFT = re.compile(r"^(?P<s>(?:i|i'm|i’m|my \w+(?: \w+)?|he|she|we|they)\b[^?.!]*?\b(?:take|takes|taking|took|on|prescribed|"
+                         r"given|started|using|use|uses)\b[^?.!]*?)\s*(?:[,;:]|\s[-–—])\s+(?P<q>(?:how|what|which|why|does|do|is|"
+                         r"are|can|could|should|will|would|when|where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
+"""The same after a comma, a dash or a semicolon, when the statement is of someone taking a drug ("i was prescribed
+atorvastatin, what does it do?", "my mom is on warfarin - what is it used for?": they were told what the drug is
+connected to, the question itself dropped)."""
 _IT = re.compile(r"\b(?:it|this (?:drug|medication|medicine|pill)|that (?:drug|medication|medicine|pill))\b(?P<s>'s)?|"
                  r"\bits\b", re.IGNORECASE)
 """A reference to one thing: "it", "its", "this drug"."""
@@ -80,7 +86,7 @@ def with_preamble(message: str, linker: Any) -> str:
     for?": it looked for a chain from lisinopril to metformin, NOT_FOUND); ``message`` itself for any other message."""
     if having := having_conditions(message, linker):  # "I have high blood pressure and diabetes."
         return having
-    m = _SPLIT.match(" ".join(message.split()))
+    m = _SPLIT.match(" ".join(message.split())) or _SPLIT_SOFT.match(" ".join(message.split()))
     ref = _IT.search(m["q"]) if m else None
     they = _THEY.search(m["q"]) if m and ref is None else None
     if m is not None and they is not None:

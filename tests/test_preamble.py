@@ -20,6 +20,10 @@ from agents.state import Status
     ("My doctor gave me ibuprofen for my back pain. What does it do?", "What does ibuprofen do for my back pain?"),
     ("I'm on imatinib for CML. What does it target?", "What does imatinib target?"),  # a question of its own
     ("I take lisinopril for my blood pressure. What are its side effects?", "What are lisinopril's side effects?"),
+    # after a comma, a dash or a semicolon, when the statement is of someone taking a drug
+    ("i was prescribed atorvastatin, what does it do?", "what does atorvastatin do?"),
+    ("my mom is on warfarin - what is it used for?", "what is warfarin used for?"),
+    ("I take metformin; can it cause lactic acidosis?", "can metformin cause lactic acidosis?"),
 ])
 def test_it_is_the_name_the_sentence_before_holds(resources, message: str, question: str) -> None:
     assert with_preamble(message, resources.linker) == question
@@ -31,6 +35,7 @@ def test_it_is_the_name_the_sentence_before_holds(resources, message: str, quest
     "I have gout. What can I take?",  # no "it"
     "How does imatinib treat CML? What does it target?",  # two questions (agents.two_questions)
     "My mom takes aspirin and metformin for her heart. How does it work?",  # two drugs for one purpose
+    "For gout, is it safe to take ibuprofen?",  # a comma after no statement of someone taking a drug
 ])
 def test_other_messages_are_left_as_they_are(resources, message: str) -> None:
     assert with_preamble(message, resources.linker) == message
