@@ -94,6 +94,8 @@ _OUT_OF_SCOPE = {
                           rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
     "contraindications": r"contraindicat\w*",
+    # "I'm allergic to penicillin. What antibiotics can I take for pneumonia?": not "allergic rhinitis", a disease
+    "allergies to drugs": r"allergic (?:to|reactions? to)|allerg(?:y|ies) to|(?:drug|penicillin|sulfa|medication) allerg(?:y|ies)",
     "how well drugs work": EFFECTIVE_ASKED,
     WHY_NOT: NOT_WORKING,
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",

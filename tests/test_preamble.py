@@ -106,3 +106,13 @@ def test_whether_one_drug_can_replace_another_compares_them_and_says_the_graph_d
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not whether one drug can replace "
                                     "another. What it holds: "), out["answer"]
     assert out["compared"] is True, out["answer"]  # the two drugs side by side
+
+
+def test_a_drug_allergy_said_before_the_question_gets_the_note(run_graph) -> None:
+    """"I'm allergic to penicillin. What antibiotics can I take for pneumonia?" listed drugs with no word that the graph
+    knows nothing of allergies (a cephalosporin among them). A disease named "allergic …" gets no such note."""
+    out, _ = run_graph({"question": "I'm allergic to penicillin. what antibiotics can I take for pneumonia?"},
+                       interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not allergies to drugs."), out["answer"]
+    rhinitis, _ = run_graph({"question": "what treats allergic rhinitis?"}, interactive=False, memory=False)
+    assert "allergies" not in rhinitis["answer"], rhinitis["answer"]
