@@ -112,6 +112,7 @@ def test_what_the_graph_lacks_about_a_class_answers_with_its_drugs(run_graph, th
     ("How does taking metformin improve type 2 diabetes?", "metformin", "type 2 diabetes"),
     ("What does evogliptin do to treat Diabetes mellitus type 2?", "evogliptin", "Diabetes mellitus type 2"),
     ("Why is ulobetasol propionate effective against Atopic dermatitis?", "ulobetasol propionate", "Atopic dermatitis"),
+    ("how does aspirin help prevent strokes?", "aspirin", "strokes"),  # it was NOT_FOUND, "prevent strokes" not in the graph
 ])
 def test_the_drug_and_the_disease_are_read_whole(question: str, drug: str, disease: str) -> None:
     """They were read with "taking metformin" as the drug, "treat Diabetes mellitus type 2" or "propionate effective
