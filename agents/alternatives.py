@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.focus import Focus
+from agents.focus import DRUG_LISTS, Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Resolution
 from agents.scope import NO_RESPONSE, out_of_scope
@@ -58,16 +58,14 @@ SUBSTITUTE = re.compile(
     r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
     r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)$", re.IGNORECASE)
 """A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
-can I take?"): as ``agents.followup``'s request for more; after a drug's
-own answer, :func:`instead_of_the_thread_drug`."""
+can I take?"): more of the last list (``agents.followup``), or after a turn about one drug its alternatives
+(:func:`instead_of_the_thread_drug`)."""
 _BARE = re.compile(
     r"^(?:(?:are there|is there|do you have|(?:what|which)(?:'s| is| are| would be)(?: the| my)?|any|give me|suggest|name)\s+)?"
     r"(?:any |some |an? |other |another |good )*(?:alternatives?|substitutes?|replacements?|other (?:options?|drugs?|medications?|"
     r"medicines?|treatments?)|another (?:option|drug|medication|medicine|treatment))(?: to (?:it|this|that)(?: drug| one)?)?$",
     re.IGNORECASE)
 """A request for another drug with nothing named, as a noun ("is there an alternative?", "what are the other options?")."""
-_OF_DRUGS = ("treats", "targeted_by")
-"""Intents whose answer lists drugs: a request for alternatives after one asks for more of them."""
 
 
 def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str | None:
@@ -78,19 +76,16 @@ def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str 
     drug is connected to), and after a turn with a disease, "Which other drugs treat Depressive disorder?", the drug
     left out. None after a list of drugs (more of them), for a request for alternatives after a turn with a disease (the
     other drugs for it, read elsewhere) and for any other question."""
-    drug, turn = focus.drug, focus.turn
+    drug, disease = focus.drug, focus.turn.get("disease")
     failing = out_of_scope(body) == NO_RESPONSE  # "what if it doesn't work?": the note, then the alternatives
-    if drug is None or turn.get("drug") != drug or focus.intent in _OF_DRUGS or drug.get("type") not in DRUG_TYPES \
-            or not (failing or _BARE.match(body) or SUBSTITUTE.fullmatch(body)):
+    if drug is None or focus.turn.get("drug") != drug or focus.intent in DRUG_LISTS or drug.get("type") not in DRUG_TYPES \
+            or not (failing or _BARE.match(body) or SUBSTITUTE.fullmatch(body)) or (disease and not failing):
         return None
-    if (disease := turn.get("disease")) and failing:  # after how sertraline treats depression: the disease's other drugs
-        res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+    res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+    if disease:  # after how sertraline treats depression: the disease's other drugs, the drug left out
         res.pinned[fold(disease["name"])] = disease
         res.excluded.append(drug["id"])
         return f"Which other drugs treat {disease['name']}?"
-    if disease:
-        return None
-    res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
     res.pinned[fold(drug["name"])] = drug
     return f"What are alternatives to {drug['name']}?"
 

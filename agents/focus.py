@@ -12,11 +12,13 @@ from typing import Any
 
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS
 
-__all__ = ["ORDINALS", "Focus", "focus_from", "listed"]
+__all__ = ["DRUG_LISTS", "ORDINALS", "Focus", "focus_from", "listed"]
 
 ORDINALS = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
             "fifth": 4, "5th": 4, "last": -1}
 """A list item's place by the word that picks it ("the second one", "the first and the third")."""
+DRUG_LISTS = ("treats", "targeted_by")
+"""The intents whose answers list drugs."""
 _NOUN_SLOTS = {"drug": "drug", "medication": "drug", "medicine": "drug", "disease": "disease", "condition": "disease"}
 """The slot an ordinal's noun names ("the second drug")."""
 
@@ -104,6 +106,12 @@ class Focus:
         if types is DRUG_TYPES and k < len(self.compared) and not any(x[k].get("type") in types for x in long):
             return self.compared  # "how does the second one work?" after what two drugs treat: the second drug
         return next((x for x in long if types is None or x[k].get("type") in types), long[0] if long else None)
+
+    @property
+    def drug_list(self) -> list[dict[str, Any]]:
+        """The drugs the latest answer listed, when it answered with drugs (:data:`DRUG_LISTS`: "What drugs treat
+        asthma?", "Which drugs block COX-2?"); none after any other answer."""
+        return [i for i in self.lists[0] if i.get("type") in DRUG_TYPES] if self.intent in DRUG_LISTS and self.lists else []
 
     @property
     def two_drugs(self) -> list[dict[str, Any]]:

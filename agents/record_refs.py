@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
-from agents.list_refs import latest_drugs
 from agents.resolution import Linker, Resolution
 from agents.safe_with import WHOM
 from core.text import fold
@@ -46,7 +45,7 @@ def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     conditions "it" meant, then whether Peptic ulcer is a statin). "are any of her drugs statins?" turns after the record
 asks the record (it told what statins act on). "Is she on any of them?" after a list of drugs asks the record about each
 listed drug. Any other question comes back unchanged."""
-    listed = latest_drugs(focus) if focus.intent in ("treats", "targeted_by") else []
+    listed = focus.drug_list
     if focus.patient_id and len(listed) >= 2 and _ON_ANY_LISTED.match(q):  # it was "Is PAT_002 on any of those?", "No:
         res.patient_id = focus.patient_id  # PAT_002's record lists no of those", or "them" read as the listed drugs' disease
         res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})

@@ -19,7 +19,6 @@ from typing import Any
 
 from agents.ellipsis import drug_named
 from agents.focus import Focus
-from agents.list_refs import latest_drugs
 from agents.resolution import Resolution
 from agents.state import LISTED_DRUGS
 from core.text import fold
@@ -125,7 +124,7 @@ def both_treat(res: Resolution, q: str, focus: Focus) -> str | None:
     drugs, "do they both treat hypertension?" is kept to those two (it was "Do valsartan both treat hypertension?").
     None for any other question, after a drug class, or with nothing for "they" to be."""
     m = _BOTH_TREAT.match(_plain(q))
-    listed = latest_drugs(focus) if focus.intent in ("treats", "targeted_by") and not focus.drug_class else []
+    listed = [] if focus.drug_class else focus.drug_list
     drugs = listed if len(listed) >= 2 else focus.two_drugs if m and m["both"] else []
     if m is None or len(drugs) < 2:
         return None
