@@ -15,6 +15,18 @@ from agents.state import Intent, Status
     ("how does imatinib stop CML?", "imatinib", "CML"),
     ("how does metformin slow diabetes?", "metformin", "diabetes"),
     ("why does rifampin clear tuberculosis?", "rifampin", "tuberculosis"),
+    # the target a drug treats a disease through: they were read as a chain to "Blood pressure" (NOT_FOUND) or as the
+    # drugs for the disease
+    ("through which receptor does losartan lower blood pressure?", "losartan", "high blood pressure"),
+    ("via which target does imatinib treat CML?", "imatinib", "CML"),
+    ("what target does losartan act on to lower blood pressure?", "losartan", "high blood pressure"),
+    ("which enzyme does aspirin block to prevent heart attacks?", "aspirin", "heart attacks"),
+    # read whole: "taking metformin" was the drug, "treat Diabetes mellitus type 2", "propionate effective against
+    # Atopic dermatitis" or "prevent strokes" the disease (the answer began "Read … as …: the closest name", or NOT_FOUND)
+    ("How does taking metformin improve type 2 diabetes?", "metformin", "type 2 diabetes"),
+    ("What does evogliptin do to treat Diabetes mellitus type 2?", "evogliptin", "Diabetes mellitus type 2"),
+    ("Why is ulobetasol propionate effective against Atopic dermatitis?", "ulobetasol propionate", "Atopic dermatitis"),
+    ("how does aspirin help prevent strokes?", "aspirin", "strokes"),
 ])
 def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
     parsed = parse_question(question)
