@@ -183,17 +183,18 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
 
 
 def _any_of(pid: str, medications: list[dict[str, Any]], drugs: list[dict[str, Any]]) -> str:
-    """Whether the record lists any of three or more drugs a question names, in one sentence: "Yes: PAT_002's record
-    lists thalidomide (for Peptic ulcer) among the medications, and none of the others (polaprezinc, …)." or "No: … lists none of
-    polaprezinc, diphenidol and Oxybutynin among the medications (it lists: …)." (a "No" for each drug, one after
-    the other, before)."""
+    """Whether the record lists any of three or more drugs a question names, in one sentence ("Yes: PAT_002's record
+    lists thalidomide (for Peptic ulcer) among the medications, and none of the others (polaprezinc, …)."; "No: … lists
+    none of polaprezinc, diphenidol and Oxybutynin among the medications (it lists: …)."), where each drug had its own
+    "No" sentence."""
+    def name(m: dict[str, Any]) -> str:
+        return str((m.get("entity") or {}).get("name") or m["mention"])
     hits = [m for m in drugs if any(_fits(f["name"], m) for f in medications)]
     if not hits:
-        names = and_listed([(m.get("entity") or {}).get("name") or m["mention"] for m in drugs])
         others = ", ".join(f["name"] for f in medications) or "none"
-        return f"No: {pid}'s record lists none of {names} among the medications (it lists: {others})."
+        return f"No: {pid}'s record lists none of {and_listed([name(m) for m in drugs])} among the medications (it lists: {others})."
     rows = [f for f in medications if any(_fits(f["name"], m) for m in hits)]
-    rest = [(m.get("entity") or {}).get("name") or m["mention"] for m in drugs if m not in hits]
+    rest = [name(m) for m in drugs if m not in hits]
     tail = f", and none of the others ({and_listed(rest)})" if rest else ""
     return f"Yes: {pid}'s record lists {', '.join(_shown(f) for f in rows)} among the medications{tail}."
 
