@@ -228,7 +228,7 @@ class HybridRetriever:
         drugs ("is PAT_002 taking polaprezinc, diphenidol, …?") filled the budget with the graph's edges for them, and
         the medications it asked about were cut from the context and the answer ("it lists: none")."""
         graph = [i for i in fan.items if i.tier == "graph"]
-        graph = [i for i in graph if i.fact is not None] + [i for i in graph if i.fact is None]  # the record, first
+        graph = sorted(graph, key=lambda i: i.fact is None)  # the record first, each part in its fused order (stable)
         texts = [i for i in fan.items if i.tier == "text"]
         ctx = serialize(graph, texts, patient=bool(q.patient_id), budget=self.budgets[route.value], counter=self.counter)
         shown = set(ctx.graph_lines)
