@@ -16,7 +16,7 @@ from agents.state import Intent, State
 from tools.answers import manifested_in
 from tools.linker import fold, guessed
 
-__all__ = ["CITED", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
+__all__ = ["CITED", "CURE", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -26,6 +26,15 @@ NARROWER_SHOWN = 3
 OTHER_PATHS_SHOWN = 3
 """Other accepted paths named by :func:`thread_notes`; the rest are counted."""
 
+EACH_TREATS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might|is|are) (?:both |either )?[^,?]+?"
+                         r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?:treat|help(?: with)?|"
+                         r"cure|relieve|manage|prevent|work (?:for|on|against|in)|(?:be )?(?:used|given|taken|prescribed) "
+                         r"(?:for|to treat|in)|(?:good|effective|useful) (?:for|against|in)) [^?]+\?*$", re.IGNORECASE)
+"""Whether either of two drugs, or each of several, treats a disease ("does allopurinol or colchicine treat gout?",
+"do losartan and valsartan treat hypertension?", "is aspirin or clopidogrel used for stroke?"): each was answered for
+the first drug, the others offered as the next questions, so the user did not learn which of them does. Such a
+question is asked as a comparison for one disease (``agents.drug_compare.compared_for``), and its answer opens with a
+verdict (:func:`for_one_disease`)."""
 
 def and_listed(names: list[str]) -> str:
     """Names as a sentence lists them: "Aspirin, Ibuprofen and naproxen" (one name alone as it is)."""
@@ -174,7 +183,7 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     disease = named.get(state.targets[0], "it") if state.targets else "it"
     reaching = {c["triples"][0]["head"] for c in state.candidates if c.get("triples") and c["triples"][-1]["tail"] in state.targets}
-    parts, inner = [], []
+    parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths], disease)], []
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None:  # not "no verified mechanism": the walk may have found chains that raise it
@@ -188,7 +197,27 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
         shared = [n for n in inner[0] if all(n in other for other in inner[1:])]
         who = "Both" if len(inner) == 2 else f"All {len(inner)}"
         parts.append(f"{who} pass through: {listing(shared)}." if shared else "Their mechanisms share no step in between.")
-    return " ".join(parts), [{"id": x, "name": named.get(x, x)} for x in state.among if x in paths]
+    return " ".join(p for p in parts if p), [{"id": x, "name": named.get(x, x)} for x in state.among if x in paths]
+
+
+CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?|reverse[sd]?)\b", re.IGNORECASE)
+"""A question about a cure, which a path that lowers the disease does not answer ("does donepezil cure Alzheimer's?")."""
+
+
+def _each_verdict(state: State, lowering: list[str], disease: str) -> str:
+    """Whether the drugs asked about treat the disease, before each one's mechanism: "Yes, both:" ("do losartan and
+    valsartan treat hypertension?", "does allopurinol or colchicine treat gout?"), "Only Aspirin, of the two:" when
+    some have no chain that lowers it (each one's sentence says which); it was told each drug's mechanism with no
+    answer to the question asked. A question about a cure is told what a chain says; "" for a comparison, or when
+    none has a chain."""
+    n = len(state.among)
+    if not EACH_TREATS.match(" ".join(state.asked.split())) or not lowering:
+        return ""
+    if CURE.search(state.asked):
+        return "The knowledge graph records how a drug lowers a disease, not whether it cures it:"
+    if len(lowering) == n:
+        return "Yes, both:" if n == 2 else f"Yes, all {n}:"
+    return f"Only {and_listed([_capitalized(x) for x in lowering])}, of the {'two' if n == 2 else n}:"
 
 
 def _capitalized(name: str) -> str:

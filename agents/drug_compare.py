@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import and_listed
+from agents.answer_notes import EACH_TREATS, and_listed
 from agents.free_text import NO_NAME, lexical
 from agents.intent import (
     COMPARING,
@@ -77,7 +77,7 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
     planner links (the disease's slot, a clarification if its name fits several), ``linked``: the drugs' mentions;
     ``known`` accepts a listed name as :func:`several_drugs`'s does. {} for any other question."""
     names, diseases = _choice(question)
-    if not names and (not (_compares(question) or _EITHER_FOR.match(question) or _EITHER_TREATS.match(question))
+    if not names and (not (_compares(question) or _EITHER_FOR.match(question) or EACH_TREATS.match(question))
                       or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION))):
         return {}
     if not names and parsed is not None:
@@ -162,11 +162,6 @@ _EITHER_FOR = re.compile(r"^(?:(?:so |and |ok,? )?(?:should i (?:take|use|try)|w
                          r"[^,?]+?,? (?:or|vs\.?|versus) [^?]+? (?:for|to treat|in treating) [^?]+\?*$", re.IGNORECASE)
 """Two drugs offered for one disease with no comparing word ("sertraline or fluoxetine for depression?"): it was
 answered for sertraline, fluoxetine offered as the next question."""
-_EITHER_TREATS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) [^,?]+?,? or [^?]+? (?:treat|help(?: with)?|"
-                            r"cure|relieve|manage|prevent|work (?:for|on|against|in)|be (?:used|given|taken) (?:for|to treat)) "
-                            r"[^?]+\?*$", re.IGNORECASE)
-"""Whether either of two drugs treats a disease ("does allopurinol or colchicine treat gout?"): it was answered for
-allopurinol, colchicine offered as the next question, so the user did not learn which of them does."""
 _FOR = re.compile(r"\b(?:for|in treating|to treat) (?:the treatment of |treating )?(?P<disease>[^?.!,:;]+)", re.IGNORECASE)
 """The disease of a comparison, after "for": "is metformin or glipizide better for diabetes?"."""
 

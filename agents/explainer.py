@@ -9,6 +9,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.answer_notes import (
+    CURE,
     NO_EVIDENCE,
     for_one_disease,
     guessed_note,
@@ -214,7 +215,6 @@ multiply curators' choices ("sertraline decreases activity of SERT; SERT negativ
 serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
 
 
-_CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?|reverse[sd]?)\b", re.IGNORECASE)
 _NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whether it cures it: "
 """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
 
@@ -238,7 +238,7 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()) \
             and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
-        if _CURE.search(state.asked):
+        if CURE.search(state.asked):
             return _NOT_A_CURE
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):

@@ -1,4 +1,5 @@
-"""Drugs set side by side in ways that were misread: whether either of two drugs treats a disease, a comparison of two
+"""Drugs set side by side in ways that were misread: whether either of two drugs (or each of several) treats a disease,
+and the verdict its answer opens with; a comparison of two
 drugs from a list for a disease asked again for which is better, and a reference that stands for the drug it is
 compared with."""
 
@@ -14,6 +15,9 @@ from tests.conftest import in_thread
     ("does allopurinol or colchicine treat gout?", ["allopurinol", "colchicine"], "Gout"),
     ("can imatinib or dasatinib be used for chronic myeloid leukemia?", ["imatinib", "Dasatinib"], "Chronic myeloid leukemia"),
     ("does allopurinol or warfarin treat gout?", ["allopurinol", "warfarin"], "Gout"),
+    ("do losartan and valsartan treat hypertension?", ["Losartan", "valsartan"], "Hypertensive disorder"),
+    ("is aspirin or clopidogrel used for stroke?", ["Aspirin", "Clopidogrel"], "Cerebrovascular accident"),
+    ("do allopurinol, colchicine and febuxostat treat gout?", ["allopurinol", "colchicine", "Febuxostat"], "Gout"),
 ])
 def test_whether_either_of_two_drugs_treats_a_disease_answers_for_both(run_graph, resources, question: str,
                                                                         drugs: list[str], disease: str) -> None:
@@ -24,6 +28,30 @@ def test_whether_either_of_two_drugs_treats_a_disease_answers_for_both(run_graph
     assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "treats", out["answer"]
     assert [kg.name(x) for x in out["among"]] == drugs and [kg.name(y) for y in out["targets"]] == [disease]
     assert "Ask it next" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "lead", "lowering"), [
+    ("does allopurinol or colchicine treat gout?", "Yes, both: ", 2),
+    ("do allopurinol, colchicine and febuxostat treat gout?", "Yes, all 3: ", 3),
+    ("does metformin or aspirin treat gout?", "Only Aspirin, of the two: ", 1),
+    ("does metformin or aspirin cure gout?", "The knowledge graph records how a drug lowers a disease, not whether it cures it: ", 1),
+])
+def test_whether_each_named_drug_treats_a_disease_is_answered_first(run_graph, resources, question: str, lead: str,
+                                                                     lowering: int) -> None:
+    """Each drug's mechanism was told with no answer to what was asked; the answer now opens with it, counted from the
+    drugs that have a chain that lowers the disease (each of those has a ranked answer, the others a sentence saying
+    they have none)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["compared"] and out["answer"].startswith(lead), out["answer"]
+    assert len(out["ranked_answers"]) == lowering, out["ranked_answers"]
+    for drug in set(out["among"]) - {a["id"] for a in out["ranked_answers"]}:
+        assert f"{resources.kg.name(drug).capitalize()} has no chain in the knowledge graph that lowers" in out["answer"]
+
+
+def test_a_comparison_for_one_disease_gets_no_verdict(run_graph) -> None:
+    """"Which is better" is not answered "Yes, both"."""
+    out, _ = run_graph({"question": "is allopurinol or colchicine better for gout?"}, interactive=False, memory=False)
+    assert out["compared"] and "Yes" not in out["answer"] and "Only" not in out["answer"], out["answer"]
 
 
 def test_whether_one_drug_treats_one_of_two_diseases_is_still_asked_in_turn(run_graph) -> None:
