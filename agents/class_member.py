@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from agents.answer_notes import listing
-from agents.ellipsis import drug_named, entity_of
+from agents.ellipsis import TRAILING_QUALIFIER, drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
 from agents.resolution import Resolution
@@ -85,14 +85,19 @@ def class_drugs(linker: Any, cls: str) -> list[Any]:
 
 def class_members(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"class": plural, "members": [entities], "left_out": name}`` for a request for a class's drugs
-    (:data:`_MEMBERS`) that names a class the table knows; None for anything else."""
-    m = _MEMBERS.match(" ".join(question.split()))
+    (:data:`_MEMBERS`) that names a class the table knows; None for anything else. A population after the class ("which
+    drugs are statins in pregnancy?", "which ones are safe in pregnancy?" after a class, as understood) is one the graph
+    does not distinguish, which the answer's note says: it was NOT_FOUND, "no drug and drug class in the question"."""
+    text = " ".join(question.split())
+    population = TRAILING_QUALIFIER.search(text)
+    m = _MEMBERS.match(text[: population.start()].rstrip() if population else text)
     cls = linker.class_name(m["a"] or m["b"] or m["c"] or m["d"] or m["e"]) if m else ""
     if m is None or not cls:
         return None
     left_out = drug_named(m["n"], linker) if m["n"] else None
     members = [entity_of(c) for c in class_drugs(linker, cls) if left_out is None or fold(c.name) != fold(left_out["name"])]
-    return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else ""}
+    return {"class": cls, "members": members, "left_out": left_out["name"] if left_out else "",
+            "population": population[1] if population else ""}
 
 
 def members_answer(check: dict[str, Any]) -> dict[str, Any]:
@@ -106,6 +111,8 @@ def members_answer(check: dict[str, Any]) -> dict[str, Any]:
               f"The class table lists {len(members)} {cls}{besides} in the knowledge graph (by the stems of their names), "
               f"the most connected first: {', '.join(names)}{more}. For how they act, ask \"How do {cls} work?\"."
               if members else f"The class table lists no {cls}{besides} in the knowledge graph.")
+    if check.get("population") and members:
+        answer += f" Neither the class table nor the knowledge graph tells them apart for {check['population']}."
     return {"status": Status.ANSWERED, "answer": answer, "items": members[:MEMBERS_SHOWN]}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.class_member import MEMBERS_SHOWN, class_drugs
 from agents.state import Status
 from tests.conftest import in_thread
 
@@ -93,3 +94,22 @@ def test_what_the_graph_lacks_about_a_class_answers_with_its_drugs(run_graph, th
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"] == "Which drugs are antihistamines?", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("then", "note"), [
+    ("which ones are safe in pregnancy?", "not use in pregnancy or breastfeeding"),
+    ("which ones are safe for children?", "not safety"),
+])
+def test_a_population_after_a_class_answers_with_its_drugs(run_graph, resources, then: str, note: str) -> None:
+    """"Which drugs are statins in pregnancy?", as the follow-up was understood, was `NOT_FOUND`: "no drug and drug class
+    in the question"."""
+    _first, out = in_thread(run_graph, f"class-population-{then}", "what are statins?", then)
+    assert out["status"] is Status.ANSWERED and note in out["answer"], out["answer"]
+    names = [c.name for c in class_drugs(resources.linker, "statins")][:MEMBERS_SHOWN]
+    assert f"the most connected first: {', '.join(names)}." in out["answer"], out["answer"]
+
+
+def test_a_class_s_drugs_for_a_population_say_it_is_not_told_apart(run_graph) -> None:
+    out, _ = run_graph({"question": "which drugs are statins in children?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "The class table lists 8 statins" in out["answer"], out["answer"]
+    assert out["answer"].endswith("Neither the class table nor the knowledge graph tells them apart for children."), out["answer"]
