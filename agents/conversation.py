@@ -22,7 +22,7 @@ from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.diseases_of import diseases_of_question
-from agents.ellipsis import drug_named
+from agents.ellipsis import FOOD_OR_DRINK, drug_named
 from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.history import asks_history
@@ -183,6 +183,9 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
     if drug is None or topic in ("", RANKING_DRUGS) or linker.scan(question) or linker.classes_in(question) \
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
+    if (food := FOOD_OR_DRINK.match(question)) and not about_disease:  # "and grapefruit juice?" after atorvastatin
+        return Resolution(question=f"Does {drug['name']} interact with {food['f']}?", pinned={fold(drug["name"]): drug},
+                          references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
     asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
     # "can I eat spinach with warfarin?", "what diet helps with gout?"; "can I stop?": "… stop taking levothyroxine?"
     prep = "with" if topic == DIET else "taking" if re.search(r"\b(?:stop|quit)$", asked, re.IGNORECASE) else "of"

@@ -18,7 +18,7 @@ from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
 
-__all__ = ["NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
+__all__ = ["FOOD_OR_DRINK", "NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
@@ -208,12 +208,24 @@ _DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monito
 """What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""
 
 
+FOOD_OR_DRINK = re.compile(r"^(?:and |so )?(?:(?:what|how) about )?(?:with |taking it with )?(?P<f>alcohol|alcoholic drinks|drinking|"
+                            r"booze|wine|beer|coffee|caffeine|tea|milk|dairy|food|meals?|(?:grapefruit|orange|cranberry)(?: juice)?)"
+                            r"[?.!]*$", re.IGNORECASE)
+"""Food or drink named alone after a turn about a drug ("what about with alcohol?"), which the graph holds no entry for."""
+
+
 def _drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
     """"And what about side effects?", "what about the dose?" after a turn about a drug: "Side effects of atorvastatin?",
     as "side effects?" alone is read (the topic was put in the last question's drug slot: "What does side effects
     target?", `NOT_FOUND`, and "the dose" linked Naloxone); None for any other ``z``, or with no drug in the thread.
-    Interactions only when named so ("what about grapefruit?" names what to take it with)."""
+    Interactions only when named so, or for food or drink ("what about with alcohol?": "Does warfarin interact with
+    alcohol?"; it asked which alcohol, Benzyl or Nicotinyl alcohol, was meant)."""
     topic = out_of_scope(z)
+    drug = focus.compared[0] if focus.compared else focus.drug  # "does warfarin interact with aspirin?": warfarin
+    if drug is not None and (food := FOOD_OR_DRINK.match(z)):  # "what about with alcohol?": asked which "alcohol"
+        res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": INTERACTIONS})  # was meant
+        res.pinned[fold(drug["name"])] = drug
+        return f"Does {drug['name']} interact with {food['f']}?"
     if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
         return None
     res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})

@@ -43,3 +43,17 @@ def test_whether_to_stop_is_about_the_thread_s_drug(run_graph, then: str, unders
     _first, out = in_thread(run_graph, f"stop-{then}", "How does levothyroxine treat hypothyroidism?", then)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
     assert "not stopping a drug. What it holds: Levothyroxine" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("does warfarin interact with aspirin?", "what about with alcohol?", "Does warfarin interact with alcohol?"),
+    ("What does warfarin do?", "what about alcohol?", "Does warfarin interact with alcohol?"),
+    ("What does atorvastatin do?", "and grapefruit juice?", "Does atorvastatin interact with grapefruit juice?"),
+    ("What does atorvastatin do?", "what about grapefruit?", "Does atorvastatin interact with grapefruit?"),
+])
+def test_food_or_drink_after_a_drug_asks_whether_they_interact(run_graph, first: str, then: str, understood: str) -> None:
+    """"what about with alcohol?" asked which alcohol was meant (Benzyl alcohol, Nicotinyl alcohol …), and "and grapefruit
+    juice?" was "And grapefruit juice of atorvastatin?". After two drugs compared, the food is taken with the first."""
+    _first, out = in_thread(run_graph, f"food-{first}-{then}", first, then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out.get("answer") or out.get("interrupt")
+    assert "not drug interactions. What it holds:" in out["answer"], out["answer"]
