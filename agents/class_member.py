@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import listing
+from agents.answer_notes import and_listed, listing
 from agents.ellipsis import TRAILING_QUALIFIER, drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
@@ -30,6 +30,12 @@ _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of
                    r" ?(?P<c>.+?)[?.!]*$", re.IGNORECASE)
 """Whether a drug, or a class, is one of a class: "is aspirin an NSAID?", "are statins blood thinners?" (a plural needs no
 article, nor does a mass noun: "is methotrexate chemotherapy?"; the words after it must name a class)."""
+
+
+_SEVERAL_OF = re.compile(r"^are (?P<rest>[^?]+?)[?.!]*$", re.IGNORECASE)
+"""Whether each of several drugs is of a class ("are aspirin and ibuprofen both NSAIDs?"): it was read as a chain from
+the first drug to the second (NOT_FOUND). :func:`_several_named` splits the drugs from the class."""
+_APART = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
 
 
 _ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) ", re.IGNORECASE)
@@ -235,6 +241,11 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     if (w := _WHICH_CLASS.match(text)) is not None:
         drug = drug_named(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
+    if (many := _several_named(text, linker)) is not None:  # "are aspirin and ibuprofen both NSAIDs?"
+        drugs = [drug_named(x, linker, read=True) for x in _APART.split(many[0]) if x.strip()]
+        if len(drugs) >= 2 and None not in drugs:
+            ids = {c.id for c in linker.drug_class(many[1])}
+            return {"several": drugs, "class": linker.class_name(many[1]), "members": [d["id"] in ids for d in drugs if d]}
     m = _IS_A.match(text)
     x, said = ((m["x"] or m["xs"]), m["c"]) if m else ("", "")
     if m is not None and not linker.class_name(said):  # "is Lithium carbonate a mood stabilizer?": not "Lithium"
@@ -261,6 +272,8 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
         return {"status": Status.ANSWERED, "answer": _class_in_class(check)}
     if "pair" in check:
         return {"status": Status.ANSWERED, "answer": _same_class(check["pair"], check["classes"])}
+    if "several" in check:
+        return {"status": Status.ANSWERED, "answer": _several_of(check)}
     drug, cls = check["drug"]["name"], check.get("class", "")
     if "classes" in check:  # "what class of drug is lisinopril?"
         found = check["classes"]
@@ -306,3 +319,34 @@ def _same_class(pair: list[dict[str, Any]], classes: list[list[str]]) -> str:
     each = "; ".join(f"{d['name']} is one of the {listing(c)}" if c else f"it names no class for {d['name']}"
                      for d, c in zip(pair, classes, strict=True))
     return f"No: the class table puts {a['name']} and {b['name']} in no class together by their names ({each}). {ask}"
+
+
+def _several_named(text: str, linker: Any) -> tuple[str, str] | None:
+    """``(the drugs' words, the class's words)`` of "are X, Y and Z (both|all) C?": the longest last words (at most
+    four) that name a class the table knows, when the words before them list several names; None otherwise."""
+    m = _SEVERAL_OF.match(text)
+    words = m["rest"].split() if m else []
+    for k in range(min(4, len(words) - 3), 0, -1):
+        names = re.sub(r"\s+(?:both|all|each|all of them)$", "", " ".join(words[:-k]), flags=re.IGNORECASE)
+        said = " ".join(words[-k:])
+        if _APART.search(names) and not re.match(r"(?:and|or)\b", said, re.IGNORECASE) and linker.class_name(said):
+            return names, said
+    return None
+
+
+def _several_of(check: dict[str, Any]) -> str:
+    """"Yes, both: Aspirin and Ibuprofen are NSAIDs by their names", "Only …", or "No: none of …" (the class table's
+    verdict on each of several drugs, :func:`class_membership`)."""
+    names, cls = [d["name"] for d in check["several"]], check["class"]
+    inside = [n for n, member in zip(names, check["members"], strict=True) if member]
+    outside = [n for n in names if n not in inside]
+    if not outside:
+        lead = f"Yes, {'both' if len(names) == 2 else f'all {len(names)}'}: {and_listed(names)} are {cls} by their names"
+    elif not inside:
+        lead = f"No: neither {names[0]} nor {names[1]} is" if len(names) == 2 else f"No: none of {and_listed(names)} is"
+        lead += f" among the {cls}"
+    else:
+        one = len(inside) == 1
+        lead = (f"Only {and_listed(inside)} {f'is one of the {cls} by its name' if one else f'are {cls} by their names'}; "
+                f"{and_listed(outside)} {'is' if len(outside) == 1 else 'are'} not")
+    return f"{lead} (the class table lists a class's drugs by the stems of their names)."

@@ -299,10 +299,11 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": listed["class"]}
     if (member := class_membership(question, linker)) is None:
         return None
-    if "pair" in member:  # "are amlodipine and nifedipine in the same class?": "how do they work?" next is about both
-        return {"intent": Intent.CLASS_MEMBER.value, "drug_class": "", "among": [d["id"] for d in member["pair"]],
+    if drugs := member.get("pair") or member.get("several"):  # "are amlodipine and nifedipine in the same class?",
+        # "are aspirin and ibuprofen both NSAIDs?": "how do they work?" next is about them
+        return {"intent": Intent.CLASS_MEMBER.value, "drug_class": "", "among": [d["id"] for d in drugs],
                 "compared": True, "mentions": [{"slot": "drug", "mention": d["name"], "status": "linked", "entity": d}
-                                               for d in member["pair"]]}
+                                               for d in drugs]}
     if "inner_class" in member:  # "is penicillin an antibiotic?": "how do they work?" next is about the penicillins
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": member["inner_class"]}
     classes = member.get("classes") or [member.get("class", "")]  # "what else is in that class?" next

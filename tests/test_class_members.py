@@ -229,3 +229,23 @@ def test_which_listed_drugs_are_of_a_class_after_how_they_work(run_graph) -> Non
     assert out["understood_as"] == "What do the listed biologics target?", out["understood_as"]
     assert out["among"] and set(out["among"]) <= listed, (out["among"], listed)
     assert "of the 5 listed drugs" in out["answer"] and "Biologics in the knowledge graph" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("are aspirin and ibuprofen both NSAIDs?", "Yes, both: Aspirin and Ibuprofen are NSAIDs by their names"),
+    ("are metformin and aspirin NSAIDs?", "Only Aspirin is one of the NSAIDs by its name; Metformin is not"),
+    ("are metformin and warfarin NSAIDs?", "No: neither Metformin nor warfarin is among the NSAIDs"),
+    ("are atorvastatin, simvastatin and metformin statins?", "Only atorvastatin and Simvastatin are statins by their names; Metformin is not"),
+    ("are atorvastatin, simvastatin or lovastatin statins?", "Yes, all 3: atorvastatin, Simvastatin and lovastatin are statins"),
+])
+def test_whether_each_of_several_drugs_is_of_a_class(run_graph, question: str, answer: str) -> None:
+    """Each was read as a chain from the first drug to the second (NOT_FOUND, "no chain of relations from Aspirin to
+    Ibuprofen"); the verdict is the class table's for each drug, as "is aspirin an NSAID?" has it for one."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(answer), out["answer"]
+
+
+def test_how_do_they_work_after_several_drugs_of_a_class_is_about_those_drugs(run_graph) -> None:
+    _first, out = in_thread(run_graph, "several-nsaids", "are aspirin and ibuprofen NSAIDs?", "how do they work?")
+    assert out["understood_as"] == "How do the listed drugs work?", out["answer"]
+    assert "Prostaglandin G/H synthase 1 (2 of 2)" in out["answer"], out["answer"]
