@@ -265,9 +265,9 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
-                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|'s|’s) (?:the )?(?:better|best|more \w+|"
+                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|lasts?|has(?: an?| the)?|'s|’s) (?:the )?(?:better|best|more \w+|"
                     r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest|first[- ]line|"
-                    r"cheaper|older|oldest|newer|newest|selective|specific|"
+                    r"cheaper|older|oldest|newer|newest|selective|specific|longer|longest|shorter|shortest|"
                     r"preferred)\b|"
                     r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?:(?: take| use| choose| pick| try| go with)\b|(?=\W*$))|"
@@ -281,7 +281,7 @@ _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug
                     r"(?:has|have|is backed by) (?:the )?(?:most|more|best|strongest|better) (?:evidence|proof|research|studies|data)\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
-"which of these is more specific?" or "… is selective?", "which one should I take?" or avoid, "which one has the fewest side effects?", "which
+"which of these is more specific?" or "… is selective?", "which one lasts longer?", "which has a longer half-life?", "which one should I take?" or avoid, "which one has the fewest side effects?", "which
 one causes less weight gain?", "which has the most evidence?": they were NOT_FOUND). "What should I avoid?" names no choice among them: it asks what to
 eat or avoid with the thread's drug (``agents.scope``), and was refused as a ranking."""
 _BETTER_ALONE = re.compile(r"^(?:so |and |but |ok,? )?(?:is|are|would|will) (?:it|that|this)(?: one| drug)? (?:be )?"

@@ -652,3 +652,14 @@ def test_it_given_with_a_named_drug_is_the_thread_s_drug(run_graph) -> None:
     *_, why = in_thread(run_graph, "carbidopa", "How does levodopa treat Parkinson disease?", "Why is carbidopa given with it?")
     assert why["understood_as"] == "Why is carbidopa given with levodopa?", why["understood_as"]
     assert why["compared"] and why["status"] is Status.ANSWERED, why["answer"]
+
+
+@pytest.mark.parametrize(("then", "topic"), [("which one lasts longer?", "pharmacokinetics"),
+                                             ("which has a longer half-life?", "pharmacokinetics"),
+                                             ("which one works faster?", "how soon drugs act")])
+def test_which_one_lasts_longer_compares_the_thread_s_two_drugs(run_graph, then: str, topic: str) -> None:
+    """"which one lasts longer?" after "what's the difference between ibuprofen and naproxen?" was "Which one lasts
+    longer of Ibuprofen?", about ibuprofen alone."""
+    _first, out = in_thread(run_graph, f"lasts-{then}", "what's the difference between ibuprofen and naproxen?", then)
+    assert out["understood_as"] == "Compare Ibuprofen and naproxen" and out["compared"], out["answer"]
+    assert f"not {topic}. What it holds: Ibuprofen and naproxen" in out["answer"], out["answer"]
