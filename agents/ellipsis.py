@@ -150,6 +150,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
     serotonin as a drug: "Which drugs act on Histamine?")."""
     if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
         return None
+    if (both := _also_having(res, q, focus)) is not None:  # "what about if I also have diabetes?"
+        return both
     if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
         drug, disease = ends
         res.references.append({"text": q, "how": "ellipsis", "entity": drug})
@@ -199,6 +201,24 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)
     return None
+
+
+_ALSO_HAVING = re.compile(r"^(?:(?:and|so|but|ok) )?(?:(?:what|how) about |what )?(?:if|when) (?:i|she|he|they|you|we|the patient) "
+                          r"(?:(?P<a>also) )?(?:have|has|had|got|suffer from|suffers from) (?:(?P<b>also) )?(?P<y>[^?.!]+?)"
+                          r"(?P<c> too| as well)?[?.!]*$", re.IGNORECASE)
+"""A second disease a person also has, after the drugs for one ("what about if I also have diabetes?")."""
+
+
+def _also_having(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What about if I also have diabetes?" after "What drugs treat hypertension?": "What drugs treat both
+    Hypertensive disorder and diabetes?" (it was NOT_FOUND: '"if I also have diabetes" is not in the knowledge
+    graph'). None without "also" (or "too"), or when the thread's last question did not ask for a disease's drugs."""
+    m = _ALSO_HAVING.match(q)
+    if m is None or not (m["a"] or m["b"] or m["c"]) or focus.intent != "treats" or focus.disease is None:
+        return None
+    res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease})
+    res.pinned[fold(focus.disease["name"])] = focus.disease
+    return f"What drugs treat both {focus.disease['name']} and {m['y']}?"
 
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",

@@ -3,7 +3,10 @@ gout alone and suggested asking about hypertension next."""
 
 from __future__ import annotations
 
+import pytest
+
 from agents.state import Status
+from tests.conftest import in_thread
 from tools.answers import lowers
 from tools.walker import GraphWalker
 
@@ -34,3 +37,23 @@ def test_an_acronym_among_the_diseases_is_one_of_them(run_graph, resources) -> N
     assert out["status"] is Status.ANSWERED and [kg.name(x) for x in out["targets"]] == ["Asthma", "Chronic obstructive lung disease"]
     assert out["answer"].startswith("Drugs with a verified mechanism for both Asthma and Chronic obstructive lung disease: ")
     assert resources.linker.link("EGFR tyrosine kinase").best.method == "ngram"  # read from inside: said so in the answer
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "both"), [
+    ("what drugs treat gout?", "what if she also has hypertension?", "What drugs treat both Gout and hypertension?",
+     "both Gout and Hypertensive disorder"),
+    ("what drugs treat asthma?", "and if I have COPD too?", "What drugs treat both Asthma and COPD?",
+     "both Asthma and Chronic obstructive lung disease"),
+])
+def test_a_second_disease_a_person_also_has_asks_for_drugs_that_treat_both(run_graph, first: str, then: str,
+                                                                            understood: str, both: str) -> None:
+    """"what about if I also have diabetes?" after the drugs for high blood pressure was NOT_FOUND: '"if I also have
+    diabetes" is not in the knowledge graph'."""
+    _first, out = in_thread(run_graph, f"also-has-{then}", first, then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert f"Drugs with a verified mechanism for {both}:" in out["answer"], out["answer"]
+
+
+def test_a_disease_without_also_is_not_read_as_a_second_one(run_graph) -> None:
+    _first, out = in_thread(run_graph, "if-has", "what drugs treat gout?", "what if she has hypertension?")
+    assert "both" not in (out.get("understood_as") or ""), out.get("answer")
