@@ -156,7 +156,7 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
     does omeprazole work?": it was NOT_FOUND), the first the table gives when it names several; a drug of no class
     asks for its class, which the answer says the table does not name. None for any other question, or with neither."""
     if not _THAT_CLASS.match(q):
-        return _class_beyond(res, q, focus)
+        return _some_of_the_class(res, q, focus) or _class_beyond(res, q, focus)
     drug, cls = focus.class_drug, focus.named_class
     if not cls and focus.drug and focus.drug.get("type") in DRUG_TYPES:
         drug, classes = focus.drug, linker.classes_of(focus.drug["id"])
@@ -174,6 +174,23 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
 
 _WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of them| of these| of those)? (?:are|is|do|does|don'?t|doesn'?t|"
                             r"won'?t|can|can'?t|have|cause|make|work)\b", re.IGNORECASE)
+
+
+_NAME_SOME = re.compile(r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:name|list|give me|tell me|show me)(?: me)? "
+                        r"(?:a few|some|several|a couple|one or two|all)(?: of them| of those)?(?: please)?[?.!]*$|"
+                        r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$",
+                        re.IGNORECASE)
+
+
+def _some_of_the_class(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Name a few", "can you name some?", "which ones are there?" after "How do SSRIs work?": "Which drugs are SSRIs?"
+    (they were NOT_FOUND, '"name a few" is not in the knowledge graph'). None for any other question, or with no class
+    in the thread."""
+    cls = focus.named_class
+    if not cls or not _NAME_SOME.match(q):
+        return None
+    res.references.append({"text": q, "how": "class", "class": cls, "entity": None})
+    return f"Which drugs are {cls}?"
 
 
 def _class_beyond(res: Resolution, q: str, focus: Focus) -> str | None:

@@ -249,3 +249,11 @@ def test_how_do_they_work_after_several_drugs_of_a_class_is_about_those_drugs(ru
     _first, out = in_thread(run_graph, "several-nsaids", "are aspirin and ibuprofen NSAIDs?", "how do they work?")
     assert out["understood_as"] == "How do the listed drugs work?", out["answer"]
     assert "Prostaglandin G/H synthase 1 (2 of 2)" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["name a few", "can you name some?", "which ones are there?"])
+def test_a_request_for_some_after_a_class_lists_its_drugs(run_graph, then: str) -> None:
+    """They were NOT_FOUND ('"name a few" is not in the knowledge graph')."""
+    _first, out = in_thread(run_graph, f"name-some-{then}", "how do SSRIs work?", then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Which drugs are SSRIs?", out["answer"]
+    assert "The class table lists 6 SSRIs in the knowledge graph" in out["answer"], out["answer"]
