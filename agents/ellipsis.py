@@ -222,7 +222,7 @@ def _also_having(res: Resolution, q: str, focus: Focus) -> str | None:
 
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
-                          "pharmacokinetics", "prices", "antidotes or how to reverse a drug", ADDICTION, SAFETY,
+                          "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
                           "routes of administration (by mouth, inhaled or injected)",
                           "generics, brands on sale or whether drugs need a prescription"})
 """What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""

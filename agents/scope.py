@@ -160,6 +160,7 @@ _OUT_OF_SCOPE = {
         r"(?:is there|are there|is it|are they|comes? (?:in|as)|available (?:as|in))(?: \w+){0,2}? generics?(?: versions?| forms?|"
         r" equivalents?)?|over[- ]the[- ]counter|without (?:a )?prescription|"
         r"prescription[- ]only|need (?:a )?prescription"),
+    "overdoses": r"overdos\w*|\btoxicity\b|toxic (?:dose|doses|levels?|amounts?)",  # not "poisoning": Methanol poisoning
     "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)|lasts? longer",

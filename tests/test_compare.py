@@ -164,6 +164,17 @@ def test_antidotes_are_out_of_scope_and_reverse_transcriptase_is_not(run_graph) 
                                                       "or how to reverse a drug. What it holds: "), out["answer"]
 
 
+def test_overdoses_are_out_of_scope_and_a_poisoning_the_graph_holds_is_not(run_graph) -> None:
+    """"what happens if you overdose on acetaminophen?" was answered with what acetaminophen is connected to, and no
+    word on what the graph lacks; "Methanol poisoning" is a disease of the graph, and cytotoxicity a process."""
+    assert [out_of_scope(q) for q in ("what happens if you overdose on acetaminophen?", "what about an overdose?",
+                                      "is digoxin toxicity common?", "what treats methanol poisoning?",
+                                      "what is antibody-dependent cellular cytotoxicity?")] == ["overdoses"] * 3 + [""] * 2
+    out, _ = run_graph({"question": "what happens if you overdose on acetaminophen?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not overdoses. What it holds: "
+                                    "Acetaminophen"), out["answer"]
+
+
 def test_generics_and_prescriptions_are_out_of_scope_and_names_are_not(run_graph) -> None:
     """"is there a generic version?" after imatinib was read as whether "there" and imatinib name one entity
     (NOT_FOUND, "there" is not in the knowledge graph)."""
