@@ -235,10 +235,11 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and YES_NO.match(state.asked.strip()) \
+    yes_no = any(YES_NO.match(q.strip()) for q in (state.asked, state.question))  # "does it help with fever?": asked
+    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
             and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
-        if CURE.search(state.asked):
+        if CURE.search(f"{state.asked} {state.question}"):
             return _NOT_A_CURE
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):

@@ -32,6 +32,7 @@ def test_whether_either_of_two_drugs_treats_a_disease_answers_for_both(run_graph
 
 @pytest.mark.parametrize(("question", "lead", "lowering"), [
     ("does allopurinol or colchicine treat gout?", "Yes, both: ", 2),
+    ("Do imatinib and dasatinib treat CML?", "Yes, both: ", 2),
     ("do allopurinol, colchicine and febuxostat treat gout?", "Yes, all 3: ", 3),
     ("does metformin or aspirin treat gout?", "Only Aspirin, of the two: ", 1),
     ("does metformin or aspirin cure gout?", "The knowledge graph records how a drug lowers a disease, not whether it cures it: ", 1),

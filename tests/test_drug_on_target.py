@@ -4,8 +4,11 @@ acting the other way."""
 
 from __future__ import annotations
 
+import pytest
+
 from agents.intent import parse_question
 from agents.state import Intent, Status
+from tests.conftest import in_thread
 
 
 def test_the_wordings_that_ask_whether_a_drug_acts_on_a_protein() -> None:
@@ -41,6 +44,19 @@ def test_yes_when_a_drug_s_path_lowers_the_disease_asked_about(run_graph) -> Non
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("Yes: Ibuprofen acts on Fever through a "), out["answer"]
     how, _ = run_graph({"question": "How does ibuprofen treat fever?"}, thread="t2", interactive=False, memory=False)
     assert how["answer"].startswith("Ibuprofen acts on Fever through a "), how["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "opening"), [
+    ("how does aspirin treat pain?", "does it help with fever?", "Yes: Aspirin acts on Fever"),
+    ("what does montelukast do?", "could it help with allergies?", "Yes: Montelukast acts on Allergy"),
+    ("how does aspirin treat pain?", "how does it treat fever?", "Aspirin acts on Fever"),
+])
+def test_a_yes_or_no_follow_up_is_answered_yes(run_graph, first: str, then: str, opening: str) -> None:
+    """"does it help with fever?" after aspirin is understood as how aspirin treats fever, and was told the path with
+    no yes, as the question asked alone was before; a follow-up that asks how gets no verdict."""
+    _first, out = in_thread(run_graph, f"yes-{then}", first, then)
+    assert out["understood_as"].startswith("How does "), out["answer"]
+    assert out["status"] is Status.ANSWERED and out["answer"].split('" ', 1)[1].startswith(opening), out["answer"]
 
 
 def test_a_cure_is_not_answered_yes(run_graph) -> None:

@@ -63,11 +63,11 @@ def test_a_second_protein_in_a_mechanism_slot_is_offered_as_what_the_drug_acts_o
 
 @pytest.mark.parametrize("question, yes", [
     ("Does losartan help both hypertension and gout?", "Yes for Hypertensive disorder: "),
-    ("Do imatinib and dasatinib treat CML?", "Yes for imatinib: "),
     ("Does ibuprofen help with fever? And does it help with gout?", "Yes for Fever: "),
 ])
 def test_a_yes_names_which_of_two_questions_it_answers(run_graph, question: str, yes: str) -> None:
-    """It said "Yes: " and offered the second disease (or drug) next, as if the yes covered both."""
+    """It said "Yes: " and offered the second disease next, as if the yes covered both. (Two drugs for one disease,
+    "Do imatinib and dasatinib treat CML?", are now asked of each at once: ``tests/test_compared_sides.py``.)"""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["answer"].startswith(yes) and out["also_asked"], out["answer"][:120]
     alone, _ = run_graph({"question": "Does losartan help hypertension?"}, interactive=False, memory=False)
