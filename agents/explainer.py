@@ -235,7 +235,8 @@ def _verdict(state: State, top: list[dict[str, str]]) -> str:
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    yes_no = any(YES_NO.match(q.strip()) for q in (state.asked, state.question))  # "does it help with fever?": asked
+    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    # "does it help with fever?", understood as "How does Aspirin treat Fever?"; not "is that why it's used for asthma?"
     if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
             and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more

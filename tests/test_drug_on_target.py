@@ -50,12 +50,14 @@ def test_yes_when_a_drug_s_path_lowers_the_disease_asked_about(run_graph) -> Non
     ("how does aspirin treat pain?", "does it help with fever?", "Yes: Aspirin acts on Fever"),
     ("what does montelukast do?", "could it help with allergies?", "Yes: Montelukast acts on Allergy"),
     ("how does aspirin treat pain?", "how does it treat fever?", "Aspirin acts on Fever"),
+    ("how does prednisone reduce inflammation?", "is that why it's used for asthma?", "prednisone acts on Asthma"),
 ])
 def test_a_yes_or_no_follow_up_is_answered_yes(run_graph, first: str, then: str, opening: str) -> None:
     """"does it help with fever?" after aspirin is understood as how aspirin treats fever, and was told the path with
-    no yes, as the question asked alone was before; a follow-up that asks how gets no verdict."""
+    no yes, as the question asked alone was before; a follow-up that asks how gets no verdict, nor one that asks whether
+    the last answer is why (its chain into asthma need not pass through inflammation)."""
     _first, out = in_thread(run_graph, f"yes-{then}", first, then)
-    assert out["understood_as"].startswith("How does "), out["answer"]
+    assert out["understood_as"].startswith(("How does ", "Why is ")), out["answer"]
     assert out["status"] is Status.ANSWERED and out["answer"].split('" ', 1)[1].startswith(opening), out["answer"]
 
 
