@@ -60,7 +60,31 @@ def treats_notes(state: State, ranked: list[dict[str, Any]], kg: Any, linker: An
     if state.intent != Intent.TREATS.value or state.among or not state.targets:
         return ""
     shared = _shared_entry(ranked, kg)
-    return shared + (_narrower(state.targets[0], kg) or (_kinds(state.targets[0], kg, linker) if shared else ""))
+    return (_by_class(state, ranked, linker) + shared
+            + (_narrower(state.targets[0], kg) or (_kinds(state.targets[0], kg, linker) if shared else "")))
+
+
+_CLASSES_ASKED = re.compile(r"\b(?:(?:drug|medication|medicine) (?:classes|class|types|kinds|categories|groups|families)|"
+                            r"(?:classes|types|kinds|categories|groups|families) of (?:drugs|medications|medicines))\b",
+                            re.IGNORECASE)
+"""A question for drug classes ("what drug classes treat hypertension?"), which was told the drugs alone."""
+
+
+def _by_class(state: State, ranked: list[dict[str, Any]], linker: Any) -> str:
+    """" By class (…): calcium channel blockers: Nicardipine, aranidipine; …" after the drugs, for a question that asks
+    for drug classes: each listed drug under the classes the class table gives it, the largest class first; "" for
+    any other question."""
+    if not _CLASSES_ASKED.search(state.asked):
+        return ""
+    classes: dict[str, list[str]] = {}
+    for a in ranked:
+        for c in linker.classes_of(a["id"]):
+            classes.setdefault(c, []).append(a["name"])
+    how = "the class table lists a class's drugs by the stems of their names"
+    if not classes:
+        return f" The class table names no class for these drugs ({how})."
+    listed = "; ".join(f"{c}: {', '.join(ds)}" for c, ds in sorted(classes.items(), key=lambda kv: -len(kv[1])))
+    return f" By class ({how}): {listed}."
 
 
 def _kinds(entity: str, kg: Any, linker: Any) -> str:

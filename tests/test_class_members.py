@@ -257,3 +257,15 @@ def test_a_request_for_some_after_a_class_lists_its_drugs(run_graph, then: str) 
     _first, out = in_thread(run_graph, f"name-some-{then}", "how do SSRIs work?", then)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == "Which drugs are SSRIs?", out["answer"]
     assert "The class table lists 6 SSRIs in the knowledge graph" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["what drug classes treat hypertension?", "what classes of drugs treat asthma?"])
+def test_a_question_for_drug_classes_names_the_classes_of_the_listed_drugs(run_graph, resources, question: str) -> None:
+    """It was told the drugs alone; each listed drug is now put under the classes the table gives it."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    classes = {c for a in out["ranked_answers"] for c in resources.linker.classes_of(a["id"])}
+    assert out["status"] is Status.ANSWERED and classes, out["answer"]
+    note = out["answer"].split(" By class (the class table lists a class's drugs by the stems of their names): ", 1)[1]
+    assert {part.split(": ")[0] for part in note.rstrip(".").split("; ")} == classes, note
+    plain, _ = run_graph({"question": "what drugs treat hypertension?"}, interactive=False, memory=False)
+    assert "By class" not in plain["answer"], plain["answer"]
