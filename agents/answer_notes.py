@@ -207,7 +207,7 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     disease = named.get(state.targets[0], "it") if state.targets else "it"
     reaching = {c["triples"][0]["head"] for c in state.candidates if c.get("triples") and c["triples"][-1]["tail"] in state.targets}
-    parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths], disease)], []
+    parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths])], []
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None:  # not "no verified mechanism": the walk may have found chains that raise it
@@ -228,7 +228,7 @@ CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]
 """A question about a cure, which a path that lowers the disease does not answer ("does donepezil cure Alzheimer's?")."""
 
 
-def _each_verdict(state: State, lowering: list[str], disease: str) -> str:
+def _each_verdict(state: State, lowering: list[str]) -> str:
     """Whether the drugs asked about treat the disease, before each one's mechanism: "Yes, both:" ("do losartan and
     valsartan treat hypertension?", "does allopurinol or colchicine treat gout?"), "Only Aspirin, of the two:" when
     some have no chain that lowers it (each one's sentence says which); it was told each drug's mechanism with no

@@ -36,6 +36,7 @@ _SEVERAL_OF = re.compile(r"^are (?P<rest>[^?]+?)[?.!]*$", re.IGNORECASE)
 """Whether each of several drugs is of a class ("are aspirin and ibuprofen both NSAIDs?"): it was read as a chain from
 the first drug to the second (NOT_FOUND). :func:`_several_named` splits the drugs from the class."""
 _APART = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+"""Where one listed name ends and the next begins ("atorvastatin, simvastatin and metformin")."""
 
 
 _ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) ", re.IGNORECASE)
@@ -262,7 +263,7 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
         drugs = [drug_named(x, linker, read=True) for x in _APART.split(many[0]) if x.strip()]
         if len(drugs) >= 2 and None not in drugs:
             ids = {c.id for c in linker.drug_class(many[1])}
-            return {"several": drugs, "class": linker.class_name(many[1]), "members": [d["id"] in ids for d in drugs if d]}
+            return {"several": drugs, "class": linker.class_name(many[1]), "members": [d["id"] in ids for d in drugs]}
     m = _IS_A.match(text)
     x, said = ((m["x"] or m["xs"]), m["c"]) if m else ("", "")
     if m is not None and not linker.class_name(said):  # "is Lithium carbonate a mood stabilizer?": not "Lithium"
