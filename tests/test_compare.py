@@ -133,9 +133,11 @@ def test_why_two_drugs_are_given_together_compares_them(run_graph, turns: tuple[
     assert out_of_scope("can I take aspirin with food?") == "drug interactions"
 
 
-def test_are_they_the_same_after_two_drugs_compares_them(run_graph) -> None:
-    """"are they the same?" after turns about sumatriptan and zolmitriptan was "Are zolmitriptan the same?"."""
-    *_, out = in_thread(run_graph, "alike", "how does sumatriptan work?", "and zolmitriptan?", "are they the same?")
+@pytest.mark.parametrize("then", ["are they the same?", "how are they related?", "are they similar?"])
+def test_are_they_the_same_after_two_drugs_compares_them(run_graph, then: str) -> None:
+    """"are they the same?" after turns about sumatriptan and zolmitriptan was "Are zolmitriptan the same?", and "how are
+    they related?" was "How are zolmitriptan related?", told what zolmitriptan is connected to."""
+    *_, out = in_thread(run_graph, f"alike-{then}", "how does sumatriptan work?", "and zolmitriptan?", then)
     assert out["understood_as"] == "Compare sumatriptan and zolmitriptan" and out["compared"], out["answer"]
     assert "sumatriptan and zolmitriptan both act on: " in out["answer"], out["answer"]
 
