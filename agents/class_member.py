@@ -260,10 +260,11 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
         drug = drug_named(w["x"] or w["y"], linker)
         return None if drug is None else {"drug": drug, "mention": w["x"] or w["y"], "classes": linker.classes_of(drug["id"])}
     if (many := _several_named(text, linker)) is not None:  # "are aspirin and ibuprofen both NSAIDs?"
-        drugs = [drug_named(x, linker, read=True) for x in _APART.split(many[0]) if x.strip()]
+        names, said, cls = many
+        drugs = [drug_named(x, linker, read=True) for x in _APART.split(names) if x.strip()]
         if len(drugs) >= 2 and None not in drugs:
-            ids = {c.id for c in linker.drug_class(many[1])}
-            return {"several": drugs, "class": linker.class_name(many[1]), "members": [d["id"] in ids for d in drugs]}
+            ids = {c.id for c in linker.drug_class(said)}
+            return {"several": drugs, "class": cls, "members": [d["id"] in ids for d in drugs]}
     m = _IS_A.match(text)
     x, said = ((m["x"] or m["xs"]), m["c"]) if m else ("", "")
     if m is not None and not linker.class_name(said):  # "is Lithium carbonate a mood stabilizer?": not "Lithium"
@@ -339,16 +340,16 @@ def _same_class(pair: list[dict[str, Any]], classes: list[list[str]]) -> str:
     return f"No: the class table puts {a['name']} and {b['name']} in no class together by their names ({each}). {ask}"
 
 
-def _several_named(text: str, linker: Any) -> tuple[str, str] | None:
-    """``(the drugs' words, the class's words)`` of "are X, Y and Z (both|all) C?": the longest last words (at most
-    four) that name a class the table knows, when the words before them list several names; None otherwise."""
+def _several_named(text: str, linker: Any) -> tuple[str, str, str] | None:
+    """``(the drugs' words, the class's words, the class)`` of "are X, Y and Z (both|all) C?": the longest last words
+    (at most four) that name a class the table knows, when the words before them list several names; None otherwise."""
     m = _SEVERAL_OF.match(text)
     words = m["rest"].split() if m else []
     for k in range(min(4, len(words) - 3), 0, -1):
         names = re.sub(r"\s+(?:both|all|each|all of them)$", "", " ".join(words[:-k]), flags=re.IGNORECASE)
         said = " ".join(words[-k:])
-        if _APART.search(names) and not re.match(r"(?:and|or)\b", said, re.IGNORECASE) and linker.class_name(said):
-            return names, said
+        if _APART.search(names) and not re.match(r"(?:and|or)\b", said, re.IGNORECASE) and (cls := linker.class_name(said)):
+            return names, said, cls
     return None
 
 
