@@ -10,9 +10,28 @@ from langgraph.types import interrupt
 
 from agents.intent import SLOT_TYPES
 from agents.resolution import narrowed, resolve_choice
+from core.datasets import DRUG_TYPES
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus
 
-__all__ = ["ask_which"]
+__all__ = ["alike", "ask_which"]
+
+TIED = 0.02
+"""The linker's ambiguity margin: candidates this close to the best are the ones a clarification weighs."""
+
+
+def alike(res: Any, outcome: LinkOutcome) -> list[str]:
+    """The other drugs tied with the best candidate when every one of them has the same relations to the same entities
+    as it, else []. "How does insulin lower blood sugar?" asked which of Insulin human, insulin lispro, insulin
+    detemir and Insulin Glargine was meant, and each of them does one thing in the graph, increase the activity of
+    the insulin receptor: which one changes no answer, so none is asked (penicillins, whose targets differ, are)."""
+    if not outcome.candidates:
+        return []
+    top = outcome.candidates[0]
+    tied = [c for c in outcome.candidates if top.score - c.score < TIED]
+    if len(tied) < 2 or any(c.type not in DRUG_TYPES for c in tied):
+        return []
+    edges = [{(e.relation, e.tail) for e in res.kg.out_edges(c.id)} for c in tied]
+    return [c.name for c in tied[1:]] if edges[0] and all(e == edges[0] for e in edges[1:]) else []
 
 
 def _named_entity(res: Any, choice: Any, slot: str) -> dict[str, Any] | None:
@@ -44,6 +63,8 @@ def ask_which(res: Any, slot: str, outcome: LinkOutcome, interactive: bool
     """The entity an ambiguous mention of ``slot`` means, and the clarification's record; without an interactive
     caller, the linker's best candidate. An answer that fits several options asks again among those only."""
     cands = [c.as_dict() for c in outcome.candidates]
+    if same := alike(res, outcome):  # answered for the first, and said so (``agents.explainer._auto_picked``)
+        return outcome.best, {"alike": {"mention": outcome.mention, "names": same}}
     if not interactive:
         return outcome.best, {"mention": outcome.mention, "slot": slot, "candidates": cands, "auto": True}
     question = f"Which \"{outcome.mention}\" do you mean? Answer with a number, an id or a name."

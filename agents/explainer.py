@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from agents.answer_notes import (
     CURE,
     NO_EVIDENCE,
+    and_listed,
     for_one_disease,
     guessed_note,
     listing,
@@ -334,16 +335,21 @@ def _cited_answers(answers: list[dict[str, Any]], kg: Any) -> list[dict[str, Any
 def _auto_picked(state: State) -> str:
     """With no one to ask (``interactive`` off), say which entity a name that fits several was answered for:
     ""penicillin" names a drug class; answered for ampicillin (others: mezlocillin, Amoxicillin, …)." It was picked
-    without a word."""
-    if not state.clarification.get("auto"):
-        return ""
+    without a word. Drugs that act alike were never asked about (``agents.clarify.alike``): say which they are."""
+    same = state.clarification.get("alike") or {}
     notes = []
     for m in state.mentions:
-        cands = [c["name"] for c in m.get("candidates", []) if c["name"] != (m.get("entity") or {}).get("name")]
-        if m.get("status") == "ambiguous" and m.get("entity") and cands:
-            why = "names a drug class" if m["entity"].get("method") == "class" else "fits several entries"
+        if not (ent := m.get("entity")):
+            continue
+        if same and m.get("mention") == same["mention"]:  # "insulin": the tied drugs have the same relations
+            notes.append(f"\"{same['mention']}\" names {len(same['names']) + 1} drugs with the same relations in the "
+                         f"knowledge graph ({and_listed([ent['name'], *same['names']])}); answered for {ent['name']}. ")
+            continue
+        cands = [c["name"] for c in m.get("candidates", []) if c["name"] != ent.get("name")]
+        if state.clarification.get("auto") and m.get("status") == "ambiguous" and cands:
+            why = "names a drug class" if ent.get("method") == "class" else "fits several entries"
             more = ", …" if len(cands) > AUTO_OTHERS else ""
-            notes.append(f"\"{m['mention']}\" {why}; answered for {m['entity']['name']} (others: "
+            notes.append(f"\"{m['mention']}\" {why}; answered for {ent['name']} (others: "
                          f"{', '.join(cands[:AUTO_OTHERS])}{more}). ")
     return "".join(notes)
 

@@ -124,7 +124,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
         picked: Any = o.best if o.status is LinkStatus.LINKED else None
         if o.status is LinkStatus.AMBIGUOUS:
             picked, c = ask_which(res, slot, o, interactive)
-            clar = c or clar
+            clar = {**clar, **c}  # a later one replaces an earlier one; drugs that act alike stay said
         mentions.append(_record(slot, o, picked))
     return mentions, clar
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from langgraph.types import Command
 
+from agents.clarify import _refined, alike
+from agents.intent import SLOT_TYPES
 from agents.resolution import narrowed, resolve_choice
 from agents.state import Status
 
@@ -49,8 +51,27 @@ def test_which_cancer_answered_by_an_organ_is_that_organ_s_cancer(run_graph, res
     again = _pending(snap)
     assert again and again[0]["question"].startswith('"aspirin" is not one of the options.'), again
     # words that name the mention only by a guess are no answer: "type 1" for which insulin (it read "type 1 insulin"
-    # as the protein insulin, by one of its words, and answered for insulin glulisine)
-    run_graph({"question": "How does insulin work?"}, thread="type-1-insulin", memory=False)
-    _out, snap = run_graph(Command(resume="type 1"), thread="type-1-insulin", memory=False)
-    again = _pending(snap)
-    assert again and again[0]["question"].startswith('"type 1" is not one of the options.'), again
+    # as the protein insulin, by one of its words, and answered for insulin glulisine). Which insulin is no longer
+    # asked (test_drugs_that_act_alike_are_not_asked_about), so the refinement is checked alone.
+    assert _refined(resources, "drug", "type 1", "insulin") is None
+    assert _refined(resources, "disease", "lung", "cancer") is not None
+
+
+def test_drugs_that_act_alike_are_not_asked_about(run_graph, resources) -> None:
+    """"How does insulin lower blood sugar?" asked which of Insulin human, insulin lispro, insulin detemir and Insulin
+    Glargine was meant; each of them only increases the activity of the insulin receptor in the graph, so the choice
+    changes no answer. It is answered for the first, and the answer says which drugs act alike. Drugs that share a
+    name and differ (the vitamins) are still asked about."""
+    insulin = resources.linker.link("insulin", SLOT_TYPES["drug"])
+    same = alike(resources, insulin)
+    assert len(same) >= 2 and "insulin lispro" in same, same
+    edges = {c.id: {(e.relation, e.tail) for e in resources.kg.out_edges(c.id)} for c in insulin.candidates[:len(same) + 1]}
+    assert len({frozenset(v) for v in edges.values()}) == 1, edges
+    assert alike(resources, resources.linker.link("vitamin", SLOT_TYPES["drug"])) == []
+    out, snap = run_graph({"question": "How does insulin lower blood sugar?"}, thread="insulin-alike", memory=False)
+    assert not _pending(snap) and out["status"] is Status.ANSWERED, out
+    assert out["sources"] == [insulin.candidates[0].id], out["sources"]
+    assert out["answer"].startswith(f'"insulin" names {len(same) + 1} drugs with the same relations in the knowledge '
+                                    f"graph ({insulin.candidates[0].name}, "), out["answer"]
+    _out, snap = run_graph({"question": "How does vitamin work?"}, thread="vitamin-asked", memory=False)
+    assert _pending(snap) and _pending(snap)[0]["mention"] == "vitamin", snap
