@@ -9,6 +9,7 @@ from typing import Any
 from agents.described import about
 from agents.everyday import everyday
 from agents.intent import MECHANISM_WORD, SLOT_TYPES, TEMPLATES, ParsedQuestion, class_request
+from agents.scope import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 
@@ -159,6 +160,8 @@ def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> P
     out = lexical(res.linker.link(" ".join(words[0]), SLOT_TYPES["disease"]))
     if out.status is LinkStatus.UNKNOWN or not out.candidates or out.candidates[0].type not in DISEASE_TYPES:
         return None
+    if out_of_scope(question) and out.candidates[0].method in (*GUESSED_METHODS, "fuzzy"):
+        return None  # "is clopidogrel reversible?": the words ask what the graph lacks, not a disease named in part
     return ParsedQuestion(Intent.MECHANISM, drug=found[0]["mention"], disease=" ".join(words[0]))
 
 

@@ -24,6 +24,9 @@ _T = r"(?P<t>.+?)"
 """The second name as a protein ("does imatinib inhibit ABL1?"): ``ParsedQuestion.y_slot`` is "target"."""
 _ACTS_ON = r"(?:inhibit|block|bind(?: to)?|target|activate|act on|antagoni[sz]e|agoni[sz]e|stimulate|suppress)s?"
 """Verbs of a drug acting on a protein."""
+_HOW_BOUND = r"(?:(?:ir)?reversibly|covalently|selectively|tightly)"
+"""How a drug binds, said beside the verb ("does aspirin bind irreversibly to COX-1?" read "irreversibly to COX-1" as
+the target's name): the graph does not hold it (``agents.scope``), and the question is how the drug acts on the target."""
 _VERB_TREAT = (
     r"(?:treat|treats|help(?:s)?(?: to)? (?:prevent|reduce|lower|relieve|control|manage|fight|ease|stop|slow|heal|clear)|"
     r"help(?:s)?(?: with| in| treat)?|work(?:s)? (?:in|for|against|on)|act(?:s)? (?:in|on|against)|"
@@ -210,8 +213,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |ever )?"
                            rf"{CAUSING} {_Y}$")),
         # "does imatinib inhibit ABL1?", "is aspirin an inhibitor of COX-1?": how the drug acts on the protein, if it does
-        (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly )?"
-                           rf"{_ACTS_ON} {_T}$")),
+        (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly |"
+                           rf"{_HOW_BOUND} )?{_ACTS_ON}(?: {_HOW_BOUND}(?: to)?)? {_T}$")),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
         # "does aspirin raise histamine?", "can sertraline increase serotonin?" (lowering is asked as a mechanism)
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?"

@@ -67,6 +67,10 @@ KEY_STEP = "which step of a mechanism matters most"
 """What :func:`out_of_scope` says "which step is the most important?" asks about (``agents.last_answer`` answers it
 with the first step, where the drug acts)."""
 """What :func:`out_of_scope` says "is metformin safe in pregnancy?" asks about."""
+_LONG_USE = r"(?:long[- ]term|prolonged|chronic) (?:\w+ )?(?:use|usage)"
+"""Use of a drug for long ("what are the risks of long term prednisone use?" was read as a disease's complications)."""
+_OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}?(?:toxicity|overdos\w*)"
+"""Symptoms of too much of a drug ("what are the symptoms of digoxin toxicity?" was read as a disease's)."""
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
@@ -101,12 +105,12 @@ _OUT_OF_SCOPE = {
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
     SAFETY: (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
-               r"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on)\b)"),  # "what are the risks?": not "the risk of gout"
+               rf"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on|{_LONG_USE})\b)"),  # "what are the risks?": not "the risk of gout"
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"
-                r"typical )?(?:signs?|symptoms?)|signs and symptoms|prognos(?:is|es)|"
+                rf"typical )?(?:signs?|symptoms?)(?!{_OF_TOO_MUCH})|signs and symptoms(?!{_OF_TOO_MUCH})|prognos(?:is|es)|"
                 r"life expectancy|survival rates?|(?:is|are) (?:it|that|this|they|\w+(?: \w+)?) (?:(?:very|so|a) )?"
                 r"(?:serious|deadly|fatal|life[- ]threatening)|how (?:serious|deadly|fatal) (?:is|are)|"
-                r"(?:complications?|risks|dangers) (?:of|from|with) (?!(?:taking|using|being on)\b)"),
+                rf"(?:complications?|risks|dangers) (?:of|from|with) (?!(?:taking|using|being on|{_LONG_USE})\b)"),
     "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)|"
@@ -161,6 +165,13 @@ _OUT_OF_SCOPE = {
         r" equivalents?)?|over[- ]the[- ]counter|without (?:a )?prescription|"
         r"prescription[- ]only|need (?:a )?prescription"),
     "overdoses": r"overdos\w*|\btoxicity\b|toxic (?:dose|doses|levels?|amounts?)",  # not "poisoning": Methanol poisoning
+    # "is clopidogrel reversible?" read "reversible" as Reversible airflow obstruction; the word alone before a noun
+    # is left to names ("what drugs treat reversible airflow obstruction?")
+    "how drugs bind (reversibly or not, how tightly)": (
+        r"(?:is|are) (?:it|they|that|this|\w+(?: \w+)?) (?:an? )?(?:ir)?reversible(?: (?:inhibitors?|blockers?|antagonists?|"
+        r"binders?|ones?|drugs?))?(?=\W*$)|(?:ir)?reversibl[ey] (?:binds?|binding|bound|inhibit\w*|block\w*|antagoni\w*)|"
+        r"(?:binds?|bound|binding|inhibits?|blocks?|inhibition of) (?:\w+ ){0,3}?(?:ir)?reversibly|covalent(?:ly)?|"
+        r"binding affinity|affinity (?:for|to)|how (?:tightly|strongly) (?:does|do|can) (?:\w+ ){1,3}?bind"),
     "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)|lasts? longer",

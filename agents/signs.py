@@ -25,9 +25,12 @@ _PRAISE = r"(?:main|common|usual|early|first|typical|known|classic|key|most comm
 _SOME = rf"(?:the |some |any |its |their )?(?:{_PRAISE} )*"
 _SIGNS = (r"(?:signs?(?: and symptoms?)?|symptoms?(?: and signs?)?|manifestations?|clinical (?:features?|signs?|"
           r"manifestations?|presentation))")
+_TOO_MUCH_NOT = r"(?!.*\b(?:toxicity|overdoses?|overdosage)$)"
+"""Not too much of a drug: "what are the symptoms of digoxin toxicity?" linked the drug as the disease and said the
+graph links nothing to digoxin as a sign of it (``agents.scope`` says overdoses are not in the graph)."""
 SIGN_RULES: tuple[tuple[Intent, str], ...] = (
     # "what are the symptoms of asthma?", "symptoms of gout", "list the common signs of COPD"
-    (Intent.SIGNS, rf"^{_ASK}{_SOME}{_SIGNS} (?:of|for|in|with) {_Y}$"),
+    (Intent.SIGNS, rf"^{_ASK}{_SOME}{_SIGNS} (?:of|for|in|with) {_TOO_MUCH_NOT}{_Y}$"),
     # "what symptoms does asthma cause?", "which signs can gout have?"
     (Intent.SIGNS, (rf"^(?:what|which) (?:kinds? of |types? of )?{_SIGNS} (?:does|do|can|could|might|will) "
                     rf"{_Y} (?:cause|have|give(?: you| people)?|produce|bring on|present with|show)$")),
@@ -45,7 +48,8 @@ COURSE_RULES: tuple[tuple[Intent, str], ...] = (
     (Intent.TREATS, rf"^how (?:serious|deadly|fatal) (?:is|are) {_Y}$"),
     # "what are the complications of diabetes?", "risks of gout" (not "… of taking aspirin": its safety)
     (Intent.TREATS, (rf"^{_ASK}{_SOME}(?:(?:possible|potential|major|long[- ]term|serious) )*(?:complications?|risks|dangers) "
-                     rf"(?:of|from|with) (?!(?:taking|using|being on)\b){_Y}$")),
+                     rf"(?:of|from|with) (?!(?:taking|using|being on|long[- ]term|prolonged|chronic)\b|.*\b(?:use|usage)$)"
+                     rf"{_Y}$")),
 )
 """A disease's course ("what is the prognosis for diabetes?", "is gout serious?", "what are the complications of
 diabetes?"), which the graph does not hold: what it holds about the disease, the drugs for it, after a word saying so

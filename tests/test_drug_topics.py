@@ -1,0 +1,83 @@
+"""Questions about a drug on something the graph does not hold, whose words were read as a name: "is clopidogrel
+reversible?" linked Reversible airflow obstruction, "what are the symptoms of digoxin toxicity?" linked the drug as
+the disease whose signs were asked for, "what are the risks of long term prednisone use?" was read as a disease's
+complications, and "is lithium toxicity dangerous?" found no known entity. Each now says what the graph lacks and
+then what it holds on the drug."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.intent import SLOT_TYPES, parse_question
+from agents.scope import PROGNOSES, SAFETY, out_of_scope
+from agents.state import Intent, Status
+from tools.linker import LinkStatus
+
+BINDING = "how drugs bind (reversibly or not, how tightly)"
+NOTE = "The knowledge graph holds curated drug mechanisms, not "
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("is clopidogrel reversible?", BINDING),
+    ("is it reversible?", BINDING),
+    ("is omeprazole an irreversible inhibitor?", BINDING),
+    ("does aspirin bind irreversibly to COX-1?", BINDING),
+    ("does it bind covalently?", BINDING),
+    ("what is its binding affinity for ABL1?", BINDING),
+    ("what are the symptoms of digoxin toxicity?", "overdoses"),
+    ("what are the signs and symptoms of lithium toxicity?", "overdoses"),
+    ("what are the risks of long term prednisone use?", SAFETY),
+    ("what are the risks of long-term use?", SAFETY),
+    # guards: names and a disease's course stay as they were
+    ("what drugs treat reversible airflow obstruction?", ""),
+    ("what are the symptoms of gout?", PROGNOSES),
+    ("what are the signs and symptoms of gout?", PROGNOSES),
+    ("what are the complications of diabetes?", PROGNOSES),
+    ("what are the risks of taking aspirin?", SAFETY),
+])
+def test_the_topic_of_a_drug_question(question: str, topic: str) -> None:
+    assert out_of_scope(question) == topic
+
+
+def test_too_much_of_a_drug_or_its_long_use_is_no_disease_s_signs_or_course() -> None:
+    assert parse_question("what are the symptoms of digoxin toxicity?") is None
+    assert parse_question("what are the risks of long term prednisone use?") is None
+    assert parse_question("what are the symptoms of gout?").intent is Intent.SIGNS  # guard
+    signs = parse_question("what are the symptoms of methanol poisoning?")  # a disease of the graph
+    assert signs is not None and signs.intent is Intent.SIGNS and signs.disease == "methanol poisoning"
+    bound = parse_question("does aspirin bind irreversibly to COX-1?")
+    assert bound is not None and (bound.drug, bound.disease) == ("aspirin", "COX-1"), bound
+
+
+@pytest.mark.parametrize(("question", "drug"), [
+    ("is clopidogrel reversible?", "Clopidogrel"),
+    ("what are the symptoms of digoxin toxicity?", "digoxin"),
+    ("what are the risks of long term prednisone use?", "prednisone"),
+    ("is lithium toxicity dangerous?", "Lithium carbonate"),
+])
+def test_the_note_then_what_the_graph_holds_on_the_drug(run_graph, question: str, drug: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f"{NOTE}{out_of_scope(question)}. What it holds: {drug} "), out["answer"]
+
+
+def test_how_a_drug_binds_its_target_is_answered_for_the_target(run_graph) -> None:
+    """"does aspirin bind irreversibly to COX-1?" read "irreversibly to COX-1" as the target's name, by a guess."""
+    out, _ = run_graph({"question": "does aspirin bind irreversibly to COX-1?"}, interactive=False, memory=False)
+    assert out["answer"].startswith(f"{NOTE}{BINDING}. What it holds: Aspirin acts on Prostaglandin G/H synthase 1"), \
+        out["answer"]
+
+
+@pytest.mark.parametrize(("name", "generic"), [
+    ("Keflex", "cefalexin"), ("Celebrex", "celecoxib"), ("Voltaren", "Diclofenac"), ("Mobic", "Meloxicam"),
+    ("Procardia", "Nifedipine"), ("Nitrostat", "glyceryl trinitrate"), ("Imuran", "Azathioprine"),
+    ("Brilinta", "Ticagrelor"), ("Lovenox", "Enoxaparin"), ("Humalog", "insulin lispro"), ("Valtrex", "valaciclovir"),
+    ("Flexeril", "cyclobenzaprine"), ("Sudafed", "Pseudoephedrine"), ("Antivert", "meclozine"),
+    ("lithium", "Lithium carbonate"), ("valacyclovir", "valaciclovir"), ("meclizine", "meclozine"),
+])
+def test_common_brands_and_plain_names_link_to_their_drug(resources, name: str, generic: str) -> None:
+    """They were unknown, or read by a guess as something else (Keflex as reflex, Flexeril as Shigella flexneri,
+    Celebrex asked between celecoxib and two cephalosporins, lithium by its letters)."""
+    out = resources.linker.link(name, SLOT_TYPES["drug"])
+    assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == generic, out
+    assert out.best.method == "exact", out
