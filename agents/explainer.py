@@ -30,6 +30,7 @@ from agents.chain_direction import (
 )
 from agents.context import Context
 from agents.intent import out_of_scope
+from agents.kinds import of_kind_asked
 from agents.listed_targets import each_listed_drug
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
@@ -151,7 +152,8 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         Intent.INDICATIONS.value: (f"{drugs} in the knowledge graph have verified mechanisms for" if state.drug_class
                                    else f"{top[0]['head_name']} {_agreeing(top[0]['head_name'], 'has', 'have')} a verified mechanism for"),
     }.get(intent, f"{top[0]['head_name']} is connected to")
-    return f"{lead}: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}.", ends
+    shown, others = of_kind_asked(state.asked, ends, top[0]['head_name']) if intent == Intent.TARGETS.value else (ends, "")
+    return f"{lead}: {listing([e['name'] for e in shown])}. Best evidence: {sentence(top)}.{others}", ends
 
 
 def _agreeing(name: str, one: str, many: str) -> str:

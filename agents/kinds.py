@@ -13,7 +13,7 @@ from core.text import fold
 from tools.answers import TARGET_KINDS, TARGET_TYPES
 from tools.linker import LinkStatus
 
-__all__ = ["disease_kind", "kind_of_target", "target_kind", "target_kind_answer", "target_kind_asked"]
+__all__ = ["disease_kind", "kind_of_target", "of_kind_asked", "target_kind", "target_kind_answer", "target_kind_asked"]
 
 _KIND_WORDS = {"blood_cancer": r"blood cancers?|cancers? of the blood|ha?ematologic(?:al)? (?:cancers?|malignanc(?:y|ies))",
                "cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
@@ -29,6 +29,26 @@ def target_kind(question: str) -> str:
     "transporter"; ``tools.answers.TARGET_KINDS``), or ""."""
     m = _TARGET_KIND.search(question)
     return "" if m is None else {"pump": "transporter"}.get(m["kind"].casefold(), m["kind"].casefold())
+
+
+NAMED_KINDS = ("receptor", "channel", "transporter")
+"""Kinds that the graph's names of such targets carry. An enzyme's or a kinase's need not ("Mast/stem cell growth
+factor receptor Kit" is a kinase, and "Cytochrome P450 3A4" an enzyme), so those are listed first, not alone."""
+
+
+def of_kind_asked(question: str, ends: list[dict[str, Any]], name: str) -> tuple[list[dict[str, Any]], str]:
+    """The targets to list for a question that asks for a kind ("what receptor does propranolol block?"): those of the
+    kind, when some are, and a sentence on the others ("Propranolol also acts on Vascular endothelial growth factor A,
+    which its name does not call a receptor."); it listed VEGF-A among the receptors. All of ``ends`` and "" when the
+    question asks for no kind, or none or all of them are of it. ``name``: the drug's."""
+    kind = target_kind(question)
+    mine = [e for e in ends if kind in NAMED_KINDS and TARGET_KINDS[kind].search(e["name"])]
+    if not mine or len(mine) == len(ends):
+        return ends, ""
+    rest = [e["name"] for e in ends if e not in mine]
+    which = "which its name does not" if len(rest) == 1 else "which their names do not"
+    listed = ", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]
+    return mine, f" {name} also acts on {listed}, {which} call {'a ' + kind if len(rest) == 1 else kind + 's'}."
 
 
 def disease_kind(question: str) -> str:

@@ -39,3 +39,20 @@ def test_targets_of_the_asked_kind_and_direction_come_first(run_graph) -> None:
     assert out["ranked_answers"][0]["name"] == "3-hydroxy-3-methylglutaryl-coenzyme A reductase"
     assert out["evidence"][-1]["tail_name"] == "3-hydroxy-3-methylglutaryl-coenzyme A reductase"  # not the lipase it raises
     assert out["answer"].startswith("atorvastatin acts on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase, Lipoprotein")
+
+
+def test_a_target_not_of_the_asked_kind_is_said_apart(run_graph) -> None:
+    """"what receptor does propranolol block?" listed Vascular endothelial growth factor A, a ligand, among the
+    receptors. The answer lists the receptors, then says what else the drug acts on. A kind that names need not carry
+    (a kinase: imatinib's KIT is a receptor tyrosine kinase) is listed first, with the others after it."""
+    out, _ = run_graph({"question": "what receptor does propranolol block?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Propranolol acts on: Beta-1 adrenergic receptor, Beta-2 adrenergic receptor. "
+                                    "Best evidence: "), out["answer"]
+    assert out["answer"].endswith(" Propranolol also acts on Vascular endothelial growth factor A, which its name does "
+                                  "not call a receptor."), out["answer"]
+    out, _ = run_graph({"question": "what kinase does imatinib inhibit?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("imatinib acts on: Tyrosine-protein kinase ABL1, Mast/stem cell growth factor "
+                                    "receptor Kit"), out["answer"]
+    assert "also acts on" not in out["answer"], out["answer"]
+    plain, _ = run_graph({"question": "what does propranolol target?"}, interactive=False, memory=False)  # no kind asked
+    assert "Vascular endothelial growth factor A" in plain["answer"].split(". Best evidence")[0], plain["answer"]
