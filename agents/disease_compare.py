@@ -44,9 +44,14 @@ _PAIR = re.compile(
     rf"^(?:is|are) (?P<a9>[\w' -]+?),? or (?P<b9>[\w' -]+?) (?:{_BETTER})$|"
     r"^(?P<a10>[\w' -]+?),? or (?P<b10>[\w' -]+?)$|"
     r"^(?:is|are) (?P<a11>[\w' -]+?) and (?P<b11>[\w' -]+?) (?:the same(?: thing)?|alike|similar|different)$|"
-    r"^(?:is|are) (?P<a12>[\w' -]+?) (?:the same as|similar to|different from|like) (?P<b12>[\w' -]+?)$", re.IGNORECASE)
+    r"^(?:is|are) (?P<a12>[\w' -]+?) (?:the same as|similar to|different from|like) (?P<b12>[\w' -]+?)$|"
+    r"^how (?:is|are) (?P<a13>.+?) (?:treated|managed) differently (?:from|than|to) (?P<b13>.+?)$", re.IGNORECASE)
 """Two names set against each other: compared, told apart ("are statins and fibrates the same?"), weighed ("is aspirin
 better than statins?", "which is better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
+_TREATED = re.compile(r"^(?:(?:the )?(?:treatments?|therapy|management)|that) (?:of|for) | (?:treatments?|therap(?:y|ies)|"
+                      r"management|drugs|medications)$", re.IGNORECASE)
+"""What is set against in the end is each disease's treatment ("the difference between type 1 and type 2 diabetes
+treatment": "type 2 diabetes treatment" named nothing; "how does the treatment of asthma differ from that of COPD?")."""
 _TRIM = re.compile(r"^(?:(?:and|so|ok|okay),? )|[?.!\s]+$", re.IGNORECASE)
 
 
@@ -57,7 +62,8 @@ def compared_diseases(question: str, linker: Any) -> dict[str, Any] | None:
     if pair is None:
         return None
     a, b = pair
-    first, second = _disease(a, linker) or _disease(_shared_noun(a, b), linker), _disease(b, linker)
+    first = _disease(a, linker) or _disease(_shared_noun(a, b), linker)
+    second = _disease(b, linker) or _disease(_shared_noun(b, a), linker)  # "type 1 diabetes … from type 2"
     if first is None or second is None or first[1]["id"] == second[1]["id"]:
         return None
     return {"intent": Intent.DISEASES.value, "mentions": [
@@ -78,7 +84,7 @@ def set_against(question: str) -> tuple[str, str] | None:
     m = _PAIR.match(_TRIM.sub("", " ".join(question.split())))
     if m is None:
         return None
-    got = [v for v in m.groups() if v]
+    got = [_TREATED.sub("", v) for v in m.groups() if v]
     return (drop_article(got[0]), drop_article(got[1])) if len(got) == 2 else None
 
 

@@ -34,6 +34,13 @@ def _linked(kg, disease: str) -> set[str]:
     ("how are gout and hyperuricemia related?", "Gout", "Hyperuricemia"),
     ("asthma or COPD?", "Asthma", "Chronic obstructive lung disease"),
     ("is asthma worse than COPD?", "Asthma", "Chronic obstructive lung disease"),
+    # how each is treated: the first read type 1 diabetes alone, the others found no second disease
+    ("how is type 1 diabetes treated differently from type 2?", "Diabetes mellitus type 1", "Diabetes mellitus type 2"),
+    ("what is the difference between type 1 and type 2 diabetes treatment?", "Diabetes mellitus type 1",
+     "Diabetes mellitus type 2"),
+    ("how does the treatment of asthma differ from COPD?", "Asthma", "Chronic obstructive lung disease"),
+    ("how does the treatment of asthma differ from that of COPD?", "Asthma", "Chronic obstructive lung disease"),
+    ("how is gout treated differently from rheumatoid arthritis?", "Gout", "Rheumatoid arthritis"),
 ])
 def test_two_diseases_are_read_as_compared(resources, question: str, first: str, second: str) -> None:
     update = compared_diseases(question, resources.linker)
