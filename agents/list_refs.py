@@ -370,10 +370,10 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return None
     res.references.append({"text": m.group(0) if m else q, "how": "compared", "drugs": [d["id"] for d in drugs]})
     res.pinned.update({fold(d["name"]): d for d in drugs})
-    names = [d["name"] for d in drugs]
-    both = f"{', '.join(names[:-1])} and {names[-1]}"
-    if _SHARE.search(q):  # "do they share a target?"
-        return f"Do {both} share a target?"
+    both = f"{', '.join(d['name'] for d in drugs[:-1])} and {drugs[-1]['name']}"
+    if _SHARE.search(q):  # "do they share a target?"; after what each treats, "which of these do they share?" asks that
+        uses = focus.intent == Intent.INDICATIONS.value and "target" not in q.casefold()
+        return f"What do {both} treat?" if uses else f"Do {both} share a target?"
     return f"Compare {both} for {disease}" if disease else f"Compare {both}"  # "which is better for gout?": for it
 
 

@@ -676,3 +676,18 @@ def test_which_one_lasts_longer_compares_the_thread_s_two_drugs(run_graph, then:
     _first, out = in_thread(run_graph, f"lasts-{then}", "what's the difference between ibuprofen and naproxen?", then)
     assert out["understood_as"] == "Compare Ibuprofen and naproxen" and out["compared"], out["answer"]
     assert f"not {topic}. What it holds: Ibuprofen and naproxen" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("what does ibuprofen treat?", "which of these do they share?", "What do Ibuprofen and naproxen treat?"),
+    ("what does ibuprofen treat?", "what do they share?", "What do Ibuprofen and naproxen treat?"),
+    ("what does ibuprofen treat?", "do they share a target?", "Do Ibuprofen and naproxen share a target?"),  # asked so
+    ("what does ibuprofen target?", "what do they share?", "Do Ibuprofen and naproxen share a target?"),
+])
+def test_what_two_drugs_share_after_their_uses_is_their_uses(run_graph, first: str, then: str, understood: str) -> None:
+    """"which of these do they share?" after what ibuprofen and then naproxen treat was asked as whether they share a
+    target: it asks which of the diseases listed for each both treat."""
+    *_, out = in_thread(run_graph, f"share-{first}-{then}", first, "and naproxen?", then)
+    assert out["understood_as"] == understood, out["answer"]
+    if understood.startswith("What do"):
+        assert "Ibuprofen and naproxen both have a verified mechanism for: Fever" in out["answer"], out["answer"]
