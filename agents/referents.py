@@ -47,6 +47,8 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
             return "target" if parsed.intent is Intent.TARGETED_BY or (after_targets and _ACTS_ON.search(q)) else "disease"
         if REFERENCE in parsed.drug.upper():
             return "drug"
+    elif re.search(rf"{_ACTS_ON.pattern}\s*$", q[: span[0]], re.IGNORECASE) and re.match(r"\W*$", q[span[1]:]):
+        return "target"  # "how does imatinib block it?" after "what is ABL1?" (no rule reads "how does X block Y?")
     return ""
 
 

@@ -89,6 +89,9 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
     acts, what it targets, or what it is: "what other drugs target that?" after "what is clopidogrel?")."""
     if state.intent == Intent.TARGETED_BY.value:
         return _slot_entity(state, "target")
+    named = [m["entity"] for m in state.mentions if m.get("entity")]
+    if state.intent == Intent.ENTITY.value and len(named) == 1 and named[0].get("type") in TARGET_TYPES:
+        return {k: named[0][k] for k in ("id", "name", "type")}  # "what is ABL1?": "how does imatinib block it?" next
     if kg is None or not evidence or state.intent not in (Intent.MECHANISM.value, Intent.TARGETS.value, Intent.ENTITY.value):
         return None
     head, tail = kg.node(evidence[0]["head"]), kg.node(evidence[0]["tail"])

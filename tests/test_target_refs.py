@@ -41,3 +41,16 @@ def test_what_disease_that_is_linked_to_is_the_target_just_named(run_graph) -> N
     target = listed["answer"].split("acts on: ")[1].split(". Best evidence")[0]
     assert out["understood_as"] == f"What disease is {target} linked to?", out["answer"]
     assert "Peptic ulcer" in out["answer"], out["answer"]
+
+
+def test_a_protein_asked_about_is_the_thread_s_target(run_graph) -> None:
+    """"how does imatinib block it?" after "what is ABL1?" was answered with what imatinib is connected to: the
+    pronoun was read as the drug the question names, and the protein the turn before was about was no target of the
+    thread. "which drugs inhibit it?" after "tell me about the serotonin transporter" already asked about it."""
+    _, out = in_thread(run_graph, "abl1-it", "what is ABL1?", "how does imatinib block it?")
+    assert out["understood_as"] == "How does imatinib block Tyrosine-protein kinase ABL1?", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith("imatinib acts on Tyrosine-protein kinase ABL1 through"), out["answer"]
+    _, sert = in_thread(run_graph, "sert-it", "tell me about the serotonin transporter", "which drugs inhibit it?")
+    assert sert["understood_as"] == "Which drugs inhibit Sodium-dependent serotonin transporter?", sert["answer"]
+    _, gout = in_thread(run_graph, "gout-it", "what is gout?", "how does allopurinol treat it?")  # a disease: as before
+    assert gout["understood_as"] == "How does allopurinol treat Gout?", gout["answer"]
