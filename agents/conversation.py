@@ -31,6 +31,7 @@ from agents.kinds import target_kind_asked
 from agents.list_refs import latest_drugs
 from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
+from agents.not_acting import negated_alone
 from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
@@ -336,6 +337,9 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
     """One question read against the thread: :func:`understand`'s answer, without its history and small talk."""
     fallbacks: list[dict[str, str]] = []
     resolution = resolve_followup(question, messages, res.linker)
+    # "which drugs do not act on COX?" listed those that do
+    if not resolution.among and (why := negated_alone(resolution.question, res.linker)):
+        return {"status": Status.NOT_FOUND, "error": why}
     focus = focus_from(messages)
     if unknown := _unknown_referred(resolution, messages):  # "what does it target?" after "what does ondansetron do?"
         return {"status": Status.NOT_FOUND, "error": unknown}

@@ -20,7 +20,7 @@ from core.text import fold
 from tools.answers import acting_on, sign_verb
 from tools.linker import LinkStatus
 
-__all__ = ["NEGATED", "not_acting_on"]
+__all__ = ["NEGATED", "negated_alone", "not_acting_on"]
 
 NEGATED = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={ACTING_VERB})", re.IGNORECASE)
 """"don't inhibit", "does not act on": the negation before a verb of acting, dropped (here and in
@@ -49,3 +49,20 @@ def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
     return Resolution(question=f"{which} treat {parsed.disease}?", references=[
         *resolution.references, {"text": said, "how": "besides", "drugs": drugs}],
         pinned=resolution.pinned, excluded=[*resolution.excluded, *drugs], among=resolution.among)
+
+
+_OF_A_LIST = re.compile(r"\b(?:of|among) (?:those|these|them|the (?:listed|ones|drugs above))\b|\blisted\b", re.IGNORECASE)
+
+
+def negated_alone(question: str, linker: Any) -> str:
+    """Why "which drugs do not act on COX?" is not answered, or "": with no disease to choose from, it asks for most of
+    the graph's drugs. The negation was dropped, and the answer listed the drugs that do act on it."""
+    if _OF_A_LIST.search(question):  # "which of those don't inhibit EGFR?": the list is what is chosen from
+        return ""
+    positive = _WITHOUT.sub("by ", NEGATED.sub("", question))
+    parsed = for_a_disease(parse_question(positive), positive, linker) if positive != question else None
+    if parsed is None or parsed.intent is not Intent.TARGETED_BY or not parsed.disease:
+        return ""
+    target = parsed.disease
+    return (f"the knowledge graph records what drugs act on, and most of its drugs do not act on {target}; name a disease "
+            f"to choose among (\"Which gout drugs don't act on {target}?\"), or ask \"Which drugs act on {target}?\"")

@@ -61,3 +61,16 @@ def test_a_listed_set_that_all_act_that_way_or_has_no_disease_says_why(run_graph
            "reductase, which the question leaves out" in statins["answer"], statins["answer"]
     egfr = in_thread(run_graph, "e", "What drugs target EGFR?", "which of those don't inhibit EGFR?")[1]
     assert egfr["status"] is Status.NOT_FOUND and 'ask "Which of them inhibit EGFR?"' in egfr["answer"], egfr["answer"]
+
+
+@pytest.mark.parametrize("question", ["which drugs do not act on COX?", "what drugs don't inhibit ACE?"])
+def test_drugs_not_acting_on_a_target_with_no_disease_are_not_those_that_do(run_graph, question: str) -> None:
+    """"which drugs do not act on COX?" dropped the negation and listed the drugs that act on it. With no disease to
+    choose from, it asks for most of the graph's drugs: the answer says so and how to ask."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    target = question.split(" on ")[-1].split(" inhibit ")[-1].rstrip("?")
+    assert out["status"] is Status.NOT_FOUND and not out["ranked_answers"], out["answer"]
+    assert (f"the knowledge graph records what drugs act on, and most of its drugs do not act on {target}; name a disease"
+            in out["answer"]), out["answer"]
+    kept, _ = run_graph({"question": "which gout drugs don't act on xanthine oxidase?"}, interactive=False, memory=False)
+    assert kept["status"] is Status.ANSWERED and kept["answer"].startswith("Leaving out"), kept["answer"]  # as before
