@@ -32,7 +32,7 @@ from agents.list_refs import latest_drugs
 from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.not_acting import negated_alone
-from agents.preamble import evidence_asked, instead_compared, why_compared, with_preamble
+from agents.preamble import evidence_asked, instead_compared, non_class, why_compared, with_preamble
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
@@ -249,6 +249,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(why_not(question))  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
+    question = non_class(question, res.linker)  # "What are non-steroidal options for asthma?"
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph

@@ -201,7 +201,7 @@ def _nearest_members(res: Any, members: list[str], diseases: list[str]) -> list[
 
 
 _BESIDES = re.compile(r"\s+(?:besides|other than|apart from|aside from|except(?: for)?|but not|that (?:are|is)(?: not|n't)|"
-                      r"(?:which|that) (?:aren't|isn't|are not|is not))\s+(?:an? )?(?P<z>.+)$", re.IGNORECASE)
+                      r"(?:(?:which|that) )?(?:aren't|isn't|are not|is not))\s+(?:an? )?(?P<z>.+)$", re.IGNORECASE)
 """Drugs a "which drug" question leaves out, after its disease ("… treat hypertension besides beta blockers?")."""
 
 

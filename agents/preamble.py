@@ -33,7 +33,7 @@ from agents.answer_notes import LISTED, and_listed
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["evidence_asked", "having_conditions", "instead_compared", "why_compared", "with_preamble"]
+__all__ = ["evidence_asked", "having_conditions", "instead_compared", "non_class", "why_compared", "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -155,3 +155,19 @@ def instead_compared(message: str) -> str:
     """"Is X better than Y for Z?" for "Can I take X instead of Y for Z?"; ``message`` itself for any other message."""
     m = _INSTEAD.match(" ".join(message.split()))
     return f"Is {m['x']} better than {m['y']}{m['z'] or ''}?" if m else message
+
+
+_NON_CLASS = re.compile(
+    r"^(?:what|which|are there|any|list|name|give me)?(?: are| is)?(?: the| some| any)?\s*non[- ]?(?P<c>[a-z]+?)(?:al)? "
+    r"(?:drugs?|options?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|alternatives?|choices?) "
+    r"(?:are there )?(?:for|to treat|against) (?P<y>[^?]+?)\s*[?.!]*$", re.IGNORECASE)
+"""Drugs for a disease outside a class, named by "non-" ("what are non-steroidal options for asthma?"); "non-steroidal
+anti-inflammatory drugs" is a class's own name, and no noun of drugs follows "non-steroidal" in it."""
+
+
+def non_class(message: str, linker: Any) -> str:
+    """"What drugs treat asthma besides steroids?" for "What are non-steroidal options for asthma?" (it was told what
+    Asthma is connected to); ``message`` itself when the words after "non-" name no class of the class table."""
+    m = _NON_CLASS.match(" ".join(message.split()))
+    klass = m and (linker.class_name(m["c"]) or linker.class_name(m["c"] + "s"))
+    return f"What drugs treat {m['y']} besides {klass}?" if m and klass else message

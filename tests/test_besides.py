@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.state import Status
 
 
@@ -32,3 +34,26 @@ def test_drugs_that_are_not_of_a_class_are_left_out_as_besides(run_graph, resour
         out, _ = run_graph({"question": question}, interactive=False, memory=False)
         assert [m["mention"] for m in out["mentions"]] == ["high cholesterol"], out["answer"]
         assert statins <= set(out["excluded"]) and out["answer"].startswith("Leaving out statins, as asked."), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "klass", "disease"), [
+    ("what are non-steroidal options for asthma?", "steroids", "Asthma"),  # told what Asthma is connected to
+    ("what drugs for asthma are not steroids?", "steroids", "Asthma"),  # "asthma are not steroids" read by a guess
+    ("are there non-opioid drugs for pain?", "opioids", "Pain"),
+    ("non-statin drugs for high cholesterol", "statins", "Hypercholesterolemia"),
+])
+def test_drugs_outside_a_class_named_by_non_or_are_not(run_graph, resources, question: str, klass: str, disease: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    members = {c.id for c in resources.linker.drug_class(klass)}
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"], out["answer"]
+    assert out["answer"].startswith(f"Leaving out {klass}, as asked. Drugs with a verified mechanism for {disease}: "), \
+        out["answer"]
+    assert not members & {a["id"] for a in out["ranked_answers"]}, out["ranked_answers"]
+
+
+def test_opioids_take_the_opioid_analgesics_the_graph_holds(resources) -> None:
+    """"are there non-opioid drugs for pain?" listed dextropropoxyphene, butorphanol and pethidine: the class table's
+    opioids named ten drugs by their whole names, and not these."""
+    names = {c.name.casefold() for c in resources.linker.drug_class("opioids")}
+    assert {"dextropropoxyphene", "butorphanol", "pethidine", "codeine", "fentanyl"} <= names, names
+    assert "loperamide" not in names and "dextromethorphan" not in names
