@@ -81,3 +81,17 @@ def test_common_brands_and_plain_names_link_to_their_drug(resources, name: str, 
     out = resources.linker.link(name, SLOT_TYPES["drug"])
     assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == generic, out
     assert out.best.method == "exact", out
+
+
+@pytest.mark.parametrize(("slot", "name", "entity"), [
+    ("disease", "OA", "Osteoarthritis"),  # opioid addiction, by its initials
+    ("disease", "high BP", "Hypertensive disorder"),  # Bordetella pertussis, by a word
+    ("disease", "vitamin B12 deficiency", "Cobalamin deficiency"),  # the drug cyanocobalamin, by a word
+    ("disease", "HF", "Congestive heart failure"), ("disease", "HCC", "Hepatocellular Carcinoma"),
+    ("disease", "PAD", "Peripheral vascular disease"), ("disease", "HCV", "Chronic hepatitis C"),
+    ("disease", "ED", "Impotence"), ("disease", "GAD", "Anxiety disorder"),
+    ("drug", "ASA", "Aspirin"), ("drug", "vit D", "Colecalciferol"), ("drug", "vit B12", "cyanocobalamin"),
+])
+def test_everyday_abbreviations_link_to_what_they_mean(resources, slot: str, name: str, entity: str) -> None:
+    out = resources.linker.link(name, SLOT_TYPES[slot])
+    assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == entity, out
