@@ -378,7 +378,12 @@ def _of_another_class(res: Resolution, q: str, z: str, focus: Focus, linker: Lin
     ACE inhibitors target: a class alone); "How do statins treat Cerebrovascular accident?" for "and in stroke?" after
     "What do statins target?" (it listed the drugs for stroke, the class dropped); "What does Ibuprofen target?" for
     "what about ibuprofen?" there (it told what ibuprofen is connected to). None unless the latest turn's subject was
-    a class and ``z`` names a class, a drug or a disease."""
+    a class and ``z`` names a class, a drug or a disease. After "is ibuprofen an NSAID?", "and naproxen?" asks whether
+    naproxen is one too."""
+    if focus.class_drug and focus.named_class and (drug := drug_named(z, linker, read=True)) is not None:
+        res.pinned[fold(drug["name"])] = drug  # "and naproxen?" after "is ibuprofen an NSAID?" (it asked its targets)
+        res.references.append({"text": q, "how": "ellipsis", "class": focus.named_class, "replaced_by": z})
+        return f"Is {drug['name']} one of the {focus.named_class}?"
     ask = _CLASS_ASKS.get(focus.class_intent) if focus.named_class else None
     if ask is None:
         return None

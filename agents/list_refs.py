@@ -251,7 +251,7 @@ _SAME_TARGET = re.compile(r"\b(?:the same|that|this) (?:target|protein|receptor|
 _SHARE = re.compile(r"\bshar(?:e[sd]?|ing)\b", re.IGNORECASE)
 """A comparison asked as what the drugs share: asked so, since "Compare X and Y" is also read as ranking them."""
 _ALIKE = re.compile(r"^(?:so |and |but )?(?:how )?(?:are|do|is) (?:they|these|those|the two|both|it and \w+)(?: all| both)?(?: drugs| medications)?"
-                    r"(?: all| both)? (?:the same(?: thing| drug)?|related|connected|linked|alike|similar|(?:work|act) (?:in )?the same(?: way)?|(?:act on|target|hit|have|share) "
+                    r"(?: all| both)? (?:the same(?: thing| drug)?|related|connected|linked|alike|similar|(?:work|act) (?:in )?the same(?: way)?|(?:work|act) (?:well )?together|(?:act on|target|hit|have|share) "
                     r"the same (?:targets?|proteins?|receptors?|mechanisms?|things?))$", re.IGNORECASE)
 """"are they the same?", "how are they related?" after turns about two drugs: a comparison (it was "Are zolmitriptan the same?"); so are "do they
 all work the same way?" and "do they all act on the same target?" after a list (the first was asked of the list's

@@ -145,6 +145,7 @@ _OUT_OF_SCOPE = {
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
+               r"(?:work|works|act|acts|working|acting) (?:well )?together|"
                r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together"),
     "routes of administration (by mouth, inhaled or injected)": (
         r"inhaled|inhalers?|injections?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?|drugs?|medications?|"

@@ -42,6 +42,10 @@ a sentence naming heparin, and told what heparin is connected to, not what it ac
 _LEADING = re.compile(rf"^(?:(?:{_KINDS['greeting']}|{_KINDS['thanks']})(?:\s*[,.!;:]+\s*|\s+)|{_INTRO}\s*[,.!;:]+\s*)+"
                       r"(?:(?:and|so|now|then),?\s+)*", re.IGNORECASE)
 
+_TRAILING = re.compile(rf"(?<=[?.!])\s*(?:{_KINDS['thanks']})\s*[.!]*$", re.IGNORECASE)
+"""Thanks after a question ("can you explain how warfarin works? thanks": read as one name, what warfarin is connected
+to)."""
+
 _GREETING = re.compile(rf"^{_KINDS['greeting']}\b", re.IGNORECASE)
 
 EXAMPLES = ("How does imatinib treat CML?", "What drugs treat gout?", "What does metformin target?",
@@ -64,7 +68,7 @@ def without_small_talk(question: str) -> str:
     """The question without a greeting, thanks or who the asker is before it ("Hello there. What drugs treat gout?" was
     NOT_FOUND; "thanks! and what about dasatinib?" was not read as a follow-up); as it is when nothing else is left."""
     text = " ".join(question.split())
-    rest = _LEADING.sub("", text, count=1)
+    rest = _TRAILING.sub("", _LEADING.sub("", text, count=1), count=1)  # "… how warfarin works? thanks" too
     return rest if rest and rest != text and any(ch.isalpha() for ch in rest) else text
 
 

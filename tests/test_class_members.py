@@ -269,3 +269,15 @@ def test_a_question_for_drug_classes_names_the_classes_of_the_listed_drugs(run_g
     assert {part.split(": ")[0] for part in note.rstrip(".").split("; ")} == classes, note
     plain, _ = run_graph({"question": "what drugs treat hypertension?"}, interactive=False, memory=False)
     assert "By class" not in plain["answer"], plain["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "verdict"), [
+    ("is ibuprofen an NSAID?", "what about naproxen?", "Is naproxen one of the NSAIDs?", "Yes: "),
+    ("is atorvastatin a statin?", "and ezetimibe?", "Is ezetimibe one of the statins?", "No: "),
+])
+def test_another_drug_after_a_class_question_asks_the_same_of_it(run_graph, first: str, then: str, understood: str,
+                                                                 verdict: str) -> None:
+    """"what about naproxen?" after "is ibuprofen an NSAID?" was asked as what naproxen targets."""
+    _, out = in_thread(run_graph, f"member-{first}", first, then)
+    assert out["understood_as"] == understood, out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(verdict), out["answer"]

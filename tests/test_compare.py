@@ -691,3 +691,15 @@ def test_what_two_drugs_share_after_their_uses_is_their_uses(run_graph, first: s
     assert out["understood_as"] == understood, out["answer"]
     if understood.startswith("What do"):
         assert "Ibuprofen and naproxen both have a verified mechanism for: Fever" in out["answer"], out["answer"]
+
+
+def test_how_two_drugs_work_together_compares_them(run_graph) -> None:
+    """"how do lisinopril and metoprolol work together?" was a chain from one drug to the other (NOT_FOUND), and "how
+    do they work together?" after turns about each was asked of the latest alone."""
+    out, _ = run_graph({"question": "my mom takes lisinopril and metoprolol. how do they work together?"},
+                       interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not why drugs are given together. "
+                                    "What it holds: lisinopril and Metoprolol "), out["answer"]
+    *_, then = in_thread(run_graph, "together", "what does lisinopril do?", "and metoprolol?", "how do they work together?")
+    assert then["understood_as"] == "Compare lisinopril and Metoprolol", then["answer"]

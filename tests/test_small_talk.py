@@ -93,3 +93,12 @@ def test_what_else_to_know_after_a_record_offers_the_record_s_questions(run_grap
     out, _ = run_graph({"question": "what else should I know?"}, thread="more-record", interactive=False, memory=False)
     assert out["answer"].startswith("What the patient records hold about PAT_003 is in answers to: "), out["answer"]
     assert '"What conditions does PAT_003 have?"' in out["answer"] and '"What is PAT_003 taking?"' not in out["answer"]
+
+
+def test_thanks_after_a_question_is_left_out(run_graph) -> None:
+    """"can you explain how warfarin works? thanks" was read as one sentence naming warfarin, and told what warfarin is
+    connected to, not what it acts on."""
+    out, _ = run_graph({"question": "hi! can you explain how warfarin works? thanks"}, interactive=False, memory=False)
+    assert out["intent"] == "targets" and out["answer"].startswith("warfarin acts on: "), out["answer"]
+    thanks, _ = run_graph({"question": "thanks"}, interactive=False, memory=False)  # alone: still small talk
+    assert thanks["answer"].startswith("You're welcome."), thanks["answer"]
