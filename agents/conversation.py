@@ -185,7 +185,7 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
             or patient_ids_in(question):  # "what happens if I stop taking statins?" names a class
         return resolution
     if (food := FOOD_OR_DRINK.match(question)) and not about_disease:  # "and grapefruit juice?" after atorvastatin
-        return Resolution(question=f"Does {drug['name']} interact with {food['f']}?", pinned={fold(drug["name"]): drug},
+        return Resolution(question=f"Does {drug['name']} interact with {food['f'] or food['c']}?", pinned={fold(drug["name"]): drug},
                           references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
     asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
     # "can I eat spinach with warfarin?", "what diet helps with gout?"; "can I stop?": "… stop taking levothyroxine?"

@@ -228,10 +228,12 @@ _DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monito
 """What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""
 
 
-FOOD_OR_DRINK = re.compile(r"^(?:and |so )?(?:(?:what|how) about )?(?:with |taking it with )?(?P<f>alcohol|alcoholic drinks|drinking|"
-                            r"booze|wine|beer|coffee|caffeine|tea|milk|dairy|food|meals?|(?:grapefruit|orange|cranberry)(?: juice)?)"
-                            r"[?.!]*$", re.IGNORECASE)
-"""Food or drink named alone after a turn about a drug ("what about with alcohol?"), which the graph holds no entry for."""
+FOOD_OR_DRINK = re.compile(r"^(?:and |so )?(?:(?:what|how) about )?(?:(?:with |taking it with )(?P<c>caffeine)|(?:with |taking it "
+                            r"with )?(?P<f>alcohol|alcoholic drinks|drinking|booze|wine|beer|coffee|tea|milk|dairy|food|meals?|"
+                            r"(?:grapefruit|orange|cranberry)(?: juice)?))[?.!]*$", re.IGNORECASE)
+"""Food or drink named alone after a turn about a drug ("what about with alcohol?"), which the graph holds no entry for.
+Caffeine is one of the graph's drugs: only "with caffeine" is a drink ("and caffeine?" after how salicylamide treats
+backache asks how caffeine does)."""
 
 
 def _drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
@@ -242,10 +244,10 @@ def _drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
     alcohol?"; it asked which alcohol, Benzyl or Nicotinyl alcohol, was meant)."""
     topic = out_of_scope(z)
     drug = focus.compared[0] if focus.compared else focus.drug  # "does warfarin interact with aspirin?": warfarin
-    if drug is not None and (food := FOOD_OR_DRINK.match(z)):  # "what about with alcohol?": asked which "alcohol"
+    if drug is not None and (food := FOOD_OR_DRINK.match(q.strip()) or FOOD_OR_DRINK.match(z)):  # "what about with alcohol?": asked which "alcohol"
         res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": INTERACTIONS})  # was meant
         res.pinned[fold(drug["name"])] = drug
-        return f"Does {drug['name']} interact with {food['f']}?"
+        return f"Does {drug['name']} interact with {food['f'] or food['c']}?"
     if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
         return None
     res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})

@@ -57,3 +57,14 @@ def test_food_or_drink_after_a_drug_asks_whether_they_interact(run_graph, first:
     _first, out = in_thread(run_graph, f"food-{first}-{then}", first, then)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out.get("answer") or out.get("interrupt")
     assert "not drug interactions. What it holds:" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("How does Salicylamide treat Backache?", "and caffeine?", "How does caffeine treat Backache?"),  # a drug
+    ("how does warfarin work?", "what about with caffeine?", "Does warfarin interact with caffeine?"),  # a drink
+])
+def test_caffeine_alone_is_the_graph_s_drug_and_with_it_a_drink(run_graph, first: str, then: str, understood: str) -> None:
+    """"and caffeine?" after how salicylamide treats backache was asked as whether salicylamide interacts with caffeine:
+    caffeine is one of the graph's drugs, and the question swaps it in."""
+    _first, out = in_thread(run_graph, f"caffeine-{first}-{then}", first, then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
