@@ -32,6 +32,11 @@ def lexical(outcome: LinkOutcome) -> LinkOutcome:
     return outcome
 
 
+_PLAINEST = {"Drug": 2, "Disease": 2, "ChemicalSubstance": 1, "PhenotypicFeature": 1}
+"""Of entries that one name fits equally, the drug or the disease first: "dronedarone and Atrial fibrillation: what's
+the link?" took the phenotype Atrial fibrillation (HP), which only a few chains reach, for the disease (MeSH)."""
+
+
 def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """Every whole name the linker finds in ``question``, its everyday words read in the graph's terms first
     (``agents.everyday``: "aspirin's blood-thinning effect" named Blood), a name the thread pinned as the entity it
@@ -42,7 +47,7 @@ def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) ->
         if ent is not None and ent.get("id"):
             cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
         if cands:
-            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score))
+            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score, _PLAINEST.get(c.type, 0)))
             mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
                              "candidates": [c.as_dict() for c in cands[:5]]})
     return mentions + _unnamed_compared(res, question, mentions)

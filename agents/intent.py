@@ -167,7 +167,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "describe the pathway by which lisinopril lowers blood pressure"
         (Intent.MECHANISM, (rf"^(?:what(?:'s|’s| is| are)|explain|describe|show me)?\s*(?:the )?{_ACTION} (?:by which|through which|"
                             rf"via which|whereby|by means of which) {_X} {_VERB_TREAT} {_Y}$")),
-        (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in|for|against|on|treats?|treating) {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} (?:of|for|by which) {_X} (?:in treating|in the treatment of|in|for|against|on|treats?|treating) {_Y}$"),
+        (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*(?:the )?{_ACTION} behind {_X} in (?:treating|the treatment of) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:what(?:'s|’s| is| are)|explain|describe)?\s*{_X}(?:'s|’s) {_ACTION} (?:in|for|against|on) {_Y}$"),
         (Intent.MECHANISM, rf"^what (?:does|do|can|could|would|will) {_X} do (?:in|for|against|to(?: {_VERB_TREAT})?) {_Y}$"),
         (Intent.MECHANISM, (rf"^how (?!(?:to|much|many|often|long)\b){_X} (?:works? (?:in|for|against|on)|acts? (?:in|on|against)|helps?(?: with| in)?|"
