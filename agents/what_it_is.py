@@ -61,6 +61,10 @@ def identity_lead(state: State, status: Any, linker: Any) -> str:
     ent, mention = linked[0]["entity"], _as_written(state.asked, str(linked[0].get("mention") or ""))
     if not mention or fold(asked[0]) != fold(mention) or (not asked[1] and state.intent != Intent.ENTITY.value):
         return ""  # not "what are the side effects of ibuprofen?"
+    twins = [c for c in linked[0].get("candidates", []) if c["id"] != ent["id"] and c["type"] != ent["type"]
+             and fold(c["name"]) == fold(ent["name"])]  # Hyperglycemia: a MeSH disease and an HPO sign
+    if (of_kind := [t for t in twins if t["type"] in _KINDS.get(asked[1], ())]) and ent["type"] not in _KINDS.get(asked[1], ()):
+        ent, twins = of_kind[0], [ent, *(t for t in twins if t is not of_kind[0])]  # "is atrial fibrillation a symptom?"
     kind = KIND.get(ent["type"], f"a {ent['type']}")
     said = (f"{mention} is {ent['name']}, {kind}" if fold(mention) != fold(ent["name"]) else f"{ent['name']} is {kind}")
     yes = ent["type"] in _KINDS.get(asked[1], ())
@@ -72,6 +76,7 @@ def identity_lead(state: State, status: Any, linker: Any) -> str:
         lead = f"{lead}, not a {asked[1]}" + (f". It is {of}" if of else "")
     elif of:
         lead = f"{lead}, {of}"
+    lead += "".join(f"; it is also listed as {KIND.get(t['type'], 'a ' + t['type'])} ({t['id']})" for t in twins[:2])
     if ent["type"] in DRUG_TYPES:
         return f"{lead}. "
     named = [c.name for c in linker.drugs_named_by(mention, [], {"Drug": 1.0})]
