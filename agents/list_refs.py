@@ -9,14 +9,7 @@ from agents.class_compare import compared_sides
 from agents.ellipsis import ORDINAL_ALONE, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
-from agents.intent import (
-    COMPARING,
-    REFERENCE,
-    SET_AGAINST,
-    SLOT_TYPES,
-    out_of_scope,
-    parse_with_reference,
-)
+from agents.intent import COMPARING, REFERENCE, SET_AGAINST, SLOT_TYPES, out_of_scope, parse_with_reference
 from agents.kinds import disease_kind
 from agents.not_acting import NEGATED
 from agents.resolution import Linker, Resolution, restated
@@ -93,7 +86,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those))?|any|are (?:they|these|those|them) all)\s+(?:an? |the )?"
+    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those|that|it))?|any|are (?:they|these|those|them) all)\s+(?:an? |the )?"
     r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against)\b)"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
@@ -186,12 +179,13 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
         return f"Which {kind} treat {focus.disease['name']}?"  # type: ignore[index]
     if not inside:
         ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if treats else ""  # type: ignore[index]
-        res.refused = (f"none of the {len(drugs)} listed drugs ({names}) is named after {named}" if named else
-                       f"none of the {len(drugs)} listed drugs ({names}) is among the {kind} that medpath knows by name "
-                       f"(memory/drug_classes.tsv){ask}")
+        who = f"none of the {len(drugs)} listed drugs ({names}) is" if len(drugs) > 1 else f"the listed drug ({names}) is not"
+        res.refused = f"{who} named after {named}" if named else (f"{who} among the {kind} that medpath knows by name "
+                                                                   f"(memory/drug_classes.tsv){ask}")
         return q
     said = ", ".join(i["name"] for i in inside)
-    count = (f"All {len(drugs)} listed drugs are" if len(inside) == len(drugs) else f"1 of the {len(drugs)} listed drugs is "
+    count = ("The listed drug is one of the" if len(drugs) == 1 else f"All {len(drugs)} listed drugs are" if len(inside) ==
+             len(drugs) else f"1 of the {len(drugs)} listed drugs is "
              "one of the" if len(inside) == 1 else f"{len(inside)} of the {len(drugs)} listed drugs are")
     res.among = [i["id"] for i in inside]
     res.references.append({"text": q, "how": "members", "drugs": res.among, "of": [i["id"] for i in drugs],

@@ -281,3 +281,11 @@ def test_another_drug_after_a_class_question_asks_the_same_of_it(run_graph, firs
     _, out = in_thread(run_graph, f"member-{first}", first, then)
     assert out["understood_as"] == understood, out["answer"]
     assert out["answer"].split('" ', 1)[1].startswith(verdict), out["answer"]
+
+
+def test_any_of_that_after_one_medication_asks_of_it(run_graph) -> None:
+    """"is any of that a statin?" after PAT_001's one medication told what statins act on; and with one listed drug the
+    answer said "none of the 1 listed drugs"."""
+    _, out = in_thread(run_graph, "any-of-that", "What is PAT_001 taking?", "is any of that a statin?")
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert "the listed drug (Vitamin E) is not among the statins that medpath knows by name" in out["answer"], out["answer"]
