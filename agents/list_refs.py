@@ -76,6 +76,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         return f"How do the {LISTED_DRUGS} work?"
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
         verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
+        res.among = res.among if klass else drugs  # "are any of them used for nausea?": it listed other drugs for nausea
         return f"Which of the {klass or LISTED_DRUGS} {verb}{m['other']}?"
     if not klass:
         res.among = drugs

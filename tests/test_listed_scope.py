@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.state import LISTED_DRUGS, Status
 
 
@@ -59,3 +61,18 @@ def test_which_ones_asks_of_the_listed_drugs(run_graph) -> None:
     assert ones["understood_as"] == "Which of the listed drugs treat heart failure?", ones["understood_as"]
     assert ones["drug_class"] == LISTED_DRUGS and set(ones["among"]) == first, ones["among"]
     assert {a["id"] for a in ones["ranked_answers"]} <= first, ones["answer"]
+
+
+
+@pytest.mark.parametrize(("first", "then", "status"), [
+    ("which drugs target the dopamine D2 receptor?", "are any of them used for nausea?", Status.ANSWERED),
+    ("what drugs treat gout?", "are any of them used for hypertension?", Status.NOT_FOUND),
+])
+def test_whether_any_listed_drug_is_used_for_a_disease_keeps_to_the_list(run_graph, first: str, then: str,
+                                                                        status: Status) -> None:
+    """"are any of them used for nausea?" after the drugs that act on the D2 receptor listed the drugs for nausea
+    (thiethylperazine, dronedarone, …), not those of the list that have a mechanism for it."""
+    listed, out = _thread(run_graph, f"any-used-{then}", first, then)
+    assert out["status"] is status and out["drug_class"] == LISTED_DRUGS, out["answer"]
+    shown = {a["id"] for a in listed["ranked_answers"]}
+    assert set(out["among"]) == shown and {a["id"] for a in out["ranked_answers"]} <= shown, out["ranked_answers"]
