@@ -81,7 +81,7 @@ _PROCESSES = re.compile(r"\b(?:pathways?|processes)\b", re.IGNORECASE)
 def goals(intent: Intent, question: str) -> list[str]:
     """The entity types that answer the question: :data:`GOALS` by its intent, :data:`PROCESS_GOALS` when it asks
     which pathways or processes a disease involves."""
-    return PROCESS_GOALS if intent is Intent.INVOLVED and _PROCESSES.search(question) else GOALS.get(intent, [])
+    return PROCESS_GOALS if intent in (Intent.INVOLVED, Intent.TARGETS) and _PROCESSES.search(question) else GOALS.get(intent, [])
 
 
 def _slot_outcome(res: Any, slot: str, text: str, pinned: dict[str, dict[str, Any]]) -> LinkOutcome:
@@ -321,6 +321,8 @@ def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, 
         return Intent.TREATS, mentions  # "what are the signs of a heart attack?": the graph holds none; what treats it
     if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
         return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
+    if intent is Intent.INVOLVED and len(ents) == len(mentions) == 1 and ents[0]["type"] in DRUG_TYPES:  # "… does metformin affect?"
+        return Intent.TARGETS, [{**mentions[0], "slot": "drug"}]
     return intent, mentions
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from agents.intent import parse_question
 from agents.state import Intent, Status
 
@@ -57,3 +59,15 @@ def test_pathways_and_processes_on_the_paths_into_a_disease(run_graph) -> None:
     assert {a["type"] for a in out["ranked_answers"]} <= {"Pathway", "BiologicalProcess", "MolecularActivity"}
     assert out["answer"].startswith("Pathways and processes on the knowledge graph's curated paths into Alzheimer's disease, "
                                     f"nearest first: {out['ranked_answers'][0]['name']}"), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "drug"), [
+    ("what pathways does metformin affect?", "MESH:D008687"),  # read as a disease: paths "into methionine synthase"
+    ("which processes does aspirin affect?", "MESH:D001241"),
+    ("what pathway does imatinib inhibit?", "MESH:D000068877"),  # its protein targets
+])
+def test_a_drug_s_pathways_are_those_its_chains_pass_through(run_graph, resources, question: str, drug: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targets" and out["sources"] == [drug], out["answer"]
+    ends = [resources.kg.node(a["id"]).type for a in out["ranked_answers"]]
+    assert ends and set(ends) <= {"Pathway", "BiologicalProcess", "MolecularActivity"}, (ends, out["answer"])
