@@ -33,7 +33,7 @@ _VERB_TREAT = (
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
     r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats|"
     r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows|heal|heals|ease|eases|"
-    r"benefit|benefits|reverse|reverses|counteract|counteracts)"
+    r"benefit|benefits|reverse|reverses|counteract|counteracts|dissolve|dissolves|break up|breaks up)"
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"
 """The noun of a "which drug" question."""
@@ -305,7 +305,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?{_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
-                        rf"relieves?|prevents?|decreases?|can (?:lower|reduce|decrease|control|relieve|prevent)) {_Y}$")),
+                        rf"relieves?|prevents?|decreases?|dissolves?|breaks? up|kills?|fights?|can (?:lower|reduce|decrease|control|"
+                        rf"relieve|prevent|dissolve|kill)) {_Y}$")),
         (Intent.TREATS, rf"^how (?:is|are|can|do you) {_Y} (?:be )?treated$"),
         # "gout treatment", "asthma medications", "what is the best diabetes treatment?"
         (Intent.TREATS, (rf"^(?:{_ASK}(?:about )?(?:the |some |a |an )?)?{_QUALITY}{_NOT_PRONOUN}(?=\w)"

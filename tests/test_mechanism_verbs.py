@@ -213,3 +213,19 @@ def test_a_disease_named_like_a_phenotype_is_the_disease(run_graph, question: st
     assert out["status"] is Status.ANSWERED and out["targets"] == [disease], (out["targets"], out["answer"])
     parsed = parse_question(question)
     assert not question.startswith("what's") or (parsed is not None and parsed.intent is Intent.MECHANISM), parsed
+
+
+@pytest.mark.parametrize(("question", "disease"), [("which drugs dissolve clots?", "clots"),
+                                                    ("what drugs break up clots?", "clots"),
+                                                    ("which drugs kill bacteria?", "bacteria")])
+def test_more_verbs_of_treating_ask_which_drugs(question: str, disease: str) -> None:
+    """No rule read them: "which drugs dissolve clots?" told what Thrombosis is connected to."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
+
+
+def test_clots_are_thrombosis(run_graph) -> None:
+    """"how does heparin prevent clots?" asked which "clots" was meant (Thrombosis or Deep venous thrombosis), where
+    "blood clots" was already Thrombosis."""
+    out, snap = run_graph({"question": "how does heparin prevent clots?"}, thread="clots", memory=False)
+    assert not snap.next and out["status"] is Status.ANSWERED and out["targets"] == ["MESH:D013927"], out["answer"]
