@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.answer_notes import and_listed
 from agents.focus import Focus
 from agents.resolution import Resolution
 from agents.state import Status
@@ -47,8 +48,7 @@ def of_kind_asked(question: str, ends: list[dict[str, Any]], name: str) -> tuple
         return ends, ""
     rest = [e["name"] for e in ends if e not in mine]
     which = "which its name does not" if len(rest) == 1 else "which their names do not"
-    listed = ", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]
-    return mine, f" {name} also acts on {listed}, {which} call {'a ' + kind if len(rest) == 1 else kind + 's'}."
+    return mine, f" {name} also acts on {and_listed(rest)}, {which} call {'a ' + kind if len(rest) == 1 else kind + 's'}."
 
 
 def disease_kind(question: str) -> str:
