@@ -78,10 +78,10 @@ def test_what_insulin_is_names_the_protein_and_the_drugs_named_after_it(run_grap
     ("is gout a disease?", "Yes: in the knowledge graph, Gout is a disease (MESH:D006073). Drugs with a verified mechanism"),
     ("is aspirin a protein?", "No: in the knowledge graph, Aspirin is a drug (MESH:D001241), not a protein. It is one of the NSAIDs"),
     # the graph lists Hyperglycemia twice, as a MeSH disease and an HPO sign: both are said (the sign alone was, as a "No")
-    ("is hyperglycemia a disease?", "Yes: in the knowledge graph, Hyperglycemia is a disease (MESH:D006943); it is also "
-                                    "listed as a sign or symptom (HP:0003074). "),
-    ("is atrial fibrillation a symptom?", "Yes: in the knowledge graph, Atrial fibrillation is a sign or symptom (HP:0005110); "
-                                          "it is also listed as a disease (MESH:D001281). "),
+    ("is hyperglycemia a disease?", ("Yes: in the knowledge graph, Hyperglycemia is a disease (MESH:D006943); it is also "
+                                     "listed as a sign or symptom (HP:0003074). ")),
+    ("is atrial fibrillation a symptom?", ("Yes: in the knowledge graph, Atrial fibrillation is a sign or symptom "
+                                           "(HP:0005110); it is also listed as a disease (MESH:D001281). ")),
     ("what kind of thing is uric acid?", "In the knowledge graph, Uric Acid is a chemical (MESH:D014527). "),
 ])
 def test_whether_an_entity_is_of_a_kind_is_answered_yes_or_no(run_graph, question: str, lead: str) -> None:
