@@ -32,14 +32,11 @@ def lexical(outcome: LinkOutcome) -> LinkOutcome:
     return outcome
 
 
-_PLAINEST = {"Drug": 2, "Disease": 2, "ChemicalSubstance": 1, "PhenotypicFeature": 1}
-"""Of entries that one name fits equally, the drug or the disease first: "dronedarone and Atrial fibrillation: what's
-the link?" took the phenotype Atrial fibrillation (HP), which only a few chains reach, for the disease (MeSH)."""
-
-
 def _slot_weight(c: Candidate) -> float:
-    """How a slot of the candidate's kind weighs its type (``agents.intent.SLOT_TYPES``), as a rule's slot would: the
-    disease Spasticity, whose alias "Muscle Spasticity" is, before the phenotype named so."""
+    """How a slot of the candidate's kind weighs its type (``agents.intent.SLOT_TYPES``), as a rule's slot would: of
+    entries one name fits, the disease before the phenotype ("dronedarone and Atrial fibrillation: what's the link?"
+    took the HP phenotype by its id), and the disease Spasticity, whose alias "Muscle Spasticity" is, before the
+    phenotype named so."""
     return SLOT_TYPES["drug" if c.type in DRUG_TYPES else "disease"].get(c.type, 1.0)
 
 
@@ -53,8 +50,7 @@ def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) ->
         if ent is not None and ent.get("id"):
             cands = [Candidate(ent["id"], ent["name"], ent["type"], 1.0, "context")]
         if cands:
-            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score * _slot_weight(c),
-                                             _PLAINEST.get(c.type, 0)))
+            best = max(cands, key=lambda c: (c.type in DRUG_TYPES or c.type in DISEASE_TYPES, c.score * _slot_weight(c)))
             mentions.append({"slot": "free", "mention": mention, "status": "linked", "entity": best.as_dict(),
                              "candidates": [c.as_dict() for c in cands[:5]]})
     return mentions + _unnamed_compared(res, question, mentions)
