@@ -190,6 +190,8 @@ def test_the_c_library_scores_equal_lightgbm_and_refuse_bad_input() -> None:
     rows[3, 2] = np.nan  # a missing value takes the trees' default branch in both
     reference = lgb.Booster(model_str=model.model).predict(rows, num_threads=1)
     np.testing.assert_array_equal(Booster(model.model).predict(rows), reference)
+    for threads in (1, 3):  # each row is scored alone: the scores do not depend on the threads
+        np.testing.assert_array_equal(Booster(model.model).predict(rows, num_threads=threads), reference)
     np.testing.assert_array_equal(model.score(rows), reference)
     with pytest.raises(ValueError, match="columns"):
         Booster(model.model).predict(rows[:, :4])

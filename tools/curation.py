@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tools.memo import Memo
+
 __all__ = ["TRANSFER_FEATURES", "Chain", "CurationStats", "Triple"]
 
 Triple = tuple[str, str, str]
@@ -99,6 +101,15 @@ class _Mechanisms(NamedTuple):
 
 
 _EMPTY = _Counts([])
+
+
+class _Seen(NamedTuple):
+    """One question's counts, by step and by node, as :meth:`CurationStats.features` reads them."""
+
+    edge: Memo[int, int]
+    node_log: Memo[str, float]
+    node_disease: Memo[str, bool]
+    pair: Memo[tuple[str, str], int]
 _UNKNOWN = -1
 """The id of a triple no counted chain has: no count holds it."""
 
@@ -171,10 +182,19 @@ class CurationStats:
         Every chain of ``exclude_drug`` is left out of the counts (the question's own drug, at answer time).
         """
         own = self._own_counts(exclude_drug) if exclude_drug else _EMPTY
+        a, subtract = self._all, own is not _EMPTY
+
+        def n(table: Counter[Any], mine: Counter[Any], key: object) -> int:
+            return table[key] - mine[key] if subtract else table[key]
+
+        # the paths of one question share most of their steps and nodes: each one's counts are read once
+        seen = _Seen(Memo(lambda e: n(a.edge, own.edge, e)), Memo(lambda x: math.log1p(n(a.node, own.node, x))),
+                     Memo(lambda x: bool(n(a.nodes_disease, own.nodes_disease, (disease, x)))),
+                     Memo(lambda pair: n(a.pair, own.pair, pair)))
         rows = []
         for p in paths:
             triples = tuple((e[0], e[1], e[2]) for e in p)
-            rows.append(self._row(triples, tuple(self._ids.get(t, _UNKNOWN) for t in triples), disease, own))
+            rows.append(self._row(triples, tuple(self._ids.get(t, _UNKNOWN) for t in triples), disease, own, seen))
         return rows
 
     def _mechanisms_without(self, drugs: frozenset[str]) -> _Mechanisms:
@@ -204,7 +224,8 @@ class CurationStats:
         return (a.mech_edge[e] - own.mech_edge[e], a.mech_edge_disease[(disease, e)] - own.mech_edge_disease[(disease, e)],
                 after)
 
-    def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts) -> list[float]:
+    def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts, seen: _Seen
+             ) -> list[float]:
         a = self._all
         subtract = own is not _EMPTY
 
@@ -221,8 +242,8 @@ class CurationStats:
         n_target = n(a.first_target, own.first_target, target)
         cont = ([n(a.continuation, own.continuation, (target, e)) / n_target for e in rest]
                 if n_target and rest else [0.0])
-        edge_n = [n(a.edge, own.edge, e) for e in edges]
-        node_log = [math.log1p(n(a.node, own.node, x)) for x in inner]
+        edge_n = [seen.edge[e] for e in edges]
+        node_log = [seen.node_log[x] for x in inner]
         return [
             sum(1 for c in edge_n[1:] if c) / len(rest) if rest else 1.0,
             sum(math.log1p(c) for c in edge_n[1:]) / len(rest) if rest else 0.0,
@@ -235,8 +256,8 @@ class CurationStats:
             math.log1p(n_target),
             max(cont),
             sum(cont) / len(cont),
-            sum(1 for x in inner[1:] if n(a.nodes_disease, own.nodes_disease, (disease, x))) / max(len(inner) - 1, 1),
+            sum(1 for x in inner[1:] if seen.node_disease[x]) / max(len(inner) - 1, 1),
             sum(node_log) / len(node_log) if node_log else 0.0,
             min(node_log) if node_log else 0.0,
-            sum(1 for e, c in zip(triples, edge_n, strict=True) if c == 0 and n(a.pair, own.pair, (e[0], e[2]))) / k,
+            sum(1 for e, c in zip(triples, edge_n, strict=True) if c == 0 and seen.pair[(e[0], e[2])]) / k,
         ]

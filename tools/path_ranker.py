@@ -24,6 +24,7 @@ import numpy as np
 
 from memory.protocols import Edge, GraphStore
 from tools.curation import TRANSFER_FEATURES, CurationStats
+from tools.memo import Memo
 from tools.ppr import LocalPageRank, PersonalizedPageRank
 from tools.ranker_models import RankerModel, ScoreModel
 from tools.walker import CandidatePath
@@ -273,26 +274,26 @@ class PathRanker:
         for p in paths:
             node_count.update(set(p.nodes[1:-1]))
             edge_count.update(set(p.edges))
-        n = float(len(paths))
-        t = self.tables
-        rows = []
-        sim_cache: dict[str, float] = {}
-        starts = {p.nodes[0] for p in paths}
-        ends = {p.nodes[-1] for p in paths}
+        n, t, rows, sim_cache, n_chains = float(len(paths)), self.tables, [], {}, float(self.tables.chains)
+        starts, ends = {p.nodes[0] for p in paths}, {p.nodes[-1] for p in paths}
         seeds = (starts if len(starts) <= 5 else set()) | (ends if len(ends) <= 5 else set())
-        ppr = self.ppr
-        # PageRank among the candidates' own nodes: its cost follows the walk, not the graph (tools.ppr)
+        ppr = self.ppr  # PageRank among the candidates' own nodes: its cost follows the walk, not the graph
         r = ppr.rank_within(seeds, {x for p in paths for x in p.nodes}) if ppr is not None and seeds else None
-        n_chains = float(t.chains)
+        # paths share most of their nodes and steps: each node's type and degree, and each step's prior, read once
+        type_of = Memo(self._type)
+        log_degree = Memo(lambda x: math.log1p(self.kg.degree(x)))
+        prior_of = Memo(lambda key: self.prior(key[0], "out", key[1]))
+        log_rank = Memo(lambda x: math.log(r.get(x, 0.0) + 1e-9)) if r is not None else None
         for p in paths:
-            inner = p.nodes[1:-1]
-            types = [self._type(x) for x in p.nodes]
+            nodes = p.nodes
+            inner = nodes[1:-1]
+            types = [type_of[x] for x in nodes]
             logc = [math.log(max(c, 1e-6)) for c in p.confs]
-            degs = [math.log1p(self.kg.degree(x)) for x in inner]
+            degs = [log_degree[x] for x in inner]
             type_ll = [t.type_next.get(types[i], {}).get(types[i + 1], t.floor) for i in range(len(types) - 1)]
             rels = ["<s>", *(e.relation for e in p.edges)]
             rel_ll = [t.rel_next.get(rels[i], {}).get(rels[i + 1], t.floor) for i in range(len(rels) - 1)]
-            prior = [self.prior(types[i], "out", e.relation) for i, e in enumerate(p.edges)]
+            prior = [prior_of[(types[i], e.relation)] for i, e in enumerate(p.edges)]
             sims = []
             if question_vec is not None:
                 for x in inner:
@@ -312,24 +313,24 @@ class PathRanker:
                     sum(rel_ll) / len(rel_ll),
                     sum(degs) / len(degs) if degs else 0.0,
                     max(degs) if degs else 0.0,
-                    math.log1p(self.kg.degree(inner[-1])) if inner else 0.0,
+                    log_degree[inner[-1]] if inner else 0.0,
                     sum(sims) / len(sims) if sims else 0.0,
                     sum(node_count[x] for x in inner) / (n * len(inner)) if inner else 1.0,
                     sum(edge_count[e] for e in p.edges) / (n * p.hops),
-                    *self._shape(p, types, rels[1:], type_ll, rel_ll, n_chains, r),
+                    *self._shape(p, types, rels[1:], type_ll, rel_ll, n_chains, log_rank),
                 ]
             )
         return np.asarray(rows, dtype=float)
 
     def _shape(self, p: CandidatePath, types: list[str], rels: list[str], type_ll: list[float], rel_ll: list[float],
-               n_chains: float, r: dict[str, float] | None) -> list[float]:
+               n_chains: float, log_rank: Memo[str, float] | None) -> list[float]:
         """The metapath, sign, trigram and PageRank features of one path."""
         t = self.tables
         tp = t.type_patterns.get(">".join(types), 0)
         rp = t.rel_patterns.get(">".join(rels), 0)
         inner = p.nodes[1:-1]
-        if r is not None and inner:
-            lpr = [math.log(r.get(x, 0.0) + 1e-9) for x in inner]
+        if log_rank is not None and inner:
+            lpr = [log_rank[x] for x in inner]
         else:
             lpr = [0.0]
         rgt = [t.rel_given_types.get(f"{types[i]}|{rel}|{types[i + 1]}", t.floor) for i, rel in enumerate(rels)]

@@ -51,7 +51,7 @@ class LambdaRanker:
         """Scores of feature rows."""
         if len(x) == 0:
             return np.zeros(0)
-        return np.asarray(self._booster.predict(x, num_threads=1), dtype=float)
+        return np.asarray(self._booster.predict(x), dtype=float)
 
     def to_json(self) -> dict[str, object]:
         """Serialisable form."""

@@ -248,7 +248,7 @@ class TripleScorer:
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """The probability that each row's triple is a gold step."""
-        return 1.0 / (1.0 + np.exp(-self._booster.predict(x, num_threads=1)))  # type: ignore[no-any-return]
+        return 1.0 / (1.0 + np.exp(-self._booster.predict(x)))  # type: ignore[no-any-return]
 
     def to_json(self) -> dict[str, object]:
         """Serialisable form (the graph and the counts are saved elsewhere)."""

@@ -50,10 +50,14 @@ class CandidatePath:
         """Number of edges."""
         return len(self.edges)
 
+    _nodes: tuple[str, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
     @property
     def nodes(self) -> list[str]:
-        """Node ids from start to end."""
-        return [self.edges[0].head, *(e.tail for e in self.edges)] if self.edges else []
+        """Node ids from start to end (worked out once: the ranker's columns read them about ten times a path)."""
+        if self._nodes is None:
+            self._nodes = (self.edges[0].head, *(e.tail for e in self.edges)) if self.edges else ()
+        return list(self._nodes)
 
 
 @dataclass
