@@ -188,6 +188,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, rf"^why (?:is|are) {_X} (?:often |usually )?(?:combined|given|used|paired|taken) (?:with|together with|along with) {_Y}$"),
         # "why is ulobetasol propionate effective against atopic dermatitis?" (it read "propionate effective against …")
         (Intent.MECHANISM, rf"^why (?:is|are) {_X} (?:so |very |really )?(?:effective|useful|helpful|good) (?:against|for|in) {_Y}$"),
+        # "why is valproic acid used in epilepsy?": the verb ends the drug's name (the rules below read "valproic")
+        (Intent.MECHANISM, (rf"^why (?:is|are|was|were) {_YES_NO_SUBJECT}{_X} (?:often |usually |commonly |sometimes )?"
+                            rf"(?:used|prescribed|given|taken|recommended|indicated) (?:to {_VERB_TREAT} |for |in |against ){_Y}$")),
         (Intent.MECHANISM, rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:used to )?{_VERB_TREAT} {_Y}$"),
         (Intent.MECHANISM, (rf"^why (?:does|do|is|are|would) {_YES_NO_SUBJECT}{_X} (?:(?:used|prescribed|given|taken|recommended|indicated) (?:to |for |in |against ))?"
                             rf"{_VERB_TREAT}? ?{_Y}$")),

@@ -27,6 +27,14 @@ from agents.state import Intent, Status
     ("What does evogliptin do to treat Diabetes mellitus type 2?", "evogliptin", "Diabetes mellitus type 2"),
     ("Why is ulobetasol propionate effective against Atopic dermatitis?", "ulobetasol propionate", "Atopic dermatitis"),
     ("how does aspirin help prevent strokes?", "aspirin", "strokes"),
+    # "why is X used in Y": the verb ends the name ("valproic" was the drug and "acid used in epilepsy" the disease,
+    # answered as Gastric Acid; "folic acid prescribed to" was the drug)
+    ("why is valproic acid used in epilepsy", "valproic acid", "epilepsy"),
+    ("why is potassium iodide given in common cold", "potassium iodide", "common cold"),
+    ("Why is insulin glargine given for diabetes?", "insulin glargine", "diabetes"),
+    ("why is folic acid prescribed to treat anemia", "folic acid", "anemia"),
+    ("why is aspirin used to relieve pain", "aspirin", "pain"),
+    ("why are statins commonly used in heart disease?", "statins", "heart disease"),
 ])
 def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -229,3 +237,12 @@ def test_clots_are_thrombosis(run_graph) -> None:
     "blood clots" was already Thrombosis."""
     out, snap = run_graph({"question": "how does heparin prevent clots?"}, thread="clots", memory=False)
     assert not snap.next and out["status"] is Status.ANSWERED and out["targets"] == ["MESH:D013927"], out["answer"]
+
+
+def test_why_a_two_word_drug_is_used_in_a_disease_links_both(run_graph, resources) -> None:
+    """'Read "acid used in epilepsy" as Gastric Acid': the chain ran from valproic acid to stomach acid."""
+    out, _ = run_graph({"question": "why is valproic acid used in epilepsy"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism"
+    kg = resources.kg
+    assert kg.name(out["evidence"][0]["head"]).casefold() == "valproic acid"
+    assert kg.name(out["evidence"][-1]["tail"]) == "Epilepsy" and "Gastric" not in out["answer"]
