@@ -18,8 +18,7 @@ __all__ = [
     "class_request", "out_of_scope", "parse_question", "parse_with_reference", "split_listed",
 ]
 
-_X = r"(?P<x>.+?)"
-_Y = r"(?P<y>.+?)"
+_X, _Y = r"(?P<x>.+?)", r"(?P<y>.+?)"
 _T = r"(?P<t>.+?)"
 """The second name as a protein ("does imatinib inhibit ABL1?"): ``ParsedQuestion.y_slot`` is "target"."""
 _ACTS_ON = r"(?:inhibit|block|bind(?: to)?|target|activate|act on|antagoni[sz]e|agoni[sz]e|stimulate|suppress)s?"
@@ -146,6 +145,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
         # "why is lesinurad used?" (before the mechanism rule that reads "used" as the disease; "why is X used for Y?" is one)
         (Intent.INDICATIONS, rf"^why (?:is|are|was|were) {_NOT_PRONOUN}{_X} (?:used|given|prescribed|recommended|taken)$"),
+        # "when is lamotrigine prescribed?" (told what lamotrigine is connected to); "when is X taken?" is timing
+        (Intent.INDICATIONS, rf"^when (?:is|are|would|should|can) {_NOT_PRONOUN}{_X} (?:be )?(?:prescribed|used|given|recommended|indicated)$"),
+        (Intent.INDICATIONS, rf"^when (?:should|would|do|does|can) (?:you|doctors?|one) (?:prescribe|use|give|recommend) {_NOT_PRONOUN}{_X}$"),
         (Intent.INDICATIONS, (rf"^why {_WHY_GIVEN} (?!.*\b(?:for|to|in|against|with|on|after|following)\b){_NOT_PRONOUN}{_X}$")),
         # "what does ibuprofen treat besides pain?": what X treats, Y left out (``State.excluded``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? "

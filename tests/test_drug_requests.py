@@ -45,3 +45,25 @@ def test_a_class_member_for_hypertension_is_one_of_the_class(run_graph) -> None:
     out, _ = run_graph({"question": "suggest a beta blocker for hypertension"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED
     assert out["answer"].startswith("Beta blockers with a verified mechanism for Hypertensive disorder: ")
+
+
+@pytest.mark.parametrize(("question", "intent", "drug"), [
+    ("when is lamotrigine prescribed?", Intent.INDICATIONS, "lamotrigine"),
+    ("When is fusidic acid prescribed", Intent.INDICATIONS, "fusidic acid"),
+    ("when should metformin be used?", Intent.INDICATIONS, "metformin"),
+    ("when do doctors prescribe imatinib?", Intent.INDICATIONS, "imatinib"),
+    ("when would you use clopidogrel?", Intent.INDICATIONS, "clopidogrel"),
+])
+def test_when_a_drug_is_prescribed_asks_what_it_treats(question: str, intent: Intent, drug: str) -> None:
+    """"when is lamotrigine prescribed?" was told what lamotrigine is connected to (ten of ten such wordings over
+    seeded check-half drugs). "when is metformin taken?" (timing) and "when is it prescribed?" (a follow-up) are not
+    these rules'."""
+    parsed = parse_question(question)
+    assert parsed is not None and (parsed.intent, parsed.drug) == (intent, drug), parsed
+    assert parse_question("when is metformin taken?") is None and parse_question("when is it prescribed?") is None
+
+
+def test_when_a_drug_is_prescribed_lists_its_indications(run_graph) -> None:
+    out, _ = run_graph({"question": "when is lamotrigine prescribed?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications"
+    assert "verified mechanism for" in out["answer"] and "Epilepsy" in out["answer"]
