@@ -204,11 +204,11 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "compare imatinib and dasatinib for CML": the drugs one at a time (the planner splits the slot)
         (Intent.MECHANISM, rf"^(?:compare|contrast|what is the difference between) {_X} (?:for|in|against|when treating) {_Y}$"),
         (Intent.MECHANISM, rf"^how do {_X} (?:differ|compare) (?:for|in|when treating) {_Y}$"),
-        # yes/no questions naming both ends ("does imatinib work for GIST?", "is metformin used for PCOS?",
+        # yes/no questions naming both ends ("does imatinib work for GIST?", "is (could) metformin (be) used for PCOS?",
         # "can I take ibuprofen for pain?"): the mechanism, or why there is none
         (Intent.MECHANISM, rf"^(?:can|could|should|may|might) {_PERSON} (?:take|use|try|be given) {_X} (?:for|against|to treat|in) {_Y}$"),
         (Intent.MECHANISM, rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?{_VERB_TREAT} {_Y}$"),
-        (Intent.MECHANISM, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:used|good|effective|useful|helpful|"
+        (Intent.MECHANISM, (rf"^(?:is|are|(?:can|could|might)(?= .+? be )) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?(?:be )?(?:used|good|effective|useful|helpful|"
                             rf"indicated|approved|prescribed|given|(?:an?|the) {_QUALITY}(?:treatment|drug|medication|medicine|option|therapy))"
                             rf"(?: to treat| for| against| in) {_Y}$")),
         # "is it true that metformin treats diabetes?", "I heard imatinib helps with GIST": the mechanism, or why there is none

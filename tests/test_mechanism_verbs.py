@@ -35,6 +35,9 @@ from agents.state import Intent, Status
     ("why is folic acid prescribed to treat anemia", "folic acid", "anemia"),
     ("why is aspirin used to relieve pain", "aspirin", "pain"),
     ("why are statins commonly used in heart disease?", "statins", "heart disease"),
+    # "could X be used for Y?" had no rule: the free-text scan read "polycystic ovary syndrome" as the ovary
+    ("could metformin be used for polycystic ovary syndrome?", "metformin", "polycystic ovary syndrome"),
+    ("can aspirin be given for fever", "aspirin", "fever"),
 ])
 def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -246,3 +249,11 @@ def test_why_a_two_word_drug_is_used_in_a_disease_links_both(run_graph, resource
     kg = resources.kg
     assert kg.name(out["evidence"][0]["head"]).casefold() == "valproic acid"
     assert kg.name(out["evidence"][-1]["tail"]) == "Epilepsy" and "Gastric" not in out["answer"]
+
+
+def test_whether_a_drug_should_be_used_is_no_yes_no_mechanism() -> None:
+    """"should ibuprofen be used in asthma?" asks for advice (NSAIDs can worsen asthma), not whether a chain lowers it:
+    the "could … be used for …" rule leaves "should" and "may" alone."""
+    for question in ("should ibuprofen be used in asthma?", "may ibuprofen be used in asthma?"):
+        parsed = parse_question(question)
+        assert parsed is None or parsed.intent is not Intent.MECHANISM, parsed

@@ -93,3 +93,14 @@ def test_in_a_place_after_a_question_about_a_drug_is_a_qualifier(run_graph, ques
     *_, out = in_thread(run_graph, f"place-qualifier-{questions[0]}", *questions)
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert f"DrugMechDB does not distinguish {place}; this is the general mechanism." in out["answer"], out["answer"]
+
+
+def test_a_disease_named_after_a_place_is_not_asked_among_the_place_s_diseases(resources) -> None:
+    """"how does metformin treat polycystic ovary syndrome?" (a disease the graph lacks) asked which of the ovary's
+    diseases was meant, "Malignant tumor of ovary" first; non-interactive, it answered for the tumour. A mention that
+    says no more than the place, or the place and a word for any illness, is still asked about."""
+    out = resources.linker.link("polycystic ovary syndrome", SLOT_TYPES["disease"])
+    assert not any(c.type in DISEASES for c in out.candidates), out
+    for mention in ("kidney problems", "the heart", "liver"):
+        asked = resources.linker.link(mention, SLOT_TYPES["disease"])
+        assert asked.status is LinkStatus.AMBIGUOUS and asked.candidates[0].type in DISEASES, (mention, asked)

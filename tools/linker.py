@@ -15,7 +15,7 @@ from core.datasets import DRUG_TYPES
 from core.text import drop_article, fold, longest_run, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
-from tools.places import PLACE_TYPES, diseases_at, diseases_of_place
+from tools.places import PLACE_TYPES, diseases_at, diseases_of_place, says_only_the_place
 from tools.spelling import Respeller
 from tools.word_forms import GUESSED_METHODS, SPELLING, guessed, plural, read_alike, singulars, stem_pattern, variants
 
@@ -103,8 +103,7 @@ class EntityLinker:
         embed: object | None = None,
         *,
         embed_link: float = 0.82, embed_suggest: float = 0.62,
-        degree: Callable[[str], int] | None = None,
-        classes: dict[str, tuple[str, ...]] | None = None,
+        degree: Callable[[str], int] | None = None, classes: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback; ``degree`` (the
         graph's) orders the names an acronym may abbreviate, the most connected first; ``classes`` (folded class name →
@@ -416,7 +415,8 @@ class EntityLinker:
         best = out.best
         if best is None or best.type not in PLACE_TYPES or not type_weight or type_weight.get("Disease", 0.0) < max(type_weight.values()):
             return None
-        ids = [e.id for e in diseases_of_place(self.entities[best.id], self.entities.values(), self.aliases)]
+        ids = ([e.id for e in diseases_of_place(place, self.entities.values(), self.aliases)]  # not "polycystic ovary syndrome"
+               if says_only_the_place(out.mention, place := self.entities[best.id]) else [])
         floor = min(type_weight.values())  # diseases before findings ("Increased cardiac output"), then by degree
         ranked = sorted(self._ranked_by_degree(ids, "words"), key=lambda c: -c.score * type_weight.get(c.type, floor))
         return LinkOutcome(out.mention, LinkStatus.AMBIGUOUS, (*ranked[:4], best)) if ids else None

@@ -15,7 +15,7 @@ from core.datasets import DISEASE_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place"]
+__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place", "says_only_the_place"]
 
 PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places in the body."""
@@ -37,6 +37,9 @@ _ADJECTIVES = {"lung": ("pulmonary",), "lungs": ("pulmonary",), "liver": ("hepat
                "heart": ("cardiac", "myocardial", "coronary")}
 """An organ's adjective in the graph's disease names ("Pulmonary Fibrosis")."""
 _FILLER = frozenset({"of", "the", "in", "a", "an"})
+_ANY_ILLNESS = frozenset({"my", "your", "his", "her", "problem", "condition", "issue", "trouble", "health", "disease",
+                          "disorder", "illness"})
+"""Words beside a place that name no disease of it in particular ("heart problems", "my kidneys")."""
 
 
 def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entity],
@@ -56,6 +59,14 @@ def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entit
             if e.id not in found or faithful and not found[e.id][1]:
                 found[e.id] = (e, faithful)
     return sorted(found.values(), key=lambda x: (not x[1], x[0].name, x[0].id))
+
+
+def says_only_the_place(mention: str, place: Entity) -> bool:
+    """Whether a mention says the place and nothing more particular ("the heart", "kidney problems"), so that the
+    place's diseases may be what it means; "polycystic ovary syndrome" is a disease the graph lacks, and it was asked
+    which of the ovary's diseases it was (an ovarian tumour first)."""
+    allowed = _forms([place]) | _FILLER | _ANY_ILLNESS
+    return all(w in allowed or w.removesuffix("s") in allowed for w in fold(mention).split())
 
 
 def diseases_of_place(place: Entity, entities: Iterable[Entity], aliases: dict[str, tuple[str, ...]]) -> list[Entity]:
