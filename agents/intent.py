@@ -102,10 +102,10 @@ _REMEDY = r"(?:drugs?|medications?|medicines?|meds|treatments?|therap(?:y|ies)|p
 _NOMINAL = (
     r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?(?: some| the| a few| all| any| a| an| one| \d+| ten| five)?\s+|"
     r"(?:is|are) there (?:an? |any |some |another )?|any |another |the |some |(?:what|which) (?:(?:is|are) (?:the |some )?)?)?"
-    rf"{_QUALITY}{_REMEDY}"
+    rf"{_QUALITY}(?:{_REMEDY}|pills?|tablets?|(?<=best )things?)"  # "best thing for acid reflux", "pills to lower …"
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
     r"lowers?|reduces?|decreases?|controls?|relieves?|prevents?|manages?|"
-    r"(?:is|are) used (?:to treat|for|against))|to (?:treat|lower|reduce|control|relieve|prevent|manage)|for|against|"
+    r"(?:is|are) used (?:to treat|for|against))|to (?:treat|lower|reduce|control|relieve|prevent|manage|stop|ease|fight|cure)|for|against|"
     r"used (?:to treat|for|against|in)|of|"
     r"(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
 )

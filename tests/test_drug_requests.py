@@ -67,3 +67,18 @@ def test_when_a_drug_is_prescribed_lists_its_indications(run_graph) -> None:
     out, _ = run_graph({"question": "when is lamotrigine prescribed?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "indications"
     assert "verified mechanism for" in out["answer"] and "Epilepsy" in out["answer"]
+
+
+@pytest.mark.parametrize(("question", "disease"), [
+    ("best thing for acid reflux", "acid reflux"),
+    ("drugs to stop a seizure", "seizure"),
+    ("pills to lower blood pressure", "high blood pressure"),
+    ("tablets for gout", "gout"),
+])
+def test_everyday_requests_for_what_treats_a_disease(question: str, disease: str) -> None:
+    """"best thing for acid reflux" and "drugs to stop a seizure" were told what the disease is connected to, and
+    "pills to lower blood pressure" went to the free-text scan. "what is the best thing about metformin?" is not a
+    request for remedies."""
+    parsed = parse_question(question)
+    assert parsed is not None and (parsed.intent, parsed.disease) == (Intent.TREATS, disease), parsed
+    assert parse_question("what is the best thing about metformin?") is None
