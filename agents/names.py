@@ -29,9 +29,11 @@ not "is that the same as for sitagliptin?", which compares what two drugs act on
 _NAMES = re.compile(
     r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some )?(?:other |brand |trade |generic |"
     r"alternative |full )?names? (?:of|for) (?P<x>.+?)|what (?:other |brand |trade |generic )?names? (?:does|do) (?P<y>.+?) "
-    r"(?:have|go by)|what (?:else )?is (?P<z>.+?) (?:also )?(?:called|known as)|what does (?P<w>.+?) stand for)[?.!]*$",
+    r"(?:have|go by)|what (?:else )?is (?P<z>.+?) (?:also )?(?:called|known as)|what does (?P<w>.+?) stand for|"
+    r"what(?:'s|’s| is| are) (?:the |its )?(?:generic(?: version| form| equivalent)?|active ingredients?) (?:of|for|in) (?P<v>.+?))[?.!]*$",
     re.IGNORECASE)
-"""A request for an entity's names ("What's the generic name of Lipitor?", "What does ACE stand for?")."""
+"""A request for an entity's names ("What's the generic name of Lipitor?", "What does ACE stand for?", "what is the
+active ingredient in Advil?", "what's the generic for Zoloft?")."""
 _WHOLE = ("exact", "singular", "acronym")
 """How a name links as a whole (``tools.linker.Candidate.method``), not by a name inside it or by its spelling."""
 NAMES_SHOWN = 10
@@ -103,7 +105,7 @@ def _read(question: str, linker: Any) -> list[tuple[str, Any]]:
     not): two for "is X the same as Y?", one for a request for names, none for any other question."""
     text = " ".join(question.split())
     m, n = _SAME.match(text), _NAMES.match(text)
-    names = [m["a"] or m["a2"], m["b"] or m["b2"]] if m else [n["x"] or n["y"] or n["z"] or n["w"]] if n else []
+    names = [m["a"] or m["a2"], m["b"] or m["b2"]] if m else [n["x"] or n["y"] or n["z"] or n["w"] or n["v"]] if n else []
     return [(name.strip(), _linked(name, linker)) for name in names]
 
 

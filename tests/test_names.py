@@ -53,8 +53,20 @@ def test_it_in_a_question_about_names_is_the_thread_s_drug(run_graph) -> None:
     assert alone["status"] is Status.NOT_FOUND and 'for "it" to refer to' in alone["answer"], alone["answer"]
 
 
+@pytest.mark.parametrize(("question", "opening"), [
+    ("what is the active ingredient in advil?", "advil is Ibuprofen in the knowledge graph ("),
+    ("what's the generic for Zoloft", "Zoloft is sertraline in the knowledge graph ("),
+    ("what is the generic version of lipitor?", "lipitor is atorvastatin in the knowledge graph ("),
+])
+def test_the_generic_or_the_active_ingredient_of_a_brand_is_its_drug(run_graph, question: str, opening: str) -> None:
+    """They were told what the drug is connected to, without a word on the brand."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["answer"].startswith(opening), out["answer"]
+
+
 @pytest.mark.parametrize("question", ["What is the drug for gout called?", "How does imatinib treat CML?",
-                                      "Is imatinib a kinase inhibitor?", "what is the name of the drug for gout?"])
+                                      "Is imatinib a kinase inhibitor?", "what is the name of the drug for gout?",
+                                      "what is the generic drug for gout?"])
 def test_other_questions_are_no_names_question(resources, question: str) -> None:
     assert names_question(question, resources.linker) is None
 
