@@ -240,7 +240,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
         (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
-                         rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?) (?:of|for) {_Y}$")),
+                         rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?|pathophysiology|pathogenesis|a?etiology) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         # "how does inhalation anthrax develop?" (free text: it listed the drugs for it)

@@ -29,6 +29,10 @@ GOUT, PNEUMONIA, ASTHMA = "MESH:D006073", "MESH:D011014", "MESH:D001249"
     ("what else causes it?", "it"),
     ("how does inhalation anthrax develop?", "inhalation anthrax"),  # it listed the drugs for inhalation anthrax
     ("How does gout start?", "gout"),
+    # told what asthma is connected to ("Asthma is connected to: Cough"), or no rule read them
+    ("pathophysiology of asthma", "asthma"),
+    ("what is the pathogenesis of gout?", "gout"),
+    ("etiology of migraine", "migraine"),
 ])
 def test_cause_wordings_ask_what_raises_the_disease(question: str, disease: str) -> None:
     parsed = parse_question(question)
