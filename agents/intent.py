@@ -106,8 +106,7 @@ _NOMINAL = (
     r"(?: options?)?\s+(?:(?:that|which) (?:can |could |may |might |will )?(?:treats?|helps?(?: with)?|works? (?:for|against)|cures?|"
     r"lowers?|reduces?|decreases?|controls?|relieves?|prevents?|manages?|"
     r"(?:is|are) used (?:to treat|for|against))|to (?:treat|lower|reduce|control|relieve|prevent|manage|stop|ease|fight|cure)|for|against|"
-    r"used (?:to treat|for|against|in)|of|"
-    r"(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
+    r"used (?:to treat|for|against|in)|of|(?:indicated|prescribed|approved) (?:to treat|for|in|against)) "
 )
 """A request without a question word: "drugs for Y", "list drugs that treat Y", "is there a drug for Y"."""
 _NO_DISEASE = re.compile(rf"(?:the |some |my |your )?{_QUALITY}(?:(?:{_REMEDY}|medication|drug|treatment)\s+)*", re.IGNORECASE)
@@ -222,6 +221,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also |directly |"
                            rf"{_HOW_BOUND} )?{_ACTS_ON}(?: {_HOW_BOUND}(?: to)?)? {_T}$")),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
+        (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )(?!.* of ){_T} (?:inhibitors?|blockers?|antagonists?|agonists?|activators?)$"),
         # "does aspirin raise histamine?", "can sertraline increase serotonin?" (lowering is asked as a mechanism)
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?"
                            rf"(?:raise|increase|boost|elevate) {_T}$")),

@@ -68,3 +68,15 @@ def test_a_cure_is_not_answered_yes(run_graph) -> None:
     assert out["status"] is Status.ANSWERED and not out["answer"].startswith("Yes"), out["answer"]
     assert out["answer"].startswith("The knowledge graph records how it lowers the disease, not whether it cures it: "
                                     "donepezil acts on Alzheimer's disease through a "), out["answer"]
+
+
+def test_a_target_before_inhibitor_asks_whether_the_drug_acts_on_it(run_graph) -> None:
+    """"is aspirin a COX inhibitor?" matched no rule and was answered without a yes or no. A class the class table
+    knows ("is losartan an ACE inhibitor?") is still a question of membership."""
+    parsed = parse_question("is ibuprofen a COX-2 inhibitor?")
+    assert parsed is not None and (parsed.intent, parsed.drug, parsed.disease, parsed.y_slot) == (
+        Intent.RELATION, "ibuprofen", "COX-2", "target")
+    out, _ = run_graph({"question": "is aspirin a COX inhibitor?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith("Yes: Aspirin acts on Prostaglandin G/H synthase")
+    ace, _ = run_graph({"question": "is losartan an ACE inhibitor?"}, thread="ace", interactive=False, memory=False)
+    assert ace["answer"].startswith("No: Losartan is not among the ACE inhibitors"), ace["answer"]
