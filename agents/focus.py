@@ -62,6 +62,9 @@ class Focus:
     treats_list: list[dict[str, Any]] = field(default_factory=list)
     """The latest "which drugs treat Y?" list, while every turn since has been about its disease Y ("is niacin on the
     list?" after "is atorvastatin one of them?" was answered with how atorvastatin treats Y): what "the list" is."""
+    target_list: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+    """The target and the items of the latest "which drugs inhibit T?" list, while every turn since has been about T
+    or about no target ("is colchicine on the list?" after "is allopurinol one of them?")."""
     latest_question: str = ""
     """The latest answered question as understood, or a later one whose answer cited a study: what "show me the
     sources" asks again."""
@@ -172,7 +175,7 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     # a NOT_FOUND turn that pointed to a study ("show me the sources" after it) counts if it is the later one
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})
     f.latest_question, f.named = str(cited.get("question") or ""), dict(cited.get("named") or {})
-    f.treats_list = _treats_list(messages)
+    f.treats_list, f.target_list = _treats_list(messages), _target_list(messages)
     f.treated, f.treated_by = _treated(messages)
     f.listed = _listed(messages)
     classes_run = True
@@ -248,6 +251,22 @@ def _treats_list(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         if m["intent"] == "treats" and m.get("items"):
             return list(m["items"])
     return []
+
+
+def _target_list(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The target and the items of the latest "which drugs act on T?" answer, if every turn since that was about a
+    target was about T; else None."""
+    target = None
+    for m in reversed(messages):
+        own = (m.get("target") or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None
+        if own is None:
+            continue
+        if target not in (None, own):
+            return None
+        target = own
+        if m["intent"] == "targeted_by" and m.get("items"):
+            return dict(m["target"]), [i for i in m["items"] if i.get("type") in DRUG_TYPES]
+    return None
 
 
 def listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -45,6 +45,8 @@ _RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the
              "well or how often they are used")
 """What a "which drug treats Y?" list is ordered by (``agents.answer_paths``: the walk's paths fused with PageRank and
 with the drugs that act on a curated drug's target alike)."""
+_RANKS_BY_TARGET = "the list ranks drugs by how directly they act on it, the fewest steps first, drugs before chemicals"
+"""What a "which drugs inhibit T?" list is ordered by (``tools.answers``)."""
 
 
 def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
@@ -53,24 +55,50 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     other question, or when the last answer listed no drugs for a disease."""
     m = _WHY.match(q) or _IS_LISTED.match(q)
     first = _WHY_THAT.match(q) and focus.intent == "treats" and focus.treats_list
+    if m is not None and focus.target_list and not focus.treats_list:
+        return _on_target_list(res, q, m, *focus.target_list, linker)  # "is allopurinol one of them?" after the
+        # drugs that inhibit xanthine oxidase
     if (m is None and not first) or focus.disease is None or not focus.treats_list:
         return None
     if first:
-        drug = {k: focus.treats_list[0][k] for k in ("id", "name", "type") if k in focus.treats_list[0]}
-    elif (placed := _placed(m["x"] or m["y"], focus.treats_list)) is not None:  # "why is the first one on the list?"
-        drug = placed
+        drug: dict[str, Any] | None = {k: focus.treats_list[0][k] for k in ("id", "name", "type") if k in focus.treats_list[0]}
     else:
-        out = linker.link(m["x"] or m["y"], SLOT_TYPES["drug"])
-        best = out.best if out.status is LinkStatus.LINKED else None
-        if best is None or best.type not in DRUG_TYPES:
-            return None
-        drug = entity_of(best)
+        drug = _named_drug(m["x"] or m["y"], focus.treats_list, linker)
+    if drug is None:
+        return None
     disease, listed = focus.disease, focus.treats_list
-    place = next((k for k, i in enumerate(listed, 1) if i.get("id") == drug["id"] or fold(i["name"]) == fold(drug["name"])), 0)
-    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": place, "listed": len(listed),
+    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": _place(drug, listed), "listed": len(listed),
                            "yes_no": m is not None and m.re is _IS_LISTED})
     res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
     return f"How does {drug['name']} treat {disease['name']}?"
+
+
+def _on_target_list(res: Resolution, q: str, m: re.Match[str], target: dict[str, Any], listed: list[dict[str, Any]],
+                    linker: Any) -> str | None:
+    """"How does allopurinol act on Xanthine dehydrogenase/oxidase?" for "is allopurinol one of them?" or "why is
+    allopurinol first?" right after "Which drugs inhibit xanthine oxidase?" (it was told what allopurinol is connected
+    to, without a yes or no), with the drug's place in that list; None when no drug is named."""
+    if (drug := _named_drug(m["x"] or m["y"], listed, linker)) is None:
+        return None
+    res.references.append({"text": q, "how": "why listed", "entity": drug, "place": _place(drug, listed),
+                           "listed": len(listed), "yes_no": m.re is _IS_LISTED, "for": target["name"],
+                           "ranks_by": _RANKS_BY_TARGET})
+    res.pinned.update({fold(drug["name"]): drug, fold(target["name"]): target})
+    return f"How does {drug['name']} act on {target['name']}?"
+
+
+def _named_drug(text: str, listed: list[dict[str, Any]], linker: Any) -> dict[str, Any] | None:
+    """The drug ``text`` names, by its place in ``listed`` ("the first one") or by name; None for anything else."""
+    if (placed := _placed(text, listed)) is not None:  # "why is the first one on the list?"
+        return placed
+    out = linker.link(text, SLOT_TYPES["drug"])
+    best = out.best if out.status is LinkStatus.LINKED else None
+    return entity_of(best) if best is not None and best.type in DRUG_TYPES else None
+
+
+def _place(drug: dict[str, Any], listed: list[dict[str, Any]]) -> int:
+    """The drug's place in ``listed``, from 1; 0 when it is not there."""
+    return next((k for k, i in enumerate(listed, 1) if i.get("id") == drug["id"] or fold(i["name"]) == fold(drug["name"])), 0)
 
 
 def _placed(text: str, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -95,10 +123,11 @@ def listed_lead(state: State, status: Any) -> str:
     if ref is None or (status != Status.ANSWERED and not ref.get("yes_no")):
         return ""
     name, place, n = ref["entity"]["name"], ref["place"], ref["listed"]
-    disease = next((m["entity"]["name"] for m in state.mentions if m.get("slot") == "disease" and m.get("entity")), "the disease")
+    disease = ref.get("for") or next((m["entity"]["name"] for m in state.mentions if m.get("slot") == "disease" and m.get("entity")),
+                                     "the disease")
     where = (f"{name} is {_ORDINAL.get(place, f'number {place}')} of the {n} drugs listed for {disease}" if place
              else f"{name} was not among the {n} drugs listed for {disease}")
     where = f"{'Yes' if place else 'No'}: {where}" if ref.get("yes_no") else f"{where[:1].upper()}{where[1:]}"
     if status != Status.ANSWERED:  # "is allopurinol one of them?" after asthma drugs: no, and no path either
         return f"{where}. "
-    return f"{where}: {_RANKS_BY}. Its mechanism: "
+    return f"{where}: {ref.get('ranks_by', _RANKS_BY)}. Its mechanism: "

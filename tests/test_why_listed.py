@@ -64,6 +64,7 @@ def test_whether_a_drug_is_on_the_list_is_answered_yes_or_no(run_graph, wording:
     items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
     second = run_graph({"question": wording.format(items[1]["name"])}, thread=thread, interactive=False, memory=False)[0]
     assert f"Yes: {items[1]['name']} is second of the {len(items)} drugs listed for {disease}" in second["answer"]
+    assert "Its mechanism: Yes:" not in second["answer"], second["answer"]  # the yes is the lead's, said once
     # the list stays the gout list after that turn about one of its drugs, and after one about no disease
     _, out = in_thread(run_graph, thread, "how does probenecid work?", wording.format("colchicine"))
     assert out["understood_as"] == f"How does colchicine treat {disease}?", out["answer"]
@@ -92,3 +93,16 @@ def test_none_of_the_listed_drugs_acting_on_a_kind_of_target_names_the_kind() ->
                 among=["d1", "d2"], targets=["n1"])
     assert why_none(one, names.get)[0] == ("none of the 2 listed drugs in the knowledge graph acts on Sodium channel"
                                            " protein type 5 subunit alpha")
+
+
+def test_whether_a_drug_is_on_a_target_s_list_is_answered_yes_or_no(run_graph) -> None:
+    """"is allopurinol one of them?" after "Which drugs inhibit xanthine oxidase?" was told what allopurinol is
+    connected to, and "is colchicine on the list?" what colchicine is connected to, with no yes or no."""
+    listed, first, other = in_thread(run_graph, "target-list", "Which drugs inhibit xanthine oxidase?",
+                                     "is allopurinol one of them?", "is colchicine on the list?")
+    items, target = listed["messages"][-1]["items"], listed["messages"][-1]["target"]["name"]
+    assert items[0]["name"] == "allopurinol", items
+    assert first["understood_as"] == f"How does allopurinol act on {target}?", first["answer"]
+    assert f"Yes: allopurinol is first of the {len(items)} drugs listed for {target}: the list ranks drugs by how " \
+           "directly they act on it" in first["answer"] and "Its mechanism: Yes:" not in first["answer"], first["answer"]
+    assert f"No: colchicine was not among the {len(items)} drugs listed for {target}" in other["answer"], other["answer"]
