@@ -52,12 +52,12 @@ _RANKS_BY_TARGET = "the list ranks drugs by how directly they act on it, the few
 def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     """"How does allopurinol treat Gout?" for "why isn't allopurinol listed?" right after "Which drugs treat gout?",
     with a ``why listed`` reference that holds the drug's place in that list (0 when it is not there); None for any
-    other question, or when the last answer listed no drugs for a disease."""
+    other question, or when the last answer listed no drugs for a disease (after a target's drugs:
+    :func:`_on_target_list`)."""
     m = _WHY.match(q) or _IS_LISTED.match(q)
     first = _WHY_THAT.match(q) and focus.intent == "treats" and focus.treats_list
-    if m is not None and focus.target_list and not focus.treats_list:
-        return _on_target_list(res, q, m, *focus.target_list, linker)  # "is allopurinol one of them?" after the
-        # drugs that inhibit xanthine oxidase
+    if m is not None and focus.target_list and not focus.treats_list:  # after "which drugs inhibit xanthine oxidase?"
+        return _on_target_list(res, q, m, *focus.target_list, linker)
     if (m is None and not first) or focus.disease is None or not focus.treats_list:
         return None
     if first:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -101,17 +101,19 @@ class _Mechanisms(NamedTuple):
 
 
 _EMPTY = _Counts([])
+_UNKNOWN = -1
+"""The id of a triple no counted chain has: no count holds it."""
 
 
 class _Seen(NamedTuple):
-    """One question's counts, by step and by node, as :meth:`CurationStats.features` reads them."""
+    """One question's counts as :meth:`CurationStats.features` reads them: ``n`` looks a key up in a table less the
+    question's own drug's chains; the memos keep what each step and node gives."""
 
+    n: Callable[[Counter[Any], Counter[Any], object], int]
     edge: Memo[int, int]
     node_log: Memo[str, float]
     node_disease: Memo[str, bool]
     pair: Memo[tuple[str, str], int]
-_UNKNOWN = -1
-"""The id of a triple no counted chain has: no count holds it."""
 
 
 @dataclass
@@ -188,7 +190,7 @@ class CurationStats:
             return table[key] - mine[key] if subtract else table[key]
 
         # the paths of one question share most of their steps and nodes: each one's counts are read once
-        seen = _Seen(Memo(lambda e: n(a.edge, own.edge, e)), Memo(lambda x: math.log1p(n(a.node, own.node, x))),
+        seen = _Seen(n, Memo(lambda e: n(a.edge, own.edge, e)), Memo(lambda x: math.log1p(n(a.node, own.node, x))),
                      Memo(lambda x: bool(n(a.nodes_disease, own.nodes_disease, (disease, x)))),
                      Memo(lambda pair: n(a.pair, own.pair, pair)))
         rows = []
@@ -226,12 +228,7 @@ class CurationStats:
 
     def _row(self, triples: tuple[Triple, ...], edges: tuple[int, ...], disease: str, own: _Counts, seen: _Seen
              ) -> list[float]:
-        a = self._all
-        subtract = own is not _EMPTY
-
-        def n(table: Counter[Any], mine: Counter[Any], key: object) -> int:
-            return table[key] - mine[key] if subtract else table[key]
-
+        a, n = self._all, seen.n
         k = len(edges)
         rest = edges[1:]
         inner = [e[2] for e in triples[:-1]]
