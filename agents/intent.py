@@ -124,9 +124,8 @@ LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sug
            "uric acid")
 """Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term
 of ``memory/lay_terms.tsv``). "Lowers glucose" is read so too, but "glucose tablets" are no remedy for high glucose."""
-_LOWERS = re.compile(
-    r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring down)(?:s|ing)?|brings down|bringing down)\s+"
-    rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)}|glucose)\b", re.IGNORECASE)
+_LOWERS = re.compile(r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring down)(?:s|ing)?|brings down|bringing down)\s+"
+                     rf"(?:(?:the|your|my|his|her|their|one's|a patient's|patients') )?(?P<measure>{'|'.join(LOWERED)}|glucose)\b", re.IGNORECASE)
 
 CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|someone|patients))"
 """The verb of "does X cause Y?": of a drug, a question about its side effects."""
@@ -298,7 +297,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "which cancers is imatinib involved in?" (of a drug; of anything else, ``agents.diseases_of``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: other)? {_ILLNESS} (?:is|are) {_NOT_PRONOUN}{_X} (?:involved in|linked to|"
                               rf"associated with|connected to|related to|tied to|implicated in)$")),
-        (Intent.INDICATIONS, rf"^{_ASK}(?:the )?(?:main |known |approved |clinical |other )?(?:indications?|uses?) (?:of|for) {_X}$"),
+        (Intent.INDICATIONS, (rf"^{_ASK}(?:the )?(?:main |known |approved |clinical |other )?(?:indications?|uses?) (?:of|for) {_X}"
+                              rf"(?: (?:besides|other than|apart from|aside from|except(?: for)?) {_Y})?$")),  # Y left out
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical |other )?(?:indications?|uses?)$"),
         (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^what (?:is|are) {_NOT_PRONOUN}{_X} (?:usually |mainly |typically )?for$"),

@@ -82,3 +82,12 @@ def test_everyday_requests_for_what_treats_a_disease(question: str, disease: str
     parsed = parse_question(question)
     assert parsed is not None and (parsed.intent, parsed.disease) == (Intent.TREATS, disease), parsed
     assert parse_question("what is the best thing about metformin?") is None
+
+
+def test_the_uses_of_a_drug_besides_a_disease_leave_it_out(run_graph) -> None:
+    """"what are the uses of ibuprofen other than pain?" read "ibuprofen other than pain" as the drug's name ("the
+    closest name") and listed Pain with the rest; "what does ibuprofen treat other than pain?" already left it out."""
+    parsed = parse_question("what are the uses of metformin besides diabetes?")
+    assert parsed is not None and (parsed.intent, parsed.drug, parsed.disease) == (Intent.INDICATIONS, "metformin", "diabetes")
+    out, _ = run_graph({"question": "what are the uses of ibuprofen other than pain?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("Leaving out Pain, as asked."), out["answer"]
