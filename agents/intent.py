@@ -57,9 +57,9 @@ _HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|
                        r"illnesses|disorders)\b)", re.IGNORECASE)
 """"How many drugs treat gout?" asks what "which drugs treat gout?" asks: the graph holds no count of them
 (``agents.scope``; the counts it holds are ``agents.counts``'s)."""
-_IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)",
-                           re.IGNORECASE)
-""""Which drugs in the graph treat asthma?": the graph is where every answer comes from ("graph" was read as a name)."""
+_IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)"
+                           r"|(?<=^how) exactly\b|\s+(?:exactly|precisely|specifically)$", re.IGNORECASE)
+""""Which drugs in the graph treat asthma?" ("graph" was read as a name), "how exactly does X …" ("exactly does X")."""
 _IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|in |to |on )(?:the|your|my|our|a) (?:human )?"
                           r"(?:body|system)$", re.IGNORECASE)
 """"What does metformin do in the body?", "… to the body", "how does nicotine affect the body?" (how it works): where

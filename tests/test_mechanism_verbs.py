@@ -38,6 +38,9 @@ from agents.state import Intent, Status
     # "could X be used for Y?" had no rule: the free-text scan read "polycystic ovary syndrome" as the ovary
     ("could metformin be used for polycystic ovary syndrome?", "metformin", "polycystic ovary syndrome"),
     ("can aspirin be given for fever", "aspirin", "fever"),
+    # "exactly" was read into a name ("exactly does lisinopril", "high blood pressure exactly")
+    ("how exactly does lisinopril lower blood pressure?", "lisinopril", "high blood pressure"),
+    ("how does lisinopril lower blood pressure exactly?", "lisinopril", "high blood pressure"),
 ])
 def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -257,3 +260,9 @@ def test_whether_a_drug_should_be_used_is_no_yes_no_mechanism() -> None:
     for question in ("should ibuprofen be used in asthma?", "may ibuprofen be used in asthma?"):
         parsed = parse_question(question)
         assert parsed is None or parsed.intent is not Intent.MECHANISM, parsed
+
+
+def test_a_trailing_specifically_is_no_name() -> None:
+    """"what does imatinib target specifically?" asked which drugs target "specifically"."""
+    parsed = parse_question("what does imatinib target specifically?")
+    assert parsed is not None and (parsed.intent, parsed.drug) == (Intent.TARGETS, "imatinib"), parsed
