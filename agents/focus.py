@@ -240,32 +240,30 @@ def _treated(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any] | None,
 def _treats_list(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The items of the latest "which drugs treat Y?" answer, if every turn since that was about a disease was about
     Y; else []."""
-    disease = None
-    for m in reversed(messages):
-        own = (m.get("disease") or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None
-        if own is None:  # a turn about no disease ("how does colchicine work?") leaves the list as it was
-            continue
-        if disease not in (None, own):
-            return []
-        disease = own
-        if m["intent"] == "treats" and m.get("items"):
-            return list(m["items"])
-    return []
+    m = _latest_list(messages, "disease", "treats")
+    return list(m["items"]) if m else []
 
 
 def _target_list(messages: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-    """The target and the items of the latest "which drugs act on T?" answer, if every turn since that was about a
+    """The target and the drugs of the latest "which drugs act on T?" answer, if every turn since that was about a
     target was about T; else None."""
-    target = None
+    m = _latest_list(messages, "target", "targeted_by")
+    return (dict(m["target"]), [i for i in m["items"] if i.get("type") in DRUG_TYPES]) if m else None
+
+
+def _latest_list(messages: Sequence[dict[str, Any]], slot: str, intent: str) -> dict[str, Any] | None:
+    """The latest assistant turn of ``intent`` that listed items, if every turn since that was about an entity of
+    ``slot`` was about the same one (a turn about none, "how does colchicine work?", leaves the list as it was)."""
+    seen = None
     for m in reversed(messages):
-        own = (m.get("target") or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None
+        own = (m.get(slot) or {}).get("id") if m.get("role") == "assistant" and m.get("intent") else None
         if own is None:
             continue
-        if target not in (None, own):
+        if seen not in (None, own):
             return None
-        target = own
-        if m["intent"] == "targeted_by" and m.get("items"):
-            return dict(m["target"]), [i for i in m["items"] if i.get("type") in DRUG_TYPES]
+        seen = own
+        if m["intent"] == intent and m.get("items"):
+            return m
     return None
 
 

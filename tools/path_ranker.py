@@ -274,7 +274,7 @@ class PathRanker:
         for p in paths:
             node_count.update(set(p.nodes[1:-1]))
             edge_count.update(set(p.edges))
-        n, t, rows, sim_cache, n_chains = float(len(paths)), self.tables, [], {}, float(self.tables.chains)
+        n, t, rows, n_chains = float(len(paths)), self.tables, [], float(self.tables.chains)
         starts, ends = {p.nodes[0] for p in paths}, {p.nodes[-1] for p in paths}
         seeds = (starts if len(starts) <= 5 else set()) | (ends if len(ends) <= 5 else set())
         ppr = self.ppr  # PageRank among the candidates' own nodes: its cost follows the walk, not the graph
@@ -284,6 +284,7 @@ class PathRanker:
         log_degree = Memo(lambda x: math.log1p(self.kg.degree(x)))
         prior_of = Memo(lambda key: self.prior(key[0], "out", key[1]))
         log_rank = Memo(lambda x: math.log(r.get(x, 0.0) + 1e-9)) if r is not None else None
+        similarity = Memo(lambda x: float(v @ question_vec) if (v := self.node_vector(x)) is not None else 0.0)
         for p in paths:
             nodes = p.nodes
             inner = nodes[1:-1]
@@ -294,13 +295,7 @@ class PathRanker:
             rels = ["<s>", *(e.relation for e in p.edges)]
             rel_ll = [t.rel_next.get(rels[i], {}).get(rels[i + 1], t.floor) for i in range(len(rels) - 1)]
             prior = [prior_of[(types[i], e.relation)] for i, e in enumerate(p.edges)]
-            sims = []
-            if question_vec is not None:
-                for x in inner:
-                    if x not in sim_cache:
-                        v = self.node_vector(x)
-                        sim_cache[x] = float(v @ question_vec) if v is not None else 0.0
-                    sims.append(sim_cache[x])
+            sims = [similarity[x] for x in inner] if question_vec is not None else []
             rows.append(
                 [
                     p.hops,
