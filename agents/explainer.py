@@ -164,13 +164,16 @@ FAR_TARGET = 3
 def _targets_lead(state: State, top: list[dict[str, str]], paths: list[dict[str, Any]]) -> str:
     """"imatinib acts on" before what a drug targets; when every path of a drug takes :data:`FAR_TARGET` steps or
     more, what it acts on directly first: "What does haloprogin target?" answered "Haloprogin acts on: Calcitonin
-    gene-related peptide", four steps away through the plasma membrane it disrupts."""
+    gene-related peptide", four steps away through the plasma membrane it disrupts; and "from there its curated chains
+    reach" claimed as the drug's own what other drugs' chains join (metronidazole's DNA, transcription, then BCR/ABL)."""
     x = top[0]["head_name"]
     near = top[0]["relation"] == "has metabolite" or any(len(p["triples"]) < FAR_TARGET for p in paths)
     if near or not _a_drug(state, top[0]["head"]):  # what a drug becomes acts for it (``tools.answers.direct_chains``)
         return f"{x} {_agreeing(x, 'acts', 'act')} on"
-    return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}, and from "
-            f"there its curated chains reach")
+    steps = sorted({len(p["triples"]) for p in paths})
+    away = f"{steps[0]} steps away" if len(steps) == 1 else f"{steps[0]} to {steps[-1]} steps away"
+    return (f"{x} has no direct target in the knowledge graph: it {top[0]['relation']} {top[0]['tail_name']}. The "
+            f"nearest proteins on the graph's paths from there, {away}")
 
 
 def _none_that_way(state: State, ends: list[dict[str, Any]], name: str) -> str:
