@@ -10,13 +10,13 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.alternatives import alternatives_to
+from agents.by_types import NEAREST_NODES, by_types
 from agents.clarify import ask_which
 from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
 from agents.conversation import understand
 from agents.described import about_a_disease, about_two
-from agents.disease_compare import two_diseases
 from agents.drug_compare import compared_drugs, compared_for, drugs_named, several_drugs
 from agents.followup import Resolution
 from agents.free_text import (
@@ -44,20 +44,18 @@ from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
 from agents.safe_with import asks_safety
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
-from agents.via import acting_through, asks_amount, asks_if_acts, family_targets, for_a_disease, none_acts, verb_sign
+from agents.via import acting_through, family_targets, for_a_disease, none_acts
 from agents.what_it_is import drug_held
 from core.datasets import DRUG_TYPE_ORDER
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.answers import MANIFESTING, PAGERANK_ALPHA, PAGERANK_EPS
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
 __all__ = ["plan", "start_turn"]
 
 MAX_QUESTION_CHARS = 2000
-NEAREST_NODES = 20_000
-"""Entities a search for the fewest steps from a drug to one of the diseases an ambiguous name fits may reach."""
 CLASS_SOURCES = 12
 """A drug class as a question's subject ("How do statins work?", "How do statins lower cholesterol?"): the walk
 starts from at most this many of its drugs, the most connected first, or the nearest to the disease it names."""
@@ -127,19 +125,6 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
             clar = {**clar, **c}  # a later one replaces an earlier one; drugs that act alike stay said
         mentions.append(_record(slot, o, picked))
     return mentions, clar
-
-
-def _reaches(kg: Any, start: str, types: set[str]) -> bool:
-    """Whether a chain of relations leads from ``start`` to an entity of ``types`` (the first :data:`NEAREST_NODES`
-    entities reached, nearest first)."""
-    seen, front = {start}, [start]
-    while front and len(seen) < NEAREST_NODES:
-        nxt = [e.tail for x in front for e in kg.out_edges(x) if e.tail not in seen]
-        if any((n := kg.node(t)) is not None and n.type in types for t in nxt):
-            return True
-        seen.update(nxt)
-        front = list(dict.fromkeys(nxt))
-    return False
 
 
 def _steps(res: Any, head: str, tail: str) -> int:
@@ -287,45 +272,6 @@ def _into_the_disease(question: str, intent: Intent, mentions: list[dict[str, An
     return sources, targets
 
 
-_DOES = re.compile(r"\bdo(?: in the body)?\W*$|^what happens (?:when|if)\b", re.IGNORECASE)
-""""What does ACE do?": of a protein, what it is connected to, not the other proteins it reaches (it was "Angiotensin-
-converting enzyme acts on: Interleukin-1 family, Interleukin-6")."""
-
-
-def _by_types(res: Any, question: str, intent: Intent, mentions: list[dict[str, Any]], klass: bool
-              ) -> tuple[Intent, list[dict[str, Any]]]:
-    """The intent the linked types ask for: "what drugs target gout?" asks what treats it, and "which drugs lower
-    histamine?" which drugs act on it that way (it was "Histamine is connected to: Osteoarthritis"); a treatment
-    question whose only names are drugs ("imatinib therapy", "what drugs treat imatinib?") asks what the graph holds
-    about them; so does "what does cholesterol do?" about an entity that is no drug and reaches no target (it was
-    NOT_FOUND, "no chain of relations from Cholesterol to any protein …"), and "what does ACE do?" about a protein.
-    A disease's signs that the graph does not hold are answered with what it does hold, the drugs for it."""
-    if asks_amount(question, intent, mentions, klass):
-        return Intent.TARGETED_BY, mentions
-    if intent is Intent.RELATION and two_diseases(question, mentions):  # "the link between obesity and diabetes"
-        return Intent.DISEASES, [{**m, "slot": "disease"} for m in mentions]
-    if asks_if_acts(question, intent, mentions):  # "does ibuprofen lower prostaglandin E2?": yes or no
-        return Intent.RELATION, [{**m, "slot": "target"} if m["slot"] == "disease" else m for m in mentions]
-    if intent is Intent.TARGETS and not klass and len(mentions) == 1 and (ent := mentions[0].get("entity")) and ent["type"] != "Drug" \
-            and (not _reaches(res.kg, ent["id"], set(GOALS[Intent.TARGETS])) or (ent["type"] not in DRUG_TYPES and _DOES.search(question))):
-        return Intent.ENTITY, mentions
-    if intent is Intent.TARGETED_BY and any((m.get("entity") or {}).get("type") in DISEASE_TYPES for m in mentions) \
-            and verb_sign(question, mentions) <= 0:  # "what increases blood sugar?" asks for no treatment
-        return Intent.TREATS, mentions
-    ents = [m["entity"] for m in mentions if m.get("entity")]
-    if intent is Intent.ENTITY and len(ents) == len(mentions) == 1 and ents[0]["type"] in DISEASE_TYPES \
-            and not res.kg.out_edges(ents[0]["id"]):  # "gout info please": what the graph holds of it is what treats it
-        return Intent.TREATS, [{**mentions[0], "slot": "disease"}]
-    if intent is Intent.SIGNS and ents and all(x["type"] in DISEASE_TYPES for x in ents) \
-            and not any(e.relation in MANIFESTING for x in ents for e in res.kg.in_edges(x["id"])):
-        return Intent.TREATS, mentions  # "what are the signs of a heart attack?": the graph holds none; what treats it
-    if intent is Intent.TREATS and not klass and ents and len(ents) == len(mentions) and all(e["type"] in DRUG_TYPES for e in ents):
-        return Intent.ENTITY, [{**m, "slot": "drug"} for m in mentions]
-    if intent is Intent.INVOLVED and len(ents) == len(mentions) == 1 and ents[0]["type"] in DRUG_TYPES:  # "… does metformin affect?"
-        return Intent.TARGETS, [{**mentions[0], "slot": "drug"}]
-    return intent, mentions
-
-
 def _kept_to(res: Any, question: str, parsed: Any, intent: Intent, mentions: list[dict[str, Any]], klass: dict[str, Any]
              ) -> tuple[Intent, dict[str, Any]]:
     """The drugs the answer keeps to, beyond a class the question names: those it compares (asked as what they
@@ -447,7 +393,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         mentions, clar = _link_slots(res, parsed, pinned, ctx.interactive)
     else:
         intent, mentions, also = free_text(question, found)
-    intent, mentions = _by_types(res, question, intent, mentions, bool(klass))
+    intent, mentions = by_types(res, question, intent, mentions, bool(klass))
     intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"

@@ -491,6 +491,24 @@ def test_what_an_entity_that_reaches_no_target_does_is_what_it_is_connected_to(r
     assert dopamine["status"] is Status.ANSWERED and dopamine["intent"] == "targets"  # a chemical acts on receptors
 
 
+@pytest.mark.parametrize("question, disease", [("what does gout do?", "Gout"),  # NOT_FOUND: gout has no edge out
+                                               ("how does gout affect the body?", "Gout"),
+                                               ("What does asthma do?", "Asthma")])  # "Asthma is connected to: Cough"
+def test_what_a_disease_does_is_its_signs(run_graph, resources, question: str, disease: str) -> None:
+    """A disease read as the subject of "what does X do?" asked what it targets: gout, with no edge out of it, was
+    NOT_FOUND ("no candidate path"), and asthma was "connected to" its one edge out. What shows a disease, its signs,
+    is what the graph holds of what it does."""
+    kg = resources.kg
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "signs", out.get("answer")
+    did = out["targets"][0]
+    signs = {kg.name(e.head) for e in kg.in_edges(did) if e.relation in ("manifestation of", "phenotype of")
+             and kg.node(e.head).type in ("PhenotypicFeature", "Disease")}  # the processes are not told as signs
+    assert signs and kg.name(did) == disease, signs
+    assert out["answer"].startswith(f"The signs and symptoms of {disease} that the knowledge graph records: ")
+    assert all(name in out["answer"] for name in signs), out["answer"]
+
+
 @pytest.mark.parametrize("question, name", [("What does ACE do?", "Angiotensin-converting enzyme"),
                                             ("What does TNF do?", "Tumor necrosis factor"),
                                             ("What does the serotonin transporter do?", "Sodium-dependent serotonin transporter"),
