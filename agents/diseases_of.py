@@ -22,10 +22,11 @@ from agents.intent import SLOT_TYPES
 from agents.kinds import disease_kind
 from agents.state import DISEASE_TYPES, Intent, Status
 from core.text import drop_article
-from tools.answers import of_kind
+from tools.answers import of_kind, types_of
 from tools.linker import LinkStatus
+from tools.places import PLACE_TYPES, diseases_of_place
 
-__all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question", "that_referred"]
+__all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question", "place_diseases", "that_referred"]
 
 DISEASES_SHOWN = 5
 """How many diseases the answer names."""
@@ -33,12 +34,23 @@ DISEASES_SHOWN = 5
 _KIND = (r"(?:diseases?|conditions?|disorders?|illnesses|cancers?|tumou?rs|malignancies|infections?|"
          r"infectious diseases)")
 _OF = re.compile(
-    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:involve|involves|implicate|(?:are|is) (?:linked|tied|related|"
+    rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:involve|involves|implicate|affect|affects|damage|damages|"
+    rf"harm|harms|attack|attacks|(?:occur|occurs|start|starts|develop|develops|arise|arises) in|(?:are|is) (?:linked|tied|related|"
     rf"connected) to|(?:are|is) associated with|is|are) (?P<x>.+?)(?: (?:involved|implicated) in| (?:linked|tied|related|connected) to|"
     rf" associated with| (?:a )?part of)?$|"
     rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:does|do|can) (?P<x2>.+?) (?:play a (?:role|part) in|contribute "
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
 """Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
+_OF_PLACE = re.compile(
+    rf"^(?:(?:what|which) (?:are|is) |list |name |tell me )?(?:the |some |any )?(?:(?:common|main|known) )?{_KIND} "
+    rf"(?:of|in|affecting) (?P<x>.+?)$|"
+    rf"^(?:(?:what|which) (?:are|is) |list |name )?(?:the |some |any )?(?:(?:common|main|known) )?(?P<x2>[\w-]+) {_KIND}$",
+    re.IGNORECASE)
+"""The diseases of a place in the body ("diseases of the liver", "kidney diseases"): routed only when the words name a
+place as written (``x`` or ``x2``)."""
+_PLACE_LINKS = frozenset({"location of", "affected by", "disrupted by", "occurs in"})
+"""Relations by which the graph puts a disease in a place ("Kidney —location of→ Nephroblastoma"); "located in" runs
+the other way."""
 _TRIM = re.compile(r"[?.!\s]+$")
 _REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those|first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|"
                         r"5th)(?: (?:one|target|protein|enzyme|receptor|gene|process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
@@ -62,7 +74,10 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question that asks which diseases an entity that is no drug and no disease takes part
     in (its mention in the free slot), NOT_FOUND naming a name the graph lacks ("What disease is associated with
     BRCA1?" was NOT_FOUND with "no known entity in the question"), or None for any other question."""
-    m = _OF.match(_TRIM.sub("", " ".join(question.split())))
+    q = _TRIM.sub("", " ".join(question.split()))
+    if (place := _place_asked(q, linker)) is not None:
+        return place
+    m = _OF.match(q)
     if m is None:
         return None
     text = drop_article((m["x"] or m["x2"]).strip())
@@ -75,8 +90,26 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
         return {"status": Status.NOT_FOUND, "error": f'"{text}" is not in the knowledge graph'}  # "… with BRCA1?"
     if best is None or best.type in DISEASE_TYPES or best.type == "Drug":
         return None  # a drug: "what does X treat?"; a disease, or a name not read as written: as before
+    return _routed(text, best)
+
+
+def _routed(text: str, best: Any) -> dict[str, Any]:
     return {"intent": Intent.DISEASES_OF.value, "mentions": [
         {"slot": "free", "mention": text, "status": "linked", "entity": entity_of(best)}]}
+
+
+def _place_asked(q: str, linker: Any) -> dict[str, Any] | None:
+    """The planner's update for the diseases of a place as :data:`_OF_PLACE` asks ("kidney diseases"), when the words
+    name a place as written and the whole question no disease ("Skin Diseases" is one); else None. "Kidney diseases"
+    was "Kidney is connected to: Nephroblastoma, Pain, Bronchiectasis"."""
+    m = _OF_PLACE.match(q)
+    if m is None:
+        return None
+    text = drop_article((m["x"] or m["x2"]).strip())
+    best = as_written(text, "target", linker)
+    if best is None or best.type not in PLACE_TYPES or as_written(drop_article(q), "disease", linker) is not None:
+        return None
+    return _routed(text, best)
 
 
 def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
@@ -86,6 +119,8 @@ def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
     if ent is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no known name in the question."}
     kg, kind = res.kg, disease_kind(state.asked)
+    if ent["type"] in PLACE_TYPES:
+        return _place_answer(res, ent, kind)
     found = pagerank_answers(res, [ent["id"]], sorted(DISEASE_TYPES), {ent["id"]}, "out", 0.0,
                              lambda x: of_kind(kg, x, kind))
     noun = f"{kind}s" if kind else "diseases"
@@ -96,4 +131,38 @@ def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
     answer = (f"The {noun} the knowledge graph's curated chains lead to from {ent['name']}, the nearest first "
               f"(personalized PageRank downstream): {listing([i['name'] for i in items])}. Ask \"How does "
               f"{ent['name']} affect {items[0]['name']}?\" for the chain.")
+    return {"status": Status.ANSWERED, "answer": answer, "items": items}
+
+
+def place_diseases(res: Any, place: str) -> list[str]:
+    """The diseases of a place in the body: those the graph puts in it (:data:`_PLACE_LINKS`, "located in") and those
+    named for it or its adjective ("Carcinoma, Renal Cell" for the kidney, ``tools.places.diseases_of_place``), the
+    most specific first: those the graph puts in fewer places, then the most connected ("Abnormal cell proliferation",
+    in the kidney, the lung and the ovary, opened each list)."""
+    kg, type_of = res.kg, types_of(res.kg)
+    linked = {e.tail for e in kg.out_edges(place) if e.relation in _PLACE_LINKS and type_of(e.tail) in DISEASE_TYPES}
+    linked |= {e.head for e in kg.in_edges(place) if e.relation == "located in" and type_of(e.head) in DISEASE_TYPES}
+    named = {e.id for e in diseases_of_place(res.linker.entities[place], res.linker.entities.values(), res.linker.aliases)}
+
+    def places(x: str) -> int:
+        return len({e.head for e in kg.in_edges(x) if e.relation in _PLACE_LINKS and type_of(e.head) in PLACE_TYPES}
+                   | {e.tail for e in kg.out_edges(x) if e.relation == "located in" and type_of(e.tail) in PLACE_TYPES})
+    return sorted(linked | named, key=lambda x: (places(x), -len(kg.in_edges(x)), kg.name(x), x))
+
+
+def _place_answer(res: Any, ent: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The diseases of a place (:func:`place_diseases`), kept to the kind asked for ("which cancers affect the liver?").
+    "Which diseases affect the kidneys?" was NOT_FOUND ("no known entity in the question"), and "which diseases affect
+    the liver?" was "liver is connected to: Testosterone"."""
+    kg = res.kg
+    found = [x for x in place_diseases(res, ent["id"]) if of_kind(kg, x, kind)]
+    noun = f"{kind}s" if kind else "diseases"
+    if not found:
+        return {"status": Status.NOT_FOUND, "answer": f"No verified evidence: the knowledge graph puts no {noun} in "
+                f"the {ent['name']} and names none for it."}
+    items = [entity_of(n) for x in found if (n := kg.node(x)) is not None]
+    shown = listing([i["name"] for i in items[:DISEASES_SHOWN]])
+    more = f" ({len(items) - DISEASES_SHOWN} more)" if len(items) > DISEASES_SHOWN else ""
+    answer = (f"The {noun} the knowledge graph puts in the {ent['name']} or names for it, the most specific first: "
+              f"{shown}{more}. Ask \"What drugs treat {items[0]['name']}?\" for the drugs.")
     return {"status": Status.ANSWERED, "answer": answer, "items": items}

@@ -106,3 +106,47 @@ def test_what_diseases_it_is_used_for_after_a_drug_is_what_the_drug_treats(run_g
     _first, out = in_thread(run_graph, f"used-for-{follow}", "How does rituximab work?", follow)
     assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
     assert out["understood_as"] == understood, out["answer"]
+
+
+def _of_place(answer: str) -> list[str]:
+    got = re.search(r"or names for it, the most specific first: (.+?)(?: \(\d+ more\))?\. Ask ", answer)
+    assert got, answer
+    text = got.group(1)
+    return text.split("; ") if ";" in text else text.split(", ")
+
+
+@pytest.mark.parametrize("question, place", [
+    ("which diseases affect the kidneys?", "Kidney"),  # NOT_FOUND, "no known entity in the question"
+    ("which diseases affect the liver?", "liver"),  # "liver is connected to: Testosterone"
+    ("kidney diseases", "Kidney"),  # "Kidney is connected to: Nephroblastoma, Pain, Bronchiectasis"
+    ("what are the diseases of the ovary?", "ovary"),  # "ovary is connected to: Malignant tumor of ovary"
+])
+def test_the_diseases_of_a_place_are_those_put_in_it_or_named_for_it(run_graph, resources, question: str, place: str) -> None:
+    """The diseases of a place in the body: each listed one is put there by an edge or names the place (or its
+    adjective, renal), and none of the generic ones in many places comes first."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "diseases_of", out["answer"]
+    kg = resources.kg
+    pid = next(x for x in kg.entities if kg.name(x) == place and kg.node(x).type == "GrossAnatomicalStructure")
+    put = {kg.name(e.tail) for e in kg.out_edges(pid)} | {kg.name(e.head) for e in kg.in_edges(pid)}
+    words = {"kidney": ("kidney", "renal"), "liver": ("liver", "hepatic"), "ovary": ("ovary", "ovarian")}[place.lower()]
+    ids = {kg.name(x): x for x in kg.entities if kg.node(x).type in DISEASE_TYPES}
+    names = _of_place(out["answer"])
+    assert names and "Abnormal cell proliferation" != names[0], names
+    for name in names:  # "Nephrolithiasis" by its alias "kidney stones"
+        said = " ".join([name, *resources.linker.aliases.get(ids[name], ())]).lower()
+        assert name in put or any(w in said for w in words), name
+
+
+def test_a_kind_of_disease_of_a_place_is_kept_to(run_graph, resources) -> None:
+    out, _ = run_graph({"question": "which cancers affect the liver?"}, interactive=False, memory=False)
+    kg = resources.kg
+    ids = {kg.name(x): x for x in kg.entities if kg.node(x).type in DISEASE_TYPES}
+    assert out["status"] is Status.ANSWERED and all(of_kind(kg, ids[n], "cancer") for n in _of_place(out["answer"]))
+
+
+@pytest.mark.parametrize("question", ["skin diseases",  # "Skin Diseases" is a disease of the graph
+                                      "infectious diseases", "diseases in children", "which diseases involve EGFR?"])
+def test_words_that_name_no_place_are_read_as_before(resources, question: str) -> None:
+    update = diseases_of_question(question, resources.linker)
+    assert update is None or update["mentions"][0]["entity"]["type"] != "GrossAnatomicalStructure", update
