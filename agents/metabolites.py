@@ -29,9 +29,11 @@ _ASKED = re.compile(
     r"^(?:and |so )?(?:what (?:does|do) (?P<a>.+?) (?:become|turn into|change into|get (?:converted|metaboli[sz]ed|broken "
     r"down) (?:to|into))|what (?:is|are) (?P<b>.+?) (?:metaboli[sz]ed|converted|broken down|turned) (?:to|into)|what (?:is|are) "
     r"(?:the )?(?:active )?metabolites? of (?P<c>.+?)|what (?:is|are) (?P<d>.+?)(?:'s|’s) (?:active )?metabolites?|(?:does|do) "
-    r"(?P<e>.+?) have (?:an? |any )?(?:active )?metabolites?|(?:is|are) (?P<f>.+?) (?:an? )?(?P<pro>prodrugs?))[?.!]*$",
+    r"(?P<e>.+?) have (?:an? |any )?(?:active )?metabolites?|(?:is|are) (?P<f>.+?) (?:an? )?(?P<pro>prodrugs?)|how (?:is|are) "
+    r"(?P<g>.+?) (?:metaboli[sz]ed|broken down))[?.!]*$",
     re.IGNORECASE)
-"""A question about what a drug becomes; the drug's name in the one group that matched, ``pro`` for a prodrug."""
+"""A question about what a drug becomes; the drug's name in the one group that matched, ``pro`` for a prodrug. "How is
+clopidogrel metabolized?" was told what clopidogrel is connected to, its receptor."""
 
 
 def _asked(question: str, linker: Any) -> tuple[dict[str, Any], bool] | None:

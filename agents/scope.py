@@ -74,7 +74,10 @@ _OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
-                     r"(?:non[- ])?sedating"),  # "drugs for Y that don't cause cough"
+                     r"(?:non[- ])?sedating|(?:damage|damages|damaging|harm|harms|hurt|hurts) (?:the |your |my |his |her )?"
+                     r"(?:kidneys?|liver|heart|stomach|lungs?)|bad for (?:the |your |my |his |her )?(?:kidneys?|liver|heart|"
+                     r"stomach|lungs?)|(?:nephro|hepato|cardio|oto)toxic\w*"),  # "drugs for Y that don't cause cough"; "does
+    # metformin damage the kidneys?" was told what metformin is connected to
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
                r"(?:take|taking|use|using) (?:\w+ ){0,2}?(?:(?:every|each) (?:day|night|morning|evening)|daily)|"
@@ -175,7 +178,10 @@ _OUT_OF_SCOPE = {
         r"binding affinity|affinity (?:for|to)|how (?:tightly|strongly) (?:does|do|can) (?:\w+ ){1,3}?bind"),
     "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
-    "pharmacokinetics": r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) (?:body|system|blood)|lasts? longer",
+    # "how is metformin excreted?", "which drugs are metabolized by the liver?" were told what the names are connected to
+    "pharmacokinetics": (r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) "
+                         r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|excret(?:ed|ion)|"
+                         r"(?:renal|hepatic) clearance|clearance of|how (?:is|are) (?:\w+ ){1,3}?(?:cleared|eliminated)"),
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),

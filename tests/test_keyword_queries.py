@@ -149,8 +149,29 @@ def test_pharmacokinetics_is_said_to_be_out_of_scope() -> None:
     from agents.intent import out_of_scope
 
     assert [out_of_scope(q) for q in ("What is the half-life of amiodarone?", "How long does ibuprofen stay in your system?",
-                                      "What is the bioavailability of oral morphine?", "How does amiodarone act?")] == [
-        "pharmacokinetics", "pharmacokinetics", "pharmacokinetics", ""]
+                                      "What is the bioavailability of oral morphine?", "How does amiodarone act?",
+                                      # these were told what the names are connected to
+                                      "how is metformin excreted?", "which drugs are metabolized by the liver?",
+                                      "how is metformin cleared from the body?",
+                                      "what is prednisone metabolized to?", "how does metformin affect glucose metabolism?",
+                                      "how does ampicillin clear an infection?")] == [
+        "pharmacokinetics", "pharmacokinetics", "pharmacokinetics", "", "pharmacokinetics", "pharmacokinetics",
+        "pharmacokinetics", "", "", ""]
+
+
+@pytest.mark.parametrize("question", ["does metformin damage the kidneys?", "is acetaminophen hepatotoxic?",
+                                      "what drugs are bad for the kidneys?", "does ibuprofen hurt your stomach?"])
+def test_harm_to_an_organ_is_a_side_effect(question: str) -> None:
+    """"does metformin damage the kidneys?" was told what metformin is connected to, as if that answered it."""
+    from agents.intent import out_of_scope
+
+    assert out_of_scope(question) == "side effects"
+
+
+def test_what_protects_an_organ_is_no_side_effect() -> None:
+    from agents.intent import out_of_scope
+
+    assert out_of_scope("how does lisinopril protect the kidneys?") == ""
 
 
 def test_whether_a_disease_is_inherited_or_catching_is_said_to_be_out_of_scope() -> None:

@@ -13,7 +13,8 @@ from tests.conftest import in_thread
 
 @pytest.mark.parametrize("question", ["what does levothyroxine become?", "What are the metabolites of levothyroxine?",
                                       "what is levothyroxine converted to?", "is levothyroxine a prodrug?",
-                                      "does levothyroxine have an active metabolite?"])
+                                      "does levothyroxine have an active metabolite?",
+                                      "how is levothyroxine metabolized?"])  # told what it is connected to
 def test_what_a_drug_becomes_is_read_from_its_metabolite_edges(run_graph, resources, question: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["intent"] == "metabolites" and out["status"] is Status.ANSWERED, out["answer"]
