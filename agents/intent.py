@@ -7,10 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from agents.everyday import everyday
-from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope, typed
+from agents.scope import COMPARING, RANKING_DRUGS, RELATING, SET_AGAINST, out_of_scope
 from agents.signs import COURSE_RULES, SIGN_RULES
 from agents.state import Intent
 from agents.via import with_via
+from agents.wording import plain_wording
 
 __all__ = [
     "CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "RELATING",
@@ -45,28 +46,6 @@ MECHANISM_WORD = re.compile(r"\b(?:mechanisms?|moa|mode of action|pharmacodynami
 _YES_NO_SUBJECT = r"(?!(?:there|you|i|we|they|people|someone|it|this|that|these|those|anything|something|any)\b)"
 """Not a subject that is no drug: "is there a drug for Y?" asks what treats Y, "why do people get Y?" what causes
 it; "does it …" is a follow-up's."""
-_POLITE = re.compile(
-    r"^(?:(?:and|but|so|also|ok|okay|then|now),?\s+(?=(?:how|why|what|which|who|does|do|is|are|can)\b)|"
-    r"(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
-    r"(?=(?:how|why|what|which) ))", re.IGNORECASE)
-"""A request around a question ("Can you explain how X helps with Y?"), or a word joining it to the last one ("and what
-else targets TNF?" was read as a name, what TNF is connected to): the question inside is parsed."""
-_CONTRACTED = re.compile(r"^(what|which|how|who)(?:(?:'s|’s)\b|s(?= ))", re.IGNORECASE)
-"""A contracted "is" after the question word ("what's used for Y?", "whats lipitor for", typed without the apostrophe)."""
-_HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|treatments|therapies|diseases|conditions|"
-                       r"illnesses|disorders)\b)", re.IGNORECASE)
-""""How many drugs treat gout?" asks what "which drugs treat gout?" asks: the graph holds no count of them
-(``agents.scope``; the counts it holds are ``agents.counts``'s)."""
-_IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)"
-                           r"|(?<=^how) exactly\b|\s+(?:exactly|precisely|specifically)$", re.IGNORECASE)
-""""Which drugs in the graph treat asthma?" ("graph" was read as a name), "how exactly does X …" ("exactly does X")."""
-_IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|in |to |on )(?:the|your|my|our|a) (?:human )?"
-                          r"(?:body|system)$", re.IGNORECASE)
-""""What does metformin do in the body?", "… to the body", "how does nicotine affect the body?" (how it works): where
-any drug acts, no name of the graph ("body" was read as Increased body weight)."""
-_IN_THE_SAME_WAY = re.compile(r"\b(?P<v>(?:work|act|function)s?) in the same way\b", re.IGNORECASE)
-""""Does losartan work in the same way as lisinopril?" is "… work the same way as …", a comparison (the mechanism
-rule's "does X work in Y" read "same way as lisinopril" as the disease)."""
 _WHICH_DRUG = (rf"(?:what|which)(?: else)?(?: (?P<c>[\w-]+(?: [\w-]+){{0,2}}"
                rf"(?: (?:used|prescribed|given|taken) (?:for|in|against)(?: [\w'-]+){{1,3}})?))?{_AGENT}?")
 """The opening of a "which drug" question: "what", "which drugs", "what first-line medication", "which beta blockers",
@@ -421,8 +400,7 @@ TEMPLATES = {
 
 def parse_question(question: str) -> ParsedQuestion | None:
     """Match the question against the rules; None when no rule fits (free-text scan follows)."""
-    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))))))
-    q = _lowered(q)
+    q = _lowered(plain_wording(question))
     for intent, rx in _RULES:
         m = rx.match(q)
         if m:

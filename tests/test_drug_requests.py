@@ -91,3 +91,23 @@ def test_the_uses_of_a_drug_besides_a_disease_leave_it_out(run_graph) -> None:
     assert parsed is not None and (parsed.intent, parsed.drug, parsed.disease) == (Intent.INDICATIONS, "metformin", "diabetes")
     out, _ = run_graph({"question": "what are the uses of ibuprofen other than pain?"}, interactive=False, memory=False)
     assert out["answer"].startswith("Leaving out Pain, as asked."), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "intent", "name"), [
+    ("name three drugs for asthma", Intent.TREATS, "asthma"),
+    ("what are the top 10 drugs for hypertension?", Intent.TREATS, "hypertension"),
+    ("what are 3 drugs for asthma?", Intent.TREATS, "asthma"),
+    ("list all drugs that inhibit COX-2", Intent.TARGETED_BY, "COX-2"),
+    ("which are the 3 best drugs for gout?", Intent.TREATS, "gout"),
+])
+def test_a_count_of_answers_asked_for_is_read_as_the_list(question: str, intent: Intent, name: str) -> None:
+    """The first four were told what the disease or the protein is connected to: the count kept every rule from
+    reading them ("give me five drugs that treat epilepsy" was read). The answer is the ranked list."""
+    parsed = parse_question(question)
+    assert parsed is not None and (parsed.intent, parsed.disease) == (intent, name), parsed
+
+
+def test_a_count_asked_for_answers_with_the_list(run_graph) -> None:
+    out, _ = run_graph({"question": "name three drugs for asthma"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert out["answer"].startswith("Drugs with a verified mechanism for Asthma: "), out["answer"]

@@ -1,0 +1,50 @@
+"""A question's wording made plain before the intent rules read it (``agents.intent.parse_question``): a request
+around it, a contracted "is", "how many" for "which", "in the knowledge graph", "in the body", and a count of answers
+asked for ("name three drugs for asthma").
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.scope import typed
+
+__all__ = ["plain_wording"]
+
+_POLITE = re.compile(
+    r"^(?:(?:and|but|so|also|ok|okay|then|now),?\s+(?=(?:how|why|what|which|who|does|do|is|are|can)\b)|"
+    r"(?:(?:can|could|would|will) you |please )?(?:explain|describe|walk me through|tell me|show me)(?: to me)?(?: please)? "
+    r"(?=(?:how|why|what|which) ))", re.IGNORECASE)
+"""A request around a question ("Can you explain how X helps with Y?"), or a word joining it to the last one ("and what
+else targets TNF?" was read as a name, what TNF is connected to): the question inside is parsed."""
+_CONTRACTED = re.compile(r"^(what|which|how|who)(?:(?:'s|’s)\b|s(?= ))", re.IGNORECASE)
+"""A contracted "is" after the question word ("what's used for Y?", "whats lipitor for", typed without the apostrophe)."""
+_HOW_MANY = re.compile(r"^how many (?=(?:other )?(?:drugs|medications|medicines|treatments|therapies|diseases|conditions|"
+                       r"illnesses|disorders)\b)", re.IGNORECASE)
+""""How many drugs treat gout?" asks what "which drugs treat gout?" asks: the graph holds no count of them
+(``agents.scope``; the counts it holds are ``agents.counts``'s)."""
+_IN_THE_GRAPH = re.compile(r"(?<!\bare)(?<!\bis)\s+in (?:the|your|this|medpath's) (?:knowledge graph|graph|kg|database)\b(?=\s+\S)"
+                           r"|(?<=^how) exactly\b|\s+(?:exactly|precisely|specifically)$", re.IGNORECASE)
+""""Which drugs in the graph treat asthma?" ("graph" was read as a name), "how exactly does X …" ("exactly does X")."""
+_IN_THE_BODY = re.compile(r"(?<=\S)\s+(?:(?P<v>affects?|acts? on|works? on)\s+|in |to |on )(?:the|your|my|our|a) (?:human )?"
+                          r"(?:body|system)$", re.IGNORECASE)
+""""What does metformin do in the body?", "… to the body", "how does nicotine affect the body?" (how it works): where
+any drug acts, no name of the graph ("body" was read as Increased body weight)."""
+_IN_THE_SAME_WAY = re.compile(r"\b(?P<v>(?:work|act|function)s?) in the same way\b", re.IGNORECASE)
+""""Does losartan work in the same way as lisinopril?" is "… work the same way as …", a comparison (the mechanism
+rule's "does X work in Y" read "same way as lisinopril" as the disease)."""
+_COUNT = re.compile(r"^(?P<ask>(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?|(?:what|which) (?:are|is))"
+                    r"(?: all| the)?(?: top| first)? (?:\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|several|"
+                    r"all(?: the)?)(?= (?:[\w-]+ )?(?:drugs|medications|medicines|meds|treatments|therapies|pills|diseases|"
+                    r"conditions|targets|proteins|receptors|enzymes|genes)\b)", re.IGNORECASE)
+""""Name three drugs for asthma", "what are the top 10 drugs for hypertension?", "list all drugs that inhibit COX-2":
+the answer is a ranked list whatever the count asked, and the count kept the rules from reading them (they were told
+what Asthma, Hypertensive disorder and COX-2 are connected to)."""
+
+
+def plain_wording(question: str) -> str:
+    """The question as the intent rules read it (the words above made plain, its end punctuation off)."""
+    q = _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! "))
+    q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
+    q = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q))
+    return _COUNT.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)
