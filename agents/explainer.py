@@ -9,7 +9,6 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agents.answer_notes import (
-    CURE,
     NO_EVIDENCE,
     and_listed,
     for_one_disease,
@@ -44,7 +43,7 @@ from agents.state import (
     two_ended,
 )
 from agents.turn_record import turn_record
-from agents.via import YES_NO
+from agents.verdict import verdict
 from agents.what_it_is import identity_lead
 from agents.where import where_lead
 from agents.why_listed import listed_lead
@@ -115,7 +114,7 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
         hops, x, y = len(top), top[0]["head_name"], top[-1]["tail_name"]
         how = (f"{x} acts on {y} through {steps(hops)}" if _a_drug(state, top[0]["head"]) else
                f"The knowledge graph links {x} to {y} in {hops} step{'s' if hops > 1 else ''}")  # "gout and uric acid"
-        return f"{_verdict(state, top)}{how}: {sentence(top)}.{causal_note(state, top)}{through_what_it_causes(top)}", []
+        return f"{verdict(state, top)}{how}: {sentence(top)}.{causal_note(state, top)}{through_what_it_causes(top)}", []
     ends: list[dict[str, str]] = []
     for p in paths:
         t = p["triples"]
@@ -208,53 +207,6 @@ def _a_drug(state: State, entity: str) -> bool:
     did not name it (a dense seed stands in)."""
     types = {m["entity"]["id"]: m["entity"]["type"] for m in state.mentions if m.get("entity")}
     return state.intent == Intent.MECHANISM.value or types.get(entity, "Drug") == "Drug"
-
-
-_AMOUNT_STEPS = 2
-"""The longest path whose signs a verdict on an amount reads ("does X lower histamine?"): the signs of a longer chain
-multiply curators' choices ("sertraline decreases activity of SERT; SERT negatively regulates serotonin uptake;
-serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
-
-
-_NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whether it cures it: "
-""""Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
-
-
-def _answered_for(state: State, top: list[dict[str, str]]) -> str:
-    """Which end of the answered question the one asked next does not share: the drug when it names the same
-    disease ("Do imatinib and dasatinib treat CML?"), else the disease ("Does losartan help hypertension and gout?")."""
-    disease = next((m["mention"] for m in state.mentions if m.get("slot") == "disease" and m.get("mention")), "")
-    other_drug = bool(disease) and all(fold(disease) in fold(q) for q in state.also_asked)
-    return top[0]["head_name"] if other_drug else top[-1]["tail_name"]
-
-
-def _verdict(state: State, top: list[dict[str, str]]) -> str:
-    """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
-    so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
-    lowers the disease (it was told the path alone), "Yes for X: " when the question named a second disease, asked
-    next (it said "Yes" for both); nothing for any other question, a path without a signed relation, or a question
-    about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
-    if any(r.get("how") == "why listed" for r in state.references):  # "is X one of them?": the lead says yes or no
-        return ""
-    asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
-    on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
-    # "does it help with fever?", understood as "How does Aspirin treat Fever?"; not "is that why it's used for asthma?"
-    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
-            and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
-        # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
-        if CURE.search(f"{state.asked} {state.question}"):
-            return _NOT_A_CURE
-        return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
-    if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
-        return ""
-    amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it
-    if amount and len(top) > _AMOUNT_STEPS:
-        return ""
-    if asked == found:
-        return "Yes: "
-    does = ("raises" if amount else "activates") if found > 0 else ("lowers" if amount else "inhibits")
-    return f"No: in the knowledge graph {top[0]['head_name']} {does} {top[-1]['tail_name']}, the opposite of what was asked. "
 
 
 def _class_routes(state: State, top: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:

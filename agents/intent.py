@@ -200,6 +200,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                            rf"{_HOW_BOUND} )?{_ACTS_ON}(?: {_HOW_BOUND}(?: to)?)? {_T}$")),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )?(?:inhibitors?|blockers?|antagonists?|agonists?|activators?) of {_T}$"),
         (Intent.RELATION, rf"^(?:is|are) {_YES_NO_SUBJECT}{_X} (?:an? )(?!.* of ){_T} (?:inhibitors?|blockers?|antagonists?|agonists?|activators?)$"),
+        # "is KIT a target of imatinib?" (told what imatinib is connected to), "is ABL1 inhibited by imatinib?"
+        (Intent.RELATION, (rf"^(?:is|are) {_YES_NO_SUBJECT}{_T} (?:(?:an?|the|one of the) (?:(?:main|known|direct|molecular) )?"
+                           rf"targets? of|(?:targeted|bound|inhibited|blocked|activated|acted on) by) {_X}$")),
         # "does aspirin raise histamine?", "can sertraline increase serotonin?" (lowering is asked as a mechanism)
         (Intent.RELATION, (rf"^(?:does|do|can|could|will|would|might|may) {_YES_NO_SUBJECT}{_X} (?:really |actually |also )?"
                            rf"(?:raise|increase|boost|elevate) {_T}$")),

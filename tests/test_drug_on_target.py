@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agents.intent import parse_question
-from agents.state import Intent, Status
+from agents.state import Intent, State, Status
+from agents.verdict import verdict
 from tests.conftest import in_thread
 
 
@@ -80,3 +81,36 @@ def test_a_target_before_inhibitor_asks_whether_the_drug_acts_on_it(run_graph) -
     assert out["status"] is Status.ANSWERED and out["answer"].startswith("Yes: Aspirin acts on Prostaglandin G/H synthase")
     ace, _ = run_graph({"question": "is losartan an ACE inhibitor?"}, thread="ace", interactive=False, memory=False)
     assert ace["answer"].startswith("No: Losartan is not among the ACE inhibitors"), ace["answer"]
+
+
+@pytest.mark.parametrize(("question", "drug", "target"), [("is KIT a target of imatinib?", "imatinib", "KIT"),
+                                                          ("is ABL1 targeted by imatinib?", "imatinib", "ABL1"),
+                                                          ("is PDGFRA one of the targets of imatinib?", "imatinib", "PDGFRA")])
+def test_a_target_named_first_asks_whether_the_drug_acts_on_it(question: str, drug: str, target: str) -> None:
+    """"is KIT a target of imatinib?" was told what imatinib is connected to."""
+    parsed = parse_question(question)
+    assert parsed is not None and (parsed.intent, parsed.drug, parsed.disease, parsed.y_slot) == (
+        Intent.RELATION, drug, target, "target"), parsed
+
+
+@pytest.mark.parametrize(("question", "opening"), [
+    ("does imatinib target PDGFRA?", "Yes: imatinib acts on Platelet-derived growth factor receptor alpha through a 1-step"),
+    ("is ABL1 targeted by imatinib?", "Yes: imatinib acts on Tyrosine-protein kinase ABL1 through a 1-step"),
+    ("does enalapril target ACE?", "Yes: Enalapril acts on Angiotensin-converting enzyme through a 2-step"),  # enalaprilat
+])
+def test_whether_a_drug_targets_a_protein_is_answered_yes(run_graph, question: str, opening: str) -> None:
+    """A question whether a drug targets or binds a protein, in no direction, was answered with the path alone."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(opening), out["answer"]
+
+
+def test_a_chain_to_the_protein_is_not_directly() -> None:
+    """A drug that reaches the protein through other steps is not said to target it: "Not directly: "."""
+    state = State(question="does metformin target X?", intent=Intent.RELATION.value,
+                  mentions=[{"slot": "drug"}, {"slot": "target"}])
+    step = {"head_name": "a", "relation": "decreases activity of", "tail_name": "b"}
+    assert verdict(state, [step]) == "Yes: "
+    assert verdict(state, [step, {**step, "relation": "positively regulates"}]) == "Not directly: "
+    assert verdict(state, [{**step, "relation": "has metabolite"}, step]) == "Yes: "
+    assert verdict(State(question="is there a link between a and b?",
+                         intent=Intent.RELATION.value, mentions=[{"slot": "drug"}, {"slot": "target"}]), [step]) == ""

@@ -1,0 +1,79 @@
+"""The yes or no that opens an answer to a yes/no question: "Does imatinib inhibit ABL1?" ("Yes: "), "does aspirin
+raise histamine?" ("No: … the opposite of what was asked"), "does imatinib target PDGFRA?" ("Yes: " for the drug's own
+edge, "Not directly: " for a longer chain).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.answer_notes import CURE
+from agents.intent import out_of_scope
+from agents.state import Intent, State
+from agents.via import YES_NO
+from tools.answers import BECOMES, asked_sign, asked_verb
+from tools.linker import fold
+from tools.path_ranker import effect
+
+__all__ = ["verdict"]
+
+_TARGETING = re.compile(r"\b(?:targets?|targeted|bind|binds|bound|acts? on|acted on|hits?)\b", re.IGNORECASE)
+"""Words of a question whether a drug acts on a protein, in no direction ("does imatinib target PDGFRA?", "is KIT a
+target of imatinib?"): they were answered with the path alone, no yes or no."""
+
+
+def _directly(top: list[dict[str, str]]) -> str:
+    """"Yes: " when the path is the drug's own edge to the protein, or through what the drug becomes (enalapril's
+    enalaprilat); "Not directly: " for a longer chain ("does metformin act on AMPK?": three steps, through the
+    flavoprotein it inhibits)."""
+    own = len(top) == 1 or (len(top) == 2 and top[0]["relation"] in BECOMES)
+    return "Yes: " if own else "Not directly: "
+
+
+_AMOUNT_STEPS = 2
+"""The longest path whose signs a verdict on an amount reads ("does X lower histamine?"): the signs of a longer chain
+multiply curators' choices ("sertraline decreases activity of SERT; SERT negatively regulates serotonin uptake;
+serotonin uptake decreases abundance of serotonin" reads as lowering serotonin)."""
+
+
+_NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whether it cures it: "
+""""Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
+
+
+def _answered_for(state: State, top: list[dict[str, str]]) -> str:
+    """Which end of the answered question the one asked next does not share: the drug when it names the same
+    disease ("Do imatinib and dasatinib treat CML?"), else the disease ("Does losartan help hypertension and gout?")."""
+    disease = next((m["mention"] for m in state.mentions if m.get("slot") == "disease" and m.get("mention")), "")
+    other_drug = bool(disease) and all(fold(disease) in fold(q) for q in state.also_asked)
+    return top[0]["head_name"] if other_drug else top[-1]["tail_name"]
+
+
+def verdict(state: State, top: list[dict[str, str]]) -> str:
+    """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
+    so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
+    lowers the disease (it was told the path alone), "Yes for X: " when the question named a second disease, asked
+    next (it said "Yes" for both); nothing for any other question, a path without a signed relation, or a question
+    about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
+    if any(r.get("how") == "why listed" for r in state.references):  # "is X one of them?": the lead says yes or no
+        return ""
+    asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
+    on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
+    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    # "does it help with fever?", understood as "How does Aspirin treat Fever?"; not "is that why it's used for asthma?"
+    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
+            and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
+        # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
+        if CURE.search(f"{state.asked} {state.question}"):
+            return _NOT_A_CURE
+        return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
+    if on_target and not asked and YES_NO.match(state.asked.strip()) and _TARGETING.search(state.asked):
+        return _directly(top)
+    if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
+        return ""
+    amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it
+    if amount and len(top) > _AMOUNT_STEPS:
+        return ""
+    if asked == found:
+        return "Yes: "
+    does = ("raises" if amount else "activates") if found > 0 else ("lowers" if amount else "inhibits")
+    return f"No: in the knowledge graph {top[0]['head_name']} {does} {top[-1]['tail_name']}, the opposite of what was asked. "
