@@ -9,7 +9,7 @@ from typing import Any
 
 from agents.context import Context
 from agents.kinds import target_kind
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, treats_all
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, targeted_all, treats_all
 from core.tracing import span
 from tools.answers import (
     ANSWERS_K,
@@ -124,6 +124,8 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
     if state.intent in (Intent.INDICATIONS.value, Intent.INVOLVED.value) or (state.among and state.intent == Intent.TARGETS.value):
         # the listed entities' paths are the evidence, whoever found them; so are the edges of what a class acts on
         return answers, list({id(p): p for p in [*(p for _, p in found), *ranked]}.values())[: ctx.top_k]
+    if treats_all(state) or targeted_all(state):  # "… both X and Y": only the drugs for each are evidence
+        return answers, [p for _, p in found][: ctx.top_k]
     if class_mechanism(state):  # the best path of each route the class takes, then the rest
         first = [p for _, p in found]
         seen = {p.edges for p in first}
@@ -211,9 +213,10 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
-        closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, state.targets)),
-                                            state.goal_types, type_of)
-        return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=same)
+        each = [_acting_on(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds)
+                for y in state.targets] if targeted_all(state) else []
+        return [a for a in each[0] if all(a[0] in {d for d, _ in e} for e in each[1:])] if each else \
+            _acting_on(state, res, ranked, state.targets, seeds)
     if state.intent == Intent.INDICATIONS.value and state.compared:  # "what do imatinib and dasatinib treat?"
         return _shared_indications(state, ctx, res, seeds)
     if state.intent == Intent.INDICATIONS.value:
@@ -232,6 +235,16 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     found = _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
                         CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
     return sorted(found, key=lambda a: not set(state.via) & set(a[1].nodes)) if state.via else found
+
+
+def _acting_on(state: State, res: Any, ranked: list[CandidatePath], targets: list[str], seeds: list[str]
+               ) -> list[tuple[str, CandidatePath]]:
+    """"Which drugs block X?": the drugs (before chemicals) whose paths into ``targets`` the pool holds, the nearest
+    first; for a question naming several (``agents.state.targeted_all``), called once per target and the lists kept
+    to the drugs in every one, each with its path into the first."""
+    type_of = types_of(res.kg)
+    closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, targets)), state.goal_types, type_of)
+    return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=_name_key(res.kg))
 
 
 def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]

@@ -39,6 +39,8 @@ from agents.state import (
     State,
     Status,
     class_mechanism,
+    named_targets,
+    targeted_all,
     treats_all,
     two_ended,
 )
@@ -188,7 +190,10 @@ def _none_that_way(state: State, ends: list[dict[str, Any]], name: str) -> str:
 def _acted_on(state: State, shown: str) -> str:
     """What a "which drugs block X?" answer says they act on: the path's end; for every target of a kind ("calcium
     channels", ``agents.via.family_targets``), the words asked and how many entities they cover (it named the first
-    path's end, "voltage-gated calcium channel activity", as if that were all)."""
+    path's end, "voltage-gated calcium channel activity", as if that were all); for several named, "both … and …"."""
+    if targeted_all(state):
+        names = [e["name"] for e in named_targets(state)]
+        return f"both {names[0]} and {names[1]}" if len(names) == 2 else f"each of {listing(names)}"
     return asked_kind(state) or shown
 
 

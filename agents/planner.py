@@ -111,7 +111,7 @@ def _link_slots(res: Any, parsed: Any, pinned: dict[str, dict[str, Any]], intera
     "How does zorblaxin treat cancer?" must say that zorblaxin is unknown, not ask which cancer.
     """
     slots = [("drug", parsed.drug), (_y_slot(parsed), parsed.disease), ("via", parsed.via),
-             *(("disease", x) for x in (*parsed.left_out, *parsed.also_of))]
+             *(("disease", x) for x in parsed.left_out), *((_y_slot(parsed), x) for x in parsed.also_of)]
     outcomes = [(slot, lexical(_slot_outcome(res, slot, text, pinned))) for slot, text in slots if text]
     if parsed.intent in (Intent.MECHANISM, Intent.RELATION):
         outcomes = _nearest_first(res, _nearest_entry(res, _apart(outcomes)))
@@ -216,7 +216,8 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
     """A question whose slot lists several names, each one the linker knows by its letters ("How does imatinib and
     dasatinib treat CML?"): answered for the first, the others as questions to ask next (``State.also_asked``). "What
     does X treat besides Y and Z?" leaves out all of them (``ParsedQuestion.left_out``), and "which drugs treat both Y
-    and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``).
+    and Z?" asks for drugs that treat each (``ParsedQuestion.also_of``: more targets, ``agents.state.treats_all``), and
+    "which drugs inhibit both COX-1 and COX-2?" for drugs that act on each (``agents.state.targeted_all``).
     Drugs compared for one disease are all kept (the third item, ``agents.drug_compare.compared_for``)."""
     if klass := compared_for(res, question, parsed, _known(res)):  # "which is better for pain, ibuprofen or acetaminophen?"
         return klass.pop("parsed"), [], klass
@@ -225,7 +226,7 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
     first, slot, rest = split_listed(parsed, _known(res))
     if rest and slot == "disease" and parsed.intent is Intent.INDICATIONS:  # "besides pain and fever": both left out
         return replace(first, left_out=tuple(rest)), [], {}
-    if rest and slot == "disease" and parsed.intent is Intent.TREATS and both_listed(parsed):  # drugs that treat each
+    if rest and slot == "disease" and parsed.intent in (Intent.TREATS, Intent.TARGETED_BY) and both_listed(parsed):  # each
         return replace(first, also_of=tuple(rest)), [], {}
     template = TEMPLATES.get(parsed.intent.value, "")
     if not rest or not template:

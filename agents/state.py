@@ -230,6 +230,18 @@ def treats_all(state: State) -> bool:
     return state.intent == Intent.TREATS.value and len(state.targets) > 1
 
 
+def targeted_all(state: State) -> bool:
+    """A "which drugs act on" question naming several proteins at once ("Which drugs inhibit both COX-1 and COX-2?"):
+    the answer lists drugs acting on each of ``targets`` (it listed those of the first alone)."""
+    return state.intent == Intent.TARGETED_BY.value and len(named_targets(state)) > 1
+
+
+def named_targets(state: State) -> list[dict[str, Any]]:
+    """The entities the question names as targets, one per name (a kind, "calcium channels", is one name for several
+    of ``targets``: ``agents.via.family_targets``)."""
+    return [m["entity"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")]
+
+
 def class_mechanism(state: State) -> bool:
     """A mechanism question whose subject is a drug class ("How do statins lower cholesterol?"): walked from the
     class's drugs (``among``), answered by the routes the most of them take into the disease."""

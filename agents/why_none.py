@@ -9,7 +9,17 @@ from typing import Any
 
 from agents.answer_notes import listing, sentence
 from agents.chain_direction import names_disease
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, forward_one_sided, treats_all
+from agents.state import (
+    DISEASE_TYPES,
+    DRUG_TYPES,
+    Intent,
+    State,
+    class_mechanism,
+    forward_one_sided,
+    named_targets,
+    targeted_all,
+    treats_all,
+)
 from tools.answers import TARGET_TYPES
 
 __all__ = ["acts_directly", "asked_kind", "type_words", "why_none"]
@@ -48,6 +58,10 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
         names = [name(y) for y in state.targets]
         return (f"no drug in the knowledge graph has a verified mechanism for each of {listing(names)}; ask about "
                 f"one at a time (\"What drugs treat {names[0]}?\")"), ""
+    if targeted_all(state) and not state.ranked_answers:  # "which drugs inhibit both xanthine oxidase and COX-1?"
+        names = [e["name"] for e in named_targets(state)]
+        return (f"no drug in the knowledge graph acts on each of {listing(names)}; ask about one at a time "
+                f"(\"What drugs act on {names[0]}?\")"), ""
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
             none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
@@ -90,6 +104,8 @@ def _typed(state: State, entity: str, types: Any) -> bool:
 def asked_kind(state: State) -> str:
     """For a question about every target of a kind ("calcium channels", ``agents.via.family_targets``): the words
     asked and how many entities they cover; "" for any other question."""
+    if targeted_all(state):  # "both COX-1 and COX-2": two names, no kind
+        return ""
     words = next((m["mention"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")), "")
     return f"{words} (any of the {len(state.targets)} entities whose names hold those words)" if len(state.targets) > 1 and words else ""
 

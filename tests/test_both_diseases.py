@@ -57,3 +57,36 @@ def test_a_second_disease_a_person_also_has_asks_for_drugs_that_treat_both(run_g
 def test_a_disease_without_also_is_not_read_as_a_second_one(run_graph) -> None:
     _first, out = in_thread(run_graph, "if-has", "what drugs treat gout?", "what if she has hypertension?")
     assert "both" not in (out.get("understood_as") or ""), out.get("answer")
+
+
+def _acting(kg, target: str) -> set[str]:
+    return {e.head for e in kg.in_edges(target)}
+
+
+def test_drugs_acting_on_each_of_two_targets(run_graph, resources) -> None:
+    """"Which drugs inhibit both COX-1 and COX-2?" listed the drugs for COX-1 alone, as "COX-1 (any of the 2 entities
+    whose names hold those words)"; each listed drug now acts on both."""
+    kg = resources.kg
+    out, _ = run_graph({"question": "Which drugs inhibit both COX-1 and COX-2?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by" and len(out["targets"]) == 2, out["answer"]
+    one, two = out["targets"]
+    assert out["answer"].startswith(f"Drugs that inhibit both {kg.name(one)} and {kg.name(two)}: "), out["answer"]
+    assert "any of the" not in out["answer"] and out["ranked_answers"]
+    for a in out["ranked_answers"]:  # the pool's nearest paths: for these NSAIDs, their own edges into each
+        assert a["id"] in _acting(kg, one) and a["id"] in _acting(kg, two), a["name"]
+
+
+def test_only_the_drugs_for_each_target_are_listed(run_graph, resources) -> None:
+    """With one drug acting on both (imatinib on ABL1 and KIT), the answer listed two more that act on one."""
+    out, _ = run_graph({"question": "what drugs target both ABL1 and c-kit?"},
+                       interactive=False, memory=False)
+    names = [a["name"] for a in out["ranked_answers"]]
+    assert out["status"] is Status.ANSWERED and names and len(out["targets"]) == 2, out["answer"]
+    assert all(a["id"] in _acting(resources.kg, t) for a in out["ranked_answers"] for t in out["targets"]), names
+    listed = out["answer"].split(": ", 1)[1].split(". Best evidence")[0].split(", ")
+    assert listed == names[:len(listed)], out["answer"]
+
+
+def test_no_drug_for_each_target_says_so(run_graph) -> None:
+    out, _ = run_graph({"question": "which drugs inhibit both xanthine oxidase and COX-1?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and "no drug in the knowledge graph acts on each of" in out["answer"], out["answer"]
