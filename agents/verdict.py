@@ -66,7 +66,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         if CURE.search(f"{state.asked} {state.question}"):
             return _NOT_A_CURE
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
-    if on_target and not asked and YES_NO.match(state.asked.strip()) and _TARGETING.search(state.asked):
+    if on_target and not asked and YES_NO.match(state.asked.strip()) and _TARGETING.search(state.asked) \
+            and not out_of_scope(state.question):  # "does aspirin bind irreversibly to COX-1?": no "Yes" to that
         return _directly(top)
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""

