@@ -42,6 +42,10 @@ the answer is a ranked list whatever the count asked, and the count kept the rul
 what Asthma, Hypertensive disorder and COX-2 are connected to)."""
 
 
+_AT_A_LEVEL = re.compile(r"\s+(?:at|on) (?:the |a )?(?:molecular|cellular|biochemical|chemical|mechanistic|"
+                         r"pharmacological|receptor|protein) levels?$", re.IGNORECASE)
+""""How does metformin work at the molecular level?" is how it works (it was told what metformin is connected to): a
+path from the drug to its targets is that level."""
 _HOW_COME = re.compile(r"^how come\b(?:(?P<s>(?: [\w-]+){1,3}?) (?P<be>is|are) (?=\w))?", re.IGNORECASE)
 """"How come aspirin helps with pain?" is "how aspirin helps …" ("come aspirin" was read as the drug's name), and "how
 come metformin is used for diabetes?" is "why is metformin used …"."""
@@ -49,7 +53,7 @@ come metformin is used for diabetes?" is "why is metformin used …"."""
 
 def plain_wording(question: str) -> str:
     """The question as the intent rules read it (the words above made plain, its end punctuation off)."""
-    q = _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! "))
+    q = _AT_A_LEVEL.sub("", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))
     q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
     q = _HOW_COME.sub(lambda m: f"why {m['be']}{m['s']} " if m["be"] else "how", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q)))
     return _COUNT.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)
