@@ -31,13 +31,7 @@ from agents.ellipsis import (
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_record, works
-from agents.intent import (
-    COMPARING,
-    RECORD_CHECK,
-    REMEDIES_ALONE,
-    SET_AGAINST,
-    parse_question,
-)
+from agents.intent import COMPARING, RECORD_CHECK, REMEDIES_ALONE, SET_AGAINST, parse_question
 from agents.kinds import kind_of_target
 from agents.last_answer import about_last_answer
 from agents.list_refs import (
@@ -61,6 +55,7 @@ from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.target_refs import about_the_targets
+from agents.two_questions import accepted_offer
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
 from tools.linker import fold
@@ -443,13 +438,14 @@ def _instead_or_more(res: Resolution, body: str, focus: Focus, more: bool) -> bo
 
 def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     q = " ".join(question.split()).strip()
-    body = q
+    offered = accepted_offer(q, focus.also_asked)  # "yes" to "You also asked: … Ask it next.": that question
+    q = body = offered or q
     while (m := _LEAD.match(body)) and m.end() < len(body):
         body = body[m.end():]
     body = on_record(does_it_work(body.rstrip("?.! ")), focus)  # "how does it do that?", "what is the first one for?"
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
-    res = Resolution(question=q)
+    res = Resolution(question=q, references=[{"text": question, "how": "offered", "question": q}] if offered else [])
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or listing and NEXT_ITEMS.match(body))
     if _instead_or_more(res, body, focus, more and listing):  # "any alternatives?" after a drug's uses; "what else?"

@@ -49,7 +49,7 @@ from agents.what_it_is import drug_held
 from core.datasets import DRUG_TYPE_ORDER
 from memory.patients import patient_ids_in
 from memory.router import MODES
-from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS
+from tools.answers import PAGERANK_ALPHA, PAGERANK_EPS, asked_verb
 from tools.linker import GUESSED_METHODS, Candidate, LinkOutcome, LinkStatus, fold
 from tools.walker import hops_between
 
@@ -235,6 +235,8 @@ def _one_at_a_time(res: Any, question: str, parsed: ParsedQuestion | None
         best = res.linker.link(x).best if slot == "disease" and parsed.intent is Intent.MECHANISM else None
         return best is not None and best.type not in DISEASE_TYPES
     def asked(x: str) -> str:  # "What do fibrates treat?" for a class (it was "What does fibrates treat?")
+        if parsed.intent is Intent.RELATION and parsed.y_slot == "target" and slot == "disease":
+            return f"Does {first.drug} {asked_verb(question)} {x}?"  # "does imatinib inhibit ABL1 and KIT?"
         q = template.format(drug=x if slot == "drug" else first.drug, disease=x if slot == "disease" else first.disease)
         return q.replace(f"does {x} ", f"do {x} ", 1) if slot == "drug" and res.linker.class_name(x) else q
     return first, [f"How does {first.drug} act on {x}?" if acts_on(x) else asked(x) for x in rest], {}

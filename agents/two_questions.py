@@ -15,7 +15,7 @@ from collections.abc import Callable
 from agents.everyday import everyday
 from agents.intent import parse_question
 
-__all__ = ["two_questions"]
+__all__ = ["accepted_offer", "two_questions"]
 
 _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:(?:what|which|how|why)\s+\S+|"
                   r"(?:does|do|is|are|can|could)\s+(?:it|they|this|that|these|those|there|the|an?|any)\b)\s+.+?)[?.!]*$",
@@ -51,3 +51,16 @@ def two_questions(question: str, is_class: Callable[[str], object] = lambda _: F
         return question, []
     second = m["second"]
     return f"{first}?", [f"{second[0].upper()}{second[1:]}?"]
+
+
+_YES = re.compile(r"^(?:yes|yeah|yep|yup|sure|ok|okay|please|go ahead|go on|do it|ask it|of course|why not)(?:[,!.]?\s*"
+                  r"(?:please|do|ask it|go ahead|do that|thanks|thank you|ask that|answer it|sure))*[?.!]*$", re.IGNORECASE)
+"""A reply that accepts the question the last answer offered ("yes", "sure, go ahead", "yes please")."""
+
+
+def accepted_offer(question: str, offered: list[str]) -> str | None:
+    """The question the last answer offered to ask next (``State.also_asked``, first of them) when ``question`` only
+    accepts it; None otherwise. "yes" after 'You also asked: "Does imatinib inhibit KIT?" Ask it next.' was NOT_FOUND,
+    '"yes" is not in the knowledge graph'."""
+    return offered[0] if offered and _YES.match(question.strip()) else None
+

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from agents.state import Status
-from agents.two_questions import two_questions
+from agents.two_questions import accepted_offer, two_questions
+from tests.conftest import in_thread
 
 
 @pytest.mark.parametrize("question, first, then", [
@@ -72,3 +73,19 @@ def test_a_yes_names_which_of_two_questions_it_answers(run_graph, question: str,
     assert out["answer"].startswith(yes) and out["also_asked"], out["answer"][:120]
     alone, _ = run_graph({"question": "Does losartan help hypertension?"}, interactive=False, memory=False)
     assert alone["answer"].startswith("Yes: "), alone["answer"][:80]
+
+
+@pytest.mark.parametrize("reply", ["yes", "yes please", "sure, go ahead", "ok"])
+def test_a_reply_that_accepts_the_offer_asks_it(run_graph, reply: str) -> None:
+    """"yes" after 'You also asked: "…" Ask it next.' was NOT_FOUND, '"yes" is not in the knowledge graph'."""
+    first, then = in_thread(run_graph, f"offer {reply}", "How does metformin treat type 2 diabetes and what are its targets?",
+                            reply)
+    assert first["also_asked"] == ["What are its targets?"], first["answer"]
+    assert then["understood_as"] == "What are the targets of Metformin?" and then["status"] is Status.ANSWERED, then["answer"]
+    assert then["answer"].startswith('Understood as: "What are the targets of Metformin?" Metformin acts on: ')
+
+
+def test_a_yes_with_no_offer_is_left_alone() -> None:
+    assert accepted_offer("yes", []) is None
+    assert accepted_offer("yes, but what about gout?", ["What does it treat?"]) is None
+    assert accepted_offer("Go ahead.", ["What does it treat?", "What causes it?"]) == "What does it treat?"
