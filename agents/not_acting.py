@@ -25,8 +25,9 @@ __all__ = ["NEGATED", "negated_alone", "not_acting_on"]
 NEGATED = re.compile(rf"\b(?:do|does|did|would|will|can|could)(?: not|n['’]t)\s+(?={ACTING_VERB})", re.IGNORECASE)
 """"don't inhibit", "does not act on": the negation before a verb of acting, dropped (here and in
 ``agents.list_refs``, for "which of those don't inhibit …?")."""
-_WITHOUT = re.compile(rf"\bwithout\s+(?={ACTING_VERB})", re.IGNORECASE)
-""""without inhibiting": read as "by inhibiting", which ``agents.via`` splits off the disease."""
+_WITHOUT = re.compile(rf"\b(?:without|(?:but |and )?not by|other than by|except by)\s+(?={ACTING_VERB})", re.IGNORECASE)
+""""without inhibiting", "but not by inhibiting": read as "by inhibiting", which ``agents.via`` splits off the disease
+("which drugs treat gout but not by inhibiting xanthine oxidase?" listed the xanthine oxidase inhibitors)."""
 
 
 def not_acting_on(res: Any, resolution: Resolution) -> Resolution:
