@@ -224,6 +224,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                          rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?|pathophysiology|pathogenesis|a?etiology) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
+        # "what drugs cause gout?" listed the drugs for gout: what raises it, beside a word that side effects are not held
+        (Intent.CAUSES, (rf"^(?:what|which) (?:drugs?|medications?|medicines?|meds|pills) (?:can |could |may |might |do |does )?"
+                         rf"(?:cause|induce|trigger|bring on|lead to)s? {_Y}$")),
         # "how does inhalation anthrax develop?" (free text: it listed the drugs for it)
         (Intent.CAUSES, rf"^how (?:does|do|did|can|could) {_NOT_PRONOUN}(?!(?:drug )?(?:resistance|tolerance)\b){_Y} (?:develop|start|arise|come about|get started|begin)$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),

@@ -72,7 +72,9 @@ _LONG_USE = r"(?:long[- ]term|prolonged|chronic) (?:\w+ )?(?:use|usage)"
 _OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}?(?:toxicity|overdos\w*)"
 """Symptoms of too much of a drug ("what are the symptoms of digoxin toxicity?" was read as a disease's)."""
 _OUT_OF_SCOPE = {
-    "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|makes? (?:you|me|people|someone|him|her|them) "
+    "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|"
+                     r"(?:drugs?|medications?|medicines?|meds|pills) (?:that |which )?(?:can |could |may |might |do |does )?"
+                     r"(?:cause|induce|trigger|bring on)s?|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
                      r"(?:non[- ])?sedating|(?:damage|damages|damaging|harm|harms|hurt|hurts) (?:the |your |my |his |her )?"
                      r"(?:kidneys?|liver|heart|stomach|lungs?)|bad for (?:the |your |my |his |her )?(?:kidneys?|liver|heart|"
@@ -100,6 +102,9 @@ _OUT_OF_SCOPE = {
                           rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}|"
                           rf"{ALSO_TAKING}|(?:takes?|taking|"
                           r"on) [\w' -]+? and [\w' -]+?,? (?:is|are) (?:that|this|it|they|those|both) (?:ok|okay|safe|fine|alright)"),
+    # "what drugs don't treat gout?" listed the drugs that do, with no word
+    "which drugs do not treat a disease": (r"(?:drugs?|medications?|medicines?|meds|pills|what|which) (?:do|does|can|will)"
+                                           r"(?: not|n['’]t) (?:treat|help|cure|work for|work on)"),
     "contraindications": r"contraindicat\w*",
     # "I'm allergic to penicillin. What antibiotics can I take for pneumonia?": not "allergic rhinitis", a disease
     "allergies to drugs": r"allergic (?:to|reactions? to)|allerg(?:y|ies) to|(?:drug|penicillin|sulfa|medication) allerg(?:y|ies)",

@@ -256,3 +256,22 @@ def test_a_request_for_a_number_of_drugs_asks_what_treats_it() -> None:
     """"list 10 drugs for hypertension" was answered with what hypertension is connected to."""
     p = parse_question("list 10 drugs for hypertension")
     assert p is not None and (p.intent.value, p.disease) == ("treats", "hypertension")
+
+
+@pytest.mark.parametrize("question", ["what drugs cause gout?", "which medications can cause gout?"])
+def test_drugs_that_cause_a_disease_ask_what_raises_it(run_graph, question: str) -> None:
+    """They listed the drugs that treat gout, the opposite of what was asked."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "causes", out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: "
+                                    "What the knowledge graph links to Gout as raising it: "), out["answer"]
+    assert "Febuxostat" not in out["answer"], out["answer"]
+
+
+def test_drugs_that_do_not_treat_a_disease_are_said_not_held(run_graph) -> None:
+    """"what drugs don't treat gout?" listed the drugs that do, with no word on it."""
+    out, _ = run_graph({"question": "what drugs don't treat gout?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not which drugs do not treat a "
+                                    "disease. What it holds: Drugs with a verified mechanism for Gout: "), out["answer"]
+    plain, _ = run_graph({"question": "what drugs treat gout?"}, interactive=False, memory=False)
+    assert plain["answer"].startswith("Drugs with a verified mechanism for Gout: "), plain["answer"]
