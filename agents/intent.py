@@ -219,14 +219,17 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                          rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help|"
                          rf"(?:are|is) (?:my|his|her|their|our|the) (?:options?|choices?|treatment options?))$")),
         # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
-        (Intent.CAUSES, rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|{_RISK}) {_Y}$"),
+        (Intent.CAUSES, (rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|"
+                         rf"{_RISK}|worsens|aggravates|exacerbates) {_Y}$")),  # "what worsens gout?" listed its drugs
+        (Intent.CAUSES, rf"^what(?: else)? (?:can |could |may |might |usually |often )?makes? {_Y} worse$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
                          rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?|pathophysiology|pathogenesis|a?etiology) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
         (Intent.CAUSES, rf"^what (?:else )?(?:is|are) {_Y} caused by$"),
         # "what drugs cause gout?" listed the drugs for gout: what raises it, beside a word that side effects are not held
         (Intent.CAUSES, (rf"^(?:what|which) (?:drugs?|medications?|medicines?|meds|pills) (?:can |could |may |might |do |does )?"
-                         rf"(?:cause|induce|trigger|bring on|lead to)s? {_Y}$")),
+                         rf"(?:cause|induce|trigger|bring on|lead to|worsen|aggravate|exacerbate)s? {_Y}$")),
+        (Intent.CAUSES, rf"^(?:what|which) (?:drugs?|medications?|medicines?|meds|pills) (?:can |could |may |might )?makes? {_Y} worse$"),
         # "how does inhalation anthrax develop?" (free text: it listed the drugs for it)
         (Intent.CAUSES, rf"^how (?:does|do|did|can|could) {_NOT_PRONOUN}(?!(?:drug )?(?:resistance|tolerance)\b){_Y} (?:develop|start|arise|come about|get started|begin)$"),
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),

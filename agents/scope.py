@@ -74,7 +74,7 @@ _OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}
 _OUT_OF_SCOPE = {
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|"
                      r"(?:drugs?|medications?|medicines?|meds|pills) (?:that |which )?(?:can |could |may |might |do |does )?"
-                     r"(?:cause|induce|trigger|bring on)s?|makes? (?:you|me|people|someone|him|her|them) "
+                     r"(?:(?:cause|induce|trigger|bring on|worsen|aggravate|exacerbate)s?|makes? (?:\w+ ){1,3}?worse)|makes? (?:you|me|people|someone|him|her|them) "
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
                      r"(?:non[- ])?sedating|(?:damage|damages|damaging|harm|harms|hurt|hurts) (?:the |your |my |his |her )?"
                      r"(?:kidneys?|liver|heart|stomach|lungs?)|bad for (?:the |your |my |his |her )?(?:kidneys?|liver|heart|"
@@ -90,7 +90,7 @@ _OUT_OF_SCOPE = {
     EFFECT_SIZES: (rf"{HOW_MUCH_ASKED}|\bby how much\b|how (?:strong|big|large|"
                    r"potent|powerful|great) (?:is|are) (?:the |its |their )?effects?|^(?:and |so |but )?how much(?: (?:does|do|"
                    r"can|will) (?:it|they|that)(?: \w+)?(?: (?:it|them))?)?(?=\W*$)"),
-    DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
+    DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink|trigger|triggers|cause|causes|worsen|worsens)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
            r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b|"
            rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"
            rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),

@@ -275,3 +275,22 @@ def test_drugs_that_do_not_treat_a_disease_are_said_not_held(run_graph) -> None:
                                     "disease. What it holds: Drugs with a verified mechanism for Gout: "), out["answer"]
     plain, _ = run_graph({"question": "what drugs treat gout?"}, interactive=False, memory=False)
     assert plain["answer"].startswith("Drugs with a verified mechanism for Gout: "), plain["answer"]
+
+
+@pytest.mark.parametrize(("question", "disease"), [("what worsens gout?", "Gout"),  # listed the drugs for gout
+                                                   ("what makes asthma worse?", "Asthma"),  # "Asthma is connected to: Cough"
+                                                   ("what can make gout worse?", "Gout")])
+def test_what_makes_a_disease_worse_is_what_raises_it(run_graph, question: str, disease: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "causes", out["answer"]
+    assert out["answer"].startswith(f"What the knowledge graph links to {disease} as raising it: "), out["answer"]
+
+
+def test_drugs_or_foods_that_worsen_a_disease_are_said_not_held(run_graph) -> None:
+    """"which drugs make depression worse?" listed drugs for depression; "what foods trigger gout?" gout's drugs, no word."""
+    from agents.intent import out_of_scope
+
+    assert out_of_scope("which drugs make depression worse?") == "side effects"
+    assert out_of_scope("what foods trigger gout?") == "what to eat or avoid"
+    out, _ = run_graph({"question": "which drugs make depression worse?"}, interactive=False, memory=False)
+    assert out["intent"] == "causes" and "Methamphetamine" not in out["answer"], out["answer"]
