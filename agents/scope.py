@@ -105,6 +105,11 @@ _OUT_OF_SCOPE = {
     # "what drugs don't treat gout?" listed the drugs that do, with no word
     "which drugs do not treat a disease": (r"(?:drugs?|medications?|medicines?|meds|pills|what|which) (?:do|does|can|will)"
                                            r"(?: not|n['’]t) (?:treat|help|cure|work for|work on)"),
+    # "what should I not take with gout?" listed the drugs for gout; "which drugs should be avoided in asthma?" was
+    # "Asthma is connected to: Cough"
+    "which drugs to avoid (contraindications and interactions)": (
+        r"(?:should|must|can) (?:i|you|we|he|she|they|one|people|patients) (?:not|never) (?:take|use|be given)|"
+        r"(?:should|must) (?:not |never )?be avoided (?:in|with|by|for|if)"),
     "contraindications": r"contraindicat\w*",
     # "I'm allergic to penicillin. What antibiotics can I take for pneumonia?": not "allergic rhinitis", a disease
     "allergies to drugs": r"allergic (?:to|reactions? to)|allerg(?:y|ies) to|(?:drug|penicillin|sulfa|medication) allerg(?:y|ies)",

@@ -294,3 +294,11 @@ def test_drugs_or_foods_that_worsen_a_disease_are_said_not_held(run_graph) -> No
     assert out_of_scope("what foods trigger gout?") == "what to eat or avoid"
     out, _ = run_graph({"question": "which drugs make depression worse?"}, interactive=False, memory=False)
     assert out["intent"] == "causes" and "Methamphetamine" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["what should I not take with gout?",  # listed the drugs for gout, no word
+                                      "which drugs should be avoided in asthma?"])  # "Asthma is connected to: Cough"
+def test_what_to_avoid_is_said_not_held(question: str) -> None:
+    from agents.intent import out_of_scope
+
+    assert out_of_scope(question) == "which drugs to avoid (contraindications and interactions)"
