@@ -213,9 +213,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # in the order of tools.answers.upstream_links
         return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
-        each = [_acting_on(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds)
-                for y in state.targets] if targeted_all(state) else []
-        return [a for a in each[0] if all(a[0] in {d for d, _ in e} for e in each[1:])] if each else \
+        return _acting_on_each(state, res, ranked, seeds) if targeted_all(state) else \
             _acting_on(state, res, ranked, state.targets, seeds)
     if state.intent == Intent.INDICATIONS.value and state.compared:  # "what do imatinib and dasatinib treat?"
         return _shared_indications(state, ctx, res, seeds)
@@ -240,11 +238,19 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
 def _acting_on(state: State, res: Any, ranked: list[CandidatePath], targets: list[str], seeds: list[str]
                ) -> list[tuple[str, CandidatePath]]:
     """"Which drugs block X?": the drugs (before chemicals) whose paths into ``targets`` the pool holds, the nearest
-    first; for a question naming several (``agents.state.targeted_all``), called once per target and the lists kept
-    to the drugs in every one, each with its path into the first."""
+    first."""
     type_of = types_of(res.kg)
     closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, targets)), state.goal_types, type_of)
     return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=_name_key(res.kg))
+
+
+def _acting_on_each(state: State, res: Any, ranked: list[CandidatePath], seeds: list[str]
+                    ) -> list[tuple[str, CandidatePath]]:
+    """"Which drugs inhibit both COX-1 and COX-2?": :func:`_acting_on` for each target's paths, kept to the drugs in
+    every list, in the first one's order, each with its path into the first target."""
+    each = [_acting_on(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds) for y in state.targets]
+    others = [{d for d, _ in found} for found in each[1:]]
+    return [a for a in each[0] if all(a[0] in drugs for drugs in others)]
 
 
 def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
