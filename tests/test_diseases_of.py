@@ -15,8 +15,9 @@ from tools.answers import of_kind
 from tools.walker import hops_between
 
 
-def _listed(answer: str) -> list[str]:
-    got = re.search(r"\(personalized PageRank downstream\): (.+?)\. Ask ", answer)
+def _listed(answer: str, before: str = r"\(personalized PageRank downstream\)") -> list[str]:
+    """The diseases an answer lists after ``before`` (a pattern) and up to its "Ask …" (a count of more left off)."""
+    got = re.search(before + r": (.+?)(?: \(\d+ more\))?\. Ask ", answer)
     assert got, answer
     text = got.group(1)
     return text.split("; ") if ";" in text else text.split(", ")
@@ -109,10 +110,7 @@ def test_what_diseases_it_is_used_for_after_a_drug_is_what_the_drug_treats(run_g
 
 
 def _of_place(answer: str) -> list[str]:
-    got = re.search(r"or names for it, the most specific first: (.+?)(?: \(\d+ more\))?\. Ask ", answer)
-    assert got, answer
-    text = got.group(1)
-    return text.split("; ") if ";" in text else text.split(", ")
+    return _listed(answer, "or names for it, the most specific first")
 
 
 @pytest.mark.parametrize("question, place", [
