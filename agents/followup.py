@@ -50,7 +50,7 @@ from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
-from agents.safe_with import WHOM, condition_qualifier
+from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -372,7 +372,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
     condition = condition_qualifier(question, linker)  # "Is metformin safe in kidney disease?"
-    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition
+    qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition or condition_beside(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
         qual = None
     if qual:  # "how does metformin affect the liver?": how it works, in the liver

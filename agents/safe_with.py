@@ -21,7 +21,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from memory.patients import PATIENT_ID
 from tools.linker import LinkStatus, fold
 
-__all__ = ["WHOM", "as_safety", "asks_safety", "condition_qualifier", "safe_again", "taken_with_condition"]
+__all__ = ["WHOM", "as_safety", "asks_safety", "condition_beside", "condition_qualifier", "safe_again", "taken_with_condition"]
 
 WHOM = rf"(?:me|him|her|them|us|you|someone|anyone|everyone|{PATIENT_ID.pattern})"
 """Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
@@ -63,6 +63,21 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     out = linker.link(m["c"])
     one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
     return None if one else m
+
+
+_IF_HAVING = re.compile(r"(?<=\S)[, ]+(?:if|when|since|as|because|given that) (?:i|you|he|she|we|they|my [\w ]{1,20}?|the patient|"
+                        r"someone|a patient) (?:also |already )?(?:have|has|had|am|are|is|suffers? from|got|gets?) "
+                        r"(?:an? |the |some )?(\w.+?)(?=\s*[?.!]*$)", re.IGNORECASE)
+_FOR_A_DISEASE = re.compile(r"\b(?:for|treat|treats|help|helps|with|against|relieve|ease)\s+\S", re.IGNORECASE)
+
+
+def condition_beside(question: str) -> re.Match[str] | None:
+    """A condition the asker has beside the disease asked about ("What can I take for a headache if I have high blood
+    pressure?"), its first group the condition: a qualifier the graph does not distinguish, as a population is. The
+    disease slot had read "headache if I have high blood pressure" and answered for hypertension. None when nothing
+    before it names what is asked for ("what can I take if I have gout?" asks about gout)."""
+    m = _IF_HAVING.search(question)
+    return m if m is not None and _FOR_A_DISEASE.search(question[: m.start()]) else None
 
 
 def taken_with_condition(question: str) -> re.Match[str] | None:

@@ -71,3 +71,24 @@ def test_a_population_after_a_drug_class_asks_the_class_s_question_again(run_gra
     out = in_thread(run_graph, f"class-qualifier-{turns[1]}", *turns)[-1]
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert "DrugMechDB does not distinguish" in out["answer"] and "Statins in the knowledge graph act on" in out["answer"]
+
+
+@pytest.mark.parametrize(("question", "asked", "condition"), [
+    ("what can I take for a headache if I have high blood pressure?", "what can I take for a headache?",
+     "high blood pressure"),  # answered for hypertension: the disease slot read the whole clause
+    ("what is good for a cold when I have diabetes?", "what is good for a cold?", "diabetes"),
+])
+def test_a_condition_beside_the_disease_is_a_qualifier(resources, question: str, asked: str, condition: str) -> None:
+    res = resolve_followup(question, [], resources.linker)
+    assert res.question == asked and res.qualifier == condition, res
+
+
+def test_the_condition_alone_is_the_disease_asked(resources) -> None:
+    assert resolve_followup("what can I take if I have gout?", [], resources.linker).qualifier == ""
+
+
+def test_a_condition_beside_is_answered_for_the_disease_asked(run_graph) -> None:
+    out, _ = run_graph({"question": "what can I take for a headache if I have high blood pressure?"}, interactive=False,
+                       memory=False)
+    assert out["status"] is Status.ANSWERED and "DrugMechDB does not distinguish high blood pressure" in out["answer"]
+    assert "Drugs with a verified mechanism for Headache disorder: " in out["answer"], out["answer"]
