@@ -24,7 +24,7 @@ from agents.state import DISEASE_TYPES, Intent, Status
 from core.text import drop_article
 from tools.answers import of_kind, types_of
 from tools.linker import LinkStatus
-from tools.places import PLACE_TYPES, diseases_of_place
+from tools.places import PLACE_TYPES, PLACED_IN, PLACING, diseases_of_place
 
 __all__ = ["DISEASES_SHOWN", "diseases_of_answer", "diseases_of_question", "place_diseases", "that_referred"]
 
@@ -48,9 +48,9 @@ _OF_PLACE = re.compile(
     re.IGNORECASE)
 """The diseases of a place in the body ("diseases of the liver", "kidney diseases"): routed only when the words name a
 place as written (``x`` or ``x2``)."""
-_PLACE_LINKS = frozenset({"location of", "affected by", "disrupted by", "occurs in"})
-"""Relations by which the graph puts a disease in a place ("Kidney —location of→ Nephroblastoma"); "located in" runs
-the other way."""
+_PLACE_LINKS = PLACING | {"disrupted by", "occurs in"}
+"""Relations by which the graph puts a disease in a place, from the place (``tools.places.PLACING``, and two the
+curators wrote that way: "Kidney —occurs in→ …"); ``PLACED_IN`` runs the other way."""
 _TRIM = re.compile(r"[?.!\s]+$")
 _REFERENCE = re.compile(r"^(?:it|they|them|(?:that|this|these|those|first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|"
                         r"5th)(?: (?:one|target|protein|enzyme|receptor|gene|process|pathway|entity|thing)s?)?)$", re.IGNORECASE)
@@ -135,18 +135,18 @@ def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
 
 
 def place_diseases(res: Any, place: str) -> list[str]:
-    """The diseases of a place in the body: those the graph puts in it (:data:`_PLACE_LINKS`, "located in") and those
+    """The diseases of a place in the body: those the graph puts in it (:data:`_PLACE_LINKS`, ``PLACED_IN``) and those
     named for it or its adjective ("Carcinoma, Renal Cell" for the kidney, ``tools.places.diseases_of_place``), the
     most specific first: those the graph puts in fewer places, then the most connected ("Abnormal cell proliferation",
     in the kidney, the lung and the ovary, opened each list)."""
     kg, type_of = res.kg, types_of(res.kg)
     linked = {e.tail for e in kg.out_edges(place) if e.relation in _PLACE_LINKS and type_of(e.tail) in DISEASE_TYPES}
-    linked |= {e.head for e in kg.in_edges(place) if e.relation == "located in" and type_of(e.head) in DISEASE_TYPES}
+    linked |= {e.head for e in kg.in_edges(place) if e.relation in PLACED_IN and type_of(e.head) in DISEASE_TYPES}
     named = {e.id for e in diseases_of_place(res.linker.entities[place], res.linker.entities.values(), res.linker.aliases)}
 
     def places(x: str) -> int:
         return len({e.head for e in kg.in_edges(x) if e.relation in _PLACE_LINKS and type_of(e.head) in PLACE_TYPES}
-                   | {e.tail for e in kg.out_edges(x) if e.relation == "located in" and type_of(e.tail) in PLACE_TYPES})
+                   | {e.tail for e in kg.out_edges(x) if e.relation in PLACED_IN and type_of(e.tail) in PLACE_TYPES})
     return sorted(linked | named, key=lambda x: (places(x), -len(kg.in_edges(x)), kg.name(x), x))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.state import Intent, State, Status
 from tools.answers import types_of
-from tools.places import PLACE_TYPES
+from tools.places import PLACE_TYPES, PLACED_IN, PLACING
 
 __all__ = ["PLACES", "where_lead"]
 
@@ -28,10 +28,6 @@ _RECORDS = (Intent.PATIENT.value, Intent.COHORT.value)
 """Answers from the patient records, which place nothing."""
 PLACES = PLACE_TYPES
 """The entity types that are places."""
-_OUT = frozenset({"located in", "part of", "expressed in", "occurs in"})
-"""Relations from an entity to its place."""
-_IN = frozenset({"location of", "affected by"})
-"""Relations from a place to the entity (a disease's organ: "bronchus location of Asthma")."""
 
 
 def where_lead(state: State, status: Any, kg: Any) -> str:
@@ -42,8 +38,8 @@ def where_lead(state: State, status: Any, kg: Any) -> str:
     if entity is None or status != Status.ANSWERED or state.intent in _RECORDS or not _WHERE.search(state.asked):
         return ""
     type_of = types_of(kg)
-    places = [e.tail for e in kg.out_edges(entity["id"]) if e.relation in _OUT and type_of(e.tail) in PLACES]
-    places += [e.head for e in kg.in_edges(entity["id"]) if e.relation in _IN and type_of(e.head) in PLACES]
+    places = [e.tail for e in kg.out_edges(entity["id"]) if e.relation in PLACED_IN and type_of(e.tail) in PLACES]
+    places += [e.head for e in kg.in_edges(entity["id"]) if e.relation in PLACING and type_of(e.head) in PLACES]
     names = list(dict.fromkeys(kg.name(x) for x in places))
     if not names:
         return f"The knowledge graph records no place for {entity['name']}. What it holds: "

@@ -101,7 +101,7 @@ def test_the_uses_of_a_drug_besides_a_disease_leave_it_out(run_graph) -> None:
     ("which are the 3 best drugs for gout?", Intent.TREATS, "gout"),
 ])
 def test_a_count_of_answers_asked_for_is_read_as_the_list(question: str, intent: Intent, name: str) -> None:
-    """The first four were told what the disease or the protein is connected to: the count kept every rule from
+    """They were told what the disease or the protein is connected to, or not read: the count kept every rule from
     reading them ("give me five drugs that treat epilepsy" was read). The answer is the ranked list."""
     parsed = parse_question(question)
     assert parsed is not None and (parsed.intent, parsed.disease) == (intent, name), parsed

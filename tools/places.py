@@ -15,10 +15,14 @@ from core.datasets import DISEASE_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["KIND_BEFORE", "PLACE_TYPES", "diseases_at", "diseases_of_place", "says_only_the_place"]
+__all__ = ["KIND_BEFORE", "PLACED_IN", "PLACE_TYPES", "PLACING", "diseases_at", "diseases_of_place", "says_only_the_place"]
 
 PLACE_TYPES = frozenset({"GrossAnatomicalStructure", "CellularComponent", "Cell"})
 """The entity types that are places in the body."""
+PLACED_IN = frozenset({"located in", "part of", "expressed in", "occurs in"})
+"""Relations from an entity to its place ("Abnormal cell proliferation —located in→ Kidney")."""
+PLACING = frozenset({"location of", "affected by"})
+"""Relations from a place to the entity (a disease's organ: "bronchus —location of→ Asthma")."""
 _KINDS = (
     frozenset({"cancer", "cancers", "carcinoma", "carcinomas", "tumor", "tumors", "tumour", "tumours", "neoplasm",
                "neoplasms", "malignancy", "malignancies", "malignant"}),
