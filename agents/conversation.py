@@ -18,6 +18,7 @@ from langgraph.types import interrupt
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import plain_count
+from agents.condition_words import has_condition
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
@@ -252,6 +253,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = non_class(question, res.linker)  # "What are non-steroidal options for asthma?"
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
+    written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
@@ -273,6 +275,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     out = _resolved(first, messages, res, ctx)
     if style in ("simpler", "steps", "sources") and "resolution" in out:  # as "explain that more simply" would be
         out["resolution"].references.append({"text": question, "how": style})
+    if written != question and "resolution" in out and not out["resolution"].rewritten:  # shown as understood
+        out["resolution"].references.append({"text": written, "how": "condition word"})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out
