@@ -9,7 +9,7 @@ import re
 
 from agents.answer_notes import CURE
 from agents.intent import out_of_scope
-from agents.state import Intent, State
+from agents.state import DISEASE_TYPES, Intent, State
 from agents.via import YES_NO
 from tools.answers import BECOMES, asked_sign, asked_verb
 from tools.linker import fold
@@ -40,6 +40,13 @@ _NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whethe
 """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
 
 
+def _not_a_disease(state: State) -> bool:
+    """Whether a mechanism question ends at something other than a disease ("does metformin act on AMPK?": AMPK's
+    activity), so that acting on it is asked, not treating it."""
+    ends = [m.get("entity") or {} for m in state.mentions if m.get("slot") == "disease"]
+    return state.intent == Intent.MECHANISM.value and bool(ends) and all(e.get("type") not in DISEASE_TYPES for e in ends)
+
+
 def _answered_for(state: State, top: list[dict[str, str]]) -> str:
     """Which end of the answered question the one asked next does not share: the drug when it names the same
     disease ("Do imatinib and dasatinib treat CML?"), else the disease ("Does losartan help hypertension and gout?")."""
@@ -59,6 +66,9 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
     yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    if (on_target or _not_a_disease(state)) and not asked and YES_NO.match(state.asked.strip()) \
+            and _TARGETING.search(state.asked) and not out_of_scope(state.question):  # no "Yes" to "bind irreversibly"
+        return _directly(top)  # "does metformin act on AMPK?" (read as a mechanism, AMPK's activity its end) had none
     # "does it help with fever?", understood as "How does Aspirin treat Fever?"; not "is that why it's used for asthma?"
     if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
             and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
@@ -66,9 +76,6 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         if CURE.search(f"{state.asked} {state.question}"):
             return _NOT_A_CURE
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
-    if on_target and not asked and YES_NO.match(state.asked.strip()) and _TARGETING.search(state.asked) \
-            and not out_of_scope(state.question):  # "does aspirin bind irreversibly to COX-1?": no "Yes" to that
-        return _directly(top)
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""
     amount = asked_verb(state.asked) in ("lower", "raise")  # "does aspirin raise histamine?": it lowers it

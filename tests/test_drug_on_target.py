@@ -114,3 +114,22 @@ def test_a_chain_to_the_protein_is_not_directly() -> None:
     assert verdict(state, [{**step, "relation": "has metabolite"}, step]) == "Yes: "
     assert verdict(State(question="is there a link between a and b?",
                          intent=Intent.RELATION.value, mentions=[{"slot": "drug"}, {"slot": "target"}]), [step]) == ""
+
+
+def test_a_mechanism_question_ending_at_a_protein_s_activity_gets_a_verdict(run_graph) -> None:
+    """"Does metformin act on AMPK?" is read as a mechanism whose end is AMPK's activity (a molecular activity, not a
+    disease): it got no yes or no, because the chain raises that activity and only a lowered disease said "Yes"."""
+    state = State(question="does metformin act on AMPK?", intent=Intent.MECHANISM.value,
+                  mentions=[{"slot": "drug", "entity": {"type": "Drug"}},
+                            {"slot": "disease", "entity": {"type": "MolecularActivity"}}])
+    step = {"head_name": "a", "relation": "decreases activity of", "tail_name": "b"}
+    chain = [step, {**step, "relation": "positively regulates"}]
+    assert verdict(state, chain) == "Not directly: "
+    assert verdict(state, [{**step, "relation": "increases activity of"}]) == "Yes: "
+    disease = State(question="does ibuprofen act on fever?", intent=Intent.MECHANISM.value,
+                    mentions=[{"slot": "drug", "entity": {"type": "Drug"}}, {"slot": "disease", "entity": {"type": "Disease"}}])
+    raised = [{**step, "relation": "increases activity of"}, {**step, "relation": "positively regulates"}]
+    assert verdict(disease, raised) == ""  # a disease the chain raises is no "Yes", and a disease is no target
+    out, _ = run_graph({"question": "Does metformin act on AMPK?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED
+    assert out["answer"].startswith(("Not directly: Metformin acts on AMP-activated protein kinase", "Yes: Metformin acts on AMP")), out["answer"]
