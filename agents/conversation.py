@@ -34,6 +34,7 @@ from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.not_acting import negated_alone
 from agents.preamble import evidence_asked, instead_compared, non_class, why_compared, with_preamble
+from agents.products import products_question
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.small_talk import small_talk, without_small_talk
@@ -293,6 +294,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return named
     if (becomes := metabolites_question(question, linker)) is not None:  # "what does levothyroxine become?"
         return becomes
+    if (made := products_question(question, linker)) is not None:  # "what does xanthine oxidase make?"
+        return made
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
     if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets

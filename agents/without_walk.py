@@ -18,6 +18,7 @@ from agents.history import history_answer
 from agents.kinds import target_kind_answer
 from agents.metabolites import metabolites_answer
 from agents.names import names_answer
+from agents.products import products_answer
 from agents.small_talk import small_talk_answer
 from agents.state import Intent, State
 
@@ -53,9 +54,9 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         res = ctx.get_resources()
         out = (diseases_answer if state.intent == Intent.DISEASES.value else diseases_of_answer)(state, res)
         return out, out.pop("items", []), res.kg  # "what drugs treat the second one?" next
-    if state.intent == Intent.METABOLITES.value:  # "What are the metabolites of prednisone?"
+    if state.intent in (Intent.METABOLITES.value, Intent.PRODUCTS.value):  # "What are the metabolites of prednisone?"
         res = ctx.get_resources()
-        out = metabolites_answer(state.asked, res.kg, res.linker)
+        out = (metabolites_answer if state.intent == Intent.METABOLITES.value else products_answer)(state.asked, res.kg, res.linker)
         return out, out.pop("items", []), res.kg  # "what does the first one target?" next
     if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
         return cohort_answer(state), [], None
