@@ -191,7 +191,13 @@ _OUT_OF_SCOPE = {
     # "how is metformin excreted?", "which drugs are metabolized by the liver?" were told what the names are connected to
     "pharmacokinetics": (r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) "
                          r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|excret(?:ed|ion)|"
-                         r"(?:renal|hepatic) clearance|clearance of|how (?:is|are) (?:\w+ ){1,3}?(?:cleared|eliminated)"),
+                         r"(?:renal|hepatic) clearance|clearance of|how (?:is|are) (?:\w+ ){1,3}?(?:cleared|eliminated)|"
+                         # "does ibuprofen cross the blood brain barrier?" was answered with a chain to the brain
+                         r"(?:cross|crosses|crossing|get through|gets through|pass|passes|penetrate|penetrates) (?:the )?"
+                         r"(?:blood[- ](?:brain|placental?)[- ]barrier|placenta)|\bbbb\b|absorbed (?:by|from|in|into|through)|"
+                         r"how (?:is|are) (?:\w+ ){1,3}?absorbed|(?:gets?|go|goes|pass|passes) into (?:the )?breast ?milk|"
+                         r"(?:get|gets|getting) into (?:the )?(?:brain|blood(?:stream)?|body|(?:\w+ )?cells?)\b|"
+                         r"(?:plasma )?protein binding|volume of distribution"),
     "how soon drugs act": (r"how (?:long|quickly|fast|soon)\b[^?]*\b(?:work|works|act|acts|kick in|take effect|help|helps)|"
                            r"onset of action|(?:works?|acts?|kicks? in|helps?) (?:the )?(?:faster|fastest|quicker|quickest|more quickly|"
                            r"sooner|most quickly)|fast[- ]acting"),

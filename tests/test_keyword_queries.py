@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.intent import parse_question
+from agents.intent import out_of_scope, parse_question
 from agents.state import Status
 
 
@@ -157,6 +157,17 @@ def test_pharmacokinetics_is_said_to_be_out_of_scope() -> None:
                                       "how does ampicillin clear an infection?")] == [
         "pharmacokinetics", "pharmacokinetics", "pharmacokinetics", "", "pharmacokinetics", "pharmacokinetics",
         "pharmacokinetics", "", "", ""]
+
+
+@pytest.mark.parametrize(("question", "scope"), [
+    # these were answered as chains to the organ, or NOT_FOUND, with no word on what the graph does not hold
+    ("does ibuprofen cross the blood brain barrier?", "pharmacokinetics"), ("does sertraline cross the placenta?", "pharmacokinetics"),
+    ("how is metformin absorbed?", "pharmacokinetics"), ("does lithium pass into breast milk?", "pharmacokinetics"),
+    ("how does ibuprofen get into the brain?", "pharmacokinetics"), ("is warfarin highly protein bound?", ""),
+    ("what does ibuprofen do in the brain?", ""), ("how does imatinib get into cancer cells?", "pharmacokinetics"),
+    ("how does levodopa cross into the brain?", ""), ("does a BBB-penetrant drug treat glioma?", "pharmacokinetics")])
+def test_where_a_drug_goes_in_the_body_is_pharmacokinetics(question: str, scope: str) -> None:
+    assert out_of_scope(question) == scope
 
 
 @pytest.mark.parametrize("question", ["does metformin damage the kidneys?", "is acetaminophen hepatotoxic?",
