@@ -15,6 +15,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from agents.amounts import amounts_question
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import plain_count
@@ -296,6 +297,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return becomes
     if (made := products_question(question, linker)) is not None:  # "what does xanthine oxidase make?"
         return made
+    if (amounts := amounts_question(question, linker)) is not None:  # "what does allopurinol lower?"
+        return amounts
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
     if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets

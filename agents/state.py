@@ -74,6 +74,9 @@ class Intent(StrEnum):
     METABOLITES = "metabolites"
     """What does drug X become ("What are the metabolites of prednisone?", "is clopidogrel a prodrug?")? Answered from
     the graph's edges to what the drug becomes, not a walk."""
+    AMOUNTS = "amounts"
+    """What does drug X raise or lower ("what does allopurinol lower?")? Answered from the graph's edges to the
+    chemicals within two steps of what the drug acts on, not a walk."""
     PRODUCTS = "products"
     """What does protein X make ("what does xanthine oxidase make?")? Answered from the graph's edges to what the
     protein raises, by itself or through one process, not a walk."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.amounts import amounts_answer
 from agents.class_compare import classes_answer, compared_sides
 from agents.class_member import membership_answer
 from agents.cohort import cohort_answer
@@ -23,6 +24,10 @@ from agents.small_talk import small_talk_answer
 from agents.state import Intent, State
 
 __all__ = ["answered_without_walk"]
+
+_FROM_EDGES = {Intent.METABOLITES.value: metabolites_answer, Intent.PRODUCTS.value: products_answer,
+               Intent.AMOUNTS.value: amounts_answer}
+"""Intents answered from an entity's edges, each with its answer (``items``: what "the first one" means next)."""
 
 
 def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str, str]], Any] | None:
@@ -54,9 +59,9 @@ def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], l
         res = ctx.get_resources()
         out = (diseases_answer if state.intent == Intent.DISEASES.value else diseases_of_answer)(state, res)
         return out, out.pop("items", []), res.kg  # "what drugs treat the second one?" next
-    if state.intent in (Intent.METABOLITES.value, Intent.PRODUCTS.value):  # "What are the metabolites of prednisone?"
+    if state.intent in _FROM_EDGES:  # "What are the metabolites of prednisone?", "what does allopurinol lower?"
         res = ctx.get_resources()
-        out = (metabolites_answer if state.intent == Intent.METABOLITES.value else products_answer)(state.asked, res.kg, res.linker)
+        out = _FROM_EDGES[state.intent](state.asked, res.kg, res.linker)
         return out, out.pop("items", []), res.kg  # "what does the first one target?" next
     if state.intent == Intent.COHORT.value:  # "How many patients have diabetes?"
         return cohort_answer(state), [], None
