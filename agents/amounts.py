@@ -26,9 +26,12 @@ __all__ = ["amounts_answer", "amounts_question"]
 _VERBS = {"lower": -1, "lowers": -1, "reduce": -1, "reduces": -1, "decrease": -1, "decreases": -1, "raise": 1,
           "raises": 1, "increase": 1, "increases": 1, "boost": 1, "boosts": 1, "elevate": 1, "elevates": 1}
 """Verbs of an amount and the direction each asks for; "affect", "change" and "alter" ask for both."""
+_BOTH = r"raise or lower|lower or raise|increase or decrease|decrease or increase"
+"""Both directions at once: what a follow-up about another drug asks ("and febuxostat?" after "what does allopurinol
+lower?")."""
 _KINDS = r"neurotransmitters?|hormones?|chemicals?|molecules?|substances?|metabolites?|messengers?|lipids?"
 _ASKED = re.compile(
-    rf"^(?:and |so )?(?:what|which)(?: (?P<kind>{_KINDS}))? (?:does|do) (?P<x>.+?) (?P<v>{'|'.join(_VERBS)}|affect|change|"
+    rf"^(?:and |so )?(?:what|which)(?: (?P<kind>{_KINDS}))? (?:does|do) (?P<x>.+?) (?P<v>{_BOTH}|{'|'.join(_VERBS)}|affect|change|"
     r"alter|act on|work on)(?: the (?:levels?|amounts?) of)?(?: in (?:the|your) (?:body|blood|brain))?[?.!]*$", re.IGNORECASE)
 """A question about what a drug raises or lowers; "affect" and the like only with a kind of chemical named ("what does
 aspirin affect?" asks what it acts on)."""
@@ -49,7 +52,7 @@ def _asked(question: str, linker: Any) -> tuple[dict[str, Any], int] | None:
     """The drug and the direction asked (-1, +1, or 0 for both); None for any other question, or a name that is no
     drug."""
     m = _ASKED.match(" ".join(question.split()))
-    if m is None or (m["v"].casefold() not in _VERBS and not m["kind"]):
+    if m is None or (m["v"].casefold() not in _VERBS and " or " not in m["v"] and not m["kind"]):
         return None
     drug = drug_named(m["x"], linker, read=True)
     return (drug, _VERBS.get(m["v"].casefold(), 0)) if drug is not None else None

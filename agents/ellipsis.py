@@ -137,6 +137,9 @@ def asked_again(focus: Focus) -> tuple[dict[str, Any], dict[str, Any]] | None:
     turn = focus.turn
     drug, end, items = turn.get("drug"), turn.get("disease") or turn.get("target"), turn.get("items") or []
     first = items[0] if items and isinstance(items[0], dict) and items[0].get("id") else None
+    if first and focus.intent in (Intent.AMOUNTS.value, Intent.PRODUCTS.value):  # "why?" after "what does furosemide
+        maker = drug or end  # lower?": how it acts on the first chemical listed (a chemical, read as a drug, was none)
+        return (maker, first) if maker else None
     if drug and not end and first and first.get("type") not in DRUG_TYPES:  # what it treats, or its first target
         end = first
     elif end and not drug and first and first.get("type") in DRUG_TYPES:

@@ -402,6 +402,9 @@ TEMPLATES = {
     "causes": "What causes {disease}?",
     "signs": "What are the symptoms of {disease}?",
     "involved": "Which proteins are involved in {disease}?",
+    "metabolites": "What does {drug} become?",
+    "amounts": "What does {drug} raise or lower?",
+    "products": "What does {disease} make?",
 }
 """The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"
 → "How does imatinib treat Gout?")."""

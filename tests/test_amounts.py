@@ -54,3 +54,13 @@ def test_a_drug_with_no_chemical_in_one_direction_says_so_and_what_it_acts_on(ru
                                       "what does xanthine oxidase increase?", "does allopurinol lower uric acid?"])
 def test_other_questions_are_not_read_as_a_drug_s_amounts(resources, question: str) -> None:
     assert amounts_question(question, resources.linker) is None
+
+
+def test_follow_ups_ask_the_same_of_another_drug_and_how_of_the_first_chemical(run_graph) -> None:
+    """"and febuxostat?" after "what does allopurinol lower?" was "What does Febuxostat target?", and "why?" was
+    NOT_FOUND ("no known entity in the question"): a chemical listed first was read as a drug, leaving no end."""
+    first, other, why = in_thread(run_graph, "amounts-follow", "what does allopurinol lower?", "and febuxostat?", "why?")
+    assert other["understood_as"] == "What does Febuxostat raise or lower?" and other["intent"] == "amounts", other["answer"]
+    assert first["status"] is Status.ANSWERED
+    chemical = other["answer"].split(" lowers ", 1)[1].split(" (through", 1)[0]  # "why?" is about the latest turn
+    assert why["understood_as"] == f"How does Febuxostat act on {chemical}?" and why["status"] is Status.ANSWERED, why["answer"]

@@ -48,3 +48,16 @@ def test_xanthine_oxidase_makes_uric_acid_and_the_next_question_is_about_it(run_
                                       "how does xanthine oxidase make uric acid?"])
 def test_other_questions_are_not_read_as_a_protein_s_products(resources, question: str) -> None:
     assert products_question(question, resources.linker) is None
+
+
+def test_follow_ups_ask_the_same_of_another_protein_and_how_of_the_first_product(run_graph) -> None:
+    """"and COX-1?" after "what does COX-2 produce?" asks what COX-1 makes, "how?" how COX-1 makes the first product
+    listed, and "and prednisone?" after what levothyroxine becomes what prednisone becomes (each was "What does … target?",
+    or, for "how?", how the product acted on the protein)."""
+    first, other, how = in_thread(run_graph, "products-follow", "What does COX-2 produce?", "and COX-1?", "how?")
+    assert other["understood_as"] == "What does Prostaglandin G/H synthase 1 make?" and other["intent"] == "products"
+    assert first["status"] is Status.ANSWERED
+    product = other["answer"].split(" raises the abundance of ", 1)[1].split(" (", 1)[0]  # "how?" is about the latest turn
+    assert how["understood_as"] == f"How does Prostaglandin G/H synthase 1 act on {product}?", how["answer"]
+    _first, becomes = in_thread(run_graph, "metabolites-follow", "what does levothyroxine become?", "and prednisone?")
+    assert becomes["understood_as"] == "What does prednisone become?" and becomes["intent"] == "metabolites", becomes["answer"]
