@@ -6,6 +6,9 @@ CML?": the chain names the target it passes through ("imatinib decreases activit
 Tyrosine-protein kinase ABL1 causes Chronic myeloid leukemia"). It listed the drugs for CML, and "which of them are
 involved in breast cancer?" after tamoxifen's targets was "Which of Tamoxifen are involved in breast cancer?".
 
+"What does that do?" right after an answer that listed one entity (metformin's one target, what allopurinol lowers)
+asks about it (it asked about the drug again: "What does Metformin do?", the same answer).
+
 "What disease is that linked to?" right after a drug's targets asks about the target just named (it was `NOT_FOUND`,
 "no known entity in the question": "that" after "is" is no pronoun the follow-up reader looks for).
 """
@@ -23,7 +26,7 @@ from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
 from tools.linker import fold
 
-__all__ = ["about_the_targets", "diseases_of_that", "of_the_targets"]
+__all__ = ["about_the_targets", "diseases_of_that", "of_the_targets", "what_that_does"]
 
 _OF_THE_TARGETS = re.compile(
     r"^(?:which|what)(?: one| ones)? of (?:them|these|those|the above)(?: targets| proteins| ones)? (?:(?:is|are) (?:involved in|"
@@ -34,7 +37,7 @@ _OF_THE_TARGETS = re.compile(
 
 def about_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
     """:func:`of_the_targets`, else :func:`diseases_of_that`."""
-    return of_the_targets(res, q, focus) or diseases_of_that(res, q, focus)
+    return of_the_targets(res, q, focus) or diseases_of_that(res, q, focus) or what_that_does(res, q, focus)
 
 
 def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -63,3 +66,21 @@ def diseases_of_that(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": text[start:end], "entity": target, "how": "pronoun"})
     res.pinned[fold(target["name"])] = target
     return f"{text[:1].upper()}{text[1:start]}{target['name']}{text[end:]}?"
+
+
+_THAT_DOES = re.compile(r"^(?:and |so |ok,? |okay,? )?what (?:does|do) (?:that|this)(?: one)? do[?.!]*$", re.IGNORECASE)
+_ONE_LISTED = ("targets", "amounts", "products", "metabolites")
+"""Turns whose answer lists what the named entity acts on, changes, makes or becomes."""
+
+
+def what_that_does(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What does Electron transfer flavoprotein-ubiquinone oxidoreductase, mitochondrial do?" for "what does that do?"
+    right after an answer that listed that one entity (what metformin targets); None for any other question, after a
+    list of several (which one "that" is, the question does not say), or after any other turn."""
+    listed: list[dict[str, Any]] = focus.lists[0] if focus.lists else []
+    if not _THAT_DOES.match(q.strip()) or focus.intent not in _ONE_LISTED or len(listed) != 1 or not listed[0].get("id"):
+        return None
+    one = listed[0]
+    res.references.append({"text": "that", "entity": one, "how": "pronoun"})
+    res.pinned[fold(one["name"])] = one
+    return f"What does {one['name']} do?"

@@ -54,3 +54,14 @@ def test_a_protein_asked_about_is_the_thread_s_target(run_graph) -> None:
     assert sert["understood_as"] == "Which drugs inhibit Sodium-dependent serotonin transporter?", sert["answer"]
     _, gout = in_thread(run_graph, "gout-it", "what is gout?", "how does allopurinol treat it?")  # a disease: as before
     assert gout["understood_as"] == "How does allopurinol treat Gout?", gout["answer"]
+
+
+def test_what_that_does_after_one_listed_entity_is_about_it(run_graph) -> None:
+    """"What does that do?" after metformin's one target asked about metformin again ("What does Metformin do?", the
+    same answer); after several targets "that" names none of them, so the drug is still what is asked about."""
+    first, out = in_thread(run_graph, "that-does", "what does metformin target?", "what does that do?")
+    listed = [e["tail_name"] for e in first["evidence"] if e["head_name"] == "Metformin"]
+    assert len(set(listed)) == 1, first["answer"]
+    assert out["understood_as"] == f"What does {listed[0]} do?" and out["status"] is Status.ANSWERED, out["answer"]
+    _first, several = in_thread(run_graph, "that-does-many", "what does imatinib target?", "what does that do?")
+    assert several["understood_as"] == "What does imatinib do?", several["answer"]
