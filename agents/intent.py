@@ -270,6 +270,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INVOLVED, (rf"^(?:{_ASK}(?:the |some |any )?|(?:what|which) )?(?:known |main |key )?{_PROTEINS} (?:(?:are|is) )?"
                            rf"(?:involved in|linked to|associated with|implicated in|related to|connected to|behind|in) {_Y}$")),
         (Intent.INVOLVED, rf"^(?:what|which) {_PROTEINS} (?:does|do) {_Y} (?:involve|affect)$"),
+        # "which genes are mutated in CML?", "what gene causes CML?" (they listed the drugs for CML)
+        (Intent.INVOLVED, (rf"^(?:what|which) {_PROTEINS} (?:(?:is|are) )?(?:(?:mutated|altered|defective|abnormal|"
+                           rf"overactive|overexpressed) in|responsible for|causes?|drives?|underlies|underlie) {_Y}$")),
         (Intent.TARGETED_BY, rf"^{_WHICH_DRUG} (?:targets?|binds?(?: to)?|inhibits?|blocks?|activates?|hits?|acts? (?:on|at)|works? (?:on|at)|antagoni[sz]es?|agoni[sz]es?) {_Y}$"),
         # "which medicines are agonists of the mu opioid receptor?"
         (Intent.TARGETED_BY, (rf"^(?:what|which) (?:drugs?|medications?|medicines?|compounds?) (?:is|are) (?:an? |the |known )?"

@@ -147,6 +147,8 @@ _OUT_OF_SCOPE = {
     "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),
+    # "which genes are mutated in CML?": the proteins on the paths into it, not which of them carry mutations
+    "mutations": r"\bmutat(?:ed|ions?|ing|es)\b",
     "counts of a disease's drugs or a drug's indications": (
         r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,4}? (?:treat|cure|for|against|"
         r"used (?:for|to treat|in)|approved (?:for|to treat))|how many (?:other )?(?:diseases|conditions|illnesses|disorders|"

@@ -71,3 +71,17 @@ def test_a_drug_s_pathways_are_those_its_chains_pass_through(run_graph, resource
     assert out["status"] is Status.ANSWERED and out["intent"] == "targets" and out["sources"] == [drug], out["answer"]
     ends = [resources.kg.node(a["id"]).type for a in out["ranked_answers"]]
     assert ends and set(ends) <= {"Pathway", "BiologicalProcess", "MolecularActivity"}, (ends, out["answer"])
+
+
+@pytest.mark.parametrize(("question", "y"), [("which genes are mutated in CML?", "CML"), ("what gene causes CML?", "CML"),
+                                             ("which proteins are responsible for gout?", "gout"),
+                                             ("what enzymes are defective in gout?", "gout")])
+def test_a_gene_behind_a_disease_is_asked_as_what_takes_part_in_it(run_graph, question: str, y: str) -> None:
+    """These listed the drugs for the disease; a mutation is said to be outside the graph."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.INVOLVED and parsed.disease == y, parsed
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "involved" and out["status"] is Status.ANSWERED, out["answer"]
+    said = "The knowledge graph holds curated drug mechanisms, not mutations. What it holds: "
+    assert out["answer"].startswith(said) is ("mutated" in question), out["answer"]
+    assert "Proteins on the knowledge graph's curated paths into " in out["answer"], out["answer"]
