@@ -154,8 +154,11 @@ def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> P
     part ("metformin diabetes", "imatinib for leukemia", "tamoxifen cancer"; the scan matches whole names only, so
     they were answered for the drug alone). Asked as how the drug treats that disease, so the disease slot's linking
     applies: the diseases the words fit, nearest the drug first, and a clarification when interactive. None when
-    the words link no disease ("tell me about imatinib", "imatinib dose"). ``found``: the names a scan found in it."""
-    if len(found) != 1 or (found[0]["entity"] or {}).get("type") not in DRUG_TYPES:  # an unknown name has no entity
+    the words link no disease ("tell me about imatinib", "imatinib dose"). Likewise one disease and beside it a drug's
+    name misspelt ("alopurinol for gout" listed the drugs for gout; :func:`_drug_beside`). ``found``: the names a scan
+    found in it."""
+    kind = (found[0]["entity"] or {}).get("type") if len(found) == 1 else None  # an unknown name has no entity
+    if kind not in DRUG_TYPES and kind not in DISEASE_TYPES:
         return None
     toks, name = fold(question).split(), found[0]["mention"].split()
     at = next((i for i in range(len(toks)) if toks[i : i + len(name)] == name), None)
@@ -165,12 +168,32 @@ def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> P
     words = [w for w in sides if w]
     if len(words) != 1 or len(words[0]) > 4:
         return None
+    if kind in DISEASE_TYPES:
+        return _drug_beside(res, words[0], found[0]["mention"])
     out = lexical(res.linker.link(" ".join(words[0]), SLOT_TYPES["disease"]))
     if out.status is LinkStatus.UNKNOWN or not out.candidates or out.candidates[0].type not in DISEASE_TYPES:
         return None
     if out_of_scope(question) and out.candidates[0].method in (*GUESSED_METHODS, "fuzzy"):
         return None  # "is clopidogrel reversible?": the words ask what the graph lacks, not a disease named in part
     return ParsedQuestion(Intent.MECHANISM, drug=found[0]["mention"], disease=" ".join(words[0]))
+
+
+_NO_DRUG = frozenset({"drug", "drugs", "medicine", "medicines", "medication", "medications", "meds", "pill", "pills",
+                      "tablets", "options", "option", "best", "good", "cure", "cures", "remedy", "remedies", "help", "relief",
+                      "natural", "home", "diet", "food", "foods", "symptoms", "causes", "signs", "new", "newest", "latest"})
+"""Words beside a disease that ask for its drugs, or something else about it, not one drug."""
+
+
+def _drug_beside(res: Any, words: list[str], disease: str) -> ParsedQuestion | None:
+    """How a drug treats the disease, when the words beside it link one drug by its spelling alone and no other entity
+    ("alopurinol for gout"); None for words that ask for the disease's drugs ("best pills for gout") or link no drug."""
+    if len(words) > 2 or set(words) & _NO_DRUG:
+        return None
+    out = res.linker.link(" ".join(words), SLOT_TYPES["drug"])
+    best = out.best if out.status is LinkStatus.LINKED else None
+    if best is None or best.type != "Drug" or best.method == "embedding":
+        return None
+    return ParsedQuestion(Intent.MECHANISM, drug=" ".join(words), disease=disease)
 
 
 def _trimmed(words: list[str]) -> list[str]:

@@ -49,6 +49,21 @@ def test_words_that_name_a_disease_in_part_are_the_disease(run_graph, resources,
     assert resources.kg.name(out["evidence"][-1]["tail"]) == name
 
 
+@pytest.mark.parametrize(("question", "drug"), [("alopurinol for gout", "allopurinol"), ("alopurinol gout", "allopurinol"),
+                                               ("gout colchicin", "colchicine")])
+def test_a_misspelt_drug_beside_a_disease_is_the_drug(run_graph, resources, question: str, drug: str) -> None:
+    """"alopurinol for gout" listed the drugs for gout: the scan found the disease alone, the drug's name misspelt."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "mechanism", out["answer"]
+    assert [resources.kg.name(s) for s in out["sources"]] == [drug] and resources.kg.name(out["targets"][0]) == "Gout"
+
+
+@pytest.mark.parametrize("question", ["best pills for gout", "gout medications", "natural remedies for gout"])
+def test_words_beside_a_disease_that_ask_for_its_drugs_are_no_drug(run_graph, question: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] != "mechanism", out["answer"]
+
+
 def test_an_interactive_keyword_query_asks_which_disease(run_graph) -> None:
     out, _ = run_graph({"question": "metformin diabetes"}, thread="kw")
     assert "__interrupt__" in out
