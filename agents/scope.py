@@ -157,7 +157,9 @@ _OUT_OF_SCOPE = {
     "advice on which drug a person should take": (
         r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))|"
         r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),
-    HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?|popular|"
+    # "what is the most common target of NSAIDs?" is what most of them act on, which the class's answer counts
+    HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?(?! (?:targets?|mechanisms?|pathways?|receptors?|"
+                r"enzymes?|proteins?|way))|popular|"
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"(?:work|works|act|acts|working|acting) (?:well )?together|"

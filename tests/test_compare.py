@@ -447,6 +447,15 @@ def test_how_often_drugs_are_prescribed_is_out_of_scope() -> None:
         "how often drugs are prescribed or things occur"] * 2 + [""]
 
 
+def test_the_most_common_target_of_a_class_is_in_scope(run_graph) -> None:
+    """"what is the most common target of NSAIDs?" opened with the note that the graph does not hold how often drugs
+    are prescribed, though what most of a class act on is what its answer counts."""
+    assert [out_of_scope(q) for q in ("what is the most common target of NSAIDs?", "what's the most common mechanism of statins?",
+                                      "what is the most commonly used NSAID?")] == ["", "", "how often drugs are prescribed or things occur"]
+    out, _ = run_graph({"question": "what is the most common target of NSAIDs?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("NSAIDs in the knowledge graph act on: "), out["answer"]
+
+
 def test_routes_of_administration_are_out_of_scope_and_inhalation_anthrax_is_not(run_graph) -> None:
     """"which of them are inhaled?" after a list was NOT_FOUND ("no known entity in the question") with no word on
     what the graph lacks."""
