@@ -38,6 +38,7 @@ from agents.preamble import evidence_asked, instead_compared, non_class, why_com
 from agents.products import products_question
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
+from agents.selective import selective_question
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
@@ -299,6 +300,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
         return made
     if (amounts := amounts_question(question, linker)) is not None:  # "what does allopurinol lower?"
         return amounts
+    if (selective := selective_question(question, linker)) is not None:  # "which NSAIDs are COX-2 selective?"
+        return selective
     if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
         return compared
     if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets

@@ -77,6 +77,9 @@ class Intent(StrEnum):
     AMOUNTS = "amounts"
     """What does drug X raise or lower ("what does allopurinol lower?")? Answered from the graph's edges to the
     chemicals within two steps of what the drug acts on, not a walk."""
+    SELECTIVE = "selective"
+    """Which drugs of a class act on one target and not on the class's others ("which NSAIDs are COX-2 selective?")?
+    Answered from the drugs' edges, not a walk."""
     PRODUCTS = "products"
     """What does protein X make ("what does xanthine oxidase make?")? Answered from the graph's edges to what the
     protein raises, by itself or through one process, not a walk."""

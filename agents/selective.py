@@ -1,0 +1,120 @@
+"""Which drugs of a class are selective for a target: "which NSAIDs are COX-2 selective?" (it was NOT_FOUND, "no chain
+of relations from non-steroidal anti-inflammatory drug to Prostaglandin G/H synthase 2"), "is celecoxib COX-2
+selective?", "which beta blockers are selective for the beta-1 receptor?".
+
+The graph does not record selectivity (how much more strongly a drug acts on one target than on another), and the
+answer says so first. What it records is which targets each drug's curated mechanisms name, so the answer reads the
+question that way: of the class's drugs that act on the target, those that act on none of the other targets the class
+shares (those at least a quarter of its drugs act on, ``tools.answers.ROUTE_SHARE``), and how many act on both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from agents.answer_notes import listing
+from agents.ellipsis import drug_named, entity_of
+from agents.intent import SLOT_TYPES
+from agents.state import Intent, Status
+from agents.what_it_is import acted_on
+from tools.answers import BECOMES, ROUTE_SHARE
+from tools.linker import LinkStatus, fold
+
+__all__ = ["selective_answer", "selective_question"]
+
+_KIND = r"(?:inhibitors?|blockers?|antagonists?|agonists?|ones?|drugs?|medications?)"
+_FOR = (rf"(?:(?:the )?(?:most |more )?selective (?:for|towards?) (?P<t1>.+?)|(?P<t2>\S+?)[- ]selective(?: {_KIND})?|"
+        rf"(?:an? )?selective (?P<t3>.+?) {_KIND})")
+_WHICH = re.compile(rf"^(?:and )?(?:which|what) (?:of (?:the )?)?(?P<c>.+?) (?:is|are) {_FOR}[?.!]*$", re.IGNORECASE)
+_IS = re.compile(rf"^(?:is|are) (?P<x>.+?) {_FOR}[?.!]*$", re.IGNORECASE)
+NOTE = ("The knowledge graph does not record selectivity (how much more strongly a drug acts on one target than on "
+        "another); it records which targets each drug's curated mechanisms name. ")
+SHOWN = 8
+"""How many drugs the answer names."""
+
+
+def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None, dict[str, Any], str] | None:
+    """The class's drug ids, the drug asked about (None for "which of the class"), the target, and the class's name;
+    None for any other question, or names that link no class, drug or target."""
+    q = " ".join(question.split())
+    m = _WHICH.match(q) or _IS.match(q)
+    if m is None:
+        return None
+    named = next(g for g in (m["t1"], m["t2"], m["t3"]) if g)
+    target = next((out.best for text in (named, f"{named} receptor") if (out := linker.link(text, SLOT_TYPES["target"])).status
+                   is LinkStatus.LINKED), None)  # "beta-1 selective": the beta-1 receptor
+    if target is None or target.type not in ("Protein", "GeneFamily", "MacromolecularComplex"):
+        return None
+    if "c" in m.groupdict():
+        members = [c.id for c in linker.drug_class(m["c"])]
+        return (members, None, entity_of(target), linker.class_name(m["c"])) if members else None
+    drug = drug_named(m["x"], linker)
+    if drug is None:
+        return None
+    classes = linker.classes_of(drug["id"])
+    members = [c.id for c in linker.drug_class(classes[0])] if classes else []
+    return members, drug, entity_of(target), classes[0] if classes else ""
+
+
+def selective_question(question: str, linker: Any) -> dict[str, Any] | None:
+    """The planner's update for a question about selectivity: the intent, the drug (if one is named) and the target,
+    so that "which drugs inhibit it?" next is about the target; None for any other question."""
+    asked = _asked(question, linker)
+    if asked is None:
+        return None
+    _members, drug, target, _name = asked
+    mentions = [{"slot": "target", "mention": target["name"], "status": "linked", "entity": target}]
+    if drug is not None:
+        mentions.insert(0, {"slot": "drug", "mention": drug["name"], "status": "linked", "entity": drug})
+    return {"intent": Intent.SELECTIVE.value, "mentions": mentions}
+
+
+def _targets(kg: Any, drug: str) -> set[str]:
+    """What a drug acts on by its own edges or through what it becomes."""
+    firsts = [e.tail for e in kg.out_edges(drug) if e.relation in BECOMES]
+    return {e.tail for d in (drug, *firsts) for e in kg.out_edges(d) if acted_on(kg, e)}
+
+
+def selective_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
+    """The class's drugs that act on the target and on none of the class's other shared targets, and how many act on
+    both; for one drug, which of those it acts on (or what else it acts on, for a drug of no class)."""
+    asked = _asked(question, linker)
+    if asked is None:  # the planner routes only questions it read this way
+        return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug class and target named in the question."}
+    members, drug, target, name = asked
+    acts = {m: _targets(kg, m) for m in (*members, *([drug["id"]] if drug else []))}
+    counts = Counter(t for m in members for t in acts[m])
+    shared = [t for t, n in counts.most_common() if t != target["id"] and n >= ROUTE_SHARE * len(members)]
+    others = listing([kg.name(t) for t in shared[:3]])
+    if drug is not None:
+        return {"status": Status.ANSWERED, "items": [], "answer": NOTE + _one(kg, drug, target, acts[drug["id"]], shared, name)}
+    on = [m for m in members if target["id"] in acts[m]]
+    alone = list({fold(kg.name(m)): m for m in reversed([m for m in on if not acts[m] & set(shared)])}.values())[::-1]
+    if not on:
+        said = f"None of the {len(members)} {name} in the knowledge graph acts on {target['name']}."
+    elif not shared:
+        said = f"Of the {len(members)} {name}, {len(on)} act on {target['name']}; they share no other target."
+    else:
+        listed = listing([kg.name(m) for m in alone[:SHOWN]]) + (f" and {len(alone) - SHOWN} more" if len(alone) > SHOWN else "")
+        said = (f"Of the {len(members)} {name}, these act on {target['name']} and on none of the other targets they share "
+                f"({others}): {listed}." if alone else
+                f"Every one of the {name} that acts on {target['name']} acts on {others} too.")
+        both = sum(1 for m in on if acts[m] & set(shared))
+        said += f" {both} act on both." if alone and both else ""
+    items = [entity_of(n) for m in alone[:SHOWN] if (n := kg.node(m)) is not None]
+    return {"status": Status.ANSWERED, "items": items, "answer": NOTE + said}
+
+
+def _one(kg: Any, drug: dict[str, Any], target: dict[str, Any], acts: set[str], shared: list[str], name: str) -> str:
+    """The sentence for one drug: whether it acts on the target, and on which of the class's shared targets (or, for a
+    drug of no class, on what else)."""
+    if target["id"] not in acts:
+        return f"It records {drug['name']} acting on {listing([kg.name(t) for t in sorted(acts)][:3]) or 'nothing'}, not on {target['name']}."
+    also = [t for t in shared if t in acts] if name else sorted(acts - {target["id"]})
+    if not also:
+        beside = f"none of the other targets the {name} share ({listing([kg.name(t) for t in shared[:3]])})" if name and shared \
+            else "no other target"
+        return f"It records {drug['name']} acting on {target['name']} and on {beside}."
+    return f"It records {drug['name']} acting on {target['name']} and also on {listing([kg.name(t) for t in also[:3]])}."

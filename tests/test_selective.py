@@ -1,0 +1,46 @@
+""""Which NSAIDs are COX-2 selective?" was NOT_FOUND ("no chain of relations from non-steroidal anti-inflammatory drug
+to Prostaglandin G/H synthase 2"), and "which beta blockers are selective for the beta-1 receptor?" opened with the
+note that the graph does not compare how well drugs work. The graph does not record selectivity; the answer says so,
+then which of the class's drugs its curated mechanisms name acting on the target and on none of the class's other
+shared targets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agents.selective import NOTE, selective_question
+from agents.state import Status
+
+def _direct(kg, drug: str) -> set[str]:
+    return {kg.name(e.tail) for e in kg.out_edges(drug)}
+
+
+@pytest.mark.parametrize("question", ["which NSAIDs are COX-2 selective?", "which NSAIDs are selective COX-2 inhibitors?",
+                                      "which NSAID is selective for COX-2?"])
+def test_the_class_s_drugs_that_name_the_target_alone(run_graph, resources, question: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "selective" and out["status"] is Status.ANSWERED, out["answer"]
+    m = re.match(re.escape(NOTE) + r"Of the (\d+) NSAIDs, these act on Prostaglandin G/H synthase 2 and on none of the other "
+                 r"targets they share \(Prostaglandin G/H synthase 1\): (?P<names>.+?)\. (?P<both>\d+) act on both\.$", out["answer"])
+    assert m is not None, out["answer"]
+    kg, linker = resources.kg, resources.linker
+    by_name = {kg.name(c.id): c.id for c in linker.drug_class("NSAIDs")}
+    for name in m["names"].split(", "):
+        acts = _direct(kg, by_name[name])
+        assert "Prostaglandin G/H synthase 2" in acts and "Prostaglandin G/H synthase 1" not in acts, (name, acts)
+
+
+def test_one_drug_is_told_what_else_it_acts_on(run_graph) -> None:
+    out, _ = run_graph({"question": "is ibuprofen COX-2 selective?"}, interactive=False, memory=False)
+    assert out["answer"] == NOTE + "It records Ibuprofen acting on Prostaglandin G/H synthase 2 and also on Prostaglandin G/H synthase 1."
+    beta, _ = run_graph({"question": "which beta blockers are selective for the beta-1 receptor?"}, interactive=False, memory=False)
+    assert re.match(re.escape(NOTE) + r"Of the \d+ beta blockers, these act on Beta-1 adrenergic receptor and on none of the other "
+                    r"targets they share \(Beta-2 adrenergic receptor", beta["answer"]), beta["answer"]
+
+
+@pytest.mark.parametrize("question", ["is imatinib selective?", "which drugs treat gout?", "which statins are the strongest?",
+                                      "is the test selective for CML?"])
+def test_other_questions_are_not_about_selectivity(resources, question: str) -> None:
+    assert selective_question(question, resources.linker) is None
