@@ -13,6 +13,7 @@ import pytest
 from agents.selective import NOTE, selective_question
 from agents.state import Status
 
+
 def _direct(kg, drug: str) -> set[str]:
     return {kg.name(e.tail) for e in kg.out_edges(drug)}
 
