@@ -81,6 +81,8 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
             return about or substance  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
         if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
             return thread_target(focus, sign) or focus.disease or first
+        if focus.intent == "amounts" and focus.lists and focus.lists[0]:  # "what else lowers it?" after "what does
+            return focus.lists[0][0]  # allopurinol lower?": the first chemical it listed
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
             return first
         return focus.disease or thread_target(focus, sign) or first or focus.record_condition  # or the record's conditions

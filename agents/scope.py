@@ -215,7 +215,8 @@ _OUT_OF_SCOPE = {
                     rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_COMPARE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity|"
-                    r"selective (?:for|to|towards?|at)"),
+                    r"selective (?:for|to|towards?|at)|(?:is|are) (?:it|they|that|this|\w+) (?:very |really |more |less )?selective"
+                    r"(?=\s*[?.!]*$)"),  # "is it selective?" after a drug: was told what it is connected to
 }
 _SCOPE = re.compile("|".join(f"(?P<t{i}>\\b(?:{rx})\\b)" for i, rx in enumerate(_OUT_OF_SCOPE.values())), re.IGNORECASE)
 

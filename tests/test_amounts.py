@@ -64,3 +64,12 @@ def test_follow_ups_ask_the_same_of_another_drug_and_how_of_the_first_chemical(r
     assert first["status"] is Status.ANSWERED
     chemical = other["answer"].split(" lowers ", 1)[1].split(" (through", 1)[0]  # "why?" is about the latest turn
     assert why["understood_as"] == f"How does Febuxostat act on {chemical}?" and why["status"] is Status.ANSWERED, why["answer"]
+
+
+def test_what_else_lowers_it_is_about_the_first_chemical(run_graph) -> None:
+    """"what else lowers it?" after "what does allopurinol lower?" was NOT_FOUND ("nothing earlier in this conversation
+    for "it" to refer to"): the drug was no end, and the chemical was no disease."""
+    first, out = in_thread(run_graph, "amounts-else", "what does allopurinol lower?", "what else lowers it?")
+    chemical = first["answer"].split(" lowers ", 1)[1].split(" (through", 1)[0]
+    assert out["understood_as"] == f"What else lowers {chemical}?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert "allopurinol" not in [a["name"] for a in out["ranked_answers"]], out["answer"]

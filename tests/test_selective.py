@@ -12,6 +12,7 @@ import pytest
 
 from agents.selective import NOTE, selective_question
 from agents.state import Status
+from tests.conftest import in_thread
 
 
 def _direct(kg, drug: str) -> set[str]:
@@ -45,3 +46,10 @@ def test_one_drug_is_told_what_else_it_acts_on(run_graph) -> None:
                                       "is the test selective for CML?"])
 def test_other_questions_are_not_about_selectivity(resources, question: str) -> None:
     assert selective_question(question, resources.linker) is None
+
+
+def test_whether_a_drug_is_selective_with_no_target_gets_the_note(run_graph) -> None:
+    """"is it selective?" after a drug was told what the drug is connected to, with no word on selectivity."""
+    _first, out = in_thread(run_graph, "selective-bare", "what is febuxostat used for?", "is it selective?")
+    assert out["understood_as"] == "Is Febuxostat selective?", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work." in out["answer"], out["answer"]
