@@ -24,12 +24,13 @@ from tools.path_ranker import effect
 __all__ = ["amounts_answer", "amounts_question"]
 
 _VERBS = {"lower": -1, "lowers": -1, "reduce": -1, "reduces": -1, "decrease": -1, "decreases": -1, "raise": 1,
-          "raises": 1, "increase": 1, "increases": 1, "boost": 1, "boosts": 1, "elevate": 1, "elevates": 1}
+          "raises": 1, "increase": 1, "increases": 1, "boost": 1, "boosts": 1, "elevate": 1, "elevates": 1, "deplete": -1,
+          "depletes": -1}
 """Verbs of an amount and the direction each asks for; "affect", "change" and "alter" ask for both."""
 _BOTH = r"raise or lower|lower or raise|increase or decrease|decrease or increase"
 """Both directions at once: what a follow-up about another drug asks ("and febuxostat?" after "what does allopurinol
 lower?")."""
-_KINDS = r"neurotransmitters?|hormones?|chemicals?|molecules?|substances?|metabolites?|messengers?|lipids?"
+_KINDS = r"neurotransmitters?|hormones?|chemicals?|molecules?|substances?|metabolites?|messengers?|lipids?|vitamins?|minerals?|nutrients?"
 _ASKED = re.compile(
     rf"^(?:and |so )?(?:what|which)(?: (?P<kind>{_KINDS}))? (?:does|do) (?P<x>.+?) (?P<v>{_BOTH}|{'|'.join(_VERBS)}|affect|change|"
     r"alter|act on|work on)(?: the (?:levels?|amounts?) of)?(?: in (?:the|your) (?:body|blood|brain))?[?.!]*$", re.IGNORECASE)

@@ -27,8 +27,8 @@ _SAME = re.compile(
 "are motrin and advil the same?");
 not "is that the same as for sitagliptin?", which compares what two drugs act on (``agents.list_refs``)."""
 _NAMES = re.compile(
-    r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some )?(?:other |brand |trade |generic |"
-    r"alternative |full )?names? (?:of|for) (?P<x>.+?)|what (?:other |brand |trade |generic )?names? (?:does|do) (?P<y>.+?) "
+    r"^(?:(?:what(?:'s|’s| is| are)|which are|list|tell me|give me) (?:the |its |some |another |an? )?(?:other |brand |trade |"
+    r"generic |alternative |full |different )?names? (?:of|for) (?P<x>.+?)|what (?:other |brand |trade |generic )?names? (?:does|do) (?P<y>.+?) "
     r"(?:have|go by)|what (?:else )?is (?P<z>.+?) (?:also )?(?:called|known as)|what does (?P<w>.+?) stand for|"
     r"what(?:'s|’s| is| are) (?:the |its )?(?:generic(?: version| form| equivalent)?|active ingredients?) (?:of|for|in) (?P<v>.+?))[?.!]*$",
     re.IGNORECASE)

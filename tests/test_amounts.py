@@ -28,6 +28,12 @@ def test_the_sign_is_read_from_the_chain_and_chains_that_disagree_say_nothing() 
     assert {k: (v[1], v[2]) for k, v in changed(kg, "drug").items()} == {"down": (-1, "P"), "up": (1, "Q")}
 
 
+def test_what_a_drug_depletes_is_what_it_lowers(run_graph) -> None:
+    """"what vitamins does metformin deplete?" was told what metformin is connected to."""
+    out, _ = run_graph({"question": "what vitamins does metformin deplete?"}, interactive=False, memory=False)
+    assert out["intent"] == "amounts" and out["status"] is Status.ANSWERED, out["answer"]
+
+
 def test_allopurinol_lowers_what_its_enzyme_raises(run_graph, resources) -> None:
     kg = resources.kg
     out, _ = run_graph({"question": "what does allopurinol lower?"}, interactive=False, memory=False)

@@ -37,6 +37,15 @@ def test_the_names_of_a_drug_are_the_linker_s(run_graph, resources) -> None:
     assert ace["answer"].startswith("ACE is Angiotensin-converting enzyme in the knowledge graph"), ace["answer"]
 
 
+@pytest.mark.parametrize("question", ["what's another name for acetaminophen?", "what is a different name for acetaminophen?"])
+def test_another_name_for_a_drug_lists_its_names(run_graph, resources, question: str) -> None:
+    """These were told what acetaminophen is connected to."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    aliases = [a for a in resources.linker.aliases[_id(resources, "acetaminophen")] if a.casefold() != "acetaminophen"]
+    assert out["intent"] == "names" and out["answer"].startswith("Acetaminophen ("), out["answer"]
+    assert all(a in out["answer"] for a in aliases[:3]), out["answer"]
+
+
 def test_the_drug_named_is_the_thread_s(run_graph) -> None:
     _, then = in_thread(run_graph, "names", "Is Gleevec the same as imatinib?", "what does it target?")
     assert then["understood_as"] == "What does imatinib target?", then["answer"]
