@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from agents.intent import CAUSING
+from agents.scope import PROGNOSES
 from agents.state import Intent, State
 from core.datasets import DISEASE_TYPES
 from tools.path_ranker import effect
@@ -53,6 +54,20 @@ def side_effect_topic(state: State) -> str:
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
     return "side effects" if drug.get("type") == "Drug" else ""
+
+
+_LEADS_TO = re.compile(r"^(?:and |so )?what (?:does|do|can|will) (?:\S+ ){1,5}?(?:cause|lead to|result in)(?: later)?[?.!]*$",
+                       re.IGNORECASE)
+"""What a disease leads to ("what does gout cause?"): the graph's curated chains end at diseases."""
+
+
+def leads_to_topic(state: State) -> str:
+    """"symptoms or prognoses of diseases" for "what does diabetes cause?" (answered with the disease's drugs and no
+    word that the graph holds nothing a disease leads to), "side effects" for "what does aspirin cause?" (told what
+    aspirin is connected to), "" for anything else."""
+    ends = [m.get("entity") or {} for m in state.mentions]
+    kind = ends[0].get("type") if ends and _LEADS_TO.match(state.asked.strip()) else None
+    return PROGNOSES if kind in DISEASE_TYPES else "side effects" if kind == "Drug" else ""
 
 
 def through_what_it_causes(top: list[dict[str, str]]) -> str:

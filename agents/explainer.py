@@ -21,7 +21,7 @@ from agents.answer_notes import (
     treats_notes,
     two_compared,
 )
-from agents.chain_direction import causal_note, named_in_plural, side_effect_topic, through_what_it_causes
+from agents.chain_direction import causal_note, leads_to_topic, named_in_plural, side_effect_topic, through_what_it_causes
 from agents.context import Context
 from agents.intent import out_of_scope
 from agents.kinds import of_kind_asked
@@ -361,6 +361,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     you know?", ``agents.counts``)."""
     ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
     topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
+             or leads_to_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value,

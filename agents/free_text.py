@@ -128,15 +128,21 @@ def class_request_in(res: Any, question: str) -> ParsedQuestion | None:
     return ParsedQuestion(Intent.MECHANISM, classes[0], diseases[0]) if diseases else ParsedQuestion(Intent.TARGETS, classes[0])
 
 
+_DOES_WHAT = re.compile(r"^(?:and |so )?what (?:does|do|can|will) (?P<x>.+?) (?:cause|lead to|result in|do)(?: to (?:you|the body|"
+                        r"people|patients))?[?.!]*$", re.IGNORECASE)
+"""What a disease named in no whole name does or leads to ("what does diabetes cause?")."""
+
+
 def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
     """"What is reverse transcriptase?": a request for a description whose words hold no whole name (``found`` is
     empty) but that the linker reads as written or nearly so: asked about what they link, so that a name several
     entities hold asks which (it was NOT_FOUND, "no known entity in the question"). A disease is read before this
     (``agents.planner``: "What drugs treat …?"). None when the words link nothing, or only by a guess."""
-    text = about(question)
+    does = _DOES_WHAT.match(" ".join(question.split()))  # "what does diabetes cause?": no whole name, NOT_FOUND
+    text = about(question) or (does["x"] if does else "")
     if found or not text:
         return None
-    out = lexical(res.linker.link(text, SLOT_TYPES["target"]))
+    out = lexical(res.linker.link(text, SLOT_TYPES["disease" if does else "target"]))
     if out.status is LinkStatus.UNKNOWN or not out.candidates or out.candidates[0].method in GUESSED_METHODS:
         return None
     return ParsedQuestion(Intent.ENTITY, drug=text)
