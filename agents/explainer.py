@@ -21,7 +21,13 @@ from agents.answer_notes import (
     treats_notes,
     two_compared,
 )
-from agents.chain_direction import causal_note, leads_to_topic, named_in_plural, side_effect_topic, through_what_it_causes
+from agents.chain_direction import (
+    causal_note,
+    leads_to_topic,
+    named_in_plural,
+    side_effect_topic,
+    through_what_it_causes,
+)
 from agents.context import Context
 from agents.intent import out_of_scope
 from agents.kinds import of_kind_asked
