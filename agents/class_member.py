@@ -24,8 +24,8 @@ from core.text import fold
 __all__ = ["asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
            "membership_answer", "of_the_thread", "of_thread_class", "other_members", "same_class_of_them"]
 
-_IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:an?|one of the|a kind of|a type of|a member of the|"
-                   r"in the class of|classed as an?|considered an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
+_IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:a kind of|a type of|a form of|one of the|a member of the|"
+                   r"in the class of|classed as an?|considered an?|an?)?|are (?P<xs>.+?) (?:really |actually |also )?"
                    r"(?:(?:one of the|kinds? of|types? of|members of the|in the class of|classed as|considered) )?)"
                    r" ?(?P<c>.+?)[?.!]*$", re.IGNORECASE)
 """Whether a drug, or a class, is one of a class: "is aspirin an NSAID?", "are statins blood thinners?" (a plural needs no

@@ -147,6 +147,13 @@ _OUT_OF_SCOPE = {
     "whether a disease is inherited or catching": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:genetic|hereditary|inherited|"
                                                    r"contagious|infectious|catching)(?=\W*$)|(?:can|do) (?:you|i) (?:catch|inherit)|"
                                                    r"(?:runs?|running) in (?:the |my |your )?famil(?:y|ies)"),
+    # "is gout an autoimmune disease?", "is CML a type of leukemia?" listed the disease's drugs with no word on it
+    "how diseases are classified": (r"(?:is|are) (?:it|they|\w+(?: \w+){0,3}) (?:an? |considered (?:an? )?)(?:autoimmune|"
+                                    r"inflammatory|genetic|chronic|acute|metabolic|viral|bacterial|fungal|neurological|"
+                                    r"neurodegenerative|psychiatric|mental|cardiovascular|heart|lung|skin|blood|rare) "
+                                    r"(?:diseases?|disorders?|conditions?|illness(?:es)?)(?=\W*$)|(?:is|are) (?:it|they|\w+(?: \w+){0,3}) "
+                                    r"(?:an? )?(?:type|kind|form|subtype) of (?:\w+ )?(?:cancer|leuka?emia|lymphoma|diabetes|"
+                                    r"arthritis|disease|disorder|infection|anemia|anaemia)(?=\W*$)"),
     # "which genes are mutated in CML?": the proteins on the paths into it, not which of them carry mutations
     "mutations": r"\bmutat(?:ed|ions?|ing|es)\b",
     "counts of a disease's drugs or a drug's indications": (
