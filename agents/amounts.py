@@ -15,6 +15,7 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
+from agents.products import ABUNDANCE, abundance_chains
 from agents.state import Intent, Status
 from agents.what_it_is import acted_on
 from tools.answers import BECOMES
@@ -36,10 +37,6 @@ _ASKED = re.compile(
     r"alter|act on|work on)(?: the (?:levels?|amounts?) of)?(?: in (?:the|your) (?:body|blood|brain))?[?.!]*$", re.IGNORECASE)
 """A question about what a drug raises or lowers; "affect" and the like only with a kind of chemical named ("what does
 aspirin affect?" asks what it acts on)."""
-_RAISES = {"increases abundance of": 1, "decreases abundance of": -1}
-_THROUGH = frozenset({"participates in", "positively regulates", "increases activity of", "part of"})
-"""The relations from what the drug acts on to a process that carries its sign on unchanged."""
-_STEPS = frozenset({"BiologicalProcess", "MolecularActivity", "Pathway"})
 _CHEMICALS = frozenset({"ChemicalSubstance"})
 _TARGETS = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """What a drug acts on for a chain to a chemical: a process it acts on directly is left out, its signs being the
@@ -85,16 +82,11 @@ def changed(kg: Any, drug: str) -> dict[str, tuple[str, int, str]]:
     starts = [(drug, [])] + [(e.tail, [e.relation]) for e in kg.out_edges(drug) if e.relation in BECOMES]
     for start, before in starts:
         for e in kg.out_edges(start):
-            if e.relation in _RAISES:
+            if e.relation in ABUNDANCE:
                 add([*before, e.relation], e.tail, "")
             elif e.relation not in BECOMES and (target := kg.node(e.tail)) is not None and target.type in _TARGETS:
-                for e2 in kg.out_edges(e.tail):
-                    if e2.relation in _RAISES:
-                        add([*before, e.relation, e2.relation], e2.tail, target.name)
-                    elif e2.relation in _THROUGH and (step := kg.node(e2.tail)) is not None and step.type in _STEPS:
-                        for e3 in kg.out_edges(e2.tail):
-                            if e3.relation in _RAISES:
-                                add([*before, e.relation, e2.relation, e3.relation], e3.tail, target.name)
+                for chain, chemical in abundance_chains(kg, e.tail):
+                    add([*before, e.relation, *(c.relation for c in chain)], chemical, target.name)
     return {k: v for k, v in found.items() if len(signs[k]) == 1}
 
 

@@ -10,15 +10,17 @@ through, so the answer says what is recorded, not every product the enzyme has.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from agents.answer_notes import listing
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import Intent, Status
+from memory.protocols import Edge
 from tools.linker import LinkStatus, fold
 
-__all__ = ["products_answer", "products_question"]
+__all__ = ["ABUNDANCE", "abundance_chains", "products_answer", "products_question"]
 
 _ASKED = re.compile(
     r"^(?:and |so )?(?:what (?:does|do) (?P<a>.+?) (?:make|produce|synthesi[sz]e|generate|create|form)|what (?:is|are) "
@@ -28,6 +30,8 @@ _ASKED = re.compile(
 _MAKERS = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
 """What makes a product (a drug's metabolites are ``agents.metabolites``'; "what does the liver make?" is no protein)."""
 _RAISES = "increases abundance of"
+ABUNDANCE = ("increases abundance of", "decreases abundance of")
+"""The relations that change how much there is of a chemical."""
 _THROUGH = frozenset({"participates in", "positively regulates", "increases activity of", "part of"})
 """A protein's relations to a process, activity or pathway that carry on to what that one raises."""
 _STEPS = frozenset({"BiologicalProcess", "MolecularActivity", "Pathway"})
@@ -69,14 +73,20 @@ def _made(kg: Any, protein: str) -> dict[str, tuple[str, list[str]]]:
             if how not in ways:
                 ways.append(how)
 
-    for e in kg.out_edges(protein):
-        if e.relation == _RAISES:
-            add(e.tail, "")
-        elif e.relation in _THROUGH and (step := kg.node(e.tail)) is not None and step.type in _STEPS:
-            for e2 in kg.out_edges(e.tail):
-                if e2.relation == _RAISES:
-                    add(e2.tail, step.name)
+    for chain, product in abundance_chains(kg, protein, (_RAISES,)):
+        add(product, kg.name(chain[0].tail) if len(chain) > 1 else "")
     return made
+
+
+def abundance_chains(kg: Any, entity: str, ends: Collection[str] = ABUNDANCE) -> Iterator[tuple[list[Edge], str]]:
+    """Every chain from ``entity`` whose last relation is one of ``ends`` (a change of abundance): its own edge, or one
+    through a process, activity or pathway it takes part in or raises; each with the id it ends at, in the graph's edge
+    order (what a protein makes; what a drug changes through what it acts on, ``agents.amounts``)."""
+    for e in kg.out_edges(entity):
+        if e.relation in ends:
+            yield [e], e.tail
+        elif e.relation in _THROUGH and (step := kg.node(e.tail)) is not None and step.type in _STEPS:
+            yield from (([e, e2], e2.tail) for e2 in kg.out_edges(e.tail) if e2.relation in ends)
 
 
 def _how(ways: list[str]) -> str:
