@@ -285,6 +285,18 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     return {**out, "also_asked": then} if then and "resolution" in out else out
 
 
+_FROM_THE_LINKER = (
+    names_question,  # "Is Gleevec the same as imatinib?"
+    metabolites_question,  # "what does levothyroxine become?"
+    products_question,  # "what does xanthine oxidase make?"
+    amounts_question,  # "what does allopurinol lower?"
+    selective_question,  # "which NSAIDs are COX-2 selective?"
+    compared_diseases,  # "compare asthma and COPD"
+)
+"""Readers of a question that need only the linker, in the order they are tried: each gives the planner's update for
+the questions it reads, else None."""
+
+
 def _membership(question: str, res: Any) -> dict[str, Any] | None:
     """The class-membership update for "is X a C?" (``agents.class_member``), the drug its mention, so that "what does
     it target?" next is about the drug; the update for a question about names or a count; None for any other
@@ -292,18 +304,9 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
     linker = res.linker
     if (counted := count_question(question, res)) is not None:  # "how many drugs target EGFR?"
         return counted
-    if (named := names_question(question, linker)) is not None:  # "Is Gleevec the same as imatinib?"
-        return named
-    if (becomes := metabolites_question(question, linker)) is not None:  # "what does levothyroxine become?"
-        return becomes
-    if (made := products_question(question, linker)) is not None:  # "what does xanthine oxidase make?"
-        return made
-    if (amounts := amounts_question(question, linker)) is not None:  # "what does allopurinol lower?"
-        return amounts
-    if (selective := selective_question(question, linker)) is not None:  # "which NSAIDs are COX-2 selective?"
-        return selective
-    if (compared := compared_diseases(question, linker)) is not None:  # "compare asthma and COPD"
-        return compared
+    for read in _FROM_THE_LINKER:
+        if (update := read(question, linker)) is not None:
+            return update
     if compared_sides(question, linker) is not None:  # "compare ARBs and ACE inhibitors": their drugs' targets
         return {"intent": Intent.CLASS_MEMBER.value, "mentions": [], "drug_class": ""}
     if (diseases := diseases_of_question(question, linker)) is not None:  # "which cancers involve EGFR?"
