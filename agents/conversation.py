@@ -39,6 +39,7 @@ from agents.products import products_question
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.selective import selective_question
+from agents.similar_diseases import similar_question
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
@@ -291,6 +292,7 @@ _FROM_THE_LINKER = (
     products_question,  # "what does xanthine oxidase make?"
     amounts_question,  # "what does allopurinol lower?"
     selective_question,  # "which NSAIDs are COX-2 selective?"
+    similar_question,  # "which diseases are similar to gout?"
     compared_diseases,  # "compare asthma and COPD"
 )
 """Readers of a question that need only the linker, in the order they are tried: each gives the planner's update for

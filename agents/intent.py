@@ -408,6 +408,7 @@ TEMPLATES = {
     "metabolites": "What does {drug} become?",
     "amounts": "What does {drug} raise or lower?",
     "products": "What does {disease} make?",
+    "similar": "Which diseases are similar to {disease}?",
 }
 """The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"
 → "How does imatinib treat Gout?")."""

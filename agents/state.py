@@ -80,6 +80,9 @@ class Intent(StrEnum):
     SELECTIVE = "selective"
     """Which drugs of a class act on one target and not on the class's others ("which NSAIDs are COX-2 selective?")?
     Answered from the drugs' edges, not a walk."""
+    SIMILAR = "similar"
+    """Which diseases are like disease Y ("which diseases are similar to gout?")? Answered from what the graph links
+    into each disease, not a walk."""
     PRODUCTS = "products"
     """What does protein X make ("what does xanthine oxidase make?")? Answered from the graph's edges to what the
     protein raises, by itself or through one process, not a walk."""
