@@ -17,7 +17,7 @@ from agents.answer_notes import listing
 from agents.answer_paths import pagerank_answers
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status
+from agents.state import DISEASE_TYPES, Intent, Status
 from core.text import drop_article, fold
 from tools.linker import GUESSED_METHODS, LinkStatus
 
@@ -141,9 +141,10 @@ def diseases_answer(state: Any, res: Any) -> dict[str, Any]:
 
 def _links(kg: Any, disease: str, other: str) -> dict[str, str]:
     """What the graph links to a disease, by either direction, drugs and the disease named ``other`` left out, one
-    per name (two entries may share one: Pain): ``{folded name: id}``, the most connected first."""
+    per name (two entries may share one: Pain): ``{folded name: id}``, the most connected first. Chemicals stay: uric
+    acid was left out of what gout and hyperuricemia share, with the drugs."""
     near = {e.head for e in kg.in_edges(disease)} | {e.tail for e in kg.out_edges(disease)}
-    near = {x for x in near if x != disease and (n := kg.node(x)) is not None and n.type not in DRUG_TYPES}
+    near = {x for x in near if x != disease and (n := kg.node(x)) is not None and n.type != "Drug"}  # uric acid stays
     out: dict[str, str] = {}
     for x in sorted(near, key=lambda x: (-kg.degree(x), kg.name(x))):
         out.setdefault(fold(kg.name(x)), x)

@@ -97,3 +97,16 @@ def test_two_diseases_one_of_them_asked_about_are_compared_once_picked(run_graph
     assert out["status"] is Status.ANSWERED and out["intent"] == "diseases", out["answer"]
     assert [m["entity"]["name"] for m in out["mentions"]] == ["Obesity", picked], out["mentions"]
     assert f"Only {picked} is linked to: " in out["answer"] or f"Obesity and {picked}" in out["answer"], out["answer"]
+
+
+def test_a_chemical_linked_into_both_diseases_is_shared(run_graph, resources) -> None:
+    """"compare gout and hyperuricemia" left uric acid out of what both are linked to: chemicals were dropped with the
+    drugs."""
+    out, _ = run_graph({"question": "compare gout and hyperuricemia"}, interactive=False, memory=False)
+    kg = resources.kg
+    gout, hyper = (m["entity"]["id"] for m in out["mentions"][:2])
+    chemicals = {kg.name(e.head) for e in kg.in_edges(gout) if kg.node(e.head).type == "ChemicalSubstance"} & {
+        kg.name(e.head) for e in kg.in_edges(hyper) if kg.node(e.head).type == "ChemicalSubstance"}
+    assert chemicals, "the graph links a chemical into both"
+    both = out["answer"].split("are both linked to: ", 1)[1].split(".", 1)[0]
+    assert any(c in both.split(", ") for c in chemicals), (both, chemicals)
