@@ -16,7 +16,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
 from agents.products import ABUNDANCE, abundance_chains
-from agents.state import Intent, Status
+from agents.state import Intent, Status, linked_mention
 from agents.what_it_is import acted_on
 from tools.answers import BECOMES
 from tools.linker import fold
@@ -63,7 +63,7 @@ def amounts_question(question: str, linker: Any) -> dict[str, Any] | None:
     if asked is None:
         return None
     return {"intent": Intent.AMOUNTS.value,
-            "mentions": [{"slot": "drug", "mention": asked[0]["name"], "status": "linked", "entity": asked[0]}]}
+            "mentions": [linked_mention("drug", asked[0])]}
 
 
 def changed(kg: Any, drug: str) -> dict[str, tuple[str, int, str]]:

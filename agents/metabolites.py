@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
-from agents.state import Intent, Status
+from agents.state import Intent, Status, linked_mention
 from agents.what_it_is import acted_on
 from tools.answers import BECOMES
 
@@ -53,7 +53,7 @@ def metabolites_question(question: str, linker: Any) -> dict[str, Any] | None:
         return None
     drug = asked[0]
     return {"intent": Intent.METABOLITES.value,
-            "mentions": [{"slot": "drug", "mention": drug["name"], "status": "linked", "entity": drug}]}
+            "mentions": [linked_mention("drug", drug)]}
 
 
 def metabolites_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:

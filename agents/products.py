@@ -16,7 +16,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
-from agents.state import Intent, Status
+from agents.state import Intent, Status, linked_mention
 from memory.protocols import Edge
 from tools.linker import LinkStatus, fold
 
@@ -58,7 +58,7 @@ def products_question(question: str, linker: Any) -> dict[str, Any] | None:
     if maker is None:
         return None
     return {"intent": Intent.PRODUCTS.value,
-            "mentions": [{"slot": "target", "mention": maker["name"], "status": "linked", "entity": maker}]}
+            "mentions": [linked_mention("target", maker)]}
 
 
 def _made(kg: Any, protein: str) -> dict[str, tuple[str, list[str]]]:

@@ -17,7 +17,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
 from agents.intent import SLOT_TYPES
-from agents.state import Intent, Status
+from agents.state import Intent, Status, linked_mention
 from agents.what_it_is import acted_on
 from tools.answers import BECOMES, ROUTE_SHARE
 from tools.linker import LinkStatus, fold
@@ -65,9 +65,9 @@ def selective_question(question: str, linker: Any) -> dict[str, Any] | None:
     if asked is None:
         return None
     _members, drug, target, _name = asked
-    mentions = [{"slot": "target", "mention": target["name"], "status": "linked", "entity": target}]
+    mentions = [linked_mention("target", target)]
     if drug is not None:
-        mentions.insert(0, {"slot": "drug", "mention": drug["name"], "status": "linked", "entity": drug})
+        mentions.insert(0, linked_mention("drug", drug))
     return {"intent": Intent.SELECTIVE.value, "mentions": mentions}
 
 

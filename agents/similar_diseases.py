@@ -18,7 +18,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
-from agents.state import DISEASE_TYPES, Intent, Status
+from agents.state import DISEASE_TYPES, Intent, Status, linked_mention
 from tools.linker import LinkStatus, fold
 
 __all__ = ["similar_answer", "similar_question"]
@@ -55,7 +55,7 @@ def similar_question(question: str, linker: Any) -> dict[str, Any] | None:
     if disease is None:
         return None
     return {"intent": Intent.SIMILAR.value,
-            "mentions": [{"slot": "disease", "mention": disease["name"], "status": "linked", "entity": disease}]}
+            "mentions": [linked_mention("disease", disease)]}
 
 
 def _linked_into(kg: Any, disease: str) -> set[str]:

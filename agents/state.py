@@ -15,7 +15,8 @@ LISTED_DRUGS = "listed drugs"
 """``State.drug_class`` of a question about the drugs the last answer listed ("which of them …", "what do they
 treat?")."""
 
-__all__ = ["DISEASE_TYPES", "DRUG_TYPES", "LISTED_DRUGS", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "merge_dicts", "stand_ins", "two_ended"]
+__all__ = ["DISEASE_TYPES", "DRUG_TYPES", "LISTED_DRUGS", "InputState", "Intent", "State", "Status", "forward_one_sided", "fresh_turn", "linked_mention", "merge_dicts", "stand_ins",
+           "two_ended"]
 
 
 class Status(StrEnum):
@@ -270,3 +271,9 @@ def stand_ins(dense: dict[str, Any]) -> list[str]:
     """The drugs the dense back-off let stand in for the question's drug (they share a word with its name:
     "insulin" → insulin glulisine): a path from one of them answers for the named drug."""
     return [x["id"] for x in dense.get("seeds", []) if x.get("type") in DRUG_TYPES]
+
+
+def linked_mention(slot: str, entity: dict[str, Any]) -> dict[str, Any]:
+    """A mention a reader of the question linked itself (what a drug becomes, what a protein makes, …): ``entity`` in
+    ``slot`` under its own name, so that a follow-up's "it" finds it."""
+    return {"slot": slot, "mention": entity["name"], "status": "linked", "entity": entity}
