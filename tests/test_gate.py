@@ -103,6 +103,16 @@ def test_a_negated_passage_does_not_support_the_edge(gate: ClaimGate) -> None:
     assert not gate.decide("Imatinib does not inhibit EGFR.", ["EGFR"], "decreases activity of").accepted
 
 
+@pytest.mark.parametrize("text, names, spans", [
+    ("Imatinib inhibits KIT.", ["imatinib", "kit", "abl"], [(0, 8), (18, 21)]),
+    ("mikit and kit-2", ["kit"], [(10, 13)]),  # whole words only
+    ("\u212aRAS", ["kras"], [(0, 4)]),  # the Kelvin sign folds to k: non-ASCII text is matched by the pattern itself
+    ("STAT5 and STAT5B", ["stat5b", "stat5"], [(0, 5), (10, 16)]),
+])
+def test_names_are_found_case_insensitively_as_whole_words(text: str, names: list[str], spans: list) -> None:
+    assert AssertionReader.find(text, names) == spans
+
+
 def test_broken_rule_files_are_refused(tmp_path: Path) -> None:
     bad = tmp_path / "rules.yaml"
     bad.write_bytes(b"\xff\xfe not yaml")

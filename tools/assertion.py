@@ -188,7 +188,11 @@ class AssertionReader:
     def find(text: str, names: Iterable[str]) -> list[tuple[int, int]]:
         """Character spans of any of ``names`` in ``text`` (case-insensitive, whole words), longest name first."""
         found: list[tuple[int, int]] = []
+        # ASCII text and name: a name whose lower case is not in the text's cannot match (most names a passage lacks)
+        lowered = text.lower() if text.isascii() else None
         for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
+            if lowered is not None and name.isascii() and name.lower() not in lowered:
+                continue
             pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])", re.IGNORECASE)
             for m in pattern.finditer(text):
                 if not any(s <= m.start() < e for s, e in found):

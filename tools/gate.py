@@ -125,7 +125,8 @@ def contradictions(get_reader: Callable[[], AssertionReader], triples: list[dict
         heads = [t["head_name"], *(aliases(t["head"]) if aliases else ())]
         tails = [t["tail_name"], *(aliases(t["tail"]) if aliases else ())]
         for p in passages:
-            head_at, tail_at = AssertionReader.find(p, heads), AssertionReader.find(p, tails)
+            head_at = AssertionReader.find(p, heads)
+            tail_at = AssertionReader.find(p, tails) if head_at else []
             if not (head_at and tail_at):
                 continue
             a = get_reader().read(p, tails, heads)
