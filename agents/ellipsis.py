@@ -478,6 +478,8 @@ def does_that(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | No
     connected to; so was "how does colchicine do that?" after "How does allopurinol treat gout?", now how it treats
     gout, and so were "does colchicine work?" and "would colchicine help too?" there. None for anything else."""
     m = _DOES_THAT.match(q)
+    if m is not None and m["how"] and (m["w"] or "").lower() == "work":
+        return None  # "how does aspirin work?" after metformin for diabetes asks about aspirin, not how it treats diabetes
     own = focus.intent in ("targets", "indications")
     if m is not None and m["w"] and (own or focus.disease is None):  # "does dasatinib work?" after imatinib's targets
         return None

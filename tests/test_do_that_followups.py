@@ -81,3 +81,16 @@ def test_how_does_it_help_asks_the_drug_s_mechanism_for_the_thread_s_disease(run
     listed, out = in_thread(run_graph, "help-first", "What drugs treat gout?", "how does the first one help?")
     top = listed["ranked_answers"][0]["name"]
     assert out["understood_as"] == f"How does {top} treat Gout?" and out["status"] is Status.ANSWERED, out["answer"]
+
+
+@pytest.mark.parametrize(("first", "question"), [
+    ("How does metformin treat type 2 diabetes?", "How does aspirin work?"),
+    ("How does salbutamol relieve asthma?", "How does Tylenol work?"),
+])
+def test_how_a_newly_named_drug_works_is_asked_about_that_drug(run_graph, first: str, question: str) -> None:
+    """"How does aspirin work?" after metformin for type 2 diabetes was read as "How does Aspirin treat Diabetes
+    mellitus type 2?" and answered with an 8-step walk, as if aspirin treated it; now it is asked on its own."""
+    before, out = in_thread(run_graph, f"works-{question}", first, question)
+    alone, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["understood_as"] == "" and out["answer"] == alone["answer"], out["answer"]
+    assert before["targets"][0] not in out["targets"] + out["sources"]
