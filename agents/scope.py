@@ -201,7 +201,9 @@ _OUT_OF_SCOPE = {
                                            r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     # "how is metformin excreted?", "which drugs are metabolized by the liver?" were told what the names are connected to
     "pharmacokinetics": (r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) "
-                         r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|excret(?:ed|ion)|"
+                         r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|"
+                         # "what enzymes metabolize warfarin?" was told what warfarin is connected to, its target
+                         r"(?:what|which)(?: [\w-]+){0,3}? metaboli[sz]es?|metaboli[sz]ing enzymes?|excret(?:ed|ion)|"
                          r"(?:renal|hepatic) clearance|clearance of|how (?:is|are) (?:\w+ ){1,3}?(?:cleared|eliminated)|"
                          # "does ibuprofen cross the blood brain barrier?" was answered with a chain to the brain
                          r"(?:cross|crosses|crossing|get through|gets through|pass|passes|penetrate|penetrates) (?:the )?"

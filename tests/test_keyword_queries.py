@@ -180,7 +180,10 @@ def test_pharmacokinetics_is_said_to_be_out_of_scope() -> None:
     ("how is metformin absorbed?", "pharmacokinetics"), ("does lithium pass into breast milk?", "pharmacokinetics"),
     ("how does ibuprofen get into the brain?", "pharmacokinetics"), ("is warfarin highly protein bound?", ""),
     ("what does ibuprofen do in the brain?", ""), ("how does imatinib get into cancer cells?", "pharmacokinetics"),
-    ("how does levodopa cross into the brain?", ""), ("does a BBB-penetrant drug treat glioma?", "pharmacokinetics")])
+    ("how does levodopa cross into the brain?", ""), ("does a BBB-penetrant drug treat glioma?", "pharmacokinetics"),
+    # which enzymes break a drug down were told what it is connected to, its target
+    ("what enzymes metabolize warfarin?", "pharmacokinetics"), ("which enzyme metabolizes clopidogrel?", "pharmacokinetics"),
+    ("what are the metabolizing enzymes of codeine?", "pharmacokinetics"), ("what is codeine metabolized to?", "")])
 def test_where_a_drug_goes_in_the_body_is_pharmacokinetics(question: str, scope: str) -> None:
     assert out_of_scope(question) == scope
 
