@@ -34,7 +34,7 @@ from agents.list_refs import latest_drugs
 from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.not_acting import negated_alone
-from agents.preamble import evidence_asked, instead_compared, non_class, why_compared, with_preamble
+from agents.preamble import evidence_asked, instead_compared, kind_acting, non_class, why_compared, with_preamble
 from agents.products import products_question
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
@@ -255,6 +255,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = evidence_asked(why_not(question))  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
     question = non_class(question, res.linker)  # "What are non-steroidal options for asthma?"
+    question = kind_acting(question, res.linker)  # "Which drugs are PD-1 inhibitors?"
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes

@@ -9,9 +9,10 @@ from agents.class_compare import compared_sides
 from agents.ellipsis import ORDINAL_ALONE, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
-from agents.intent import COMPARING, REFERENCE, SET_AGAINST, SLOT_TYPES, out_of_scope, parse_with_reference
+from agents.intent import COMPARING, REFERENCE, SET_AGAINST, out_of_scope, parse_with_reference
 from agents.kinds import disease_kind
 from agents.not_acting import NEGATED
+from agents.preamble import acting_on
 from agents.resolution import Linker, Resolution, restated
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from core.text import drop_article
@@ -129,21 +130,6 @@ def _unknown_class(kind: str, linker: Linker) -> bool:
     return last.endswith("s") and not last.endswith("ss") and not linker.scan(kind) and not out_of_scope(kind)
 
 
-_ACTING = re.compile(r"^(?P<t>.+?) (?P<n>inhibitor|blocker|antagonist|agonist|activator)s?$", re.IGNORECASE)
-_VERBS = {"inhibitor": "inhibit", "blocker": "block", "antagonist": "block", "agonist": "activate", "activator": "activate"}
-
-
-def _acting_on(kind: str, linker: Linker) -> str:
-    """"inhibit xanthine oxidase" for the kind "xanthine oxidase inhibitors", when the class table lacks it and its
-    target links (it was "medpath knows no drug class named …"); "" for any other kind."""
-    m = _ACTING.match(kind.strip())
-    if m is None:
-        return ""
-    out = linker.link(m["t"], SLOT_TYPES["target"])
-    best = getattr(out, "best", None)
-    return f"{_VERBS[m['n'].casefold()]} {m['t']}" if best is not None and best.type not in DRUG_TYPES else ""
-
-
 def _named_after(kind: str, linker: Linker) -> str:
     """The word drugs are named after when the kind is that word and no class ("an insulin", "insulins": Insulin
     Glargine, insulin glulisine, …), as written in the singular; "" otherwise."""
@@ -162,7 +148,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     named = _named_after(m["kind"], linker) if m and drugs and not klass else ""
     if named:  # "which of these is an insulin?": the drugs named after insulin (it told what the protein is connected to)
         klass = set(linker.headed_by(named, DRUG_TYPES))
-    if m and drugs and not klass and _THEM.search(q) and (acting := _acting_on(m["kind"], linker)):
+    if m and drugs and not klass and _THEM.search(q) and (acting := acting_on(m["kind"], linker)):
         return of_them(res, f"which of them {acting}", focus)  # "which of these are xanthine oxidase inhibitors?"
     if m and drugs and not klass and _THEM.search(q) and _unknown_class(m["kind"], linker):  # "are any of them biologics?"
         res.refused = (f"medpath knows no drug class named \"{m['kind'].strip()}\": its class table "

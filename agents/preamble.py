@@ -30,10 +30,12 @@ import re
 from typing import Any
 
 from agents.answer_notes import LISTED, and_listed
+from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import GUESSED_METHODS, LinkStatus
 
-__all__ = ["evidence_asked", "having_conditions", "instead_compared", "non_class", "why_compared", "with_preamble"]
+__all__ = ["acting_on", "evidence_asked", "having_conditions", "instead_compared", "kind_acting", "non_class", "why_compared",
+           "with_preamble"]
 
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
@@ -171,3 +173,32 @@ def non_class(message: str, linker: Any) -> str:
     m = _NON_CLASS.match(" ".join(message.split()))
     klass = m and (linker.class_name(m["c"]) or linker.class_name(m["c"] + "s"))
     return f"What drugs treat {m['y']} besides {klass}?" if m and klass else message
+
+
+_ACTING = re.compile(r"^(?P<t>.+?) (?P<n>inhibitor|blocker|antagonist|agonist|activator)s?$", re.IGNORECASE)
+_VERBS = {"inhibitor": "inhibit", "blocker": "block", "antagonist": "block", "agonist": "activate", "activator": "activate"}
+_KIND_OF_DRUGS = re.compile(r"^(?:(?:what|which) (?:drugs?|medications?|medicines?|compounds?) (?:is|are)|(?:list|name)"
+                            r"(?: some| the| all)?) (?:an? |the |known )?(?P<kind>[\w-]+(?: [\w-]+){0,2} (?:inhibitor|blocker|"
+                            r"antagonist|agonist|activator)s?)[?.!]*$", re.IGNORECASE)
+
+
+def acting_on(kind: str, linker: Any) -> str:
+    """"inhibit xanthine oxidase" for the kind "xanthine oxidase inhibitors", when its target links to no drug or
+    chemical ("dopamine antagonists" act on dopamine's receptors, not on dopamine); "" for any other kind."""
+    m = _ACTING.match(kind.strip())
+    if m is None:
+        return ""
+    out = linker.link(m["t"], SLOT_TYPES["target"])
+    best = getattr(out, "best", None)
+    return f"{_VERBS[m['n'].casefold()]} {m['t']}" if best is not None and best.type not in DRUG_TYPES else ""
+
+
+def kind_acting(message: str, linker: Any) -> str:
+    """"What drugs inhibit PD-1?" for "Which drugs are PD-1 inhibitors?" or "list some TNF blockers", when the class
+    table has no such class (it lists "which drugs are ACE inhibitors?") and the target links (it was told what PD-1 is
+    connected to); ``message`` itself otherwise."""
+    m = _KIND_OF_DRUGS.match(" ".join(message.split()))
+    if m is None or linker.drug_class(m["kind"]):
+        return message
+    acting = acting_on(m["kind"], linker)
+    return f"What drugs {acting}?" if acting else message

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.class_member import class_drugs, class_membership
+from agents.preamble import kind_acting
 from agents.state import Status
 from tests.conftest import in_thread
 
@@ -271,3 +272,22 @@ def test_is_x_one_after_a_class_asks_whether_it_is_of_that_class(run_graph) -> N
         "Yes: alendronic acid is one of the bisphosphonates by its name"), one["answer"]
     _, too = in_thread(run_graph, "too", "Is warfarin a blood thinner?", "is aspirin one too?")
     assert too["understood_as"] == "Is aspirin one of the blood thinners?", too["understood_as"]
+
+
+@pytest.mark.parametrize(("question", "understood"), [
+    ("Which drugs are PD-1 inhibitors?", "What drugs inhibit PD-1?"),
+    ("list some TNF blockers", "What drugs block TNF?"),
+    ("which medications are COX-2 inhibitors", "What drugs inhibit COX-2?"),
+    # a class the table knows is listed as one; a ligand's antagonists act on its receptors, not on it
+    ("Which drugs are ACE inhibitors?", "Which drugs are ACE inhibitors?"),
+    ("which drugs are dopamine antagonists?", "which drugs are dopamine antagonists?"),
+])
+def test_drugs_of_a_kind_no_class_names_are_the_drugs_acting_on_its_target(resources, question: str, understood: str) -> None:
+    assert kind_acting(question, resources.linker) == understood
+
+
+def test_drugs_of_a_kind_are_listed_by_what_acts_on_the_target(run_graph) -> None:
+    """"Which drugs are PD-1 inhibitors?" was told what PD-1 is connected to (arthritis, dermatitis), no drug named."""
+    out, _ = run_graph({"question": "Which drugs are PD-1 inhibitors?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out["answer"]
+    assert {"pembrolizumab", "nivolumab"} <= {d["name"].casefold() for d in out["ranked_answers"]}, out["answer"]
