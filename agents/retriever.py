@@ -18,7 +18,7 @@ from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import MANIFESTING, RAISING, joins, types_of, upstream_links
+from tools.answers import MANIFESTING, RAISING, joins, manifested_in, types_of, upstream_links
 from tools.dense import inject_seeds
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
@@ -36,6 +36,9 @@ from tools.walker import (
 CHAIN_NODES = 20
 """The breadth-first searches for a chain between a question's two ends (the shortest-chain fallback, and the
 answer's "is there any chain") may reach this many times the walk's ``max_nodes`` entities."""
+
+NARROWER_TRIED, NARROWER_NAMED = 12, 3
+"""How many narrower diseases a chain is sought to, when none reaches the one asked, and how many the answer names."""
 
 __all__ = ["CHAIN_NODES", "path_record", "rank_triples", "retrieve", "walk_question"]
 
@@ -300,11 +303,30 @@ def _chain(state: State, ctx: Context, res: Any, top: list[CandidatePath], dense
     if not two_ended(state) or any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in top):
         return {}
     if result.chain_searched:
-        return {"chain_hops": result.chain_hops}
-    with span("tool.walker.hops_between") as sp:
-        hops = hops_between(res.kg, sources, state.targets, CHAIN_NODES * ctx.budget().max_nodes)
-        sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
-    return {"chain_hops": hops}
+        hops = result.chain_hops
+    else:
+        with span("tool.walker.hops_between") as sp:
+            hops = hops_between(res.kg, sources, state.targets, CHAIN_NODES * ctx.budget().max_nodes)
+            sp.set_attribute("medpath.chain_hops", "none" if hops is None else hops)
+    return {"chain_hops": hops, **(_narrower_reached(state, ctx, res, sources) if hops is None else {})}
+
+
+def _narrower_reached(state: State, ctx: Context, res: Any, sources: list[str]) -> dict[str, Any]:
+    """For one disease no chain from the drug reaches ("How does rituximab treat lymphoma?": the finding Lymphoma), the
+    narrower diseases a chain does reach, fewest steps first (``narrower``): those the graph names it a manifestation
+    of, and those whose names end with its name (Follicular non-Hodgkin's lymphoma). The answer was only that no chain
+    reaches it."""
+    node = res.kg.node(state.targets[0]) if len(state.targets) == 1 else None
+    if node is None:
+        return {}
+    kinds = dict.fromkeys([*manifested_in(res.kg, node.id), *res.linker.headed_by(node.name, DISEASE_TYPES, ending=True)])
+    kinds.pop(node.id, None)
+    reached = []
+    with span("tool.walker.narrower", **{"medpath.narrower.kinds": len(kinds)}):
+        for kind in list(kinds)[:NARROWER_TRIED]:
+            if (hops := hops_between(res.kg, sources, [kind], CHAIN_NODES * ctx.budget().max_nodes)) is not None and hops > 0:
+                reached.append({"id": kind, "name": res.kg.name(kind), "hops": hops})
+    return {"narrower": sorted(reached, key=lambda k: k["hops"])[:NARROWER_NAMED]} if reached else {}
 
 
 def _consult_memory(state: State, ctx: Context, res: Any, ranked: list[CandidatePath], route: Any) -> tuple[list[CandidatePath], dict[str, Any]]:

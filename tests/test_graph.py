@@ -97,6 +97,21 @@ def test_a_path_that_never_reaches_the_named_disease_is_no_answer(run_graph) -> 
             in out["answer"]), out["answer"]
 
 
+def test_a_disease_no_chain_reaches_points_to_the_narrower_ones_a_chain_does(run_graph) -> None:
+    """"How does rituximab treat lymphoma?" links the finding Lymphoma, which no chain from rituximab reaches; the
+    answer said only that. It now names the narrower diseases a chain reaches, and the question it suggests is
+    answered."""
+    out, _ = run_graph({"question": "How does rituximab treat lymphoma?"}, interactive=False, memory=False)
+    assert out["status"] is Status.NOT_FOUND and out["walk"]["chain_hops"] is None
+    narrower = out["walk"]["narrower"]
+    assert narrower and all(k["hops"] > 0 for k in narrower) and any("lymphoma" in k["name"] for k in narrower)
+    assert [k["hops"] for k in narrower] == sorted(k["hops"] for k in narrower)
+    suggested = f'How does rituximab treat {narrower[0]["name"]}?'
+    assert f'(ask "{suggested}")' in out["answer"], out["answer"]
+    then, _ = run_graph({"question": suggested}, interactive=False, memory=False)
+    assert then["status"] is Status.ANSWERED and then["targets"] == [narrower[0]["id"]], then["answer"]
+
+
 def test_a_curated_chain_beyond_the_walk_is_found_as_a_shortest_chain(run_graph) -> None:
     """dapsone → … → Leprosy is curated with seven steps through hubs; the walk stops at six."""
     out, _ = run_graph({"question": "How does dapsone treat Leprosy?"}, interactive=False, memory=False)

@@ -220,16 +220,16 @@ class EntityLinker:
         return "", ""
 
     def classmates(self, eid: str) -> list[str]:
-        """The other drugs of every class ``eid`` belongs to by its name (atorvastatin: the other statins), once each;
-        [] for a drug of no class."""
+        """The other drugs of every class ``eid`` belongs to by its name (atorvastatin: the other statins), once each."""
         return list(dict.fromkeys(m for members in self._classes.values() if eid in members for m in members if m != eid))
 
-    def headed_by(self, mention: str, types: Iterable[str]) -> list[str]:
+    def headed_by(self, mention: str, types: Iterable[str], *, ending: bool = False) -> list[str]:
         """Ids of the entities of ``types`` whose name opens with the mention's words and goes on ("insulin": insulin
-        glulisine, Insulin human …, not the protein insulin itself)."""
+        glulisine, Insulin human …, not the protein insulin itself); ``ending``: whose name ends with them after others."""
         key = fold(mention)
         keys = self._by_token.get(key.split()[-1], set()) if key else set()
-        return sorted(eid for k in keys if k.startswith(key + " ") for eid in self._by_fold[k] if self.entities[eid].type in types)
+        fits = (lambda k: k.endswith(" " + key)) if ending else (lambda k: k.startswith(key + " "))
+        return sorted({eid for k in keys if fits(k) for eid in self._by_fold[k] if self.entities[eid].type in types})
 
     def classes_named_like(self, word: str) -> list[str]:
         """The classes whose stem a drug's name carries, held in the graph or not ("semaglutide" → GLP-1 agonists)."""
