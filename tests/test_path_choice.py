@@ -416,9 +416,9 @@ def test_training_triple_rows_never_see_the_question_s_own_gold(resources: Any, 
     ws = sorted(before_w.values(), key=lambda w: w.record.id)
     scores = oof_scores(ws)
     # the path scores come from a ranker that never trained on the question's fold: its labels can change freely
-    relabelled = [dataclasses.replace(w, y=np.flip(w.y)) if w.record.id == victim.id else w for w in ws]
-    np.testing.assert_array_equal(oof_scores(relabelled)[victim.id], scores[victim.id])
-    assert any(not np.array_equal(oof_scores(relabelled)[w.record.id], scores[w.record.id]) for w in ws
+    relabelled = oof_scores([dataclasses.replace(w, y=np.flip(w.y)) if w.record.id == victim.id else w for w in ws])
+    np.testing.assert_array_equal(relabelled[victim.id], scores[victim.id])
+    assert any(not np.array_equal(relabelled[w.record.id], scores[w.record.id]) for w in ws
                if fold_of(w.record) != fold_of(victim))  # other folds' rankers did learn from them (the test can fail)
     # given those scores, its rows read nothing of its own gold: make one of its own candidates the gold chain,
     # and only its labels move
