@@ -56,7 +56,10 @@ SUBSTITUTE = re.compile(
     r"(?:what|which|anything|something)(?: else| other)?(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
     r"(?:i|we|you|he|she|they|one) (?:take|use|try|get|switch to)(?: instead(?: of (?:it|this|that))?| in its place| rather)|"
     r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:can|could|should|might|would) "
-    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)$", re.IGNORECASE)
+    r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)|"
+    # "what else is used?" after how donepezil treats Alzheimer's disease was NOT_FOUND, "no known entity in the question"
+    r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:is|are) (?:(?:commonly |usually )?"
+    r"(?:used|given|prescribed|available)|there|out there)(?: for (?:it|this|that))?|what else (?:works|helps)$", re.IGNORECASE)
 """A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
 can I take?"): more of the last list (``agents.followup``), or after a turn about one drug its alternatives
 (:func:`instead_of_the_thread_drug`)."""

@@ -169,3 +169,17 @@ def test_a_drug_that_works_differently_acts_on_another_first_target(run_graph, r
     assert out["ranked_answers"] and first["sources"][0] not in {a["id"] for a in out["ranked_answers"]}
     acting = set(acting_on(resources.kg, target, DRUG_TYPES, 0))
     assert not acting & {a["id"] for a in out["ranked_answers"]}, out["answer"]
+
+
+@pytest.mark.parametrize(("first", "question", "understood"), [
+    ("How does donepezil treat Alzheimer's?", "what else is used?", "Which other drugs treat Alzheimer's disease?"),
+    ("How does allopurinol treat gout?", "what else is there?", "Which other drugs treat Gout?"),
+    ("How does omeprazole work?", "what else works?",
+     "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?"),
+])
+def test_what_else_is_used_asks_for_the_other_drugs(run_graph, first: str, question: str, understood: str) -> None:
+    """"what else is used?" after how donepezil treats Alzheimer's disease was NOT_FOUND, "no known entity in the
+    question"."""
+    before, out = in_thread(run_graph, f"else-{question}", first, question)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert before["sources"][0] not in [d["id"] for d in out["ranked_answers"]], out["answer"]
