@@ -40,6 +40,13 @@ _NOT_A_CURE = "The knowledge graph records how it lowers the disease, not whethe
 """"Does donepezil cure Alzheimer's?" was answered "Yes: " for a path that lowers the disease."""
 
 
+_SLOWS = re.compile(r"\b(?:slow|halt|delay)(?:s|ed|ing)? (?:down )?(?:[\w'-]+ ){0,3}?(?:disease|progression|decline|course|"
+                    r"deterioration)\b|\bdisease[- ]modifying\b", re.IGNORECASE)
+_NOT_SLOWED = "The knowledge graph records how it lowers the disease, not whether it slows its course: "
+""""Does donepezil slow Alzheimer's disease?" was answered "Yes: " for a path that lowers the disease (a chain of
+acetylcholine, which says nothing of the disease's course)."""
+
+
 def _not_a_disease(state: State) -> bool:
     """Whether a mechanism question ends at something other than a disease ("does metformin act on AMPK?": AMPK's
     activity), so that acting on it is asked, not treating it."""
@@ -75,6 +82,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
         if CURE.search(f"{state.asked} {state.question}"):
             return _NOT_A_CURE
+        if _SLOWS.search(f"{state.asked} {state.question}"):  # "does it slow the disease?"
+            return _NOT_SLOWED
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""

@@ -71,6 +71,22 @@ def test_a_cure_is_not_answered_yes(run_graph) -> None:
                                     "donepezil acts on Alzheimer's disease through a "), out["answer"]
 
 
+@pytest.mark.parametrize(("question", "then"), [
+    ("Does donepezil slow the progression of Alzheimer's disease?", None),
+    ("How does donepezil treat Alzheimer's?", "does it slow the disease?"),
+])
+def test_a_slowed_course_is_not_answered_yes(run_graph, question: str, then: str | None) -> None:
+    """"Does donepezil slow Alzheimer's disease?" was answered "Yes: " for a chain through acetylcholine, which says
+    nothing of the disease's course; "does metoprolol slow the heart rate?" still has its yes."""
+    out = in_thread(run_graph, f"slow-{question}", question, then)[-1] if then else \
+        run_graph({"question": question}, interactive=False, memory=False)[0]
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].split('" ', 1)[-1].startswith("The knowledge graph records how it lowers the disease, not whether "
+                                                      "it slows its course: donepezil acts on "), out["answer"]
+    rate, _ = run_graph({"question": "Does metoprolol slow the heart rate?"}, interactive=False, memory=False)
+    assert rate["answer"].startswith("Yes: "), rate["answer"]
+
+
 def test_a_target_before_inhibitor_asks_whether_the_drug_acts_on_it(run_graph) -> None:
     """"is aspirin a COX inhibitor?" matched no rule and was answered without a yes or no. A class the class table
     knows ("is losartan an ACE inhibitor?") is still a question of membership."""
