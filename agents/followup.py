@@ -67,10 +67,11 @@ _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[
 _OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
 """Asks for entities the thread has not named ("which other drugs …", "is there another drug for that?", "what else
 …"); "other than Y" only leaves Y out."""
+_BETTER_WORD = r"better|newer|more recent|stronger|more (?:effective|potent|powerful)"
 _ANY_BETTER = re.compile(r"^(?:(?:is|are) there |do you have |(?:do you )?know )?(?:anything|something|any(?:thing)? ?(?:drugs?|"
                          r"medications?|medicines?|options?|treatments?|ones?)?|some(?:thing)?|(?:a )?(?:drugs?|medications?|"
-                         r"medicines?|options?|treatments?)) (?P<w>better|newer|more recent)(?: than (?:that|this|these|those|them|it))?|"
-                         r"(?:(?:is|are) there |do you have )?(?:any |some |an? )?(?P<v>better|newer|more recent) (?:drugs?|medications?|"
+                         rf"medicines?|options?|treatments?)) (?P<w>{_BETTER_WORD})(?: than (?:that|this|these|those|them|it))?|"
+                         rf"(?:(?:is|are) there |do you have )?(?:any |some |an? )?(?P<v>{_BETTER_WORD}) (?:drugs?|medications?|"
                          r"medicines?|options?|treatments?|ones?|alternatives?)$", re.IGNORECASE)
 """Something better than what the thread named, with no name ("is there anything better?" after "How does allopurinol
 treat gout?" was NOT_FOUND, "there anything" not in the knowledge graph): other drugs for the thread's disease, after
@@ -406,7 +407,8 @@ def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: b
     rewritten so."""
     disease = focus.disease
     if disease and disease.get("type") in DISEASE_TYPES and (b := _ANY_BETTER.match(body)):  # "… newer?": no dates held
-        how, question = "more", ("Is there a newer drug for" if (b["w"] or b["v"]).casefold() != "better" else "Is there anything better for") + f" {disease['name']}?"
+        newer = (b["w"] or b["v"]).casefold() in ("newer", "more recent")  # "is there a stronger drug?": a better one
+        how, question = "more", ("Is there a newer drug for" if newer else "Is there anything better for") + f" {disease['name']}?"
     elif disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
         how, question = "thread disease", standalone("treats", None, disease)
     else:

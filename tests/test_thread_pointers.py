@@ -12,7 +12,9 @@ NOT_COMPARED = "The knowledge graph holds curated drug mechanisms, not compariso
 
 
 @pytest.mark.parametrize("question", ["is there anything better?", "anything better?", "are there better options?",
-                                      "is there something better than that?"])
+                                      "is there something better than that?",
+                                      # these two were NOT_FOUND, "no known entity in the question"
+                                      "is there a stronger drug?", "any more potent options?"])
 def test_anything_better_lists_other_drugs_for_the_thread_s_disease(run_graph, question: str) -> None:
     """Each was NOT_FOUND ("there anything" is not in the knowledge graph, or no known entity in the question)."""
     first, out = in_thread(run_graph, f"better-{question}", "How does allopurinol treat gout?", question)
