@@ -263,18 +263,18 @@ _OPPOSITES = {"acute": "chronic", "chronic": "acute", "primary": "secondary", "s
 
 
 def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
-    """The thread's disease (or drug) with one of its modifiers changed, when ``z`` is that modifier with another
-    value: "and type 2?" after type 1 diabetes is Diabetes mellitus type 2, "and acute?" after chronic myeloid
-    leukemia is acute myeloid leukemia. Only a name the graph holds exactly counts; otherwise None."""
+    """The thread's disease (or drug) with one of its modifiers changed or added, when ``z`` is that modifier: "and type
+    2?" after type 1 diabetes (or after Diabetes mellitus) is Diabetes mellitus type 2, "and acute?" after chronic
+    myeloid leukemia is acute myeloid leukemia. Only a name the graph holds exactly counts; otherwise None."""
     words = z.split()
     size = len(words)  # "type 2" for "type 1"; one word for its opposite ("acute" for "chronic")
     if not 1 <= size <= 3:
         return None
     for ent in (focus.disease, focus.drug):
         name = (ent or {}).get("name", "").split()
-        for i, word in enumerate(name):
+        for i, word in enumerate([*name, ""]):  # "": appended ("and type 1?" after Diabetes mellitus, none named)
             same_head = size > 1 and fold(word) == fold(words[0]) and fold(" ".join(name[i:i + size])) != fold(z)
-            if not (same_head or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0])):
+            if not (same_head or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0]) or not word and size > 1 and any(c.isdigit() for c in z)):
                 continue
             text = " ".join(name[:i] + words + name[i + size:])
             out = linker.link(text)

@@ -200,6 +200,10 @@ def test_a_modifier_alone_changes_the_thread_disease(resources) -> None:
                                          ("what about acute?", cml, "How does Metformin treat Acute myeloid leukemia, disease?")):
         assert resolve_followup(question, messages, resources.linker).understood == expected, question
     assert not resolve_followup("and type 3?", t1, resources.linker).rewritten
+    # a modifier the thread's disease does not name is added to it: "and type 1?" after Diabetes mellitus was NOT_FOUND
+    dm = after("Metformin", {"id": "MESH:D003920", "name": "Diabetes mellitus", "type": "Disease"})
+    assert resolve_followup("and type 1?", dm, resources.linker).understood == "How does Metformin treat Diabetes mellitus type 1?"
+    assert not resolve_followup("and type 3?", dm, resources.linker).understood.endswith("Diabetes mellitus type 3?")
 
 
 @pytest.mark.parametrize(("question", "topic", "expected"), [
