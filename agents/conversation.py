@@ -27,6 +27,7 @@ from agents.diseases_of import diseases_of_question
 from agents.ellipsis import FOOD_OR_DRINK, drug_named
 from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
+from agents.glossary import glossary_question
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.kinds import target_kind_asked
@@ -295,6 +296,7 @@ _FROM_THE_LINKER = (
     selective_question,  # "which NSAIDs are COX-2 selective?"
     similar_question,  # "which diseases are similar to gout?"
     compared_diseases,  # "compare asthma and COPD"
+    glossary_question,  # "what is an agonist?"
 )
 """Readers of a question that need only the linker, in the order they are tried: each gives the planner's update for
 the questions it reads, else None."""

@@ -371,7 +371,8 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value,
-                        Intent.SELECTIVE.value):  # "more selective for": its answer says what the graph lacks
+                        Intent.SELECTIVE.value, Intent.GLOSSARY.value):  # "more selective for": its answer says what
+        # the graph lacks, as the glossary's does ("what is pharmacokinetics?")
         patient = state.intent == Intent.PATIENT.value  # no record holds safety or interactions
         topic = topic if topic in (SAFETY, INTERACTIONS) and patient else ""
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often

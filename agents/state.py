@@ -84,6 +84,9 @@ class Intent(StrEnum):
     SIMILAR = "similar"
     """Which diseases are like disease Y ("which diseases are similar to gout?")? Answered from what the graph links
     into each disease, not a walk."""
+    GLOSSARY = "glossary"
+    """What does a word of pharmacology or a relation mean ("what is an agonist?")? Answered from medpath's hand-written
+    glossary (``memory/glossary.tsv``), not the graph."""
     PRODUCTS = "products"
     """What does protein X make ("what does xanthine oxidase make?")? Answered from the graph's edges to what the
     protein raises, by itself or through one process, not a walk."""

@@ -15,6 +15,7 @@ from agents.counts import count_answer
 from agents.disease_compare import diseases_answer
 from agents.diseases_of import diseases_of_answer
 from agents.focus import focus_from
+from agents.glossary import glossary_answer
 from agents.history import history_answer
 from agents.kinds import target_kind_answer
 from agents.metabolites import metabolites_answer
@@ -29,7 +30,7 @@ __all__ = ["answered_without_walk"]
 
 _FROM_EDGES = {Intent.METABOLITES.value: metabolites_answer, Intent.PRODUCTS.value: products_answer,
                Intent.AMOUNTS.value: amounts_answer, Intent.SELECTIVE.value: selective_answer,
-               Intent.SIMILAR.value: similar_answer}
+               Intent.SIMILAR.value: similar_answer, Intent.GLOSSARY.value: glossary_answer}
 """Intents answered from an entity's edges, each with its answer (``items``: what "the first one" means next)."""
 
 
