@@ -1,12 +1,14 @@
 """A patient's condition asked by its adjective: "Is PAT_002 diabetic?" is "Does PAT_002 have diabetes?" (it listed the
 whole record, and "is she diabetic?" after a patient's record was NOT_FOUND, '"is she diabetic" is not in the knowledge
-graph'). Only a patient or a pronoun is the subject: "is imatinib hypertensive?" is left as written."""
+graph'). Of a drug, the adjective asks whether the drug causes the condition: "Is imatinib hypertensive?" is "Does
+imatinib cause hypertension?" (it was answered "Yes: imatinib acts on Hypertensive disorder …", as if it treated it)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-__all__ = ["CONDITION_ADJECTIVES", "has_condition"]
+__all__ = ["CONDITION_ADJECTIVES", "causes_condition", "has_condition"]
 
 CONDITION_ADJECTIVES = {
     "diabetic": "diabetes", "hypertensive": "hypertension", "hypotensive": "hypotension", "asthmatic": "asthma",
@@ -17,6 +19,7 @@ CONDITION_ADJECTIVES = {
     "hypercholesterolemic": "hypercholesterolemia", "insomniac": "insomnia", "alcoholic": "alcoholism",
     "cirrhotic": "cirrhosis", "hypoglycemic": "hypoglycemia", "hyperglycemic": "hyperglycemia",
     "neutropenic": "neutropenia", "thrombocytopenic": "thrombocytopenia", "anorexic": "anorexia",
+    "diabetogenic": "diabetes",
 }
 """An adjective for having a condition, and the condition's name as a question would write it."""
 
@@ -36,3 +39,21 @@ def has_condition(question: str) -> str:
         return question
     who = m["who"] if "_" in m["who"] else m["who"].casefold()  # "Is she …": "Does she …"
     return f"{_VERB[m['v'].casefold()]} {who} {m['adv'] or ''}have {CONDITION_ADJECTIVES[m['adj'].casefold()]}{m['end'] or '?'}"
+
+
+_DRUG_IS = re.compile(rf"^(?P<v>is|are) (?P<x>[\w'-]+(?: [\w'-]+){{0,2}}) (?:an? )?(?P<adj>{'|'.join(CONDITION_ADJECTIVES)})"
+                      r"(?P<end>[?.!]*)$", re.IGNORECASE)
+_DRUG_TYPES = ("Drug", "ChemicalSubstance")
+
+
+def causes_condition(question: str, linker: Any) -> str:
+    """"Is imatinib hypertensive?" → "Does imatinib cause hypertension?" when the subject names one drug; any other
+    question unchanged (a patient or a pronoun is :func:`has_condition`'s)."""
+    m = _DRUG_IS.match(" ".join(question.split()))
+    if m is None or re.fullmatch(r"[a-z]+_\d+|she|he|they|it|that|this|the patient", m["x"], re.IGNORECASE):
+        return question
+    out = linker.link(m["x"])
+    if out.status.value != "linked" or out.best is None or out.best.type not in _DRUG_TYPES:
+        return question
+    verb = "Do" if m["v"].casefold() == "are" else "Does"
+    return f"{verb} {m['x']} cause {CONDITION_ADJECTIVES[m['adj'].casefold()]}{m['end'] or '?'}"

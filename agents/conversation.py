@@ -19,7 +19,7 @@ from agents.amounts import amounts_question
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import plain_count
-from agents.condition_words import has_condition
+from agents.condition_words import causes_condition, has_condition
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
@@ -260,6 +260,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
+    question = causes_condition(question, res.linker)  # "Is imatinib hypertensive?": whether it causes hypertension
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.condition_words import CONDITION_ADJECTIVES, has_condition
+from agents.condition_words import CONDITION_ADJECTIVES, causes_condition, has_condition
 from memory.factory import open_patients
 
 
@@ -56,3 +56,21 @@ def test_the_thread_s_patient_asked_by_the_adjective(run_graph, settings) -> Non
     assert out["status"] == "ANSWERED" and out["understood_as"] == "Does PAT_002 have diabetes?"
     said = "Yes: PAT_002's record lists" if any("diabet" in c.casefold() for c in conditions) else "No: PAT_002's record lists no diabetes"
     assert said in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("asked", "read"), [
+    ("Is imatinib hypertensive?", "Does imatinib cause hypertension?"),
+    ("is prednisone diabetogenic", "Does prednisone cause diabetes?"),
+    # a patient, a pronoun, or no drug: left as written
+    ("Is PAT_002 diabetic?", "Is PAT_002 diabetic?"), ("is she diabetic?", "is she diabetic?"),
+    ("is gout hypertensive?", "is gout hypertensive?"),
+])
+def test_a_drug_asked_by_the_adjective_is_asked_whether_it_causes_it(resources, asked: str, read: str) -> None:
+    assert causes_condition(asked, resources.linker) == read
+
+
+def test_a_drug_asked_by_the_adjective_gets_no_yes(run_graph) -> None:
+    """"Is imatinib hypertensive?" was answered "Yes: imatinib acts on Hypertensive disorder …", as if it treated it."""
+    out = _turn(run_graph, "c4", "Is imatinib hypertensive?")
+    assert out["understood_as"] == "Does imatinib cause hypertension?", out["answer"]
+    assert "Yes" not in out["answer"] and "not side effects" in out["answer"], out["answer"]
