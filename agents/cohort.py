@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
-from agents.state import Intent, State, Status
+from agents.state import DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
 from tools.routes import MIN_COHORT
 
@@ -47,6 +47,13 @@ _COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:o
 """"and how many have gout?" after a count: another count over the patients, which names no one."""
 
 
+_ANOTHER = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also)(?: (?:for|with|on))? (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+""""what about hypertension?" after a count: the same count of another condition, or of a drug."""
+_REFERS = re.compile(r"^(?:it|that|this|them|they|those|these|the (?:first|second|third|last|other)\b.*|in .*|the same.*|"
+                     r"(?:the )?(?:men|women|children|kids|adults|elderly|older (?:patients|people)))$", re.IGNORECASE)
+"""What no count names: a pronoun, an ordinal, a place or a group of people ("and in women?")."""
+
+
 _MOST_AMONG = re.compile(r"^(?:and )?(?:which|what) (?:drugs?|medications?|medicines?) (?:is|are) (?:the )?most (?:common|"
                          r"frequent|often taken|prescribed)(?: among (?:them|these|those|these patients|those patients))?\??$|"
                          r"^(?:and )?(?:which|what)(?: drugs?| medications?| medicines?| meds)? (?:do|are) (?:they|these patients|"
@@ -81,10 +88,12 @@ def _last_turn(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent") not in skipped), {})
 
 
-def cohort_followup(question: str, messages: Sequence[dict[str, Any]]) -> str | None:
+def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: Any = None) -> str | None:
     """When the thread's last answer counted patients: "How many patients have gout?" for "and how many have gout?"
     (it was read as "What drugs treat gout?"), and "What is the most common medication among patients with Gout?" for
-    "which drug is most common among them?" (it was read as a question about a drug); None otherwise."""
+    "which drug is most common among them?" (it was read as a question about a drug); None otherwise. After a count
+    that linked no entity ("diabetes" fits several), "what about gout?" counts gout, or those who take a drug the
+    ``linker`` names (it was told what gout is connected to; a count that linked one is resolved as an ellipsis)."""
     last = _last_turn(messages)
     text = " ".join(question.split())
     if last.get("intent") != Intent.COHORT.value:
@@ -93,6 +102,9 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]]) -> str | 
         return both
     if (m := _COUNT_AGAIN.match(text)) is not None:
         return f"How many patients {m['rest'].strip()}?"
+    if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
+        best = linker.link(m["x"]).best if linker is not None else None
+        return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"
     if _MOST_AMONG.match(text):
         counted = _COUNTED.match(str(last.get("question", ""))) or _AMONG.search(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"

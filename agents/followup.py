@@ -367,7 +367,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     (``excluded``), when it refers back or there is a list: "Which other drugs treat gout?" after "What drugs treat
     gout?" names new ones. ``chosen``: the entity a clarification picked for a reference fitted to several.
     """
-    if (count := cohort_followup(question, messages)) is not None:  # "and how many have gout?" after a count
+    if (count := cohort_followup(question, messages, linker)) is not None:  # "and how many have gout?" after a count
         return Resolution(question=count, references=[{"text": question, "how": "cohort"}])
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)

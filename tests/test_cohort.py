@@ -159,6 +159,19 @@ def test_a_count_s_follow_ups_count_again(run_graph) -> None:
     assert other["intent"] != "cohort" or other["understood_as"] != "How many patients have gout?"  # not after a count
 
 
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("How many patients have diabetes?", "what about hypertension?", "How many patients have hypertension?"),
+    ("How many patients have diabetes?", "and gout?", "How many patients have gout?"),
+    ("How many patients have diabetes?", "what about lisinopril?", "How many patients take lisinopril?"),
+])
+def test_another_name_after_a_count_counts_it(run_graph, first: str, then: str, understood: str) -> None:
+    """"what about hypertension?" after a count that linked no entity ("diabetes" fits several) was told what
+    Hypertensive disorder is connected to: the thread held nothing to resolve against."""
+    _, out = in_thread(run_graph, f"count-{then}", first, then)
+    assert out["intent"] == "cohort" and out["understood_as"] == understood, out["answer"]
+    assert out["status"] is Status.ANSWERED and "no patient is named" in out["answer"], out["answer"]
+
+
 def test_which_drugs_do_they_take_after_a_count_is_the_cohort_s_medications(run_graph) -> None:
     """"which drugs do they take?" after "how many patients have depression?" asked what "they" referred to ("This
     conversation has not named a drug, disease or patient yet")."""
