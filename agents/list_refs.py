@@ -293,9 +293,11 @@ _ALL_OF = re.compile(r"\b(?:any|all|some|each|either|both|none) of (?:it|that|th
 """The latest list's drugs as a whole ("is any of it risky together?"): "it" could be any one of them."""
 
 
-_BEST_FOR = re.compile(r"\bbest (?:treatments?|drugs?|medications?|medicines?|therap(?:y|ies)|options?|remed(?:y|ies)) for\b",
+_BEST_FOR = re.compile(r"\b(?:best|first[- ]line|preferred|recommended|standard|usual) (?:treatments?|drugs?|medications?|"
+                       r"medicines?|therap(?:y|ies)|options?|remed(?:y|ies)) for\b|\b(?:drugs?|treatments?) of choice for\b",
                        re.IGNORECASE)
-"""A question for the best remedy for something: what treats it, not a ranking of the drugs already named."""
+"""A question for the best remedy for something: what treats it, not a ranking of the drugs already named ("what is the
+first-line treatment for hypertension?" after the drugs for asthma compared those for hypertension)."""
 
 
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:

@@ -219,7 +219,11 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
                                       "What drugs treat alcohol withdrawal delirium?")] == [""] * 3
     # use in pregnancy was answered with what the drug is connected to, and no word on what the graph lacks
     assert [out_of_scope(q) for q in ("Can I take ibuprofen while pregnant?", "is aspirin ok during pregnancy?",
-                                      "Can I take aspirin while breastfeeding?")] == ["use in pregnancy or breastfeeding"] * 3
+                                      "Can I take aspirin while breastfeeding?",
+                                      # these two had no note either; "what about in pregnant women?" is a population
+                                      "Can pregnant women take lisinopril?", "can nursing mothers take ibuprofen?")] == \
+        ["use in pregnancy or breastfeeding"] * 5
+    assert out_of_scope("What about in pregnant women?") == ""
     assert [out_of_scope(q) for q in ("How does imatinib treat CML?", "What drug treats Hyperglycemia?",
                                       "what is the best drug for gout?", "What does warfarin target?",
                                       "how dose imatinib treat CML?")] == [""] * 5  # "does", mistyped
@@ -519,6 +523,12 @@ def test_which_drug_comes_first_is_out_of_scope_and_ranks_the_listed_drugs(run_g
     listed, first = in_thread(run_graph, "first-line", "What drugs treat gout?", "which one is first line?")
     assert first["understood_as"].startswith("Compare " + listed["ranked_answers"][0]["name"]) and first["compared"], first["answer"]
     assert first["answer"].split('" ', 1)[1].startswith(note), first["answer"]
+    # naming a disease, it asks what treats that one: after the drugs for asthma it compared them for hypertension
+    for question, disease in (("What is the first-line treatment for hypertension?", "Hypertensive disorder"),
+                              ("what is the drug of choice for migraine?", "Migraine")):
+        _, other = in_thread(run_graph, f"first-line-{disease}", "What drugs treat asthma?", question)
+        assert not other["compared"] and other["understood_as"] == "", other["answer"]
+        assert other["answer"].startswith(f"{note} What it holds: Drugs with a verified mechanism for {disease}: "), other["answer"]
 
 
 @pytest.mark.parametrize("ask", ["what do they target?", "what do both of them target?", "what do both target?"])
