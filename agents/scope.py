@@ -137,7 +137,8 @@ _OUT_OF_SCOPE = {
                         r"(?:can|could|should|may|must) (?:i|we|he|she|they|you) (?:ever )?(?:stop|quit)(?= *(?:it|them|now|that)? *[?.!]*$)"),
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
-                                          r"breast[- ]?feed(?:ing)?"),  # "in pregnancy": a population (agents.ellipsis)
+                                          r"breast[- ]?feed(?:ing)?|(?<!in )(?:pregnant|nursing|expectant) (?:women|woman|mothers?|"
+                                          r"patients?|people|ladies)"),  # "can pregnant women take lisinopril?": no note  # "in pregnancy": a population (agents.ellipsis)
     "who may take a drug by age": (r"(?:can|could|may|should) (?:kids|children|a child|an? (?:infant|baby|toddler|teenager|"
                                    r"elderly (?:person|patient))|babies|infants|toddlers|teenagers|teens|adolescents|the elderly|"
                                    r"elderly (?:people|patients)|older (?:people|adults|patients)|seniors|my (?:kid|child|son|"
