@@ -116,7 +116,9 @@ _OUT_OF_SCOPE = {
     "how well drugs work": EFFECTIVE_ASKED,
     WHY_NOT: NOT_WORKING,
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
-    "monitoring (blood tests while on a drug)": r"\bmonitor(?:ing|ed|s)?\b|\bINR\b",
+    "monitoring (blood tests while on a drug)": (r"\bmonitor(?:ing|ed|s)?\b|\bINR\b|(?:need|needs|needing|require|requires|"
+                                                 r"get|gets|have|has) (?:\w+ )?(?:blood tests?|blood work|levels? checked)"),
+    # "why does lithium need blood tests?" read "carbonate need blood tests" as Blood
     SAFETY: (r"safe|safer|safest|safety|unsafe|dangerous|risky|riskier|harmful|(?:what are|are there|any) (?:the |some |any )?(?:main |big |biggest )?"
                rf"(?:risks|dangers)(?=\W*$| of (?:taking|using|being on|{_LONG_USE})\b)"),  # "what are the risks?": not "the risk of gout"
     PROGNOSES: (r"(?:what|which) (?:are|is) (?:the |its |their )?(?:common |main |usual |early |first |"

@@ -584,7 +584,10 @@ def test_monitoring_is_out_of_scope(run_graph) -> None:
     not in the knowledge graph'), and "how often should INR be checked on warfarin?" told what warfarin is connected to."""
     topic = "monitoring (blood tests while on a drug)"
     assert [out_of_scope(q) for q in ("Why does warfarin need monitoring?", "how often should INR be checked on warfarin?",
-                                      "does lithium need to be monitored?")] == [topic] * 3
+                                      "does lithium need to be monitored?",
+                                      # no word on it: "carbonate need blood tests" was read as Blood
+                                      "why does lithium need blood tests?", "do I need my levels checked on lithium?")] == [topic] * 5
+    assert out_of_scope("which blood tests show diabetes?") != topic
     (out,) = in_thread(run_graph, "monitoring", "how often should INR be checked on warfarin?")
     assert out["answer"].startswith(f"The knowledge graph holds curated drug mechanisms, not {topic}. What it holds: ")
 
