@@ -317,7 +317,7 @@ def _narrower_reached(state: State, ctx: Context, res: Any, sources: list[str]) 
     of, and those whose names end with its name (Follicular non-Hodgkin's lymphoma). The answer was only that no chain
     reaches it."""
     node = res.kg.node(state.targets[0]) if len(state.targets) == 1 else None
-    if node is None:
+    if node is None or node.type not in DISEASE_TYPES:  # "does lithium need blood tests?": Blood has no kinds
         return {}
     kinds = dict.fromkeys([*manifested_in(res.kg, node.id), *res.linker.headed_by(node.name, DISEASE_TYPES, ending=True)])
     kinds.pop(node.id, None)

@@ -110,6 +110,9 @@ def test_a_disease_no_chain_reaches_points_to_the_narrower_ones_a_chain_does(run
     assert f'(ask "{suggested}")' in out["answer"], out["answer"]
     then, _ = run_graph({"question": suggested}, interactive=False, memory=False)
     assert then["status"] is Status.ANSWERED and then["targets"] == [narrower[0]["id"]], then["answer"]
+    # a target that is no disease has no narrower diseases: Blood named Hypocalcemia, an alias ending in "blood"
+    blood, _ = run_graph({"question": "Does lithium need blood tests?"}, interactive=False, memory=False)
+    assert blood["walk"]["chain_hops"] is None and "narrower" not in blood["walk"], blood["answer"]
 
 
 def test_a_curated_chain_beyond_the_walk_is_found_as_a_shortest_chain(run_graph) -> None:
