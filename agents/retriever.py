@@ -30,6 +30,7 @@ from tools.walker import (
     StopReason,
     WalkResult,
     hops_between,
+    hops_to_each,
     search_chains,
 )
 
@@ -321,11 +322,9 @@ def _narrower_reached(state: State, ctx: Context, res: Any, sources: list[str]) 
         return {}
     kinds = dict.fromkeys([*manifested_in(res.kg, node.id), *res.linker.headed_by(node.name, DISEASE_TYPES, ending=True)])
     kinds.pop(node.id, None)
-    reached = []
     with span("tool.walker.narrower", **{"medpath.narrower.kinds": len(kinds)}):
-        for kind in list(kinds)[:NARROWER_TRIED]:
-            if (hops := hops_between(res.kg, sources, [kind], CHAIN_NODES * ctx.budget().max_nodes)) is not None and hops > 0:
-                reached.append({"id": kind, "name": res.kg.name(kind), "hops": hops})
+        hops = hops_to_each(res.kg, sources, list(kinds)[:NARROWER_TRIED], CHAIN_NODES * ctx.budget().max_nodes)
+    reached = [{"id": k, "name": res.kg.name(k), "hops": hops[k]} for k in kinds if hops.get(k, 0) > 0]
     return {"narrower": sorted(reached, key=lambda k: k["hops"])[:NARROWER_NAMED]} if reached else {}
 
 

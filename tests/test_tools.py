@@ -221,7 +221,7 @@ def test_walker_finds_paths_that_meet_at_both_last_levels_and_drops_only_dead_en
 def test_shortest_chains_follow_relations_in_their_direction() -> None:
     """Two chains of three steps and a longer one; a chain against an edge's direction is no chain."""
     from core.datasets import Node, Triple
-    from tools.walker import hops_between, shortest_chains
+    from tools.walker import hops_between, hops_to_each, shortest_chains
 
     nodes = [Node(x, x.lower(), t) for x, t in (("D", "Drug"), ("A", "Protein"), ("B", "Protein"), ("C", "BiologicalProcess"),
                                                   ("E", "BiologicalProcess"), ("F", "BiologicalProcess"), ("Y", "Disease"),
@@ -238,3 +238,6 @@ def test_shortest_chains_follow_relations_in_their_direction() -> None:
     assert shortest_chains(kg, ["D"], {"Y"}.__contains__, conf, max_hops=2) == []  # the shortest is longer than allowed
     assert hops_between(kg, ["D"], ["Z"]) is None and shortest_chains(kg, ["D"], {"Z"}.__contains__, conf, max_hops=9) == []
     assert len(shortest_chains(kg, ["D"], {"Y"}.__contains__, conf, max_hops=3, limit=1)) == 1
+    # one search for several targets gives each the steps a search for it alone gives; an unreached one is absent
+    assert hops_to_each(kg, ["D"], ["Y", "E", "Z", "D", "F"]) == {"Y": 3, "E": 2, "D": 0, "F": 3}
+    assert all(hops_to_each(kg, ["D"], [t]).get(t) == hops_between(kg, ["D"], [t]) for t in "ABCEFY")

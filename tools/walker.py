@@ -16,7 +16,8 @@ from memory.protocols import Edge, GraphStore
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["SHORTEST_CHAIN", "CandidatePath", "GraphWalker", "StopReason", "WalkResult", "hops_between", "search_chains", "shortest_chains"]
+__all__ = ["SHORTEST_CHAIN", "CandidatePath", "GraphWalker", "StopReason", "WalkResult", "hops_between", "hops_to_each", "search_chains",
+           "shortest_chains"]
 
 ConfFn = Callable[[str, str], dict[str, float]]
 SHORTEST_CHAIN = "shortest_chain"
@@ -316,6 +317,22 @@ def hops_between(kg: GraphStore, sources: Sequence[str], targets: Sequence[str],
     goal = set(targets)
     levels = _levels(kg, sources, goal.__contains__, max_nodes)
     return levels if levels is None or isinstance(levels, int) else len(levels)
+
+
+def hops_to_each(kg: GraphStore, sources: Sequence[str], targets: Sequence[str], max_nodes: int = 200_000) -> dict[str, int]:
+    """The fewest steps of a chain from any source to each target that one reaches, in one breadth-first search that
+    stops when every target is reached or more than ``max_nodes`` entities are; a target a source is counts 0."""
+    left, found = set(targets), {t: 0 for t in targets if t in sources}
+    seen, frontier, depth = set(sources), list(dict.fromkeys(sources)), 0
+    left -= set(found)
+    while frontier and left and len(seen) <= max_nodes:
+        depth += 1
+        level = {e.tail for edges in kg.neighbours(frontier, "out").values() for e in edges if e.tail not in seen}
+        found.update({t: depth for t in level & left})
+        left -= level
+        seen |= level
+        frontier = sorted(level)
+    return found
 
 
 def shortest_chains(kg: GraphStore, sources: Sequence[str], is_goal: Callable[[str], bool], conf: ConfFn, *,
