@@ -45,9 +45,12 @@ _PAIR = re.compile(
     r"^(?P<a10>[\w' -]+?),? or (?P<b10>[\w' -]+?)$|"
     r"^(?:is|are) (?P<a11>[\w' -]+?) and (?P<b11>[\w' -]+?) (?:the same(?: thing)?|alike|similar|different)$|"
     r"^(?:is|are) (?P<a12>[\w' -]+?) (?:the same as|similar to|different from|like) (?P<b12>[\w' -]+?)$|"
-    r"^how (?:is|are) (?P<a13>.+?) (?:treated|managed) differently (?:from|than|to) (?P<b13>.+?)$", re.IGNORECASE)
+    r"^how (?:is|are) (?P<a13>.+?) (?:treated|managed) differently (?:from|than|to) (?P<b13>.+?)$|"
+    r"^do (?P<a14>[\w' -]+?) and (?P<b14>[\w' -]+?) (?:work|act) (?:the same(?: way)?|alike|similarly|in the same way|"
+    r"differently)$", re.IGNORECASE)
 """Two names set against each other: compared, told apart ("are statins and fibrates the same?"), weighed ("is aspirin
-better than statins?", "which is better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?")."""
+better than statins?", "which is better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?"), or asked whether they work alike ("do statins and fibrates work the
+same way?", which was NOT_FOUND)."""
 _TREATED = re.compile(r"^(?:(?:the )?(?:treatments?|therapy|management)|that) (?:of|for) | (?:treatments?|therap(?:y|ies)|"
                       r"management|drugs|medications)$", re.IGNORECASE)
 """What is set against in the end is each disease's treatment ("the difference between type 1 and type 2 diabetes

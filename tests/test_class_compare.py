@@ -112,3 +112,12 @@ def test_whether_two_classes_are_the_same_compares_them(run_graph) -> None:
         out, _ = run_graph({"question": q}, interactive=False, memory=False)
         assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", (q, out["answer"])
         assert out["answer"].startswith("The 8 statins in the knowledge graph act on: ") and "the 4 fibrates act on" in out["answer"]
+
+
+def test_whether_two_classes_work_alike_compares_them(run_graph, resources) -> None:
+    """"Do statins and fibrates work the same way?" was NOT_FOUND, "no known entity in the question"."""
+    assert compared_classes("Do statins and fibrates work the same way?", resources.linker) == ("statins", "fibrates")
+    out, _ = run_graph({"question": "Do statins and fibrates work the same way?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", out["answer"]
+    assert "The 8 statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in out["answer"]
+    assert "fibrates act on: Peroxisome proliferator-activated receptor alpha" in out["answer"], out["answer"]
