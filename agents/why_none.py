@@ -77,20 +77,28 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
         return "the reviewer rejected every candidate path", ""
     x = f"any of the {len(state.sources)} {state.drug_class}" if class_mechanism(state) else name(state.sources[0])
     y, hops = name(state.targets[0]), state.walk["chain_hops"]
-    reason = (f"the knowledge graph has no chain of relations from {x} to {y}" if hops is None else
-              f"no chain of relations from {x} to {y} was found within the walk budget" +
+    reason = (f"the knowledge graph has no chain of relations from {x} to {y}" + _what_it_holds(state, x, y) if hops is None
+              else f"no chain of relations from {x} to {y} was found within the walk budget" +
               (f" (the shortest in the graph has {hops} steps)" if hops > 0 else ""))
-    narrower = state.walk.get("narrower") or []
-    if hops is None and narrower and not class_mechanism(state):  # "How does rituximab treat lymphoma?"
-        names = [f"{k['name']} ({k['hops']} step{'s' if k['hops'] > 1 else ''})" for k in narrower]
-        reason += (f"; it has chains from {x} to narrower diseases: {listing(names[:-1])} and {names[-1]}" if len(names) > 1
-                   else f"; it has a chain from {x} to a narrower disease, {names[0]}")
-        reason += f' (ask "How does {x} treat {narrower[0]["name"]}?")'
-    elif hops is None and not class_mechanism(state) and _typed(state, state.sources[0], DRUG_TYPES) \
-            and _typed(state, state.targets[0], DISEASE_TYPES):  # "Why is warfarin used in atrial fibrillation?"
-        reason += f' (ask "What does {x} treat?" or "What drugs treat {y}?" for what it holds)'
     near = state.candidates[0]["triples"] if state.candidates and not _target_unreached(state) else []
     return reason, f" Nearest evidence, which does not reach {y}: {sentence(near)}." if near else ""
+
+
+def _what_it_holds(state: State, x: str, y: str) -> str:
+    """After "no chain from X to Y": the narrower diseases a chain from the drug reaches ("How does rituximab treat
+    lymphoma?"), or the questions that say what the graph holds on each ("Why is warfarin used in atrial
+    fibrillation?"); "" for a class, or ends that are no drug and disease."""
+    narrower = state.walk.get("narrower") or []
+    if class_mechanism(state):
+        return ""
+    if narrower:
+        names = [f"{k['name']} ({k['hops']} step{'s' if k['hops'] > 1 else ''})" for k in narrower]
+        told = (f"; it has chains from {x} to narrower diseases: {listing(names[:-1])} and {names[-1]}" if len(names) > 1
+                else f"; it has a chain from {x} to a narrower disease, {names[0]}")
+        return told + f' (ask "How does {x} treat {narrower[0]["name"]}?")'
+    if _typed(state, state.sources[0], DRUG_TYPES) and _typed(state, state.targets[0], DISEASE_TYPES):
+        return f' (ask "What does {x} treat?" or "What drugs treat {y}?" for what it holds)'
+    return ""
 
 
 def _target_unreached(state: State) -> bool:
