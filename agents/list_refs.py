@@ -57,7 +57,8 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     m = _OF_THEM.match(q)
     about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
     compared = [d["id"] for d in focus.compared]  # "compare ibuprofen and acetaminophen": "them" are those two
-    drugs = compared or [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else [])]
+    # after "what do they treat?" (a question about the listed drugs that listed diseases), still those drugs
+    drugs = compared or [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else focus.listed)]
     klass = "" if focus.drug_class == LISTED_DRUGS or compared else focus.drug_class
     if not m or not (klass or drugs):
         return None

@@ -710,6 +710,19 @@ def test_they_after_a_list_of_drugs_is_all_of_them(run_graph, resources) -> None
     assert "Statins in the knowledge graph have verified mechanisms for: " in statins["answer"]
 
 
+def test_which_of_them_after_what_the_listed_drugs_treat_is_of_the_drugs(run_graph) -> None:
+    """"which of them treat schizophrenia?" after "what do they treat?" about the drugs for the D2 receptor was "Which
+    of D(2) dopamine receptor treat schizophrenia?": that turn listed diseases, and named neither a drug nor a disease."""
+    first = _turn(run_graph, "of-listed", {"question": "which drugs target the dopamine D2 receptor?"}, interactive=False,
+                  memory=False)
+    listed = [i["id"] for i in first["messages"][-1]["items"]]
+    _turn(run_graph, "of-listed", {"question": "what do they treat?"}, interactive=False, memory=False)
+    out = _turn(run_graph, "of-listed", {"question": "which of them treat schizophrenia?"}, interactive=False, memory=False)
+    assert out["understood_as"] == "Which of the listed drugs treat schizophrenia?", out["answer"]
+    assert out["status"] == "ANSWERED" and out["ranked_answers"], out["answer"]
+    assert {d["id"] for d in out["ranked_answers"]} <= set(listed), out["answer"]
+
+
 def test_that_target_is_the_one_the_drug_acts_on_as_the_verb_says(run_graph) -> None:
     """After "What does atorvastatin target?" (lipoprotein lipase, which it activates, then HMG-CoA reductase, which
     it inhibits), "which drugs also inhibit that?" was read as about lipoprotein lipase, the first one listed."""
