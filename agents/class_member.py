@@ -43,9 +43,11 @@ _ARTICLE = re.compile(r" (?:an?|one of the|a kind of|a type of|a member of the) 
 """Where a drug's name of several words ends in "is X a C?": the lazy name of :data:`_IS_A` stops at its first word,
 and the class read after it ("carbonate a mood stabilizer") names none."""
 
-_ONE_CLASS = (r"(?:(?:both )?(?:in|of|from|belong to|part of) the same|the same (?:kind|type|sort) of) (?:drug |medication "
-              r"|medicine )?(?:class|family|group|category|kind|type|drugs?|medications?|medicines?)[?.!]*$")
-"""The end of a question whether drugs are of one class ("… in the same class?", "… the same kind of drug?")."""
+_ONE_CLASS = (r"(?:(?:(?:both )?(?:in|of|from|belong to|part of) the same|the same (?:kind|type|sort) of) (?:drug |medication "
+              r"|medicine )?(?:class|family|group|category|kind|type|drugs?|medications?|medicines?)|the same (?:drug |medication "
+              r"|medicine )?(?:class|family|group|category))[?.!]*$")
+"""The end of a question whether drugs are of one class ("… in the same class?", "… the same kind of drug?", "are they
+the same class?", which was asked of the second drug alone)."""
 _SAME_CLASS = re.compile(
     rf"^(?:are|do) (?P<a>.+?) and (?P<b>.+?) {_ONE_CLASS}|"
     r"^(?:is|does) (?P<c>.+?) (?:in|of|from|belong to|part of) the same (?:drug |medication )?(?:class|family|group|category)"

@@ -251,6 +251,10 @@ def test_whether_two_drugs_are_of_one_class_reads_the_class_table(run_graph) -> 
     assert they["understood_as"] == "Are Amlodipine and Nifedipine in the same class?", they["understood_as"]
     assert they["answer"].removeprefix(f'Understood as: "{they["understood_as"]}" ').startswith("Yes: "), they["answer"]
     assert set(how["among"]) == {m["entity"]["id"] for m in out["mentions"]}, how["answer"]
+    # without "in": "are they the same class?" was "Are Pantoprazole the same class?"
+    *_, same = in_thread(run_graph, "same class 2", "What does omeprazole target?", "and pantoprazole?", "are they the same class?")
+    assert same["understood_as"] == "Are Omeprazole and Pantoprazole in the same class?", same["answer"]
+    assert same["answer"].removeprefix(f'Understood as: "{same["understood_as"]}" ').startswith("Yes: "), same["answer"]
 
 
 def test_it_in_a_class_question_after_a_list_of_drugs_is_the_first_drug(run_graph) -> None:
