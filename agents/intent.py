@@ -96,9 +96,11 @@ REMEDIES_ALONE = re.compile(
     rf"{_QUALITY}(?:treatment |therapy |drug |medication |medicine )?{_REMEDY}(?: (?:are there|are available|exist|available|"
     r"options?|(?:do|can|could|would|should) (?:you|i|we|they) (?:suggest|recommend|use|take|try)))?|"
     r"(?:what|which)(?: drugs?| medications?| medicines?)? (?:can|could|should|would) (?:i|we|you|he|she|they) (?:take|use|try)"
-    r"(?: for (?:it|this|that))?|(?:what|which|any)(?: drugs?| medications?| medicines?| treatments?)? (?:help|helps|works?)(?: (?:with|for|against) (?:it|this|that))?)$", re.IGNORECASE)
+    r"(?: for (?:it|this|that))?|(?:what|which|any)(?: drugs?| medications?| medicines?| treatments?)? (?:help|helps|works?)(?: (?:with|for|against) (?:it|this|that))?|"
+    r"(?:what|which)(?: drugs?| medications?| medicines?| treatments?) (?:are|is) (?:usually |commonly |typically )?(?:used|given|prescribed)"
+    r"(?: (?:for|to treat|against) (?:it|this|that))?)$", re.IGNORECASE)
 """A request for remedies that names no disease ("what are the treatment options?", "which medications?", "what drugs
-help?", "what can I take?", "what's the first-line drug?"): in a thread about a disease, what treats it."""
+help?", "what can I take?", "what's the first-line drug?", "what drugs are used?"): in a thread about a disease, what treats it."""
 LOWERED = ("blood pressure", "cholesterol", "ldl cholesterol", "ldl", "blood sugar", "blood glucose", "triglycerides",
            "uric acid")
 """Measures that a drug lowers: "lowers blood pressure" asks about high blood pressure (each "high …" is a lay term

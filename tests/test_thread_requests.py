@@ -25,7 +25,8 @@ from agents.state import Status
 @pytest.mark.parametrize("ask", ["what are the treatment options?", "what are the drugs?", "which medications?",
                                  "what treatments are there?", "what is the best treatment?",
                                  # they were NOT_FOUND ("no known entity in the question")
-                                 "what drugs help?", "what helps?", "which medicines work for it?"])
+                                 "what drugs help?", "what helps?", "which medicines work for it?",
+                                 "what drugs are used?", "which medications are usually prescribed for it?"])
 def test_a_request_for_remedies_is_about_the_thread_disease(run_graph, ask: str) -> None:
     _first, out = in_thread(run_graph, f"remedies-{ask}", "Tell me about asthma", ask)
     assert out["understood_as"] == "What drug treats Asthma?" and out["status"] is Status.ANSWERED, out["answer"]
