@@ -173,7 +173,8 @@ _OUT_OF_SCOPE = {
                                                        r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"(?:work|works|act|acts|working|acting) (?:well )?together|"
-               r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together"),
+               r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together|"
+               r"why (?:is|are) (?:\w+(?: \w+){0,2}) added"),  # "why is carbidopa added?" was NOT_FOUND, '"added"' unknown
     "routes of administration (by mouth, inhaled or injected)": (
         r"inhaled|inhalers?|injections?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?|drugs?|medications?|"
         r"medicines?|meds|ones?|options?|agents?)|(?:is|are|be) (?:an? )?oral(?=\s*[?.!]*$)|by injection|injected|"
