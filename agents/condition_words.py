@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.state import DRUG_TYPES
+
 __all__ = ["CONDITION_ADJECTIVES", "causes_condition", "has_condition"]
 
 CONDITION_ADJECTIVES = {
@@ -43,7 +45,6 @@ def has_condition(question: str) -> str:
 
 _DRUG_IS = re.compile(rf"^(?P<v>is|are) (?P<x>[\w'-]+(?: [\w'-]+){{0,2}}) (?:an? )?(?P<adj>{'|'.join(CONDITION_ADJECTIVES)})"
                       r"(?P<end>[?.!]*)$", re.IGNORECASE)
-_DRUG_TYPES = ("Drug", "ChemicalSubstance")
 
 
 def causes_condition(question: str, linker: Any) -> str:
@@ -53,7 +54,7 @@ def causes_condition(question: str, linker: Any) -> str:
     if m is None or re.fullmatch(r"[a-z]+_\d+|she|he|they|it|that|this|the patient", m["x"], re.IGNORECASE):
         return question
     out = linker.link(m["x"])
-    if out.status.value != "linked" or out.best is None or out.best.type not in _DRUG_TYPES:
+    if out.status.value != "linked" or out.best is None or out.best.type not in DRUG_TYPES:
         return question
     verb = "Do" if m["v"].casefold() == "are" else "Does"
     return f"{verb} {m['x']} cause {CONDITION_ADJECTIVES[m['adj'].casefold()]}{m['end'] or '?'}"

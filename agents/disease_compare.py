@@ -49,8 +49,8 @@ _PAIR = re.compile(
     r"^do (?P<a14>[\w' -]+?) and (?P<b14>[\w' -]+?) (?:work|act) (?:the same(?: way)?|alike|similarly|in the same way|"
     r"differently)$", re.IGNORECASE)
 """Two names set against each other: compared, told apart ("are statins and fibrates the same?"), weighed ("is aspirin
-better than statins?", "which is better, statins or aspirin?") or offered as a bare choice ("statins or aspirin?"), or asked whether they work alike ("do statins and fibrates work the
-same way?", which was NOT_FOUND)."""
+better than statins?", "which is better, statins or aspirin?"), offered as a bare choice ("statins or aspirin?"), or
+asked whether they work alike ("do statins and fibrates work the same way?", which was NOT_FOUND)."""
 _TREATED = re.compile(r"^(?:(?:the )?(?:treatments?|therapy|management)|that) (?:of|for) | (?:treatments?|therap(?:y|ies)|"
                       r"management|drugs|medications)$", re.IGNORECASE)
 """What is set against in the end is each disease's treatment ("the difference between type 1 and type 2 diabetes

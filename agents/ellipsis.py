@@ -274,7 +274,8 @@ def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None
         name = (ent or {}).get("name", "").split()
         for i, word in enumerate([*name, ""]):  # "": appended ("and type 1?" after Diabetes mellitus, none named)
             same_head = size > 1 and fold(word) == fold(words[0]) and fold(" ".join(name[i:i + size])) != fold(z)
-            if not (same_head or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0]) or not word and size > 1 and any(c.isdigit() for c in z)):
+            added = not word and size > 1 and any(c.isdigit() for c in z)  # "type 1", a numbered modifier
+            if not (same_head or added or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0])):
                 continue
             text = " ".join(name[:i] + words + name[i + size:])
             out = linker.link(text)

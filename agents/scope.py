@@ -140,7 +140,8 @@ _OUT_OF_SCOPE = {
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
                                           r"breast[- ]?feed(?:ing)?|(?<!in )(?:pregnant|nursing|expectant) (?:women|woman|mothers?|"
-                                          r"patients?|people|ladies)"),  # "can pregnant women take lisinopril?": no note  # "in pregnancy": a population (agents.ellipsis)
+                                          r"patients?|people|ladies)"),  # "in pregnancy", "in pregnant women": a population
+    # (agents.ellipsis); "can pregnant women take lisinopril?" had no note
     "who may take a drug by age": (r"(?:can|could|may|should) (?:kids|children|a child|an? (?:infant|baby|toddler|teenager|"
                                    r"elderly (?:person|patient))|babies|infants|toddlers|teenagers|teens|adolescents|the elderly|"
                                    r"elderly (?:people|patients)|older (?:people|adults|patients)|seniors|my (?:kid|child|son|"
@@ -174,7 +175,7 @@ _OUT_OF_SCOPE = {
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"(?:work|works|act|acts|working|acting) (?:well )?together|"
                r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together|"
-               r"why (?:is|are) (?:\w+(?: \w+){0,2}) added"),  # "why is carbidopa added?" was NOT_FOUND, '"added"' unknown
+               r"why (?:is|are) (?:\w+(?: \w+){0,2}) added"),  # "why is carbidopa added?" was NOT_FOUND
     "routes of administration (by mouth, inhaled or injected)": (
         r"inhaled|inhalers?|injections?|by mouth|orally|oral (?:forms?|tablets?|pills?|versions?|formulations?|drugs?|medications?|"
         r"medicines?|meds|ones?|options?|agents?)|(?:is|are|be) (?:an? )?oral(?=\s*[?.!]*$)|by injection|injected|"
