@@ -389,7 +389,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     paths = any(r.get("how") == "other paths" or r.get("leaves_none_out") for r in res.references)
     if (more or _OTHER.search(question)) and not res.missing and not paths and (res.rewritten or focus.lists) \
             and out_of_scope(question) not in (INTERACTIONS, DIET):  # "is it safe with her other meds?", "anything else to avoid?"
-        shown = [focus.drug, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
+        # every drug the thread named ("which other drugs hit it?" after sumatriptan's target and what it does)
+        shown = [focus.drug, *focus.drugs, focus.disease, focus.target, *(listed(messages) or (focus.lists[0] if focus.lists else []))]
         res.excluded = list(dict.fromkeys(e["id"] for e in shown if e and e.get("id")))
     elif _ALSO.search(question) and focus.drug and not res.missing and _asks_for_drugs(res.question):
         res.excluded = [focus.drug["id"]]  # "which drugs also inhibit it?": besides the thread's drug

@@ -94,3 +94,13 @@ def test_how_a_newly_named_drug_works_is_asked_about_that_drug(run_graph, first:
     alone, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["understood_as"] == "" and out["answer"] == alone["answer"], out["answer"]
     assert before["targets"][0] not in out["targets"] + out["sources"]
+
+
+def test_other_drugs_leave_out_every_drug_the_thread_named(run_graph) -> None:
+    """"which other drugs hit it?" after sumatriptan's target and then what that receptor does said "Leaving out those
+    already named in this conversation" and listed sumatriptan: only the latest turn's entities were left out."""
+    first, _, out = in_thread(run_graph, "other-named", "What is the target of sumatriptan?", "what does that receptor do?",
+                              "which other drugs hit it?")
+    assert out["status"] is Status.ANSWERED and out["ranked_answers"], out["answer"]
+    assert first["sources"][0] in out["excluded"], out["excluded"]
+    assert first["sources"][0] not in [d["id"] for d in out["ranked_answers"]], out["answer"]
