@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
+from agents.patient_answer import not_recorded
 from agents.state import DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
 from tools.routes import MIN_COHORT
@@ -171,6 +172,8 @@ def cohort_answer(state: State) -> dict[str, Any]:
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
     cohort = f"patients{f' with {head.cohort}' if head.cohort else ''} (research consent): {size}"
     answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")
+    if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all
+        answer = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: {answer}"
     withheld = int(hybrid.get("consent_filtered_count", 0))
     if withheld:
         answer += f" {withheld} recorded facts of patients who do not allow research use were left out."

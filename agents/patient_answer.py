@@ -29,6 +29,9 @@ _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"im
                        "vaccinations": r"vaccin(?:es?|ations?)", "family history": r"family history",
                        "surgeries": r"surger(?:y|ies)", "operations": r"operations?",
                        "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol", "pregnancy": r"pregnan(?:t|cy|cies)",
+                       # "What is PAT_001's age?" listed the whole record without a word on it
+                       "age": r"age|aged|how old|older than|younger than|date of birth|birth ?date|born",
+                       "sex": r"sex|gender|male|female|men|women",
                        "reference ranges (whether a value is normal)": (
                            r"normal|abnormal|(?:with)?in (?:the )?(?:normal )?range|out of range|reference ranges?|"
                            r"elevated|too (?:high|low)|(?:high|low)(?=\W*$)")}

@@ -129,7 +129,8 @@ _OUT_OF_SCOPE = {
     "who discovered drugs or when they were approved": (r"who (?:discovered|invented|developed|created|first made|makes|"
                                                         r"manufactures)|when (?:was|were|did) \w+(?: \w+)? (?:discovered|"
                                                         r"invented|approved|developed|introduced|come out|first used)|"
-                                                        r"(?:is|are|'s|’s) (?:the )?(?:older|oldest|newer|newest)\b|"
+                                                        r"(?<!patients )(?<!people )(?:is|are|'s|’s) (?:the )?(?:older|oldest|newer|"
+                                                        r"newest)\b|"  # "how many patients are older than 60?": their age
                                                         r"\b(?:latest|most recent|newer|newest) (?:drugs?|medications?|medicines?|"
                                                         r"treatments?|therap(?:y|ies)|options?)\b|\b(?:approved|introduced) most "
                                                         r"recently\b|\bmost recently approved\b"),

@@ -235,7 +235,9 @@ def test_a_lab_asked_about_by_his_or_her_is_the_thread_patient_s(run_graph) -> N
                                                 ("what vaccinations has PAT_002 had?", "vaccinations"),
                                                 ("Is PAT_002 allergic to penicillin?", "allergies"),
                                                 ("Does PAT_002 have a family history of diabetes?", "family history"),
-                                                ("Is PAT_002 pregnant?", "pregnancy")])
+                                                ("Is PAT_002 pregnant?", "pregnancy"),
+                                                # these two listed the record with no word on it
+                                                ("What is PAT_002's age?", "age"), ("Is PAT_002 male or female?", "sex")])
 def test_what_the_records_never_hold_is_said_before_what_they_do(run_graph, question: str, what: str) -> None:
     """"any allergies?" listed the whole record without a word on allergies. "Is PAT_002 allergic to penicillin?" was
     answered about the penicillins (what they act on), and "a family history of diabetes?" with "No: … lists no family
@@ -465,3 +467,11 @@ def test_whether_anything_in_a_record_is_risky_is_its_medications_with_a_note(ru
     assert out["understood_as"] == "Are PAT_005's medications safe?" and out["status"] is Status.ANSWERED, out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: PAT_005: medications: " in \
         out["answer"], out["answer"]
+
+
+def test_a_count_by_age_says_the_records_hold_none(run_graph) -> None:
+    """"How many patients are older than 60?" counted every patient after the note that the graph does not say when
+    drugs were approved ("are older" read as a drug's age)."""
+    out, _ = run_graph({"question": "How many patients are older than 60?"}, interactive=False, memory=False)
+    assert out["intent"] == "cohort" and out["answer"].startswith(
+        "The patient records hold conditions, medications and labs, not age. What they hold: Patients "), out["answer"]
