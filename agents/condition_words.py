@@ -33,9 +33,17 @@ _IS_ADJECTIVE = re.compile(
     re.IGNORECASE)
 
 
+_HOW_OLD = re.compile(r"^how old is (?P<who>[a-z]+_\d+|she|he|the patient)[?.!]*$", re.IGNORECASE)
+_HIS_HER = {"she": "her", "he": "his", "the patient": "the patient's"}
+
+
 def has_condition(question: str) -> str:
     """"Is PAT_002 diabetic?" → "Does PAT_002 have diabetes?", "is she still depressed?" → "Does she still have
-    depression?"; any other question unchanged."""
+    depression?"; "how old is she?" → "What is her age?" (it was NOT_FOUND, "no known entity in the question"), which
+    the record does not hold; any other question unchanged."""
+    if (old := _HOW_OLD.match(question.strip())) is not None:
+        who = old["who"]
+        return f"What is {_HIS_HER.get(who.casefold(), who + chr(39) + 's')} age?"
     m = _IS_ADJECTIVE.match(question.strip())
     if m is None:
         return question

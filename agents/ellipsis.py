@@ -75,7 +75,7 @@ TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:(?:in|on|(?<=do )to) |(?<=affect )|(?<
 to the liver?", which asked which liver disease was meant; "how does metformin affect the liver?", answered for Hepatic
 Veno-Occlusive Disease): the curated mechanisms are not told apart by where in the body they act."""
 PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
-                            r"results?|tests?|problems?|allerg(?:y|ies)|vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations)\b",
+                            r"results?|tests?|problems?|allerg(?:y|ies)|vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations|age|sex|gender)\b",
                            re.IGNORECASE)
 
 

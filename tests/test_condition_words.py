@@ -22,6 +22,8 @@ def _turn(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
     ("Are they asthmatic", "Do they have asthma?"),
     ("was the patient a diabetic?", "Did the patient have diabetes?"),
     ("Is PAT_010 hypertensive?", "Does PAT_010 have hypertension?"),
+    # an age, which the records do not hold: "how old is she?" was NOT_FOUND, "no known entity in the question"
+    ("how old is she?", "What is her age?"), ("How old is PAT_002?", "What is PAT_002's age?"),
 ])
 def test_the_adjective_is_read_as_the_condition(asked: str, read: str) -> None:
     assert has_condition(asked) == read
@@ -74,3 +76,10 @@ def test_a_drug_asked_by_the_adjective_gets_no_yes(run_graph) -> None:
     out = _turn(run_graph, "c4", "Is imatinib hypertensive?")
     assert out["understood_as"] == "Does imatinib cause hypertension?", out["answer"]
     assert "Yes" not in out["answer"] and "not side effects" in out["answer"], out["answer"]
+
+
+def test_how_old_a_patient_is_is_said_to_be_outside_the_records(run_graph) -> None:
+    _turn(run_graph, "c5", "What does PAT_001 take?")
+    out = _turn(run_graph, "c5", "how old is she?")
+    assert out["understood_as"] == "What is PAT_001's age?", out["answer"]
+    assert "The patient records hold conditions, medications and labs, not age. What they hold: PAT_001" in out["answer"]
