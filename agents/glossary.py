@@ -48,29 +48,31 @@ def read_glossary(path: Path = GLOSSARY) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _terms(question: str, glossary: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
-    """The (term, meaning) pairs a question asks for, in its order; [] unless every word it asks about is a term."""
+def _terms(question: str, path: Path = GLOSSARY) -> list[tuple[str, str]]:
+    """The (term, meaning) pairs a question asks for, in its order; [] unless every word it asks about is a term. The
+    glossary is read only for a question its pattern matches (this reader sees most questions)."""
     m = _ASKED.match(" ".join(question.replace("’", "'").split()))
     if m is None:
         return []
     asked = [m["a"] or m["b"]] if m["a"] or m["b"] else [m["c"], m["d"]]
     words = [w.strip().strip("\"'“”").strip().casefold() for w in asked]
-    if any(w.startswith("the ") or w not in glossary for w in words):
+    if any(w.startswith("the ") for w in words):
         return []
-    return list(dict.fromkeys(glossary[w] for w in words))
+    glossary = read_glossary(path)
+    return list(dict.fromkeys(glossary[w] for w in words)) if all(w in glossary for w in words) else []
 
 
 def glossary_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question for what glossary words mean (no entity: "what does it mean?" next has
     nothing to point at); None for any other question. ``linker`` is unused: the glossary reader's signature is that
     of the other readers of ``agents.conversation``."""
-    return {"intent": Intent.GLOSSARY.value, "mentions": []} if _terms(question, read_glossary()) else None
+    return {"intent": Intent.GLOSSARY.value, "mentions": []} if _terms(question) else None
 
 
 def glossary_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     """What each asked word means, a relation of the graph said to be one ("decreases activity of", one of the 67
     relations of the knowledge graph: …)."""
-    terms = _terms(question, read_glossary())
+    terms = _terms(question)
     if not terms:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no word of medpath's glossary in the question."}
     relations = set(kg.relations)

@@ -18,6 +18,13 @@ def test_the_glossary_s_relations_are_the_graph_s_and_its_words_name_no_entity(r
     written_as_relations = {t for t in terms if t.endswith((" with", " of", " in", " for", " to")) or t in relations}
     assert written_as_relations <= relations, written_as_relations - relations  # a typo would never be asked
     assert {"decreases activity of", "positively correlated with", "causes"} <= terms
+    # the README's "23 words and the 29 relations on 30 or more edges each"
+    counts: dict[str, int] = {}
+    for eid in resources.kg.entities:
+        for e in resources.kg.out_edges(eid):
+            counts[e.relation] = counts.get(e.relation, 0) + 1
+    assert written_as_relations == {r for r, n in counts.items() if n >= 30} and len(written_as_relations) == 29
+    assert len(terms - written_as_relations) == 23
     # a word the linker names exactly keeps its entity's reading ("what is gout?")
     assert not [form for form in glossary if resources.linker.exact(form)]
 
