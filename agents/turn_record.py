@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, State, class_mechanism
+from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, State, class_mechanism, named_targets
+from agents.via import names_the_kind
 from core.text import fold
 
 __all__ = ["MAX_STEPS", "TARGET_TYPES", "turn_record"]
@@ -34,7 +35,7 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
         head = kg.node(evidence[0]["head"])  # the drug the answer is about ("insulin" → insulin glulisine)
         if head is not None and head.type in DRUG_TYPES:
             drug = {"id": head.id, "name": head.name, "type": head.type}
-    disease = _slot_entity(state, "disease") or _slot_entity(state, "target")
+    disease = None if _a_kind(state) else _slot_entity(state, "disease") or _slot_entity(state, "target")
     if any(r.get("how") == "step" for r in state.references):  # "explain the second step": the thread stays on its
         came = next((m for m in reversed(state.messages) if m.get("role") == "assistant" and m.get("steps")), {})
         drug, disease = came.get("drug") or drug, came.get("disease") or disease  # drug and disease, not the step's ends
@@ -98,3 +99,15 @@ def _target(state: State, evidence: list[dict[str, str]], kg: Any) -> dict[str, 
     if head is None or tail is None or head.type not in DRUG_TYPES or tail.type not in TARGET_TYPES:
         return None
     return {"id": tail.id, "name": tail.name, "type": tail.type}
+
+
+def _a_kind(state: State) -> bool:
+    """Whether the turn read a kind of target as every target of that kind ("which of them block sodium channels?":
+    17 entities, ``agents.via.family_targets``). The one its words were linked to is then no disease slot of the turn:
+    "how does the first one work?" next asked how pramocaine acts on Sodium channel protein type 5 subunit alpha, which
+    it does not act on (it acts on another), and the thread's disease is what it treats. "That target" is still the
+    one, as "Which drugs block sodium channels?" reads the kind about every drug."""
+    named = named_targets(state)
+    return (state.intent == Intent.TARGETED_BY.value and len(named) == 1 and len(state.targets) > 1
+            and not any(names_the_kind(m.get("mention", ""), m["entity"]) for m in state.mentions
+                        if m.get("slot") == "target" and m.get("entity")))

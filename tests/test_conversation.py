@@ -509,6 +509,29 @@ def test_which_of_them_after_how_they_work_is_still_about_the_listed_drugs(run_g
     assert work["ranked_answers"] and {a["id"] for a in work["ranked_answers"]} <= set(work["among"]), work["answer"]
 
 
+def test_after_a_kind_of_target_the_first_one_is_asked_about_the_thread_s_disease(run_graph) -> None:
+    """"Which of them block sodium channels?" reads the kind as its 17 entities; the one its words link to was kept as
+    the turn's disease, and "how does the first one work?" asked how pramocaine acts on Sodium channel protein type 5
+    subunit alpha (NOT_FOUND: it acts on another sodium channel). It is asked how it treats the seizures instead, and
+    the same after a NOT_FOUND turn of that kind about the drugs for epilepsy."""
+    _turn(run_graph, "kind", {"question": "Which drugs treat seizures?"}, interactive=False)
+    them = _turn(run_graph, "kind", {"question": "which of them block sodium channels?"}, interactive=False)
+    assert len(them["targets"]) > 5 and them["ranked_answers"], them["answer"]
+    first = them["ranked_answers"][0]["name"]
+    how = _turn(run_graph, "kind", {"question": "how does the first one work?"}, interactive=False)
+    assert how["understood_as"] == f"How does {first} treat Seizures?" and how["status"] == "ANSWERED", how["answer"]
+    listed = _turn(run_graph, "kind-none", {"question": "what drugs treat epilepsy?"}, interactive=False)
+    none = _turn(run_graph, "kind-none", {"question": "which of them block sodium channels?"}, interactive=False)
+    assert none["status"] == "NOT_FOUND" and len(none["targets"]) > 5, none["answer"]
+    again = _turn(run_graph, "kind-none", {"question": "how does the first one work?"}, interactive=False)
+    assert again["understood_as"] == f"How does {listed['ranked_answers'][0]['name']} treat Epilepsy?", again["answer"]
+    # "that target" is still the one the words link to, as "Which drugs block sodium channels?" reads them
+    _turn(run_graph, "kind-that", {"question": "what drugs treat epilepsy?"}, interactive=False)
+    _turn(run_graph, "kind-that", {"question": "which of them block sodium channels?"}, interactive=False)
+    that = _turn(run_graph, "kind-that", {"question": "which drugs act on that target?"}, interactive=False)
+    assert that["understood_as"] == "Which drugs act on Sodium channel protein type 5 subunit alpha?", that["answer"]
+
+
 @pytest.mark.parametrize("question, disease", [("Are there other drugs for gout?", "gout"),
                                                ("any other treatments for CML?", "CML"),
                                                ("alternative medications for asthma", "asthma")])
