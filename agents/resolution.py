@@ -58,6 +58,9 @@ class Resolution:
     among: list[str] = field(default_factory=list)
     """The drugs of the last answer's list, when a question asks about them ("which of them treat …"): the answer
     is kept to them."""
+    targets: list[str] = field(default_factory=list)
+    """The proteins the last answer listed, when a question asks which drugs act on them ("which drugs act on them?"
+    after what imatinib targets): every one of them is a target of the question, as the entities of a kind are."""
     excluded: list[str] = field(default_factory=list)
     """The thread's entities, when a follow-up asks for "other" ones or what "else" ("which other drugs act on that
     target?"): the answer leaves them out."""

@@ -11,6 +11,10 @@ asks about it (it asked about the drug again: "What does Metformin do?", the sam
 
 "What disease is that linked to?" right after a drug's targets asks about the target just named (it was `NOT_FOUND`,
 "no known entity in the question": "that" after "is" is no pronoun the follow-up reader looks for).
+
+"Which drugs act on them?" right after a list of proteins (what imatinib targets, the genes involved in gout) asks
+which drugs act on any of them: "them" was the first protein alone, or the disease of the genes' question ("Which
+drugs act on Gout?"), and "which drugs target these?" was `NOT_FOUND` ("these" is no entity).
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ from agents.focus import Focus
 from agents.referents import thread_target
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
+from agents.turn_record import TARGET_TYPES
 from tools.linker import fold
 
-__all__ = ["about_the_targets", "diseases_of_that", "of_the_targets", "what_that_does"]
+__all__ = ["about_the_targets", "diseases_of_that", "drugs_on_them", "of_the_targets", "what_that_does"]
 
 _OF_THE_TARGETS = re.compile(
     r"^(?:which|what)(?: one| ones)? of (?:them|these|those|the above)(?: targets| proteins| ones)? (?:(?:is|are) (?:involved in|"
@@ -37,7 +42,8 @@ _OF_THE_TARGETS = re.compile(
 
 def about_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
     """:func:`of_the_targets`, else :func:`diseases_of_that`."""
-    return of_the_targets(res, q, focus) or diseases_of_that(res, q, focus) or what_that_does(res, q, focus)
+    return (of_the_targets(res, q, focus) or diseases_of_that(res, q, focus) or what_that_does(res, q, focus)
+            or drugs_on_them(res, q, focus))
 
 
 def of_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -84,3 +90,25 @@ def what_that_does(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": "that", "entity": one, "how": "pronoun"})
     res.pinned[fold(one["name"])] = one
     return f"What does {one['name']} do?"
+
+
+_ON_THEM = re.compile(
+    r"^(?:and |so )?(?:which|what) (?P<other>other )?(?:drugs?|medications?|medicines?) (?:also )?(?P<verb>act on|target|inhibit|block|"
+    r"activate|bind(?: to)?|hit|work on)(?: any of)? (?:them|these|those|(?:these|those|the(?: listed| above)?) (?:targets|proteins|genes))"
+    r"[?.!]*$", re.IGNORECASE)
+LISTED_PROTEINS = "the listed proteins"
+"""What such a question names in their place (``Resolution.targets`` holds them)."""
+
+
+def drugs_on_them(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which drugs act on the listed proteins?" for "which drugs act on them?" right after an answer that listed two
+    or more proteins, gene families or complexes and nothing else, with every one of them in ``res.targets``; None
+    for any other question, or after any other list."""
+    m = _ON_THEM.match(q.strip())
+    listed: list[dict[str, Any]] = focus.lists[0] if focus.lists else []
+    if m is None or len(listed) < 2 or any(i.get("type") not in TARGET_TYPES or not i.get("id") for i in listed):
+        return None
+    res.targets = [i["id"] for i in listed]
+    res.references.append({"text": q, "how": "list", "targets": res.targets})
+    res.pinned[fold(LISTED_PROTEINS)] = res.pinned[fold(LISTED_PROTEINS.removeprefix("the "))] = listed[0]
+    return f"Which {m['other'] or ''}drugs {m['verb'].casefold()} {LISTED_PROTEINS}?"

@@ -117,9 +117,12 @@ def _typed(state: State, entity: str, types: Any) -> bool:
 
 def asked_kind(state: State) -> str:
     """For a question about every target of a kind ("calcium channels", ``agents.via.family_targets``): the words
-    asked and how many entities they cover; "" for any other question."""
+    asked and how many entities they cover; for one about the proteins an answer listed, how many; "" for any other
+    question."""
     if targeted_all(state):  # "both COX-1 and COX-2": two names, no kind
         return ""
+    if any(r.get("how") == "list" and r.get("targets") for r in state.references):  # "which drugs act on them?"
+        return f"the {len(state.targets)} listed proteins (any of them)" if len(state.targets) > 1 else ""
     words = next((m["mention"] for m in state.mentions if m.get("slot") == "target" and m.get("entity")), "")
     return f"{words} (any of the {len(state.targets)} entities whose names hold those words)" if len(state.targets) > 1 and words else ""
 

@@ -65,3 +65,31 @@ def test_what_that_does_after_one_listed_entity_is_about_it(run_graph) -> None:
     assert out["understood_as"] == f"What does {listed[0]} do?" and out["status"] is Status.ANSWERED, out["answer"]
     _first, several = in_thread(run_graph, "that-does-many", "what does imatinib target?", "what does that do?")
     assert several["understood_as"] == "What does imatinib do?", several["answer"]
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("What does imatinib target?", "which drugs act on them?"),
+    ("what genes are involved in gout?", "which drugs act on them?"),
+    ("what genes are involved in Alzheimer's disease?", "which drugs target these?"),
+    ("What does imatinib target?", "which other drugs inhibit them?"),
+])
+def test_drugs_acting_on_listed_proteins_act_on_any_of_them(run_graph, first: str, then: str) -> None:
+    """"which drugs act on them?" after a list of proteins was asked of the first protein alone (after imatinib's
+    targets) or of the disease (after the genes of gout: "Which drugs act on Gout?"), and "which drugs target these?"
+    was NOT_FOUND. Every listed protein is a target, and each drug listed acts on one of them."""
+    listed, out = in_thread(run_graph, f"on-them-{first}-{then}", first, then)
+    proteins = [a["id"] for a in listed["ranked_answers"]]
+    assert listed["status"] is Status.ANSWERED and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"].endswith("the listed proteins?") and out["intent"] == "targeted_by", out["answer"]
+    assert len(out["targets"]) > 1 and set(out["targets"]) <= set(proteins), (out["targets"], proteins)
+    assert f"the {len(out['targets'])} listed proteins (any of them)" in out["answer"], out["answer"]
+    for a in out["ranked_answers"]:
+        assert {t["tail"] for t in a["path"]["triples"]} & set(out["targets"]), a
+    if "other" in then:  # the thread's drug is left out
+        assert listed["sources"][0] not in {a["id"] for a in out["ranked_answers"]}, out["answer"]
+
+
+def test_drugs_acting_on_them_after_a_list_of_drugs_is_not_read_so(run_graph) -> None:
+    """After a list of drugs, "which drugs act on them?" is not about the listed proteins."""
+    _listed, out = in_thread(run_graph, "on-them-drugs", "What drugs treat gout?", "which drugs act on them?")
+    assert "listed proteins" not in out.get("understood_as", ""), out["answer"]
