@@ -47,10 +47,16 @@ _PAIR = re.compile(
     r"^(?:is|are) (?P<a12>[\w' -]+?) (?:the same as|similar to|different from|like) (?P<b12>[\w' -]+?)$|"
     r"^how (?:is|are) (?P<a13>.+?) (?:treated|managed) differently (?:from|than|to) (?P<b13>.+?)$|"
     r"^do (?P<a14>[\w' -]+?) and (?P<b14>[\w' -]+?) (?:work|act) (?:the same(?: way)?|alike|similarly|in the same way|"
-    r"differently)$", re.IGNORECASE)
+    r"differently)$|"
+    r"^(?:is it (?:safe|ok|okay) to |(?:can|should|could) (?:i|you|we|one|they|he|she) )?(?:take|combine|mix|use) (?P<a15>[\w' -]+?) "
+    r"(?:with|and) (?P<b15>[\w' -]+?)(?: together| at the same time)?$|"
+    r"^(?:is|are) (?P<a16>[\w' -]+?) (?:safe|ok|okay) (?:to (?:take|use|combine) )?with (?P<b16>[\w' -]+?)$|"
+    r"^(?:does|do) (?P<a17>[\w' -]+?) interact with (?P<b17>[\w' -]+?)$", re.IGNORECASE)
 """Two names set against each other: compared, told apart ("are statins and fibrates the same?"), weighed ("is aspirin
-better than statins?", "which is better, statins or aspirin?"), offered as a bare choice ("statins or aspirin?"), or
-asked whether they work alike ("do statins and fibrates work the same way?", which was NOT_FOUND)."""
+better than statins?", "which is better, statins or aspirin?"), offered as a bare choice ("statins or aspirin?"),
+asked whether they work alike ("do statins and fibrates work the same way?", which was NOT_FOUND), or whether they may
+be taken together ("are triptans safe with SSRIs?", "can I take statins with fibrates?": with two classes, or a
+class and a drug, ``agents.class_compare`` tells what each acts on; they were NOT_FOUND, "no known entity")."""
 _TREATED = re.compile(r"^(?:(?:the )?(?:treatments?|therapy|management)|that) (?:of|for) | (?:treatments?|therap(?:y|ies)|"
                       r"management|drugs|medications)$", re.IGNORECASE)
 """What is set against in the end is each disease's treatment ("the difference between type 1 and type 2 diabetes

@@ -35,7 +35,11 @@ def latest_drugs(focus: Focus) -> list[dict[str, Any]]:
 
 
 def _listed_drugs(focus: Focus) -> list[dict[str, Any]]:
-    """The drugs of the latest list that has two or more (earlier answers may have listed targets since)."""
+    """The drugs of the latest list that has two or more (earlier answers may have listed targets since); none when
+    the latest turn made a drug class its subject and listed no drugs ("How do triptans work?": "are they safe with
+    SSRIs?" compared the drugs for migraine listed before it, and "what do they treat?" asked what those treat)."""
+    if focus.class_intent and not latest_drugs(focus):
+        return []
     return next((x for x in _drug_lists(focus) if len(x) >= 2), [])
 
 

@@ -121,3 +121,37 @@ def test_whether_two_classes_work_alike_compares_them(run_graph, resources) -> N
     assert out["status"] is Status.ANSWERED and out["intent"] == "class_member", out["answer"]
     assert "The 8 statins in the knowledge graph act on: 3-hydroxy-3-methylglutaryl-coenzyme A reductase" in out["answer"]
     assert "fibrates act on: Peroxisome proliferator-activated receptor alpha" in out["answer"], out["answer"]
+
+
+INTERACTIONS = "The knowledge graph holds curated drug mechanisms, not drug interactions. What it holds: "
+
+
+def test_whether_classes_may_be_taken_together_tells_what_each_acts_on(run_graph, resources) -> None:
+    """"Are triptans safe with SSRIs?" and "can I take sumatriptan with SSRIs?" were NOT_FOUND ("no known entity") or
+    told what the drug alone is connected to: a class is no entity. Each side is told with what its drugs act on."""
+    linker = resources.linker
+    for q, sides in (("Are triptans safe with SSRIs?", ("triptans", "SSRIs")),
+                     ("can I take statins with fibrates?", ("statins", "fibrates")),
+                     ("Can I take sumatriptan with SSRIs?", ("sumatriptan", "SSRIs")),
+                     ("do statins interact with ezetimibe?", ("statins", "ezetimibe"))):
+        got = compared_sides(q, linker)
+        assert got is not None and tuple(s.name.casefold() for s in got) == tuple(x.casefold() for x in sides), (q, got)
+        out = _turn(run_graph, f"together-{q}", q)
+        assert out["status"] is Status.ANSWERED and out["answer"].startswith(INTERACTIONS), out["answer"]
+        assert "the 6 SSRIs" in out["answer"] or "SSRIs" not in q, out["answer"]
+    for q in ("Can I take warfarin with aspirin?", "is it safe to take ibuprofen with food?", "Is ibuprofen safe with asthma?"):
+        assert compared_sides(q, linker) is None, q  # no class: answered as before
+
+
+def test_they_after_a_class_s_targets_are_the_class_not_an_older_list(run_graph) -> None:
+    """After "what treats migraine?" and "how do triptans work?" (whose answer lists targets), "are they safe with
+    SSRIs?" compared the drugs listed for migraine (camphor among them), and "what do they treat?" asked what those
+    treat. They are the triptans."""
+    for then, understood in (("are they safe with SSRIs?", "Are triptans safe with SSRIs?"),
+                             ("what do they treat?", "What do triptans treat?")):
+        thread = f"class-they-{then}"
+        _turn(run_graph, thread, "what treats migraine?")
+        _turn(run_graph, thread, "how do triptans work?")
+        out = _turn(run_graph, thread, then)
+        assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+        assert "camphor" not in out["answer"], out["answer"]
