@@ -24,7 +24,8 @@ from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.diseases_of import diseases_of_question
-from agents.ellipsis import FOOD_OR_DRINK, drug_named
+from agents.drug_topic import FOOD_OR_DRINK
+from agents.ellipsis import drug_named
 from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.glossary import glossary_question

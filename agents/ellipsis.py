@@ -7,18 +7,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.drug_topic import drug_topic
 from agents.focus import Focus
 from agents.intent import RECORD_CHECK, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again
-from agents.scope import ADDICTION, INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
 
-__all__ = ["FOOD_OR_DRINK", "NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
+__all__ = ["NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
            "modifier_swap", "standalone"]
 
 ORDINAL_REF = re.compile(
@@ -175,9 +175,10 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return safe  # "Is metformin safe in pregnancy?": whether it is safe in that
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
-        if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$", z, re.IGNORECASE) or ORDINAL_ALONE.match(z):
+        if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$|^(?:how|when|why|where|who)\b.*\b(?:it|them)$", z,
+                    re.IGNORECASE) or ORDINAL_ALONE.match(z):  # "for how long can you take it?" asks a question of its own
             return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
-        if (topic := _drug_topic(res, q, z, focus)) is not None:  # "and what about side effects?" after a drug
+        if (topic := drug_topic(res, q, z, focus)) is not None:  # "and what about side effects?" after a drug
             return topic
         if _WHAT_FOR.match(z) and focus.drug and focus.drug.get("type") in DRUG_TYPES:  # "for what disease?" after a
             res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug})  # drug's targets: what it treats
@@ -222,40 +223,6 @@ def _also_having(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease})
     res.pinned[fold(focus.disease["name"])] = focus.disease
     return f"What drugs treat both {focus.disease['name']} and {m['y']}?"
-
-
-_DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
-                          "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
-                          "routes of administration (by mouth, inhaled or injected)",
-                          "generics, brands on sale or whether drugs need a prescription"})
-"""What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""
-
-
-FOOD_OR_DRINK = re.compile(r"^(?:and |so )?(?:(?:what|how) about )?(?:(?:with |taking it with )(?P<c>caffeine)|(?:with |taking it "
-                            r"with )?(?P<f>alcohol|alcoholic drinks|drinking|booze|wine|beer|coffee|tea|milk|dairy|food|meals?|"
-                            r"(?:grapefruit|orange|cranberry)(?: juice)?))[?.!]*$", re.IGNORECASE)
-"""Food or drink named alone after a turn about a drug ("what about with alcohol?"), which the graph holds no entry for.
-Caffeine is one of the graph's drugs: only "with caffeine" is a drink ("and caffeine?" after how salicylamide treats
-backache asks how caffeine does)."""
-
-
-def _drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
-    """"And what about side effects?", "what about the dose?" after a turn about a drug: "Side effects of atorvastatin?",
-    as "side effects?" alone is read (the topic was put in the last question's drug slot: "What does side effects
-    target?", `NOT_FOUND`, and "the dose" linked Naloxone); None for any other ``z``, or with no drug in the thread.
-    Interactions only when named so, or for food or drink ("what about with alcohol?": "Does warfarin interact with
-    alcohol?"; it asked which alcohol, Benzyl or Nicotinyl alcohol, was meant)."""
-    topic = out_of_scope(z)
-    drug = focus.compared[0] if focus.compared else focus.drug  # "does warfarin interact with aspirin?": warfarin
-    if drug is not None and (food := FOOD_OR_DRINK.match(q.strip()) or FOOD_OR_DRINK.match(z)):  # "what about with alcohol?": asked which "alcohol"
-        res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": INTERACTIONS})  # was meant
-        res.pinned[fold(drug["name"])] = drug
-        return f"Does {drug['name']} interact with {food['f'] or food['c']}?"
-    if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
-        return None
-    res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})
-    res.pinned[fold(focus.drug["name"])] = focus.drug
-    return f"{z[:1].upper()}{z[1:]} of {focus.drug['name']}?"
 
 
 _OPPOSITES = {"acute": "chronic", "chronic": "acute", "primary": "secondary", "secondary": "primary"}

@@ -11,6 +11,7 @@ import pytest
 from agents.intent import SLOT_TYPES, parse_question
 from agents.scope import PROGNOSES, SAFETY, out_of_scope
 from agents.state import Intent, Status
+from tests.conftest import in_thread
 from tools.linker import LinkStatus
 
 BINDING = "how drugs bind (reversibly or not, how tightly)"
@@ -95,3 +96,18 @@ def test_common_brands_and_plain_names_link_to_their_drug(resources, name: str, 
 def test_everyday_abbreviations_link_to_what_they_mean(resources, slot: str, name: str, entity: str) -> None:
     out = resources.linker.link(name, SLOT_TYPES[slot])
     assert out.status is LinkStatus.LINKED and out.best is not None and out.best.name == entity, out
+
+
+@pytest.mark.parametrize(("then", "understood"), [
+    ("for how long can you take it?", "For how long can you take Omeprazole?"),
+    ("and for how long?", "How long for Omeprazole?"),
+    ("for how long?", "How long for Omeprazole?"),
+])
+def test_how_long_after_a_drug_is_its_dosing(run_graph, then: str, understood: str) -> None:
+    """"For how long can you take it?" after how omeprazole works was read as an ellipsis, "How long can you take it of
+    Omeprazole?", and "and for how long?" as "How does Omeprazole act on how long?" (NOT_FOUND). The first is asked as
+    written with the drug for "it", and both say the graph holds no dosing, then what it holds on the drug."""
+    _first, out = in_thread(run_graph, f"how-long-{then}", "how does omeprazole work?", then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"{NOTE}dosing" in out["answer"], out["answer"]
+    assert out_of_scope("how long does it take to work?") != "dosing"  # how soon it acts is another topic

@@ -1,0 +1,49 @@
+"""What the graph does not hold about a drug, named alone after a turn about one: "what about side effects?", "and
+with alcohol?", "and for how long?" (``agents.ellipsis`` reads the follow-up, and this the topic it names)."""
+
+from __future__ import annotations
+
+import re
+
+from agents.focus import Focus
+from agents.resolution import Resolution
+from agents.scope import ADDICTION, INTERACTIONS, SAFETY, out_of_scope
+from tools.linker import fold
+
+__all__ = ["FOOD_OR_DRINK", "drug_topic"]
+
+_DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
+                          "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
+                          "routes of administration (by mouth, inhaled or injected)",
+                          "generics, brands on sale or whether drugs need a prescription"})
+"""What the graph does not hold about a drug, named alone after a turn about one ("what about side effects?")."""
+
+
+FOOD_OR_DRINK = re.compile(r"^(?:and |so )?(?:(?:what|how) about )?(?:(?:with |taking it with )(?P<c>caffeine)|(?:with |taking it "
+                            r"with )?(?P<f>alcohol|alcoholic drinks|drinking|booze|wine|beer|coffee|tea|milk|dairy|food|meals?|"
+                            r"(?:grapefruit|orange|cranberry)(?: juice)?))[?.!]*$", re.IGNORECASE)
+"""Food or drink named alone after a turn about a drug ("what about with alcohol?"), which the graph holds no entry for.
+Caffeine is one of the graph's drugs: only "with caffeine" is a drink ("and caffeine?" after how salicylamide treats
+backache asks how caffeine does)."""
+
+
+_WH = re.compile(r"^(?:how|when|why|where|who|what)\b", re.IGNORECASE)
+
+
+def drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
+    """"And what about side effects?", "what about the dose?" after a turn about a drug: "Side effects of atorvastatin?",
+    as "side effects?" alone is read (the topic was put in the last question's drug slot: "What does side effects
+    target?", `NOT_FOUND`, and "the dose" linked Naloxone); None for any other ``z``, or with no drug in the thread.
+    Interactions only when named so, or for food or drink ("what about with alcohol?": "Does warfarin interact with
+    alcohol?"; it asked which alcohol, Benzyl or Nicotinyl alcohol, was meant)."""
+    topic = out_of_scope(z)
+    drug = focus.compared[0] if focus.compared else focus.drug  # "does warfarin interact with aspirin?": warfarin
+    if drug is not None and (food := FOOD_OR_DRINK.match(q.strip()) or FOOD_OR_DRINK.match(z)):  # "what about with alcohol?": asked which "alcohol"
+        res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": INTERACTIONS})  # was meant
+        res.pinned[fold(drug["name"])] = drug
+        return f"Does {drug['name']} interact with {food['f'] or food['c']}?"
+    if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
+        return None
+    res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})
+    res.pinned[fold(focus.drug["name"])] = focus.drug
+    return f"{z[:1].upper()}{z[1:]} {'for' if _WH.match(z) else 'of'} {focus.drug['name']}?"  # "How long for omeprazole?"
