@@ -23,6 +23,7 @@ from agents.condition_words import causes_condition, has_condition
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
+from agents.disease_types import kinds_of_the_thread, kinds_question
 from agents.diseases_of import diseases_of_question
 from agents.drug_topic import FOOD_OR_DRINK
 from agents.ellipsis import drug_named
@@ -297,6 +298,7 @@ _FROM_THE_LINKER = (
     amounts_question,  # "what does allopurinol lower?"
     selective_question,  # "which NSAIDs are COX-2 selective?"
     similar_question,  # "which diseases are similar to gout?"
+    kinds_question,  # "what types of diabetes are there?"
     compared_diseases,  # "compare asthma and COPD"
     glossary_question,  # "what is an agonist?"
 )
@@ -386,7 +388,7 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
         resolution = _of_the_thread_drug(_works_differently(_works_like(resolution, focus.drug), focus), focus, res.linker)
-        resolution = _beside_the_thread_drug(resolution, focus, res.linker)
+        resolution = kinds_of_the_thread(_beside_the_thread_drug(resolution, focus, res.linker), focus, res.linker)  # "… types?"
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
         if (named := _disease_named(resolution, focus, res, ctx)) is not None:  # "what are the symptoms?"

@@ -410,7 +410,7 @@ TEMPLATES = {
     "metabolites": "What does {drug} become?",
     "amounts": "What does {drug} raise or lower?",
     "products": "What does {disease} make?",
-    "similar": "Which diseases are similar to {disease}?",
+    "similar": "Which diseases are similar to {disease}?", "disease_kinds": "What types of {disease} are there?",
 }
 """The plain question of each intent, its slots to fill: what a follow-up is rewritten into ("what about gout?"
 → "How does imatinib treat Gout?")."""

@@ -84,6 +84,9 @@ class Intent(StrEnum):
     SIMILAR = "similar"
     """Which diseases are like disease Y ("which diseases are similar to gout?")? Answered from what the graph links
     into each disease, not a walk."""
+    DISEASE_KINDS = "disease_kinds"
+    """Which kinds of disease Y does the graph hold ("what types of diabetes are there?")? Answered from the diseases'
+    names and what the graph records Y as a manifestation of, not a walk."""
     GLOSSARY = "glossary"
     """What does a word of pharmacology or a relation mean ("what is an agonist?")? Answered from medpath's hand-written
     glossary (``memory/glossary.tsv``), not the graph."""

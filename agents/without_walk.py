@@ -13,6 +13,7 @@ from agents.cohort import cohort_answer
 from agents.context import Context
 from agents.counts import count_answer
 from agents.disease_compare import diseases_answer
+from agents.disease_types import kinds_answer
 from agents.diseases_of import diseases_of_answer
 from agents.focus import focus_from
 from agents.glossary import glossary_answer
@@ -30,7 +31,8 @@ __all__ = ["answered_without_walk"]
 
 _FROM_EDGES = {Intent.METABOLITES.value: metabolites_answer, Intent.PRODUCTS.value: products_answer,
                Intent.AMOUNTS.value: amounts_answer, Intent.SELECTIVE.value: selective_answer,
-               Intent.SIMILAR.value: similar_answer, Intent.GLOSSARY.value: glossary_answer}
+               Intent.SIMILAR.value: similar_answer, Intent.GLOSSARY.value: glossary_answer,
+               Intent.DISEASE_KINDS.value: kinds_answer}
 """Intents answered from an entity's edges, each with its answer (``items``: what "the first one" means next)."""
 
 
