@@ -9,7 +9,7 @@ from typing import Any
 
 from agents.drug_topic import drug_topic
 from agents.focus import Focus
-from agents.intent import RECORD_CHECK, SLOT_TYPES, TEMPLATES
+from agents.intent import CAUSING, RECORD_CHECK, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again
@@ -159,6 +159,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         drug, disease = ends
         res.references.append({"text": q, "how": "ellipsis", "entity": drug})
         res.pinned.update({fold(drug["name"]): drug, fold(disease["name"]): disease})
+        if focus.intent == Intent.RELATION.value and re.search(rf"\b{CAUSING}\b", focus.question, re.IGNORECASE):
+            return f"How does {drug['name']} cause {disease['name']}?"  # "why?" after "does lisinopril cause cough?"
         return standalone("mechanism", drug, disease)
     for rx in (*_ELLIPSIS, *((_ANY_RECORD,) if focus.intent == "patient" else ())):
         m = rx.match(q)

@@ -11,6 +11,7 @@ from agents.intent import parse_question
 from agents.state import Intent, Status
 from core.datasets import Node, Triple
 from memory.public_kg import PublicKG
+from tests.conftest import in_thread
 from tools.answers import RAISING, upstream_links
 
 GOUT, PNEUMONIA, ASTHMA = "MESH:D006073", "MESH:D011014", "MESH:D001249"
@@ -174,3 +175,16 @@ def test_a_follow_up_to_a_link_question_asks_about_a_link(run_graph) -> None:
     run_graph({"question": "Does imatinib inhibit ABL1?"}, thread="abl", interactive=False, memory=False)
     out, _ = run_graph({"question": "what about dasatinib?"}, thread="abl", interactive=False, memory=False)
     assert out["understood_as"] == "How does Dasatinib act on Tyrosine-protein kinase ABL1?"
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "raises"), [
+    ("does lisinopril cause cough?", "why?", "How does lisinopril cause Cough?", "Along this chain lisinopril raises Cough"),
+    ("can ibuprofen cause stomach ulcers?", "explain", "How does Ibuprofen cause Gastric ulcer?", "raises Gastric ulcer"),
+])
+def test_why_after_whether_a_drug_causes_a_disease_asks_how_it_causes_it(run_graph, first: str, then: str,
+                                                                          understood: str, raises: str) -> None:
+    """"Why?" after "does lisinopril cause cough?" (whose chain raises it) was asked as "How does lisinopril treat
+    Cough?", and its answer told the chain as a treatment, without the side-effect note or its direction."""
+    _first, out = in_thread(run_graph, f"why-cause-{first}", first, then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert raises in out["answer"] and "not side effects" in out["answer"], out["answer"]
