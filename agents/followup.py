@@ -31,7 +31,7 @@ from agents.ellipsis import (
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_record, works
-from agents.intent import COMPARING, RECORD_CHECK, REMEDIES_ALONE, SET_AGAINST, parse_question
+from agents.intent import COMPARING, RECORD_CHECK, SET_AGAINST, parse_question
 from agents.kinds import kind_of_target
 from agents.last_answer import about_last_answer
 from agents.list_refs import (
@@ -53,8 +53,9 @@ from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from agents.state import DRUG_TYPES, Intent
 from agents.target_refs import about_the_targets
+from agents.thread_disease import of_thread_disease
 from agents.two_questions import accepted_offer
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
@@ -67,15 +68,6 @@ _LEAD = re.compile(r"^(?:and|also|ok|okay|so|then|but|now|well|alright|right)\b[
 _OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
 """Asks for entities the thread has not named ("which other drugs …", "is there another drug for that?", "what else
 …"); "other than Y" only leaves Y out."""
-_BETTER_WORD = r"better|newer|more recent|stronger|more (?:effective|potent|powerful)"
-_ANY_BETTER = re.compile(r"^(?:(?:is|are) there |do you have |(?:do you )?know )?(?:anything|something|any(?:thing)? ?(?:drugs?|"
-                         r"medications?|medicines?|options?|treatments?|ones?)?|some(?:thing)?|(?:a )?(?:drugs?|medications?|"
-                         rf"medicines?|options?|treatments?)) (?P<w>{_BETTER_WORD})(?: than (?:that|this|these|those|them|it))?|"
-                         rf"(?:(?:is|are) there |do you have )?(?:any |some |an? )?(?P<v>{_BETTER_WORD}) (?:drugs?|medications?|"
-                         r"medicines?|options?|treatments?|ones?|alternatives?)$", re.IGNORECASE)
-"""Something better than what the thread named, with no name ("is there anything better?" after "How does allopurinol
-treat gout?" was NOT_FOUND, "there anything" not in the knowledge graph): other drugs for the thread's disease, after
-the note that the graph holds no comparisons of how well drugs work."""
 _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
     r"what|which|any)\s+)?(?:any\s+|some\s+)?"
@@ -402,24 +394,6 @@ def _asks_for_drugs(question: str) -> bool:
     return parsed is not None and parsed.intent in (Intent.TREATS, Intent.TARGETED_BY)
 
 
-def _of_thread_disease(res: Resolution, q: str, body: str, focus: Focus, more: bool) -> bool:
-    """"what are the treatment options?" in a thread about gout asks what treats gout ("any other options?" asks for
-    more); "is there anything better?" asks for the other drugs for gout (:data:`_ANY_BETTER`). Whether ``res`` was
-    rewritten so."""
-    disease = focus.disease
-    if disease and disease.get("type") in DISEASE_TYPES and (b := _ANY_BETTER.match(body)):  # "… newer?": no dates held
-        newer = (b["w"] or b["v"]).casefold() in ("newer", "more recent")  # "is there a stronger drug?": a better one
-        how, question = "more", ("Is there a newer drug for" if newer else "Is there anything better for") + f" {disease['name']}?"
-    elif disease and not (more or _OTHER.search(body)) and REMEDIES_ALONE.match(body):
-        how, question = "thread disease", standalone("treats", None, disease)
-    else:
-        return False
-    res.references.append({"text": q, "how": how, "entity": disease})
-    res.pinned[fold(disease["name"])] = disease
-    res.question = question
-    return True
-
-
 def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str | None:
     """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
     CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
@@ -458,7 +432,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
             or kind_of_target(res, q, focus)) is not None or res.missing or res.refused:  # "is that a kinase?"
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res
-    if _of_thread_disease(res, q, body, focus, more):  # "what are the treatment options?", "is there anything better?"
+    if of_thread_disease(res, q, body, focus, more or bool(_OTHER.search(body))):  # "what are the treatment options?", "is there anything better?"
         return res
     on_target = focus.target if focus.intent == "targets" and (_DO_THAT.match(body) or _SAME_TARGET.match(body)) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None

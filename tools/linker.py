@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
@@ -15,6 +13,7 @@ from core.datasets import DRUG_TYPES
 from core.text import drop_article, fold, longest_run, word_overlap
 from memory.protocols import Entity
 from tools.acronyms import CAPS, acronyms_in, initials, lower_acronym
+from tools.link_outcome import Candidate, LinkOutcome, LinkStatus
 from tools.places import PLACE_TYPES, diseases_at, diseases_of_place, says_only_the_place
 from tools.spelling import Respeller
 from tools.word_forms import GUESSED_METHODS, SPELLING, guessed, plural, read_alike, singulars, stem_pattern, variants
@@ -27,43 +26,6 @@ __all__ = ["GUESSED_METHODS", "KIND_HEAD", "Candidate", "EntityLinker", "LinkOut
 _STOPWORDS = frozenset(
     ["a", "an", "the", "of", "in", "on", "for", "to", "and", "or", "with", "by", "is", "are", "was", "be", "does", "do", "did", "how", "what", "which", "why", "who", "treat", "treats", "treated", "patients", "patient", "drug", "drugs", "disease", "elderly"]
 )
-
-
-class LinkStatus(StrEnum):
-    """How a mention was resolved."""
-
-    LINKED = "linked"
-    AMBIGUOUS = "ambiguous"
-    UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One entity a mention may refer to."""
-
-    id: str
-    name: str
-    type: str
-    score: float
-    method: str
-
-    def as_dict(self) -> dict[str, object]:
-        """JSON-friendly form."""
-        return {"id": self.id, "name": self.name, "type": self.type, "score": round(self.score, 4), "method": self.method}
-
-
-@dataclass(frozen=True)
-class LinkOutcome:
-    """The result of linking one mention."""
-
-    mention: str
-    status: LinkStatus
-    candidates: tuple[Candidate, ...]
-
-    @property
-    def best(self) -> Candidate | None:
-        """Top candidate, if any."""
-        return self.candidates[0] if self.candidates else None
 
 
 ALIAS_FACTOR = 0.97
