@@ -88,8 +88,9 @@ def identity_lead(state: State, status: Any, linker: Any) -> str:
 
 
 def _as_written(question: str, mention: str) -> str:
-    """The mention as the question spells it ("EGFR", not the linker's folded "egfr"), or the mention itself."""
-    m = re.search(re.escape(mention), question, re.IGNORECASE) if mention else None
+    """The mention as the question spells it ("EGFR", not the linker's folded "egfr"; "HMG-CoA reductase", not "hmg coa
+    reductase"), or the mention itself."""
+    m = re.search(r"\W+".join(map(re.escape, mention.split())), question, re.IGNORECASE) if mention.strip() else None
     return m.group(0) if m else mention
 
 

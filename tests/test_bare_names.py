@@ -49,6 +49,9 @@ def test_a_description_of_a_name_several_entities_hold_asks_which(run_graph, res
     ("What is imatinib?", "In the knowledge graph, imatinib is a drug (MESH:D000068877), one of the tyrosine kinase inhibitors. "),
     ("what is Gleevec?", "In the knowledge graph, Gleevec is imatinib, a drug (MESH:D000068877), one of the tyrosine kinase inhibitors. "),
     ("tell me about EGFR", "In the knowledge graph, EGFR is Epidermal growth factor receptor, a protein (UniProt:P00533). "),
+    # as written, not as the linker folds it ("hmg coa reductase")
+    ("what is HMG-CoA reductase?", ("In the knowledge graph, HMG-CoA reductase is 3-hydroxy-3-methylglutaryl-coenzyme A "
+                                    "reductase, a protein (UniProt:P04035). ")),
     ("what is inflammatory response?", "In the knowledge graph, inflammatory response is a process in the body (GO:0006954). "),
     # a word before or after the request ("so …", "… then?"): they were told only what metformin is connected to
     ("so what is metformin, then?", "In the knowledge graph, Metformin is a drug (MESH:D008687), one of the biguanides. "),
