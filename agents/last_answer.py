@@ -104,9 +104,12 @@ _JUDGED = re.compile(
     r"^(?:and |so |but |ok,? )?(?:(?:which|what)(?: of (?:the|his|her|their|those|these))?|(?:are there |is there )?any) "
     r"(?:(?:abnormal|high|low|elevated) (?:labs?|lab (?:results?|values?|tests?)|results?|values?|levels?)|(?:labs?|lab (?:results?|"
     r"values?|tests?)|results?|values?|levels?) (?:are|is|were|was) (?:abnormal|not normal|off|high|low|elevated|too high|too low|"
-    r"out of range|outside (?:the )?(?:normal )?range))[?.!]*$", re.IGNORECASE)
+    r"out of range|outside (?:the )?(?:normal )?range))[?.!]*$|"
+    r"^(?:and |so |but |ok,? )?(?:(?:are|is) )?any(?: of (?:them|those|these|the (?:labs?|results?|values?)))? (?:abnormal|not normal|"
+    r"off|high|low|elevated|too high|too low|out of range|worrying|concerning)[?.!]*$", re.IGNORECASE)
 """Whether the values the last answer gave are normal ("is that normal?" after a patient's labs), or which are not
-("which labs are abnormal?", "any abnormal results?": it was NOT_FOUND, "no known entity in the question")."""
+("which labs are abnormal?", "any abnormal results?", "are any abnormal?": it was NOT_FOUND, "no known entity in the
+question", and the last '"are any abnormal" is not in the knowledge graph')."""
 
 
 _WHICH_TARGET = re.compile(

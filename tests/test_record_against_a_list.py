@@ -23,7 +23,8 @@ def test_any_of_the_listed_drugs_is_checked_against_the_record(run_graph) -> Non
     assert "Amineptine" in out["answer"], out["answer"]
 
 
-@pytest.mark.parametrize("then", ["which labs are abnormal?", "any abnormal results?", "which of his labs are too high?"])
+@pytest.mark.parametrize("then", ["which labs are abnormal?", "any abnormal results?", "which of his labs are too high?",
+                                  "are any abnormal?", "are any of them high?"])  # the last two were NOT_FOUND
 def test_which_labs_are_abnormal_is_about_the_record(run_graph, then: str) -> None:
     _first, out = in_thread(run_graph, f"labs-{then}", "what are PAT_003's labs?", then)
     assert out["status"] is Status.ANSWERED, out["answer"]
