@@ -1,16 +1,22 @@
 """A patient's condition asked by its adjective: "Is PAT_002 diabetic?" is "Does PAT_002 have diabetes?" (it listed the
 whole record, and "is she diabetic?" after a patient's record was NOT_FOUND, '"is she diabetic" is not in the knowledge
 graph'). Of a drug, the adjective asks whether the drug causes the condition: "Is imatinib hypertensive?" is "Does
-imatinib cause hypertension?" (it was answered "Yes: imatinib acts on Hypertensive disorder …", as if it treated it)."""
+imatinib cause hypertension?" (it was answered "Yes: imatinib acts on Hypertensive disorder …", as if it treated it).
+
+A person named by the condition is a patient with it ("what drugs should asthmatics avoid?": "asthmatics" is no name
+the graph holds), and which drugs such a patient should avoid asks which drugs can make the condition worse (it was
+`NOT_FOUND`, or told only what asthma is connected to)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from agents.state import DRUG_TYPES
+from agents.intent import SLOT_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.link_outcome import LinkStatus
 
-__all__ = ["CONDITION_ADJECTIVES", "causes_condition", "has_condition"]
+__all__ = ["CONDITION_ADJECTIVES", "avoided_in", "causes_condition", "has_condition"]
 
 CONDITION_ADJECTIVES = {
     "diabetic": "diabetes", "hypertensive": "hypertension", "hypotensive": "hypotension", "asthmatic": "asthma",
@@ -66,3 +72,29 @@ def causes_condition(question: str, linker: Any) -> str:
         return question
     verb = "Do" if m["v"].casefold() == "are" else "Does"
     return f"{verb} {m['x']} cause {CONDITION_ADJECTIVES[m['adj'].casefold()]}{m['end'] or '?'}"
+
+
+_SUFFERERS = re.compile(rf"\b(?P<adj>{'|'.join(a for a in CONDITION_ADJECTIVES if not a.endswith(('ed', 'se')))})s\b", re.IGNORECASE)
+"""A plural person named by the condition ("asthmatics", "diabetics", "epileptics")."""
+_MEDS = r"(?:drugs?|medications?|medicines?|meds|pills)"
+_AVOIDED = re.compile(
+    rf"^(?:(?:what|which) {_MEDS} (?:should|must|do|does|can|could|would) (?:i|you|we|they|people|patients|someone|one) "
+    rf"(?:with|who have|who has|that have) (?P<y>[\w' -]+?) (?:avoid|not take|stay away from|be careful with)|(?:what|which) {_MEDS} "
+    rf"(?:should|must|do|can) (?:i|you|we|they|he|she|people|patients) (?:avoid|not take|stay away from) (?:if|when|with) "
+    rf"(?:i|you|we|they|he|she|people|patients)? ?(?:have |has |with )?(?P<z>[\w' -]+?)|(?:what|which) {_MEDS} (?:are|is) "
+    rf"(?:contraindicated|unsafe|not safe|dangerous|bad|harmful|risky) (?:in|for|with) (?:patients with |people with |someone with )?"
+    r"(?P<w>[\w' -]+?))[?.!]*$", re.IGNORECASE)
+
+
+def avoided_in(question: str, linker: Any) -> str:
+    """"What drugs should asthmatics avoid?" → "Which drugs can make asthma worse?" (the person as a patient with the
+    condition, and which drugs to avoid with it as which drugs can make it worse: the graph's chains into a disease
+    say which raise it); "what drugs are contraindicated in asthma?" the same; any other question unchanged, one about
+    what is not a disease among them ("which drugs should I avoid with warfarin?")."""
+    text = _SUFFERERS.sub(lambda m: f"patients with {CONDITION_ADJECTIVES[m['adj'].casefold()]}", " ".join(question.split()))
+    m = _AVOIDED.match(text)
+    y = (m["y"] or m["z"] or m["w"]) if m else ""
+    out = linker.link(y, SLOT_TYPES["disease"]) if y else None
+    if out is None or out.best is None or out.status is LinkStatus.UNKNOWN or out.best.type not in DISEASE_TYPES:
+        return question  # "which drugs should I avoid with warfarin?": what it is taken with
+    return f"Which drugs can make {y} worse?"

@@ -19,7 +19,7 @@ from agents.amounts import amounts_question
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import plain_count
-from agents.condition_words import causes_condition, has_condition
+from agents.condition_words import avoided_in, causes_condition, has_condition
 from agents.context import Context
 from agents.counts import count_question
 from agents.disease_compare import compared_diseases
@@ -263,6 +263,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = corrected(question, messages)  # "no, I meant dasatinib"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
     question = causes_condition(question, res.linker)  # "Is imatinib hypertensive?": whether it causes hypertension
+    avoided = question != (question := avoided_in(question, res.linker))  # "what drugs should asthmatics avoid?"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
@@ -285,7 +286,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if style in ("simpler", "steps", "sources") and "resolution" in out:  # as "explain that more simply" would be
         out["resolution"].references.append({"text": question, "how": style})
     if written != question and "resolution" in out and not out["resolution"].rewritten:  # shown as understood
-        out["resolution"].references.append({"text": written, "how": "condition word"})
+        out["resolution"].references.append({"text": written, "how": "avoided" if avoided else "condition word"})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out

@@ -37,7 +37,7 @@ from agents.patient_answer import patient_answer, patient_items
 from agents.patient_safety import record_beside
 from agents.plain import simpler
 from agents.safe_with import as_safety
-from agents.scope import HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
+from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -370,6 +370,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
              or leads_to_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
+    topic = CONTRAINDICATIONS if any(r.get("how") == "avoided" for r in state.references) else topic  # "… asthmatics avoid?"
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value,
                         Intent.SELECTIVE.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value):  # "more selective for": its answer says what
         # the graph lacks, as the glossary's does ("what is pharmacokinetics?")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "CONTRAINDICATIONS", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -35,6 +35,7 @@ HOW_OFTEN = "how often drugs are prescribed or things occur"
 COMBINED = "why drugs are given together"
 """What :func:`out_of_scope` says "why is levodopa combined with carbidopa?" asks about: the two are compared."""
 INTERACTIONS = "drug interactions"
+CONTRAINDICATIONS = "contraindications"
 """What :func:`out_of_scope` says "does warfarin interact with aspirin?" asks about: the two are compared."""
 NOT_CAUSING = r"(?:don't|don’t|do not|won't|won’t|will not) (?:cause|give (?:you|me|them)|lead to)"
 """A side effect a drug is asked to spare ("drugs that don't cause cough"): ``agents.everyday`` reads the question as
@@ -110,7 +111,7 @@ _OUT_OF_SCOPE = {
     "which drugs to avoid (contraindications and interactions)": (
         r"(?:should|must|can) (?:i|you|we|he|she|they|one|people|patients) (?:not|never) (?:take|use|be given)|"
         r"(?:should|must) (?:not |never )?be avoided (?:in|with|by|for|if)"),
-    "contraindications": r"contraindicat\w*",
+    CONTRAINDICATIONS: r"contraindicat\w*",
     # "I'm allergic to penicillin. What antibiotics can I take for pneumonia?": not "allergic rhinitis", a disease
     "allergies to drugs": r"allergic (?:to|reactions? to)|allerg(?:y|ies) to|(?:drug|penicillin|sulfa|medication) allerg(?:y|ies)",
     "how well drugs work": EFFECTIVE_ASKED,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.condition_words import CONDITION_ADJECTIVES, causes_condition, has_condition
+from agents.condition_words import CONDITION_ADJECTIVES, avoided_in, causes_condition, has_condition
 from memory.factory import open_patients
 
 
@@ -83,3 +83,26 @@ def test_how_old_a_patient_is_is_said_to_be_outside_the_records(run_graph) -> No
     out = _turn(run_graph, "c5", "how old is she?")
     assert out["understood_as"] == "What is PAT_001's age?", out["answer"]
     assert "The patient records hold conditions, medications and labs, not age. What they hold: PAT_001" in out["answer"]
+
+
+@pytest.mark.parametrize(("asked", "read"), [
+    ("what drugs should asthmatics avoid?", "Which drugs can make asthma worse?"),
+    ("what drugs should patients with asthma avoid?", "Which drugs can make asthma worse?"),
+    ("which drugs are contraindicated in asthma?", "Which drugs can make asthma worse?"),
+    ("what medications should I avoid if I have gout?", "Which drugs can make gout worse?"),
+    ("what drugs should diabetics avoid?", "Which drugs can make diabetes worse?"),
+    # not a disease: what it is taken with, or a population
+    ("which drugs should I avoid with warfarin?", "which drugs should I avoid with warfarin?"),
+    ("which drugs are dangerous in pregnancy?", "which drugs are dangerous in pregnancy?"),
+])
+def test_which_drugs_to_avoid_with_a_disease_asks_which_make_it_worse(resources, asked: str, read: str) -> None:
+    assert avoided_in(asked, resources.linker) == read
+
+
+def test_the_drugs_to_avoid_with_a_disease_say_contraindications_are_not_held(run_graph) -> None:
+    """"What drugs should asthmatics avoid?" was NOT_FOUND ("no known entity in the question", after the note that
+    drug interactions are not held), and "… patients with asthma avoid?" was told what asthma is connected to."""
+    for question in ("what drugs should asthmatics avoid?", "what drugs should patients with asthma avoid?"):
+        out = _turn(run_graph, f"avoid-{question}", question)
+        assert out["understood_as"] == "Which drugs can make asthma worse?" and out["intent"] == "causes", out["answer"]
+        assert "not contraindications. What it holds: " in out["answer"] and "as raising it" in out["answer"], out["answer"]
