@@ -29,6 +29,7 @@ def test_the_kinds_of_a_disease_are_the_diseases_named_as_its_kinds(run_graph, q
     out = _turn(run_graph, f"kinds-{question}", question)
     assert out["intent"] == "disease_kinds" and out["status"] is Status.ANSWERED, out["answer"]
     assert out["answer"].startswith(NOTE) and not out["evidence"], out["answer"]
+    assert "retriever" not in out["timings"] and not out["candidates"], out["timings"]  # no walk runs
     listed = out["answer"].split("the most connected first: ")[1]
     assert all(k in listed for k in kinds), out["answer"]
 
