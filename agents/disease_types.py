@@ -126,9 +126,12 @@ def kinds_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
 
 def kinds_of_the_thread(resolution: Resolution, focus: Focus, linker: Any) -> Resolution:
     """"What types of Diabetes mellitus are there?" for "what are the types?" in a thread whose latest disease is
-    diabetes; ``resolution`` unchanged for any other question, or with no disease in the thread."""
+    diabetes, refused in a thread with none; ``resolution`` unchanged for any other question."""
     disease = focus.illness
-    if disease is None or not _OF_THE_THREAD.match(" ".join(resolution.question.split())):
+    if not _OF_THE_THREAD.match(" ".join(resolution.question.split())):
+        return resolution
+    if disease is None:  # it asked "What drugs treat types?", and read "types" as Tension-Type Headache
+        resolution.refused = 'the question names no disease (ask, for example, "What types of diabetes are there?")'
         return resolution
     # the words the thread asked it by ("leukemia", answered for Acute lymphoblastic leukemia): their kinds too
     words = next((w for w, e in focus.named.items() if e.get("id") == disease["id"]), disease["name"])

@@ -61,3 +61,11 @@ def test_only_a_question_for_a_disease_s_kinds_is_read_so(resources) -> None:
     for q in ("What kind of disease is gout?", "what type of drug treats gout?", "What type of receptor does it block?",
               "what kinds of questions can I ask?", "what types of imatinib are there?"):
         assert kinds_question(q, resources.linker) is None, q
+
+
+def test_the_types_with_no_disease_in_the_thread_say_so(run_graph) -> None:
+    """With no disease in the thread, "what are the types?" was asked as "What drugs treat types?" (Tension-Type
+    Headache)."""
+    out = _turn(run_graph, "kinds-none", "what are the types?")
+    assert out["status"] is Status.NOT_FOUND and "names no disease" in out["answer"], out["answer"]
+    assert "Tension-Type Headache" not in out["answer"], out["answer"]
