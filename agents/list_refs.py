@@ -251,7 +251,7 @@ _COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
-                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|lasts?|has(?: an?| the)?|'s|’s) (?:the )?(?:better|best|more \w+|"
+                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|acts?|lasts?|has(?: an?| the)?|'s|’s) (?:the )?(?:better|best|more \w+|"
                     r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest|first[- ]line|"
                     r"cheaper|older|oldest|newer|newest|selective|specific|longer|longest|shorter|shortest|"
                     r"preferred)\b|"

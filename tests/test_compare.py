@@ -693,7 +693,8 @@ def test_it_given_with_a_named_drug_is_the_thread_s_drug(run_graph) -> None:
 
 @pytest.mark.parametrize(("then", "topic"), [("which one lasts longer?", "pharmacokinetics"),
                                              ("which has a longer half-life?", "pharmacokinetics"),
-                                             ("which one works faster?", "how soon drugs act")])
+                                             ("which one works faster?", "how soon drugs act"),
+                                             ("which one acts faster?", "how soon drugs act")])  # "… faster of naproxen?"
 def test_which_one_lasts_longer_compares_the_thread_s_two_drugs(run_graph, then: str, topic: str) -> None:
     """"which one lasts longer?" after "what's the difference between ibuprofen and naproxen?" was "Which one lasts
     longer of Ibuprofen?", about ibuprofen alone."""
