@@ -4,13 +4,16 @@ with alcohol?", "and for how long?" (``agents.ellipsis`` reads the follow-up, an
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from agents.focus import Focus
 from agents.resolution import Resolution
 from agents.scope import ADDICTION, INTERACTIONS, SAFETY, out_of_scope
+from agents.state import DISEASE_TYPES, DRUG_TYPES
+from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_topic"]
+__all__ = ["FOOD_OR_DRINK", "drug_topic", "food_first"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -47,3 +50,25 @@ def drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})
     res.pinned[fold(focus.drug["name"])] = focus.drug
     return f"{z[:1].upper()}{z[1:]} {'for' if _WH.match(z) else 'of'} {focus.drug['name']}?"  # "How long for omeprazole?"
+
+
+_FOOD_FIRST = re.compile(
+    r"^(?:and |so )?(?:how )?(?:does|do|can|could|will|would|might|may) (?P<f>alcohol|drinking(?: alcohol)?|coffee|caffeine|tea|"
+    r"milk|dairy|food|grapefruit(?: juice)?|orange juice|cranberry juice) (?P<v>affect|interact with|interfere with|change|"
+    r"reduce|increase|mess with|weaken|block) (?P<x>[\w' -]+?)[?.!]*$", re.IGNORECASE)
+"""Food or drink named before the drug it may change ("how does alcohol affect metformin?": "alcohol" was linked to
+Benzyl alcohol, and a chain from it to metformin looked for)."""
+
+
+def food_first(question: str, linker: Any) -> str:
+    """"Does metformin interact with alcohol?" for "how does alcohol affect metformin?", as the food is asked after the
+    drug (``agents.scope`` says drug interactions are not held, then what the graph holds on the drug); "Is coffee bad
+    for gout?" for "does coffee affect gout?" (what to eat is not held); any other question unchanged."""
+    m = _FOOD_FIRST.match(" ".join(question.split()))
+    out = linker.link(m["x"]) if m is not None else None
+    if m is None or out is None or out.best is None or out.status is LinkStatus.UNKNOWN:
+        return question
+    food = "alcohol" if m["f"].casefold().startswith("drinking") else m["f"]
+    if out.best.type in DRUG_TYPES:
+        return f"Does {m['x']} interact with {food}?"
+    return f"Is {food} bad for {m['x']}?" if out.best.type in DISEASE_TYPES else question

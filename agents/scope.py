@@ -93,6 +93,8 @@ _OUT_OF_SCOPE = {
                    r"can|will) (?:it|they|that)(?: \w+)?(?: (?:it|them))?)?(?=\W*$)"),
     DIET: (r"\bfoods?\b[^?]*\b(?:avoid|eat|drink|trigger|triggers|cause|causes|worsen|worsens)\b|\b(?:avoid|eat|drink)\b[^?]*\bfoods?\b|\bdiet\b|"
            r"\b(?:can|should|what (?:can|should)) (?:i|we|you) (?:eat|drink)\b|\b(?:alcohol|coffee|caffeine)\b[^?]*\b(?:with|while|on)\b|"
+           r"\b(?:alcohol|coffee|caffeine|beer|wine|sugar|salt|red meat|seafood|dairy)(?: is| are)? (?:bad|good|ok|okay|safe|harmful|fine) "
+           r"(?:for|in)\b|"
            rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"
            rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),
     INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|interact(?= *[?.!]*$)|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"

@@ -111,3 +111,21 @@ def test_how_long_after_a_drug_is_its_dosing(run_graph, then: str, understood: s
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert f"{NOTE}dosing" in out["answer"], out["answer"]
     assert out_of_scope("how long does it take to work?") != "dosing"  # how soon it acts is another topic
+
+
+@pytest.mark.parametrize(("question", "understood", "topic"), [
+    ("how does alcohol affect metformin?", "Does metformin interact with alcohol?", "drug interactions"),
+    ("can grapefruit juice interfere with atorvastatin?", "Does atorvastatin interact with grapefruit juice?", "drug interactions"),
+    ("does coffee affect gout?", "Is coffee bad for gout?", "what to eat or avoid"),
+])
+def test_food_named_before_a_drug_or_a_disease_is_asked_after_it(run_graph, question: str, understood: str, topic: str) -> None:
+    """"How does alcohol affect metformin?" linked "alcohol" to Benzyl alcohol and looked for a chain from it to
+    metformin (NOT_FOUND)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"{NOTE}{topic}. What it holds: " in out["answer"] and "Benzyl" not in out["answer"], out["answer"]
+
+
+def test_whether_a_food_is_bad_for_a_disease_says_diets_are_not_held() -> None:
+    """"Is alcohol bad for gout?" listed gout's drugs with no word on it."""
+    assert out_of_scope("is alcohol bad for gout?") == out_of_scope("is coffee good for diabetes?") == "what to eat or avoid"
