@@ -34,15 +34,18 @@ _ASKED = re.compile(
     r"medications?|medicines?)\b)[^?.!])+?)"
     r"(?: (?:are there|exist|is there|does the (?:knowledge )?graph (?:have|hold|know)))?[?.!]*$", re.IGNORECASE)
 """A question for the kinds of one disease ("what kind of disease is gout?", "what type of drug treats gout?" are not)."""
+_THREAD_KIND = r"(?:types?|kinds?|forms?|sub-?types?|variants?)"
 _OF_THE_THREAD = re.compile(
-    rf"^(?:and |so |ok,? )?(?:(?:what|which) (?:are )?(?:the )?(?:different |main |various )?{_KIND}(?: (?:are there|exist|of it))?|"
-    rf"(?:are|is) there (?:different|several|many|other|any) {_KIND}(?: of it)?|(?:what|which) {_KIND} (?:are there|exist|of it are there))"
-    r"[?.!]*$", re.IGNORECASE)
-"""The same question in a thread about a disease, naming none ("what are the types?", "are there different kinds?")."""
+    rf"^(?:and |so |ok,? )?(?:(?:what|which) (?:are )?(?:the )?(?:different |main |various )?{_THREAD_KIND}(?: (?:are there|exist|of it))?|"
+    rf"(?:are|is) there (?:different|several|many|other|any) {_THREAD_KIND}(?: of it)?|(?:what|which) {_THREAD_KIND} (?:are there|exist|"
+    r"of it are there))[?.!]*$", re.IGNORECASE)
+"""The same question in a thread about a disease, naming none ("what are the types?", "are there different kinds?");
+not "what classes are there?", which after the drugs for a disease may ask for drug classes."""
 NOTE = "The knowledge graph holds no classification of diseases; it names them. "
 SHOWN = 10
 """How many kinds by name the answer names."""
 MANIFESTED_SHOWN = 5
+"""How many diseases it is recorded as a manifestation of the answer names."""
 
 
 class _Asked(NamedTuple):
@@ -59,6 +62,7 @@ class _Asked(NamedTuple):
 
     @property
     def shown(self) -> str:
+        """What the answer calls the disease whose kinds it lists."""
         return self.disease["name"] if self.named else self.words
 
 
