@@ -8,14 +8,14 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.resolution import Resolution
-from agents.scope import ADDICTION, INTERACTIONS, SAFETY, out_of_scope
+from agents.scope import ADDICTION, CONTRAINDICATIONS, INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
 __all__ = ["FOOD_OR_DRINK", "drug_topic", "food_first"]
 
-_DRUG_TOPICS = frozenset({"side effects", "dosing", "contraindications", "monitoring (blood tests while on a drug)",
+_DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
                           "routes of administration (by mouth, inhaled or injected)",
                           "generics, brands on sale or whether drugs need a prescription"})
@@ -31,6 +31,7 @@ backache asks how caffeine does)."""
 
 
 _WH = re.compile(r"^(?:how|when|why|where|who|what)\b", re.IGNORECASE)
+"""A topic asked as a question ("how long"): the drug follows "for", not "of" ("How long for Omeprazole?")."""
 
 
 def drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:

@@ -41,7 +41,7 @@ _OF_THE_TARGETS = re.compile(
 
 
 def about_the_targets(res: Resolution, q: str, focus: Focus) -> str | None:
-    """:func:`of_the_targets`, else :func:`diseases_of_that`."""
+    """:func:`of_the_targets`, else :func:`diseases_of_that`, :func:`what_that_does` or :func:`drugs_on_them`."""
     return (of_the_targets(res, q, focus) or diseases_of_that(res, q, focus) or what_that_does(res, q, focus)
             or drugs_on_them(res, q, focus))
 
