@@ -75,6 +75,17 @@ def _reading(words: str, linker: Any) -> _Asked | None:
     return _Asked(words, entity_of(best), named)
 
 
+def _named_drugs(words: str, linker: Any) -> list[str]:
+    """The drugs named after ``words`` when they name no disease and no class ("insulin": Insulin human, insulin
+    lispro, …), one per name; [] otherwise."""
+    if _reading(words, linker) is not None or linker.drug_class(words):
+        return []
+    named: dict[str, str] = {}
+    for c in linker.drugs_named_by(words, [], {"Drug": 1.0}):
+        named.setdefault(fold(c.name), c.id)
+    return list(named.values()) if len(named) > 1 else []
+
+
 def _asked(question: str, linker: Any) -> _Asked | None:
     """What a question for a disease's kinds names, or None for any other question."""
     m = _ASKED.match(" ".join(question.split()))
@@ -83,10 +94,17 @@ def _asked(question: str, linker: Any) -> _Asked | None:
 
 def kinds_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question for a disease's kinds (the disease in the disease slot, so that "what
-    treats it?" next is about it); None for any other question."""
+    treats it?" next is about it), or for the drugs named after a word ("what types of insulin are there?", the first
+    in the drug slot); None for any other question."""
     asked = _asked(question, linker)
     if asked is None:
-        return None
+        m = _ASKED.match(" ".join(question.split()))
+        drugs = _named_drugs(m["y"], linker) if m is not None else []
+        if not drugs:
+            return None
+        first = linker.entities[drugs[0]]
+        return {"intent": Intent.DISEASE_KINDS.value,
+                "mentions": [linked_mention("drug", {"id": first.id, "name": first.name, "type": first.type})]}
     return {"intent": Intent.DISEASE_KINDS.value, "mentions": [linked_mention("disease", asked.disease)]}
 
 
@@ -108,6 +126,8 @@ def kinds_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     """The kinds by name, then the diseases the graph records the disease as a manifestation of; ``items``: the kinds
     by name ("what treats the second one?" next), else those."""
     asked = _asked(question, linker)
+    if asked is None and (m := _ASKED.match(" ".join(question.split()))) and (drugs := _named_drugs(m["y"], linker)):
+        return _drugs_answer(m["y"], drugs, kg)
     if asked is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no disease named in the question."}
     words, disease = asked.shown, asked.disease
@@ -126,6 +146,18 @@ def kinds_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     ask = f" For what treats one, ask \"What drugs treat {kg.name(shown[0])}?\"." if shown else ""
     items = [entity_of(n) for x in shown if (n := kg.node(x)) is not None]
     return {"status": Status.ANSWERED, "items": items, "answer": NOTE + " ".join(parts) + ask}
+
+
+def _drugs_answer(words: str, drugs: list[str], kg: Any) -> dict[str, Any]:
+    """The drugs named after ``words``, the most connected first; ``items``: them ("what does the second one
+    target?" next)."""
+    drugs = sorted(drugs, key=lambda x: (-kg.degree(x), kg.name(x)))
+    more = f" and {len(drugs) - SHOWN} more" if len(drugs) > SHOWN else ""
+    first = kg.name(drugs[0])
+    return {"status": Status.ANSWERED, "items": [entity_of(n) for x in drugs[:SHOWN] if (n := kg.node(x)) is not None],
+            "answer": (f"The knowledge graph holds no classification of drugs; it names them. By their names, it holds "
+                       f"{len(drugs)} drugs named after {words}, the most connected first: "
+                       f"{listing([kg.name(x) for x in drugs[:SHOWN]])}{more}. For how one acts, ask \"What does {first} target?\".")}
 
 
 def kinds_of_the_thread(resolution: Resolution, focus: Focus, linker: Any) -> Resolution:

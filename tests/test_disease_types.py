@@ -69,3 +69,17 @@ def test_the_types_with_no_disease_in_the_thread_say_so(run_graph) -> None:
     out = _turn(run_graph, "kinds-none", "what are the types?")
     assert out["status"] is Status.NOT_FOUND and "names no disease" in out["answer"], out["answer"]
     assert "Tension-Type Headache" not in out["answer"], out["answer"]
+
+
+def test_the_types_of_a_word_drugs_are_named_after_are_those_drugs(run_graph, resources) -> None:
+    """"What types of insulin are there?" told what the protein insulin is connected to; the drugs named after it are
+    its types, and "what does the second one target?" next picks from them."""
+    out = _turn(run_graph, "kinds-insulin", "what types of insulin are there?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "disease_kinds", out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds no classification of drugs; it names them."), out["answer"]
+    listed = out["answer"].split("the most connected first: ")[1].split(". For how")[0].split(", ")
+    assert len(listed) > 2 and all("insulin" in x.casefold() for x in listed) and "retriever" not in out["timings"], listed
+    then = _turn(run_graph, "kinds-insulin", "what does the second one target?")
+    assert then["understood_as"] == f"What does {listed[1]} target?", then["answer"]
+    for q in ("what types of penicillin are there?", "what types of heparin are there?"):  # a class; no drug named so
+        assert kinds_question(q, resources.linker) is None, q
