@@ -75,37 +75,35 @@ def _reading(words: str, linker: Any) -> _Asked | None:
     return _Asked(words, entity_of(best), named)
 
 
-def _named_drugs(words: str, linker: Any) -> list[str]:
-    """The drugs named after ``words`` when they name no disease and no class ("insulin": Insulin human, insulin
-    lispro, …), one per name; [] otherwise."""
-    if _reading(words, linker) is not None or linker.drug_class(words):
+def _named_drugs(words: str, linker: Any) -> list[dict[str, Any]]:
+    """The drugs named after ``words``, which name no disease, when they name no class either ("insulin": Insulin
+    human, insulin lispro, …), one per name; [] otherwise."""
+    if linker.drug_class(words):
         return []
-    named: dict[str, str] = {}
+    named: dict[str, dict[str, Any]] = {}
     for c in linker.drugs_named_by(words, [], {"Drug": 1.0}):
-        named.setdefault(fold(c.name), c.id)
+        named.setdefault(fold(c.name), entity_of(c))
     return list(named.values()) if len(named) > 1 else []
 
 
-def _asked(question: str, linker: Any) -> _Asked | None:
-    """What a question for a disease's kinds names, or None for any other question."""
+def _read(question: str, linker: Any) -> tuple[str, _Asked | None, list[dict[str, Any]]]:
+    """The words a question for kinds asks about, the disease reading of them, and else the drugs named after them
+    ("", None, [] for any other question): each linked once."""
     m = _ASKED.match(" ".join(question.split()))
-    return _reading(m["y"], linker) if m is not None else None
+    if m is None:
+        return "", None, []
+    asked = _reading(m["y"], linker)
+    return m["y"], asked, [] if asked is not None else _named_drugs(m["y"], linker)
 
 
 def kinds_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question for a disease's kinds (the disease in the disease slot, so that "what
     treats it?" next is about it), or for the drugs named after a word ("what types of insulin are there?", the first
     in the drug slot); None for any other question."""
-    asked = _asked(question, linker)
-    if asked is None:
-        m = _ASKED.match(" ".join(question.split()))
-        drugs = _named_drugs(m["y"], linker) if m is not None else []
-        if not drugs:
-            return None
-        first = linker.entities[drugs[0]]
-        return {"intent": Intent.DISEASE_KINDS.value,
-                "mentions": [linked_mention("drug", {"id": first.id, "name": first.name, "type": first.type})]}
-    return {"intent": Intent.DISEASE_KINDS.value, "mentions": [linked_mention("disease", asked.disease)]}
+    _words, asked, drugs = _read(question, linker)
+    if asked is not None:
+        return {"intent": Intent.DISEASE_KINDS.value, "mentions": [linked_mention("disease", asked.disease)]}
+    return {"intent": Intent.DISEASE_KINDS.value, "mentions": [linked_mention("drug", drugs[0])]} if drugs else None
 
 
 def _by_name(asked: _Asked, kg: Any, linker: Any) -> list[str]:
@@ -125,9 +123,9 @@ def _by_name(asked: _Asked, kg: Any, linker: Any) -> list[str]:
 def kinds_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     """The kinds by name, then the diseases the graph records the disease as a manifestation of; ``items``: the kinds
     by name ("what treats the second one?" next), else those."""
-    asked = _asked(question, linker)
-    if asked is None and (m := _ASKED.match(" ".join(question.split()))) and (drugs := _named_drugs(m["y"], linker)):
-        return _drugs_answer(m["y"], drugs, kg)
+    words, asked, drugs = _read(question, linker)
+    if drugs:
+        return _drugs_answer(words, [d["id"] for d in drugs], kg)
     if asked is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no disease named in the question."}
     words, disease = asked.shown, asked.disease
