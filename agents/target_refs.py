@@ -14,7 +14,8 @@ asks about it (it asked about the drug again: "What does Metformin do?", the sam
 
 "Which drugs act on them?" right after a list of proteins (what imatinib targets, the genes involved in gout) asks
 which drugs act on any of them: "them" was the first protein alone, or the disease of the genes' question ("Which
-drugs act on Gout?"), and "which drugs target these?" was `NOT_FOUND` ("these" is no entity).
+drugs act on Gout?"), and "which drugs target these?" was `NOT_FOUND` ("these" is no entity), as were "which other
+drugs hit the same targets?" and "which drugs share these targets?" (asked as "… act on the listed proteins?").
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def what_that_does(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _ON_THEM = re.compile(
     r"^(?:and |so )?(?:which|what) (?P<other>other )?(?:drugs?|medications?|medicines?) (?:also )?(?P<verb>act on|target|inhibit|block|"
-    r"activate|bind(?: to)?|hit|work on)(?: any of)? (?:them|these|those|(?:these|those|the(?: listed| above)?) (?:targets|proteins|genes))"
-    r"[?.!]*$", re.IGNORECASE)
+    r"activate|bind(?: to)?|hit|work on|share)(?: any of)? (?:them|these|those|(?:these|those|the(?: listed| above| same)?) "
+    r"(?:targets|proteins|genes)|the same ones)(?: as (?:it|that one|this one))?[?.!]*$", re.IGNORECASE)
 LISTED_PROTEINS = "the listed proteins"
 """What such a question names in their place (``Resolution.targets`` holds them)."""
 
@@ -111,4 +112,5 @@ def drugs_on_them(res: Resolution, q: str, focus: Focus) -> str | None:
     res.targets = [i["id"] for i in listed]
     res.references.append({"text": q, "how": "list", "targets": res.targets})
     res.pinned[fold(LISTED_PROTEINS)] = res.pinned[fold(LISTED_PROTEINS.removeprefix("the "))] = listed[0]
-    return f"Which {m['other'] or ''}drugs {m['verb'].casefold()} {LISTED_PROTEINS}?"
+    verb = m["verb"].casefold()
+    return f"Which {m['other'] or ''}drugs {'act on' if verb == 'share' else verb} {LISTED_PROTEINS}?"

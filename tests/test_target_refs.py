@@ -72,11 +72,15 @@ def test_what_that_does_after_one_listed_entity_is_about_it(run_graph) -> None:
     ("what genes are involved in gout?", "which drugs act on them?"),
     ("what genes are involved in Alzheimer's disease?", "which drugs target these?"),
     ("What does imatinib target?", "which other drugs inhibit them?"),
+    ("What does imatinib target?", "Which other drugs hit the same targets?"),
+    ("What does imatinib target?", "which drugs share these targets?"),
+    ("What does imatinib target?", "what other drugs act on the same ones?"),
 ])
 def test_drugs_acting_on_listed_proteins_act_on_any_of_them(run_graph, first: str, then: str) -> None:
     """"which drugs act on them?" after a list of proteins was asked of the first protein alone (after imatinib's
     targets) or of the disease (after the genes of gout: "Which drugs act on Gout?"), and "which drugs target these?"
-    was NOT_FOUND. Every listed protein is a target, and each drug listed acts on one of them."""
+    and "which other drugs hit the same targets?" were NOT_FOUND. Every listed protein is a target, and each drug
+    listed acts on one of them."""
     listed, out = in_thread(run_graph, f"on-them-{first}-{then}", first, then)
     proteins = [a["id"] for a in listed["ranked_answers"]]
     assert listed["status"] is Status.ANSWERED and out["status"] is Status.ANSWERED, out["answer"]
