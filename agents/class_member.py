@@ -21,7 +21,7 @@ from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, Intent, Status
 from core.text import fold
 
-__all__ = ["asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
+__all__ = ["DRUG_NOUNS", "asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
            "membership_answer", "of_the_thread", "of_thread_class", "other_members", "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:a kind of|a type of|a form of|one of the|a member of the|"
@@ -159,7 +159,7 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
     does omeprazole work?": it was NOT_FOUND), the first the table gives when it names several; a drug of no class
     asks for its class, which the answer says the table does not name. None for any other question, or with neither."""
     if not _THAT_CLASS.match(q):
-        return _some_of_the_class(res, q, focus) or _class_beyond(res, q, focus)
+        return _their_nouns(res, q, focus) or _some_of_the_class(res, q, focus) or _class_beyond(res, q, focus)
     drug, cls = focus.class_drug, focus.named_class
     if not cls and focus.drug and focus.drug.get("type") in DRUG_TYPES:
         drug, classes = focus.drug, linker.classes_of(focus.drug["id"])
@@ -173,6 +173,25 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
         return f"What class is {drug['name']}?"
     besides = f"besides {drug['name']} " if drug else ""
     return f"Which drugs {besides}are {cls}?"
+
+
+DRUG_NOUNS = (r"(?:other\s+)?(?:targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|doses?|dosage|"
+              r"dosing|interactions?|contraindications?|price|cost|safety)")
+"""A drug's nouns that "its" (a drug) or "their" (a class) refers back to; the last ones name what the graph does not
+hold, said so in the answer."""
+_THEIR = re.compile(rf"\btheir\s+({DRUG_NOUNS})\b", re.IGNORECASE)
+
+
+def _their_nouns(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What are the side effects of statins?" for "what are their side effects?" after "How do statins lower
+    cholesterol?" (it was NOT_FOUND, '"their side effects" is not in the knowledge graph'; after "How do triptans
+    work?" it listed the triptans). None for any other question, or with no class in the thread."""
+    cls = focus.named_class
+    if not cls or (m := _THEIR.search(q)) is None:
+        return None
+    res.references.append({"text": "their", "how": "class", "class": cls, "entity": None})
+    asked = f"{q[:m.start()]}the {m.group(1)} of {cls}{q[m.end():]}".rstrip("?.! ")
+    return f"{asked[:1].upper()}{asked[1:]}?"
 
 
 _WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of them| of these| of those)? (?:are|is|do|does|don'?t|doesn'?t|"

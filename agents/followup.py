@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.alternatives import SUBSTITUTE, instead_of_the_thread_drug
 from agents.both_of import both_diseases
-from agents.class_member import asks_class_of, in_that_class, of_the_thread
+from agents.class_member import DRUG_NOUNS, asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
 from agents.ellipsis import (
     NEXT_ITEMS,
@@ -103,9 +103,8 @@ _DEFINED = re.compile(r"\s+(?:(?:of|that|which|whose)\b|for\s+\w|as\s+(?!well\b)
 """"the NOUN" that the words after it define is no reference: "the target of imatinib", "the drug of choice for gout",
 "the enzyme that aspirin inhibits", "the protein targeted by imatinib", "the same target as imatinib" (but "What is the drug
 used for?" refers)."""
-_POSSESSIVE = re.compile(r"\bits\s+((?:other\s+)?(?:targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|"
-                         r"doses?|dosage|dosing|interactions?|contraindications?|price|cost|safety))\b", re.IGNORECASE)
-"""A drug's noun that "its" refers back to; the last ones name what the graph does not hold, said so in the answer."""
+_POSSESSIVE = re.compile(rf"\bits\s+({DRUG_NOUNS})\b", re.IGNORECASE)
+"""A drug's noun that "its" refers back to (``agents.class_member.DRUG_NOUNS``)."""
 _AUXILIARY = "".join(rf"(?<=\b{w} )|" for w in ("does", "do", "did", "can", "could", "would", "will", "might", "may"))[:-1]
 _PRONOUN = re.compile(rf"\b(it|they|them|(?:that|this) one(?=\W*$)|that(?=\W*$)|(?:{_AUXILIARY})(?:that|this)(?: one)?"
                       r"(?=\s+(?!(?:mean|matter|happen|sound|seem|apply|count|change)\b)[a-z]))\b", re.IGNORECASE)

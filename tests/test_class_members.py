@@ -259,6 +259,22 @@ def test_a_request_for_some_after_a_class_lists_its_drugs(run_graph, then: str) 
     assert "The class table lists 6 SSRIs in the knowledge graph" in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize(("first", "then", "understood", "says"), [
+    ("How do statins lower cholesterol?", "what are their side effects?", "What are the side effects of statins?",
+     "not side effects. What it holds: Statins in the knowledge graph act on: "),
+    ("How do triptans work?", "what are their side effects?", "What are the side effects of triptans?",
+     "not side effects. What it holds: Triptans in the knowledge graph act on: "),
+    ("How do SSRIs work?", "what are their uses?", "What are the uses of SSRIs?",
+     "SSRIs in the knowledge graph have verified mechanisms for: "),
+])
+def test_their_noun_after_a_class_is_the_class_s(run_graph, first: str, then: str, understood: str, says: str) -> None:
+    """"What are their side effects?" after a class was NOT_FOUND ('"their side effects" is not in the knowledge
+    graph'), or, after "How do triptans work?", listed the triptans."""
+    _first, out = in_thread(run_graph, f"their-{first}-{then}", first, then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert says in out["answer"], out["answer"]
+
+
 @pytest.mark.parametrize("question", ["what drug classes treat hypertension?", "what classes of drugs treat asthma?"])
 def test_a_question_for_drug_classes_names_the_classes_of_the_listed_drugs(run_graph, resources, question: str) -> None:
     """It was told the drugs alone; each listed drug is now put under the classes the table gives it."""
