@@ -14,6 +14,7 @@ from agents.kinds import disease_kind
 from agents.not_acting import NEGATED
 from agents.preamble import acting_on
 from agents.resolution import Linker, Resolution, restated
+from agents.scope import INTERACTIONS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
 from core.text import drop_article
 from memory.patients import patient_ids_in
@@ -380,8 +381,8 @@ def for_treated(res: Resolution, asked: str, focus: Focus, linker: Linker) -> No
     compares none of that turn's drugs (a list from before it) is not about its disease."""
     disease = focus.treated
     if disease is None or not res.rewritten or res.missing or res.refused or not _EFFICACY.search(asked) or \
-            not any(e.get("id") in focus.treated_by for e in res.pinned.values()):
-        return
+            out_of_scope(asked) == INTERACTIONS or not any(e.get("id") in focus.treated_by for e in res.pinned.values()):
+        return  # "should I take it with ibuprofen?" asks whether the two go together, not which is better
     found = [cands for _, cands in linker.scan(res.question)]
     if sum(any(c.type in DRUG_TYPES for c in cands) for cands in found) < 2 or \
             any(c.type in DISEASE_TYPES for cands in found for c in cands):

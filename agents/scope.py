@@ -99,7 +99,7 @@ _OUT_OF_SCOPE = {
            rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),
     INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|interact(?= *[?.!]*$)|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
                           r"combined|mixed|given) together|(?:safe|ok|okay|risky|dangerous|harmful) (?:to (?:take|use|combine|mix)"
-                          r"(?: \w+){0,3} )?(?:with|together)|(?:safe|ok|okay|risky|dangerous|harmful) to (?:combine|mix)\b|(?:take|taking|combine|combining|mix|mixing) \w+(?: \w+)? "
+                          r"(?: \w+){0,3} )?(?:with|together)|(?:safe|ok|okay|risky|dangerous|harmful) to (?:combine|mix)\b|(?:take|taking|use|using|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"
                           r"be (?:taken|used|combined|mixed|given) (?:together )?with|grapefruit|"
                           rf"{_MEDS} (?:\w+ ){{0,3}}?(?:avoid|stay away from)|avoid (?:\w+ ){{0,2}}?{_MEDS}|"
@@ -170,7 +170,8 @@ _OUT_OF_SCOPE = {
         r"indications) (?:does|do|can|is|are)"),
     "treatment guidelines (which drug comes first)": r"(?:first|second|third)[- ]line|drugs? of choice|(?:treatment )?guidelines?",
     "advice on which drug a person should take": (
-        r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))|"
+        r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))"
+        r"(?! (?:\w+ ){1,3}?(?:with|together)\b)|"  # "should I take it with ibuprofen?" asks whether two go together
         r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),
     # "what is the most common target of NSAIDs?" is what most of them act on, which the class's answer counts
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?(?! (?:targets?|mechanisms?|pathways?|receptors?|"

@@ -560,16 +560,27 @@ WARFARIN_ONLY = "Only warfarin acts on: Vitamin K epoxide reductase complex subu
 @pytest.mark.parametrize("turns", [("is warfarin safe with aspirin?",), ("does warfarin interact with aspirin?",),
                                    ("can warfarin and aspirin be taken together?",),
                                    ("how does warfarin work?", "is it safe with aspirin?"),
-                                   ("how does warfarin work?", "can I take it with aspirin?")])
+                                   ("how does warfarin work?", "can I take it with aspirin?"),
+                                   ("how does warfarin work?", "should I take it with aspirin?"),
+                                   ("how does warfarin work?", "should I use it with aspirin?")])
 def test_whether_two_drugs_interact_compares_them(run_graph, turns: tuple[str, ...]) -> None:
     """They were NOT_FOUND ("no chain of relations from warfarin to Aspirin"); "can … be taken together?" was said to
-    ask why drugs are given together; "is it safe with aspirin?" after warfarin was answered about aspirin alone."""
+    ask why drugs are given together; "is it safe with aspirin?" after warfarin was answered about aspirin alone, and
+    so was "should I take it with aspirin?" (read as advice on which drug to take, with "it" no reference)."""
     out = in_thread(run_graph, f"interact-{'-'.join(turns)}", *turns)[-1]
     assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not drug interactions. What it holds: " in out["answer"]
     assert WARFARIN_ONLY in out["answer"] and "Only Aspirin acts on: " in out["answer"], out["answer"]
     if len(turns) > 1:
         assert out["understood_as"].casefold().startswith(turns[1].split(" it ")[0].casefold() + " warfarin ")
+
+
+def test_whether_to_take_it_with_another_drug_after_a_disease_is_no_comparison_for_it(run_graph) -> None:
+    """"Should I take it with ibuprofen?" after how aspirin prevents heart attacks was "Should I take Aspirin with
+    ibuprofen for Myocardial infarction?" (which drug is better for it), which read "Aspirin with ibuprofen" as one name."""
+    _, out = in_thread(run_graph, "take-with-mi", "How does aspirin prevent heart attacks?", "Should I take it with ibuprofen?")
+    assert out["understood_as"] == "Should I take Aspirin with ibuprofen?" and out["compared"], out["answer"]
+    assert "not drug interactions. What it holds: Aspirin and Ibuprofen both act on: " in out["answer"], out["answer"]
 
 
 def test_it_before_safe_to_is_no_reference_and_a_patient_s_other_meds_keep_the_drug(run_graph) -> None:
