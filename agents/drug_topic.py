@@ -13,7 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_topic", "food_first"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -61,10 +61,50 @@ _FOOD_FIRST = re.compile(
 Benzyl alcohol, and a chain from it to metformin looked for)."""
 
 
+_ON_ANOTHER = re.compile(r"^(?:and |so )?(?:how )?(?:does|do|can|could|will|would|might|may) (?P<a>[\w' -]+?) (?:affect|"
+                         r"interfere with|mess with|weaken|change) (?P<b>[\w' -]+?)[?.!]*$", re.IGNORECASE)
+"""One drug asked to change another ("how does aspirin affect warfarin?": a chain from aspirin to warfarin was looked
+for, `NOT_FOUND`)."""
+_DRUG = frozenset({"Drug"})
+
+
+def _drug(name: str, linker: Any, types: frozenset[str]) -> Any:
+    out = linker.link(name)
+    return out.best if out.status is LinkStatus.LINKED and out.best is not None and out.best.type in types else None
+
+
+def drug_on_drug(question: str, linker: Any) -> str | None:
+    """"Does warfarin interact with aspirin?" for "how does aspirin affect warfarin?" (or "does vitamin K affect
+    warfarin?"), when the first name links to a drug or a chemical and the second to a drug; None for any other
+    question ("how does levodopa affect dopamine?" asks how a drug acts on a chemical of the body)."""
+    m = _ON_ANOTHER.match(" ".join(question.split()))
+    if m is None or (a := _drug(m["a"], linker, DRUG_TYPES)) is None or (b := _drug(m["b"], linker, _DRUG)) is None \
+            or a.id == b.id:
+        return None
+    return f"Does {m['b']} interact with {m['a']}?"
+
+
+def drug_on_it(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
+    """"Does warfarin interact with vitamin K?" for "how does vitamin K affect it?" after a turn about warfarin (it was
+    asked how vitamin K affects warfarin's one target, `NOT_FOUND`); None for any other question, with no drug in the
+    thread, or right after the drug's targets (where "it" may be the target just named)."""
+    m = _ON_ANOTHER.match(" ".join(q.split()))
+    drug = focus.drug
+    if m is None or m["b"].casefold() not in ("it", "that", "this one", "that one") or drug is None or focus.intent == "targets" \
+            or drug.get("type") not in _DRUG or (a := _drug(m["a"], linker, DRUG_TYPES)) is None or a.id == drug["id"]:
+        return None
+    res.references.append({"text": m["b"], "entity": drug, "how": "pronoun"})
+    res.pinned[fold(drug["name"])] = drug
+    return f"Does {drug['name']} interact with {m['a']}?"
+
+
 def food_first(question: str, linker: Any) -> str:
     """"Does metformin interact with alcohol?" for "how does alcohol affect metformin?", as the food is asked after the
     drug (``agents.scope`` says drug interactions are not held, then what the graph holds on the drug); "Is coffee bad
-    for gout?" for "does coffee affect gout?" (what to eat is not held); any other question unchanged."""
+    for gout?" for "does coffee affect gout?" (what to eat is not held); so for a drug named before another
+    (:func:`drug_on_drug`); any other question unchanged."""
+    if (other := drug_on_drug(question, linker)) is not None:
+        return other
     m = _FOOD_FIRST.match(" ".join(question.split()))
     out = linker.link(m["x"]) if m is not None else None
     if m is None or out is None or out.best is None or out.status is LinkStatus.UNKNOWN:

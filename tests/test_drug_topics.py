@@ -126,6 +126,30 @@ def test_food_named_before_a_drug_or_a_disease_is_asked_after_it(run_graph, ques
     assert f"{NOTE}{topic}. What it holds: " in out["answer"] and "Benzyl" not in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize("turns", [("how does aspirin affect warfarin?",), ("does vitamin K affect warfarin?",),
+                                   ("tell me about warfarin", "how does vitamin K affect it?")])
+def test_a_drug_named_before_another_drug_is_asked_whether_they_interact(run_graph, turns: tuple[str, ...]) -> None:
+    """"How does aspirin affect warfarin?" looked for a chain from aspirin to warfarin (NOT_FOUND); "how does vitamin K
+    affect it?" after warfarin asked how vitamin K affects warfarin's one target (NOT_FOUND). Both ask whether the
+    two interact: the note, then what each acts on."""
+    out = in_thread(run_graph, f"drug-on-drug-{'-'.join(turns)}", *turns)[-1]
+    other = "vitamin K" if "vitamin" in turns[-1] else "aspirin"
+    assert out["understood_as"] == f"Does warfarin interact with {other}?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    assert f"{NOTE}drug interactions. What it holds: " in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("turns", "understood"), [
+    (("how does levodopa affect dopamine?",), ""),  # a drug on a chemical of the body: how it acts
+    (("what does warfarin target?", "how does vitamin K affect it?"),  # "it" may be the target just named
+     "How does vitamin K affect Vitamin K epoxide reductase complex subunit 1?"),
+])
+def test_a_drug_on_a_chemical_or_on_a_target_just_named_is_no_interaction(run_graph, turns: tuple[str, ...],
+                                                                          understood: str) -> None:
+    out = in_thread(run_graph, f"drug-on-chem-{'-'.join(turns)}", *turns)[-1]
+    assert out.get("understood_as", "") == understood, out["answer"]
+
+
 def test_whether_a_food_is_bad_for_a_disease_says_diets_are_not_held() -> None:
     """"Is alcohol bad for gout?" listed gout's drugs with no word on it."""
     assert out_of_scope("is alcohol bad for gout?") == out_of_scope("is coffee good for diabetes?") == "what to eat or avoid"
