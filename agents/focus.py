@@ -83,6 +83,9 @@ class Focus:
     """The drugs of the list the latest turns asked about as the listed drugs ("which of them treat heart failure?"
     after "What drugs treat hypertension?"): the items of the turn before those turns, whatever those turns listed
     since. What "what about angina?" is kept to next."""
+    after_list: list[dict[str, Any]] = field(default_factory=list)
+    """The drugs of the turns after the latest answer that listed two or more drugs, most recent first, once each (all
+    of the thread's drugs when no answer listed two): the drugs a later "which is better?" may set side by side."""
     turn: dict[str, Any] = field(default_factory=dict)
     """The latest assistant turn about a drug, a disease or a patient (the one ``intent`` is of), with its own
     ``drug``, ``disease`` and ``items``: what "how?" asks again, without an older turn's drug or disease."""
@@ -123,12 +126,15 @@ class Focus:
         return self.compared[:2] or self.drugs[1::-1]
 
     def two_apart_from(self, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The thread's two latest drugs, older first, when neither is among ``listed``: the turns about them came
-        after that list ("which is better?" after salbutamol and then montelukast, asked after the drugs for asthma,
-        compared the five listed drugs); none otherwise."""
+        """The thread's two latest drugs, older first, when neither is among ``listed`` or both were the drugs of
+        turns after the latest list of drugs: the turns about them came after that list ("which is better?" after
+        salbutamol and then montelukast, asked after the drugs for asthma, compared the five listed drugs, and so did
+        "which is better for an acute attack?" after allopurinol, one of the listed drugs for gout, and then
+        colchicine); none otherwise."""
         ids = {d.get("id") for d in listed}
         two = self.drugs[1::-1]
-        return two if len(two) == 2 and not any(d.get("id") in ids for d in two) else []
+        after = {d.get("id") for d in self.after_list}
+        return two if len(two) == 2 and (all(d.get("id") in after for d in two) or not any(d.get("id") in ids for d in two)) else []
 
     def choose(self, picked: dict[str, Any]) -> Focus:
         """The focus once a clarification picked ``picked`` for a reference it fitted to several entities: that drug,
@@ -178,10 +184,13 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     f.treats_list, f.target_list = _treats_list(messages), _target_list(messages)
     f.treated, f.treated_by = _treated(messages)
     f.listed = _listed(messages)
-    classes_run = True
+    classes_run, drug_list_seen = True, False
     for m in reversed(messages):
         if m.get("role") != "assistant":
             continue
+        if not drug_list_seen and m.get("drug") and all(d.get("id") != m["drug"].get("id") for d in f.after_list):
+            f.after_list.append(m["drug"])
+        drug_list_seen = drug_list_seen or sum(i.get("type") in DRUG_TYPES for i in m.get("items") or []) >= 2
         if not f.intent and m.get("intent") and (m.get("drug") or m.get("disease") or m.get("patient_id")):
             f.intent, f.question, f.turn = str(m["intent"]), str(m.get("question", "")), m
             f.drug_class = str(m.get("drug_class") or "")

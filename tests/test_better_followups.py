@@ -81,3 +81,21 @@ def test_whether_any_of_the_listed_drugs_is_better_compares_them(run_graph) -> N
     *_, after = in_thread(run_graph, "any-better-2", "How does imatinib treat CML?", "Which other drugs act on ABL1?",
                           "Are any of them better?")
     assert "any of them" not in after["understood_as"] and after["compared"], after["answer"]
+
+
+@pytest.mark.parametrize(("turns", "understood"), [
+    (("What drugs treat gout?", "how does allopurinol work?", "what about colchicine?", "which is better for an acute attack?"),
+     "Compare allopurinol and colchicine"),
+    (("What drugs treat gout?", "how does febuxostat work?", "and allopurinol?", "which is better?"),
+     "Compare Febuxostat and allopurinol"),
+])
+def test_which_is_better_after_turns_about_two_drugs_since_a_list_compares_those_two(run_graph, turns: tuple[str, ...],
+                                                                                    understood: str) -> None:
+    """After the drugs for gout and then turns about two drugs, one or both of them listed, "which is better?"
+    compared the five listed drugs; the two the turns since were about are what it sets side by side. Right after the
+    list it is still the listed drugs."""
+    out = in_thread(run_graph, f"better-since-{'-'.join(turns)}", *turns)[-1]
+    assert out["understood_as"] == understood and out["compared"], out["answer"]
+    assert COMPARES in out["answer"], out["answer"]
+    *_, listed = in_thread(run_graph, "better-right-after", "What drugs treat gout?", "how does the first one work?", "which is better?")
+    assert listed["understood_as"].startswith("Compare Febuxostat, pegloticase, allopurinol"), listed["understood_as"]
