@@ -271,13 +271,23 @@ def thread_notes(state: State, accepted: list[dict[str, Any]], citations: list[d
         return sources_line(citations)
     if "other paths" not in hows:
         return ""
-    best = accepted[0]["text"] if accepted else ""
-    others = list(dict.fromkeys(p["text"] for p in accepted[1:] if p["text"] != best))
+    routes: dict[tuple[str, ...], str] = {}  # one path per route (its nodes); the first, the answer's, is left out
+    for p in accepted:
+        routes.setdefault(_nodes(p), p["text"])
+    others, variants = list(routes.values())[1:], len({p["text"] for p in accepted}) - len(routes)
+    same = (f" {variants} other accepted path{'s take' if variants > 1 else ' takes'} the same steps with another relation "
+            "between some of them.") if variants else ""
     if not others:
-        return " The Reviewer accepted no other path for this question."
+        return " The Reviewer accepted no other route for this question." + same
     more = f" ({len(others) - OTHER_PATHS_SHOWN} more)" if len(others) > OTHER_PATHS_SHOWN else ""
-    return (f" Other paths the Reviewer accepted{more}: " + " ".join(f"{i}. {t}." for i, t in
-                                                                     enumerate(others[:OTHER_PATHS_SHOWN], 2)))
+    return (f" Other routes the Reviewer accepted{more}: " + " ".join(f"{i}. {t}." for i, t in
+                                                                      enumerate(others[:OTHER_PATHS_SHOWN], 2)) + same)
+
+
+def _nodes(path: dict[str, Any]) -> tuple[str, ...]:
+    """The entities a path passes through, in order: two paths through the same ones are one route."""
+    triples = path.get("triples") or []
+    return tuple([str(t.get("head")) for t in triples] + [str(triples[-1].get("tail"))]) if triples else (str(path.get("text")),)
 
 
 LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)

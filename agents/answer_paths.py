@@ -131,7 +131,7 @@ def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[Candidate
         seen = {p.edges for p in first}
         return answers, [*first, *(p for p in ranked if p.edges not in seen)][: ctx.top_k]
     if state.intent not in (Intent.TREATS.value, Intent.TARGETED_BY.value):  # a class subject walks from its drugs
-        return answers, ranked[: ctx.top_k]
+        return answers, (_routes(ranked) if _other_paths(state) else ranked)[: ctx.top_k]
     ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     if state.among:  # "which statins …": no other drug's path is evidence for the answer
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
@@ -422,3 +422,18 @@ def pagerank_answers(res: Any, seeds: list[str], types: list[str], exclude: set[
         if x not in exclude and (e := res.kg.node(x)) is not None and e.type in types and keep(x):
             out.append(x)
     return out
+
+
+def _other_paths(state: State) -> bool:
+    """Whether the question asks for the other paths behind the last answer ("is that the only mechanism?")."""
+    return any(r.get("how") == "other paths" for r in state.references)
+
+
+def _routes(ranked: list[CandidatePath]) -> list[CandidatePath]:
+    """The best path of each route (the entities it passes through), in rank order, then the rest: what the reviewer
+    judges when the other paths are asked for, which were the answer's route again with another relation between two
+    of its steps ("any other mechanisms?" after how lisinopril lowers blood pressure)."""
+    seen: set[tuple[str, ...]] = set()
+    first = [p for p in ranked if tuple(p.nodes) not in seen and not seen.add(tuple(p.nodes))]
+    ids = {id(p) for p in first}
+    return [*first, *(p for p in ranked if id(p) not in ids)]

@@ -39,9 +39,12 @@ is a question of its own: it was read as a request for the sources of an answer 
 _OTHER_PATHS = re.compile(
     r"^(?:(?:and |so |but )?(?:is|was) (?:that|this|it) the only (?:mechanism|path|pathway|way|route|explanation)|"
     r"(?:are there |is there |any )?(?:other|more|alternative|another) (?:mechanisms?|paths?|pathways?|routes?|"
-    r"explanations?)|how else (?:does|do|can|could) (?:it|they|that|this) (?:work|act))(?: (?:for|in) (?:it|that|this))?"
+    r"explanations?)|how else (?:does|do|can|could) (?:it|they|that|this) (?:work|act)|(?:are there |is there |any )?(?:other|"
+    r"more|another) ways? (?:it|they) (?:does|do|can do|works?|acts?)(?: (?:that|this|it|so))?|(?:and |so )?is that (?:all|"
+    r"everything))(?: (?:for|in) (?:it|that|this))?"
     r"(?: please)?\s*[?.!]*$", re.IGNORECASE)
-"""A question for the other paths behind the last answer ("is that the only mechanism?", "are there other paths?")."""
+"""A question for the other paths behind the last answer ("is that the only mechanism?", "are there other paths?",
+"are there other ways it does that?", "is that all?")."""
 _SIMPLER = re.compile(
     r"^(?:(?:so |ok,? |okay,? |sorry,? |hmm,? )?(?:(?:can|could|would) you |please )?(?:explain|say|put|describe|tell me|rephrase)"
     r"(?: (?:that|this|it|the answer|the mechanism))?(?: again)?(?: (?:more )?simply| simpler| in (?:simpler|simple|plain|"

@@ -68,8 +68,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
     lowers the disease (it was told the path alone), "Yes for X: " when the question named a second disease, asked
     next (it said "Yes" for both); nothing for any other question, a path without a signed relation, or a question
     about an amount ("does ibuprofen lower prostaglandin E2?") whose path is longer than :data:`_AMOUNT_STEPS`."""
-    if any(r.get("how") == "why listed" for r in state.references):  # "is X one of them?": the lead says yes or no
-        return ""
+    if any(r.get("how") in ("why listed", "other paths") for r in state.references):  # "is X one of them?": the lead
+        return ""  # says yes or no; "is that the only mechanism?" is answered by the other paths, not "Yes"
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
     yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))

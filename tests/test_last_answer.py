@@ -134,19 +134,28 @@ def test_a_failed_turn_does_not_hide_the_last_path_or_question(run_graph) -> Non
 
 
 @pytest.mark.parametrize("ask", ["is that the only mechanism?", "are there other paths?", "any other mechanisms?",
-                                 "how else does it work?"])
-def test_other_paths_ask_the_last_question_again_and_list_the_accepted_ones(run_graph, ask: str) -> None:
+                                 "how else does it work?", "are there other ways it does that?", "is that all?"])
+@pytest.mark.parametrize("first_q", ["How does colchicine treat gout?", "How does lisinopril lower blood pressure?"])
+def test_other_paths_ask_the_last_question_again_and_list_the_accepted_ones(run_graph, first_q: str, ask: str) -> None:
     """"is that the only mechanism?" and "are there other paths?" after an answer were NOT_FOUND ("no known entity in
-    the question")."""
-    first, again = in_thread(run_graph, f"paths-{ask}", "How does colchicine treat gout?", ask)
+    the question"). The other paths are other routes, through other entities: after how lisinopril lowers blood
+    pressure they were the answer's own route with another relation on its last step, and "is that the only
+    mechanism?" opened "Yes: "; "are there other ways it does that?" and "is that all?" were NOT_FOUND."""
+    first, again = in_thread(run_graph, f"paths-{first_q}-{ask}", first_q, ask)
     assert again["status"] is Status.ANSWERED and again["understood_as"] == first["messages"][-1]["question"], again["answer"]
     assert again["evidence"] == first["evidence"] and not again["excluded"]  # "other" leaves nothing out here
-    accepted = [again["candidates"][i]["text"] for i in again["review"]["accepted"]]
-    others = [t for t in dict.fromkeys(accepted[1:]) if t != accepted[0]]
+    assert "Yes: " not in again["answer"], again["answer"]
+    accepted = [again["candidates"][i] for i in again["review"]["accepted"]]
+    route = [accepted[0]["triples"][0]["head"], *(t["tail"] for t in accepted[0]["triples"])]
+    others = [p for p in accepted[1:] if [p["triples"][0]["head"], *(t["tail"] for t in p["triples"])] != route]
     if others:
-        assert " Other paths the Reviewer accepted" in again["answer"] and f"2. {others[0]}." in again["answer"]
+        assert " Other routes the Reviewer accepted" in again["answer"] and f"2. {others[0]['text']}." in again["answer"]
+        shown = again["answer"].split(" Other routes the Reviewer accepted")[1]
+        assert all(p["text"] not in shown for p in accepted[1:] if p not in others), shown  # no variant of the answer's route
     else:
-        assert again["answer"].endswith(" The Reviewer accepted no other path for this question.")
+        assert " The Reviewer accepted no other route for this question." in again["answer"], again["answer"]
+    if first_q.startswith("How does lisinopril"):
+        assert others, again["answer"]
     assert "Leaving out" not in again["answer"]
 
 
