@@ -8,12 +8,12 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.resolution import Resolution
-from agents.scope import ADDICTION, CONTRAINDICATIONS, INTERACTIONS, SAFETY, out_of_scope
+from agents.scope import ADDICTION, CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "main_use"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -96,6 +96,23 @@ def drug_on_it(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     res.references.append({"text": m["b"], "entity": drug, "how": "pronoun"})
     res.pinned[fold(drug["name"])] = drug
     return f"Does {drug['name']} interact with {m['a']}?"
+
+
+_MAIN_USE = re.compile(r"^(?:and |so |but )?(?:(?:is|was) (?:that|this|it) (?:the|its) (?:main|primary|principal|chief|most common) "
+                       r"(?:use|indication|one)|(?:what|which) (?:is|was) (?:the|its) (?:main|primary|principal|chief) "
+                       r"(?:use|indication|one))[?.!]*$", re.IGNORECASE)
+
+
+def main_use(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What is the main use of Metformin?" for "is that the main use?" after what metformin is used for or how it
+    treats a disease (it was `NOT_FOUND`, "no known entity in the question"): the answer says the graph does not hold
+    how often a drug is used for what, then the drug's uses. None for any other question, or with no drug."""
+    drug, m = focus.drug, _MAIN_USE.match(" ".join(q.split()))
+    if m is None or drug is None or drug.get("type") not in DRUG_TYPES or "one" in m[0] and focus.intent != "indications":
+        return None  # "what is the main one?" after a drug's targets asks which target
+    res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": HOW_OFTEN})
+    res.pinned[fold(drug["name"])] = drug
+    return f"What is the main use of {drug['name']}?"
 
 
 def food_first(question: str, linker: Any) -> str:

@@ -286,14 +286,15 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|hits?|hitting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
-                              rf"(?:treat|cure|help(?: with)?|used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
+                              rf"(?:(?:mostly|mainly|primarily|usually|typically|commonly|generally|normally) )?(?:treat|cure|help(?: with)?|"
+                              rf"used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
         # "which cancers is imatinib involved in?" (of a drug; of anything else, ``agents.diseases_of``)
         (Intent.INDICATIONS, (rf"^(?:what|which)(?: other)? {_ILLNESS} (?:is|are) {_NOT_PRONOUN}{_X} (?:involved in|linked to|"
                               rf"associated with|connected to|related to|tied to|implicated in)$")),
         (Intent.INDICATIONS, (rf"^{_ASK}(?:the )?(?:main |known |approved |clinical |other )?(?:indications?|uses?) (?:of|for) {_X}"
                               rf"(?: (?:besides|other than|apart from|aside from|except(?: for)?) {_Y})?$")),  # Y left out
         (Intent.INDICATIONS, rf"^{_ASK}{_X}{_POSS} (?:main |known |approved |clinical |other )?(?:indications?|uses?)$"),
-        (Intent.INDICATIONS, rf"^{_X} (?:indications?|uses)$"),
+        (Intent.INDICATIONS, rf"^(?:(?:does|do) )?{_X} (?:(?:has|have) (?:any |many |other |more |some )*)?(?:indications?|uses)$"),
         (Intent.INDICATIONS, rf"^what (?:is|are) {_NOT_PRONOUN}{_X} (?:usually |mainly |typically )?for$"),
         # "what is the disease treated by allopurinol?", "which are the conditions that X treats?"
         (Intent.INDICATIONS, (rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "

@@ -176,7 +176,8 @@ _OUT_OF_SCOPE = {
     # "what is the most common target of NSAIDs?" is what most of them act on, which the class's answer counts
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?(?! (?:targets?|mechanisms?|pathways?|receptors?|"
                 r"enzymes?|proteins?|way))|popular|"
-                                                       r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)"),
+                                                       r"(?:widely|frequently|often) (?:used|prescribed|given|taken)|prescribed)|"
+                r"(?:main|primary|principal|chief) (?:uses?|indications?)"),
     COMBINED: (r"combined with|(?:given|used|paired|taken|prescribed) (?:together )?with|in combination(?: with)?|"
                r"(?:work|works|act|acts|working|acting) (?:well )?together|"
                r"combination (?:therapy|therapies|of)|(?:given|used|taken|prescribed) together|"

@@ -153,3 +153,27 @@ def test_a_drug_on_a_chemical_or_on_a_target_just_named_is_no_interaction(run_gr
 def test_whether_a_food_is_bad_for_a_disease_says_diets_are_not_held() -> None:
     """"Is alcohol bad for gout?" listed gout's drugs with no word on it."""
     assert out_of_scope("is alcohol bad for gout?") == out_of_scope("is coffee good for diabetes?") == "what to eat or avoid"
+
+
+@pytest.mark.parametrize(("question", "drug"), [("Does lisinopril have other uses?", "lisinopril"),
+                                                ("does metformin have any other uses?", "Metformin"),
+                                                ("what is aspirin mostly used for?", "Aspirin")])
+def test_what_a_drug_is_used_for_with_words_around_it_links_the_drug_alone(run_graph, question: str, drug: str) -> None:
+    """They were answered with 'Read "Does lisinopril have other" as lisinopril: the closest name …'."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["answer"].startswith(f"{drug} has a verified mechanism for: "), out["answer"]
+
+
+@pytest.mark.parametrize("turns", [("What is metformin used for?", "Is that the main use?"),
+                                   ("how does metformin treat type 2 diabetes?", "is that its main use?"),
+                                   ("What is metformin used for?", "which is the main one?")])
+def test_whether_a_use_is_the_main_one_says_how_often_is_not_held(run_graph, turns: tuple[str, ...]) -> None:
+    """"Is that the main use?" after metformin's uses was NOT_FOUND ("no known entity in the question"). It is asked as
+    the main use of the drug: the note that the graph does not hold how often drugs are used for what, then its uses.
+    "What is the main one?" after a drug's targets is not read so."""
+    out = in_thread(run_graph, f"main-use-{'-'.join(turns)}", *turns)[-1]
+    assert out["understood_as"] == "What is the main use of Metformin?", out["answer"]
+    assert f"{NOTE}how often drugs are prescribed or things occur. What it holds: Metformin has a verified mechanism" \
+        in out["answer"], out["answer"]
+    targets = in_thread(run_graph, "main-one-targets", "What does metformin target?", "what is the main one?")[-1]
+    assert "main use" not in targets.get("understood_as", ""), targets["answer"]
