@@ -86,6 +86,9 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
             return first
         return focus.disease or thread_target(focus, sign) or first or focus.record_condition  # or the record's conditions
+    asked = focus.turn.get("disease") if focus.intent == "entity" and not focus.turn.get("drug") else None
+    if slot in ("drug", "") and asked and asked.get("type") not in DRUG_TYPES | DISEASE_TYPES:
+        return asked  # "where is it found?" after "what is the proton pump?", asked after omeprazole: the protein
     if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
             or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)

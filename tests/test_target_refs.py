@@ -56,6 +56,17 @@ def test_a_protein_asked_about_is_the_thread_s_target(run_graph) -> None:
     assert gout["understood_as"] == "How does allopurinol treat Gout?", gout["answer"]
 
 
+@pytest.mark.parametrize(("then", "understood"), [
+    ("where is it found?", "Where is Potassium-transporting ATPase alpha chain 1 found?"),
+    ("what does it do?", "What does Potassium-transporting ATPase alpha chain 1 do?"),
+])
+def test_it_after_what_a_protein_is_is_the_protein_not_the_earlier_drug(run_graph, then: str, understood: str) -> None:
+    """"where is it found?" after "what is the proton pump?", asked after how omeprazole reduces stomach acid, was
+    "Where is Omeprazole found?": the drug of an earlier turn, not the protein the last one was about."""
+    *_, out = in_thread(run_graph, f"pump-{then}", "How does omeprazole reduce stomach acid?", "what is the proton pump?", then)
+    assert out["understood_as"] == understood, out["answer"]
+
+
 def test_what_that_does_after_one_listed_entity_is_about_it(run_graph) -> None:
     """"What does that do?" after metformin's one target asked about metformin again ("What does Metformin do?", the
     same answer); after several targets "that" names none of them, so the drug is still what is asked about."""
