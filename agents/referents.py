@@ -91,5 +91,5 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         return asked  # "where is it found?" after "what is the proton pump?", asked after omeprazole: the protein
     if slot == "drug":  # else a protein or a chemical the thread was about ("what does it do?" after "What is EGFR?")
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
-            or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES else None)
+            or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES and not focus.by_class else None)
     return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions

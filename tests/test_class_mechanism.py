@@ -125,6 +125,14 @@ def test_follow_ups_keep_the_class(run_graph, resources) -> None:
     assert out["understood_as"] == "How does atorvastatin treat Hypercholesterolemia?" and out["drug_class"] == ""
 
 
+def test_it_after_how_a_class_acts_on_an_organism_is_the_class(run_graph) -> None:
+    """"why doesn't it work on viruses?" after "How does penicillin kill bacteria?" (answered for the penicillins) was
+    "How does Bacteria treat viruses?": with no drug in the thread, "it" took the organism the class acts on."""
+    _state(run_graph, "How does penicillin kill bacteria?", thread="v1", interactive=False)
+    out = _state(run_graph, "why doesn't it work on viruses?", thread="v1", interactive=False)
+    assert out["understood_as"] == "How do penicillins treat viruses?", out["answer"]
+
+
 def test_class_names_in_free_text(resources) -> None:
     linker = resources.linker
     assert linker.classes_in("what about SSRIs and Beta-Blockers?") == ["SSRIs", "Beta-Blockers"]
