@@ -37,8 +37,9 @@ read "smoking" alone as it too, by its spelling: "does smoking cause cancer?")."
 _EFFECTIVE = re.compile(EFFECTIVE_ASKED, re.IGNORECASE)
 """"Is imatinib effective?": what it treats (it read "effective" as Bipolar disorder, by "affective"); how well it works
 is what ``agents.scope`` says the graph does not hold."""
-_FOR_LOSS = re.compile(r"\b(?P<p>for|with|in) weight loss\b", re.IGNORECASE)
-""""the best drugs for weight loss": the drugs for obesity."""
+_FOR_LOSS = re.compile(r"\b(?P<p>for|with|in|treats?|treating) weight loss\b", re.IGNORECASE)
+""""the best drugs for weight loss": the drugs for obesity; so is "How does metformin treat weight loss?", what "and for
+weight loss?" after how metformin treats a disease is asked as (it was `NOT_FOUND`)."""
 _HOW_MUCH = re.compile(rf"^{HOW_MUCH_ASKED}", re.IGNORECASE)
 """"how much does atorvastatin lower LDL?": how it lowers it (it told what atorvastatin is connected to); how much is
 an effect size, which ``agents.scope`` says the graph does not hold."""

@@ -23,6 +23,7 @@ from tests.conftest import in_thread
     # "you lose weight" was looked up as a name (NOT_FOUND); causing weight loss is an effect, not a treatment
     ("Does metformin help you lose weight?", "Does metformin help with obesity?"),
     ("what are the best drugs for weight loss?", "what are the best drugs for obesity?"),
+    ("How does Metformin treat weight loss?", "How does Metformin treat obesity?"),  # "and for weight loss?" after metformin
     ("Does metformin cause weight loss?", "Does metformin cause weight loss?"),
     ("how does aspirin work as a blood thinner?", "how does aspirin prevent blood clots?"),  # both looked for a chain
     ("aspirin's blood-thinning effect", "aspirin's effect on blood clots"),  # to Blood
@@ -309,3 +310,11 @@ def test_prevention_after_a_disease_is_not_part_of_its_name(run_graph, question:
     assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease, parsed
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and "closest name" not in out["answer"], out["answer"]
+
+
+def test_weight_loss_after_how_a_drug_treats_a_disease_is_obesity(run_graph) -> None:
+    """"and for weight loss?" after how metformin treats type 2 diabetes was NOT_FOUND ('"weight loss" is not in the
+    knowledge graph; did you mean Obesity?'): obesity is linked, and the answer is about the chain to it."""
+    _, out = in_thread(run_graph, "weight-loss-followup", "how does metformin treat type 2 diabetes?", "and for weight loss?")
+    assert [m["entity"]["name"] for m in out["mentions"] if m["slot"] == "disease"] == ["Obesity"], out["mentions"]
+    assert "not in the knowledge graph" not in out["answer"], out["answer"]
