@@ -13,7 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "main_use"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -113,6 +113,26 @@ def main_use(res: Resolution, q: str, focus: Focus) -> str | None:
     res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": HOW_OFTEN})
     res.pinned[fold(drug["name"])] = drug
     return f"What is the main use of {drug['name']}?"
+
+
+_HAPPENS_TO = re.compile(r"^(?:and |so |but )?what happens to (?:the )?(?P<x>[\w' ,-]+?)(?: then| after that)?[?.!]*$",
+                         re.IGNORECASE)
+
+
+def happens_to(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
+    """"How does levodopa affect dopamine?" for "what happens to dopamine?" after a turn about levodopa (it told what
+    dopamine is connected to, levodopa left out); None for any other question, with no drug in the thread, or for a
+    name that links to no entity or to a drug (not a chemical)."""
+    m = _HAPPENS_TO.match(" ".join(q.split()))
+    drug = focus.drug
+    if m is None or drug is None or drug.get("type") not in DRUG_TYPES or m["x"].casefold() in ("it", "them", "that", "this"):
+        return None
+    out = linker.link(m["x"])
+    if out.status is LinkStatus.UNKNOWN or out.best is None or out.best.type in _DRUG:  # a chemical of the body may be
+        return None  # one of the graph's chemicals ("dopamine"), not another drug
+    res.references.append({"text": q, "how": "ellipsis", "entity": drug})
+    res.pinned[fold(drug["name"])] = drug
+    return f"How does {drug['name']} affect {m['x']}?"
 
 
 def food_first(question: str, linker: Any) -> str:

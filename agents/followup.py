@@ -17,7 +17,7 @@ from agents.alternatives import SUBSTITUTE, instead_of_the_thread_drug
 from agents.both_of import both_diseases
 from agents.class_member import DRUG_NOUNS, asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
-from agents.drug_topic import drug_on_it, main_use
+from agents.drug_topic import drug_on_it, happens_to, main_use
 from agents.ellipsis import (
     NEXT_ITEMS,
     ORDINAL_ALONE,
@@ -429,7 +429,8 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         return res
     if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
-            or kind_of_target(res, q, focus) or drug_on_it(res, body, focus, linker) or main_use(res, body, focus)) is not None \
+            or kind_of_target(res, q, focus) or drug_on_it(res, body, focus, linker) or main_use(res, body, focus)
+            or happens_to(res, body, focus, linker)) is not None \
             or res.missing or res.refused:  # "is that a kinase?", "how does vitamin K affect it?"
         res.question = again or q  # "what else is in that class?", "show me the sources", "explain the second step"
         return res

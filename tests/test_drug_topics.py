@@ -177,3 +177,16 @@ def test_whether_a_use_is_the_main_one_says_how_often_is_not_held(run_graph, tur
         in out["answer"], out["answer"]
     targets = in_thread(run_graph, "main-one-targets", "What does metformin target?", "what is the main one?")[-1]
     assert "main use" not in targets.get("understood_as", ""), targets["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "end"), [
+    ("How does levodopa treat Parkinson's?", "what happens to dopamine?", "How does levodopa affect dopamine?", "Dopamine"),
+    ("how does allopurinol work?", "what happens to uric acid then?", "How does allopurinol affect uric acid?", "Uric Acid"),
+])
+def test_what_happens_to_a_chemical_after_a_drug_is_how_the_drug_affects_it(run_graph, first: str, then: str,
+                                                                            understood: str, end: str) -> None:
+    """"What happens to dopamine?" after how levodopa treats Parkinson's disease told what dopamine is connected to,
+    levodopa left out; it is how the thread's drug affects it, a chain from the drug to it."""
+    _, out = in_thread(run_graph, f"happens-{then}", first, then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["evidence"][0]["head"] == out["sources"][0] and out["evidence"][-1]["tail_name"] == end, out["evidence"]
