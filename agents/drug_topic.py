@@ -100,7 +100,8 @@ def drug_on_it(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
 
 _MAIN_USE = re.compile(r"^(?:and |so |but )?(?:(?:is|was) (?:that|this|it) (?:the|its) (?:main|primary|principal|chief|most common) "
                        r"(?:use|indication|one)|(?:what|which) (?:is|was) (?:the|its) (?:main|primary|principal|chief) "
-                       r"(?:use|indication|one))[?.!]*$", re.IGNORECASE)
+                       r"(?:use|indication|one)|(?:what|which) (?:is|are) (?:it|that|this one|they) (?:best|most useful|mostly used|"
+                       r"mainly used|used most) for)[?.!]*$", re.IGNORECASE)
 
 
 def main_use(res: Resolution, q: str, focus: Focus) -> str | None:

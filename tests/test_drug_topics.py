@@ -166,7 +166,9 @@ def test_what_a_drug_is_used_for_with_words_around_it_links_the_drug_alone(run_g
 
 @pytest.mark.parametrize("turns", [("What is metformin used for?", "Is that the main use?"),
                                    ("how does metformin treat type 2 diabetes?", "is that its main use?"),
-                                   ("What is metformin used for?", "which is the main one?")])
+                                   ("What is metformin used for?", "which is the main one?"),
+                                   ("What is metformin?", "what is it mostly used for?"),
+                                   ("how does metformin treat type 2 diabetes?", "what is it best for?")])
 def test_whether_a_use_is_the_main_one_says_how_often_is_not_held(run_graph, turns: tuple[str, ...]) -> None:
     """"Is that the main use?" after metformin's uses was NOT_FOUND ("no known entity in the question"). It is asked as
     the main use of the drug: the note that the graph does not hold how often drugs are used for what, then its uses.
