@@ -116,6 +116,6 @@ def everyday(question: str) -> str:
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
-    q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", _EFFECTIVE.sub(r"What does \g<x> treat", q))
+    q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", _EFFECTIVE.sub(lambda m: f"What does {m['x'] or m['d']} treat", q))
     q = _QUIT.sub(lambda m: f"{m['v']} with nicotine dependence" if m["v"] else "nicotine dependence", q)
     return _REMEDY_FOR.sub(_for, q)

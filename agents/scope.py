@@ -45,9 +45,10 @@ HOW_MUCH_ASKED = r"how (?:much|far) (?=(?:does|do|can|will|would|did) (?![^?]*\b
 reads it as how it does."""
 EFFECT_SIZES = "how much a drug changes something"
 """What :func:`out_of_scope` says "how much does atorvastatin lower LDL?" or "how much?" asks about."""
-EFFECTIVE_ASKED = r"^(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good)(?=\W*$)"
-"""Whether a drug works well, and nothing more ("Is imatinib effective?"): ``agents.everyday`` reads it as what the
-drug treats."""
+EFFECTIVE_ASKED = (r"^(?:(?:is|are) (?P<x>.+?) (?:really |actually |even |very )?(?:effective|efficacious|any good|working)|"
+                   r"(?:does|do) (?P<d>.+?) (?:really |actually |even )?work)(?=\W*$)")
+"""Whether a drug works well, and nothing more ("Is imatinib effective?", "is it working?", "does it work?" after a
+drug): ``agents.everyday`` reads it as what the drug treats."""
 WHY_NOT = "why a drug does not work"
 """What :func:`out_of_scope` says "why don't antibiotics work on viruses?" asks about: ``agents.everyday`` reads it as
 how they act on it, and the graph holds a chain or none."""

@@ -192,3 +192,13 @@ def test_what_happens_to_a_chemical_after_a_drug_is_how_the_drug_affects_it(run_
     _, out = in_thread(run_graph, f"happens-{then}", first, then)
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert out["evidence"][0]["head"] == out["sources"][0] and out["evidence"][-1]["tail_name"] == end, out["evidence"]
+
+
+@pytest.mark.parametrize(("then", "understood"), [("is it working?", "Is Metformin working?"), ("does it work?", "Does Metformin work?")])
+def test_whether_a_drug_works_after_how_it_works_says_how_well_is_not_held(run_graph, then: str, understood: str) -> None:
+    """"Is it working?" and "does it work?" after how metformin works told what metformin is connected to, with no word
+    that the graph does not hold how well drugs work; they are read as "Is metformin effective?" is. After a turn about
+    a disease, "does it work?" still asks whether the drug treats it (``tests/test_do_that_followups.py``)."""
+    _, out = in_thread(run_graph, f"working-{then}", "how does metformin work?", then)
+    assert out["understood_as"] == understood and out["intent"] == "indications", out["answer"]
+    assert f"{NOTE}how well drugs work. What it holds: Metformin has a verified mechanism for: " in out["answer"], out["answer"]
