@@ -157,11 +157,18 @@ _IT_ON_IT = re.compile(r"^(?:and |so |but )?(?P<aux>does|do|did|can|could|will|w
 donepezil treats Alzheimer's was "Does it cure donepezil?"; "does it block it?" after salbutamol's receptor)."""
 
 
+_HEALS = frozenset({"cure", "treat", "heal", "fix", "prevent", "help"})
+"""The verbs of "does it cure it?" whose object is a disease."""
+
+
 def _it_on_it(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Does donepezil cure Alzheimer's disease?" for "does it cure it?": the thread's drug, then its disease after a
-    mechanism or its target after its targets; None when the thread has no such pair."""
+    mechanism or its target after its targets, or, after any other turn, the thread's disease for a verb of healing
+    (it was "Does it cure donepezil?" after the drugs like donepezil); None when the thread has no such pair."""
     m = _IT_ON_IT.match(q)
     other = focus.disease if focus.intent == "mechanism" else focus.target if focus.intent == "targets" else None
+    if m is not None and other is None and m["verb"].casefold() in _HEALS:  # after turns since about what it acts on
+        other = focus.illness  # (the drugs like donepezil): the thread's disease
     if m is None or focus.drug is None or other is None:
         return None
     res.references.append({"text": q, "how": "pronoun", "entity": focus.drug, "object": other})

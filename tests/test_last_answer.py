@@ -216,6 +216,9 @@ def test_it_and_it_are_the_thread_s_drug_and_what_it_acts_on(run_graph) -> None:
     _, cure = in_thread(run_graph, "it-it", "How does donepezil treat Alzheimer's disease?", "does it cure it?")
     assert cure["understood_as"] == "Does donepezil cure Alzheimer's disease?", cure["answer"]
     assert "not whether it cures it" in cure["answer"], cure["answer"]
+    *_, later = in_thread(run_graph, "it-it-later", "How does donepezil treat Alzheimer's disease?",  # turns since about
+                          "are there other drugs like donepezil?", "does it cure it?")  # its target: the thread's disease
+    assert later["understood_as"] == "Does donepezil cure Alzheimer's disease?", later["answer"]
     _, block = in_thread(run_graph, "it-it2", "Which receptor does salbutamol act on?", "does it block it?")
     assert block["understood_as"] == "Does Salbutamol block Beta-2 adrenergic receptor?", block["answer"]
     assert block["answer"].split('" ', 1)[1].startswith("No: in the knowledge graph Salbutamol activates"), block["answer"]
