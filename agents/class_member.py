@@ -18,7 +18,7 @@ from agents.focus import Focus
 from agents.intent import ParsedQuestion
 from agents.resolution import Resolution
 from agents.scope import RANKING_DRUGS, out_of_scope
-from agents.state import DRUG_TYPES, Intent, Status
+from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, Status
 from core.text import fold
 
 __all__ = ["DRUG_NOUNS", "asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
@@ -185,11 +185,17 @@ _THEIR = re.compile(rf"\btheir\s+({DRUG_NOUNS})\b", re.IGNORECASE)
 def _their_nouns(res: Resolution, q: str, focus: Focus) -> str | None:
     """"What are the side effects of statins?" for "what are their side effects?" after "How do statins lower
     cholesterol?" (it was NOT_FOUND, '"their side effects" is not in the knowledge graph'; after "How do triptans
-    work?" it listed the triptans). None for any other question, or with no class in the thread."""
-    cls = focus.named_class
-    if not cls or (m := _THEIR.search(q)) is None:
+    work?" it listed the triptans). After a list of two or more drugs, what the listed drugs treat (their uses) or act
+    on (it was NOT_FOUND too). None for any other question, or with neither in the thread."""
+    cls, listed = focus.named_class, focus.drug_list
+    if (m := _THEIR.search(q)) is None or not cls and len(listed) < 2:
         return None
-    res.references.append({"text": "their", "how": "class", "class": cls, "entity": None})
+    if cls:
+        res.references.append({"text": "their", "how": "class", "class": cls, "entity": None})
+    else:  # after a list of drugs ("What drugs treat gout?"), its drugs: what they treat, or else what they act on,
+        res.among = [d["id"] for d in listed if d.get("id")]  # after the note on what the graph does not hold
+        res.references.append({"text": "their", "how": "list", "drugs": res.among})
+        return f"What do the {LISTED_DRUGS} {'treat' if re.match(r'(?:other )?(?:uses?|indications?)', m[1]) else 'target'}?"
     asked = f"{q[:m.start()]}the {m.group(1)} of {cls}{q[m.end():]}".rstrip("?.! ")
     return f"{asked[:1].upper()}{asked[1:]}?"
 

@@ -266,10 +266,14 @@ def test_a_request_for_some_after_a_class_lists_its_drugs(run_graph, then: str) 
      "not side effects. What it holds: Triptans in the knowledge graph act on: "),
     ("How do SSRIs work?", "what are their uses?", "What are the uses of SSRIs?",
      "SSRIs in the knowledge graph have verified mechanisms for: "),
+    ("What drugs treat gout?", "what are their side effects?", "What do the listed drugs target?",  # a list of drugs
+     "not side effects. What it holds: The listed drugs in the knowledge graph act on: "),
+    ("What drugs treat gout?", "what are their other uses?", "What do the listed drugs treat?",
+     "The listed drugs in the knowledge graph have verified mechanisms for: "),
 ])
 def test_their_noun_after_a_class_is_the_class_s(run_graph, first: str, then: str, understood: str, says: str) -> None:
     """"What are their side effects?" after a class was NOT_FOUND ('"their side effects" is not in the knowledge
-    graph'), or, after "How do triptans work?", listed the triptans."""
+    graph'), or, after "How do triptans work?", listed the triptans; after a list of drugs it was NOT_FOUND too."""
     _first, out = in_thread(run_graph, f"their-{first}-{then}", first, then)
     assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
     assert says in out["answer"], out["answer"]
