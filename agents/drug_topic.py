@@ -13,7 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use", "monitored"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -134,6 +134,19 @@ def happens_to(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     res.references.append({"text": q, "how": "ellipsis", "entity": drug})
     res.pinned[fold(drug["name"])] = drug
     return f"How does {drug['name']} affect {m['x']}?"
+
+
+_MONITORED = re.compile(r"^(?:and |so )?why (?:does|do|would|must) (?P<x>[\w' -]+?) (?:need|require)(?: to be)? (?:regular |frequent "
+                        r"|routine )?(?:monitoring|monitored|blood tests|blood work|(?:its |their )?levels? (?:checked|monitored)|"
+                        r"INR checks|checks)[?.!]*$", re.IGNORECASE)
+
+
+def monitored(question: str) -> str:
+    """"What does warfarin target?" for "Why does warfarin need monitoring?" (it was read as a chain from warfarin to
+    "need monitoring", `NOT_FOUND`): the answer says monitoring is not held (``agents.scope``), then what the drug acts
+    on; any other question unchanged."""
+    m = _MONITORED.match(" ".join(question.split()))
+    return f"What does {m['x']} target?" if m is not None else question
 
 
 def food_first(question: str, linker: Any) -> str:

@@ -603,6 +603,11 @@ def test_monitoring_is_out_of_scope(run_graph) -> None:
     assert out_of_scope("which blood tests show diabetes?") != topic
     (out,) = in_thread(run_graph, "monitoring", "how often should INR be checked on warfarin?")
     assert out["answer"].startswith(f"The knowledge graph holds curated drug mechanisms, not {topic}. What it holds: ")
+    # "why does X need monitoring?" was read as a chain from X to "need monitoring" (NOT_FOUND, after the note)
+    for turns in (("Why does warfarin need monitoring?",), ("What does digoxin do?", "why does it need monitoring?")):
+        why = in_thread(run_graph, f"monitoring-{turns[-1]}", *turns)[-1]
+        assert why["status"] is Status.ANSWERED and why["understood_as"].endswith(" target?"), why["answer"]
+        assert f"not {topic}. What it holds: " in why["answer"] and " acts on: " in why["answer"], why["answer"]
 
 
 @pytest.mark.parametrize(("question", "topic"), [
