@@ -25,7 +25,7 @@ from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.disease_types import kinds_of_the_thread, kinds_question
 from agents.diseases_of import diseases_of_question
-from agents.drug_topic import FOOD_OR_DRINK, food_first, monitored
+from agents.drug_topic import FOOD_OR_DRINK, food_first, monitored, toxicity_of
 from agents.ellipsis import drug_named
 from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
@@ -198,7 +198,7 @@ def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Reso
     asked = re.sub(r"\b(?:its|their)\b", "the", question.rstrip("?.! "), count=1, flags=re.IGNORECASE)
     # "can I eat spinach with warfarin?", "what diet helps with gout?"; "can I stop?": "… stop taking levothyroxine?"
     prep = "with" if topic == DIET else "taking" if re.search(r"\b(?:stop|quit)$", asked, re.IGNORECASE) else "of"
-    text = f"{asked} {prep} {drug['name']}?"  # "what are its symptoms?" → "… the symptoms of asthma?"
+    text = toxicity_of(f"{asked} {prep} {drug['name']}?")  # "what are its symptoms?" → "… the symptoms of asthma?"
     return Resolution(question=text[0].upper() + text[1:], pinned={fold(drug["name"]): drug},
                       references=[{"text": question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
 
@@ -262,8 +262,9 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
-    question = food_first(monitored(causes_condition(question, res.linker)), res.linker)  # "Is imatinib hypertensive?": whether it causes
-    # hypertension; "how does alcohol affect metformin?": whether metformin interacts with alcohol
+    question = food_first(monitored(toxicity_of(causes_condition(question, res.linker))), res.linker)  # "Is imatinib
+    # hypertensive?": whether it causes hypertension; "how does alcohol affect metformin?": whether metformin interacts
+    # with alcohol; "why does warfarin need monitoring?", "signs of toxicity of digoxin": ``agents.drug_topic``
     avoided = question != (question := avoided_in(question, res.linker))  # "what drugs should asthmatics avoid?"
     if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}

@@ -13,7 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use", "monitored"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use", "monitored", "toxicity_of"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -147,6 +147,17 @@ def monitored(question: str) -> str:
     on; any other question unchanged."""
     m = _MONITORED.match(" ".join(question.split()))
     return f"What does {m['x']} target?" if m is not None else question
+
+
+_TOXICITY_OF = re.compile(r"^(?:and |so )?(?:what are |which are )?(?:the )?(?:signs?|symptoms?)(?: and (?:signs?|symptoms?))? of (?:an? )?"
+                          r"(?:toxicity|overdose|poisoning) (?:of|from|with|on) (?P<x>[\w' -]+?)[?.!]*$", re.IGNORECASE)
+
+
+def toxicity_of(question: str) -> str:
+    """"What are the symptoms of digoxin toxicity?" for "What are signs of toxicity of digoxin?" (it was read as the
+    signs of a disease named "toxicity of digoxin", `NOT_FOUND`); any other question unchanged."""
+    m = _TOXICITY_OF.match(" ".join(question.split()))
+    return f"What are the symptoms of {m['x']} toxicity?" if m is not None else question
 
 
 def food_first(question: str, linker: Any) -> str:

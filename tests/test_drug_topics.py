@@ -202,3 +202,13 @@ def test_whether_a_drug_works_after_how_it_works_says_how_well_is_not_held(run_g
     _, out = in_thread(run_graph, f"working-{then}", "how does metformin work?", then)
     assert out["understood_as"] == understood and out["intent"] == "indications", out["answer"]
     assert f"{NOTE}how well drugs work. What it holds: Metformin has a verified mechanism for: " in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("turns", [("What are signs of toxicity of digoxin?",), ("What does digoxin do?", "what are signs of toxicity?")])
+def test_signs_of_toxicity_of_a_drug_are_its_overdose(run_graph, turns: tuple[str, ...]) -> None:
+    """"What are signs of toxicity of digoxin?" and, after digoxin, "what are signs of toxicity?" were read as the
+    signs of a disease named "toxicity of digoxin" (NOT_FOUND); they are asked as "What are the symptoms of digoxin
+    toxicity?" is: overdoses are not held, then what digoxin is connected to."""
+    out = in_thread(run_graph, f"toxicity-{turns[-1]}", *turns)[-1]
+    assert out["understood_as"] == "What are the symptoms of digoxin toxicity?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"{NOTE}overdoses. What it holds: digoxin is connected to: " in out["answer"], out["answer"]
