@@ -220,6 +220,9 @@ def test_everyday_names_link_to_the_graph_s_names(resources) -> None:
                                  ("DPP-4", "target", {"Dipeptidyl peptidase 4"}), ("AMPK", "target", {"AMP-activated protein kinase activity"}),
                                  ("angiotensin II receptor", "target", {"Type-1 angiotensin II receptor"}),
                                  ("stomach ache", "disease", {"Abdominal pain"}),  # it was read as the stomach
+                                 # "why does it cause low potassium?" after furosemide was read as Potassium
+                                 ("low potassium", "disease", {"Hypokalemia"}), ("high potassium", "disease", {"Hyperkalemia"}),
+                                 ("low sodium", "disease", {"Hyponatremia"}),
                                  # the longest name inside the mention won: Headache disorder
                                  ("migraine headache", "disease", {"Migraine"}), ("tension headaches", "disease",
                                  {"Tension-Type Headache"}), ("overweight", "disease", {"Obesity"}),
