@@ -141,11 +141,17 @@ _MONITORED = re.compile(r"^(?:and |so )?why (?:does|do|would|must) (?P<x>[\w' -]
                         r"INR checks|checks)[?.!]*$", re.IGNORECASE)
 
 
+_REVERSES = re.compile(r"^(?:and |so )?how (?:does|do|can|could|would) (?P<x>[\w' -]+?) (?:(?:reverse|counteract) (?:an? |the )?(?:\w+ )?"
+                       r"(?:overdoses?|poisoning|toxicity)|(?:treat|stop|work (?:for|in|on)) (?:an? |the )?(?:\w+ )?overdoses?)[?.!]*$",
+                       re.IGNORECASE)
+
+
 def monitored(question: str) -> str:
     """"What does warfarin target?" for "Why does warfarin need monitoring?" (it was read as a chain from warfarin to
-    "need monitoring", `NOT_FOUND`): the answer says monitoring is not held (``agents.scope``), then what the drug acts
-    on; any other question unchanged."""
-    m = _MONITORED.match(" ".join(question.split()))
+    "need monitoring", `NOT_FOUND`), and "What does naloxone target?" for "how does naloxone reverse an overdose?"
+    (a chain to "overdose", `NOT_FOUND`): the answer says monitoring or overdoses are not held (``agents.scope``), then
+    what the drug acts on; any other question unchanged."""
+    m = _MONITORED.match(" ".join(question.split())) or _REVERSES.match(" ".join(question.split()))
     return f"What does {m['x']} target?" if m is not None else question
 
 

@@ -603,10 +603,14 @@ def test_a_chain_that_reaches_its_end_only_through_what_it_causes_says_so(run_gr
 
 def test_what_a_drug_reverses_is_the_disease_it_is_asked_about(run_graph) -> None:
     """"How does naloxone reverse an opioid overdose?" told what naloxone is connected to ("Naloxone treats Obesity"),
-    the overdose dropped; the graph has no overdose, and the answer says so."""
+    the overdose dropped, and then that "opioid overdose" is not in the knowledge graph (NOT_FOUND). The graph holds no
+    overdose: the answer says so, then what naloxone acts on, the opioid receptors among them; "How does fomepizole
+    treat Methanol poisoning?" names a disease the graph has, and is asked as written."""
     out, _ = run_graph({"question": "How does naloxone reverse an opioid overdose?"}, interactive=False, memory=False)
-    assert out["intent"] == "mechanism" and out["status"] is Status.NOT_FOUND, out["answer"]
-    assert '"opioid overdose" is not in the knowledge graph' in out["answer"], out["answer"]
+    assert out["understood_as"] == "What does naloxone target?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert "not overdoses. What it holds: Naloxone acts on: " in out["answer"] and "opioid receptor" in out["answer"]
+    poisoning, _ = run_graph({"question": "How does fomepizole treat Methanol poisoning?"}, interactive=False, memory=False)
+    assert poisoning["intent"] == "mechanism" and not poisoning.get("understood_as"), poisoning["answer"]
 
 
 def test_a_name_that_fits_several_entries_is_not_the_one_the_other_end_names(run_graph) -> None:
