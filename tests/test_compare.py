@@ -7,6 +7,7 @@ import pytest
 from langgraph.types import Command
 
 from agents.intent import out_of_scope
+from agents.scope import INTERACTIONS
 from agents.state import Status
 from tests.conftest import in_thread
 
@@ -590,6 +591,17 @@ def test_it_before_safe_to_is_no_reference_and_a_patient_s_other_meds_keep_the_d
     _, meds = in_thread(run_graph, "interact-pat", "Does PAT_001 take metformin?", "is it safe with her other meds?")
     assert meds["understood_as"] == "Is Metformin safe with PAT_001's other meds?", meds["answer"]
     assert "Leaving out" not in meds["answer"] and "not drug interactions" in meds["answer"], meds["answer"]
+
+
+def test_risks_with_a_patient_s_other_meds_are_interactions(run_graph) -> None:
+    """"Any risks with her other meds?" after a record listed the medications with a note on prognoses dropped (the
+    patient's answer keeps only safety and interactions notes) and "Leaving out those already named"."""
+    assert out_of_scope("any risks with her other meds?") == out_of_scope("any dangers with my other medications?") == INTERACTIONS
+    assert out_of_scope("what are the risks with diabetes?") != INTERACTIONS
+    _, out = in_thread(run_graph, "risks-meds", "What does PAT_002 have?", "any risks with her other meds?")
+    assert out["understood_as"] == "Any risks with PAT_002's other meds?", out["answer"]
+    assert "not drug interactions. What it holds: PAT_002: medications: " in out["answer"], out["answer"]
+    assert "Leaving out" not in out["answer"], out["answer"]
 
 
 def test_monitoring_is_out_of_scope(run_graph) -> None:
