@@ -25,7 +25,7 @@ from agents.counts import count_question
 from agents.disease_compare import compared_diseases
 from agents.disease_types import kinds_of_the_thread, kinds_question
 from agents.diseases_of import diseases_of_question
-from agents.drug_topic import FOOD_OR_DRINK, food_first, monitored, toxicity_of
+from agents.drug_topic import FOOD_OR_DRINK, food_first, toxicity_of, what_it_acts_on
 from agents.ellipsis import drug_named
 from agents.everyday import why_not
 from agents.followup import Resolution, focus_from, resolve_followup
@@ -262,7 +262,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
-    question = food_first(monitored(toxicity_of(causes_condition(question, res.linker))), res.linker)  # "Is imatinib
+    question = food_first(what_it_acts_on(toxicity_of(causes_condition(question, res.linker))), res.linker)  # "Is imatinib
     # hypertensive?": whether it causes hypertension; "how does alcohol affect metformin?": whether metformin interacts
     # with alcohol; "why does warfarin need monitoring?", "signs of toxicity of digoxin": ``agents.drug_topic``
     avoided = question != (question := avoided_in(question, res.linker))  # "what drugs should asthmatics avoid?"

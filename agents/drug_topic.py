@@ -13,7 +13,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use", "monitored", "toxicity_of"]
+__all__ = ["FOOD_OR_DRINK", "drug_on_drug", "drug_on_it", "drug_topic", "food_first", "happens_to", "main_use", "toxicity_of", "what_it_acts_on"]
 
 _DRUG_TOPICS = frozenset({"side effects", "dosing", CONTRAINDICATIONS, "monitoring (blood tests while on a drug)",
                           "pharmacokinetics", "prices", "antidotes or how to reverse a drug", "overdoses", ADDICTION, SAFETY,
@@ -146,12 +146,13 @@ _REVERSES = re.compile(r"^(?:and |so )?how (?:does|do|can|could|would) (?P<x>[\w
                        re.IGNORECASE)
 
 
-def monitored(question: str) -> str:
+def what_it_acts_on(question: str) -> str:
     """"What does warfarin target?" for "Why does warfarin need monitoring?" (it was read as a chain from warfarin to
     "need monitoring", `NOT_FOUND`), and "What does naloxone target?" for "how does naloxone reverse an overdose?"
     (a chain to "overdose", `NOT_FOUND`): the answer says monitoring or overdoses are not held (``agents.scope``), then
     what the drug acts on; any other question unchanged."""
-    m = _MONITORED.match(" ".join(question.split())) or _REVERSES.match(" ".join(question.split()))
+    said = " ".join(question.split())
+    m = _MONITORED.match(said) or _REVERSES.match(said)
     return f"What does {m['x']} target?" if m is not None else question
 
 
