@@ -36,6 +36,11 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.setdefault("MEDPATH_TRACES_DIR", tempfile.mkdtemp(prefix="medpath-test-traces-"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests (servers, subprocesses: up to a minute and a half each) first, in their order, so that no
+    worker of pytest-xdist starts one when the others have nothing left to run."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
 
 @pytest.fixture(autouse=True)
 def _unfreeze_after_in_process_commands() -> Iterator[None]:
@@ -100,6 +105,26 @@ def resources(settings: Settings) -> Any:
     return load_resources(settings)
 
 
+@pytest.fixture(scope="session")
+def pipeline_services(resources: Any, settings: Settings) -> dict[str, Any]:
+    """The retrieval service the Retriever node consults and the IMM router's rules, opened once per session as
+    ``Services`` opens them once per process (opening them per graph run cost about 0.2 s: the token counter, the
+    rules' YAML)."""
+    from memory.router import DEFAULT_RULES, load_router
+    from tools.retrieval import open_retriever
+
+    return {"retrieval": open_retriever(settings, resources=resources, memory=False),
+            "router_rules": load_router(str(settings.memory.router_rules or DEFAULT_RULES))}
+
+
+@pytest.fixture(scope="session")
+def qa_graph() -> Any:
+    """The QA graph compiled once; each test's runner copies it with a checkpointer of its own."""
+    from graphs.qa import build_graph
+
+    return build_graph()
+
+
 @pytest.fixture()
 def memory_store(tmp_path) -> Any:
     """A fresh MIRIX-Slim memory in a temporary folder."""
@@ -109,20 +134,22 @@ def memory_store(tmp_path) -> Any:
 
 
 @pytest.fixture()
-def run_graph(resources: Any, settings: Settings, memory_store: Any):
+def run_graph(resources: Any, settings: Settings, memory_store: Any, pipeline_services: dict[str, Any], qa_graph: Any):
     """Run a question through the compiled graph with an in-memory checkpointer and a temporary memory."""
     from langgraph.checkpoint.memory import InMemorySaver
 
     from agents.context import Context
-    from graphs.qa import build_graph
     from medpath.session import checkpoint_serde
 
-    graph = build_graph(checkpointer=InMemorySaver(serde=checkpoint_serde()))
+    graph = qa_graph.copy({"checkpointer": InMemorySaver(serde=checkpoint_serde())})  # a fresh saver: no threads shared
 
     def run(payload: Any, thread: str = "t", **ctx: Any) -> tuple[dict[str, Any], Any]:
         config = {"configurable": {"thread_id": thread}}
         ctx.setdefault("resources", resources)
         ctx.setdefault("memory_store", memory_store)
+        if ctx["resources"] is resources:  # a test that brings its own resources opens its own services
+            for name, service in pipeline_services.items():
+                ctx.setdefault(name, service)
         context = Context(settings=ctx["resources"].settings, **ctx)
         if isinstance(payload, dict) and "question" in payload:  # as ``Session.ask`` sends it: no patient from before
             payload = {"patient_id": None, **payload}

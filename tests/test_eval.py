@@ -203,6 +203,7 @@ def test_eval_kg_cli_writes_the_report(runner: CliRunner, tmp_path: Path, settin
     assert (run / "metrics.png").read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
 def test_eval_scale_cli(runner: CliRunner, tmp_path: Path) -> None:
     # --no-retrain: training on each grown graph takes minutes (measured by hand, README)
     res = runner.invoke(cli, ["eval", "scale", "--sizes", "12000,20000", "--questions", "3", "--no-retrain",

@@ -408,6 +408,7 @@ def test_triple_rows_leave_the_question_s_own_drug_out() -> None:
     assert stats.edge_counts(B[1], "Y", {"T"}, exclude_drug="D") == (1, 1, 1)  # F's chain, while it is counted
 
 
+@pytest.mark.slow
 def test_training_triple_rows_never_see_the_question_s_own_gold(resources: Any, tune_sample: list[PathRecord]) -> None:
     kg = resources.kg
     vocab = vocabulary(kg)

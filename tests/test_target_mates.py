@@ -8,6 +8,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from memory.protocols import Edge, Entity
 from memory.public_kg import PublicKG
 from tools.answers import disease_mates, target_mates
@@ -89,6 +91,7 @@ def test_what_omeprazole_treats_includes_reflux(run_graph: Any) -> None:
     assert "Gastroesophageal reflux disease" in names[:3], names
 
 
+@pytest.mark.slow
 def test_the_lists_do_not_depend_on_string_hashing() -> None:
     """The targets were read in set order, so sums of equal shares came out in a different order, and ties between
     drugs broke differently, from one process to the next."""
