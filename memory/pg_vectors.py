@@ -18,12 +18,16 @@ from memory.pg_db import PgDatabase
 
 
 def register_vector(con: Any) -> None:
-    """pgvector's types on this connection (imported on first use, as psycopg)."""
+    """pgvector's types on this connection (imported on first use, as psycopg); none in a database without the
+    extension, where no dense index was built, so that opening one there says so at once. (A pool hook that failed
+    on every new connection kept the pool retrying until its timeout: "did not answer in 10 s".)"""
     try:
         from pgvector.psycopg import register_vector as register
+        from psycopg.types import TypeInfo
     except ImportError as exc:
         raise ConfigError("the PostgreSQL backend needs pgvector: pip install 'medpath[postgres]'") from exc
-    register(con)
+    if TypeInfo.fetch(con, "vector") is not None:
+        register(con)
 
 __all__ = ["PgVectorIndex", "write_pg_vectors"]
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from core.datasets import Node, Triple
-from core.errors import ConfigError, MedpathError
+from core.errors import ConfigError, IndexMissingError, MedpathError
 from core.settings import MemorySettings, Settings
 from memory import factory
 from memory.protocols import EpisodicTier, GraphStore, PatientGraphStore, TextIndex, VaultTier, VectorIndex
@@ -87,7 +87,8 @@ def test_graph_store_refuses_bad_input(graph: GraphStore, home: Settings) -> Non
         with pytest.raises(MedpathError, match="index build"):
             factory.open_graph(dataclasses.replace(home, database_url=home.database_url.rsplit("/", 1)[0] + "/postgres"))
         with pytest.raises(MedpathError, match="PostgreSQL"):  # nothing listens there: a clear error, no hang
-            factory.open_graph(dataclasses.replace(home, database_url="postgresql://postgres@127.0.0.1:9/x"))
+            factory.open_graph(dataclasses.replace(home, database_url="postgresql://postgres@127.0.0.1:9/x",
+                                                   memory=dataclasses.replace(home.memory, wait_s=1.0)))
         # the packed edge lists use two control characters as separators: an id holding one is refused, and the
         # graph already loaded stays in use
         with pytest.raises(MedpathError, match="control character"):
@@ -132,7 +133,8 @@ def test_vector_index_refuses_bad_input(home: Settings) -> None:
         factory.open_vectors(home, "another-model", 8)  # built with another embedder
     empty = (dataclasses.replace(home, database_url=home.database_url.rsplit("/", 1)[0] + "/postgres")
              if _scale_out(home) else dataclasses.replace(home, home=home.home / "empty"))
-    with pytest.raises(MedpathError):
+    # nothing built there: said at once (a database without pgvector waited out the pool's 10 s, "did not answer")
+    with pytest.raises(IndexMissingError, match="index build"):
         factory.open_vectors(empty, "test-model", 8)
 
 
