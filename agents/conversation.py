@@ -47,6 +47,7 @@ from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
 from agents.two_questions import two_questions
+from agents.unanswered import chosen_after
 from core.errors import LLMError
 from memory.patients import patient_ids_in
 from tools.linker import fold
@@ -253,6 +254,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     """``{"resolution": Resolution, "fallbacks": [...]}`` (with ``also_asked``: the second of two questions in one
     message), a NOT_FOUND update when nothing can be resolved, or the history or small-talk intent for a question
     about the thread itself or small talk."""
+    if (chosen := chosen_after(question, messages, res.linker)) is not None:  # "type 2 diabetes" while asked which
+        return {"resolution": chosen, "fallbacks": []}
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(why_not(question))  # "Is there evidence that vitamin D prevents fractures?"

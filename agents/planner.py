@@ -44,6 +44,7 @@ from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
 from agents.safe_with import asks_safety
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
+from agents.unanswered import chosen_after, pending_record, unanswered
 from agents.via import acting_through, family_targets, for_a_disease, none_acts
 from agents.what_it_is import drug_held
 from core.datasets import DRUG_TYPE_ORDER
@@ -56,6 +57,7 @@ from tools.walker import hops_between
 __all__ = ["plan", "start_turn"]
 
 MAX_QUESTION_CHARS = 2000
+NO_WORDS = "the question has no words"
 CLASS_SOURCES = 12
 """A drug class as a question's subject ("How do statins work?", "How do statins lower cholesterol?"): the walk
 starts from at most this many of its drugs, the most connected first, or the nearest to the disease it names."""
@@ -327,7 +329,7 @@ def _invalid(question: str, mode: str) -> str:
     if len(question) > MAX_QUESTION_CHARS:
         return f"the question is longer than {MAX_QUESTION_CHARS} characters"
     if not any(ch.isalpha() for ch in question):
-        return "the question has no words"
+        return NO_WORDS
     if mode not in MODES:
         return f"unknown retrieval mode {mode!r} (known: {', '.join(MODES)})"
     return ""
@@ -370,11 +372,14 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     t0 = time.perf_counter()
     question = " ".join(state.question.split())
     why = _invalid(question, state.mode)
+    ctx = runtime.context or Context()
+    history = _history(state, ctx, ctx.get_resources()) if why in ("", NO_WORDS) else []
+    if why == NO_WORDS and question.isdigit() and chosen_after(question, history, ctx.get_resources().linker):
+        why = ""  # "2" while a question that asked which diabetes is pending: the second option
     if why:
         return {"status": Status.ERROR, "error": why, "timings": {"planner": _ms(t0)}}
-    ctx = runtime.context or Context()
     res = ctx.get_resources()
-    understood = understand(question, state.messages[:-1], res, ctx)
+    understood = understand(question, history, res, ctx)
     if "resolution" not in understood:  # nothing to resolve against, refused, or a question about the thread
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = not_acting_on(res, alternatives_to(res, about_a_disease(res, about_two(res, understood["resolution"]))))
@@ -425,6 +430,20 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         out.update(_not_found(res, mentions or unnamed_words(res, question), none_acts(klass)))  # "and hirsutism?"
     out["timings"] = {"planner": _ms(t0)}
     return out
+
+
+def _history(state: State, ctx: Context, res: Any) -> list[dict[str, Any]]:
+    """The thread's messages before this question. A question just before it that got no answer (a clarification
+    left pending) gets the record the planner's reading of it without asking makes (``agents.unanswered``), so that
+    "what about gout?" after "How does metformin treat diabetes?" is about metformin."""
+    history = list(state.messages[:-1])
+    if (asked := unanswered(history)) is None:
+        return history
+    before = State(question=asked, messages=history, user_id=state.user_id, mode=state.mode,
+                   patient_id=state.patient_id, patient_scope=state.patient_scope)
+    update = plan(before, Runtime(context=replace(ctx, interactive=False, use_llm=False)))
+    record = pending_record(update, asked, history, res.kg)
+    return [*history, record] if record else history
 
 
 def _parsed(question: str) -> Any:
