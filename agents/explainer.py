@@ -354,10 +354,10 @@ def _framed(state: State, answer: str) -> str:
 
 
 _ALIKE_ASKED = re.compile(r"\b(?:the same|in common|alike|like|similar(?:ly|ities)?|differently|(?:a )?different (?:way|mechanism)"
-                          r"|another way)\b", re.IGNORECASE)
-"""A comparison that asks what drugs share ("do they all work the same way?", "what do they have in common?", "does it
-work like ibuprofen?", "does it work differently?"): the "Compare …" it is read as asks nothing the graph does not
-hold."""
+                          r"|another way|differ|differences?)\b", re.IGNORECASE)
+"""A comparison that asks what drugs share or how they differ ("do they all work the same way?", "what do they have in
+common?", "does it work like ibuprofen?", "does it work differently?", "how do the first two differ?"): the "Compare …"
+it is read as asks nothing the graph does not hold."""
 
 
 def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:

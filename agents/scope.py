@@ -17,6 +17,10 @@ _MISTYPED_OPENER = re.compile("|".join(rf"^(?P<{w}>{typos})\b" for w, typos in _
 
 _COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
 """Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
+_SET_BESIDE = r"compare[ds]?|comparing|comparison|vs\.?|versus"
+"""The words of :data:`_COMPARE` that may ask which drug is better ("compare aspirin and ibuprofen", "aspirin vs
+ibuprofen"): the answer says the graph holds no such comparisons. How two drugs differ asks what each does, which the
+graph holds ("How do febuxostat and pegloticase differ?" opened with that note)."""
 ALSO_TAKING = r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)"
 """Another drug taken beside one ("can I also take ibuprofen?"): its interactions (``agents.conversation`` reads the
 drug it names)."""
@@ -234,7 +238,7 @@ _OUT_OF_SCOPE = {
                     # gout" asks what treats it
                     r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"
                     r"(?=[,:]? [\w' -]+,? (?:or|vs\.?|versus) |\s*[?.!]*$)|"
-                    rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_COMPARE}|"
+                    rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_SET_BESIDE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity|"
                     r"selective (?:for|to|towards?|at)|(?:is|are) (?:it|they|that|this|\w+) (?:very |really |more |less )?selective"

@@ -22,8 +22,10 @@ def test_two_compared_drugs_are_told_what_both_act_on(run_graph, resources) -> N
         assert out["status"] is Status.ANSWERED and out["compared"] and out["intent"] == "targets", question
         assert [resources.kg.name(x) for x in out["among"]] == ["Aspirin", "Ibuprofen"]
         both = [a["name"] for a in out["ranked_answers"] if a["path"]["features"]["class_drugs"] == 2]
-        lead = "" if " or " in question else COMPARES  # a bare choice ("aspirin or ibuprofen?") was NOT_FOUND
+        # a bare choice ("aspirin or ibuprofen?") was NOT_FOUND; how they differ asks what each acts on (no note)
+        lead = COMPARES if question.startswith("compare") else ""
         assert both and out["answer"].startswith(f"{lead}Aspirin and Ibuprofen both act on: {', '.join(both)}."), out["answer"]
+        assert ("how well drugs work" in out["answer"]) == bool(lead), out["answer"]
 
 
 @pytest.mark.parametrize("question", ["Do ibuprofen and naproxen work the same way?", "Does ibuprofen work like naproxen?",
@@ -205,7 +207,8 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
         "is it ok to take aspirin and ibuprofen together?", "is ibuprofen safe?", "which is the strongest?",
         "compare aspirin and ibuprofen", "what is the difference between aspirin and ibuprofen?",
         "What happens if I take too much tylenol?", "how many aspirin tablets are too many?", "what dose of metformin?",
-    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 3 + ["dosing"] * 3
+    )] == ["drug interactions"] * 3 + ["safety"] + ["comparisons of how well drugs work"] * 2 + [""] + ["dosing"] * 3
+    # how two drugs differ is what each acts on, which the graph holds: no note (it said there were no comparisons)
     # how long to take a drug was answered with what the drug is connected to, and no word on what the graph lacks
     assert [out_of_scope(q) for q in ("how long should I take it?", "for how long should I stay on warfarin?",
                                       "how long does it take for metformin to work?", "How long have patients taken imatinib?",
@@ -290,7 +293,9 @@ def test_comparing_listed_drugs_or_the_thread_s_two_drugs(run_graph) -> None:
         a, b = (x["name"] for x in first["ranked_answers"][:2])
         out = _turn(run_graph, f"cmp{i}", follow)
         assert out["understood_as"] == f"Compare {a} and {b}" and out["compared"], follow
-        assert out["answer"].startswith(f'Understood as: "Compare {a} and {b}" {COMPARES}')
+        lead = "" if "differ" in follow else COMPARES  # how they differ ranks nothing: no note on how well drugs work
+        assert out["answer"].startswith(f'Understood as: "Compare {a} and {b}" {lead}'), out["answer"]
+        assert ("how well drugs work" in out["answer"]) == bool(lead), out["answer"]
     _turn(run_graph, "cmp-two", "What does imatinib target?")
     _turn(run_graph, "cmp-two", "and dasatinib?")
     out = _turn(run_graph, "cmp-two", "compare them")
