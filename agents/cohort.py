@@ -24,8 +24,10 @@ _COHORT = re.compile(
     r"^(?:and |so )?who (?:else )?(?:takes|is taking|are taking|is on|are on|uses|is using|has|have|"
     r"was prescribed|is prescribed|was diagnosed with|is diagnosed with)\b|"
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
-    rf"(?:{_PEOPLE}|cohort)\b", re.IGNORECASE)
-"""A count or a list over patients; a question about one patient names its id and is answered from its record."""
+    rf"(?:{_PEOPLE}|cohort)\b|"
+    rf"\b(?:average|mean|median)\b[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b", re.IGNORECASE)
+"""A count or a list over patients, or a lab's average over them ("What is the average HbA1c of patients on
+metformin?"); a question about one patient names its id and is answered from its record."""
 _NAMED = re.compile(r"\b(?:have|has|having|with|take|takes|taking|on|using|use|prescribed|diagnosed with)\s+"
                     r"(?P<what>(?!(?:any|a|an|the)?\s*(?:condition|disease|medication|drug|lab)s?\b)[^?.!]+)", re.IGNORECASE)
 """What a count names: "have zorblaxitis", "take metformin"."""
@@ -106,10 +108,27 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
         best = linker.link(m["x"]).best if linker is not None else None
         return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"
+    if (m := _THEIR_AVERAGE.match(text)) is not None:  # "what's their average HbA1c?" after a count
+        return f"What is the {m['stat'].casefold()} {m['lab']} of {_counted_as(str(last.get('question', '')))}?"
     if _MOST_AMONG.match(text):
         counted = _COUNTED.match(str(last.get("question", ""))) or _AMONG.search(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
     return None
+
+
+_THEIR_AVERAGE = re.compile(r"^(?:and |so )?(?:what(?:'s|’s| is| was| are)|tell me|give me) (?:their|the|the patients'|"
+                            r"these patients'|those patients') (?P<stat>average|mean|median) (?P<lab>[^?.!]+?)"
+                            r"(?: (?:of|for|among|in) (?:them|these patients|those patients|the cohort))?[?.!]*$", re.IGNORECASE)
+""""what's their average HbA1c?" after a count: that lab's average over the patients the count counted (it was
+NOT_FOUND, "their average HbA1c" is not in the knowledge graph)."""
+
+
+def _counted_as(question: str) -> str:
+    """The patients a count asked about, as words after "of" ("patients with Gout", "patients taking Metformin")."""
+    if m := _TAKING.match(question):
+        return f"patients taking {m['d']}"
+    counted = _COUNTED.match(question) or _AMONG.search(question)
+    return f"patients with {counted['c']}" if counted else "patients"
 
 
 _OF_THEM = re.compile(r"^(?:and )?(?:which|how many)(?: of them| of these| of those| of these patients| of those patients)"
@@ -153,6 +172,17 @@ def in_scope(scope: list[str] | None) -> Any:
     return allowed.__contains__
 
 
+def _told(c: CohortCount) -> str:
+    """One count within the cohort ("Metformin: 4 of 12 patients"), or a lab's average over it ("HbA1c, mean of the
+    latest results: 7.1 % (9 of 12 patients measured)")."""
+    if not c.statistic:
+        return f"{c.name}: {c.count} of {c.size} patients"
+    if c.value is None:  # a few patients' results would point at them
+        return (f"{c.name}, {c.statistic} of the latest results: not reported, {c.count} of {c.size} patients measured "
+                f"(fewer than {MIN_COHORT})")
+    return f"{c.name}, {c.statistic} of the latest results: {f'{c.value:g} {c.unit}'.rstrip()} ({c.count} of {c.size} patients measured)"
+
+
 def cohort_answer(state: State) -> dict[str, Any]:
     """The counts the aggregation returned (``RetrievalResult.cohort_counts``, typed), as a sentence; a count of no
     patient is never a name of one."""
@@ -168,9 +198,10 @@ def cohort_answer(state: State) -> dict[str, Any]:
     if named and any(c.kind == "condition" for c in counts):
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    told = [f"{c.name}: {c.count} of {c.size} patients" for c in counts if c.kind][:_MAX_COUNTS]
+    told = [_told(c) for c in counts if c.kind][:_MAX_COUNTS]
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
-    cohort = f"patients{f' with {head.cohort}' if head.cohort else ''} (research consent): {size}"
+    cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' taking {head.taking}' if head.taking else ''}"
+              f" (research consent): {size}")
     answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")
     if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all
         answer = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: {answer}"

@@ -159,3 +159,12 @@ class CohortCount:
     """Patients of the cohort it counts."""
     too_few: bool = False
     """The cohort is smaller than ``tools.routes.MIN_COHORT``: no count is reported."""
+    taking: str = ""
+    """The medication the cohort is kept to ("Metformin"), for a lab's average over those who take it; "" for none."""
+    statistic: str = ""
+    """``mean`` or ``median`` for a lab's latest results summed up over the cohort (``count`` of them measured); ""
+    for a count."""
+    value: float | None = None
+    """That statistic, in ``unit``; None when fewer than ``tools.routes.MIN_COHORT`` patients were measured."""
+    unit: str = ""
+    """The lab's unit ("%", "mg/dL")."""

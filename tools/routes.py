@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+import statistics
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memory.records import CohortCount, PatientFactView
@@ -243,9 +244,15 @@ class MemoryStore:
         return [edge_item(self.kg, f.subj, f.rel, f.obj, f.score, self.tier, prefix=f"Memory ({self.tier}): ") for f in facts]
 
 
-_GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "infection", "essential", "acute", "primary", "deficiency", "by", "of", "the", "and", "with"])
+_GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "infection", "essential", "acute", "primary", "deficiency", "by", "of", "the", "and", "with",
+                      "acid"])
+"""Words a name shares with too many others to pick it out ("citric acid" counted the takers of tienilic acid and the
+uric acid lab too)."""
 _WORD = re.compile(r"[a-z0-9]+")
 _ABOVE = ("above", "over", "greater than", "more than", ">")
+_STATISTIC = re.compile(r"\b(average|mean|median)\b", re.IGNORECASE)
+"""A lab summed up over many patients ("the average HbA1c of patients on metformin"): its latest results' mean or
+median, over the patients who take the drugs the question names, when it names any."""
 _THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
@@ -304,8 +311,27 @@ class Aggregate:
                 found.add(oid)
         return found
 
+    def _cohort(self, q: RetrievalQuery, conds: set[str], taking: set[str]) -> tuple[list[Any], int]:
+        """The patients counted: in the caller's scope, with one of ``conds`` (any, when empty), taking one of
+        ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
+        use; and the recorded facts of those left out for want of that consent."""
+        withheld, cohort = 0, []
+        for p in self.patients.patients.values():
+            if q.in_scope is not None and not q.in_scope(p.id):
+                continue  # outside the caller's patients: not counted, not even as withheld
+            if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
+                continue
+            if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
+                continue
+            if not p.allows("research"):
+                withheld += sum(1 for f in p.facts if f.relation in ("has_condition", "takes", "has_lab"))
+                continue
+            cohort.append(p)
+        return cohort, withheld
+
     def __call__(self, q: RetrievalQuery) -> list[Item]:
-        """Count lines, largest first; patients without research consent are left out and counted."""
+        """Count lines, largest first, or a lab's average over the cohort; patients without research consent are left
+        out and counted."""
         classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
         asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
         conds, drugs, labs = (self._named(q, "has_condition", asked), self._named(q, "takes", asked, classes),
@@ -314,19 +340,12 @@ class Aggregate:
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
         limit = float(m.group(2)) if m else 0.0
-        withheld, cohort = 0, []
-        for p in self.patients.patients.values():
-            if q.in_scope is not None and not q.in_scope(p.id):
-                continue  # outside the caller's patients: not counted, not even as withheld
-            if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
-                continue
-            if not p.allows("research"):
-                withheld += sum(1 for f in p.facts if f.relation in ("has_condition", "takes", "has_lab"))
-                continue
-            cohort.append(p)
-        q.withheld["aggregate"] = withheld
+        stat = _STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
+        keep_to = drugs if stat else set()  # of those who take it, not a count of who does
+        cohort, q.withheld["aggregate"] = self._cohort(q, conds, keep_to)
         label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
-        head = f"Condition: {label}"
+        taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
+        head = f"Condition: {label}" + (f"; Medication: {taking}" if taking else "")
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
         counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
         asked_for = bool(drugs or untaken or labs)  # a named class keeps the count to medications, taken or not
@@ -346,20 +365,44 @@ class Aggregate:
                     seen.add(_lab_line(lab, m, above))
             counts.update(seen)
         n, named = len(cohort), " or ".join(sorted(self.names[c][1] for c in conds))
+        who = f"{label}{f' taking {taking}' if taking else ''}"
         if n < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                         f"Cohort: patients with {label} (research consent): too few to report (fewer than {MIN_COHORT})",
-                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True))]
+                         f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
+                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking))]
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                      f"Cohort: patients with {label} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
-                      count=CohortCount(named, n))]
+                      f"Cohort: patients with {who} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
+                      count=CohortCount(named, n, taking=taking))]
+        if stat:
+            statistic = "median" if stat.group(1).casefold() == "median" else "mean"
+            return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
+                            for lab in sorted(labs)]
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             kind, name = key.split(": ", 1)
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
                               f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds)),
-                              count=CohortCount(named, n, kind.casefold(), name, c)))
+                              count=CohortCount(named, n, kind.casefold(), name, c, taking=taking)))
         return items
+
+    def _lab_statistic(self, cohort: list[Any], lab: str, statistic: str, head: str, conds: set[str],
+                       base: CohortCount) -> Item:
+        """The ``statistic`` of ``lab``'s latest results over the ``cohort`` patients who allow their labs to be read,
+        withheld when fewer than ``MIN_COHORT`` of them were measured (it would point at people)."""
+        latest, unit = [], ""
+        for p in cohort:
+            vals = sorted((f for f in p.facts if f.object_id == lab and f.value is not None), key=lambda f: f.on or "")
+            if vals and p.allows("labs"):
+                latest.append(float(vals[-1].value))
+                unit = unit or str(vals[-1].unit or "")
+        k, name = len(latest), self.names[lab][1]
+        value = None if k < MIN_COHORT else round(statistics.median(latest) if statistic == "median" else statistics.fmean(latest), 2)
+        shown = f"{value:g} {unit}".rstrip() if value is not None else f"not reported (fewer than {MIN_COHORT} measured)"
+        key = f"Lab: {name} {statistic} (latest)"
+        return Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
+                    f"{head} → {key}: {shown}, {k} of {base.size} patients measured", float(k), "aggregate",
+                    tuple(sorted(conds)), count=replace(base, kind="lab", name=name, count=k, statistic=statistic,
+                                                        value=value, unit=unit))
 
 
 def build_stores(route: Route, q: RetrievalQuery, available: dict[str, Callable[[RetrievalQuery], list[Item]]],
