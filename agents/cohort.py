@@ -25,7 +25,8 @@ _COHORT = re.compile(
     r"was prescribed|is prescribed|was diagnosed with|is diagnosed with)\b|"
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b|"
-    rf"\b(?:average|mean|median)\b[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b", re.IGNORECASE)
+    rf"(?:\b(?:average|median)|(?:^|\b(?:the|a|their|our) )mean)\b[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?"
+    rf"{_PEOPLE}\b", re.IGNORECASE)  # "mean" as a word's sense ("what does it mean for patients with gout?") is no average
 """A count or a list over patients, or a lab's average over them ("What is the average HbA1c of patients on
 metformin?"); a question about one patient names its id and is answered from its record."""
 _NAMED = re.compile(r"\b(?:have|has|having|with|take|takes|taking|on|using|use|prescribed|diagnosed with)\s+"

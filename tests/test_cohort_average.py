@@ -40,6 +40,7 @@ def _ask(run_graph: Any, question: str, thread: str = "avg") -> dict[str, Any]:
                                       "median eGFR in patients taking lisinopril"])
 def test_an_average_over_patients_is_a_question_about_many_patients(question: str) -> None:
     assert cohort_question(question)["intent"] == "cohort"
+    assert cohort_question("What does hyperuricemia mean for patients with gout?") == {}  # a word's sense, no average
 
 
 @pytest.mark.parametrize(("word", "summed"), [("average", statistics.fmean), ("median", statistics.median)])

@@ -250,7 +250,7 @@ _GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "inf
 uric acid lab too)."""
 _WORD = re.compile(r"[a-z0-9]+")
 _ABOVE = ("above", "over", "greater than", "more than", ">")
-_STATISTIC = re.compile(r"\b(average|mean|median)\b", re.IGNORECASE)
+_STATISTIC = re.compile(r"\b(average|median)\b|(?:^|\b(?:the|a|their|our) )(mean)\b", re.IGNORECASE)
 """A lab summed up over many patients ("the average HbA1c of patients on metformin"): its latest results' mean or
 median, over the patients who take the drugs the question names, when it names any."""
 _THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
@@ -375,7 +375,7 @@ class Aggregate:
                       f"Cohort: patients with {who} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
                       count=CohortCount(named, n, taking=taking))]
         if stat:
-            statistic = "median" if stat.group(1).casefold() == "median" else "mean"
+            statistic = "median" if (stat.group(1) or "").casefold() == "median" else "mean"
             return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
                             for lab in sorted(labs)]
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
