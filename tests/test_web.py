@@ -174,6 +174,16 @@ def test_a_clarification_is_answered_by_a_click(server: str, page: Any) -> None:
     assert ids[-1] == "MESH:D003922", ids
 
 
+def test_a_clarification_is_answered_by_typing_and_its_buttons_are_spent(server: str, page: Any) -> None:
+    """Typed instead of clicked, "type 2" was read as a question of its own, and the options stayed clickable, though
+    the thread no longer waited for them ("no pending clarification")."""
+    _sign_in(page, server, _token("bea"))
+    clar = _ask(page, "How does metformin treat diabetes?")
+    answer = _ask(page, "type 2", answers=2)
+    assert "diabetes mellitus type 2" in answer.locator(".understood").inner_text().lower()
+    assert clar.locator("button").count() >= 2 and clar.locator("button:enabled").count() == 0
+
+
 def test_a_follow_up_that_fits_two_drugs_is_answered_by_a_click(server: str, page: Any) -> None:
     """"What does it target?" after a comparison asks which drug "it" is, with the same buttons as any clarification."""
     _sign_in(page, server, _token("dora"))

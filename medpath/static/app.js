@@ -355,6 +355,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const q = $("#question").value.trim();
     if (!q) return;
     addMessage("user", q); $("#question").value = "";
+    // a question typed over a clarification replaces it (or answers it: "type 2"): its options no longer apply
+    document.querySelectorAll("#messages .clarify button").forEach((b) => { b.disabled = true; });
     ask(state.thread ? { question: q, thread_id: state.thread } : { question: q });
   });
   $("#refresh-memory").addEventListener("click", loadMemory);
