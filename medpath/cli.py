@@ -251,6 +251,9 @@ def ask(question: str | None, as_json: bool, thread: str | None, choice: str | N
 def chat(user: str) -> None:
     """A REPL that keeps one thread and answers clarifications at the prompt (an empty line, "quit" or Ctrl-D quits).
 
+    An empty line at the ``choice>`` prompt leaves the clarification: the next question replaces it, or answers it
+    when it picks an option ("type 2").
+
     Example usage:
 
         \b
@@ -294,8 +297,12 @@ def _chat_loop(session: Any, thread: str, user: str) -> None:
                     pick = input("choice> ").strip()
                 except EOFError:
                     return
+                if not pick:  # left pending: the next question replaces it, or answers it ("type 2")
+                    click.echo("(left unanswered: ask another question, or name an option)")
+                    break
                 result = session.resume(thread, pick)
-            _print_result(result)
+            else:
+                _print_result(result)
         except MedpathError as exc:
             click.echo(f"error: {exc}", err=True)
 

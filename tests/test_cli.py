@@ -59,6 +59,16 @@ def test_chat_keeps_the_thread_asks_at_the_prompt_and_quits_on_a_word(runner: Cl
     assert res.output.rstrip().endswith("bye")
 
 
+def test_chat_leaves_a_clarification_on_an_empty_choice(runner: CliRunner) -> None:
+    """At ``choice>`` every line was sent as the answer, so the only way out of a clarification was to answer it or to
+    quit; an empty line now leaves it, and a question after it is about the pending one ("what about gout?")."""
+    typed = "How does metformin treat diabetes?\n\nwhat about gout?\nquit\n"
+    res = runner.invoke(cli, ["chat", "--user", "tester"], input=typed)
+    assert res.exit_code == 0, res.output
+    assert "(left unanswered" in res.output and res.output.count("choice> ") == 1, res.output
+    assert "understood as: How does metformin treat Gout?" in res.output.replace("Metformin", "metformin"), res.output
+
+
 def test_threads_can_be_listed_shown_and_deleted(runner: CliRunner) -> None:
     """``medpath threads`` had only ``prune``: the conversations ``ask --thread`` and ``chat`` keep could not be seen
     or removed from the CLI."""
