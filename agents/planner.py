@@ -371,11 +371,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Start a turn: resolve follow-ups against the thread, parse the intent, link mentions, ask on ambiguity."""
     t0 = time.perf_counter()
     question = " ".join(state.question.split())
-    why = _invalid(question, state.mode)
     ctx = runtime.context or Context()
-    history = _history(state, ctx, ctx.get_resources()) if why in ("", NO_WORDS) else []
-    if why == NO_WORDS and question.isdigit() and chosen_after(question, history, ctx.get_resources().linker):
-        why = ""  # "2" while a question that asked which diabetes is pending: the second option
+    why, history = _askable(state, question, ctx)
     if why:
         return {"status": Status.ERROR, "error": why, "timings": {"planner": _ms(t0)}}
     res = ctx.get_resources()
@@ -430,6 +427,16 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         out.update(_not_found(res, mentions or unnamed_words(res, question), none_acts(klass)))  # "and hirsutism?"
     out["timings"] = {"planner": _ms(t0)}
     return out
+
+
+def _askable(state: State, question: str, ctx: Context) -> tuple[str, list[dict[str, Any]]]:
+    """Why the question cannot be asked ("" when it can), and the thread's messages before it (:func:`_history`). A
+    number alone is asked when it picks an option of a question left pending ("2" while it asks which diabetes)."""
+    why = _invalid(question, state.mode)
+    history = _history(state, ctx, ctx.get_resources()) if why in ("", NO_WORDS) else []
+    if why == NO_WORDS and question.isdigit() and chosen_after(question, history, ctx.get_resources().linker):
+        why = ""
+    return why, history
 
 
 def _history(state: State, ctx: Context, res: Any) -> list[dict[str, Any]]:
