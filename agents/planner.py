@@ -433,10 +433,12 @@ def _askable(state: State, question: str, ctx: Context) -> tuple[str, list[dict[
     """Why the question cannot be asked ("" when it can), and the thread's messages before it (:func:`_history`). A
     number alone is asked when it picks an option of a question left pending ("2" while it asks which diabetes)."""
     why = _invalid(question, state.mode)
-    history = _history(state, ctx, ctx.get_resources()) if why in ("", NO_WORDS) else []
-    if why == NO_WORDS and question.isdigit() and chosen_after(question, history, ctx.get_resources().linker):
-        why = ""
-    return why, history
+    number = why == NO_WORDS and question.isdigit()
+    if why and not number:
+        return why, []
+    res = ctx.get_resources()
+    history = _history(state, ctx, res)
+    return ("" if number and chosen_after(question, history, res.linker) else why), history
 
 
 def _history(state: State, ctx: Context, res: Any) -> list[dict[str, Any]]:
