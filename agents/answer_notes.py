@@ -144,7 +144,9 @@ def two_compared(state: State, ends: list[dict[str, str]], shared: dict[str, int
         if own:
             parts.append(f"Only {name} acts on: {listing(own)}.")
         elif not both:
-            none.append(f"{_capitalized(name)} acts on none of them.")  # pegloticase acts on uric acid
+            # pegloticase acts on uric acid, a chemical: "none of them" read as if it had targets the others lacked
+            none.append(f"{_capitalized(name)} acts directly on no protein, gene family or macromolecular complex in the "
+                        "knowledge graph.")
     return " ".join(parts + none)
 
 
