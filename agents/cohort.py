@@ -12,7 +12,7 @@ from agents.answer_notes import NO_EVIDENCE
 from agents.patient_answer import not_recorded
 from agents.state import DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
-from tools.routes import MIN_COHORT
+from tools.routes import MIN_COHORT, STATISTIC
 
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
 
@@ -25,8 +25,8 @@ _COHORT = re.compile(
     r"was prescribed|is prescribed|was diagnosed with|is diagnosed with)\b|"
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b|"
-    rf"(?:\b(?:average|median)|(?:^|\b(?:the|a|their|our) )mean)\b[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?"
-    rf"{_PEOPLE}\b", re.IGNORECASE)  # "mean" as a word's sense ("what does it mean for patients with gout?") is no average
+    rf"(?:{STATISTIC.pattern})[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b",
+    re.IGNORECASE)  # a statistic as the route reads it: "what does it mean for patients with gout?" is no average
 """A count or a list over patients, or a lab's average over them ("What is the average HbA1c of patients on
 metformin?"); a question about one patient names its id and is answered from its record."""
 _NAMED = re.compile(r"\b(?:have|has|having|with|take|takes|taking|on|using|use|prescribed|diagnosed with)\s+"

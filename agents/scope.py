@@ -15,12 +15,12 @@ _MISTYPED = {"what": r"waht|wat|whta|wht|hwat", "how": r"hwo|hw|haw", "which": r
 _MISTYPED_OPENER = re.compile("|".join(rf"^(?P<{w}>{typos})\b" for w, typos in _MISTYPED.items()), re.IGNORECASE)
 """"waht does metformin treat": a question word mistyped (it was read as keywords, "Metformin is connected to …")."""
 
-_COMPARE = r"compare[ds]?|comparing|comparison|differences? between|differ|vs\.?|versus"
-"""Words that compare what a question names, in :data:`COMPARING` and as out of scope ("how well drugs work")."""
 _SET_BESIDE = r"compare[ds]?|comparing|comparison|vs\.?|versus"
-"""The words of :data:`_COMPARE` that may ask which drug is better ("compare aspirin and ibuprofen", "aspirin vs
-ibuprofen"): the answer says the graph holds no such comparisons. How two drugs differ asks what each does, which the
-graph holds ("How do febuxostat and pegloticase differ?" opened with that note)."""
+"""The words that compare and may ask which drug is better ("compare aspirin and ibuprofen", "aspirin vs ibuprofen"):
+the answer says the graph holds no such comparisons. How two drugs differ asks what each does, which the graph holds
+("How do febuxostat and pegloticase differ?" opened with that note)."""
+_COMPARE = rf"{_SET_BESIDE}|differences? between|differ"
+"""Words that compare what a question names, in :data:`COMPARING`."""
 ALSO_TAKING = r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)"
 """Another drug taken beside one ("can I also take ibuprofen?"): its interactions (``agents.conversation`` reads the
 drug it names)."""

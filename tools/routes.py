@@ -250,7 +250,7 @@ _GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "inf
 uric acid lab too)."""
 _WORD = re.compile(r"[a-z0-9]+")
 _ABOVE = ("above", "over", "greater than", "more than", ">")
-_STATISTIC = re.compile(r"\b(average|median)\b|(?:^|\b(?:the|a|their|our) )(mean)\b", re.IGNORECASE)
+STATISTIC = re.compile(r"\b(?:average|median)\b|(?:^|\b(?:the|a|their|our) )mean\b", re.IGNORECASE)
 """A lab summed up over many patients ("the average HbA1c of patients on metformin"): its latest results' mean or
 median, over the patients who take the drugs the question names, when it names any."""
 _THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
@@ -340,7 +340,7 @@ class Aggregate:
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
         limit = float(m.group(2)) if m else 0.0
-        stat = _STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
+        stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
         keep_to = drugs if stat else set()  # of those who take it, not a count of who does
         cohort, q.withheld["aggregate"] = self._cohort(q, conds, keep_to)
         label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
@@ -375,7 +375,7 @@ class Aggregate:
                       f"Cohort: patients with {who} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
                       count=CohortCount(named, n, taking=taking))]
         if stat:
-            statistic = "median" if (stat.group(1) or "").casefold() == "median" else "mean"
+            statistic = "median" if stat.group(0).casefold() == "median" else "mean"
             return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
                             for lab in sorted(labs)]
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
