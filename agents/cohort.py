@@ -12,7 +12,8 @@ from agents.answer_notes import NO_EVIDENCE
 from agents.patient_answer import not_recorded
 from agents.state import DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
-from tools.routes import MIN_COHORT, STATISTIC
+from tools.aggregate import STATISTIC
+from tools.routes import MIN_COHORT
 
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
 

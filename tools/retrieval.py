@@ -23,12 +23,12 @@ from core.tracing import span
 from memory.audit import audit
 from memory.factory import open_memory, open_patients
 from memory.router import DEFAULT_RULES, load_router
+from tools.aggregate import Aggregate
 from tools.classifier import Classification, QueryClassifier, Route
 from tools.fanout import DEFAULT_DEADLINE_S, Item, StoreOutcome, StoreStatus, fan_out, store_pool
 from tools.resources import load_resources
 from tools.routes import (
     ROUTE_WEIGHTS,
-    Aggregate,
     BM25Store,
     DenseStore,
     KGWalk,

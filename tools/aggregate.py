@@ -1,0 +1,183 @@
+"""The aggregation route's store: "How many patients with X have Y?" counted over the patient records.
+
+A condition, medication or lab is named by a linked KG id the records hold, by a word the records' names share (a
+6-letter stem: "diabetes" finds Diabetes mellitus type 2), or by a lab's exact name. Patients who do not allow
+research use are left out and their facts counted; a cohort smaller than ``tools.routes.MIN_COHORT`` is not reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from memory.records import CohortCount
+from tools.fanout import Item
+from tools.routes import MIN_COHORT, RetrievalQuery
+from tools.spelling import Respeller
+
+__all__ = ["STATISTIC", "Aggregate"]
+
+_GENERIC = frozenset(["disease", "disorder", "chronic", "type", "syndrome", "infection", "essential", "acute", "primary", "deficiency", "by", "of", "the", "and", "with",
+                      "acid"])
+"""Words a name shares with too many others to pick it out ("citric acid" counted the takers of tienilic acid and the
+uric acid lab too)."""
+_WORD = re.compile(r"[a-z0-9]+")
+_ABOVE = ("above", "over", "greater than", "more than", ">")
+STATISTIC = re.compile(r"\b(?:average|median)\b|(?:^|\b(?:the|a|their|our) )mean\b", re.IGNORECASE)
+"""A lab summed up over many patients ("the average HbA1c of patients on metformin"): its latest results' mean or
+median, over the patients who take the drugs the question names, when it names any."""
+_THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+
+
+_COHORT_WORDS = frozenset(["patients", "people", "proportion", "percentage", "percent", "number", "common", "among",
+                           "medication", "medications", "medicines", "condition", "conditions", "diagnosed", "taking",
+                           "takes", "having", "which", "their", "there", "above", "below", "under", "greater", "total"])
+"""Words of a question about many patients that are no misspelt name, however near one they are."""
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
+
+
+def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool) -> str:
+    """How an aggregation names a lab count: measured at all, or its latest value past the question's threshold."""
+    return f"Lab: {lab} measured" if threshold is None else f"Lab: {lab} {'>' if above else '<'} {threshold.group(2)} (latest)"
+
+
+class Aggregate:
+    """"How many patients with X have Y?": cohort by condition (name or taxonomy word), 1 hop, counts."""
+
+    inline = True
+    """In-memory and fast: the fan-out runs it on the event loop."""
+
+    def __init__(self, patients: Any, kg: Any, classes: Callable[[str], list[tuple[str, list[str]]]] | None = None) -> None:
+        """Index the condition, medication and lab names of the patient store. ``classes``: the drug classes a text
+        names, each with its drugs ("How many patients take statins?"), counted as the drugs it names are; a class
+        no patient takes any drug of is counted 0, as a named drug is."""
+        self.patients, self.kg, self.classes = patients, kg, classes
+        self.names: dict[str, tuple[str, str]] = {}
+        for p in patients.patients.values():
+            for f in p.facts:
+                if f.relation in ("has_condition", "takes", "has_lab"):
+                    self.names.setdefault(f.object_id, (f.relation, f.object_name))
+        self.words = {oid: " ".join(_WORD.findall(name.casefold())) for oid, (_, name) in self.names.items()}
+        """Each name's words, folded ("ldl cholesterol"): a lab is named by all of them."""
+        self.stems = {oid: _stems(name) for oid, (_, name) in self.names.items()}
+        self.spelling = Respeller(self.words.values(), _COHORT_WORDS)
+        """Reads a misspelt word as the nearest word of the records' names ("diabtes" → "diabetes")."""
+
+    def _named(self, q: RetrievalQuery, relation: str, asked: tuple[set[str], str],
+               classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
+        """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names; for
+        medications, the drugs of ``classes`` that some patient takes. ``asked``: the query's stems (and those of its
+        respelling) and its folded words, read once per query."""
+        stems, phrase = asked
+        found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
+        if relation == "takes":
+            found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
+            found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
+        for oid, (rel, _) in self.names.items():
+            if rel != relation or oid in found:
+                continue
+            own = self.stems[oid]
+            if (own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase):
+                found.add(oid)
+        return found
+
+    def _cohort(self, q: RetrievalQuery, conds: set[str], taking: set[str]) -> tuple[list[Any], int]:
+        """The patients counted: in the caller's scope, with one of ``conds`` (any, when empty), taking one of
+        ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
+        use; and the recorded facts of those left out for want of that consent."""
+        withheld, cohort = 0, []
+        for p in self.patients.patients.values():
+            if q.in_scope is not None and not q.in_scope(p.id):
+                continue  # outside the caller's patients: not counted, not even as withheld
+            if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
+                continue
+            if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
+                continue
+            if not p.allows("research"):
+                withheld += sum(1 for f in p.facts if f.relation in ("has_condition", "takes", "has_lab"))
+                continue
+            cohort.append(p)
+        return cohort, withheld
+
+    def __call__(self, q: RetrievalQuery) -> list[Item]:
+        """Count lines, largest first, or a lab's average over the cohort; patients without research consent are left
+        out and counted."""
+        classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
+        asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
+        conds, drugs, labs = (self._named(q, "has_condition", asked), self._named(q, "takes", asked, classes),
+                              self._named(q, "has_lab", asked))
+        untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
+        m = _THRESH.search(q.text)
+        above = m is not None and m.group(1).lower() in _ABOVE
+        limit = float(m.group(2)) if m else 0.0
+        stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
+        keep_to = drugs if stat else set()  # of those who take it, not a count of who does
+        cohort, q.withheld["aggregate"] = self._cohort(q, conds, keep_to)
+        label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
+        taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
+        head = f"Condition: {label}" + (f"; Medication: {taking}" if taking else "")
+        counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
+        counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
+        asked_for = bool(drugs or untaken or labs)  # a named class keeps the count to medications, taken or not
+        counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
+        for p in cohort:
+            seen: set[str] = set()
+            for f in p.facts:
+                if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
+                    seen.add(f"Medication: {f.object_name}")
+                elif f.relation == "has_condition" and not conds and not asked_for:
+                    seen.add(f"Condition: {f.object_name}")
+            for lab in labs:
+                vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
+                if not vals or not p.allows("labs"):
+                    continue
+                if m is None or (vals[-1].value > limit) == above:
+                    seen.add(_lab_line(lab, m, above))
+            counts.update(seen)
+        n, named = len(cohort), " or ".join(sorted(self.names[c][1] for c in conds))
+        who = f"{label}{f' taking {taking}' if taking else ''}"
+        if n < MIN_COHORT:  # a small cohort's counts would point at people
+            return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
+                         f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
+                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking))]
+        top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
+        items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
+                      f"Cohort: patients with {who} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
+                      count=CohortCount(named, n, taking=taking))]
+        if stat:
+            statistic = "median" if stat.group(0).casefold() == "median" else "mean"
+            return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
+                            for lab in sorted(labs)]
+        for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            kind, name = key.split(": ", 1)
+            items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
+                              f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds)),
+                              count=CohortCount(named, n, kind.casefold(), name, c, taking=taking)))
+        return items
+
+    def _lab_statistic(self, cohort: list[Any], lab: str, statistic: str, head: str, conds: set[str],
+                       base: CohortCount) -> Item:
+        """The ``statistic`` of ``lab``'s latest results over the ``cohort`` patients who allow their labs to be read,
+        withheld when fewer than ``MIN_COHORT`` of them were measured (it would point at people)."""
+        latest, unit = [], ""
+        for p in cohort:
+            vals = sorted((f for f in p.facts if f.object_id == lab and f.value is not None), key=lambda f: f.on or "")
+            if vals and p.allows("labs"):
+                latest.append(float(vals[-1].value))
+                unit = unit or str(vals[-1].unit or "")
+        k, name = len(latest), self.names[lab][1]
+        value = None if k < MIN_COHORT else round(statistics.median(latest) if statistic == "median" else statistics.fmean(latest), 2)
+        shown = f"{value:g} {unit}".rstrip() if value is not None else f"not reported (fewer than {MIN_COHORT} measured)"
+        key = f"Lab: {name} {statistic} (latest)"
+        return Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
+                    f"{head} → {key}: {shown}, {k} of {base.size} patients measured", float(k), "aggregate",
+                    tuple(sorted(conds)), count=replace(base, kind="lab", name=name, count=k, statistic=statistic,
+                                                        value=value, unit=unit))
