@@ -119,10 +119,12 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
 
 
 _THEIR_AVERAGE = re.compile(r"^(?:and |so )?(?:what(?:'s|’s| is| was| are)|tell me|give me) (?:their|the|the patients'|"
-                            r"these patients'|those patients') (?P<stat>average|mean|median) (?P<lab>[^?.!]+?)"
+                            r"these patients'|those patients') (?P<stat>average|mean|median) (?P<lab>(?:(?!\b(?:of|for|among|in|with|on) (?:the |our |all )?"
+                            rf"{_PEOPLE}\b)[^?.!])+?)"
                             r"(?: (?:of|for|among|in) (?:them|these patients|those patients|the cohort))?[?.!]*$", re.IGNORECASE)
 """"what's their average HbA1c?" after a count: that lab's average over the patients the count counted (it was
-NOT_FOUND, "their average HbA1c" is not in the knowledge graph)."""
+NOT_FOUND, "their average HbA1c" is not in the knowledge graph). A question that names its own patients ("… of patients
+with type 2 diabetes") is its own cohort (it was asked of the last count's patients too)."""
 
 
 def _counted_as(question: str) -> str:
@@ -130,7 +132,14 @@ def _counted_as(question: str) -> str:
     if m := _TAKING.match(question):
         return f"patients taking {m['d']}"
     counted = _COUNTED.match(question) or _AMONG.search(question)
+    if counted is None and (m := _OF_PATIENTS.search(question)):  # "the average HbA1c of patients on metformin"
+        return f"patients {'with' if m['how'].casefold() == 'with' else 'taking'} {m['x']}"
     return f"patients with {counted['c']}" if counted else "patients"
+
+
+_OF_PATIENTS = re.compile(rf"\b(?:of|among|in|for) (?:the |all )?{_PEOPLE} (?P<how>with|on|taking|who take) (?P<x>[^?]+?)\??$",
+                          re.IGNORECASE)
+"""The patients a statistic was asked of, when it named them ("… of patients on metformin")."""
 
 
 _OF_THEM = re.compile(r"^(?:and )?(?:which|how many)(?: of them| of these| of those| of these patients| of those patients)"
@@ -195,6 +204,10 @@ def cohort_answer(state: State) -> dict[str, Any]:
     head = next((c for c in counts if not c.kind), None)
     if head is None:
         reason = "the patient records hold no cohort for this question"
+        return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
+    if head.unrecorded:  # "How many patients with tuberculosis take isoniazid?" counted every patient
+        near = f"; they hold {head.nearest}" if head.nearest else ""
+        reason = f"\"{head.unrecorded}\" names no condition, medication or lab of the patient records{near}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
     if named and any(c.kind == "condition" for c in counts):

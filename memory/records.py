@@ -168,3 +168,8 @@ class CohortCount:
     """That statistic, in ``unit``; None when fewer than ``tools.routes.MIN_COHORT`` patients were measured."""
     unit: str = ""
     """The lab's unit ("%", "mg/dL")."""
+    unrecorded: str = ""
+    """A condition the question names that no patient record holds, in the question's words ("type 1 diabetes"):
+    nothing is counted; "" otherwise."""
+    nearest: str = ""
+    """With ``unrecorded``: the records' conditions that share a word with it ("Diabetes mellitus type 2")."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from core.datasets import DISEASE_TYPES
 from memory.records import CohortCount
 from tools.fanout import Item
 from tools.routes import MIN_COHORT, RetrievalQuery
@@ -40,8 +41,23 @@ _COHORT_WORDS = frozenset(["patients", "people", "proportion", "percentage", "pe
 """Words of a question about many patients that are no misspelt name, however near one they are."""
 
 
+_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4"}
+_HAVING = re.compile(
+    r"\b(?:patients|people|persons|subjects|who)\s+(?:(?:who\s+)?(?:have|has|had)(?:\s+been\s+diagnosed\s+with)?|with|having|"
+    r"(?:(?:are|were)\s+)?diagnosed\s+with)\s+(?!(?:been|taken|taking|used|using|on|prescribed|received|any|a)\b)"
+    r"(?P<c>[^?.!,;]+?)(?=\s+(?:who|that|and|but|take|takes|taking|took|are|is|were|was|on|using|uses?|prescribed|receiving|"
+    r"in|among|for)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
+"""Where a question names the condition of its cohort ("patients with tuberculosis take …", "patients have gout")."""
+
+
 def _stems(text: str) -> set[str]:
     return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
+
+
+def _marks(name: str) -> set[str]:
+    """The numbers and letters that tell the kinds of one condition apart ("type 1" from "type 2", "hepatitis B" from
+    "hepatitis C"), roman numerals read as numbers."""
+    return {_ROMAN.get(w, w) for w in _WORD.findall(name.casefold()) if w.isdigit() or w in _ROMAN or (len(w) == 1 and w != "a")}
 
 
 def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool) -> str:
@@ -63,7 +79,7 @@ class Aggregate:
         self.names: dict[str, tuple[str, str]] = {}
         for p in patients.patients.values():
             for f in p.facts:
-                if f.relation in ("has_condition", "takes", "has_lab"):
+                if f.relation in ("has_condition", "takes", "has_lab") and p.allows(f.category):  # a refused fact names nothing
                     self.names.setdefault(f.object_id, (f.relation, f.object_name))
         self.words = {oid: " ".join(_WORD.findall(name.casefold())) for oid, (_, name) in self.names.items()}
         """Each name's words, folded ("ldl cholesterol"): a lab is named by all of them."""
@@ -78,6 +94,7 @@ class Aggregate:
         respelling) and its folded words, read once per query."""
         stems, phrase = asked
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
+        linked = self._linked_conditions(q) if relation == "has_condition" else []
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
             found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
@@ -85,19 +102,55 @@ class Aggregate:
             if rel != relation or oid in found:
                 continue
             own = self.stems[oid]
-            if (own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase):
+            if ((own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase)) and not self._other_kind(oid, linked):
                 found.add(oid)
         return found
 
+    def _linked_conditions(self, q: RetrievalQuery) -> list[Any]:
+        """The KG conditions the query links that the records do not hold under that id ("Diabetes mellitus type 1")."""
+        return [n for e in q.entities if e not in self.names and (n := self.kg.node(e)) is not None and n.type in DISEASE_TYPES]
+
+    def _other_kind(self, oid: str, linked: list[Any]) -> bool:
+        """Whether the records' condition ``oid``, found by a word it shares with a linked one, is another kind of it:
+        "Diabetes mellitus type 2" for "type 1 diabetes" (it was counted as type 1), by their marks (:func:`_marks`)."""
+        own = _marks(self.names[oid][1])
+        return bool(own) and any(self.stems[oid] & _stems(n.name) and (m := _marks(n.name)) and not m & own for n in linked)
+
+    def _unrecorded(self, q: RetrievalQuery, conds: set[str]) -> CohortCount | None:
+        """When no condition of the records matched: the one the question names that no patient record holds (in the
+        question's words), and the records' conditions it shares a word with; None when it names none. Its cohort was
+        dropped and every patient counted ("How many patients with tuberculosis take isoniazid?": 0 of 43)."""
+        if conds:
+            return None
+        linked = self._linked_conditions(q)
+        drugs = {s for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug" for s in _stems(n.name)}
+        phrases = [m["c"].strip() for m in _HAVING.finditer(q.text)]
+        asked = next((c for c in phrases if not self._held(c, drugs)), "")
+        if not asked and not linked:
+            return None
+        asked = asked or next((c for c in phrases if any(_stems(c) & _stems(n.name) for n in linked)), "")
+        near = sorted({self.names[o][1] for o, (rel, _) in self.names.items()
+                       if rel == "has_condition" and any(self.stems[o] & _stems(n.name) for n in linked)})
+        return CohortCount(asked or linked[0].name, 0, unrecorded=asked or linked[0].name, nearest=" or ".join(near))
+
+    def _held(self, words: str, drugs: set[str]) -> bool:
+        """Whether ``words`` name something of the records (a condition, medication or lab, by a shared word or a lab's
+        name), a drug the query links or a drug class; words with nothing to tell apart ("a condition") count as held."""
+        stems = _stems(words) | _stems(self.spelling.respell(words))
+        folded = " " + " ".join(_WORD.findall(words.casefold())) + " "
+        return (not stems or bool(stems & drugs) or bool(self.classes and self.classes(words))
+                or any(self.stems[o] & stems or (rel == "has_lab" and f" {self.words[o]} " in folded) for o, (rel, _) in self.names.items()))
+
     def _cohort(self, q: RetrievalQuery, conds: set[str], taking: set[str]) -> tuple[list[Any], int]:
-        """The patients counted: in the caller's scope, with one of ``conds`` (any, when empty), taking one of
+        """The patients counted: in the caller's scope, with one of ``conds`` (any, when empty; as their conditions show
+        where they allow them to be read, as medications and labs are: a refusal had been read anyway), taking one of
         ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
         use; and the recorded facts of those left out for want of that consent."""
         withheld, cohort = 0, []
         for p in self.patients.patients.values():
             if q.in_scope is not None and not q.in_scope(p.id):
                 continue  # outside the caller's patients: not counted, not even as withheld
-            if conds and not any(f.relation == "has_condition" and f.object_id in conds for f in p.facts):
+            if conds and not (p.allows("conditions") and any(f.relation == "has_condition" and f.object_id in conds for f in p.facts)):
                 continue
             if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
                 continue
@@ -114,6 +167,9 @@ class Aggregate:
         asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
         conds, drugs, labs = (self._named(q, "has_condition", asked), self._named(q, "takes", asked, classes),
                               self._named(q, "has_lab", asked))
+        if (unheld := self._unrecorded(q, conds)) is not None:  # nobody has it: no cohort of every patient instead
+            return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
+                         f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         m = _THRESH.search(q.text)
         above = m is not None and m.group(1).lower() in _ABOVE
@@ -133,7 +189,7 @@ class Aggregate:
             for f in p.facts:
                 if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
                     seen.add(f"Medication: {f.object_name}")
-                elif f.relation == "has_condition" and not conds and not asked_for:
+                elif f.relation == "has_condition" and not conds and not asked_for and p.allows("conditions"):
                     seen.add(f"Condition: {f.object_name}")
             for lab in labs:
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")

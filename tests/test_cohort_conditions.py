@@ -1,0 +1,100 @@
+"""The condition a count names is the one counted, or it is said that no record holds it.
+
+- "How many patients have type 1 diabetes?" counted the records' type 2 patients (the word "diabetes" matched).
+- "How many patients with tuberculosis take isoniazid?" dropped the condition no record holds and counted every
+  patient ("Isoniazid: 0 of 43 patients").
+- "What is the average HbA1c of patients with type 2 diabetes?" after a count of hypertension was asked of patients
+  with type 2 diabetes "of patients with hypertension".
+- A patient who does not allow their conditions to be read was counted by them.
+
+Expected figures come from the raw patients file, not from the store that answers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.state import Status
+from memory.patients import PatientStore
+from tools.aggregate import Aggregate, _marks
+from tools.routes import RetrievalQuery
+
+
+def _records(settings: Any) -> list[dict[str, Any]]:
+    return json.loads(settings.patients_path.read_text())["patients"]
+
+
+def _conditions(settings: Any) -> set[str]:
+    return {f["object_name"] for p in _records(settings) for f in p["facts"] if f["relation"] == "has_condition"}
+
+
+def _ask(run_graph: Any, question: str, thread: str = "cc") -> dict[str, Any]:
+    out, _ = run_graph({"question": question}, thread=thread, interactive=False, memory=False)
+    assert out["intent"] == "cohort", out["answer"]
+    assert "PAT_" not in out["answer"], out["answer"]
+    return out
+
+
+def test_marks_tell_the_kinds_of_a_condition_apart() -> None:
+    assert _marks("Diabetes mellitus type 1") == _marks("type I diabetes") == {"1"}
+    assert _marks("Chronic hepatitis C") == {"c"}
+    assert _marks("Essential hypertension") == set() and _marks("a history of gout") == set()
+
+
+def test_a_count_of_another_kind_of_a_recorded_condition_counts_no_one(run_graph, settings) -> None:
+    held = _conditions(settings)
+    assert "Diabetes mellitus type 2" in held and "Diabetes mellitus type 1" not in held  # what the test relies on
+    out = _ask(run_graph, "How many patients have type 1 diabetes?")
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert ('"type 1 diabetes" names no condition, medication or lab of the patient records; they hold Diabetes '
+            "mellitus type 2.") in out["answer"]
+    assert "Patients with Diabetes mellitus type 2" not in out["answer"]
+
+
+def test_a_condition_no_record_holds_is_not_dropped_from_a_count(run_graph, settings) -> None:
+    assert not any("tubercul" in name.casefold() for name in _conditions(settings))
+    out = _ask(run_graph, "How many patients with tuberculosis take isoniazid?")
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert out["answer"] == 'No verified evidence: "tuberculosis" names no condition, medication or lab of the patient records.'
+
+
+@pytest.mark.parametrize(("question", "recorded"), [("How many patients have type 2 diabetes?", "Diabetes mellitus type 2"),
+                                                    ("How many patients have arthritis?", "Rheumatoid arthritis"),
+                                                    ("How many patients have hypertension?", "Essential hypertension")])
+def test_a_broader_or_the_same_kind_still_counts_the_recorded_one(run_graph, settings, question: str, recorded: str) -> None:
+    counted = [p for p in _records(settings) if p["consent"]["research"]
+               and any(f["relation"] == "has_condition" and f["object_name"] == recorded for f in p["facts"])]
+    out = _ask(run_graph, question)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    size = str(len(counted)) if len(counted) >= 5 else "too few to report (fewer than 5)"
+    assert f"Patients with {recorded} (research consent): {size}" in out["answer"], out["answer"]
+
+
+def test_a_statistic_that_names_its_patients_is_not_asked_of_the_last_count(run_graph) -> None:
+    _ask(run_graph, "How many patients have hypertension?", thread="own")
+    out = _ask(run_graph, "What is the average HbA1c of patients with type 2 diabetes?", thread="own")
+    assert not out.get("understood_as"), out["understood_as"]
+    assert "Essential hypertension" not in out["answer"] and "Patients with Diabetes mellitus type 2" in out["answer"]
+
+
+def test_their_average_after_an_average_of_a_drug_s_takers_keeps_them(run_graph) -> None:
+    _ask(run_graph, "What is the average HbA1c of patients on metformin?", thread="takers")
+    out = _ask(run_graph, "what's their average eGFR?", thread="takers")
+    assert out["understood_as"] == "What is the average eGFR of patients taking metformin?"
+
+
+def test_a_patient_who_refuses_conditions_is_not_counted_by_them(settings, resources, tmp_path: Path) -> None:
+    body = json.loads(settings.patients_path.read_text())
+    gout = [p for p in body["patients"] if p["consent"]["research"]
+            and any(f["relation"] == "has_condition" and f["object_name"] == "Gout" for f in p["facts"])]
+    assert len(gout) >= 6  # one refusal still leaves a cohort large enough to report
+    gout[0]["consent"]["conditions"] = False
+    path = tmp_path / "patients.json"
+    path.write_text(json.dumps(body))
+    aggregate = Aggregate(PatientStore.load(path), resources.kg)
+    head = aggregate(RetrievalQuery("How many patients have gout?"))[0].count
+    assert head is not None and head.cohort == "Gout" and head.size == len(gout) - 1
