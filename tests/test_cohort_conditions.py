@@ -5,6 +5,8 @@
   patient ("Isoniazid: 0 of 43 patients").
 - "What is the average HbA1c of patients with type 2 diabetes?" after a count of hypertension was asked of patients
   with type 2 diabetes "of patients with hypertension".
+- "How many patients take vitamin E?" was counted among the patients with Vitamin E deficiency, and "… take vitamin
+  D?" counted the takers of vitamin E.
 - A patient who does not allow their conditions to be read was counted by them.
 
 Expected figures come from the raw patients file, not from the store that answers.
@@ -98,3 +100,22 @@ def test_a_patient_who_refuses_conditions_is_not_counted_by_them(settings, resou
     aggregate = Aggregate(PatientStore.load(path), resources.kg)
     head = aggregate(RetrievalQuery("How many patients have gout?"))[0].count
     assert head is not None and head.cohort == "Gout" and head.size == len(gout) - 1
+
+
+def _takers(settings: Any, drug: str) -> int:
+    return sum(1 for p in _records(settings) if p["consent"]["research"] and p["consent"]["medications"]
+               and any(f["relation"] == "takes" and f["object_name"] == drug for f in p["facts"]))
+
+
+def test_what_patients_take_names_no_condition(run_graph, settings) -> None:
+    research = sum(1 for p in _records(settings) if p["consent"]["research"])
+    out = _ask(run_graph, "How many patients take vitamin E?")
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f"Patients (research consent): {research}. Of them: Vitamin E: "
+                                    f"{_takers(settings, 'Vitamin E')} of {research} patients."), out["answer"]
+
+
+def test_another_vitamin_is_not_counted_for_the_one_asked_about(run_graph, settings) -> None:
+    assert _takers(settings, "Vitamin E") > 0  # a count that could be wrongly added
+    out = _ask(run_graph, "How many patients take vitamin D?")
+    assert "Vitamin E" not in out["answer"], out["answer"]

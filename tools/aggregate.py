@@ -46,8 +46,12 @@ _HAVING = re.compile(
     r"\b(?:patients|people|persons|subjects|who)\s+(?:(?:who\s+)?(?:have|has|had)(?:\s+been\s+diagnosed\s+with)?|with|having|"
     r"(?:(?:are|were)\s+)?diagnosed\s+with)\s+(?!(?:been|taken|taking|used|using|on|prescribed|received|any|a)\b)"
     r"(?P<c>[^?.!,;]+?)(?=\s+(?:who|that|and|but|take|takes|taking|took|are|is|were|was|on|using|uses?|prescribed|receiving|"
-    r"in|among|for)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
+    r"in|among|for|have|has|had)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
 """Where a question names the condition of its cohort ("patients with tuberculosis take …", "patients have gout")."""
+_TAKING_CLAUSE = re.compile(r"\b(?:take|takes|taking|took|on|using|uses?|prescribed|receiving|given)\s+[^?.!,;]+?"
+                            r"(?=\s+(?:and|who|with|for|that|have|has|had)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
+"""What a question says patients take ("take vitamin E"): no condition is named by its words ("Vitamin E deficiency"
+was the cohort of "How many patients take vitamin E?", and of vitamin D)."""
 
 
 def _stems(text: str) -> set[str]:
@@ -94,7 +98,8 @@ class Aggregate:
         respelling) and its folded words, read once per query."""
         stems, phrase = asked
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
-        linked = self._linked_conditions(q) if relation == "has_condition" else []
+        kinds = [m[0] for m in (*_HAVING.finditer(q.text), *_TAKING_CLAUSE.finditer(q.text))]  # the words of what is named
+        kinds += [n.name for n in self._linked_conditions(q)] if relation == "has_condition" else []
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
             found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
@@ -102,7 +107,7 @@ class Aggregate:
             if rel != relation or oid in found:
                 continue
             own = self.stems[oid]
-            if ((own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase)) and not self._other_kind(oid, linked):
+            if ((own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase)) and not self._other_kind(oid, kinds):
                 found.add(oid)
         return found
 
@@ -110,11 +115,12 @@ class Aggregate:
         """The KG conditions the query links that the records do not hold under that id ("Diabetes mellitus type 1")."""
         return [n for e in q.entities if e not in self.names and (n := self.kg.node(e)) is not None and n.type in DISEASE_TYPES]
 
-    def _other_kind(self, oid: str, linked: list[Any]) -> bool:
-        """Whether the records' condition ``oid``, found by a word it shares with a linked one, is another kind of it:
-        "Diabetes mellitus type 2" for "type 1 diabetes" (it was counted as type 1), by their marks (:func:`_marks`)."""
+    def _other_kind(self, oid: str, kinds: list[str]) -> bool:
+        """Whether the records' ``oid``, found by a word it shares with one of ``kinds`` (what the question names, in its
+        words or as a linked condition), is another kind of it, by their marks (:func:`_marks`): "Diabetes mellitus type
+        2" for "type 1 diabetes" and "Vitamin E" for "vitamin D" (they were counted as the ones asked about)."""
         own = _marks(self.names[oid][1])
-        return bool(own) and any(self.stems[oid] & _stems(n.name) and (m := _marks(n.name)) and not m & own for n in linked)
+        return bool(own) and any(self.stems[oid] & _stems(k) and (m := _marks(k)) and not m & own for k in kinds)
 
     def _unrecorded(self, q: RetrievalQuery, conds: set[str]) -> CohortCount | None:
         """When no condition of the records matched: the one the question names that no patient record holds (in the
@@ -165,8 +171,9 @@ class Aggregate:
         out and counted."""
         classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
         asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
-        conds, drugs, labs = (self._named(q, "has_condition", asked), self._named(q, "takes", asked, classes),
-                              self._named(q, "has_lab", asked))
+        having = _TAKING_CLAUSE.sub(" ", q.text)
+        conds, drugs, labs = (self._named(q, "has_condition", (_stems(having) | _stems(self.spelling.respell(having)), asked[1])),
+                              self._named(q, "takes", asked, classes), self._named(q, "has_lab", asked))
         if (unheld := self._unrecorded(q, conds)) is not None:  # nobody has it: no cohort of every patient instead
             return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
