@@ -29,7 +29,7 @@ from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
-__all__ = ["SUBSTITUTE", "alternatives_to", "instead_of_the_thread_drug"]
+__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "instead_of_the_thread_drug"]
 
 _PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
 _DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
@@ -69,6 +69,16 @@ _BARE = re.compile(
     r"medicines?|treatments?)|another (?:option|drug|medication|medicine|treatment))(?: to (?:it|this|that)(?: drug| one)?)?$",
     re.IGNORECASE)
 """A request for another drug with nothing named, as a noun ("is there an alternative?", "what are the other options?")."""
+_SIMILAR_NOUN = r"(?:drugs?|medications?|medicines?|ones?|treatments?|options?)"
+SIMILAR = re.compile(
+    r"^(?:(?:is there|are there|do you have|do you know|(?:what|which)(?:'s| is| are| would be)|any|give me|suggest|name|list)\s+)?"
+    r"(?:any |some |an? |other |another |good )*"
+    rf"(?:(?:similar|comparable|equivalent) {_SIMILAR_NOUN}(?: to (?:it|this|that)(?: drug| one)?)?|"
+    rf"{_SIMILAR_NOUN} (?:that (?:is|are|works?|acts?) )?(?:similar|like (?:it|this|that))|"
+    r"(?:anything|something) (?:similar|like (?:it|this|that))|what(?:'s| is) similar)[?.!]*$", re.IGNORECASE)
+"""A request for a drug like the thread's ("is there a similar drug?", "anything similar?"): the drugs that act on what
+it acts on, the same way, even after a turn with a disease; after a list, more of it (both were NOT_FOUND, "no known
+entity in the question")."""
 
 
 def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str | None:
@@ -80,6 +90,11 @@ def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str 
     left out. None after a list of drugs (more of them), for a request for alternatives after a turn with a disease (the
     other drugs for it, read elsewhere) and for any other question."""
     drug, disease = focus.drug, focus.turn.get("disease")
+    if drug is not None and focus.turn.get("drug") == drug and focus.intent not in DRUG_LISTS and SIMILAR.match(body) \
+            and drug.get("type") in DRUG_TYPES:  # "is there a similar drug?": like it, by mechanism, whatever the disease
+        res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+        res.pinned[fold(drug["name"])] = drug
+        return f"What drugs are similar to {drug['name']}?"
     failing = out_of_scope(body) == NO_RESPONSE  # "what if it doesn't work?": the note, then the alternatives
     if drug is None or focus.turn.get("drug") != drug or focus.intent in DRUG_LISTS or drug.get("type") not in DRUG_TYPES \
             or not (failing or _BARE.match(body) or SUBSTITUTE.fullmatch(body)) or (disease and not failing):

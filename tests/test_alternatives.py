@@ -102,6 +102,24 @@ def test_drugs_like_the_thread_s_drug(run_graph, question: str) -> None:
     assert out["status"] is Status.ANSWERED and "Omeprazole" not in names and "Pantoprazole" in names, out["answer"]
 
 
+@pytest.mark.parametrize("question", ["Is there a similar drug?", "are there similar medications?"])
+def test_a_similar_drug_after_a_mechanism_acts_on_the_drug_s_target(run_graph, question: str) -> None:
+    """After how lisinopril treats hypertension, "Is there a similar drug?" was NOT_FOUND ("no known entity in the
+    question")."""
+    _, out = in_thread(run_graph, f"similar-{question}", "How does lisinopril treat hypertension?", question)
+    assert out["understood_as"] == "Which other drugs inhibit Angiotensin-converting enzyme?", out["answer"]
+    names = [a["name"] for a in out["ranked_answers"]]
+    assert out["status"] is Status.ANSWERED and names and "lisinopril" not in names, out["answer"]
+
+
+def test_a_similar_drug_after_a_list_is_more_of_it(run_graph) -> None:
+    """It was NOT_FOUND ("no known entity in the question")."""
+    first, out = in_thread(run_graph, "similar-list", "What drugs treat asthma?", "is there a similar drug?")
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "What drugs treat asthma?", out["answer"]
+    listed = {a["name"] for a in first["ranked_answers"]}
+    assert listed and not listed & {a["name"] for a in out["ranked_answers"]}, out["answer"]
+
+
 def test_the_alternatives_after_a_mechanism_are_other_drugs_for_its_disease(run_graph) -> None:
     """It was NOT_FOUND ("no known entity in the question")."""
     run_graph({"question": "How does colchicine treat gout?"}, thread="alt2", interactive=False, memory=False)
