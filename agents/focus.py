@@ -211,8 +211,9 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
 
 
 def _listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The drugs that the latest turns, when they asked about the listed drugs, were kept to (``Focus.listed``); []
-    when the latest turn did not."""
+    """The drugs that the latest turns, when they asked about the listed drugs, were kept to (``Focus.listed``), or
+    those compared before them ("which of them acts on renin?" twice after comparing lisinopril and losartan was asked
+    of lisinopril alone the second time); [] when the latest turn did not."""
     run = False
     for m in reversed(messages):
         if m.get("role") != "assistant" or not m.get("intent"):
@@ -220,7 +221,8 @@ def _listed(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         if m.get("drug_class") == LISTED_DRUGS:
             run = True
             continue
-        return [i for i in m.get("items") or [] if i.get("type") in DRUG_TYPES] if run else []
+        listed = [i for i in m.get("items") or [] if i.get("type") in DRUG_TYPES]  # a comparison lists their targets:
+        return (listed or [i for i in m.get("compared") or [] if i.get("type") in DRUG_TYPES]) if run else []  # its drugs
     return []
 
 

@@ -46,7 +46,7 @@ def _listed_drugs(focus: Focus) -> list[dict[str, Any]]:
 
 _OF_THEM = re.compile(
     r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
-    r"(?:(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?|(?<=which) ones|(?<=what) ones)\s+(?:also |still |then )?"
+    r"(?:(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?|(?<=which) ones?|(?<=what) ones)\s+(?:also |still |then )?"
     r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against|on)|affects?|(?:is|are|can be) used "
     r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)
@@ -63,7 +63,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
     compared = [d["id"] for d in focus.compared]  # "compare ibuprofen and acetaminophen": "them" are those two
     # after "what do they treat?" (a question about the listed drugs that listed diseases), still those drugs
-    drugs = compared or [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) if about_listed else focus.listed)]
+    drugs = compared or [i["id"] for i in latest_drugs(focus) or (_listed_drugs(focus) or focus.listed if about_listed else focus.listed)]
     klass = "" if focus.drug_class == LISTED_DRUGS or compared else focus.drug_class
     if not m or not (klass or drugs):
         return None
@@ -125,7 +125,7 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 CLASS_COMPARED = 5
 """A class's drugs (the most connected first) that "which one is the strongest?" compares after a turn about the class."""
-_THEM = re.compile(r"\b(?:them|these|those|ones)\b", re.IGNORECASE)
+_THEM = re.compile(r"\b(?:them|these|those|ones)\b|^(?:\w+ )?which one\b", re.IGNORECASE)
 """A question that refers to the listed drugs in words ("what are its targets?" names no kind of them)."""
 
 

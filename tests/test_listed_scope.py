@@ -76,3 +76,23 @@ def test_whether_any_listed_drug_is_used_for_a_disease_keeps_to_the_list(run_gra
     assert out["status"] is status and out["drug_class"] == LISTED_DRUGS, out["answer"]
     shown = {a["id"] for a in listed["ranked_answers"]}
     assert set(out["among"]) == shown and {a["id"] for a in out["ranked_answers"]} <= shown, out["ranked_answers"]
+
+
+@pytest.mark.parametrize(("first", "question", "answer"), [
+    ("Compare lisinopril and losartan", "which one blocks the angiotensin receptor?", {"Losartan"}),
+    ("What drugs treat gout?", "which one is a xanthine oxidase inhibitor?", {"allopurinol", "Febuxostat"})])
+def test_which_one_asks_of_the_listed_or_compared_drugs(run_graph, first: str, question: str, answer: set[str]) -> None:
+    """"which one …?" was read as a question of its own: after a comparison, every drug that blocks the receptor
+    (valsartan, candesartan, …); after a list, NOT_FOUND ("no known entity in the question")."""
+    _, out = _thread(run_graph, f"one-{question}", first, question)
+    assert out["drug_class"] == LISTED_DRUGS and out["understood_as"].startswith("Which of the listed drugs "), out["answer"]
+    assert out["status"] is Status.ANSWERED and {a["name"] for a in out["ranked_answers"]} == answer, out["answer"]
+
+
+def test_a_second_question_about_the_compared_drugs_is_still_about_both(run_graph) -> None:
+    """After comparing lisinopril and losartan and asking which of them acts on the kidney (neither), "which of them
+    acts on the angiotensin receptor?" was "Which of lisinopril acts on …?", answered with every drug that does."""
+    *_, out = _thread(run_graph, "twice", "Compare lisinopril and losartan", "which of them acts on the kidney?",
+                      "which of them acts on the angiotensin receptor?")
+    assert out["understood_as"] == "Which of the listed drugs act on the angiotensin receptor?", out["understood_as"]
+    assert out["status"] is Status.ANSWERED and [a["name"] for a in out["ranked_answers"]] == ["Losartan"], out["answer"]
