@@ -96,3 +96,14 @@ def test_a_second_question_about_the_compared_drugs_is_still_about_both(run_grap
                       "which of them acts on the angiotensin receptor?")
     assert out["understood_as"] == "Which of the listed drugs act on the angiotensin receptor?", out["understood_as"]
     assert out["status"] is Status.ANSWERED and [a["name"] for a in out["ranked_answers"]] == ["Losartan"], out["answer"]
+
+
+def test_a_kind_of_target_named_by_another_word_holds_its_members(run_graph, resources) -> None:
+    """"serotonin receptors" held the 5HT3 serotonin receptor alone, not the 5-hydroxytryptamine receptors, so "which of
+    them act on serotonin receptors?" after the drugs for migraine was NOT_FOUND, though the triptans act on them."""
+    family = {c.name for c in resources.linker.family("serotonin receptors", [])}
+    assert {"5-hydroxytryptamine receptor 1B", "5-hydroxytryptamine receptor 1D", "5HT3 serotonin receptor"} <= family
+    listed, out = _thread(run_graph, "serotonin", "What drugs treat migraine?", "which of them act on serotonin receptors?")
+    names = {a["name"] for a in out["ranked_answers"]}
+    assert out["status"] is Status.ANSWERED and names and names <= {a["name"] for a in listed["ranked_answers"]}, out["answer"]
+    assert any(n.endswith("triptan") for n in names), out["answer"]

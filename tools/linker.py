@@ -38,6 +38,10 @@ SUGGEST_TYPE_FLOOR = 0.7
 
 
 KIND_HEAD = re.compile(r"\b(?:channel|receptor|transporter|pump|enzyme|kinase)s?$")
+_NAMED_ALSO = {"serotonin": ("hydroxytryptamine",), "gaba": ("aminobutyric",), "adrenaline": ("epinephrine",),
+               "noradrenaline": ("norepinephrine",)}
+"""The word a kind's members are named by, for a word they are not ("serotonin receptors": 5-hydroxytryptamine
+receptor 1B, 1D, …; only the 5HT3 serotonin receptor was one of them, so no triptan acted on "serotonin receptors")."""
 """A mention whose last word names a kind of target ("sodium channels", "serotonin receptors"): a name inside it that
 lacks that word ("Sodium") names what the target handles, not the target (:meth:`EntityLinker.family`)."""
 
@@ -328,7 +332,8 @@ class EntityLinker:
         if head is None or any(head[0].rstrip("s") in fold(c.name) for c in inner):
             return []
         words = [t for t in key.split() if t not in _STOPWORDS]
-        holding = [set().union(*(self._by_token.get(v, set()) for v in {w, w.removesuffix("s"), w + "s"})) for w in words]
+        holding = [set().union(*(self._by_token.get(v, set()) for v in {w, w.removesuffix("s"), w + "s", *_NAMED_ALSO.get(w, ())}))
+                   for w in words]
         keys = sorted(set.intersection(*holding)) if holding else []
         ids = [eid for k in keys for eid in self._by_fold[k] if fold(self.entities[eid].name) == k]
         return self._ranked_by_degree(list(dict.fromkeys(ids)), "words")
