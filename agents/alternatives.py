@@ -29,7 +29,7 @@ from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
-__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "instead_of_the_thread_drug"]
+__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "best_of_the_thread", "instead_of_the_thread_drug"]
 
 _PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
 _DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
@@ -79,6 +79,33 @@ SIMILAR = re.compile(
 """A request for a drug like the thread's ("is there a similar drug?", "anything similar?"): the drugs that act on what
 it acts on, the same way, even after a turn with a disease; after a list, more of it (both were NOT_FOUND, "no known
 entity in the question")."""
+
+
+_BEST_IT = re.compile(
+    r"^(?:so |and |but |ok,? )?(?:is|are|was|would) (?:it|that|this|they|these|those)(?: drugs?| ones?| medications?| medicines?)? "
+    r"(?:(?:the|an?) )?(?:best|ideal|optimal|top|first[- ]line|most appropriate|right|better|good) (?:option|choice|drug|"
+    r"treatment|medication|medicine|therapy|pick|one)s?(?: for (?:it|this|that|him|her|them|me|the (?:disease|condition)))?"
+    r"[?.!]*$", re.IGNORECASE)
+"""Whether the thread's drug is the best one ("is that the best option?", "is it the best drug for it?"): asked of it,
+for the thread's disease (it was NOT_FOUND, "no known entity in the question", or asked of the disease)."""
+
+
+def best_of_the_thread(res: Resolution, body: str, focus: Focus) -> str | None:
+    """"Is that the best option?" after a turn about one drug, or a patient's record that lists one: "Is Omeprazole the
+    best option for Peptic ulcer?" (its answer says that the graph ranks no drugs, then what it holds); None for any
+    other question."""
+    drug, disease = focus.drug, focus.disease
+    taken = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    if drug is None and focus.intent == "patient" and len(taken) == 1:  # "What is PAT_002 taking for peptic ulcer?"
+        drug, disease = {k: v for k, v in taken[0].items() if k != "for"}, taken[0].get("for") or disease
+    if drug is None or drug.get("type") not in DRUG_TYPES or focus.intent in DRUG_LISTS or not _BEST_IT.match(body):
+        return None
+    res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
+    res.pinned[fold(drug["name"])] = drug
+    if disease is None or disease.get("type") not in DISEASE_TYPES:
+        return f"Is {drug['name']} the best option?"
+    res.pinned[fold(disease["name"])] = disease
+    return f"Is {drug['name']} the best option for {disease['name']}?"
 
 
 def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str | None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from agents.alternatives import SIMILAR, SUBSTITUTE, instead_of_the_thread_drug
+from agents.alternatives import SIMILAR, SUBSTITUTE, best_of_the_thread, instead_of_the_thread_drug
 from agents.both_of import both_diseases
 from agents.class_member import DRUG_NOUNS, asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
@@ -404,7 +404,7 @@ def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str 
 
 def _instead_or_more(res: Resolution, body: str, focus: Focus, more: bool) -> bool:
     """The thread's drug's alternatives (``agents.alternatives``), else with ``more`` the last question again."""
-    if (instead := instead_of_the_thread_drug(res, body, focus)) is not None:
+    if (instead := best_of_the_thread(res, body, focus) or instead_of_the_thread_drug(res, body, focus)) is not None:
         res.question = instead
     elif more:  # leaving out what the thread has listed
         res.references.append({"text": res.question, "how": "more", "question": focus.question})

@@ -238,6 +238,9 @@ _OUT_OF_SCOPE = {
                     # gout" asks what treats it
                     r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"
                     r"(?=[,:]? [\w' -]+,? (?:or|vs\.?|versus) |\s*[?.!]*$)|"
+                    # "is thalidomide the best option for peptic ulcer?" was answered "Yes: thalidomide acts on …"
+                    r"(?:is|are|was|would be) (?:[\w'-]+ ){1,3}?(?:the|an?) (?:best|ideal|optimal|top|first[- ]line|"
+                    r"most appropriate|right|better) (?:option|choice|drug|treatment|medication|medicine|therapy|pick|one)s?|"
                     rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_SET_BESIDE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity|"

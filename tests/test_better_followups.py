@@ -99,3 +99,24 @@ def test_which_is_better_after_turns_about_two_drugs_since_a_list_compares_those
     assert COMPARES in out["answer"], out["answer"]
     *_, listed = in_thread(run_graph, "better-right-after", "What drugs treat gout?", "how does the first one work?", "which is better?")
     assert listed["understood_as"].startswith("Compare Febuxostat, pegloticase, allopurinol"), listed["understood_as"]
+
+
+def test_whether_a_named_drug_is_the_best_option_gets_no_yes(run_graph) -> None:
+    """"Is thalidomide the best option for peptic ulcer?" was answered "Yes: thalidomide acts on Peptic ulcer …"."""
+    out, _ = run_graph({"question": "Is thalidomide the best option for peptic ulcer?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(COMPARES), out["answer"]
+    assert "Yes" not in out["answer"]
+
+
+@pytest.mark.parametrize(("first", "question", "understood"), [
+    ("How does omeprazole treat peptic ulcer?", "Is that the best option?", "Is Omeprazole the best option for Peptic ulcer?"),
+    ("How does omeprazole treat peptic ulcer?", "is it the best drug for it?", "Is Omeprazole the best option for Peptic ulcer?"),
+    ("What is PAT_002 taking for peptic ulcer?", "Is it the best option?", "Is thalidomide the best option for Peptic ulcer?"),
+])
+def test_whether_the_thread_s_drug_is_the_best_option_is_asked_of_it(run_graph, first: str, question: str,
+                                                                      understood: str) -> None:
+    """They were NOT_FOUND ("no known entity in the question"), or asked of the disease ("Is Peptic ulcer the best
+    option?") or of the drug as the disease ("Is it the best drug for Omeprazole?")."""
+    _, out = in_thread(run_graph, f"best-{first}-{question}", first, question)
+    assert out["understood_as"] == understood, out["answer"]
+    assert out["status"] is Status.ANSWERED and f" {COMPARES}" in out["answer"], out["answer"]
