@@ -143,6 +143,8 @@ _OUT_OF_SCOPE = {
                                                         r"\b(?:latest|most recent|newer|newest) (?:drugs?|medications?|medicines?|"
                                                         r"treatments?|therap(?:y|ies)|options?)\b|\b(?:approved|introduced) most "
                                                         r"recently\b|\bmost recently approved\b"),
+    # "is imatinib approved for CML?" was answered "Yes: imatinib acts on …"
+    "which drugs regulators have approved": r"(?:is|are|was|were) (?:[\w'-]+ ){1,3}?(?:fda[- ]|ema[- ])?approved\b|approval (?:status|for)",
     "how diseases are diagnosed": (r"how (?:is|are|do|does|can|would|should) (?:\w+ ){0,4}?(?:be )?diagnosed|how to diagnose|"
                                    r"diagnostic (?:tests?|criteria)|(?:what|which) tests? (?:\w+ ){0,3}?(?:diagnose|confirm|detect)"),
     "stopping a drug": (r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off|"
@@ -174,11 +176,13 @@ _OUT_OF_SCOPE = {
         r"how many (?:other )?(?:drugs|medications|medicines|treatments|therapies|options)(?: \w+){0,4}? (?:treat|cure|for|against|"
         r"used (?:for|to treat|in)|approved (?:for|to treat))|how many (?:other )?(?:diseases|conditions|illnesses|disorders|"
         r"indications) (?:does|do|can|is|are)"),
-    "treatment guidelines (which drug comes first)": r"(?:first|second|third)[- ]line|drugs? of choice|(?:treatment )?guidelines?",
+    "treatment guidelines (which drug comes first)": (r"(?:first|second|third)[- ]line|drugs? of choice|(?:treatment )?guidelines?|"
+                                                       r"(?:is|are) (?:[\w'-]+ ){1,3}?recommended\b|recommendations?"),
     "advice on which drug a person should take": (
         r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))"
         r"(?! (?:\w+ ){1,3}?(?:with|together)\b)|"  # "should I take it with ibuprofen?" asks whether two go together
-        r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)"),
+        r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)|"
+        r"(?:will|would|could|can|does) (?:it|this|that|[\w'-]+) (?:really |actually )?(?:help|work for|cure|fix) (?:me|my|him|his|her|us|our|them|their)\b"),
     # "what is the most common target of NSAIDs?" is what most of them act on, which the class's answer counts
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?(?! (?:targets?|mechanisms?|pathways?|receptors?|"
                 r"enzymes?|proteins?|way))|popular|"

@@ -403,6 +403,21 @@ def test_advice_on_which_drug_to_take_is_out_of_scope() -> None:
             ] == ["advice on which drug a person should take"] * 3 + ["", ""]
 
 
+@pytest.mark.parametrize(("question", "note"), [
+    ("Is imatinib approved for CML?", "which drugs regulators have approved"),
+    ("Is lisinopril recommended for hypertension?", "treatment guidelines (which drug comes first)"),
+    ("Will sertraline help my depression?", "advice on which drug a person should take")])
+def test_a_yes_or_no_the_graph_cannot_give_gets_its_note(run_graph, question: str, note: str) -> None:
+    """The first and the last were answered "Yes: … acts on …", and the second with the mechanism alone."""
+    assert out_of_scope(question) == note
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f"The knowledge graph holds curated drug mechanisms, not {note}. What it holds: ")
+    assert "Yes" not in out["answer"]
+    assert out_of_scope("How many drugs are approved for gout?") != "which drugs regulators have approved"
+    assert out_of_scope("Will it help?") == "" and out_of_scope("Does it work for migraine?") == ""
+
+
 def test_the_first_two_after_a_comparison_are_the_compared_drugs(run_graph) -> None:
     """"compare the first two" after "which one is the safest?" (a comparison of the five listed drugs, whose answer
     lists targets) was NOT_FOUND; and "safest" asks about safety, not how well drugs work."""
