@@ -7,6 +7,8 @@
   with type 2 diabetes "of patients with hypertension".
 - "How many patients take vitamin E?" was counted among the patients with Vitamin E deficiency, and "… take vitamin
   D?" counted the takers of vitamin E.
+- "How many patients have high cholesterol?" (the linker's Hypercholesterolemia, under another id than the records')
+  and "… high blood pressure?" (Hypertension) named no condition of the records.
 - A patient who does not allow their conditions to be read was counted by them.
 
 Expected figures come from the raw patients file, not from the store that answers.
@@ -66,7 +68,9 @@ def test_a_condition_no_record_holds_is_not_dropped_from_a_count(run_graph, sett
 
 @pytest.mark.parametrize(("question", "recorded"), [("How many patients have type 2 diabetes?", "Diabetes mellitus type 2"),
                                                     ("How many patients have arthritis?", "Rheumatoid arthritis"),
-                                                    ("How many patients have hypertension?", "Essential hypertension")])
+                                                    ("How many patients have hypertension?", "Essential hypertension"),
+                                                    ("How many patients have high blood pressure?", "Essential hypertension"),
+                                                    ("How many patients have high cholesterol?", "Hypercholesterolemia")])
 def test_a_broader_or_the_same_kind_still_counts_the_recorded_one(run_graph, settings, question: str, recorded: str) -> None:
     counted = [p for p in _records(settings) if p["consent"]["research"]
                and any(f["relation"] == "has_condition" and f["object_name"] == recorded for f in p["facts"])]

@@ -171,7 +171,8 @@ class Aggregate:
         out and counted."""
         classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
         asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
-        having = _TAKING_CLAUSE.sub(" ", q.text)
+        having = _TAKING_CLAUSE.sub(" ", q.text)  # and the names the linker gave: "high blood pressure" is Hypertension
+        having += " " + " ".join(n.name for n in self._linked_conditions(q))
         conds, drugs, labs = (self._named(q, "has_condition", (_stems(having) | _stems(self.spelling.respell(having)), asked[1])),
                               self._named(q, "takes", asked, classes), self._named(q, "has_lab", asked))
         if (unheld := self._unrecorded(q, conds)) is not None:  # nobody has it: no cohort of every patient instead
