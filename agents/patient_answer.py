@@ -12,7 +12,7 @@ from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["PATIENT_CITATION", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
+__all__ = ["PATIENT_CITATION", "SINCE", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
 
 _LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
               "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
@@ -59,11 +59,19 @@ def not_recorded(question: str) -> str:
     return list(_NOT_RECORDED_WORDS)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
+SINCE = re.compile(r"^(?:and |so |but |ok,? )?(?:since when|(?:on |from )?what date|when (?:did|was|were|has|have|had)|"
+                   r"how long (?:has|have|had))\b", re.IGNORECASE)
+"""When the record lists what a question names ("When did PAT_003 start amineptine?", "when was she diagnosed with
+gout?", "how long has he had gout?"; not "when should she take it?"): it was answered with what the drug or the
+disease is connected to, the patient left out."""
+
+
 def asks_the_record(question: str) -> bool:
     """Whether a question that names a patient asks the record, though it names an entity too: a yes/no check ("is
-    PAT_001 taking metformin?"), what is taken for a condition, a lab, or what the records never hold ("is PAT_002
-    allergic to penicillin?" was answered about the penicillins)."""
-    return bool(RECORD_CHECK.search(question) or TAKEN_FOR.search(question) or lab_named(question) or not_recorded(question))
+    PAT_001 taking metformin?"), what is taken for a condition, a lab, since when it lists something, or what the
+    records never hold ("is PAT_002 allergic to penicillin?" was answered about the penicillins)."""
+    return bool(RECORD_CHECK.search(question) or TAKEN_FOR.search(question) or lab_named(question) or not_recorded(question)
+                or SINCE.search(question))
 
 
 def lab_named(question: str) -> str:
@@ -97,6 +105,9 @@ def patient_answer(state: State) -> dict[str, Any]:
     if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
         out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking)
         return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
+    since = [m for m in state.mentions if m.get("mention")] if SINCE.search(state.asked) and not lacking else []
+    if since:  # "When did PAT_003 start amineptine?"
+        return _since(pid, [f for _, f in parsed], since, withheld)
     # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
     named = [m for m in state.mentions if m.get("mention")] if check and not lacking and not _KIND_ONLY.fullmatch(
         check["y"].strip()) else []  # "does she have any labs?" asks for the labs (it was "No: … lists no labs")
@@ -178,6 +189,28 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     evidence = [{"head": pid, "head_name": pid, "relation": "takes" if m in drugs else "has condition", "tail": f["name"],
                  "tail_name": f["name"]} for m in named for f in facts
                 if f["kind"] == ("medication" if m in drugs else "condition") and _fits(f["name"], m)]
+    if withheld:
+        sentences.append(withheld_note(withheld))
+    return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
+            "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
+            "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _since(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int) -> dict[str, Any]:
+    """The date from which the record lists each medication or condition a question names ("PAT_003's record lists
+    Amineptine (for Depressive disorder) since 2024-03-02."), or that it lists none of that name, with what it lists."""
+    sentences, evidence = [], []
+    for m in named:
+        kind = "medication" if (m.get("entity") or {}).get("type") in DRUG_TYPES else "condition"
+        listed = [f for f in facts if f["kind"] == kind]
+        rows = [f for f in listed if _fits(f["name"], m)]
+        for f in rows:
+            sentences.append(f"{pid}'s record lists {_shown(f)} " + (f"since {f['on']}." if f.get("on") else "with no date."))
+            evidence.append({"head": pid, "head_name": pid, "relation": "takes" if kind == "medication" else "has condition",
+                             "tail": f["name"], "tail_name": f["name"]})
+        if not rows:
+            others = ", ".join(f["name"] for f in listed) or "none"
+            sentences.append(f"{pid}'s record lists no {m['mention']} among the {kind}s (it lists: {others}).")
     if withheld:
         sentences.append(withheld_note(withheld))
     return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,

@@ -475,3 +475,29 @@ def test_a_count_by_age_says_the_records_hold_none(run_graph) -> None:
     out, _ = run_graph({"question": "How many patients are older than 60?"}, interactive=False, memory=False)
     assert out["intent"] == "cohort" and out["answer"].startswith(
         "The patient records hold conditions, medications and labs, not age. What they hold: Patients "), out["answer"]
+
+
+def _record(settings: Any, pid: str) -> dict[str, Any]:
+    import json
+
+    return next(p for p in json.loads(settings.patients_path.read_text())["patients"] if p["id"] == pid)
+
+
+def test_since_when_a_record_lists_a_medication_or_a_condition(run_graph, settings) -> None:
+    """"When did PAT_003 start amineptine?" and "When was PAT_004 diagnosed with gout?" were answered with what the drug
+    or the disease is connected to, the patient left out; "when did she start the second one?" too."""
+    record = _record(settings, "PAT_003")
+    med = next(f for f in record["facts"] if f["relation"] == "takes")  # the dates come from the raw file
+    out = _turn(run_graph, "d1", f"When did PAT_003 start {med['object_name']}?")
+    assert out["intent"] == "patient" and out["status"] == Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f"PAT_003's record lists {med['object_name']} ") and out["answer"].endswith(f"since {med['on']}.")
+    condition = next(f for f in _record(settings, "PAT_004")["facts"] if f["relation"] == "has_condition" and f["object_name"] == "Gout")
+    out = _turn(run_graph, "d2", "How long has PAT_004 had gout?")
+    assert out["answer"].startswith(f"PAT_004's record lists Gout since {condition['on']}."), out["answer"]
+    listed = _turn(run_graph, "d3", "What medications is PAT_003 on?")
+    second = listed["evidence"][1]["tail"]
+    start = next(f["on"] for f in record["facts"] if f["relation"] == "takes" and f["object_name"] == second)
+    out = _turn(run_graph, "d3", "when did she start the second one?")
+    assert out["understood_as"] == f"When did PAT_003 start {second}?", out["understood_as"]
+    assert f"PAT_003's record lists {second} " in out["answer"] and out["answer"].endswith(f"since {start}."), out["answer"]
+    assert _turn(run_graph, "d3", "when should she take it?")["intent"] != "patient"  # advice, not the record
