@@ -164,6 +164,8 @@ def _within(text: str, counted: str) -> str | None:
         return f"How many patients with {m['x']} take {taking['d']}?"
     if m["take"] and having:
         return f"How many patients with {having['c']} take {m['x']}?"
+    if m["have"] and having:  # "which of them also have migraine?" after a count of depression (it was asked of the disease)
+        return f"How many patients with {having['c']} also have {m['x']}?"
     return None
 
 
@@ -210,7 +212,7 @@ def cohort_answer(state: State) -> dict[str, Any]:
         reason = f"\"{head.unrecorded}\" names no condition, medication or lab of the patient records{near}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
-    if named and any(c.kind == "condition" for c in counts):
+    if named and not head.cohort and any(c.kind == "condition" for c in counts):  # not "… with gout have migraine?"
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     told = [_told(c) for c in counts if c.kind][:_MAX_COUNTS]

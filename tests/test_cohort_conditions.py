@@ -123,3 +123,38 @@ def test_another_vitamin_is_not_counted_for_the_one_asked_about(run_graph, setti
     assert _takers(settings, "Vitamin E") > 0  # a count that could be wrongly added
     out = _ask(run_graph, "How many patients take vitamin D?")
     assert "Vitamin E" not in out["answer"], out["answer"]
+
+
+def _having(settings: Any, *conditions: str) -> list[dict[str, Any]]:
+    return [p for p in _records(settings) if p["consent"]["research"] and p["consent"]["conditions"]
+            and all(any(f["relation"] == "has_condition" and f["object_name"] == c for f in p["facts"]) for c in conditions)]
+
+
+@pytest.mark.parametrize("question", ["How many patients with depression have migraine?",
+                                      "How many patients with depression also have migraine?"])
+def test_a_condition_counted_within_a_cohort_of_another(run_graph, settings, question: str) -> None:
+    """It was one cohort of the patients with either ("Patients with Depressive disorder or Migraine: 12")."""
+    cohort, both = _having(settings, "Depressive disorder"), _having(settings, "Depressive disorder", "Migraine")
+    out = _ask(run_graph, question, thread=question)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert (f"Patients with Depressive disorder (research consent): {len(cohort)}. Of them: Migraine: {len(both)} of "
+            f"{len(cohort)} patients.") in out["answer"], out["answer"]
+
+
+def test_conditions_joined_by_and_are_each_had(run_graph, settings) -> None:
+    both = _having(settings, "Gout", "Essential hypertension")
+    out = _ask(run_graph, "How many patients have gout and hypertension?")
+    size = str(len(both)) if len(both) >= 5 else "too few to report (fewer than 5)"
+    assert f"Patients with Gout and Essential hypertension (research consent): {size}" in out["answer"], out["answer"]
+    either = [p for p in _records(settings) if p["consent"]["research"] and any(
+        f["relation"] == "has_condition" and f["object_name"] in ("Gout", "Essential hypertension") for f in p["facts"])]
+    out = _ask(run_graph, "How many patients have gout or hypertension?", thread="or")
+    assert f"Patients with Essential hypertension or Gout (research consent): {len(either)}." in out["answer"], out["answer"]
+
+
+def test_which_of_them_also_have_a_condition_after_a_count_of_one(run_graph) -> None:
+    """It was "Which of Depressive disorder also have migraine?", NOT_FOUND (no chain from one disease to the other)."""
+    _ask(run_graph, "How many patients have depression?", thread="also")
+    out = _ask(run_graph, "which of them also have migraine?", thread="also")
+    assert out["understood_as"] == "How many patients with depression also have migraine?", out["answer"]
+    assert out["status"] is Status.ANSWERED and "Of them: Migraine: " in out["answer"], out["answer"]

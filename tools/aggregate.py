@@ -48,6 +48,10 @@ _HAVING = re.compile(
     r"(?P<c>[^?.!,;]+?)(?=\s+(?:who|that|and|but|take|takes|taking|took|are|is|were|was|on|using|uses?|prescribed|receiving|"
     r"in|among|for|have|has|had)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
 """Where a question names the condition of its cohort ("patients with tuberculosis take …", "patients have gout")."""
+_WITHIN = re.compile(r"\b(?:with|having)\s+[^?.!]+?\s+(?:(?:who|that)\s+)?(?:also\s+)?(?:have|has|had)\s+(?P<b>[^?.!]+)", re.IGNORECASE)
+"""A count within a cohort by another condition ("patients with depression (who also) have migraine")."""
+_BOTH = re.compile(r"\b(?:with|have|has|had|having)\s+[^?.!]+?\s+and\s+(?:also\s+)?[^?.!]+", re.IGNORECASE)
+"""Conditions joined by "and": a patient has each ("patients with gout and hypertension")."""
 _TAKING_CLAUSE = re.compile(r"\b(?:take|takes|taking|took|on|using|uses?|prescribed|receiving|given)\s+[^?.!,;]+?"
                             r"(?=\s+(?:and|who|with|for|that|have|has|had)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
 """What a question says patients take ("take vitamin E"): no condition is named by its words ("Vitamin E deficiency"
@@ -147,8 +151,8 @@ class Aggregate:
         return (not stems or bool(stems & drugs) or bool(self.classes and self.classes(words))
                 or any(self.stems[o] & stems or (rel == "has_lab" and f" {self.words[o]} " in folded) for o, (rel, _) in self.names.items()))
 
-    def _cohort(self, q: RetrievalQuery, conds: set[str], taking: set[str]) -> tuple[list[Any], int]:
-        """The patients counted: in the caller's scope, with one of ``conds`` (any, when empty; as their conditions show
+    def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str]) -> tuple[list[Any], int]:
+        """The patients counted: in the caller's scope, with one of each of ``groups`` (any, when none; as their conditions show
         where they allow them to be read, as medications and labs are: a refusal had been read anyway), taking one of
         ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
         use; and the recorded facts of those left out for want of that consent."""
@@ -156,7 +160,8 @@ class Aggregate:
         for p in self.patients.patients.values():
             if q.in_scope is not None and not q.in_scope(p.id):
                 continue  # outside the caller's patients: not counted, not even as withheld
-            if conds and not (p.allows("conditions") and any(f.relation == "has_condition" and f.object_id in conds for f in p.facts)):
+            held = {f.object_id for f in p.facts if f.relation == "has_condition"} if p.allows("conditions") else set()
+            if groups and not all(held & g for g in groups):
                 continue
             if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
                 continue
@@ -178,36 +183,16 @@ class Aggregate:
         if (unheld := self._unrecorded(q, conds)) is not None:  # nobody has it: no cohort of every patient instead
             return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
+        groups, within = self._groups(q.text, conds)
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
-        m = _THRESH.search(q.text)
-        above = m is not None and m.group(1).lower() in _ABOVE
-        limit = float(m.group(2)) if m else 0.0
         stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
         keep_to = drugs if stat else set()  # of those who take it, not a count of who does
-        cohort, q.withheld["aggregate"] = self._cohort(q, conds, keep_to)
-        label = " or ".join(sorted(self.names[c][1] for c in conds)) if conds else "any condition"
+        cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to)
+        named = " and ".join(" or ".join(sorted(self.names[c][1] for c in g)) for g in groups)
         taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
-        head = f"Condition: {label}" + (f"; Medication: {taking}" if taking else "")
-        counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
-        counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
-        asked_for = bool(drugs or untaken or labs)  # a named class keeps the count to medications, taken or not
-        counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
-        for p in cohort:
-            seen: set[str] = set()
-            for f in p.facts:
-                if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
-                    seen.add(f"Medication: {f.object_name}")
-                elif f.relation == "has_condition" and not conds and not asked_for and p.allows("conditions"):
-                    seen.add(f"Condition: {f.object_name}")
-            for lab in labs:
-                vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
-                if not vals or not p.allows("labs"):
-                    continue
-                if m is None or (vals[-1].value > limit) == above:
-                    seen.add(_lab_line(lab, m, above))
-            counts.update(seen)
-        n, named = len(cohort), " or ".join(sorted(self.names[c][1] for c in conds))
-        who = f"{label}{f' taking {taking}' if taking else ''}"
+        head = f"Condition: {named or 'any condition'}" + (f"; Medication: {taking}" if taking else "")
+        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds))
+        n, who = len(cohort), f"{named or 'any condition'}{f' taking {taking}' if taking else ''}"
         if n < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
@@ -226,6 +211,47 @@ class Aggregate:
                               f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds)),
                               count=CohortCount(named, n, kind.casefold(), name, c, taking=taking)))
         return items
+
+    def _counts(self, text: str, cohort: list[Any], drugs: set[str], untaken: list[str], labs: set[str], within: set[str],
+                conditioned: bool) -> Counter[str]:
+        """The cohort's patients counted by what the question names (medications, labs past a threshold, conditions
+        ``within`` the cohort), or by their medications, or (when no condition was named) their conditions."""
+        m = _THRESH.search(text)
+        above, limit = m is not None and m.group(1).lower() in _ABOVE, float(m.group(2)) if m else 0.0
+        counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
+        counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
+        counts.update({f"Condition: {self.names[c][1]}": 0 for c in within})  # "… with depression have migraine?"
+        asked_for = bool(drugs or untaken or labs or within)  # a named class keeps the count to medications, taken or not
+        counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
+        for p in cohort:
+            seen: set[str] = set()
+            for f in p.facts:
+                if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
+                    seen.add(f"Medication: {f.object_name}")
+                elif f.relation == "has_condition" and (f.object_id in within or not conditioned and not asked_for) \
+                        and p.allows("conditions"):
+                    seen.add(f"Condition: {f.object_name}")
+            for lab in labs:
+                vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
+                if vals and p.allows("labs") and (m is None or (vals[-1].value > limit) == above):
+                    seen.add(_lab_line(lab, m, above))
+            counts.update(seen)
+        return counts
+
+    def _groups(self, text: str, conds: set[str]) -> tuple[list[set[str]], set[str]]:
+        """The conditions a patient must have, one of each group (groups joined by "and": "patients with gout and
+        hypertension" have both), and those counted within that cohort ("patients with depression (who also) have
+        migraine": the cohort is the first, the second a count in it). Both were one cohort of patients with any of them."""
+        words = [(w.start(), w[0][:6]) for w in _WORD.finditer(text.casefold())]
+        at = {c: min((i for i, stem in words if stem in self.stems[c]), default=-1) for c in conds}
+        if (m := _WITHIN.search(text)) and any(at[c] >= m.start("b") for c in conds) and any(0 <= at[c] < m.start("b") for c in conds):
+            return [{c for c in conds if at[c] < m.start("b")}], {c for c in conds if at[c] >= m.start("b")}
+        if (m := _BOTH.search(text)) and " or " not in m[0].casefold():
+            cuts = [j.start() + m.start() for j in re.finditer(r"\s+and\s+(?:also\s+)?", m[0])]
+            parts = [{c for c in conds if lo <= at[c] < hi} for lo, hi in zip([-1, *cuts], [*cuts, len(text)], strict=True)]
+            if len([g for g in parts if g]) > 1 and all(parts):
+                return parts, set()
+        return ([conds] if conds else []), set()
 
     def _lab_statistic(self, cohort: list[Any], lab: str, statistic: str, head: str, conds: set[str],
                        base: CohortCount) -> Item:
