@@ -196,6 +196,11 @@ def _told(c: CohortCount) -> str:
     return f"{c.name}, {c.statistic} of the latest results: {f'{c.value:g} {c.unit}'.rstrip()} ({c.count} of {c.size} patients measured)"
 
 
+_SHARE = re.compile(r"\b(?:proportion|percentage|percent|share|fraction|ratio)\b|%", re.IGNORECASE)
+"""A question that asks what share of the patients a cohort is: the answer gives it beside the count (it gave the count
+alone)."""
+
+
 def cohort_answer(state: State) -> dict[str, Any]:
     """The counts the aggregation returned (``RetrievalResult.cohort_counts``, typed), as a sentence; a count of no
     patient is never a name of one."""
@@ -215,8 +220,12 @@ def cohort_answer(state: State) -> dict[str, Any]:
     if named and not head.cohort and any(c.kind == "condition" for c in counts):  # not "… with gout have migraine?"
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
-    told = [_told(c) for c in counts if c.kind][:_MAX_COUNTS]
+    share = bool(_SHARE.search(state.asked))
+    told = [_told(c) + (f" ({100 * c.count / c.size:.0f} %)" if share and c.size and not c.statistic else "")
+            for c in counts if c.kind][:_MAX_COUNTS]
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
+    if share and not head.too_few and head.of_all and (head.cohort or head.taking):
+        size += f" of {head.of_all} ({100 * head.size / head.of_all:.0f} %)"  # "what proportion of patients have asthma?"
     cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' taking {head.taking}' if head.taking else ''}"
               f" (research consent): {size}")
     answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")

@@ -168,6 +168,9 @@ class CohortCount:
     """That statistic, in ``unit``; None when fewer than ``tools.routes.MIN_COHORT`` patients were measured."""
     unit: str = ""
     """The lab's unit ("%", "mg/dL")."""
+    of_all: int = 0
+    """Every patient counted with no condition or drug named (research consent, the caller's scope): a cohort's share of
+    them, for "what proportion of patients have asthma?"; 0 when not counted."""
     unrecorded: str = ""
     """A condition the question names that no patient record holds, in the question's words ("type 1 diabetes"):
     nothing is counted; "" otherwise."""

@@ -158,3 +158,18 @@ def test_which_of_them_also_have_a_condition_after_a_count_of_one(run_graph) -> 
     out = _ask(run_graph, "which of them also have migraine?", thread="also")
     assert out["understood_as"] == "How many patients with depression also have migraine?", out["answer"]
     assert out["status"] is Status.ANSWERED and "Of them: Migraine: " in out["answer"], out["answer"]
+
+
+def test_a_proportion_gives_the_share_beside_the_count(run_graph, settings) -> None:
+    """"What proportion of patients have asthma?" gave the count alone ("Patients with Asthma (research consent): 6.")."""
+    research = [p for p in _records(settings) if p["consent"]["research"]]
+    asthma = _having(settings, "Asthma")
+    assert len(asthma) >= 5  # a cohort large enough to report
+    out = _ask(run_graph, "What proportion of patients have asthma?")
+    assert (f"Patients with Asthma (research consent): {len(asthma)} of {len(research)} "
+            f"({100 * len(asthma) / len(research):.0f} %).") in out["answer"], out["answer"]
+    takers = _takers(settings, "Probenecid")
+    out = _ask(run_graph, "What percentage of patients take probenecid?", thread="pct")
+    assert f"Probenecid: {takers} of {len(research)} patients ({100 * takers / len(research):.0f} %)." in out["answer"]
+    plain = _ask(run_graph, "How many patients have asthma?", thread="plain")
+    assert f"(research consent): {len(asthma)}. Of them:" in plain["answer"] and " %" not in plain["answer"]

@@ -198,9 +198,10 @@ class Aggregate:
                          f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
                          1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking))]
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
+        every = len(self._cohort(q, [], set())[0]) if groups or keep_to else n  # a share of them ("what proportion …?")
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                      f"Cohort: patients with {who} (research consent): {n}", top, "aggregate", tuple(sorted(conds)),
-                      count=CohortCount(named, n, taking=taking))]
+                      f"Cohort: patients with {who} (research consent): {n} of {every}", top, "aggregate", tuple(sorted(conds)),
+                      count=CohortCount(named, n, taking=taking, of_all=every))]
         if stat:
             statistic = "median" if stat.group(0).casefold() == "median" else "mean"
             return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
