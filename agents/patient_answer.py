@@ -177,9 +177,7 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
         one_by_one = [m for m in named if m not in drugs]
     for m in one_by_one:
         ent = m.get("entity") or {}
-        kind = "medication" if ent.get("type") in DRUG_TYPES else "condition"
-        listed = [f for f in facts if f["kind"] == kind]
-        rows = [f for f in listed if _fits(f["name"], m)]
+        kind, listed, rows = _listed_as(facts, m)
         if rows:
             sentences.append(f"{'' if why else 'Yes: '}{pid}'s record lists {', '.join(_shown(f) for f in rows)} among the {kind}s.")
         else:
@@ -201,9 +199,7 @@ def _since(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], w
     Amineptine (for Depressive disorder) since 2024-03-02."), or that it lists none of that name, with what it lists."""
     sentences, evidence = [], []
     for m in named:
-        kind = "medication" if (m.get("entity") or {}).get("type") in DRUG_TYPES else "condition"
-        listed = [f for f in facts if f["kind"] == kind]
-        rows = [f for f in listed if _fits(f["name"], m)]
+        kind, listed, rows = _listed_as(facts, m)
         for f in rows:
             sentences.append(f"{pid}'s record lists {_shown(f)} " + (f"since {f['on']}." if f.get("on") else "with no date."))
             evidence.append({"head": pid, "head_name": pid, "relation": "takes" if kind == "medication" else "has condition",
@@ -270,6 +266,14 @@ def _condition_named(state: State) -> dict[str, Any] | None:
     y = fold(m["y"])  # the words linked whole may hold more than the condition ("anything for diabetes")
     x = next((x for x in named if fold(x["mention"]) in y or y in fold(x["mention"])), None)
     return {**x, "mention": m["y"]} if x is not None and fold(x["mention"]) not in y else x
+
+
+def _listed_as(facts: list[dict[str, Any]], named: dict[str, Any]) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]]:
+    """The kind of fact a mention names (a drug is a medication, anything else a condition), the record's facts of that
+    kind, and those that fit it (:func:`_fits`)."""
+    kind = "medication" if (named.get("entity") or {}).get("type") in DRUG_TYPES else "condition"
+    listed = [f for f in facts if f["kind"] == kind]
+    return kind, listed, [f for f in listed if _fits(f["name"], named)]
 
 
 def _fits(text: str, named: dict[str, Any]) -> bool:
