@@ -11,7 +11,7 @@ import hashlib
 import re
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -96,14 +96,14 @@ class Aggregate:
         """Reads a misspelt word as the nearest word of the records' names ("diabtes" → "diabetes")."""
 
     def _named(self, q: RetrievalQuery, relation: str, asked: tuple[set[str], str],
-               classes: list[tuple[str, list[str]]] | None = None) -> set[str]:
+               classes: list[tuple[str, list[str]]] | None = None, linked: Sequence[Any] = ()) -> set[str]:
         """Ids of this kind the query names: linked KG ids, taxonomy words (6-letter stems) or exact lab names; for
         medications, the drugs of ``classes`` that some patient takes. ``asked``: the query's stems (and those of its
-        respelling) and its folded words, read once per query."""
+        respelling) and its folded words, read once per query; ``linked``: :meth:`_linked_conditions`, read once too."""
         stems, phrase = asked
         found = {e for e in q.entities if self.names.get(e, ("",))[0] == relation}
         kinds = [m[0] for m in (*_HAVING.finditer(q.text), *_TAKING_CLAUSE.finditer(q.text))]  # the words of what is named
-        kinds += [n.name for n in self._linked_conditions(q)] if relation == "has_condition" else []
+        kinds += [n.name for n in linked] if relation == "has_condition" else []
         if relation == "takes":
             found |= {e for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug"}
             found |= {e for _, ids in classes or [] for e in ids if self.names.get(e, ("",))[0] == relation}
@@ -126,13 +126,12 @@ class Aggregate:
         own = _marks(self.names[oid][1])
         return bool(own) and any(self.stems[oid] & _stems(k) and (m := _marks(k)) and not m & own for k in kinds)
 
-    def _unrecorded(self, q: RetrievalQuery, conds: set[str]) -> CohortCount | None:
+    def _unrecorded(self, q: RetrievalQuery, conds: set[str], linked: list[Any]) -> CohortCount | None:
         """When no condition of the records matched: the one the question names that no patient record holds (in the
         question's words), and the records' conditions it shares a word with; None when it names none. Its cohort was
         dropped and every patient counted ("How many patients with tuberculosis take isoniazid?": 0 of 43)."""
         if conds:
             return None
-        linked = self._linked_conditions(q)
         drugs = {s for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug" for s in _stems(n.name)}
         phrases = [m["c"].strip() for m in _HAVING.finditer(q.text)]
         asked = next((c for c in phrases if not self._held(c, drugs)), "")
@@ -177,10 +176,12 @@ class Aggregate:
         classes = self.classes(q.text) if self.classes else []  # "statins": their drugs, once per query
         asked = (_stems(q.text) | _stems(self.spelling.respell(q.text)), " " + " ".join(_WORD.findall(q.text.casefold())) + " ")
         having = _TAKING_CLAUSE.sub(" ", q.text)  # and the names the linker gave: "high blood pressure" is Hypertension
-        having += " " + " ".join(n.name for n in self._linked_conditions(q))
-        conds, drugs, labs = (self._named(q, "has_condition", (_stems(having) | _stems(self.spelling.respell(having)), asked[1])),
+        linked = self._linked_conditions(q)  # read once: the condition's words, its kinds and what no record holds
+        having += " " + " ".join(n.name for n in linked)
+        conds, drugs, labs = (self._named(q, "has_condition", (_stems(having) | _stems(self.spelling.respell(having)), asked[1]),
+                                          linked=linked),
                               self._named(q, "takes", asked, classes), self._named(q, "has_lab", asked))
-        if (unheld := self._unrecorded(q, conds)) is not None:  # nobody has it: no cohort of every patient instead
+        if (unheld := self._unrecorded(q, conds, linked)) is not None:  # nobody has it: no cohort of every patient instead
             return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
         groups, within = self._groups(q.text, conds)
