@@ -192,6 +192,25 @@ def test_onnx_embedder_cache_gives_the_same_vectors_and_survives_a_broken_file(t
     assert np.array_equal(plain, OnnxMiniLM(cache_dir=tmp_path).embed(texts))
 
 
+def test_onnx_embedder_runs_many_batches_side_by_side_with_the_same_vectors(tmp_path) -> None:
+    """Several batches go to a one-thread session, one per thread; each vector is the one the two-thread session
+    gives for the same batch, bit for bit, in the caller's order."""
+    from tools.embedder import OnnxMiniLM
+
+    texts = ["How does imatinib treat CML?", "x", "BCR-ABL tyrosine kinase", "metformin", "an unusually long text " * 9,
+             "Which drugs lower blood pressure through the angiotensin receptor?", "gout"]
+    embedder = OnnxMiniLM(threads=2, cache_dir=tmp_path)
+    bulk = embedder.embed(texts, batch_size=2)
+    assert embedder._bulk is not None  # the side-by-side path ran
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    one_by_one = np.zeros_like(bulk)
+    for start in range(0, len(order), 2):  # the same batches, each alone: the two-thread session
+        idx = order[start : start + 2]
+        one_by_one[idx] = embedder.embed([texts[i] for i in idx], batch_size=2)
+    assert np.array_equal(bulk, one_by_one)
+    assert np.array_equal(bulk, OnnxMiniLM(threads=1).embed(texts, batch_size=2))
+
+
 def _six_hops_with_leaves():
     """D -> A1 -> A2 -> M <- B2 <- B1 <- Y read as a chain D..Y of six hops that meets only at M, which each side
     reaches at its last level; A2 and B2 also have 30 dead-end leaves each, and A1 a back edge to D."""
