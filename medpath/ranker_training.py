@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -94,13 +95,15 @@ def oof_rows(
     *,
     folds: int = FOLDS,
     progress: Callable[[Iterable[Any]], Iterable[Any]] = lambda it: it,
+    workers: int = 1,
 ) -> list[Walked]:
     """Walk every tune question with gold-derived state fitted on the other folds; one :class:`Walked` each.
 
     ``predictor`` supplies the relation vocabulary, vectors, ``beta`` and temperature; its priors are refitted per fold.
     The walks keep ``budget``'s node and depth limits but not its wall-clock limit: a walk stopped by the clock on a
     busy machine would change what the ranker learns, and two builds must give the same trees. (On an idle machine
-    no training walk of the real graph reaches the limit, so the walks are those of ``ask``.)
+    no training walk of the real graph reaches the limit, so the walks are those of ``ask``.) With ``workers`` > 1
+    a fold's questions are walked in that many forked processes (:func:`_walk_fold`): the same rows, sooner.
     """
     type_of = types_of(kg)
     walker = GraphWalker(kg, replace(budget, wall_ms=math.inf))
@@ -116,13 +119,63 @@ def oof_rows(
                                                 beta=predictor.beta, temperature=predictor.temperature)
         ranker = PathRanker(kg, TransitionTables.fit(typed_chains(type_of, fit)), priors.get, node_vector, ppr=ppr,
                             curation=CurationStats.fit(curated_chains(fit)))
-        for r in held:
-            qv = vec[r.id]
-            paths = walker.walk([r.drug_id], [r.disease_id], fold_predictor.conf_fn(qv)).paths
-            if paths:
-                out.append(Walked(r, qv, paths, ranker.features(paths, qv), label_paths(paths, r)))
+        out += _walk_fold(_FoldWalk(walker, fold_predictor, ranker, vec, held), workers)
     out.sort(key=lambda w: w.record.id)
     return out
+
+
+PARALLEL_FROM = 64
+"""Held-out questions of a fold from which :func:`_walk_fold` uses worker processes (fewer are walked here)."""
+
+
+@dataclass
+class _FoldWalk:
+    """Walking one fold's held-out questions; a forked worker inherits it, so none of it is pickled."""
+
+    walker: GraphWalker
+    predictor: EmbeddingEdgePredictor
+    ranker: PathRanker
+    vec: dict[str, np.ndarray]
+    held: list[PathRecord]
+
+    def run(self, part: range) -> list[Walked]:
+        """The rows of the held-out questions at the indices of ``part``."""
+        out = []
+        for r in (self.held[i] for i in part):
+            qv = self.vec[r.id]
+            paths = self.walker.walk([r.drug_id], [r.disease_id], self.predictor.conf_fn(qv)).paths
+            if paths:
+                out.append(Walked(r, qv, paths, self.ranker.features(paths, qv), label_paths(paths, r)))
+        return out
+
+
+_WORKER_JOB: list[_FoldWalk] = []
+"""The fold a worker process walks (set in the worker by :func:`_adopt`; empty in the parent)."""
+
+
+def _adopt(job: _FoldWalk) -> None:
+    _WORKER_JOB[:] = [job]
+
+
+def _run_part(part: range) -> list[Walked]:
+    return _WORKER_JOB[0].run(part)
+
+
+def _walk_fold(job: _FoldWalk, workers: int) -> list[Walked]:
+    """``job``'s rows, in ``workers`` processes forked with it when the fold is large enough and this system forks.
+
+    Each question's walk and features depend on the question and the fold alone (no clock, no shared state that
+    changes what is computed), so the rows are those of one process (a test compares them); only the rows travel
+    back. The walks are Python and hold one core each: two workers took the tune half's walks (1,869 questions) from
+    73.8 s to 51.5 s on this 2-core machine, the rows identical; the rest is the rows' way back (about 50 MB per 300
+    questions) and the parent's reading of them."""
+    n = len(job.held)
+    if workers < 2 or n < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return job.run(range(n))
+    step = max(1, -(-n // (workers * 4)))  # a few parts per worker, so one slow part does not hold the rest back
+    parts = [range(i, min(i + step, n)) for i in range(0, n, step)]
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
+        return [w for rows in pool.map(_run_part, parts, chunksize=1) for w in rows]
 
 
 def fold_rankers(walked: Sequence[Walked], *, folds: int = FOLDS) -> list[LambdaRanker]:

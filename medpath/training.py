@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from agents.reviewer import judge_features, question_sim
 from core.datasets import PathRecord, load_paths, split_tune_check
 from core.settings import Settings
 from medpath.ranker_training import curated_chains, fit_triple_scorer, oof_rows, typed_chains, types_of
-from memory.factory import open_graph, open_vectors
+from memory.factory import backend, open_graph, open_vectors
 from memory.protocols import GraphStore
 from tools.calibration import bce, calibrate, fit_temperature
 from tools.curation import CurationStats
@@ -34,6 +35,9 @@ __all__ = ["calibration_pairs", "fit_models", "train_models"]
 CALIBRATION_PAIRS = 200
 JUDGE_QUESTIONS = 600
 SEED = 13
+WALK_WORKERS = min(2, os.cpu_count() or 1)
+"""Processes that walk the tune half's questions on the embedded backend (``medpath.ranker_training.oof_rows``;
+on PostgreSQL the graph reads through a connection, which a forked process must not share)."""
 
 
 def inner_split(tune: list[PathRecord]) -> tuple[list[PathRecord], list[PathRecord]]:
@@ -85,7 +89,8 @@ def fit_models(settings: Settings, paths_file: Path, kg: GraphStore, show_progre
     tables = TransitionTables.fit(typed_chains(ty, tune))
     curation = CurationStats.fit(curated_chains(tune))
     walked = oof_rows(kg, tune, embedder.embed([r.question for r in tune]), edge.predictor, ent_vec.get, settings.budget,
-                      progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress))
+                      progress=lambda it: tqdm(it, desc="ranker folds", disable=not show_progress),
+                      workers=WALK_WORKERS if backend(settings) == "embedded" else 1)
     model = fit_lambdarank([(w.x, w.y) for w in walked], ALL_FEATURES)
     triples = fit_triple_scorer(kg, walked, tune, curation)
     judge = _fit_judge(walked, model, kg)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from typing import Any
 
 import lightgbm as lgb
@@ -15,6 +16,7 @@ import tools.walker as walker_module
 from core.datasets import Node, PathRecord, Triple, load_paths, split_tune_check
 from core.errors import StoreError
 from core.settings import Settings
+from medpath import ranker_training
 from medpath.ranker_training import (
     curated_chains,
     fold_of,
@@ -180,6 +182,30 @@ def test_training_walks_do_not_depend_on_the_clock(resources: Any, tune_sample: 
     conf = resources.predictor.conf_fn(resources.embed_many([r.question])[0])
     cut = GraphWalker(resources.kg, resources.settings.budget).walk([r.drug_id], [r.disease_id], conf)
     assert cut.stop == StopReason.TIME_BUDGET and len(cut.paths) < len(calm[r.id].paths)
+
+
+def test_worker_processes_give_the_rows_of_one_process(resources: Any, tune_sample: list[PathRecord],
+                                                     monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """The build walks the tune half in forked workers; every row, path and label is the one a single process gives."""
+    vecs = resources.embed_many([r.question for r in tune_sample])
+    args = (resources.kg, tune_sample, vecs, resources.predictor, resources.node_vector, resources.settings.budget)
+    here = oof_rows(*args)
+    monkeypatch.setattr(ranker_training, "PARALLEL_FROM", 1)  # the sample's folds are small
+    adopt = ranker_training._adopt
+
+    def adopt_and_sign(job: Any) -> None:  # each worker leaves its process id
+        (tmp_path / f"worker-{os.getpid()}").touch()
+        adopt(job)
+
+    monkeypatch.setattr(ranker_training, "_adopt", adopt_and_sign)
+    apart = oof_rows(*args, workers=2)
+    workers = {int(f.name.split("-")[1]) for f in tmp_path.glob("worker-*")}
+    assert len(workers) >= 2 and os.getpid() not in workers  # the walks ran in other processes
+    assert [w.record.id for w in apart] == [w.record.id for w in here] and here
+    for a, b in zip(apart, here, strict=True):
+        assert [(p.edges, p.confs) for p in a.paths] == [(p.edges, p.confs) for p in b.paths]
+        np.testing.assert_array_equal(a.x, b.x)
+        np.testing.assert_array_equal(a.y, b.y)
 
 
 def test_the_c_library_scores_equal_lightgbm_and_refuse_bad_input() -> None:
