@@ -47,9 +47,11 @@ def cohort_question(question: str) -> dict[str, Any]:
             "error": ""}
 
 
-_COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:of them |people |persons )?(?P<rest>(?:have|has|"
-                          r"had|take|takes|are on|are taking|are diagnosed with|with)\b[^?]*)\??$", re.IGNORECASE)
-""""and how many have gout?" after a count: another count over the patients, which names no one."""
+_COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:of them |people |persons )?(?P<rest>"
+                          r"(?:(?:don't|don’t|do not|aren't|aren’t|are not|never|haven't|have not|have never)\s+)?(?:have|has|"
+                          r"had|take|takes|are on|are taking|on|taking|are diagnosed with|with|without)\b[^?]*)\??$", re.IGNORECASE)
+""""and how many have gout?", "and how many don't have asthma?" after a count: another count over the patients, which
+names no one (the negated one was read as a question about asthma)."""
 
 
 _ANOTHER = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also)(?: (?:for|with|on))? (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
@@ -188,6 +190,12 @@ def in_scope(scope: list[str] | None) -> Any:
 def _told(c: CohortCount) -> str:
     """One count within the cohort ("Metformin: 4 of 12 patients"), or a lab's average over it ("HbA1c, mean of the
     latest results: 7.1 % (9 of 12 patients measured)")."""
+    if c.absent:  # "How many patients are not on metformin?"
+        what = (f"No {c.kind} recorded" if c.name == f"any {c.kind}" else
+                f"Not taking {c.name}" if c.kind == "medication" else f"Without {c.name}")
+        others = "other's" if c.unknown == 1 else "others'"
+        unread = f" whose {c.kind}s may be read ({c.unknown} {others} may not)" if c.unknown else ""
+        return f"{what}: {c.count} of {c.size - c.unknown} patients{unread}"
     if not c.statistic:
         return f"{c.name}: {c.count} of {c.size} patients"
     if c.value is None:  # a few patients' results would point at them
@@ -217,16 +225,17 @@ def cohort_answer(state: State) -> dict[str, Any]:
         reason = f"\"{head.unrecorded}\" names no condition, medication or lab of the patient records{near}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
-    if named and not head.cohort and any(c.kind == "condition" for c in counts):  # not "… with gout have migraine?"
+    if named and not head.cohort and any(c.kind == "condition" and not c.absent for c in counts):  # "… with gout have migraine?"
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     share = bool(_SHARE.search(state.asked))
-    told = [_told(c) + (f" ({100 * c.count / c.size:.0f} %)" if share and c.size and not c.statistic else "")
+    told = [_told(c) + (f" ({100 * c.count / (c.size - c.unknown):.0f} %)" if share and c.size > c.unknown and not c.statistic else "")
             for c in counts if c.kind][:_MAX_COUNTS]
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
     if share and not head.too_few and head.of_all and (head.cohort or head.taking):
         size += f" of {head.of_all} ({100 * head.size / head.of_all:.0f} %)"  # "what proportion of patients have asthma?"
-    cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' taking {head.taking}' if head.taking else ''}"
+    cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' without {head.without}' if head.without else ''}"
+              f"{f' taking {head.taking}' if head.taking else ''}"
               f" (research consent): {size}")
     answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")
     if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all

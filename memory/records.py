@@ -176,3 +176,11 @@ class CohortCount:
     nothing is counted; "" otherwise."""
     nearest: str = ""
     """With ``unrecorded``: the records' conditions that share a word with it ("Diabetes mellitus type 2")."""
+    absent: bool = False
+    """``count`` is of the patients who do not have or take ``name`` ("How many patients are not on metformin?"); a
+    ``name`` of "any condition" or "any medication": those with none of that kind recorded."""
+    unknown: int = 0
+    """With ``absent``: patients of the cohort whose facts of that kind may not be read, counted neither way."""
+    without: str = ""
+    """The conditions the cohort's patients do not have ("How many patients without gout take allopurinol?"), as the
+    records name them; "" for none."""

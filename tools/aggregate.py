@@ -17,6 +17,7 @@ from typing import Any
 
 from core.datasets import DISEASE_TYPES
 from memory.records import CohortCount
+from tools.cohort_negation import Negation, negation, positions
 from tools.fanout import Item
 from tools.routes import MIN_COHORT, RetrievalQuery
 from tools.spelling import Respeller
@@ -44,7 +45,7 @@ _COHORT_WORDS = frozenset(["patients", "people", "proportion", "percentage", "pe
 _ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4"}
 _HAVING = re.compile(
     r"\b(?:patients|people|persons|subjects|who)\s+(?:(?:who\s+)?(?:have|has|had)(?:\s+been\s+diagnosed\s+with)?|with|having|"
-    r"(?:(?:are|were)\s+)?diagnosed\s+with)\s+(?!(?:been|taken|taking|used|using|on|prescribed|received|any|a)\b)"
+    r"(?:(?:are|were)\s+)?diagnosed\s+with)\s+(?!(?:been|taken|taking|used|using|on|prescribed|received|any|a|no|not|never)\b)"
     r"(?P<c>[^?.!,;]+?)(?=\s+(?:who|that|and|but|take|takes|taking|took|are|is|were|was|on|using|uses?|prescribed|receiving|"
     r"in|among|for|have|has|had)\b|\s*[?.!,;]|\s*$)", re.IGNORECASE)
 """Where a question names the condition of its cohort ("patients with tuberculosis take …", "patients have gout")."""
@@ -150,7 +151,8 @@ class Aggregate:
         return (not stems or bool(stems & drugs) or bool(self.classes and self.classes(words))
                 or any(self.stems[o] & stems or (rel == "has_lab" and f" {self.words[o]} " in folded) for o, (rel, _) in self.names.items()))
 
-    def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str]) -> tuple[list[Any], int]:
+    def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str], without: set[str] = frozenset()  # type: ignore[assignment]
+                ) -> tuple[list[Any], int]:
         """The patients counted: in the caller's scope, with one of each of ``groups`` (any, when none; as their conditions show
         where they allow them to be read, as medications and labs are: a refusal had been read anyway), taking one of
         ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
@@ -160,8 +162,8 @@ class Aggregate:
             if q.in_scope is not None and not q.in_scope(p.id):
                 continue  # outside the caller's patients: not counted, not even as withheld
             held = {f.object_id for f in p.facts if f.relation == "has_condition"} if p.allows("conditions") else set()
-            if groups and not all(held & g for g in groups):
-                continue
+            if groups and not all(held & g for g in groups) or without and (held & without or not p.allows("conditions")):
+                continue  # without: only a patient whose conditions may be read is known to lack one
             if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
                 continue
             if not p.allows("research"):
@@ -184,29 +186,36 @@ class Aggregate:
         if (unheld := self._unrecorded(q, conds, linked)) is not None:  # nobody has it: no cohort of every patient instead
             return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
+        conds, drugs, lacking, without = self._negated(q.text, conds, drugs, bool(labs), classes)
         groups, within = self._groups(q.text, conds)
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
         keep_to = drugs if stat else set()  # of those who take it, not a count of who does
-        cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to)
+        cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to, without)
         named = " and ".join(" or ".join(sorted(self.names[c][1] for c in g)) for g in groups)
+        unnamed = " or ".join(sorted(self.names[c][1] for c in without))
         taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
         head = f"Condition: {named or 'any condition'}" + (f"; Medication: {taking}" if taking else "")
-        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds))
-        n, who = len(cohort), f"{named or 'any condition'}{f' taking {taking}' if taking else ''}"
+        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking))
+        n, who = len(cohort), f"{named or 'any condition'}{f' without {unnamed}' if unnamed else ''}{f' taking {taking}' if taking else ''}"
         if n < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
-                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking))]
+                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking, without=unnamed))]
         top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
-        every = len(self._cohort(q, [], set())[0]) if groups or keep_to else n  # a share of them ("what proportion …?")
+        every = len(self._cohort(q, [], set())[0]) if groups or keep_to or without else n  # "what proportion …?"
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                       f"Cohort: patients with {who} (research consent): {n} of {every}", top, "aggregate", tuple(sorted(conds)),
-                      count=CohortCount(named, n, taking=taking, of_all=every))]
+                      count=CohortCount(named, n, taking=taking, of_all=every, without=unnamed))]
         if stat:
             statistic = "median" if stat.group(0).casefold() == "median" else "mean"
             return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
                             for lab in sorted(labs)]
+        for absent in self._absent(cohort, lacking):  # asked first, so they lead the count lines
+            key = f"Not {absent.kind}: {absent.name}"
+            items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
+                              f"{head} → {key}: {absent.count} of {n} patients", top - 0.5, "aggregate",
+                              tuple(sorted(conds)), count=replace(absent, cohort=named, size=n, taking=taking)))
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             kind, name = key.split(": ", 1)
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
@@ -214,16 +223,58 @@ class Aggregate:
                               count=CohortCount(named, n, kind.casefold(), name, c, taking=taking)))
         return items
 
+    def _negated(self, text: str, conds: set[str], drugs: set[str], labs: bool, classes: list[tuple[str, list[str]]]
+                 ) -> tuple[set[str], set[str], list[tuple[str, str, frozenset[str]]], set[str]]:
+        """The conditions and drugs the question asks about as present, what it asks the patients to lack
+        (:meth:`_lacking`: "… not on metformin?" is counted apart, not as taken), and the conditions its cohort is
+        without: the negated ones, when it asks something else of that cohort ("… without gout take allopurinol?")."""
+        neg = negation(text, positions(text, [*((c, "has_condition", self.stems[c]) for c in conds),
+                                              *((d, "takes", _stems(self.kg.name(d))) for d in drugs)]))
+        conds, drugs = conds - neg.absent, drugs - neg.absent
+        lacking = self._lacking(neg, classes)
+        if not (any(rel != "has_condition" or not ids for rel, _, ids in lacking) or drugs or labs):
+            return conds, drugs, lacking, set()
+        without = {o for rel, _, ids in lacking if rel == "has_condition" for o in ids}
+        return conds, drugs, [a for a in lacking if a[0] != "has_condition" or not a[2]], without
+
+    def _lacking(self, neg: Negation, classes: list[tuple[str, list[str]]]) -> list[tuple[str, str, frozenset[str]]]:
+        """What the counted patients lack, as (relation, name, ids): a condition or a drug, a class's drugs together
+        ("aren't on any statins": none of them; it was the one statin some patient takes), or no ids for none of a
+        kind recorded."""
+        out, gone = [], set()
+        for name, ids in classes:
+            if members := set(ids) & neg.absent:
+                out.append(("takes", name, frozenset(ids)))
+                gone |= members
+        for oid in sorted(neg.absent - gone):
+            relation, name = self.names.get(oid, ("takes", self.kg.name(oid)))
+            out.append((relation, name, frozenset([oid])))
+        return out + [(kind, f"any {'medication' if kind == 'takes' else 'condition'}", frozenset())
+                      for kind in sorted(neg.nothing, reverse=True)]
+
+    @staticmethod
+    def _absent(cohort: list[Any], lacking: list[tuple[str, str, frozenset[str]]]) -> list[CohortCount]:
+        """The cohort's patients who lack each of ``lacking`` (:meth:`_lacking`), among those who allow that kind to be
+        read (the others are ``unknown``)."""
+        out = []
+        for relation, name, ids in lacking:
+            category, kind = ("medications", "medication") if relation == "takes" else ("conditions", "condition")
+            readable = [p for p in cohort if p.allows(category)]
+            count = sum(1 for p in readable if not any(f.relation == relation and (not ids or f.object_id in ids) for f in p.facts))
+            out.append(CohortCount("", 0, kind, name, count, absent=True, unknown=len(cohort) - len(readable)))
+        return out
+
     def _counts(self, text: str, cohort: list[Any], drugs: set[str], untaken: list[str], labs: set[str], within: set[str],
-                conditioned: bool) -> Counter[str]:
+                conditioned: bool, negated: bool = False) -> Counter[str]:
         """The cohort's patients counted by what the question names (medications, labs past a threshold, conditions
-        ``within`` the cohort), or by their medications, or (when no condition was named) their conditions."""
+        ``within`` the cohort), or by their medications, or (when no condition was named) their conditions; nothing
+        else when it asks for what they lack (``negated``: :meth:`_absent` counts that)."""
         m = _THRESH.search(text)
         above, limit = m is not None and m.group(1).lower() in _ABOVE, float(m.group(2)) if m else 0.0
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
         counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
         counts.update({f"Condition: {self.names[c][1]}": 0 for c in within})  # "… with depression have migraine?"
-        asked_for = bool(drugs or untaken or labs or within)  # a named class keeps the count to medications, taken or not
+        asked_for = bool(drugs or untaken or labs or within or negated)  # a named class: medications, taken or not
         counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
