@@ -30,7 +30,9 @@ _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"im
                        "surgeries": r"surger(?:y|ies)", "operations": r"operations?",
                        "smoking": r"smok(?:e|es|er|ing)", "alcohol use": r"alcohol", "pregnancy": r"pregnan(?:t|cy|cies)",
                        # "What is PAT_001's age?" listed the whole record without a word on it
-                       "age": r"age|aged|how old|older than|younger than|date of birth|birth ?date|born",
+                       # and "How many patients are over 65?" counted them all by condition without a word on it
+                       "age": r"age|aged|how old|older than|younger than|date of birth|birth ?date|born|elderly|"
+                              r"(?:(?<=are )|(?<=were ))(?:over|above|under|below) \d+|\d+ (?:years?|yrs?) (?:old|of age)|over the age of",
                        "sex": r"sex|gender|male|female|men|women",
                        "reference ranges (whether a value is normal)": (
                            r"normal|abnormal|(?:with)?in (?:the )?(?:normal )?range|out of range|reference ranges?|"
@@ -51,6 +53,14 @@ _KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:labs?|lab results?|tests?|tes
 def withheld_note(withheld: int) -> str:
     """The sentence on what the patient's consent withholds ("" for nothing withheld)."""
     return f"{withheld} recorded facts are withheld by the patient's consent, so the record may hold more." if withheld else ""
+
+
+def cannot_say(pid: str, kind: str, what: str, withheld: int) -> str:
+    """The sentence for a question about a kind of fact the record shows none of while consent withholds facts:
+    they may be that kind, so neither "Yes" nor "No" ("Is PAT_004 on any blood thinners?" was "No: … (it lists:
+    none)", with the patient's medications withheld)."""
+    return (f"{pid}'s record shows no {kind}s: {withheld} recorded facts are withheld by the patient's consent, so "
+            f"whether it lists {what} cannot be said.")
 
 
 def not_recorded(question: str) -> str:
@@ -144,6 +154,8 @@ def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, 
     rows = [f for f in latest if f["name"] == lab]
     if rows:
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
+    elif not latest and withheld:
+        answer, withheld = cannot_say(pid, "lab", f"{lab} results", withheld), 0
     else:
         others = ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in latest) or "none"
         answer = f"{'No: ' if yes_no else ''}{pid}'s record has no {lab} result (its latest labs: {others})."
@@ -173,7 +185,7 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     drugs = [m for m in named if (m.get("entity") or {}).get("type") in DRUG_TYPES]
     one_by_one = named
     if len(drugs) >= 3 and not why:  # "is she on any of them?" after a list of drugs: one sentence for all of them
-        sentences.append(_any_of(pid, [f for f in facts if f["kind"] == "medication"], drugs))
+        sentences.append(_any_of(pid, [f for f in facts if f["kind"] == "medication"], drugs, withheld))
         one_by_one = [m for m in named if m not in drugs]
     for m in one_by_one:
         ent = m.get("entity") or {}
@@ -183,11 +195,12 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
         else:
             others = ", ".join(f["name"] for f in listed) or "none"
             what = ent.get("name") if ent and m.get("status") == "linked" else m["mention"]  # "diabetes" fits several
-            sentences.append(f"{'' if why else 'No: '}{pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
+            sentences.append(cannot_say(pid, kind, what, withheld) if not listed and withheld else
+                             f"{'' if why else 'No: '}{pid}'s record lists no {what} among the {kind}s (it lists: {others}).")
     evidence = [{"head": pid, "head_name": pid, "relation": "takes" if m in drugs else "has condition", "tail": f["name"],
                  "tail_name": f["name"]} for m in named for f in facts
                 if f["kind"] == ("medication" if m in drugs else "condition") and _fits(f["name"], m)]
-    if withheld:
+    if withheld and not any("withheld by the patient's consent" in x for x in sentences):
         sentences.append(withheld_note(withheld))
     return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
@@ -206,15 +219,16 @@ def _since(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], w
                              "tail": f["name"], "tail_name": f["name"]})
         if not rows:
             others = ", ".join(f["name"] for f in listed) or "none"
-            sentences.append(f"{pid}'s record lists no {m['mention']} among the {kind}s (it lists: {others}).")
-    if withheld:
+            sentences.append(cannot_say(pid, kind, m["mention"], withheld) if not listed and withheld else
+                             f"{pid}'s record lists no {m['mention']} among the {kind}s (it lists: {others}).")
+    if withheld and not any("withheld by the patient's consent" in x for x in sentences):
         sentences.append(withheld_note(withheld))
     return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
-def _any_of(pid: str, medications: list[dict[str, Any]], drugs: list[dict[str, Any]]) -> str:
+def _any_of(pid: str, medications: list[dict[str, Any]], drugs: list[dict[str, Any]], withheld: int = 0) -> str:
     """Whether the record lists any of three or more drugs a question names, in one sentence ("Yes: PAT_002's record
     lists thalidomide (for Peptic ulcer) among the medications, and none of the others (polaprezinc, …)."; "No: … lists
     none of polaprezinc, diphenidol and Oxybutynin among the medications (it lists: …)."), where each drug had its own
@@ -222,6 +236,8 @@ def _any_of(pid: str, medications: list[dict[str, Any]], drugs: list[dict[str, A
     def name(m: dict[str, Any]) -> str:
         return str((m.get("entity") or {}).get("name") or m["mention"])
     hits = [m for m in drugs if any(_fits(f["name"], m) for f in medications)]
+    if not medications and withheld:
+        return cannot_say(pid, "medication", f"any of {and_listed([name(m) for m in drugs])}", withheld)
     if not hits:
         others = ", ".join(f["name"] for f in medications) or "none"
         return f"No: {pid}'s record lists none of {and_listed([name(m) for m in drugs])} among the medications (it lists: {others})."
@@ -245,6 +261,8 @@ def _taken_for(pid: str, facts: list[dict[str, Any]], named: dict[str, Any], wit
         names = [f["name"] for f in rows]
         listed = and_listed(names)
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s record lists {listed} for {rows[0]['for_condition']}."
+    elif not meds and withheld:
+        answer, withheld = cannot_say(pid, "medication", f"any for {what}", withheld), 0
     else:
         answer = (f"{'No: ' if yes_no else ''}{pid}'s record lists no medication for {what} "
                   f"(it lists: {', '.join(_shown(f) for f in meds) or 'none'}).")
