@@ -46,7 +46,7 @@ from agents.list_refs import (
     self_compared,
 )
 from agents.name_only import bare_mention, names_an_entity
-from agents.patient_answer import SINCE, lab_named
+from agents.patient_answer import SINCE, lab_it, lab_named
 from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.referents import pick, thread_target, wanted
@@ -268,6 +268,10 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             res.pinned[fold(med["name"])] = med
             focus.disease = med["for"]
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]
+    if (lab := lab_it(q, focus.question, focus.patient_id)) is not None:  # "what was it last time?" after a lab
+        res.patient_id = focus.patient_id
+        res.references.append({"text": lab[0], "patient_id": focus.patient_id, "how": "patient"})
+        q = re.sub(rf"\b{lab[0]}\b", lab[1], q, count=1)
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue

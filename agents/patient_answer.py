@@ -12,7 +12,7 @@ from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 
-__all__ = ["PATIENT_CITATION", "SINCE", "asks_the_record", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
+__all__ = ["HISTORY", "PATIENT_CITATION", "SINCE", "asks_the_record", "lab_it", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
 
 _LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
               "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
@@ -84,6 +84,28 @@ def asks_the_record(question: str) -> bool:
                 or SINCE.search(question))
 
 
+_LAB_IT = re.compile(r"\b(?:(?:was|is|has|did|were|does)\s+it|it\s+(?:was|been|gone|went|changed|improved|dropped|risen|rose|"
+                     r"fallen|fell|go|come))\b", re.IGNORECASE)
+"""An "it" that asks after a value ("what was it last time?", "has it gone up?") right after a question on a lab."""
+HISTORY = re.compile(r"\b(?:last time|before(?: that)?|previous(?:ly)?|earlier|history|trend|over time|changed?|gone (?:up|down)|"
+                     r"went (?:up|down)|risen|rose|dropped|fallen|fell|improv\w*|wors\w*|all (?:the |of )?(?:its |the )?"
+                     r"(?:results|values|readings))\b", re.IGNORECASE)
+"""A lab question that asks for its earlier results too ("what was it last time?", "has her HbA1c gone up?"): every
+result, the latest first (it gave the latest alone)."""
+
+
+def lab_it(question: str, last_question: str, pid: str | None) -> tuple[str, str] | None:
+    """``("it", "PAT_001's HbA1c")`` when ``question``'s "it" asks after the lab the last question named of patient
+    ``pid`` ("what was it last time?" after "is her HbA1c high?" was read as a drug of the record, dipyridamole);
+    None otherwise."""
+    lab = lab_named(last_question) if pid else ""
+    m = _LAB_IT.search(question)
+    if not lab or m is None or lab_named(question):
+        return None
+    it = re.search(r"\bit\b", m[0], re.IGNORECASE)
+    return (m[0][it.start(): it.end()], f"{pid}'s {lab}") if it else None
+
+
 def lab_named(question: str) -> str:
     """The lab of the patient records a question names ("What's PAT_006's latest HbA1c?": "HbA1c"), or ""."""
     m = next((m for m in _LAB.finditer(question) if not _CONDITION_WORD.search(question[: m.start()])), None)
@@ -113,7 +135,8 @@ def patient_answer(state: State) -> dict[str, Any]:
     lacking = not_recorded(state.asked)  # "any allergies?": said first, then what the record holds
     said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
     if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
-        out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking)
+        out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking,
+                          history=HISTORY.search(state.asked) is not None)
         return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
     since = [m for m in state.mentions if m.get("mention")] if SINCE.search(state.asked) and not lacking else []
     if since:  # "When did PAT_003 start amineptine?"
@@ -146,13 +169,18 @@ def patient_answer(state: State) -> dict[str, Any]:
             "evidence_text": "; ".join(lines), "citations": [{**PATIENT_CITATION, "id": pid}]}
 
 
-def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, *, yes_no: bool = False) -> dict[str, Any]:
-    """The latest result of the lab a question names, or that the record has none, with the labs it has. It was
-    the record's other labs without a word on the one asked, or (for blood pressure) the knowledge graph's Blood
-    pressure node."""
+def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, *, yes_no: bool = False,
+                history: bool = False) -> dict[str, Any]:
+    """The latest result of the lab a question names (every result, the latest first, with ``history``), or that the
+    record has none, with the labs it has. It was the record's other labs without a word on the one asked, or (for
+    blood pressure) the knowledge graph's Blood pressure node."""
     latest = [f for f in facts if f["kind"] == "lab" and f["latest"]]
     rows = [f for f in latest if f["name"] == lab]
-    if rows:
+    every = sorted((f for f in facts if f["kind"] == "lab" and f["name"] == lab), key=lambda f: f["on"] or "", reverse=True)
+    if rows and history:
+        answer = (f"{pid}'s {lab} results, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every)
+                  + ("." if len(every) > 1 else "; the record holds no earlier one."))
+    elif rows:
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
     elif not latest and withheld:
         answer, withheld = cannot_say(pid, "lab", f"{lab} results", withheld), 0

@@ -501,3 +501,23 @@ def test_since_when_a_record_lists_a_medication_or_a_condition(run_graph, settin
     assert out["understood_as"] == f"When did PAT_003 start {second}?", out["understood_as"]
     assert f"PAT_003's record lists {second} " in out["answer"] and out["answer"].endswith(f"since {start}."), out["answer"]
     assert _turn(run_graph, "d3", "when should she take it?")["intent"] != "patient"  # advice, not the record
+
+
+def test_it_after_a_lab_question_is_that_lab_and_earlier_results_are_listed(run_graph, settings) -> None:
+    """"what was it last time?" after "is her HbA1c high?" was read as one of the record's drugs (dipyridamole) and
+    told what it is connected to; it is the lab, and "last time", "gone up" ask for every result, the latest first."""
+    import json
+
+    record = next(p for p in json.loads(settings.patients_path.read_text())["patients"]
+                  if p["consent"]["labs"] and sum(f["object_name"] == "HbA1c" for f in p["facts"]) >= 2)
+    pid = record["id"]
+    results = sorted((f for f in record["facts"] if f["object_name"] == "HbA1c"), key=lambda f: f["on"], reverse=True)
+    shown = ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in results)
+    _, last, up = in_thread(run_graph, f"lab-it-{pid}", f"What is {pid}'s latest HbA1c?", "what was it last time?",
+                            "has it gone up?")
+    assert last["understood_as"] == f"What was {pid}'s HbA1c last time?", last["answer"]
+    assert up["understood_as"] == f"Has {pid}'s HbA1c gone up?", up["answer"]
+    for out in (last, up):
+        assert f"{pid}'s HbA1c results, the latest first: {shown}." in out["answer"], out["answer"]
+    latest = in_thread(run_graph, f"lab-it3-{pid}", f"What is {pid}'s latest HbA1c?")[0]
+    assert f"{pid}'s latest HbA1c: {results[0]['value']:g} {results[0]['unit']} ({results[0]['on']})." in latest["answer"]
