@@ -184,6 +184,11 @@ def _same_names_excluded(state: State, res: Any, ranked: list[CandidatePath]) ->
         return state
     names = {fold(res.kg.name(x)) for x in state.excluded}
     same = {n for p in ranked if p.nodes for n in (p.nodes[0], p.nodes[-1]) if fold(res.kg.name(n)) in names}
+    words = [" ".join(w.removesuffix("s") for w in fold(m["mention"]).split()) for m in state.mentions
+             if state.intent == Intent.TARGETS.value and m.get("slot") == "target" and m.get("mention")]
+    if words:  # "… besides BCR-ABL?": "Fusion Proteins, bcr-abl" too; "other than dopamine receptors": each of them
+        same |= {n for p in ranked if p.nodes for n in p.nodes[1:]
+                 if any(w in " ".join(x.removesuffix("s") for x in fold(res.kg.name(n)).split()) for w in words)}
     return dataclasses.replace(state, excluded=list(dict.fromkeys([*state.excluded, *same])))
 
 

@@ -327,6 +327,8 @@ def _framed(state: State, answer: str) -> str:
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     named = named or [r["text"] for r in state.references if r.get("how") == "besides"]  # "… besides beta blockers?"
+    named = named or [m["mention"] for m in state.mentions if state.intent == Intent.TARGETS.value and  # "… besides ABL1?"
+                      m.get("slot") == "target" and (m.get("entity") or {}).get("id") in state.excluded]
     alternative = next((r for r in state.references if r.get("how") == "alternatives"), None)
     if named:  # "what does ibuprofen treat besides pain?"
         answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"

@@ -237,6 +237,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, rf"^what makes {_PERSON} (?:get|develop) {_Y}$"),
         (Intent.TARGETS, (rf"^(?:what|which)(?: (?:kinds? of |types? of |sorts? of )?{_TARGET_NOUN}| pathways?)? (?:does|do|can) {_X} "
                           rf"(?:target|bind(?: to)?|inhibit|act on|interact with|block|activate|hit|modulate)$")),
+        # "what targets does imatinib hit besides BCR-ABL?": X's targets, the second left out (it was read as the target)
+        (Intent.TARGETS, (rf"^(?:what|which)(?: else| other)?(?: {_TARGET_NOUN}| pathways?)?(?: else)? (?:does|do|can) {_X} (?:also )?"
+                          rf"(?:target|bind(?: to)?|inhibit|act on|block|hit) (?:besides|other than|apart from|aside from|except(?: for)?) {_T}$")),
         # "what targets does warfarin have?" (it linked "does warfarin have" and found no path)
         (Intent.TARGETS, rf"^(?:what|which) (?:kinds? of |known |molecular |main )?{_TARGET_NOUN} (?:does|do) {_NOT_PRONOUN}{_X} have$"),
         # a drug's mechanism with no disease named: what it acts on ("how does sildenafil work?")

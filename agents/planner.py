@@ -403,8 +403,10 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"
     targets = list(dict.fromkeys([*targets, *resolution.targets])) if intent is Intent.TARGETED_BY else targets  # "… on them?"
-    excluded = [*resolution.excluded, *targets] if intent is Intent.INDICATIONS else resolution.excluded  # "besides Y"
-    targets = [] if intent is Intent.INDICATIONS or (klass.get("compared") and intent is Intent.TARGETS) else targets
+    besides = intent is Intent.INDICATIONS or (intent is Intent.TARGETS and parsed is not None  # "… hit besides BCR-ABL?"
+                                               and parsed.intent is Intent.TARGETS and parsed.y_slot == "target")
+    excluded = [*resolution.excluded, *targets] if besides else resolution.excluded  # "besides Y", a disease or a target
+    targets = [] if besides or (klass.get("compared") and intent is Intent.TARGETS) else targets
     sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES] if klass.pop("subject", False) else sources
     out: dict[str, Any] = dict(klass)
     out.update({

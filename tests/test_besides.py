@@ -57,3 +57,23 @@ def test_opioids_take_the_opioid_analgesics_the_graph_holds(resources) -> None:
     names = {c.name.casefold() for c in resources.linker.drug_class("opioids")}
     assert {"dextropropoxyphene", "butorphanol", "pethidine", "codeine", "fentanyl"} <= names, names
     assert "loperamide" not in names and "dextromethorphan" not in names
+
+
+def test_a_drug_s_targets_besides_one_leave_it_and_its_namesakes_out(run_graph, resources) -> None:
+    """"What targets does imatinib hit besides BCR-ABL?" read "besides BCR-ABL" as ABL1 and listed the drugs that act
+    on ABL1. It is imatinib's targets with BCR-ABL left out: ABL1, which the words link to, and "Fusion Proteins,
+    bcr-abl", whose name holds them; "other than dopamine receptors" leaves out each dopamine receptor."""
+    plain, _ = run_graph({"question": "What does imatinib target?"}, interactive=False, memory=False)
+    out, _ = run_graph({"question": "What targets does imatinib hit besides BCR-ABL?"}, interactive=False, memory=False)
+    assert out["intent"] == "targets" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("Leaving out BCR-ABL, as asked. imatinib acts on: "), out["answer"]
+    listed = out["answer"].split(" acts on: ")[1].split(". Best evidence")[0]
+    assert "bcr-abl" not in listed.casefold() and "ABL1" not in listed, listed
+    assert "ABL1" in plain["answer"]  # the plain question lists it (so the test can fail)
+    kept = [c for c in ("Mast/stem cell growth factor receptor Kit", "Platelet-derived growth factor receptor alpha") if c in plain["answer"]]
+    assert kept and all(c in listed for c in kept), listed
+    out, _ = run_graph({"question": "which receptors does olanzapine block other than dopamine receptors?"}, interactive=False,
+                       memory=False)
+    listed = out["answer"].split(" acts on: ")[1].split(". Best evidence")[0]
+    assert out["answer"].startswith("Leaving out dopamine receptors, as asked.") and "dopamine" not in listed.casefold(), listed
+    assert listed, out["answer"]
