@@ -41,6 +41,20 @@ _COUNT = re.compile(r"^(?P<ask>(?:list|name|show|give|find|suggest|recommend|tel
 the answer is a ranked list whatever the count asked, and the count kept the rules from reading them (they were told
 what Asthma, Hypertensive disorder and COX-2 are connected to)."""
 
+_TWO_VERBS = re.compile(r"^(?:(?:is|are) there|what|which)(?: (?:is|are))?(?: an?| any| the| some)? (?:drugs?|medications?|medicines?|"
+                        r"meds|pills|treatments?)(?: (?:that|which))? (?:treats?|helps? with|works? for) (?P<a>.+?),? and "
+                        r"(?:also |can also |that also |which also )?(?:(?P<low>lowers?|reduces?|brings? down)|treats?|helps?"
+                        r"(?: with)?|works? for) (?:also )?(?!(?:with |for )?(?:weight|losing|lose)\b|with\b|for\b)(?P<b>.+?)(?: (?:too|as well))?$", re.IGNORECASE)
+""""Is there a drug that treats gout and lowers blood pressure?", "which drugs treat depression and also help with
+anxiety?": both diseases, as "which drugs treat both Y and Z?" asks (the words after the first disease were read
+as one name, "gout and lowers high blood pressure"); what a drug lowers is the disease of its being high. Weight
+loss is left to ``agents.everyday`` ("… and helps with weight loss": obesity)."""
+
+
+def _both(m: re.Match[str]) -> str:
+    b = m["b"] if not m["low"] or re.match(r"(?:high|elevated|raised)\b", m["b"], re.IGNORECASE) else f"high {m['b']}"
+    return f"which drugs treat both {m['a']} and {b}"
+
 
 _AT_A_LEVEL = re.compile(r"\s+(?:at|on) (?:the |a )?(?:molecular|cellular|biochemical|chemical|mechanistic|"
                          r"pharmacological|receptor|protein) levels?$", re.IGNORECASE)
@@ -56,4 +70,5 @@ def plain_wording(question: str) -> str:
     q = _AT_A_LEVEL.sub("", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))
     q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
     q = _HOW_COME.sub(lambda m: f"why {m['be']}{m['s']} " if m["be"] else "how", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q)))
+    q = _TWO_VERBS.sub(_both, q)
     return _COUNT.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)

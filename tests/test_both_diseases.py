@@ -90,3 +90,18 @@ def test_only_the_drugs_for_each_target_are_listed(run_graph, resources) -> None
 def test_no_drug_for_each_target_says_so(run_graph) -> None:
     out, _ = run_graph({"question": "which drugs inhibit both xanthine oxidase and COX-1?"}, interactive=False, memory=False)
     assert out["status"] is Status.NOT_FOUND and "no drug in the knowledge graph acts on each of" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "first", "second"), [
+    ("Is there a drug that treats gout and lowers blood pressure?", "Gout", "Hypertensive disorder"),
+    ("Which drugs treat depression and also help with anxiety?", "Depressive disorder", "Anxiety"),
+    ("Are there any medications that treat hypertension and also lower cholesterol?", "Hypertensive disorder",
+     "Hypercholesterolemia"),
+])
+def test_a_drug_that_treats_one_and_lowers_another_treats_both(run_graph, resources, question, first, second) -> None:
+    """Two verbs, one per disease: "treats gout and lowers blood pressure" was read as one name, "gout and lowers high
+    blood pressure" (a guess: Hypertensive disorder), and the drugs for it listed."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and [resources.kg.name(x) for x in out["targets"]] == [first, second], out["answer"]
+    assert out["answer"].startswith(f"Drugs with a verified mechanism for both {first} and {second}: "), out["answer"]
+    assert "Read " not in out["answer"]
