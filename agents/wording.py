@@ -55,6 +55,16 @@ def _both(m: re.Match[str]) -> str:
     b = m["b"] if not m["low"] or re.match(r"(?:high|elevated|raised)\b", m["b"], re.IGNORECASE) else f"high {m['b']}"
     return f"which drugs treat both {m['a']} and {b}"
 
+_COMPARE_HOW = re.compile(r"^compare how (?P<d>.+? (?:and|or|with|to) .+?) (?:(?P<low>lower|reduce|bring down|decrease)|treat|help with|"
+                          r"manage|control|work (?:for|in|on)|act on)s? (?P<y>.+)$", re.IGNORECASE)
+""""Compare how atorvastatin and rosuvastatin lower cholesterol" is "compare atorvastatin and rosuvastatin for high
+cholesterol", a comparison for a disease (cholesterol was compared as a third drug)."""
+
+
+def _compare_for(m: re.Match[str]) -> str:
+    y = m["y"] if not m["low"] or re.match(r"(?:high|elevated|raised)\b", m["y"], re.IGNORECASE) else f"high {m['y']}"
+    return f"compare {m['d']} for {y}"
+
 
 _AT_A_LEVEL = re.compile(r"\s+(?:at|on) (?:the |a )?(?:molecular|cellular|biochemical|chemical|mechanistic|"
                          r"pharmacological|receptor|protein) levels?$", re.IGNORECASE)
@@ -70,5 +80,5 @@ def plain_wording(question: str) -> str:
     q = _AT_A_LEVEL.sub("", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))
     q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
     q = _HOW_COME.sub(lambda m: f"why {m['be']}{m['s']} " if m["be"] else "how", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q)))
-    q = _TWO_VERBS.sub(_both, q)
+    q = _COMPARE_HOW.sub(_compare_for, _TWO_VERBS.sub(_both, q))
     return _COUNT.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)

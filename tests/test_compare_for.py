@@ -314,3 +314,18 @@ def test_which_of_them_are_selective_for_a_target_says_what_they_act_on(run_grap
     assert out["understood_as"] == "How do the listed drugs work?", out["answer"]
     assert "not comparisons of how well drugs work" in out["answer"], out["answer"]
     assert "Prostaglandin G/H synthase 1 (3 of 3)" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "drugs", "disease"), [
+    ("Compare how atorvastatin and rosuvastatin lower cholesterol", ["Atorvastatin", "Rosuvastatin"], "Hypercholesterolemia"),
+    ("compare how lisinopril and losartan lower blood pressure", ["Lisinopril", "Losartan"], "Hypertensive disorder"),
+    ("compare how ibuprofen and acetaminophen work for pain", ["Ibuprofen", "Acetaminophen"], "Pain"),
+])
+def test_compare_how_two_drugs_lower_a_measure_is_a_comparison_for_its_disease(run_graph, question, drugs, disease) -> None:
+    """"Compare how atorvastatin and rosuvastatin lower cholesterol" compared three drugs, cholesterol the third, by
+    their targets; what they lower is the disease of its being high."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert "Cholesterol in the knowledge graph act on" not in out["answer"]
+    for name in drugs:
+        assert _told(out["answer"], name, disease)
