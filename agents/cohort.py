@@ -190,9 +190,9 @@ def in_scope(scope: list[str] | None) -> Any:
 def _told(c: CohortCount) -> str:
     """One count within the cohort ("Metformin: 4 of 12 patients"), or a lab's average over it ("HbA1c, mean of the
     latest results: 7.1 % (9 of 12 patients measured)")."""
-    if c.absent:  # "How many patients are not on metformin?"
-        what = (f"No {c.kind} recorded" if c.name == f"any {c.kind}" else
-                f"Not taking {c.name}" if c.kind == "medication" else f"Without {c.name}")
+    if c.absent or c.tally:  # "How many patients are not on metformin?", "… take more than 3 medications?"
+        what = (f"{'Taking' if c.kind == 'medication' else 'With'} {c.name}" if c.tally else f"No {c.kind} recorded"
+                if c.name == f"any {c.kind}" else f"Not taking {c.name}" if c.kind == "medication" else f"Without {c.name}")
         others = "other's" if c.unknown == 1 else "others'"
         unread = f" whose {c.kind}s may be read ({c.unknown} {others} may not)" if c.unknown else ""
         return f"{what}: {c.count} of {c.size - c.unknown} patients{unread}"
@@ -225,7 +225,7 @@ def cohort_answer(state: State) -> dict[str, Any]:
         reason = f"\"{head.unrecorded}\" names no condition, medication or lab of the patient records{near}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     named = _NAMED.search(state.asked)  # the store breaks the count down by condition only when it matched no name
-    if named and not head.cohort and any(c.kind == "condition" and not c.absent for c in counts):  # "… with gout have migraine?"
+    if named and not head.cohort and any(c.kind == "condition" and not (c.absent or c.tally) for c in counts):  # "… have migraine?"
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     share = bool(_SHARE.search(state.asked))

@@ -181,6 +181,9 @@ class CohortCount:
     ``name`` of "any condition" or "any medication": those with none of that kind recorded."""
     unknown: int = 0
     """With ``absent``: patients of the cohort whose facts of that kind may not be read, counted neither way."""
+    tally: bool = False
+    """``count`` is of the patients whose records list as many medications or conditions as ``name`` says ("more than
+    3 medications"), among those who allow that kind to be read (``unknown``: the others)."""
     without: str = ""
     """The conditions the cohort's patients do not have ("How many patients without gout take allopurinol?"), as the
     records name them; "" for none."""

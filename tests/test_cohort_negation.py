@@ -4,6 +4,8 @@
 - "How many patients don't take any medication?" was broken down by condition; "… have no conditions recorded?"
   was `NOT_FOUND`.
 - "How many patients without gout take allopurinol?" counted every patient.
+- "How many patients take more than 3 medications?" was `NOT_FOUND` ("more than 3 medications" names nothing), as
+  was "… have at least 2 conditions?".
 
 Expected figures come from the raw patients file, not from the store that answers.
 """
@@ -115,3 +117,17 @@ def test_which_names_a_negation_reaches() -> None:
     high = ("HT", "has_condition", {"hypert"})  # "high blood pressure": linked, no word of its name in the question
     assert absent("How many patients with high blood pressure don't have gout?", [high, gout]) == (["GOUT"], [])
     assert absent("How many patients don't have high blood pressure?", [high]) == (["HT"], [])
+
+
+@pytest.mark.parametrize(("question", "category", "line", "keep"), [
+    ("How many patients take more than 3 medications?", "medications", "Taking more than 3 medications", lambda n: n > 3),
+    ("How many patients have at least 2 conditions?", "conditions", "With at least 2 conditions", lambda n: n >= 2),
+    ("How many patients take exactly one medication?", "medications", "Taking exactly 1 medication", lambda n: n == 1),
+    ("How many patients take two or more drugs?", "medications", "Taking 2 or more medications", lambda n: n >= 2),
+])
+def test_patients_counted_by_how_many_medications_or_conditions(run_graph, settings, question, category, line, keep) -> None:
+    relation = "takes" if category == "medications" else "has_condition"
+    kept, left = _readable(_records(settings), category)
+    count = sum(1 for p in kept if keep(len({f["object_id"] for f in p["facts"] if f["relation"] == relation})))
+    out = _ask(run_graph, question, thread=f"tally-{line}")
+    assert f"Of them: {line}: {count} of {len(kept)} patients{left}." in out["answer"], out["answer"]

@@ -59,6 +59,17 @@ _TAKING_CLAUSE = re.compile(r"\b(?:take|takes|taking|took|on|using|uses?|prescri
 was the cohort of "How many patients take vitamin E?", and of vitamin D)."""
 
 
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_TALLY = re.compile(r"\b(?:(?P<cmp>more than|over|at least|fewer than|less than|under|at most|exactly|only)\s+)?(?P<n>\d+|"
+                    + "|".join(_NUMBERS) + r")\s+(?P<more>or more\s+)?(?:different\s+)?(?P<kind>medications?|drugs?|medicines?|"
+                    r"meds|conditions?|diagnos[ie]s|diseases?)\b(?P<more2>\s+or more)?", re.IGNORECASE)
+"""A count of patients by how many medications or conditions the record lists ("How many patients take more than 3
+medications?" was `NOT_FOUND`, '"more than 3 medications" names no condition, medication or lab')."""
+_BY_COMPARISON = {"more than": int.__gt__, "over": int.__gt__, "at least": int.__ge__, "fewer than": int.__lt__,
+                  "less than": int.__lt__, "under": int.__lt__, "at most": int.__le__, "exactly": int.__eq__,
+                  "only": int.__eq__, "": int.__eq__, "or more": int.__ge__}
+
+
 def _stems(text: str) -> set[str]:
     return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
 
@@ -134,7 +145,7 @@ class Aggregate:
         if conds:
             return None
         drugs = {s for e in q.entities if (n := self.kg.node(e)) is not None and n.type == "Drug" for s in _stems(n.name)}
-        phrases = [m["c"].strip() for m in _HAVING.finditer(q.text)]
+        phrases = [m["c"].strip() for m in _HAVING.finditer(q.text) if not _TALLY.search(m["c"])]  # not "2 conditions"
         asked = next((c for c in phrases if not self._held(c, drugs)), "")
         if not asked and not linked:
             return None
@@ -196,7 +207,8 @@ class Aggregate:
         unnamed = " or ".join(sorted(self.names[c][1] for c in without))
         taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
         head = f"Condition: {named or 'any condition'}" + (f"; Medication: {taking}" if taking else "")
-        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking))
+        tallies = self._tallies(q.text, cohort)  # "… take more than 3 medications?"
+        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking or tallies))
         n, who = len(cohort), f"{named or 'any condition'}{f' without {unnamed}' if unnamed else ''}{f' taking {taking}' if taking else ''}"
         if n < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
@@ -211,8 +223,8 @@ class Aggregate:
             statistic = "median" if stat.group(0).casefold() == "median" else "mean"
             return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
                             for lab in sorted(labs)]
-        for absent in self._absent(cohort, lacking):  # asked first, so they lead the count lines
-            key = f"Not {absent.kind}: {absent.name}"
+        for absent in [*self._absent(cohort, lacking), *tallies]:  # asked first, so they lead the count lines
+            key = f"{'By number' if absent.tally else 'Not'} {absent.kind}: {absent.name}"
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
                               f"{head} → {key}: {absent.count} of {n} patients", top - 0.5, "aggregate",
                               tuple(sorted(conds)), count=replace(absent, cohort=named, size=n, taking=taking)))
@@ -262,6 +274,24 @@ class Aggregate:
             readable = [p for p in cohort if p.allows(category)]
             count = sum(1 for p in readable if not any(f.relation == relation and (not ids or f.object_id in ids) for f in p.facts))
             out.append(CohortCount("", 0, kind, name, count, absent=True, unknown=len(cohort) - len(readable)))
+        return out
+
+    @staticmethod
+    def _tallies(text: str, cohort: list[Any]) -> list[CohortCount]:
+        """The cohort's patients by how many medications or conditions their records list, as the question asks ("more
+        than 3 medications"), among those who allow that kind to be read (the others are ``unknown``)."""
+        out = []
+        for m in _TALLY.finditer(text):
+            medication = m["kind"].casefold().startswith(("medic", "drug", "med"))
+            relation, category, kind = (("takes", "medications", "medication") if medication else
+                                        ("has_condition", "conditions", "condition"))
+            n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"].casefold()]
+            how = "or more" if m["more"] or m["more2"] else (m["cmp"] or "").casefold()
+            readable = [p for p in cohort if p.allows(category)]
+            count = sum(1 for p in readable
+                        if _BY_COMPARISON[how](len({f.object_id for f in p.facts if f.relation == relation}), n))
+            name = f"{n} or more {kind}s" if how == "or more" else f"{how} {n} {kind}{'s' if n != 1 else ''}".strip()
+            out.append(CohortCount("", 0, kind, name, count, unknown=len(cohort) - len(readable), tally=True))
         return out
 
     def _counts(self, text: str, cohort: list[Any], drugs: set[str], untaken: list[str], labs: set[str], within: set[str],
