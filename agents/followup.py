@@ -237,6 +237,15 @@ def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     return q
 
 
+def _lab_pronoun(res: Resolution, q: str, focus: Focus) -> str:
+    """"what was it last time?" after a question on a patient's lab: "What was PAT_001's HbA1c last time?"."""
+    if (lab := lab_it(q, focus.question, focus.patient_id)) is None:
+        return q
+    res.patient_id = focus.patient_id
+    res.references.append({"text": lab[0], "patient_id": focus.patient_id, "how": "patient"})
+    return re.sub(rf"\b{lab[0]}\b", lab[1], q, count=1)
+
+
 def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     q = re.sub(r"^(?:what|how)\s+about\s+(?=(?:its|their)\b)", "what are ", q, flags=re.IGNORECASE)
     m = _POSSESSIVE.search(q)
@@ -268,10 +277,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             res.pinned[fold(med["name"])] = med
             focus.disease = med["for"]
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]
-    if (lab := lab_it(q, focus.question, focus.patient_id)) is not None:  # "what was it last time?" after a lab
-        res.patient_id = focus.patient_id
-        res.references.append({"text": lab[0], "patient_id": focus.patient_id, "how": "patient"})
-        q = re.sub(rf"\b{lab[0]}\b", lab[1], q, count=1)
+    q = _lab_pronoun(res, q, focus)
     for m in list(_PRONOUN.finditer(q))[::-1]:
         if _insideentity_of(q, m.group(1), linker):
             continue

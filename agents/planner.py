@@ -367,6 +367,17 @@ def start_turn(state: State) -> dict[str, Any]:
     return {**fresh_turn(), "messages": [{"role": "user", "content": " ".join(state.question.split())}]}
 
 
+def _left_out(intent: Intent, parsed: ParsedQuestion | None, excluded: list[str], targets: list[str], compared: bool
+              ) -> tuple[list[str], list[str]]:
+    """What the answer leaves out and the question's targets: "what does X treat besides Y?" and "what targets does X
+    hit besides BCR-ABL?" leave the second name out and have no target (a comparison's targets are none either)."""
+    besides = intent is Intent.INDICATIONS or (intent is Intent.TARGETS and parsed is not None
+                                               and parsed.intent is Intent.TARGETS and parsed.y_slot == "target")
+    if besides:
+        return [*excluded, *targets], []
+    return excluded, [] if compared and intent is Intent.TARGETS else targets
+
+
 def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Start a turn: resolve follow-ups against the thread, parse the intent, link mentions, ask on ambiguity."""
     t0 = time.perf_counter()
@@ -403,10 +414,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"
     targets = list(dict.fromkeys([*targets, *resolution.targets])) if intent is Intent.TARGETED_BY else targets  # "… on them?"
-    besides = intent is Intent.INDICATIONS or (intent is Intent.TARGETS and parsed is not None  # "… hit besides BCR-ABL?"
-                                               and parsed.intent is Intent.TARGETS and parsed.y_slot == "target")
-    excluded = [*resolution.excluded, *targets] if besides else resolution.excluded  # "besides Y", a disease or a target
-    targets = [] if besides or (klass.get("compared") and intent is Intent.TARGETS) else targets
+    excluded, targets = _left_out(intent, parsed, resolution.excluded, targets, bool(klass.get("compared")))
     sources = _nearest_members(res, klass["among"], targets)[:CLASS_SOURCES] if klass.pop("subject", False) else sources
     out: dict[str, Any] = dict(klass)
     out.update({
