@@ -51,9 +51,13 @@ as one name, "gout and lowers high blood pressure"); what a drug lowers is the d
 loss is left to ``agents.everyday`` ("… and helps with weight loss": obesity)."""
 
 
+def _high(name: str, lowered: bool) -> str:
+    """What a drug lowers is the disease of its being high ("lowers cholesterol": "high cholesterol")."""
+    return f"high {name}" if lowered and not re.match(r"(?:high|elevated|raised)\b", name, re.IGNORECASE) else name
+
+
 def _both(m: re.Match[str]) -> str:
-    b = m["b"] if not m["low"] or re.match(r"(?:high|elevated|raised)\b", m["b"], re.IGNORECASE) else f"high {m['b']}"
-    return f"which drugs treat both {m['a']} and {b}"
+    return f"which drugs treat both {m['a']} and {_high(m['b'], bool(m['low']))}"
 
 _COMPARE_HOW = re.compile(r"^compare how (?P<d>.+? (?:and|or|with|to) .+?) (?:(?P<low>lower|reduce|bring down|decrease)|treat|help with|"
                           r"manage|control|work (?:for|in|on)|act on)s? (?P<y>.+)$", re.IGNORECASE)
@@ -62,8 +66,7 @@ cholesterol", a comparison for a disease (cholesterol was compared as a third dr
 
 
 def _compare_for(m: re.Match[str]) -> str:
-    y = m["y"] if not m["low"] or re.match(r"(?:high|elevated|raised)\b", m["y"], re.IGNORECASE) else f"high {m['y']}"
-    return f"compare {m['d']} for {y}"
+    return f"compare {m['d']} for {_high(m['y'], bool(m['low']))}"
 
 
 _AT_A_LEVEL = re.compile(r"\s+(?:at|on) (?:the |a )?(?:molecular|cellular|biochemical|chemical|mechanistic|"

@@ -45,10 +45,6 @@ class Negation:
     nothing: set[str] = field(default_factory=set)
     """The kinds (``takes``, ``has_condition``) that the counted patients must have none of recorded."""
 
-    def __bool__(self) -> bool:
-        """Whether the question negates anything."""
-        return bool(self.absent or self.nothing)
-
 
 def negation(text: str, named: Mapping[str, tuple[str, int]]) -> Negation:
     """What ``text`` asks to be absent. ``named``: each id the question names, with its kind (``takes`` or
