@@ -3,7 +3,8 @@
 - "How many patients are not on metformin?" was answered "Metformin: 0 of 43 patients": the takers, as if asked.
 - "How many patients don't take any medication?" was broken down by condition; "… have no conditions recorded?"
   was `NOT_FOUND`.
-- "How many patients without gout take allopurinol?" counted every patient.
+- "How many patients without gout take allopurinol?" was counted among the patients with gout, and "… don't have gout?"
+  counted the patients with it.
 - "How many patients take more than 3 medications?" was `NOT_FOUND` ("more than 3 medications" names nothing), as
   was "… have at least 2 conditions?".
 
