@@ -239,11 +239,11 @@ def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 
 def _lab_pronoun(res: Resolution, q: str, focus: Focus) -> str:
     """"what was it last time?" after a question on a patient's lab: "What was PAT_001's HbA1c last time?"."""
-    if (lab := lab_it(q, focus.question, focus.patient_id)) is None:
+    if (asked := lab_it(q, focus.question, focus.patient_id)) is None:
         return q
     res.patient_id = focus.patient_id
-    res.references.append({"text": lab[0], "patient_id": focus.patient_id, "how": "patient"})
-    return re.sub(rf"\b{lab[0]}\b", lab[1], q, count=1)
+    res.references.append({"text": "it", "patient_id": focus.patient_id, "how": "patient"})
+    return asked
 
 
 def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:

@@ -50,17 +50,25 @@ _KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:labs?|lab results?|tests?|tes
 """What a yes/no record question asks when it names a kind of fact and no fact ("does she have any labs?")."""
 
 
+_WITHHELD = "recorded facts are withheld by the patient's consent"
+"""How every sentence on withheld facts says it (:func:`withheld_note`, :func:`cannot_say`)."""
+
+
 def withheld_note(withheld: int) -> str:
     """The sentence on what the patient's consent withholds ("" for nothing withheld)."""
-    return f"{withheld} recorded facts are withheld by the patient's consent, so the record may hold more." if withheld else ""
+    return f"{withheld} {_WITHHELD}, so the record may hold more." if withheld else ""
+
+
+def _noted(sentences: list[str], withheld: int) -> list[str]:
+    """``sentences`` and, when facts are withheld and none of them says so already (:func:`cannot_say`), the note."""
+    return [*sentences, withheld_note(withheld)] if withheld and not any(_WITHHELD in x for x in sentences) else sentences
 
 
 def cannot_say(pid: str, kind: str, what: str, withheld: int) -> str:
     """The sentence for a question about a kind of fact the record shows none of while consent withholds facts:
     they may be that kind, so neither "Yes" nor "No" ("Is PAT_004 on any blood thinners?" was "No: … (it lists:
     none)", with the patient's medications withheld)."""
-    return (f"{pid}'s record shows no {kind}s: {withheld} recorded facts are withheld by the patient's consent, so "
-            f"whether it lists {what} cannot be said.")
+    return f"{pid}'s record shows no {kind}s: {withheld} {_WITHHELD}, so whether it lists {what} cannot be said."
 
 
 def not_recorded(question: str) -> str:
@@ -94,16 +102,15 @@ HISTORY = re.compile(r"\b(?:last time|before(?: that)?|previous(?:ly)?|earlier|h
 result, the latest first (it gave the latest alone)."""
 
 
-def lab_it(question: str, last_question: str, pid: str | None) -> tuple[str, str] | None:
-    """``("it", "PAT_001's HbA1c")`` when ``question``'s "it" asks after the lab the last question named of patient
-    ``pid`` ("what was it last time?" after "is her HbA1c high?" was read as a drug of the record, dipyridamole);
-    None otherwise."""
+def lab_it(question: str, last_question: str, pid: str | None) -> str | None:
+    """``question`` with "PAT_001's HbA1c" for its "it" when that "it" asks after the lab the last question named of
+    patient ``pid`` ("what was it last time?" after "is her HbA1c high?" was read as a drug of the record,
+    dipyridamole); None otherwise."""
     lab = lab_named(last_question) if pid else ""
     m = _LAB_IT.search(question)
     if not lab or m is None or lab_named(question):
         return None
-    it = re.search(r"\bit\b", m[0], re.IGNORECASE)
-    return (m[0][it.start(): it.end()], f"{pid}'s {lab}") if it else None
+    return question[: m.start()] + re.sub(r"\bit\b", f"{pid}'s {lab}", m[0], count=1, flags=re.IGNORECASE) + question[m.end():]
 
 
 def lab_named(question: str) -> str:
@@ -228,9 +235,7 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     evidence = [{"head": pid, "head_name": pid, "relation": "takes" if m in drugs else "has condition", "tail": f["name"],
                  "tail_name": f["name"]} for m in named for f in facts
                 if f["kind"] == ("medication" if m in drugs else "condition") and _fits(f["name"], m)]
-    if withheld and not any("withheld by the patient's consent" in x for x in sentences):
-        sentences.append(withheld_note(withheld))
-    return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
+    return {"status": Status.ANSWERED, "answer": " ".join(_noted(sentences, withheld)), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
 
@@ -249,9 +254,7 @@ def _since(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], w
             others = ", ".join(f["name"] for f in listed) or "none"
             sentences.append(cannot_say(pid, kind, m["mention"], withheld) if not listed and withheld else
                              f"{pid}'s record lists no {m['mention']} among the {kind}s (it lists: {others}).")
-    if withheld and not any("withheld by the patient's consent" in x for x in sentences):
-        sentences.append(withheld_note(withheld))
-    return {"status": Status.ANSWERED, "answer": " ".join(sentences), "evidence": evidence,
+    return {"status": Status.ANSWERED, "answer": " ".join(_noted(sentences, withheld)), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
 

@@ -166,9 +166,10 @@ def _walk_fold(job: _FoldWalk, workers: int) -> list[Walked]:
 
     Each question's walk and features depend on the question and the fold alone (no clock, no shared state that
     changes what is computed), so the rows are those of one process (a test compares them); only the rows travel
-    back. The walks are Python and hold one core each: two workers took the tune half's walks (1,869 questions) from
-    73.8 s to 51.5 s on this 2-core machine, the rows identical; the rest is the rows' way back (about 50 MB per 300
-    questions) and the parent's reading of them."""
+    back. The walks are Python and hold one core each: with two workers (and the embedder's side-by-side batches)
+    the index build's models step went from 194–202 s to 154 s on this 2-core machine (the clean-clone `.ci/run`,
+    README), with byte-identical models; what is not halved is the rows' way back (about 50 MB per 300 questions)
+    and the parent's reading of them."""
     n = len(job.held)
     if workers < 2 or n < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return job.run(range(n))
