@@ -204,6 +204,18 @@ def _told(c: CohortCount) -> str:
     return f"{c.name}, {c.statistic} of the latest results: {f'{c.value:g} {c.unit}'.rstrip()} ({c.count} of {c.size} patients measured)"
 
 
+def _when(head: CohortCount) -> str:
+    """What a count kept to the stretch of time its question names ("last year"), or that it kept to none: it read
+    the latest results and every recorded diagnosis whatever the question said of time."""
+    if head.dated:
+        return f" Only {head.dated} were counted."
+    if head.undated:
+        return (f" The records date diagnoses, medication starts and lab results: \"{head.undated}\" was not applied to "
+                "who has a condition or takes a drug, counted as recorded now (ask who was diagnosed or started one "
+                f"{head.undated} to count those).")
+    return ""
+
+
 _SHARE = re.compile(r"\b(?:proportion|percentage|percent|share|fraction|ratio)\b|%", re.IGNORECASE)
 """A question that asks what share of the patients a cohort is: the answer gives it beside the count (it gave the count
 alone)."""
@@ -237,7 +249,7 @@ def cohort_answer(state: State) -> dict[str, Any]:
     cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' without {head.without}' if head.without else ''}"
               f"{f' taking {head.taking}' if head.taking else ''}"
               f" (research consent): {size}")
-    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "")
+    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "") + _when(head)
     if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all
         answer = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: {answer}"
     withheld = int(hybrid.get("consent_filtered_count", 0))

@@ -430,7 +430,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     pid = next(iter(patient_ids_in(question)), None) or resolution.patient_id or (None if sources or targets else state.patient_id)
     out["patient_id"] = pid
     if pid is None and (cohort := cohort_question(question)):  # "How many patients have diabetes?"
-        out.update(cohort)
+        out.update(cohort, also_asked=list(understood.get("also_asked", [])))  # not "How does pegloticase treat gout?"
     elif pid is not None and (not (sources or targets) or asks_the_record(question) and not asks_safety(question)):
         out.update(intent=Intent.PATIENT.value, goal_types=[], sources=[], targets=[], mentions=_checked(res, question, mentions))
     elif any(not m.get("entity") for m in mentions) or not (sources or targets) or none_acts(klass):

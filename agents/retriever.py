@@ -212,7 +212,7 @@ def _through_service(state: State, ctx: Context, res: Any, route: Any
                                            patient_scope=in_scope(state.patient_scope),
                                            auth_source="pipeline", extra_stores={"graph": walker} if walks else None,
                                            include=("graph",) if walks else (), exclude=("episodic", "vault"),
-                                           deadline_s=None)
+                                           deadline_s=None, now=ctx.clock())
         hybrid = {k: v for k, v in out.model_dump().items() if k != "entities_referenced"}
     except NotFoundError as exc:
         hybrid = {"error": str(exc)}

@@ -187,3 +187,9 @@ class CohortCount:
     without: str = ""
     """The conditions the cohort's patients do not have ("How many patients without gout take allopurinol?"), as the
     records name them; "" for none."""
+    dated: str = ""
+    """What the count kept to the stretch of time the question names, in words ("lab results dated in 2025"); "" for
+    none."""
+    undated: str = ""
+    """A stretch of time the question names ("in 2025") that nothing counted could be kept to: who has a condition
+    or takes a drug is counted as recorded now; "" otherwise."""

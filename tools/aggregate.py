@@ -10,14 +10,17 @@ from __future__ import annotations
 import hashlib
 import re
 import statistics
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import UTC, date, datetime
 from typing import Any
 
 from core.datasets import DISEASE_TYPES
 from memory.records import CohortCount
 from tools.cohort_negation import Negation, negation, positions
+from tools.cohort_window import Dated, dating
 from tools.fanout import Item
 from tools.routes import MIN_COHORT, RetrievalQuery
 from tools.spelling import Respeller
@@ -80,9 +83,25 @@ def _marks(name: str) -> set[str]:
     return {_ROMAN.get(w, w) for w in _WORD.findall(name.casefold()) if w.isdigit() or w in _ROMAN or (len(w) == 1 and w != "a")}
 
 
-def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool) -> str:
-    """How an aggregation names a lab count: measured at all, or its latest value past the question's threshold."""
-    return f"Lab: {lab} measured" if threshold is None else f"Lab: {lab} {'>' if above else '<'} {threshold.group(2)} (latest)"
+def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool, when: str = "") -> str:
+    """How an aggregation names a lab count: measured at all, or its latest value past the question's threshold;
+    ``when``: the stretch of time its results were kept to ("in 2025")."""
+    at = f" {when}" if when else ""
+    return f"Lab: {lab} measured{at}" if threshold is None else f"Lab: {lab} {'>' if above else '<'} {threshold.group(2)} (latest{at})"
+
+
+def _started(cohort: list[Any], dated: Dated) -> list[CohortCount]:
+    """The cohort's patients with a medication started in the question's stretch of time ("How many patients started a
+    new medication this year?" was broken down by condition), among those whose medications may be read."""
+    readable = [p for p in cohort if p.allows("medications")]
+    count = sum(1 for p in readable if any(f.relation == "takes" for f in p.facts))  # ``dated.view`` kept those started then
+    when = dated.window.said if dated.window is not None else ""
+    return [CohortCount("", 0, "medication", f"a medication started {when}", count, unknown=len(cohort) - len(readable), tally=True)]
+
+
+def _today(q: RetrievalQuery) -> date:
+    """The asker's day (UTC), from the query's clock or the wall clock."""
+    return datetime.fromtimestamp(q.now or time.time(), tz=UTC).date()
 
 
 class Aggregate:
@@ -162,23 +181,25 @@ class Aggregate:
         return (not stems or bool(stems & drugs) or bool(self.classes and self.classes(words))
                 or any(self.stems[o] & stems or (rel == "has_lab" and f" {self.words[o]} " in folded) for o, (rel, _) in self.names.items()))
 
-    def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str], without: set[str] = frozenset()  # type: ignore[assignment]
-                ) -> tuple[list[Any], int]:
+    def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str], without: set[str] = frozenset(),  # type: ignore[assignment]
+                view: Callable[[Any], Any] = lambda p: p) -> tuple[list[Any], int]:
         """The patients counted: in the caller's scope, with one of each of ``groups`` (any, when none; as their conditions show
         where they allow them to be read, as medications and labs are: a refusal had been read anyway), taking one of
         ``taking`` (when not empty, as their medications show where they allow them to be read), and allowing research
-        use; and the recorded facts of those left out for want of that consent."""
+        use; and the recorded facts of those left out for want of that consent. ``view``: each patient as counted
+        (:meth:`tools.cohort_window.Dated.view`: the facts dated in the question's stretch of time)."""
         withheld, cohort = 0, []
-        for p in self.patients.patients.values():
-            if q.in_scope is not None and not q.in_scope(p.id):
+        for raw in self.patients.patients.values():
+            if q.in_scope is not None and not q.in_scope(raw.id):
                 continue  # outside the caller's patients: not counted, not even as withheld
+            p = view(raw)
             held = {f.object_id for f in p.facts if f.relation == "has_condition"} if p.allows("conditions") else set()
             if groups and not all(held & g for g in groups) or without and (held & without or not p.allows("conditions")):
                 continue  # without: only a patient whose conditions may be read is known to lack one
             if taking and not (p.allows("medications") and any(f.relation == "takes" and f.object_id in taking for f in p.facts)):
                 continue
             if not p.allows("research"):
-                withheld += sum(1 for f in p.facts if f.relation in ("has_condition", "takes", "has_lab"))
+                withheld += sum(1 for f in raw.facts if f.relation in ("has_condition", "takes", "has_lab"))
                 continue
             cohort.append(p)
         return cohort, withheld
@@ -201,38 +222,52 @@ class Aggregate:
         groups, within = self._groups(q.text, conds)
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
-        keep_to = drugs if stat else set()  # of those who take it, not a count of who does
-        cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to, without)
-        named = " and ".join(" or ".join(sorted(self.names[c][1] for c in g)) for g in groups)
-        unnamed = " or ".join(sorted(self.names[c][1] for c in without))
-        taking = " or ".join(sorted(self.kg.name(d) for d in keep_to))
-        head = f"Condition: {named or 'any condition'}" + (f"; Medication: {taking}" if taking else "")
+        unless = any(rel == "takes" and ids for rel, _, ids in lacking)  # "… on metformin and not on insulin?"
+        keep_to = drugs if stat or unless else set()  # of those who take it, not a count of who does
+        drugs = set() if unless else drugs  # the cohort is their takers: no count of them again
+        dated = dating(q.text, _today(q), bool(labs))  # "… last year?": the facts dated then
+        cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to, without, dated.view)
+        base = CohortCount(" and ".join(" or ".join(sorted(self.names[c][1] for c in g)) for g in groups), 0,
+                           taking=" or ".join(sorted(self.kg.name(d) for d in keep_to)),
+                           without=" or ".join(sorted(self.names[c][1] for c in without)), dated=dated.said(),
+                           undated=dated.window.said if dated.window is not None and not dated.kinds else "")
+        head = f"Condition: {base.cohort or 'any condition'}" + (f"; Medication: {base.taking}" if base.taking else "")
         tallies = self._tallies(q.text, cohort)  # "… take more than 3 medications?"
-        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking or tallies))
-        n, who = len(cohort), f"{named or 'any condition'}{f' without {unnamed}' if unnamed else ''}{f' taking {taking}' if taking else ''}"
-        if n < MIN_COHORT:  # a small cohort's counts would point at people
+        tallies += _started(cohort, dated) if "medications" in dated.kinds and not (drugs or untaken or keep_to) else []
+        when = dated.window.said if dated.window is not None and "labs" in dated.kinds else ""
+        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking or tallies), when)
+        who = (f"{base.cohort or 'any condition'}{f' without {base.without}' if base.without else ''}"
+               f"{f' taking {base.taking}' if base.taking else ''}")
+        if len(cohort) < MIN_COHORT:  # a small cohort's counts would point at people
             return [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {who} (research consent): too few to report (fewer than {MIN_COHORT})",
-                         1.0, "aggregate", tuple(sorted(conds)), count=CohortCount(named, 0, too_few=True, taking=taking, without=unnamed))]
-        top = max(counts.values(), default=0) + 1.0  # the cohort line leads; the counts keep their order after scaling
-        every = len(self._cohort(q, [], set())[0]) if groups or keep_to or without else n  # "what proportion …?"
+                         1.0, "aggregate", tuple(sorted(conds)), count=replace(base, too_few=True))]
+        every = len(self._cohort(q, [], set())[0]) if groups or keep_to or without else len(cohort)  # "what proportion …?"
+        base = replace(base, size=len(cohort))
         items = [Item("agg:cohort:" + hashlib.sha1(head.encode()).hexdigest()[:12], "graph",
-                      f"Cohort: patients with {who} (research consent): {n} of {every}", top, "aggregate", tuple(sorted(conds)),
-                      count=CohortCount(named, n, taking=taking, of_all=every, without=unnamed))]
+                      f"Cohort: patients with {who} (research consent): {base.size} of {every}",
+                      max(counts.values(), default=0) + 1.0, "aggregate", tuple(sorted(conds)), count=replace(base, of_all=every))]
         if stat:
             statistic = "median" if stat.group(0).casefold() == "median" else "mean"
-            return items + [self._lab_statistic(cohort, lab, statistic, head, conds, CohortCount(named, n, taking=taking))
-                            for lab in sorted(labs)]
-        for absent in [*self._absent(cohort, lacking), *tallies]:  # asked first, so they lead the count lines
+            return items + [self._lab_statistic(cohort, lab, statistic, head, conds, base) for lab in sorted(labs)]
+        return items + self._count_items(head, base, tuple(sorted(conds)), [*self._absent(cohort, lacking), *tallies], counts)
+
+    @staticmethod
+    def _count_items(head: str, base: CohortCount, conds: tuple[str, ...], asked: list[CohortCount], counts: Counter[str]
+                     ) -> list[Item]:
+        """The count lines after the cohort's: what its patients lack or how many of a kind they have (``asked``, which
+        lead), then ``counts``, largest first."""
+        items, top = [], max(counts.values(), default=0) + 1.0  # the counts keep their order after the cohort's line
+        for absent in asked:
             key = f"{'By number' if absent.tally else 'Not'} {absent.kind}: {absent.name}"
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
-                              f"{head} → {key}: {absent.count} of {n} patients", top - 0.5, "aggregate",
-                              tuple(sorted(conds)), count=replace(absent, cohort=named, size=n, taking=taking)))
+                              f"{head} → {key}: {absent.count} of {base.size} patients", top - 0.5, "aggregate",
+                              conds, count=replace(absent, cohort=base.cohort, size=base.size, taking=base.taking)))
         for key, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             kind, name = key.split(": ", 1)
             items.append(Item("agg:" + hashlib.sha1(f"{head}|{key}".encode()).hexdigest()[:12], "graph",
-                              f"{head} → {key}: {c} of {n} patients", float(c), "aggregate", tuple(sorted(conds)),
-                              count=CohortCount(named, n, kind.casefold(), name, c, taking=taking)))
+                              f"{head} → {key}: {c} of {base.size} patients", float(c), "aggregate", conds,
+                              count=CohortCount(base.cohort, base.size, kind.casefold(), name, c, taking=base.taking)))
         return items
 
     def _negated(self, text: str, conds: set[str], drugs: set[str], labs: bool, classes: list[tuple[str, list[str]]]
@@ -295,7 +330,7 @@ class Aggregate:
         return out
 
     def _counts(self, text: str, cohort: list[Any], drugs: set[str], untaken: list[str], labs: set[str], within: set[str],
-                conditioned: bool, negated: bool = False) -> Counter[str]:
+                conditioned: bool, negated: bool = False, when: str = "") -> Counter[str]:
         """The cohort's patients counted by what the question names (medications, labs past a threshold, conditions
         ``within`` the cohort), or by their medications, or (when no condition was named) their conditions; nothing
         else when it asks for what they lack (``negated``: :meth:`_absent` counts that)."""
@@ -305,7 +340,8 @@ class Aggregate:
         counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
         counts.update({f"Condition: {self.names[c][1]}": 0 for c in within})  # "… with depression have migraine?"
         asked_for = bool(drugs or untaken or labs or within or negated)  # a named class: medications, taken or not
-        counts.update({_lab_line(lab, m, above): 0 for lab in labs})  # a named lab none has is counted 0, as a drug is
+        lines = {lab: [_lab_line(lab, m, above, when)] + ([_lab_line(lab, None, above, when)] if when and m else []) for lab in labs}
+        counts.update({line: 0 for lab in labs for line in lines[lab]})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
             for f in p.facts:
@@ -314,10 +350,12 @@ class Aggregate:
                 elif f.relation == "has_condition" and (f.object_id in within or not conditioned and not asked_for) \
                         and p.allows("conditions"):
                     seen.add(f"Condition: {f.object_name}")
-            for lab in labs:
+            for lab in labs:  # "… last year": and how many were measured then, which a 0 might only mean
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
                 if vals and p.allows("labs") and (m is None or (vals[-1].value > limit) == above):
-                    seen.add(_lab_line(lab, m, above))
+                    seen.add(lines[lab][0])
+                if vals and p.allows("labs") and len(lines[lab]) > 1:
+                    seen.add(lines[lab][1])
             counts.update(seen)
         return counts
 

@@ -19,9 +19,11 @@ _CUE = re.compile(
     rf"\b(?:{_NOT}\s+(?:currently\s+|yet\s+|ever\s+|even\s+|been\s+)?(?P<take>take|taking|taken|on|using|use|used|prescribed|"
     r"receiving|given|treated\s+with)"
     rf"|{_NOT}\s+(?:been\s+|ever\s+)?(?P<have>have|having|had|diagnosed\s+with|suffer\s+from|suffering\s+from)"
-    r"|(?P<either>without|(?:take|takes|taking|have|has|having|with|on)\s+no))\b",
+    r"|(?P<either>without|(?:take|takes|taking|have|has|having|with|on)\s+no|(?:but|and|yet)\s+not(?!\s+(?:currently|yet|ever|even|been|take|taking|taken|on|using|use|used|"
+    r"prescribed|receiving|given|treated|have|having|had|diagnosed|suffer|suffering)\b)))\b",
     re.IGNORECASE)
-"""A negating word and the verb it negates: taking, having, or either ("without gout", "without medication")."""
+"""A negating word and the verb it negates: taking, having, or either ("without gout", "without medication", and
+"take metformin but not insulin", whose verb is the clause's before it: it counted the patients on insulin)."""
 _KINDS = {
     "takes": re.compile(r"(?:any\s+|a\s+single\s+)?(?:medications?|medicines?|drugs?|meds|prescriptions?|pills|treatment|"
                         r"anything)\b", re.IGNORECASE),

@@ -163,6 +163,7 @@ class HybridRetriever:
         include: tuple[str, ...] = (),
         exclude: tuple[str, ...] = (),
         deadline_s: float | None | str = "default",
+        now: float | None = None,
     ) -> RetrievalResult:
         """Classify (or take ``force_route``), fan out, serialize, audit.
 
@@ -170,7 +171,8 @@ class HybridRetriever:
         (:data:`tools.routes.ROUTE_WEIGHTS`), summed for an item several stores return.
         ``extra_stores`` replace or add stores for this call, ``include`` names stores to run whatever
         the route and ``exclude`` stores not to run (the pipeline adds its walker as ``graph`` and
-        reads memory itself). An empty query gives an empty result. Raises :class:`InputError` for a
+        reads memory itself). ``now`` is the asker's clock (epoch seconds; None: the wall clock), for a count over
+        a stretch of time ("last year"). An empty query gives an empty result. Raises :class:`InputError` for a
         bad depth, route or mode, :class:`NotFoundError` for an unknown patient, and
         :class:`RetrievalUnavailableError` when switched off or when every store failed.
         """
@@ -188,7 +190,7 @@ class HybridRetriever:
             rule_id, confidence = ("FORCED", 1.0) if forced else (cls.rule_id, cls.confidence)
             sp.set_attribute("medpath.route", route.value)
             sp.set_attribute("medpath.rule_id", rule_id)
-            q = RetrievalQuery(text, patient_id, depth, tuple(ids), actor_id, in_scope=patient_scope)
+            q = RetrievalQuery(text, patient_id, depth, tuple(ids), actor_id, in_scope=patient_scope, now=now)
             available = {**self.stores, **(extra_stores or {})}
             stores = build_stores(route, q, available, include)
             stores = {n: f for n, f in self._mode_filter(stores, mode).items() if n not in exclude}

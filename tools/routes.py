@@ -71,6 +71,8 @@ class RetrievalQuery:
     """Per store, facts the consent filter withheld (each store writes its own key)."""
     in_scope: Callable[[str], bool] | None = None
     """The caller's patient scope (None: every patient, for an admin or a local user); aggregations count only these."""
+    now: float | None = None
+    """The asker's clock in epoch seconds, for a count over a stretch of time ("last year"); None: the wall clock."""
 
 
 def edge_id(head: str, rel: str, tail: str) -> str:

@@ -1,0 +1,177 @@
+"""A count over patients keeps to the stretch of time its question names, and to every part of what it asks.
+
+- "How many patients had an HbA1c above 9 last year?" counted the latest results, whatever their date, and said
+  nothing of the year. So did "… were diagnosed with gout since 2020?" of diagnoses.
+- "How many patients are on metformin and not on insulin?" gave two counts over every patient (those not on insulin;
+  those on metformin), not the patients who are both; "… take metformin but not insulin?" counted those on insulin.
+- "How many patients with gout take allopurinol but not pegloticase?" also offered "How does pegloticase treat gout?".
+
+Expected figures come from the raw patients file, not from the store that answers.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.state import Status
+from memory.patients import PatientStore
+from tools.aggregate import Aggregate
+from tools.cohort_negation import negation, positions
+from tools.cohort_window import window
+from tools.routes import RetrievalQuery
+
+TODAY = date(2026, 12, 2)
+NOW = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
+
+
+def _records(settings: Any) -> list[dict[str, Any]]:
+    return [p for p in json.loads(settings.patients_path.read_text())["patients"] if p["consent"]["research"]]
+
+
+def _ask(run_graph: Any, question: str) -> dict[str, Any]:
+    out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False, now=NOW)
+    assert out["intent"] == "cohort" and out["status"] is Status.ANSWERED, out["answer"]
+    return out
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("How many patients had an HbA1c above 9 last year?", date(2025, 1, 1), date(2025, 12, 31)),
+    ("… in the past 6 months?", date(2026, 6, 3), TODAY),
+    ("… over the last year?", date(2025, 12, 3), TODAY),
+    ("… in the last 30 days?", date(2026, 11, 3), TODAY),
+    ("… this year?", date(2026, 1, 1), TODAY),
+    ("… last month?", date(2026, 11, 1), date(2026, 11, 30)),
+    ("… in March 2026?", date(2026, 3, 1), date(2026, 3, 31)),
+    ("… since 2026-03-01?", date(2026, 3, 1), TODAY),
+    ("… since 2020?", date(2020, 1, 1), TODAY),
+])
+def test_the_stretch_of_time_a_question_names(text: str, start: date, end: date) -> None:
+    found = window(text, TODAY)
+    assert found is not None and (found.start, found.end) == (start, end), found
+
+
+@pytest.mark.parametrize("text", ["How many patients have gout?", "How many patients take more than 3 medications?",
+                                  "What was the last HbA1c?", "How many patients are over 65 years old?"])
+def test_no_stretch_of_time_where_none_is_named(text: str) -> None:
+    assert window(text, TODAY) is None
+
+
+def _lab_counts(settings: Any, lab: str, start: date, limit: float, end: date = TODAY) -> tuple[int, int, int]:
+    """Patients counted, those with a result of ``lab`` from ``start`` to ``end``, and those whose latest such result
+    is above ``limit``."""
+    ps = _records(settings)
+    measured = above = 0
+    for p in ps:
+        results = sorted((f for f in p["facts"] if f["object_id"] == lab and start <= date.fromisoformat(f["on"]) <= end),
+                         key=lambda f: f["on"])
+        if results and p["consent"]["labs"]:
+            measured += 1
+            above += results[-1]["value"] > limit
+    return len(ps), measured, above
+
+
+def test_a_lab_count_keeps_to_the_results_of_the_stretch_asked_about(run_graph, settings) -> None:
+    n, measured, above = _lab_counts(settings, "HbA1c", date(2026, 6, 3), 6.5)
+    _, ever, _ = _lab_counts(settings, "HbA1c", date(2000, 1, 1), 6.5)
+    assert ever > measured  # some patients were measured only before the stretch: a count over all would differ
+    out = _ask(run_graph, "How many patients had an HbA1c above 6.5 in the past 6 months?")
+    span = "between 2026-06-03 and 2026-12-02"
+    assert f"HbA1c > 6.5 (latest {span}): {above} of {n} patients" in out["answer"], out["answer"]
+    assert f"HbA1c measured {span}: {measured} of {n} patients" in out["answer"], out["answer"]
+    assert f"Only lab results dated {span} were counted." in out["answer"]
+
+
+def test_a_year_with_no_result_says_so_rather_than_a_bare_zero(run_graph, settings) -> None:
+    n, measured, above = _lab_counts(settings, "HbA1c", date(2025, 1, 1), 9, end=date(2025, 12, 31))
+    out = _ask(run_graph, "How many patients had an HbA1c above 9 last year?")
+    assert f"HbA1c > 9 (latest in 2025): {above} of {n} patients" in out["answer"], out["answer"]
+    assert f"HbA1c measured in 2025: {measured} of {n} patients" in out["answer"], out["answer"]
+    assert "Only lab results dated in 2025 were counted." in out["answer"]
+
+
+def test_diagnoses_are_kept_to_the_stretch_when_the_question_says_diagnosed(run_graph, settings) -> None:
+    since = [p for p in _records(settings) if p["consent"]["conditions"] and any(
+        f["relation"] == "has_condition" and f["object_name"] == "Gout" and f["on"] >= "2020-01-01" for f in p["facts"])]
+    every = [p for p in _records(settings) if p["consent"]["conditions"] and any(
+        f["relation"] == "has_condition" and f["object_name"] == "Gout" for f in p["facts"])]
+    assert len(since) < len(every)  # the stretch leaves some out
+    out = _ask(run_graph, "How many patients were diagnosed with gout since 2020?")
+    size = str(len(since)) if len(since) >= 5 else "too few to report (fewer than 5)"
+    assert out["answer"].startswith(f"Patients with Gout (research consent): {size}."), out["answer"]
+    assert "Only diagnoses dated since 2020 were counted." in out["answer"]
+
+
+def test_a_stretch_that_no_count_can_keep_to_is_said_not_applied(run_graph, settings) -> None:
+    every = [p for p in _records(settings) if p["consent"]["conditions"] and any(
+        f["relation"] == "has_condition" and f["object_name"] == "Gout" for f in p["facts"])]
+    out = _ask(run_graph, "How many patients had gout last year?")
+    assert out["answer"].startswith(f"Patients with Gout (research consent): {len(every)}."), out["answer"]
+    assert '"in 2025" was not applied to who has a condition or takes a drug' in out["answer"], out["answer"]
+
+
+def test_patients_who_started_a_medication_in_a_stretch(run_graph, settings) -> None:
+    ps = _records(settings)
+    kept = [p for p in ps if p["consent"]["medications"]]
+    started = sum(1 for p in kept if any(f["relation"] == "takes" and f["on"] >= "2026-01-01" for f in p["facts"]))
+    out = _ask(run_graph, "How many patients started a new medication this year?")
+    assert (f"Taking a medication started between 2026-01-01 and 2026-12-02: {started} of {len(kept)} patients"
+            in out["answer"]), out["answer"]
+
+
+def test_but_not_and_and_not_negate_the_name_after_them() -> None:
+    names = [("MET", "takes", {"metfor"}), ("INS", "takes", {"insuli"}), ("GOUT", "has_condition", {"gout"}),
+             ("HTN", "has_condition", {"hypert"})]
+    for text, absent in [("How many patients take metformin but not insulin?", {"INS"}),
+                         ("How many patients are on metformin and not on insulin?", {"INS"}),
+                         ("How many patients have gout but not hypertension?", {"HTN"}),
+                         ("How many patients have gout and hypertension?", set())]:
+        present = [n for n in names if any(stem in text.casefold() for stem in n[2])]
+        assert negation(text, positions(text, present)).absent == absent, text
+
+
+def _with_two_drugs(settings: Any, tmp_path: Path) -> tuple[Path, str, str, int, int]:
+    """A patients file where six patients who allow their medications to be read take one drug and two of them a
+    second; the store's counts of the first drug's takers, and of those among them not on the second."""
+    body = json.loads(settings.patients_path.read_text())
+    drugs: dict[str, tuple[str, str]] = {}
+    for p in body["patients"]:
+        for f in p["facts"]:
+            if f["relation"] == "takes":
+                drugs.setdefault(f["object_name"], (f["object_id"], f["via"]))
+    first, second = "Probenecid", "benzbromarone"
+    chosen = [p for p in body["patients"] if p["consent"]["research"] and p["consent"]["medications"]][:6]
+    for i, p in enumerate(chosen):
+        for name in (first, second) if i < 2 else (first,):
+            oid, via = drugs[name]
+            p["facts"].append({"id": f"t{i}{name}", "patient_id": p["id"], "category": "medications", "relation": "takes",
+                               "object_id": oid, "object_name": name, "via": via, "value": None, "unit": None,
+                               "on": "2026-02-01", "text": None, "pii_fields": []})
+    path = tmp_path / "patients.json"
+    path.write_text(json.dumps(body))
+    def takes(p: dict[str, Any], name: str) -> bool:
+        return any(f["relation"] == "takes" and f["object_name"] == name for f in p["facts"])
+    takers = [p for p in body["patients"] if p["consent"]["research"] and p["consent"]["medications"] and takes(p, first)]
+    return path, first, second, len(takers), sum(1 for p in takers if not takes(p, second))
+
+
+@pytest.mark.parametrize("question", ["How many patients take probenecid but not benzbromarone?",
+                                      "How many patients are on probenecid and not on benzbromarone?"])
+def test_on_one_drug_and_not_another_counts_the_patients_who_are_both(settings, resources, tmp_path, question) -> None:
+    path, first, second, takers, without = _with_two_drugs(settings, tmp_path)
+    assert 0 < without < takers
+    items = Aggregate(PatientStore.load(path), resources.kg)(RetrievalQuery(question))
+    head = items[0].count
+    assert head is not None and head.taking.casefold() == first.casefold() and head.size == takers, items[0].text
+    lines = [i.count for i in items[1:] if i.count is not None]
+    assert [(c.name.casefold(), c.count, c.absent) for c in lines] == [(second.casefold(), without, True)], [i.text for i in items]
+
+
+def test_a_count_offers_no_mechanism_question_for_the_drug_it_names(run_graph) -> None:
+    out = _ask(run_graph, "How many patients with gout take allopurinol but not pegloticase?")
+    assert out["also_asked"] == [], out["answer"]
+    assert "You also asked" not in out["answer"]
