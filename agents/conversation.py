@@ -37,6 +37,7 @@ from agents.list_refs import latest_drugs
 from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.not_acting import negated_alone
+from agents.patient_answer import record_in_one
 from agents.preamble import evidence_asked, instead_compared, kind_acting, non_class, why_compared, with_preamble
 from agents.products import products_question
 from agents.resolution import resolve_choice
@@ -264,6 +265,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     question = kind_acting(question, res.linker)  # "Which drugs are PD-1 inhibitors?"
     question = instead_compared(question)  # "Can I take ibuprofen instead of aspirin for a heart attack?"
     question = corrected(question, messages)  # "no, I meant dasatinib"
+    recorded, question = question, record_in_one(question)  # "What does PAT_003 have and what are they taking for it?"
     written, question = question, has_condition(question)  # "Is PAT_002 diabetic?": does the record list diabetes
     question = food_first(what_it_acts_on(toxicity_of(causes_condition(question, res.linker))), res.linker)  # "Is imatinib
     # hypertensive?": whether it causes hypertension; "how does alcohol affect metformin?": whether metformin interacts
@@ -292,6 +294,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         out["resolution"].references.append({"text": question, "how": style})
     if written != question and "resolution" in out and not out["resolution"].rewritten:  # shown as understood
         out["resolution"].references.append({"text": written, "how": "avoided" if avoided else "condition word"})
+    if recorded != question and "resolution" in out:  # shown as understood, and what the answer lists
+        out["resolution"].references.append({"text": recorded, "how": "record"})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
         return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
     return {**out, "also_asked": then} if then and "resolution" in out else out

@@ -11,8 +11,10 @@ from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
+from memory.patients import patient_ids_in
 
-__all__ = ["HISTORY", "PATIENT_CITATION", "SINCE", "asks_the_record", "lab_it", "lab_named", "not_recorded", "patient_answer", "patient_items", "withheld_note"]
+__all__ = ["HISTORY", "PATIENT_CITATION", "SINCE", "asks_the_record", "lab_it", "lab_named", "not_recorded", "patient_answer", "patient_items", "record_in_one",
+           "withheld_note"]
 
 _LAB_WORDS = {"HbA1c": ("hba1c", "a1c", "hemoglobin a1c", "haemoglobin a1c", "glycated hemoglobin"),
               "Fasting glucose": ("fasting glucose", "glucose", "blood sugar"), "LDL cholesterol": ("ldl", "cholesterol"),
@@ -111,6 +113,25 @@ def lab_it(question: str, last_question: str, pid: str | None) -> str | None:
     if not lab or m is None or lab_named(question):
         return None
     return question[: m.start()] + re.sub(r"\bit\b", f"{pid}'s {lab}", m[0], count=1, flags=re.IGNORECASE) + question[m.end():]
+
+
+_HAVE_THEN_TAKE = re.compile(
+    r"^(?:and\s+|so\s+)?(?:what|which)\s+(?:conditions?\s+|diseases?\s+|illness(?:es)?\s+|diagnos[ie]s\s+|problems\s+)?"
+    r"(?:does|do)\s+(?P<pid>PAT[_-]?\d+)\s+have\s*,?\s*(?:and|,)\s+(?:also\s+)?(?:what|which)\b(?P<rest>[^?]*?)"
+    r"\b(?:for\s+)?(?:it|them|those|these|that|each(?:\s+(?:one|of\s+them))?)\s*[?.!]*$", re.IGNORECASE)
+"""What a patient has and what they take for it, in one message ("What does PAT_003 have and what are they taking for
+it?" asked what "it" meant, with nothing to pick from: the message had named no condition yet)."""
+_FOR_IT = re.compile(r"\b(?:tak(?:e|es|ing)|on|prescribed|given|treat(?:s|ing)?|for|medications?|drugs?|medicines?|meds)\b",
+                     re.IGNORECASE)
+
+
+def record_in_one(question: str) -> str:
+    """"What does PAT_003 take for each condition?" for a message that asks what the patient has and what they take for
+    it; ``question`` otherwise."""
+    m = _HAVE_THEN_TAKE.match(" ".join(question.split()))
+    if m is None or not _FOR_IT.search(m["rest"]):
+        return question
+    return f"What does {patient_ids_in(m['pid'])[0]} take for each condition?"
 
 
 def lab_named(question: str) -> str:

@@ -521,3 +521,19 @@ def test_it_after_a_lab_question_is_that_lab_and_earlier_results_are_listed(run_
         assert f"{pid}'s HbA1c results, the latest first: {shown}." in out["answer"], out["answer"]
     latest = in_thread(run_graph, f"lab-it3-{pid}", f"What is {pid}'s latest HbA1c?")[0]
     assert f"{pid}'s latest HbA1c: {results[0]['value']:g} {results[0]['unit']} ({results[0]['on']})." in latest["answer"]
+
+
+@pytest.mark.parametrize("wording", ["What does {pid} have and what are they taking for it?",
+                                     "What conditions does {pid} have and what medications treat them?",
+                                     "what does {pid} have, and which drugs is she on for those?"])
+def test_what_a_patient_has_and_takes_for_it_in_one_message(run_graph, settings, wording: str) -> None:
+    """It asked what "it" meant and offered nothing to pick: the message had not named a condition yet."""
+    store = open_patients(settings)
+    pid, p = next((pid, p) for pid, p in sorted(store.patients.items()) if p.allows("conditions") and p.allows("medications")
+                  and any(f.relation == "takes" for f in p.facts) and any(f.relation == "has_condition" for f in p.facts))
+    out = _turn(run_graph, f"both-{wording[:12]}", wording.format(pid=pid))
+    assert out["status"] is Status.ANSWERED and out["intent"] == "patient", out
+    for f in p.facts:
+        if f.relation in ("takes", "has_condition"):
+            assert f.object_name in out["answer"], (f.object_name, out["answer"])
+    assert "conditions:" in out["answer"] and "medications:" in out["answer"], out["answer"]
