@@ -40,6 +40,10 @@ is what ``agents.scope`` says the graph does not hold."""
 _FOR_LOSS = re.compile(r"\b(?P<p>for|with|in|treats?|treating) weight loss\b", re.IGNORECASE)
 """"the best drugs for weight loss": the drugs for obesity; so is "How does metformin treat weight loss?", what "and for
 weight loss?" after how metformin treats a disease is asked as (it was `NOT_FOUND`)."""
+_AND_LOSS = re.compile(r"\b(?P<p>(?:for|treats?|treating|help(?:s|ing)? with)\s+(?:both\s+)?[^?.!,;]{1,40}?\s+(?:and|or))\s+"
+                       r"weight loss\b", re.IGNORECASE)
+""""What drugs treat both diabetes and weight loss?": diabetes and obesity (it was `NOT_FOUND`, "both diabetes and weight
+loss" is not in the knowledge graph)."""
 _HOW_MUCH = re.compile(rf"^{HOW_MUCH_ASKED}", re.IGNORECASE)
 """"how much does atorvastatin lower LDL?": how it lowers it (it told what atorvastatin is connected to); how much is
 an effect size, which ``agents.scope`` says the graph does not hold."""
@@ -116,6 +120,7 @@ def everyday(question: str) -> str:
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))
+    q = _AND_LOSS.sub(lambda m: f"{m['p']} obesity", q)
     q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", _EFFECTIVE.sub(lambda m: f"What does {m['x'] or m['d']} treat", q))
     q = _QUIT.sub(lambda m: f"{m['v']} with nicotine dependence" if m["v"] else "nicotine dependence", q)
     return _REMEDY_FOR.sub(_for, q)

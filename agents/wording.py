@@ -44,11 +44,12 @@ what Asthma, Hypertensive disorder and COX-2 are connected to)."""
 _TWO_VERBS = re.compile(r"^(?:(?:is|are) there|what|which)(?: (?:is|are))?(?: an?| any| the| some)? (?:drugs?|medications?|medicines?|"
                         r"meds|pills|treatments?)(?: (?:that|which))? (?:treats?|helps? with|works? for) (?P<a>.+?),? and "
                         r"(?:also |can also |that also |which also )?(?:(?P<low>lowers?|reduces?|brings? down)|treats?|helps?"
-                        r"(?: with)?|works? for) (?:also )?(?!(?:with |for )?(?:weight|losing|lose)\b|with\b|for\b)(?P<b>.+?)(?: (?:too|as well))?$", re.IGNORECASE)
+                        r"(?: with)?|works? for) (?:also )?(?!with\b|for\b)(?P<b>.+?)(?: (?:too|as well))?$", re.IGNORECASE)
 """"Is there a drug that treats gout and lowers blood pressure?", "which drugs treat depression and also help with
 anxiety?": both diseases, as "which drugs treat both Y and Z?" asks (the words after the first disease were read
-as one name, "gout and lowers high blood pressure"); what a drug lowers is the disease of its being high. Weight
-loss is left to ``agents.everyday`` ("… and helps with weight loss": obesity)."""
+as one name, "gout and lowers high blood pressure"); what a drug lowers is the disease of its being high, and
+weight loss is obesity ("… treats diabetes and helps with weight loss" was read as obesity alone)."""
+_WEIGHT_LOSS = re.compile(r"(?:(?:you|people|patients|me|us) )?(?:to )?(?:weight loss|los(?:e|ing) weight)", re.IGNORECASE)
 
 
 def _high(name: str, lowered: bool) -> str:
@@ -57,7 +58,8 @@ def _high(name: str, lowered: bool) -> str:
 
 
 def _both(m: re.Match[str]) -> str:
-    return f"which drugs treat both {m['a']} and {_high(m['b'], bool(m['low']))}"
+    b = "obesity" if _WEIGHT_LOSS.fullmatch(m["b"]) else _high(m["b"], bool(m["low"]))
+    return f"which drugs treat both {m['a']} and {b}"
 
 _COMPARE_HOW = re.compile(r"^compare how (?P<d>.+? (?:and|or|with|to) .+?) (?:(?P<low>lower|reduce|bring down|decrease)|treat|help with|"
                           r"manage|control|work (?:for|in|on)|act on)s? (?P<y>.+)$", re.IGNORECASE)

@@ -105,3 +105,16 @@ def test_a_drug_that_treats_one_and_lowers_another_treats_both(run_graph, resour
     assert out["status"] is Status.ANSWERED and [resources.kg.name(x) for x in out["targets"]] == [first, second], out["answer"]
     assert out["answer"].startswith(f"Drugs with a verified mechanism for both {first} and {second}: "), out["answer"]
     assert "Read " not in out["answer"]
+
+
+@pytest.mark.parametrize("question", ["What drugs treat both type 2 diabetes and weight loss?",
+                                      "What drug treats type 2 diabetes and helps with weight loss?",
+                                      "What drug treats type 2 diabetes and helps you lose weight?"])
+def test_weight_loss_beside_a_disease_is_obesity_and_both_are_asked_for(run_graph, resources, question: str) -> None:
+    """The first was `NOT_FOUND` ("both type 2 diabetes and weight loss" is not in the knowledge graph); the others were
+    read as obesity alone, "diabetes and helps with weight loss" the closest name."""
+    kg = resources.kg
+    out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert [kg.name(x) for x in out["targets"]] == ["Diabetes mellitus type 2", "Obesity"], out["answer"]
+    assert out["answer"].startswith("Drugs with a verified mechanism for both Diabetes mellitus type 2 and Obesity: ")
