@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -410,7 +411,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     if (direct := answered_without_walk(state, ctx)) is not None:  # the thread, small talk, tables, counts
         return direct
     if state.intent == Intent.PATIENT.value:
-        out = patient_answer(state)
+        out = patient_answer(state, datetime.fromtimestamp(ctx.clock(), tz=UTC).date())
         out["answer"] = _budget(out["answer"], ctx.max_answer_tokens)
         res = ctx.get_resources()
         return out, patient_items(state, res.linker) if out["status"] == Status.ANSWERED else [], res.kg

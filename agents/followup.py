@@ -49,6 +49,7 @@ from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import SINCE, lab_it, lab_named
 from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
+from agents.record_window import timed_again
 from agents.referents import pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
@@ -369,6 +370,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     (``excluded``), when it refers back or there is a list: "Which other drugs treat gout?" after "What drugs treat
     gout?" names new ones. ``chosen``: the entity a clarification picked for a reference fitted to several.
     """
+    if (again := timed_again(question, messages)) is not None:  # "and last year?" after a count or a patient's lab
+        return Resolution(question=again, references=[{"text": question, "how": "time"}])
     if (count := cohort_followup(question, messages, linker)) is not None:  # "and how many have gout?" after a count
         return Resolution(question=count, references=[{"text": question, "how": "cohort"}])
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named

@@ -5,10 +5,12 @@ for a condition ("what is PAT_002 taking for schizophrenia?")."""
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
+from agents.record_window import Kept, kept_to, none_in
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 from memory.patients import patient_ids_in
@@ -46,7 +48,7 @@ _NOT_RECORDED = re.compile("|".join(rf"(?P<n{i}>\b(?:{rx})\b)" for i, rx in enum
                            re.IGNORECASE)
 
 
-_KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:labs?|lab results?|tests?|test results?|results?|medications?|medicines?|"
+_KIND_ONLY = re.compile(r"(?:any|some|other)?\s*(?:anything|something|labs?|lab results?|tests?|test results?|results?|medications?|medicines?|"
                         r"meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?|problems?)(?: (?:recorded|on record|listed))?",
                         re.IGNORECASE)
 """What a yes/no record question asks when it names a kind of fact and no fact ("does she have any labs?")."""
@@ -146,15 +148,24 @@ PATIENT_CITATION = {"source": "medpath-patients", "title": "Synthetic patient re
                     "url": ""}
 
 
-def patient_answer(state: State) -> dict[str, Any]:
-    """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied)."""
-    pid = state.patient_id or "the patient"
+def patient_answer(state: State, today: date | None = None) -> dict[str, Any]:
+    """Answer a patient question from the patient graph the hybrid retrieval returned (consent already applied), over
+    the stretch of time it names, relative to ``today`` (:mod:`agents.record_window`; the wall clock's day by default)."""
     hybrid = state.hybrid or {}
     if hybrid.get("error"):
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {hybrid['error']}.", "error": hybrid["error"]}
-    parsed = [(f["line"], f) for f in hybrid.get("patient_facts", [])]
-    withheld = int(hybrid.get("consent_filtered_count", 0))
     wants = _patient_wants(state)
+    kept = kept_to(state.asked, [(f["line"], f) for f in hybrid.get("patient_facts", [])], today or date.today(),
+                   labs=bool(lab_named(state.asked)) or "lab" in wants)
+    out = _answer(state, kept, wants, int(hybrid.get("consent_filtered_count", 0)))
+    window = kept.dated.window
+    if out["status"] == Status.ANSWERED and (note := kept.note()) and window is not None and window.said not in out["answer"]:
+        out["answer"] += note  # "… in the past 3 months?": what was read
+    return out
+
+
+def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[str, Any]:
+    pid, parsed = state.patient_id or "the patient", kept.facts
     condition = _condition_named(state)
     if "medication" in wants and condition:  # "what is PAT_002 taking for Y?"
         yes_no = RECORD_CHECK.search(state.asked) is not None  # "is PAT_002 taking anything for Y?"
@@ -164,14 +175,16 @@ def patient_answer(state: State) -> dict[str, Any]:
     said = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: " if lacking else ""
     if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
         out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking,
-                          history=HISTORY.search(state.asked) is not None)
+                          history=HISTORY.search(state.asked) is not None or bool(kept.words()),
+                          outside=kept if kept.words() else None)  # "… in 2026?": every result then
         return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
     since = [m for m in state.mentions if m.get("mention")] if SINCE.search(state.asked) and not lacking else []
     if since:  # "When did PAT_003 start amineptine?"
         return _since(pid, [f for _, f in parsed], since, withheld)
     # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
     named = [m for m in state.mentions if m.get("mention")] if check and not lacking and not _KIND_ONLY.fullmatch(
-        check["y"].strip()) else []  # "does she have any labs?" asks for the labs (it was "No: … lists no labs")
+        check["y"].replace(kept.words(), "").strip()) else []  # "does she have any labs?" asks for the labs (it was
+    # "No: … lists no labs"), and "was she diagnosed with anything in the last year?" for the conditions then
     if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
     parts, evidence, lines = [], [], []
@@ -190,6 +203,9 @@ def patient_answer(state: State) -> dict[str, Any]:
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
                       (f" {f['value']:g} {f['unit']}" if kind == "lab" else "")} for f in rows]
     note = f" ({withheld} recorded facts withheld by the patient's consent)" if withheld else ""
+    if not parts and kept.words():  # "What medications did PAT_001 start this year?": none then, and what there is
+        return {"status": Status.ANSWERED, "answer": none_in(pid, kept, wants) + note, "evidence": [],
+                "citations": [{**PATIENT_CITATION, "id": pid}]}
     if not parts:
         reason = f"no {' or '.join(wants)} visible for {pid}{note}"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
@@ -198,18 +214,22 @@ def patient_answer(state: State) -> dict[str, Any]:
 
 
 def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, *, yes_no: bool = False,
-                history: bool = False) -> dict[str, Any]:
+                history: bool = False, outside: Kept | None = None) -> dict[str, Any]:
     """The latest result of the lab a question names (every result, the latest first, with ``history``), or that the
     record has none, with the labs it has. It was the record's other labs without a word on the one asked, or (for
-    blood pressure) the knowledge graph's Blood pressure node."""
+    blood pressure) the knowledge graph's Blood pressure node. ``outside``: the facts were kept to a stretch of time
+    ("What was PAT_001's ALT in March?"), and the lab's results outside it are said when none is in it."""
     latest = [f for f in facts if f["kind"] == "lab" and f["latest"]]
     rows = [f for f in latest if f["name"] == lab]
     every = sorted((f for f in facts if f["kind"] == "lab" and f["name"] == lab), key=lambda f: f["on"] or "", reverse=True)
     if rows and history:
         answer = (f"{pid}'s {lab} results, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every)
-                  + ("." if len(every) > 1 else "; the record holds no earlier one."))
+                  + ("." if len(every) > 1 or outside is not None else "; the record holds no earlier one."))
     elif rows:
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
+    elif outside is not None and any(f["kind"] == "lab" and f["name"] == lab for f in outside.outside):
+        answer = none_in(pid, Kept([], outside.dated, [f for f in outside.outside if f["name"] == lab]), ["lab"])
+        answer = answer.replace("no lab result", f"no {lab} result", 1)
     elif not latest and withheld:
         answer, withheld = cannot_say(pid, "lab", f"{lab} results", withheld), 0
     else:

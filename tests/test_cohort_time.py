@@ -49,6 +49,9 @@ def _ask(run_graph: Any, question: str) -> dict[str, Any]:
     ("… in March 2026?", date(2026, 3, 1), date(2026, 3, 31)),
     ("… since 2026-03-01?", date(2026, 3, 1), TODAY),
     ("… since 2020?", date(2020, 1, 1), TODAY),
+    ("… since June?", date(2026, 6, 1), TODAY),
+    ("… in December?", date(2026, 12, 1), date(2026, 12, 31)),
+    ("… in January?", date(2026, 1, 1), date(2026, 1, 31)),
 ])
 def test_the_stretch_of_time_a_question_names(text: str, start: date, end: date) -> None:
     found = window(text, TODAY)
@@ -56,7 +59,8 @@ def test_the_stretch_of_time_a_question_names(text: str, start: date, end: date)
 
 
 @pytest.mark.parametrize("text", ["How many patients have gout?", "How many patients take more than 3 medications?",
-                                  "What was the last HbA1c?", "How many patients are over 65 years old?"])
+                                  "What was the last HbA1c?", "How many patients are over 65 years old?",
+                                  "Which patients may have gout?"])
 def test_no_stretch_of_time_where_none_is_named(text: str) -> None:
     assert window(text, TODAY) is None
 

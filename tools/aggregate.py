@@ -99,6 +99,20 @@ def _started(cohort: list[Any], dated: Dated) -> list[CohortCount]:
     return [CohortCount("", 0, "medication", f"a medication started {when}", count, unknown=len(cohort) - len(readable), tally=True)]
 
 
+_QUALIFIERS = frozenset(["systolic", "diastolic", "fasting", "serum", "total", "random"])
+
+
+def _lab_phrases(name: str) -> set[str]:
+    """The words a lab is named by ("How many patients had an LDL above 160?" named no lab of the records)."""
+    words = _WORD.findall(name.casefold())
+    out = {" ".join(words)}
+    if len(words) > 1 and sum(c.isupper() for c in name.split()[0]) >= 2:  # "LDL cholesterol": "LDL"
+        out.add(words[0])
+    if len(words) > 1 and words[0] in _QUALIFIERS:  # "Systolic blood pressure": "blood pressure"
+        out.add(" ".join(words[1:]))
+    return out
+
+
 def _today(q: RetrievalQuery) -> date:
     """The asker's day (UTC), from the query's clock or the wall clock."""
     return datetime.fromtimestamp(q.now or time.time(), tz=UTC).date()
@@ -123,6 +137,9 @@ class Aggregate:
         self.words = {oid: " ".join(_WORD.findall(name.casefold())) for oid, (_, name) in self.names.items()}
         """Each name's words, folded ("ldl cholesterol"): a lab is named by all of them."""
         self.stems = {oid: _stems(name) for oid, (_, name) in self.names.items()}
+        self.lab_words = {oid: _lab_phrases(name) for oid, (rel, name) in self.names.items() if rel == "has_lab"}
+        """The words each lab is named by: all of its name's, its acronym ("LDL" for LDL cholesterol), or its name without
+        a qualifier ("blood pressure")."""
         self.spelling = Respeller(self.words.values(), _COHORT_WORDS)
         """Reads a misspelt word as the nearest word of the records' names ("diabtes" → "diabetes")."""
 
@@ -142,9 +159,13 @@ class Aggregate:
             if rel != relation or oid in found:
                 continue
             own = self.stems[oid]
-            if ((own and own & stems) or (relation == "has_lab" and f" {self.words[oid]} " in phrase)) and not self._other_kind(oid, kinds):
+            if ((own and own & stems) or (relation == "has_lab" and self._lab_in(oid, phrase))) and not self._other_kind(oid, kinds):
                 found.add(oid)
         return found
+
+    def _lab_in(self, oid: str, folded: str) -> bool:
+        """Whether ``folded`` (a question's folded words, space-padded) names the lab ``oid``."""
+        return any(f" {words} " in folded for words in self.lab_words.get(oid, ()))
 
     def _linked_conditions(self, q: RetrievalQuery) -> list[Any]:
         """The KG conditions the query links that the records do not hold under that id ("Diabetes mellitus type 1")."""
@@ -179,7 +200,7 @@ class Aggregate:
         stems = _stems(words) | _stems(self.spelling.respell(words))
         folded = " " + " ".join(_WORD.findall(words.casefold())) + " "
         return (not stems or bool(stems & drugs) or bool(self.classes and self.classes(words))
-                or any(self.stems[o] & stems or (rel == "has_lab" and f" {self.words[o]} " in folded) for o, (rel, _) in self.names.items()))
+                or any(self.stems[o] & stems or (rel == "has_lab" and self._lab_in(o, folded)) for o, (rel, _) in self.names.items()))
 
     def _cohort(self, q: RetrievalQuery, groups: list[set[str]], taking: set[str], without: set[str] = frozenset(),  # type: ignore[assignment]
                 view: Callable[[Any], Any] = lambda p: p) -> tuple[list[Any], int]:

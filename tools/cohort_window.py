@@ -25,7 +25,8 @@ _ROLLING = re.compile(r"\b(?:(?:in|during|over|within|for)\s+)?(?:the\s+)?(?:las
 """A stretch that ends today: "in the past 6 months", "over the last year", "the past two weeks"."""
 _CALENDAR = re.compile(r"\b(?P<which>last|this|previous)\s+(?P<unit>year|month)\b", re.IGNORECASE)
 """A calendar year or month: "last year" is the year before today's, "this year" runs from its first day."""
-_DATED = re.compile(rf"\b(?P<how>in|during|since|from)\s+(?:(?P<month>{_MONTH})\s+(?:of\s+)?)?(?P<year>(?:19|20)\d\d)\b(?!-\d)|"
+_DATED = re.compile(rf"\b(?P<how>in|during|since|from)\s+(?:(?:(?P<month>{_MONTH})\s+(?:of\s+)?)?(?P<year>(?:19|20)\d\d)\b(?!-\d)|"
+                    rf"(?P<alone>{_MONTH.replace('may|', '')})\b)|"
                     r"\b(?P<how2>since|from|after)\s+(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
 """A named year or month ("in 2025", "in March 2026"), or a start ("since 2025", "since 2026-03-01")."""
 
@@ -40,6 +41,8 @@ class Window:
     """Its last day (today, for a stretch that ends today)."""
     said: str
     """How an answer names it: "in 2025", "between 2026-06-03 and 2026-12-02" (the past 6 months)."""
+    words: str = ""
+    """The question's words for it ("in the past 6 months")."""
 
     def holds(self, on: str | None) -> bool:
         """Whether an ISO date (a fact's ``on``) falls in the stretch; an undated fact never does."""
@@ -87,7 +90,11 @@ def _dated(m: re.Match[str], today: date) -> Window | None:
         except ValueError:
             return None
         return Window(start, today, f"since {start.isoformat()}")
-    year, month = int(m["year"]), _MONTHS.get((m["month"] or "").casefold())
+    if m["alone"]:  # "since June": the latest June that has begun
+        month = _MONTHS[m["alone"].casefold()]
+        year = today.year if month <= today.month else today.year - 1
+    else:
+        year, month = int(m["year"]), _MONTHS.get((m["month"] or "").casefold())
     first = date(year, month or 1, 1)
     if m["how"].casefold() in ("since", "from"):
         return Window(first, today, f"since {calendar.month_name[month] + ' ' if month else ''}{year}")
@@ -97,14 +104,15 @@ def _dated(m: re.Match[str], today: date) -> Window | None:
 
 def window(text: str, today: date) -> Window | None:
     """The stretch of time ``text`` asks about, relative to ``today``; None when it names none."""
+    found: Window | None = None
     m = _ROLLING.search(text)
     if m is not None and (m["n"] or not m.group(0).casefold().startswith(("last", "previous"))):  # "last year": a calendar year
-        return _rolling(m, today)
-    if m := _CALENDAR.search(text):
-        return _calendar(m, today)
-    if m := _DATED.search(text):
-        return _dated(m, today)
-    return None
+        found = _rolling(m, today)
+    elif m := _CALENDAR.search(text):
+        found = _calendar(m, today)
+    elif m := _DATED.search(text):
+        found = _dated(m, today)
+    return replace(found, words=m.group(0)) if found is not None and m is not None else None
 
 
 _DIAGNOSED = re.compile(r"\bdiagnos(?:ed|is|es)\b", re.IGNORECASE)
