@@ -50,6 +50,7 @@ def _ask(run_graph: Any, question: str) -> dict[str, Any]:
     ("… since 2026-03-01?", date(2026, 3, 1), TODAY),
     ("… since 2020?", date(2020, 1, 1), TODAY),
     ("… since June?", date(2026, 6, 1), TODAY),
+    ("… before 2020?", date(1900, 1, 1), date(2019, 12, 31)),
     ("… in December?", date(2026, 12, 1), date(2026, 12, 31)),
     ("… in January?", date(2026, 1, 1), date(2026, 1, 31)),
 ])
@@ -98,16 +99,30 @@ def test_a_year_with_no_result_says_so_rather_than_a_bare_zero(run_graph, settin
     assert "Only lab results dated in 2025 were counted." in out["answer"]
 
 
-def test_diagnoses_are_kept_to_the_stretch_when_the_question_says_diagnosed(run_graph, settings) -> None:
-    since = [p for p in _records(settings) if p["consent"]["conditions"] and any(
-        f["relation"] == "has_condition" and f["object_name"] == "Gout" and f["on"] >= "2020-01-01" for f in p["facts"])]
+@pytest.mark.parametrize(("when", "after"), [("since 2020", True), ("before 2020", False)])
+def test_diagnoses_are_kept_to_the_stretch_when_the_question_says_diagnosed(run_graph, settings, when, after) -> None:
+    kept = [p for p in _records(settings) if p["consent"]["conditions"] and any(
+        f["relation"] == "has_condition" and f["object_name"] == "Gout" and (f["on"] >= "2020-01-01") == after
+        for f in p["facts"])]
     every = [p for p in _records(settings) if p["consent"]["conditions"] and any(
         f["relation"] == "has_condition" and f["object_name"] == "Gout" for f in p["facts"])]
-    assert len(since) < len(every)  # the stretch leaves some out
-    out = _ask(run_graph, "How many patients were diagnosed with gout since 2020?")
-    size = str(len(since)) if len(since) >= 5 else "too few to report (fewer than 5)"
+    assert len(kept) < len(every)  # the stretch leaves some out
+    out = _ask(run_graph, f"How many patients were diagnosed with gout {when}?")
+    size = str(len(kept)) if len(kept) >= 5 else "too few to report (fewer than 5)"
     assert out["answer"].startswith(f"Patients with Gout (research consent): {size}."), out["answer"]
-    assert "Only diagnoses dated since 2020 were counted." in out["answer"]
+    assert f"Only diagnoses dated {when} were counted." in out["answer"]
+
+
+def test_patients_counted_by_how_many_results_of_a_lab_they_have(run_graph, settings) -> None:
+    """"How many patients had more than 2 ALT results this year?" was counted as an ALT above 2."""
+    ps = _records(settings)
+    kept = [p for p in ps if p["consent"]["labs"]]
+    many = sum(1 for p in kept if sum(1 for f in p["facts"] if f["object_id"] == "ALT" and f["on"] >= "2026-01-01") > 2)
+    out = _ask(run_graph, "How many patients had more than 2 ALT results this year?")
+    left = len(ps) - len(kept)
+    assert f"With more than 2 ALT results: {many} of {len(kept)} patients whose labs may be read ({left} others' may not)" \
+        in out["answer"], out["answer"]
+    assert "ALT > 2" not in out["answer"]
 
 
 def test_a_stretch_that_no_count_can_keep_to_is_said_not_applied(run_graph, settings) -> None:
@@ -173,6 +188,22 @@ def test_on_one_drug_and_not_another_counts_the_patients_who_are_both(settings, 
     assert head is not None and head.taking.casefold() == first.casefold() and head.size == takers, items[0].text
     lines = [i.count for i in items[1:] if i.count is not None]
     assert [(c.name.casefold(), c.count, c.absent) for c in lines] == [(second.casefold(), without, True)], [i.text for i in items]
+
+
+def test_a_lab_asked_of_a_drug_s_takers_is_counted_among_them(settings, resources, tmp_path) -> None:
+    """"How many patients on probenecid have an ALT above 20?" counted the ALT of every patient, and the takers apart."""
+    path, first, _, takers, _ = _with_two_drugs(settings, tmp_path)
+    body = json.loads(path.read_text())
+    def high(p: dict[str, Any]) -> bool:
+        alt = sorted((f for f in p["facts"] if f["object_id"] == "ALT"), key=lambda f: f["on"])
+        return bool(alt) and p["consent"]["labs"] and alt[-1]["value"] > 20
+    on = [p for p in body["patients"] if p["consent"]["research"] and p["consent"]["medications"]
+          and any(f["relation"] == "takes" and f["object_name"] == first for f in p["facts"])]
+    items = Aggregate(PatientStore.load(path), resources.kg)(RetrievalQuery("How many patients on probenecid have an ALT above 20?"))
+    head = items[0].count
+    assert head is not None and head.taking.casefold() == first.casefold() and head.size == takers == len(on), items[0].text
+    lines = [(i.count.name, i.count.count) for i in items[1:] if i.count is not None]
+    assert lines == [("ALT > 20 (latest)", sum(1 for p in on if high(p)))], lines
 
 
 def test_a_count_offers_no_mechanism_question_for_the_drug_it_names(run_graph) -> None:

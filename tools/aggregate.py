@@ -36,7 +36,10 @@ _ABOVE = ("above", "over", "greater than", "more than", ">")
 STATISTIC = re.compile(r"\b(?:average|median)\b|(?:^|\b(?:the|a|their|our) )mean\b", re.IGNORECASE)
 """A lab summed up over many patients ("the average HbA1c of patients on metformin"): its latest results' mean or
 median, over the patients who take the drugs the question names, when it names any."""
-_THRESH = re.compile(r"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_RESULTS = r"(?:results?|tests?|measurements?|readings?|values|checks)\b"
+_THRESH = re.compile(rf"\b(above|over|greater than|more than|>|below|under|less than|<)\s*(\d+(?:\.\d+)?)(?!\d|\.\d|\s+(?:[\w-]+\s+){{0,3}}?"
+                     rf"{_RESULTS})", re.IGNORECASE)
+"""A lab's threshold ("an HbA1c above 7"), not a number of results ("more than 2 ALT results")."""
 
 
 _COHORT_WORDS = frozenset(["patients", "people", "proportion", "percentage", "percent", "number", "common", "among",
@@ -68,6 +71,11 @@ _TALLY = re.compile(r"\b(?:(?P<cmp>more than|over|at least|fewer than|less than|
                     r"meds|conditions?|diagnos[ie]s|diseases?)\b(?P<more2>\s+or more)?", re.IGNORECASE)
 """A count of patients by how many medications or conditions the record lists ("How many patients take more than 3
 medications?" was `NOT_FOUND`, '"more than 3 medications" names no condition, medication or lab')."""
+_LAB_TALLY = re.compile(r"\b(?:(?P<cmp>more than|over|at least|fewer than|less than|under|at most|exactly|only)\s+)?(?P<n>\d+|"
+                        + "|".join(_NUMBERS) + rf")\s+(?P<more>or more\s+)?(?:[\w-]+\s+){{0,3}}?{_RESULTS}(?P<more2>\s+or more)?",
+                        re.IGNORECASE)
+"""A count of patients by how many results of a lab their records hold ("How many patients had more than 2 ALT results
+this year?" was counted as an ALT above 2)."""
 _BY_COMPARISON = {"more than": int.__gt__, "over": int.__gt__, "at least": int.__ge__, "fewer than": int.__lt__,
                   "less than": int.__lt__, "under": int.__lt__, "at most": int.__le__, "exactly": int.__eq__,
                   "only": int.__eq__, "": int.__eq__, "or more": int.__ge__}
@@ -88,6 +96,11 @@ def _lab_line(lab: str, threshold: re.Match[str] | None, above: bool, when: str 
     ``when``: the stretch of time its results were kept to ("in 2025")."""
     at = f" {when}" if when else ""
     return f"Lab: {lab} measured{at}" if threshold is None else f"Lab: {lab} {'>' if above else '<'} {threshold.group(2)} (latest{at})"
+
+
+def _how(m: re.Match[str]) -> str:
+    """How a tally compares ("more than", "or more", "" for exactly)."""
+    return "or more" if m["more"] or m["more2"] else (m["cmp"] or "").casefold()
 
 
 def _started(cohort: list[Any], dated: Dated) -> list[CohortCount]:
@@ -244,8 +257,9 @@ class Aggregate:
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
         unless = any(rel == "takes" and ids for rel, _, ids in lacking)  # "… on metformin and not on insulin?"
-        keep_to = drugs if stat or unless else set()  # of those who take it, not a count of who does
-        drugs = set() if unless else drugs  # the cohort is their takers: no count of them again
+        keep_to = drugs if stat or unless or labs else set()  # of those who take it, not a count of who does ("How many
+        # patients on probenecid have an ALT above 20?" counted the ALT of every patient, and the takers apart)
+        drugs = set() if keep_to else drugs  # the cohort is their takers: no count of them again
         dated = dating(q.text, _today(q), bool(labs))  # "… last year?": the facts dated then
         cohort, q.withheld["aggregate"] = self._cohort(q, groups, keep_to, without, dated.view)
         base = CohortCount(" and ".join(" or ".join(sorted(self.names[c][1] for c in g)) for g in groups), 0,
@@ -253,7 +267,7 @@ class Aggregate:
                            without=" or ".join(sorted(self.names[c][1] for c in without)), dated=dated.said(),
                            undated=dated.window.said if dated.window is not None and not dated.kinds else "")
         head = f"Condition: {base.cohort or 'any condition'}" + (f"; Medication: {base.taking}" if base.taking else "")
-        tallies = self._tallies(q.text, cohort)  # "… take more than 3 medications?"
+        tallies = self._tallies(q.text, cohort, labs)  # "… take more than 3 medications?", "… 2 ALT results?"
         tallies += _started(cohort, dated) if "medications" in dated.kinds and not (drugs or untaken or keep_to) else []
         when = dated.window.said if dated.window is not None and "labs" in dated.kinds else ""
         counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking or tallies), when)
@@ -332,17 +346,25 @@ class Aggregate:
             out.append(CohortCount("", 0, kind, name, count, absent=True, unknown=len(cohort) - len(readable)))
         return out
 
-    @staticmethod
-    def _tallies(text: str, cohort: list[Any]) -> list[CohortCount]:
-        """The cohort's patients by how many medications or conditions their records list, as the question asks ("more
-        than 3 medications"), among those who allow that kind to be read (the others are ``unknown``)."""
+    def _tallies(self, text: str, cohort: list[Any], labs: set[str]) -> list[CohortCount]:
+        """The cohort's patients by how many medications or conditions their records list, or results of a named lab,
+        as the question asks ("more than 3 medications"), among those who allow that kind to be read (the others are
+        ``unknown``)."""
         out = []
+        for m in _LAB_TALLY.finditer(text) if labs else ():
+            n, how = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"].casefold()], _how(m)
+            readable = [p for p in cohort if p.allows("labs")]
+            for lab in sorted(labs):
+                count = sum(1 for p in readable if _BY_COMPARISON[how](sum(1 for f in p.facts if f.object_id == lab), n))
+                name = f"{n} or more {self.names[lab][1]} results" if how == "or more" else \
+                    f"{how} {n} {self.names[lab][1]} result{'s' if n != 1 else ''}".strip()
+                out.append(CohortCount("", 0, "lab", name, count, unknown=len(cohort) - len(readable), tally=True))
         for m in _TALLY.finditer(text):
             medication = m["kind"].casefold().startswith(("medic", "drug", "med"))
             relation, category, kind = (("takes", "medications", "medication") if medication else
                                         ("has_condition", "conditions", "condition"))
             n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"].casefold()]
-            how = "or more" if m["more"] or m["more2"] else (m["cmp"] or "").casefold()
+            how = _how(m)
             readable = [p for p in cohort if p.allows(category)]
             count = sum(1 for p in readable
                         if _BY_COMPARISON[how](len({f.object_id for f in p.facts if f.relation == relation}), n))

@@ -25,10 +25,11 @@ _ROLLING = re.compile(r"\b(?:(?:in|during|over|within|for)\s+)?(?:the\s+)?(?:las
 """A stretch that ends today: "in the past 6 months", "over the last year", "the past two weeks"."""
 _CALENDAR = re.compile(r"\b(?P<which>last|this|previous)\s+(?P<unit>year|month)\b", re.IGNORECASE)
 """A calendar year or month: "last year" is the year before today's, "this year" runs from its first day."""
-_DATED = re.compile(rf"\b(?P<how>in|during|since|from)\s+(?:(?:(?P<month>{_MONTH})\s+(?:of\s+)?)?(?P<year>(?:19|20)\d\d)\b(?!-\d)|"
+_DATED = re.compile(rf"\b(?P<how>in|during|since|from|before|until|prior\s+to)\s+(?:(?:(?P<month>{_MONTH})\s+(?:of\s+)?)?(?P<year>(?:19|20)\d\d)\b(?!-\d)|"
                     rf"(?P<alone>{_MONTH.replace('may|', '')})\b)|"
                     r"\b(?P<how2>since|from|after)\s+(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
-"""A named year or month ("in 2025", "in March 2026"), or a start ("since 2025", "since 2026-03-01")."""
+"""A named year or month ("in 2025", "in March 2026"), a start ("since 2025", "since 2026-03-01") or an end ("before
+2020")."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ def _dated(m: re.Match[str], today: date) -> Window | None:
     else:
         year, month = int(m["year"]), _MONTHS.get((m["month"] or "").casefold())
     first = date(year, month or 1, 1)
+    named = f"{calendar.month_name[month] + ' ' if month else ''}{year}"
+    if m["how"].casefold() in ("before", "until") or m["how"].casefold().startswith("prior"):  # "before 2020"
+        return Window(date(1900, 1, 1), first - timedelta(days=1), f"before {named}")
     if m["how"].casefold() in ("since", "from"):
         return Window(first, today, f"since {calendar.month_name[month] + ' ' if month else ''}{year}")
     last = date(year, month, calendar.monthrange(year, month)[1]) if month else date(year, 12, 31)
