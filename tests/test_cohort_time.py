@@ -51,6 +51,8 @@ def _ask(run_graph: Any, question: str) -> dict[str, Any]:
     ("… since 2020?", date(2020, 1, 1), TODAY),
     ("… since June?", date(2026, 6, 1), TODAY),
     ("… before 2020?", date(1900, 1, 1), date(2019, 12, 31)),
+    ("… in the past 9999999 days?", date(1900, 1, 1), TODAY),
+    ("… in the past 99999999 years?", date(1900, 1, 1), TODAY),
     ("… in December?", date(2026, 12, 1), date(2026, 12, 31)),
     ("… in January?", date(2026, 1, 1), date(2026, 1, 31)),
 ])
@@ -61,7 +63,7 @@ def test_the_stretch_of_time_a_question_names(text: str, start: date, end: date)
 
 @pytest.mark.parametrize("text", ["How many patients have gout?", "How many patients take more than 3 medications?",
                                   "What was the last HbA1c?", "How many patients are over 65 years old?",
-                                  "Which patients may have gout?"])
+                                  "Which patients may have gout?", "… in the past 0 days?", "… since 2026-13-45?"])
 def test_no_stretch_of_time_where_none_is_named(text: str) -> None:
     assert window(text, TODAY) is None
 

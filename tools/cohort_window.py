@@ -64,12 +64,21 @@ def _span(start: date, end: date) -> str:
     return f"between {start.isoformat()} and {end.isoformat()}"
 
 
-def _rolling(m: re.Match[str], today: date) -> Window:
+_EARLIEST = date(1900, 1, 1)
+"""Where a stretch too long for the calendar starts ("in the past 9999999 days" raised OverflowError)."""
+
+
+def _rolling(m: re.Match[str], today: date) -> Window | None:
     raw = (m["n"] or "1").casefold()
     n, unit = int(raw) if raw.isdigit() else _COUNT[raw], m["unit"].casefold()
-    back = {"day": lambda: today - timedelta(days=n), "week": lambda: today - timedelta(weeks=n),
-            "month": lambda: _months_back(today, n), "year": lambda: _months_back(today, 12 * n)}[unit]()
-    start = back + timedelta(days=1)
+    if n < 1:  # "in the past 0 days" names no stretch
+        return None
+    try:
+        back = {"day": lambda: today - timedelta(days=n), "week": lambda: today - timedelta(weeks=n),
+                "month": lambda: _months_back(today, n), "year": lambda: _months_back(today, 12 * n)}[unit]()
+    except (OverflowError, ValueError):
+        back = _EARLIEST - timedelta(days=1)
+    start = max(back + timedelta(days=1), _EARLIEST)
     return Window(start, today, _span(start, today))
 
 
@@ -99,7 +108,7 @@ def _dated(m: re.Match[str], today: date) -> Window | None:
     first = date(year, month or 1, 1)
     named = f"{calendar.month_name[month] + ' ' if month else ''}{year}"
     if m["how"].casefold() in ("before", "until") or m["how"].casefold().startswith("prior"):  # "before 2020"
-        return Window(date(1900, 1, 1), first - timedelta(days=1), f"before {named}")
+        return Window(_EARLIEST, first - timedelta(days=1), f"before {named}")
     if m["how"].casefold() in ("since", "from"):
         return Window(first, today, f"since {calendar.month_name[month] + ' ' if month else ''}{year}")
     last = date(year, month, calendar.monthrange(year, month)[1]) if month else date(year, 12, 31)
