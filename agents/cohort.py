@@ -49,11 +49,14 @@ def cohort_question(question: str) -> dict[str, Any]:
 
 _COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:of them |people |persons )?(?P<rest>"
                           r"(?:(?:don't|don’t|do not|aren't|aren’t|are not|never|haven't|have not|have never)\s+)?(?:have|has|"
-                          r"had|take|takes|are on|are taking|on|taking|are diagnosed with|with|without)\b[^?]*)\??$", re.IGNORECASE)
+                          r"had|take|takes|are on|are taking|on|taking|are diagnosed with|with|without|started|began|were diagnosed with)"
+                          r"\b[^?]*)\??$", re.IGNORECASE)
 """"and how many have gout?", "and how many don't have asthma?" after a count: another count over the patients, which
 names no one (the negated one was read as a question about asthma)."""
 
 
+_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+"""The drug of the last count, in "and how many started it this year?"."""
 _ANOTHER = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also)(?: (?:for|with|on))? (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """"what about hypertension?" after a count: the same count of another condition, or of a drug."""
 _REFERS = re.compile(r"^(?:it|that|this|them|they|those|these|the (?:first|second|third|last|other)\b.*|in .*|the same.*|"
@@ -107,8 +110,9 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         return None
     if (both := _within(text, str(last.get("question", "")))) is not None:
         return both
-    if (m := _COUNT_AGAIN.match(text)) is not None:
-        return f"How many patients {m['rest'].strip()}?"
+    if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
+        rest, taking = m["rest"].strip(), _TAKING.match(str(last.get("question", "")))
+        return f"How many patients {_IT.sub(taking['d'], rest) if taking else rest}?"
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
         best = linker.link(m["x"]).best if linker is not None else None
         return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"

@@ -212,3 +212,17 @@ def test_a_count_offers_no_mechanism_question_for_the_drug_it_names(run_graph) -
     out = _ask(run_graph, "How many patients with gout take allopurinol but not pegloticase?")
     assert out["also_asked"] == [], out["answer"]
     assert "You also asked" not in out["answer"]
+
+
+def test_and_how_many_started_it_after_a_count_of_a_drug_s_takers(run_graph, settings) -> None:
+    """It was read as a question about the drug ("Probenecid is connected to: …")."""
+    ps = _records(settings)
+    def started(p: dict[str, Any], since: str) -> bool:
+        return p["consent"]["medications"] and any(f["relation"] == "takes" and f["object_name"] == "Probenecid"
+                                                   and f["on"] >= since for f in p["facts"])
+    assert sum(1 for p in ps if started(p, "2026-01-01")) < sum(1 for p in ps if started(p, "1900-01-01"))
+    run_graph({"question": "How many patients take probenecid?"}, thread="start", interactive=False, memory=False, now=NOW)
+    out, _ = run_graph({"question": "and how many started it this year?"}, thread="start", interactive=False, memory=False,
+                       now=NOW)
+    assert out["understood_as"] == "How many patients started probenecid this year?", out["answer"]
+    assert f"Probenecid: {sum(1 for p in ps if started(p, '2026-01-01'))} of {len(ps)} patients" in out["answer"], out["answer"]
