@@ -112,7 +112,7 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         return both
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
         rest, taking = m["rest"].strip(), _TAKING.match(str(last.get("question", "")))
-        return f"How many patients {_IT.sub(taking['d'], rest) if taking else rest}?"
+        return f"How many patients {_IT.sub(lambda _: taking['d'], rest) if taking else rest}?"
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
         best = linker.link(m["x"]).best if linker is not None else None
         return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"

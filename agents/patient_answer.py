@@ -228,8 +228,7 @@ def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, 
     elif rows:
         answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
     elif outside is not None and any(f["kind"] == "lab" and f["name"] == lab for f in outside.outside):
-        answer = none_in(pid, Kept([], outside.dated, [f for f in outside.outside if f["name"] == lab]), ["lab"])
-        answer = answer.replace("no lab result", f"no {lab} result", 1)
+        answer = none_in(pid, Kept([], outside.dated, [f for f in outside.outside if f["name"] == lab]), ["lab"], lab)
     elif not latest and withheld:
         answer, withheld = cannot_say(pid, "lab", f"{lab} results", withheld), 0
     else:

@@ -66,16 +66,17 @@ def _named(f: dict[str, Any]) -> str:
     return f"{f['name']} {f['value']:g} {f['unit']}" if f["kind"] == "lab" else str(f["name"])
 
 
-def none_in(pid: str, kept: Kept, kinds: list[str]) -> str:
+def none_in(pid: str, kept: Kept, kinds: list[str], lab: str = "") -> str:
     """That the record has nothing of ``kinds`` in the stretch, with what it holds outside it ("PAT_001's record has no
-    medication started in 2026 (it lists: Vitamin E, started 2019-01-30)")."""
+    medication started between 2026-01-01 and 2026-12-02 (outside that time, it lists: Vitamin E (2019-01-30))");
+    ``lab``: the one lab asked about ("no ALT result dated in March 2026")."""
     window = kept.dated.window
     said = window.said if window is not None else ""
     shown = [kind for kind in kinds if _KIND_OF[kind] in kept.dated.kinds] or kinds
     outside = [f for f in kept.outside if f["kind"] in shown]
     listed = ", ".join(f"{_named(f)} ({f.get('on') or 'undated'})"
                        for f in sorted(outside, key=lambda f: f.get("on") or "", reverse=True)) or "none"
-    what = " or ".join(_WHAT[kind] for kind in shown)
+    what = " or ".join(f"{lab} result dated" if kind == "lab" and lab else _WHAT[kind] for kind in shown)
     return f"{pid}'s record has no {what} {said} (outside that time, it lists: {listed})."
 
 
