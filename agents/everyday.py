@@ -56,6 +56,11 @@ _SPARING = re.compile(rf"^(?:which|what) (?!(?:other|the|these|those|such|any|so
 """"Which blood pressure drugs don't cause cough?": the drugs for the disease (it looked for a chain from Blood pressure
 to Cough); what a drug causes is a side effect, which ``agents.scope`` says the graph does not hold."""
 _SPARING_FOR = re.compile(rf" (?=(?:that|which) ){_NOT_CAUSING}", re.IGNORECASE)
+_APPROVED = re.compile(r"\s+(?:that |which )?(?:were|was|have been|has been|got) (?:fda[- ]|ema[- ])?(?:approved|introduced|"
+                       r"launched|released)\b(?:\s+(?:last|this|in|since|before|after|recently|lately|(?:in|over|during) "
+                       r"the (?:last|past))\b[^?.!]*)?(?=[?.!]*$)", re.IGNORECASE)
+""""What drugs for diabetes were approved last year?": the drugs for diabetes, after ``agents.scope``'s note that the
+graph does not hold approvals (it was `NOT_FOUND`, "diabetes were approved last year" read as the disease)."""
 """"the drugs for high blood pressure that don't cause cough": the drugs for it ("that don't cause cough" was read into
 the disease's name)."""
 _WHY_NOT = re.compile(rf"^{NOT_WORKING} (?P<x>.+?) (?:(?:be )?used (?:for|to treat|against)|work (?:on|for|against|in)|treat|"
@@ -116,7 +121,7 @@ def everyday(question: str) -> str:
     q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
     q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
-    q = _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q))
+    q = _APPROVED.sub("", _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q)))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))
     q = _FOR_LOSS.sub(lambda m: f"{m['p']} obesity", _LOSE.sub(lambda m: f"{m['v']} with obesity", q))

@@ -144,7 +144,9 @@ _OUT_OF_SCOPE = {
                                                         r"treatments?|therap(?:y|ies)|options?)\b|\b(?:approved|introduced) most "
                                                         r"recently\b|\bmost recently approved\b"),
     # "is imatinib approved for CML?" was answered "Yes: imatinib acts on …"
-    "which drugs regulators have approved": r"(?:is|are|was|were) (?:[\w'-]+ ){1,3}?(?:fda[- ]|ema[- ])?approved\b|approval (?:status|for)",
+    "which drugs regulators have approved": r"(?:is|are|was|were) (?:[\w'-]+ ){1,3}?(?:fda[- ]|ema[- ])?approved\b|approval (?:status|for)|"
+                                            r"(?:was|were) (?:fda[- ]|ema[- ])?approved (?:last|this|in|since|before|after|recently|lately)\b",
+    # "What drugs for diabetes were approved last year?" was NOT_FOUND, '"diabetes were approved last year" is not in …'
     "how diseases are diagnosed": (r"how (?:is|are|do|does|can|would|should) (?:\w+ ){0,4}?(?:be )?diagnosed|how to diagnose|"
                                    r"diagnostic (?:tests?|criteria)|(?:what|which) tests? (?:\w+ ){0,3}?(?:diagnose|confirm|detect)"),
     "stopping a drug": (r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off|"

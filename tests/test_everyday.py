@@ -318,3 +318,13 @@ def test_weight_loss_after_how_a_drug_treats_a_disease_is_obesity(run_graph) -> 
     _, out = in_thread(run_graph, "weight-loss-followup", "how does metformin treat type 2 diabetes?", "and for weight loss?")
     assert [m["entity"]["name"] for m in out["mentions"] if m["slot"] == "disease"] == ["Obesity"], out["mentions"]
     assert "not in the knowledge graph" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["What drugs for gout were approved in 2020?", "Which gout drugs were approved recently?"])
+def test_when_drugs_were_approved_is_said_not_held_and_the_drugs_are_listed(run_graph, question: str) -> None:
+    """The first read "gout were approved in 2020" as Gout by a guess, and neither said that the graph holds no
+    approvals: the list looked like an answer to when they were approved."""
+    out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not which drugs regulators have "
+                                    "approved. What it holds: Drugs with a verified mechanism for Gout: "), out["answer"]
