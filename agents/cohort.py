@@ -196,7 +196,8 @@ def _told(c: CohortCount) -> str:
     latest results: 7.1 % (9 of 12 patients measured)")."""
     if c.absent or c.tally:  # "How many patients are not on metformin?", "… take more than 3 medications?"
         what = (f"{'Taking' if c.kind == 'medication' else 'With'} {c.name}" if c.tally else f"No {c.kind} recorded"
-                if c.name == f"any {c.kind}" else f"Not taking {c.name}" if c.kind == "medication" else f"Without {c.name}")
+                if c.name == f"any {c.kind}" else f"Not taking {c.name}" if c.kind == "medication" else f"No {c.name} result"
+                if c.kind == "lab" else f"Without {c.name}")
         others = "other's" if c.unknown == 1 else "others'"
         unread = f" whose {c.kind}s may be read ({c.unknown} {others} may not)" if c.unknown else ""
         return f"{what}: {c.count} of {c.size - c.unknown} patients{unread}"

@@ -226,3 +226,26 @@ def test_and_how_many_started_it_after_a_count_of_a_drug_s_takers(run_graph, set
                        now=NOW)
     assert out["understood_as"] == "How many patients started probenecid this year?", out["answer"]
     assert f"Probenecid: {sum(1 for p in ps if started(p, '2026-01-01'))} of {len(ps)} patients" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "since"), [("Which patients have not had an HbA1c test this year?", "2026-01-01"),
+                                                 ("How many patients have no HbA1c result?", "")])
+def test_patients_without_a_result_of_a_lab(run_graph, settings, question: str, since: str) -> None:
+    """"… have not had an HbA1c test this year?" counted those who had one, as if asked."""
+    ps = _records(settings)
+    kept = [p for p in ps if p["consent"]["labs"]]
+    without = sum(1 for p in kept if not any(f["object_id"] == "HbA1c" and f["on"] >= since for f in p["facts"]))
+    out = _ask(run_graph, question)
+    left = len(ps) - len(kept)
+    assert (f"No HbA1c result: {without} of {len(kept)} patients whose labs may be read ({left} others' may not)"
+            in out["answer"]), out["answer"]
+    assert "HbA1c measured" not in out["answer"]
+
+
+def test_a_lab_is_negated_as_a_condition_is() -> None:
+    names = [("HBA", "has_lab", {"hba1c"}), ("GOUT", "has_condition", {"gout"})]
+    for text, absent in [("How many patients have not had an HbA1c test?", {"HBA"}),
+                         ("How many patients with gout have no HbA1c result?", {"HBA"}),
+                         ("How many patients have had an HbA1c test?", set())]:
+        present = [n for n in names if any(stem in text.casefold() for stem in n[2])]
+        assert negation(text, positions(text, present)).absent == absent, text

@@ -252,7 +252,7 @@ class Aggregate:
         if (unheld := self._unrecorded(q, conds, linked)) is not None:  # nobody has it: no cohort of every patient instead
             return [Item("agg:cohort:" + hashlib.sha1(unheld.cohort.encode()).hexdigest()[:12], "graph",
                          f"Cohort: patients with {unheld.cohort}: no patient record holds it", 1.0, "aggregate", (), count=unheld)]
-        conds, drugs, lacking, without = self._negated(q.text, conds, drugs, bool(labs), classes)
+        conds, drugs, present, lacking, without = self._negated(q.text, conds, drugs, labs, classes)  # present: labs had
         groups, within = self._groups(q.text, conds)
         untaken = [name for name, ids in classes if not any(self.names.get(e, ("",))[0] == "takes" for e in ids)]
         stat = STATISTIC.search(q.text) if labs else None  # "the average HbA1c of patients on metformin"
@@ -270,7 +270,7 @@ class Aggregate:
         tallies = self._tallies(q.text, cohort, labs)  # "… take more than 3 medications?", "… 2 ALT results?"
         tallies += _started(cohort, dated) if "medications" in dated.kinds and not (drugs or untaken or keep_to) else []
         when = dated.window.said if dated.window is not None and "labs" in dated.kinds else ""
-        counts = self._counts(q.text, cohort, drugs, untaken, labs, within, bool(conds), bool(lacking or tallies), when)
+        counts = self._counts(q.text, cohort, drugs, untaken, present, within, bool(conds), bool(lacking or tallies), when)
         who = (f"{base.cohort or 'any condition'}{f' without {base.without}' if base.without else ''}"
                f"{f' taking {base.taking}' if base.taking else ''}")
         if len(cohort) < MIN_COHORT:  # a small cohort's counts would point at people
@@ -305,19 +305,22 @@ class Aggregate:
                               count=CohortCount(base.cohort, base.size, kind.casefold(), name, c, taking=base.taking)))
         return items
 
-    def _negated(self, text: str, conds: set[str], drugs: set[str], labs: bool, classes: list[tuple[str, list[str]]]
-                 ) -> tuple[set[str], set[str], list[tuple[str, str, frozenset[str]]], set[str]]:
-        """The conditions and drugs the question asks about as present, what it asks the patients to lack
-        (:meth:`_lacking`: "… not on metformin?" is counted apart, not as taken), and the conditions its cohort is
-        without: the negated ones, when it asks something else of that cohort ("… without gout take allopurinol?")."""
+    def _negated(self, text: str, conds: set[str], drugs: set[str], labs: set[str], classes: list[tuple[str, list[str]]]
+                 ) -> tuple[set[str], set[str], set[str], list[tuple[str, str, frozenset[str]]], set[str]]:
+        """The conditions, drugs and labs the question asks about as present, what it asks the patients to lack
+        (:meth:`_lacking`: "… not on metformin?" is counted apart, not as taken; "… not had an HbA1c test?" too), and
+        the conditions its cohort is without: the negated ones, when it asks something else of that cohort ("… without
+        gout take allopurinol?")."""
+        lab_stems = {lab: {w[:6] for words in self.lab_words.get(lab, ()) for w in words.split()} for lab in labs}
         neg = negation(text, positions(text, [*((c, "has_condition", self.stems[c]) for c in conds),
-                                              *((d, "takes", _stems(self.kg.name(d))) for d in drugs)]))
-        conds, drugs = conds - neg.absent, drugs - neg.absent
+                                              *((d, "takes", _stems(self.kg.name(d))) for d in drugs),
+                                              *((lab, "has_lab", lab_stems[lab]) for lab in labs)]))
+        conds, drugs, present = conds - neg.absent, drugs - neg.absent, labs - neg.absent
         lacking = self._lacking(neg, classes)
-        if not (any(rel != "has_condition" or not ids for rel, _, ids in lacking) or drugs or labs):
-            return conds, drugs, lacking, set()
+        if not (any(rel != "has_condition" or not ids for rel, _, ids in lacking) or drugs or present):
+            return conds, drugs, present, lacking, set()
         without = {o for rel, _, ids in lacking if rel == "has_condition" for o in ids}
-        return conds, drugs, [a for a in lacking if a[0] != "has_condition" or not a[2]], without
+        return conds, drugs, present, [a for a in lacking if a[0] != "has_condition" or not a[2]], without
 
     def _lacking(self, neg: Negation, classes: list[tuple[str, list[str]]]) -> list[tuple[str, str, frozenset[str]]]:
         """What the counted patients lack, as (relation, name, ids): a condition or a drug, a class's drugs together
@@ -340,7 +343,7 @@ class Aggregate:
         read (the others are ``unknown``)."""
         out = []
         for relation, name, ids in lacking:
-            category, kind = ("medications", "medication") if relation == "takes" else ("conditions", "condition")
+            category, kind = {"takes": ("medications", "medication"), "has_lab": ("labs", "lab")}.get(relation, ("conditions", "condition"))
             readable = [p for p in cohort if p.allows(category)]
             count = sum(1 for p in readable if not any(f.relation == relation and (not ids or f.object_id in ids) for f in p.facts))
             out.append(CohortCount("", 0, kind, name, count, absent=True, unknown=len(cohort) - len(readable)))

@@ -43,28 +43,29 @@ class Negation:
     """What a count question asks to be absent."""
 
     absent: set[str] = field(default_factory=set)
-    """The named ids (conditions, medications) that the counted patients must not have or take."""
+    """The named ids (conditions, medications, labs) that the counted patients must not have, take or have a result
+    of ("… have not had an HbA1c test this year?")."""
     nothing: set[str] = field(default_factory=set)
     """The kinds (``takes``, ``has_condition``) that the counted patients must have none of recorded."""
 
 
 def negation(text: str, named: Mapping[str, tuple[str, int]]) -> Negation:
     """What ``text`` asks to be absent. ``named``: each id the question names, with its kind (``takes`` or
-    ``has_condition``) and where its name starts in ``text`` (-1 when no word of it is there: a brand, a linked
+    ``has_condition`` or ``has_lab``) and where its name starts in ``text`` (-1 when no word of it is there: a brand, a linked
     synonym, which a lone negation of its kind then covers)."""
     out = Negation()
     cues = list(_CUE.finditer(text))
     for cue in cues:
-        kinds = ("takes",) if cue["take"] else ("has_condition",) if cue["have"] else ("takes", "has_condition")
+        kinds = ("takes",) if cue["take"] else ("has_condition", "has_lab") if cue["have"] else ("takes", "has_condition", "has_lab")
         rest = text[cue.end():]
         for kind in kinds:
-            if _KINDS[kind].match(rest.lstrip()):
+            if kind in _KINDS and _KINDS[kind].match(rest.lstrip()):
                 out.nothing.add(kind)
         for oid, (kind, at) in named.items():
             if kind in kinds and at >= cue.end() and _near(text[cue.end():at]):
                 out.absent.add(oid)
     for oid, (kind, at) in named.items():  # a name placed by no word of it: negated when its kind's one negation is
-        of_kind = [c for c in cues if kind == "takes" and not c["have"] or kind == "has_condition" and not c["take"]]
+        of_kind = [c for c in cues if kind == "takes" and not c["have"] or kind != "takes" and not c["take"]]
         if at < 0 and len(of_kind) == 1 and not any(k == kind and a >= 0 for k, a in named.values()):
             out.absent.add(oid)
     return out
