@@ -10,7 +10,7 @@ from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
-from agents.record_window import Kept, kept_to, none_in
+from agents.record_window import Kept, kept_to, none_in, outside_only
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 from memory.patients import patient_ids_in
@@ -185,6 +185,10 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
     named = [m for m in state.mentions if m.get("mention")] if check and not lacking and not _KIND_ONLY.fullmatch(
         check["y"].replace(kept.words(), "").strip()) else []  # "does she have any labs?" asks for the labs (it was
     # "No: … lists no labs"), and "was she diagnosed with anything in the last year?" for the conditions then
+    late = [f for f in kept.outside if any(_fits(f["name"], m) for m in named)] if kept.words() else []
+    if named and late and not any(_fits(f["name"], m) for _, f in parsed for m in named):  # "… for more than a year?"
+        return {"status": Status.ANSWERED, "answer": outside_only(pid, late, kept), "evidence": [],
+                "citations": [{**PATIENT_CITATION, "id": pid}]}
     if named:  # "is PAT_001 taking metformin?": yes or no, from what the record lists
         return _record_check(pid, [f for _, f in parsed], named, withheld, why=bool(check["why"]))
     parts, evidence, lines = [], [], []

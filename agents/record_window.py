@@ -17,7 +17,7 @@ from typing import Any
 
 from tools.cohort_window import Dated, dating, window
 
-__all__ = ["Kept", "kept_to", "none_in", "timed_again"]
+__all__ = ["Kept", "kept_to", "none_in", "outside_only", "timed_again"]
 
 _KIND_OF = {"lab": "labs", "condition": "conditions", "medication": "medications"}
 _WHAT = {"lab": "lab result dated", "condition": "condition diagnosed", "medication": "medication started"}
@@ -78,6 +78,18 @@ def none_in(pid: str, kept: Kept, kinds: list[str], lab: str = "") -> str:
                        for f in sorted(outside, key=lambda f: f.get("on") or "", reverse=True)) or "none"
     what = " or ".join(f"{lab} result dated" if kind == "lab" and lab else _WHAT[kind] for kind in shown)
     return f"{pid}'s record has no {what} {said} (outside that time, it lists: {listed})."
+
+
+_DATED_AS = {"lab": "dated", "condition": "diagnosed", "medication": "started"}
+
+
+def outside_only(pid: str, facts: list[dict[str, Any]], kept: Kept) -> str:
+    """"No" to a yes-or-no question about what the record holds only outside the stretch asked about ("Has PAT_029 been
+    on bosutinib for more than a year?" was "No: … lists no Bosutinib among the medications", though it lists it, started
+    2026-09-13)."""
+    said = kept.dated.window.said if kept.dated.window is not None else ""
+    listed = ", ".join(f"{f['name']} ({_DATED_AS.get(f['kind'], 'dated')} {f.get('on') or 'undated'})" for f in facts)
+    return f"No: {pid}'s record lists {listed}, not {said}."
 
 
 _FILLER = re.compile(r"^(?:(?:and|so|but|ok|okay|what|how|about|only|just|then|which|of|those|them|these|ones?|were|was|are|"

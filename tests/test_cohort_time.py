@@ -52,6 +52,7 @@ def _ask(run_graph: Any, question: str) -> dict[str, Any]:
     ("… since June?", date(2026, 6, 1), TODAY),
     ("… before 2020?", date(1900, 1, 1), date(2019, 12, 31)),
     ("… in the past 9999999 days?", date(1900, 1, 1), TODAY),
+    ("… been on probenecid for more than a year?", date(1900, 1, 1), date(2025, 12, 2)),
     ("… in the past 99999999 years?", date(1900, 1, 1), TODAY),
     ("… in December?", date(2026, 12, 1), date(2026, 12, 31)),
     ("… in January?", date(2026, 1, 1), date(2026, 1, 31)),

@@ -113,3 +113,23 @@ def test_a_stretch_of_time_alone_asks_the_last_count_or_record_question_again(ru
     for f in p.facts:
         if f.object_id == "ALT":
             assert (f"({f.on})" in out["answer"]) == f.on.startswith("2026-01"), (f.on, out["answer"])
+
+
+def test_on_a_drug_for_more_than_a_year_reads_when_it_was_started(run_graph, settings) -> None:
+    """"Has PAT_029 been on bosutinib for more than a year?" was "No: … lists no Bosutinib among the medications", though
+    the record lists it, started in 2026; "How many patients have been on X for more than a year?" counted every taker."""
+    cut = "2025-12-02"
+    p, f = next((p, f) for p in _patients(settings) if p.allows("medications") for f in p.facts
+                if f.relation == "takes" and f.on > cut)
+    out = _ask(run_graph, f"Has {p.id} been on {f.object_name} for more than a year?")
+    assert out["answer"] == f"No: {p.id}'s record lists {f.object_name} (started {f.on}), not on or before {cut}.", out["answer"]
+    q, g = next((q, g) for q in _patients(settings) if q.allows("medications") for g in q.facts
+                if g.relation == "takes" and g.on <= cut)
+    out = _ask(run_graph, f"Has {q.id} been on {g.object_name} for more than a year?")
+    assert out["answer"].startswith(f"Yes: {q.id}'s record lists {g.object_name}"), out["answer"]
+    ps = [r for r in json.loads(settings.patients_path.read_text())["patients"] if r["consent"]["research"]]
+    long_on = sum(1 for r in ps if r["consent"]["medications"] and any(
+        x["relation"] == "takes" and x["object_name"] == "Probenecid" and x["on"] <= cut for x in r["facts"]))
+    out = _ask(run_graph, "How many patients have been on probenecid for more than a year?")
+    assert f"Probenecid: {long_on} of {len(ps)} patients" in out["answer"], out["answer"]
+    assert f"Only medication starts dated on or before {cut} were counted." in out["answer"], out["answer"]

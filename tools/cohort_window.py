@@ -115,11 +115,28 @@ def _dated(m: re.Match[str], today: date) -> Window | None:
     return Window(first, last, f"in {calendar.month_name[month] + ' ' if month else ''}{year}")
 
 
+_DURATION = re.compile(r"\bfor (?:more than|over|at least|longer than) (?:(?P<n>\d+|" + "|".join(_COUNT) +
+                       r")\s+)?(?P<unit>year|month|week|day)s?\b", re.IGNORECASE)
+"""How long a patient has been on a drug or had a condition ("on probenecid for more than a year"): a start on or
+before that long ago (it counted every taker)."""
+_TAKING = re.compile(r"\b(?:on|taking|taken|take|takes|using|used|prescribed)\b", re.IGNORECASE)
+
+
+def _lasting(m: re.Match[str], today: date) -> Window | None:
+    ago = _rolling(m, today)
+    if ago is None:
+        return None
+    end = ago.start - timedelta(days=1)
+    return Window(_EARLIEST, end, f"on or before {end.isoformat()}")
+
+
 def window(text: str, today: date) -> Window | None:
     """The stretch of time ``text`` asks about, relative to ``today``; None when it names none."""
     found: Window | None = None
-    m = _ROLLING.search(text)
-    if m is not None and (m["n"] or not m.group(0).casefold().startswith(("last", "previous"))):  # "last year": a calendar year
+    m = _DURATION.search(text) or _ROLLING.search(text)
+    if m is not None and m.re is _DURATION:
+        found = _lasting(m, today)
+    elif m is not None and (m["n"] or not m.group(0).casefold().startswith(("last", "previous"))):  # "last year": a calendar year
         found = _rolling(m, today)
     elif m := _CALENDAR.search(text):
         found = _calendar(m, today)
@@ -164,6 +181,8 @@ def dating(text: str, today: date, labs: bool) -> Dated:
     found = window(text, today)
     if found is None:
         return Dated()
+    if _DURATION.fullmatch(found.words):  # "on probenecid for more than a year": started by then, whatever the labs
+        return Dated(found, frozenset({"medications"} if _TAKING.search(text) else {"conditions"}))
     kinds = {"labs"} if labs else set()
     kinds |= {"conditions"} if _DIAGNOSED.search(text) else set()
     kinds |= {"medications"} if _STARTED.search(text) else set()
