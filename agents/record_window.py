@@ -36,9 +36,13 @@ class Kept:
     """The facts of those kinds that the stretch left out."""
 
     def note(self) -> str:
-        """" Only lab results dated in 2025 were read.", or "" when nothing was kept to a stretch."""
-        said = self.dated.said()
-        return f" Only {said} were read." if said else ""
+        """" Only lab results dated in 2025 were read.", that the stretch the question names was applied to nothing
+        ("What conditions did PAT_001 have in 2025?" listed the conditions with no word on the year), or ""."""
+        said, window = self.dated.said(), self.dated.window
+        if said or window is None:
+            return f" Only {said} were read." if said else ""
+        return (f" The record dates diagnoses, medication starts and lab results: \"{window.said}\" was not applied to "
+                f"what the patient has or takes, listed as recorded now (ask what was diagnosed or started {window.said}).")
 
     def words(self) -> str:
         """The question's words for the stretch ("in the past year"), or ""."""

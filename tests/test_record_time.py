@@ -133,3 +133,12 @@ def test_on_a_drug_for_more_than_a_year_reads_when_it_was_started(run_graph, set
     out = _ask(run_graph, "How many patients have been on probenecid for more than a year?")
     assert f"Probenecid: {long_on} of {len(ps)} patients" in out["answer"], out["answer"]
     assert f"Only medication starts dated on or before {cut} were counted." in out["answer"], out["answer"]
+
+
+def test_a_stretch_that_nothing_of_the_record_is_kept_to_is_said_not_applied(run_graph, settings) -> None:
+    """"What conditions did PAT_001 have in 2025?" listed the conditions with no word on the year."""
+    p = next(p for p in _patients(settings) if p.allows("conditions") and any(f.relation == "has_condition" for f in p.facts))
+    out = _ask(run_graph, f"What conditions did {p.id} have in 2025?")
+    assert out["answer"].startswith(f"{p.id}: conditions: "), out["answer"]
+    assert out["answer"].endswith('"in 2025" was not applied to what the patient has or takes, listed as recorded now '
+                                  "(ask what was diagnosed or started in 2025)."), out["answer"]
