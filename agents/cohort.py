@@ -113,6 +113,8 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
         rest, taking = m["rest"].strip(), _TAKING.match(str(last.get("question", "")))
         return f"How many patients {_IT.sub(lambda _: taking['d'], rest) if taking else rest}?"
+    if (again := _diagnosed_again(text, str(last.get("question", "")), linker)) is not None:  # "and with asthma?"
+        return again
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
         best = linker.link(m["x"]).best if linker is not None else None
         return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"
@@ -122,6 +124,24 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         counted = _COUNTED.match(str(last.get("question", ""))) or _AMONG.search(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
     return None
+
+
+_DIAGNOSED_WITH = re.compile(r"\bdiagnosed with (?P<c>.+?)(?= (?:in|since|before|after|during|over|within|for|last|this)\b|\s*\??$)",
+                             re.IGNORECASE)
+"""The condition of a count of diagnoses ("How many patients were diagnosed with gout in the last 5 years?")."""
+
+
+def _diagnosed_again(text: str, counted: str, linker: Any) -> str | None:
+    """The last count of diagnoses asked again of another condition ("and with asthma?" after "How many patients were
+    diagnosed with gout in the last 5 years?" was "How many patients have Asthma?", every patient with asthma whenever
+    diagnosed); None when ``text`` names no other condition or the last count was not of diagnoses."""
+    m, d = _ANOTHER.match(text), _DIAGNOSED_WITH.search(counted)
+    if m is None or d is None or _REFERS.match(m["x"]):
+        return None
+    best = linker.link(m["x"]).best if linker is not None else None
+    if best is not None and best.type in DRUG_TYPES:  # "and with metformin?": not a diagnosis
+        return None
+    return counted[: d.start("c")] + m["x"] + counted[d.end("c"):]
 
 
 _THEIR_AVERAGE = re.compile(r"^(?:and |so )?(?:what(?:'s|’s| is| was| are)|tell me|give me) (?:their|the|the patients'|"

@@ -250,3 +250,13 @@ def test_a_lab_is_negated_as_a_condition_is() -> None:
                          ("How many patients have had an HbA1c test?", set())]:
         present = [n for n in names if any(stem in text.casefold() for stem in n[2])]
         assert negation(text, positions(text, present)).absent == absent, text
+
+
+def test_another_condition_after_a_count_of_diagnoses_keeps_the_frame(run_graph) -> None:
+    """"and with gout?" after a count of diagnoses in the last 5 years was "How many patients have Gout?": every patient
+    with gout, whenever diagnosed."""
+    run_graph({"question": "How many patients were diagnosed with hypertension in the last 5 years?"}, thread="frame",
+              interactive=False, memory=False, now=NOW)
+    out, _ = run_graph({"question": "and with gout?"}, thread="frame", interactive=False, memory=False, now=NOW)
+    assert out["understood_as"] == "How many patients were diagnosed with gout in the last 5 years?", out["answer"]
+    assert "Only diagnoses dated between 2021-12-03 and 2026-12-02 were counted." in out["answer"], out["answer"]
