@@ -328,3 +328,12 @@ def test_when_drugs_were_approved_is_said_not_held_and_the_drugs_are_listed(run_
     assert out["status"] is Status.ANSWERED and out["intent"] == "treats", out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not which drugs regulators have "
                                     "approved. What it holds: Drugs with a verified mechanism for Gout: "), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "disease"), [("Which diabetes drugs are there?", "diabetes"),
+                                                   ("which cancer medications exist?", "cancer")])
+def test_which_disease_drugs_there_are_asks_what_treats_it(question: str, disease: str) -> None:
+    """They were `NOT_FOUND`, "no known entity in the question": no rule read them, and the free-text scan drops a name
+    that fits several ("Which gout drugs are there?" was answered, gout being one name)."""
+    parsed = parse_question(question)
+    assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease
