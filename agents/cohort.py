@@ -10,6 +10,7 @@ from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
 from agents.patient_answer import not_recorded
+from agents.record_window import not_applied
 from agents.state import DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
 from tools.aggregate import STATISTIC
@@ -235,9 +236,7 @@ def _when(head: CohortCount) -> str:
     if head.dated:
         return f" Only {head.dated} were counted."
     if head.undated:
-        return (f" The records date diagnoses, medication starts and lab results: \"{head.undated}\" was not applied to "
-                "who has a condition or takes a drug, counted as recorded now (ask who was diagnosed or started one "
-                f"{head.undated} to count those).")
+        return not_applied(head.undated, counted=True)
     return ""
 
 

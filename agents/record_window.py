@@ -17,10 +17,23 @@ from typing import Any
 
 from tools.cohort_window import Dated, dating, window
 
-__all__ = ["Kept", "kept_to", "none_in", "outside_only", "timed_again"]
+__all__ = ["Kept", "kept_to", "none_in", "not_applied", "outside_only", "timed_again"]
 
 _KIND_OF = {"lab": "labs", "condition": "conditions", "medication": "medications"}
-_WHAT = {"lab": "lab result dated", "condition": "condition diagnosed", "medication": "medication started"}
+_DATED_AS = {"lab": "dated", "condition": "diagnosed", "medication": "started"}
+"""How each kind of fact is dated."""
+_WHAT = {kind: f"{'lab result' if kind == 'lab' else kind} {verb}" for kind, verb in _DATED_AS.items()}
+"""What a record has none of in a stretch ("medication started")."""
+
+
+def not_applied(said: str, counted: bool) -> str:
+    """That the stretch of time ``said`` was applied to no fact: who has a condition or takes a drug is as recorded now,
+    in a count (``counted``) or one record."""
+    whose, what, how, ask = (("The records date", "who has a condition or takes a drug", "counted", "who was diagnosed or started one")
+                             if counted else ("The record dates", "what the patient has or takes", "listed",
+                                              "what was diagnosed or started"))
+    return (f" {whose} diagnoses, medication starts and lab results: \"{said}\" was not applied to {what}, {how} as recorded "
+            f"now (ask {ask} {said}{' to count those' if counted else ''}).")
 
 
 @dataclass
@@ -41,8 +54,7 @@ class Kept:
         said, window = self.dated.said(), self.dated.window
         if said or window is None:
             return f" Only {said} were read." if said else ""
-        return (f" The record dates diagnoses, medication starts and lab results: \"{window.said}\" was not applied to "
-                f"what the patient has or takes, listed as recorded now (ask what was diagnosed or started {window.said}).")
+        return not_applied(window.said, counted=False)
 
     def words(self) -> str:
         """The question's words for the stretch ("in the past year"), or ""."""
@@ -82,9 +94,6 @@ def none_in(pid: str, kept: Kept, kinds: list[str], lab: str = "") -> str:
                        for f in sorted(outside, key=lambda f: f.get("on") or "", reverse=True)) or "none"
     what = " or ".join(f"{lab} result dated" if kind == "lab" and lab else _WHAT[kind] for kind in shown)
     return f"{pid}'s record has no {what} {said} (outside that time, it lists: {listed})."
-
-
-_DATED_AS = {"lab": "dated", "condition": "diagnosed", "medication": "started"}
 
 
 def outside_only(pid: str, facts: list[dict[str, Any]], kept: Kept) -> str:
