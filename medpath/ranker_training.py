@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -18,6 +17,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from core.datasets import PathRecord
+from core.forking import map_in_forks
 from core.settings import WalkBudget
 from medpath.metrics import path_f1_best_chain
 from tools.curation import Chain, CurationStats
@@ -149,34 +149,21 @@ class _FoldWalk:
         return out
 
 
-_WORKER_JOB: list[_FoldWalk] = []
-"""The fold a worker process walks (set in the worker by :func:`_adopt`; empty in the parent)."""
-
-
-def _adopt(job: _FoldWalk) -> None:
-    _WORKER_JOB[:] = [job]
-
-
-def _run_part(part: range) -> list[Walked]:
-    return _WORKER_JOB[0].run(part)
-
-
 def _walk_fold(job: _FoldWalk, workers: int) -> list[Walked]:
     """``job``'s rows, in ``workers`` processes forked with it when the fold is large enough and this system forks.
 
     Each question's walk and features depend on the question and the fold alone (no clock, no shared state that
     changes what is computed), so the rows are those of one process (a test compares them); only the rows travel
-    back. The walks are Python and hold one core each: with two workers (and the embedder's side-by-side batches)
-    the index build's models step went from 194–202 s to 154 s on this 2-core machine (the clean-clone `.ci/run`,
-    README), with byte-identical models; what is not halved is the rows' way back (about 50 MB per 300 questions)
-    and the parent's reading of them."""
+    back, and a part a worker cannot give back is walked here (``core.forking``). The walks are Python and hold one
+    core each: with two workers (and the embedder's side-by-side batches) the index build's models step went from
+    194–202 s to 154 s on this 2-core machine (the clean-clone `.ci/run`, README), with byte-identical models; what
+    is not halved is the rows' way back (about 50 MB per 300 questions) and the parent's reading of them."""
     n = len(job.held)
-    if workers < 2 or n < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or n < PARALLEL_FROM:
         return job.run(range(n))
     step = max(1, -(-n // (workers * 4)))  # a few parts per worker, so one slow part does not hold the rest back
     parts = [range(i, min(i + step, n)) for i in range(0, n, step)]
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_adopt, initargs=(job,)) as pool:
-        return [w for rows in pool.map(_run_part, parts, chunksize=1) for w in rows]
+    return [w for rows in map_in_forks(job.run, parts, workers) for w in rows]
 
 
 def fold_rankers(walked: Sequence[Walked], *, folds: int = FOLDS) -> list[LambdaRanker]:

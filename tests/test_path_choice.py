@@ -191,13 +191,13 @@ def test_worker_processes_give_the_rows_of_one_process(resources: Any, tune_samp
     args = (resources.kg, tune_sample, vecs, resources.predictor, resources.node_vector, resources.settings.budget)
     here = oof_rows(*args)
     monkeypatch.setattr(ranker_training, "PARALLEL_FROM", 1)  # the sample's folds are small
-    adopt = ranker_training._adopt
+    walk = ranker_training._FoldWalk.run
 
-    def adopt_and_sign(job: Any) -> None:  # each worker leaves its process id
+    def walk_and_sign(job: Any, part: range) -> Any:  # each process that walks leaves its id
         (tmp_path / f"worker-{os.getpid()}").touch()
-        adopt(job)
+        return walk(job, part)
 
-    monkeypatch.setattr(ranker_training, "_adopt", adopt_and_sign)
+    monkeypatch.setattr(ranker_training._FoldWalk, "run", walk_and_sign)
     apart = oof_rows(*args, workers=2)
     workers = {int(f.name.split("-")[1]) for f in tmp_path.glob("worker-*")}
     assert len(workers) >= 2 and os.getpid() not in workers  # the walks ran in other processes
