@@ -200,7 +200,8 @@ def test_worker_processes_give_the_rows_of_one_process(resources: Any, tune_samp
     monkeypatch.setattr(ranker_training._FoldWalk, "run", walk_and_sign)
     apart = oof_rows(*args, workers=2)
     workers = {int(f.name.split("-")[1]) for f in tmp_path.glob("worker-*")}
-    assert len(workers) >= 2 and os.getpid() not in workers  # the walks ran in other processes
+    # the walks ran in other processes (a part a worker could not give back is walked here: core.forking)
+    assert workers - {os.getpid()}
     assert [w.record.id for w in apart] == [w.record.id for w in here] and here
     for a, b in zip(apart, here, strict=True):
         assert [(p.edges, p.confs) for p in a.paths] == [(p.edges, p.confs) for p in b.paths]
