@@ -11,7 +11,7 @@ from typing import Any
 from agents.answer_notes import NO_EVIDENCE
 from agents.patient_answer import not_recorded
 from agents.record_window import not_applied
-from agents.state import DRUG_TYPES, Intent, State, Status
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
 from tools.aggregate import STATISTIC
 from tools.routes import MIN_COHORT
@@ -104,11 +104,14 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
     (it was read as "What drugs treat gout?"), and "What is the most common medication among patients with Gout?" for
     "which drug is most common among them?" (it was read as a question about a drug); None otherwise. After a count
     that linked no entity ("diabetes" fits several), "what about gout?" counts gout, or those who take a drug the
-    ``linker`` names (it was told what gout is connected to; a count that linked one is resolved as an ellipsis)."""
+    ``linker`` names (it was told what gout is connected to; a count that linked one is resolved as an ellipsis).
+    After a count of lab results, "and with gout?" asks it again of the patients with gout (:func:`_lab_again`)."""
     last = _last_turn(messages)
     text = " ".join(question.split())
     if last.get("intent") != Intent.COHORT.value:
         return None
+    if (again := _lab_again(text, str(last.get("question", "")), linker)) is not None:  # "and with gout?" after a lab
+        return again
     if (both := _within(text, str(last.get("question", "")))) is not None:
         return both
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
@@ -143,6 +146,44 @@ def _diagnosed_again(text: str, counted: str, linker: Any) -> str | None:
     if best is not None and best.type in DRUG_TYPES:  # "and with metformin?": not a diagnosis
         return None
     return counted[: d.start("c")] + m["x"] + counted[d.end("c"):]
+
+
+_LAB_COUNT = re.compile(r"^how many (?:patients|people) (?:(?P<who>with|on|taking|who take) (?P<whom>[^?]+?) )?(?P<rest>(?:had|have|has)\b"
+                        r"[^?]*?(?:(?:\b(?:above|over|below|under|greater than|less than|more than|fewer than|at least)|[<>]=?)\s*\d"
+                        r"|\b(?:tests?|results?|measured|readings?)\b)[^?]*?)\??$", re.IGNORECASE)
+"""A count of lab results ("How many patients had an HbA1c above 7 this year?"): what follows "patients" from the verb
+on, the lab, its threshold or tally and the stretch of time; and the patients it was asked of, if it named them."""
+_THOSE = re.compile(r"^(?:and |but |what about |how about )?(?:(?:among|of|for|in) )?(?:those|them|these|the ones|(?:the )?"
+                    rf"{_PEOPLE})(?: who(?: are)?)? (?P<how>with|having|have|has|on|taking|take|takes|using|are on|are taking) "
+                    r"(?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+""""and among those taking allopurinol?", "what about patients with gout?": the patients a count is asked of."""
+_BARE = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also) (?P<how>with|on|taking|for) (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+""""and with gout?", "what about on probenecid?": the patients a count is asked of, with no word for them."""
+_TAKE_WORDS = ("on", "taking", "take", "takes", "using", "are on", "are taking")
+
+
+def _lab_again(text: str, counted: str, linker: Any) -> str | None:
+    """The last count of lab results asked again of the patients ``text`` names ("and with gout?" after "How many
+    patients had an HbA1c above 7 this year?" was "How many patients have gout?", the lab and the year dropped; "and
+    among those taking allopurinol?" was "How many patients take among those taking allopurinol?"). None when the last
+    count was not of lab results, or ``text`` names no condition or drug the ``linker`` knows."""
+    lab = _LAB_COUNT.match(counted)
+    if lab is None:
+        return None
+    m = _THOSE.match(text) or _BARE.match(text)  # not "and LDL?": another lab, perhaps, not other patients
+    if m is None or _REFERS.match(m["x"]):
+        return None
+    best = linker.link(m["x"]).best if linker is not None else None
+    if best is None or best.type not in (*DRUG_TYPES, *DISEASE_TYPES):
+        return None
+    x, how = m["x"], m["how"].casefold()
+    taking = how in _TAKE_WORDS or (how == "for" and best.type in DRUG_TYPES)
+    whom = f"{'taking' if taking else 'with'} {x}"
+    if m.re is _THOSE and lab["whom"]:  # "among those …": within the patients the count was asked of
+        took = lab["who"].casefold() != "with"
+        whom = (f"taking {lab['whom']} and {x}" if took else f"with {lab['whom']} taking {x}") if taking else \
+            (f"with {x} taking {lab['whom']}" if took else f"with {lab['whom']} and {x}")
+    return f"How many patients {whom} {lab['rest']}?"
 
 
 _THEIR_AVERAGE = re.compile(r"^(?:and |so )?(?:what(?:'s|’s| is| was| are)|tell me|give me) (?:their|the|the patients'|"
@@ -183,16 +224,19 @@ _NAME_THEM = re.compile(r"^(?:and |ok,? |so )?(?:(?:can you |please )?(?:list|na
 def _within(text: str, counted: str) -> str | None:
     """The count of the last count's patients who also have a condition or take a drug ("How many patients with
     hypertension take Metformin?"); None when ``text`` asks no such thing, or the last count names neither."""
-    m = _OF_THEM.match(text)
-    if m is None:
+    if (m := _OF_THEM.match(text)) is not None:
+        take, x = bool(m["take"]), m["x"]
+    elif (m := _THOSE.match(text)) is not None:  # "and among those taking metformin?"
+        take, x = m["how"].casefold() in _TAKE_WORDS, m["x"]
+    else:
         return None
     taking, having = _TAKING.match(counted), _COUNTED.match(counted)
-    if m["have"] and taking:
-        return f"How many patients with {m['x']} take {taking['d']}?"
-    if m["take"] and having:
-        return f"How many patients with {having['c']} take {m['x']}?"
-    if m["have"] and having:  # "which of them also have migraine?" after a count of depression (it was asked of the disease)
-        return f"How many patients with {having['c']} also have {m['x']}?"
+    if not take and taking:
+        return f"How many patients with {x} take {taking['d']}?"
+    if take and having:
+        return f"How many patients with {having['c']} take {x}?"
+    if not take and having:  # "which of them also have migraine?" after a count of depression (it was asked of the disease)
+        return f"How many patients with {having['c']} also have {x}?"
     return None
 
 

@@ -260,3 +260,38 @@ def test_another_condition_after_a_count_of_diagnoses_keeps_the_frame(run_graph)
     out, _ = run_graph({"question": "and with gout?"}, thread="frame", interactive=False, memory=False, now=NOW)
     assert out["understood_as"] == "How many patients were diagnosed with gout in the last 5 years?", out["answer"]
     assert "Only diagnoses dated between 2021-12-03 and 2026-12-02 were counted." in out["answer"], out["answer"]
+
+
+def _has(p: dict[str, Any], name: str) -> bool:
+    return p["consent"]["conditions"] and any(f["relation"] == "has_condition" and f["object_name"] == name for f in p["facts"])
+
+
+def test_other_patients_after_a_lab_count_keep_the_lab_and_the_stretch(run_graph, settings) -> None:
+    """"and with gout?" after a count of HbA1c results in the past 6 months was "How many patients have gout?" (the lab
+    and the stretch dropped); "and among those taking probenecid?" was "How many patients take among those taking
+    probenecid?"."""
+    gout = [p for p in _records(settings) if _has(p, "Gout")]
+    measured = sum(1 for p in gout if p["consent"]["labs"] and any(
+        f["object_id"] == "HbA1c" and f["on"] >= "2026-06-03" for f in p["facts"]))
+    ask = "How many patients had an HbA1c above 6.5 in the past 6 months?"
+    run_graph({"question": ask}, thread="lab", interactive=False, memory=False, now=NOW)
+    out, _ = run_graph({"question": "and with gout?"}, thread="lab", interactive=False, memory=False, now=NOW)
+    assert out["understood_as"] == "How many patients with gout had an HbA1c above 6.5 in the past 6 months?", out["answer"]
+    span = "between 2026-06-03 and 2026-12-02"
+    assert f"HbA1c measured {span}: {measured} of {len(gout)} patients" in out["answer"], out["answer"]
+    out, _ = run_graph({"question": "and among those taking probenecid?"}, thread="lab", interactive=False, memory=False,
+                       now=NOW)
+    assert out["understood_as"] == "How many patients with gout taking probenecid had an HbA1c above 6.5 in the past 6 months?"
+    assert "Patients with Gout taking Probenecid" in out["answer"] and f"Only lab results dated {span} were counted." in out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "asked"), [
+    ("How many patients have gout?", "and among those taking probenecid?", "How many patients with gout take probenecid?"),
+    ("How many patients take probenecid?", "and among those with gout?", "How many patients with gout take probenecid?"),
+])
+def test_among_those_after_a_count_counts_within_it(run_graph, first: str, then: str, asked: str) -> None:
+    """The first was read as a question about probenecid ("Probenecid is connected to: …"), the second as "How many
+    patients have among those with gout?"."""
+    run_graph({"question": first}, thread=first, interactive=False, memory=False, now=NOW)
+    out, _ = run_graph({"question": then}, thread=first, interactive=False, memory=False, now=NOW)
+    assert out["understood_as"] == asked and out["intent"] == "cohort", out["answer"]
