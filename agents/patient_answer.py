@@ -10,6 +10,7 @@ from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
+from agents.lab_trend import trend
 from agents.record_window import Kept, kept_to, none_in, outside_only
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
@@ -176,7 +177,7 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
     if lab := lab_named(state.asked):  # "What's PAT_006's latest HbA1c?", "does PAT_006 have an HbA1c result?"
         out = _lab_result(pid, [f for _, f in parsed], lab, withheld, yes_no=check is not None and not lacking,
                           history=HISTORY.search(state.asked) is not None or bool(kept.words()),
-                          outside=kept if kept.words() else None)  # "… in 2026?": every result then
+                          outside=kept if kept.words() else None, asked=state.asked)  # "… in 2026?": every result then
         return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
     since = [m for m in state.mentions if m.get("mention")] if SINCE.search(state.asked) and not lacking else []
     if since:  # "When did PAT_003 start amineptine?"
@@ -218,15 +219,18 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
 
 
 def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, *, yes_no: bool = False,
-                history: bool = False, outside: Kept | None = None) -> dict[str, Any]:
+                history: bool = False, outside: Kept | None = None, asked: str = "") -> dict[str, Any]:
     """The latest result of the lab a question names (every result, the latest first, with ``history``), or that the
     record has none, with the labs it has. It was the record's other labs without a word on the one asked, or (for
     blood pressure) the knowledge graph's Blood pressure node. ``outside``: the facts were kept to a stretch of time
-    ("What was PAT_001's ALT in March?"), and the lab's results outside it are said when none is in it."""
+    ("What was PAT_001's ALT in March?"), and the lab's results outside it are said when none is in it. ``asked``:
+    the question, for which way the lab went when it asks (``agents.lab_trend``)."""
     latest = [f for f in facts if f["kind"] == "lab" and f["latest"]]
     rows = [f for f in latest if f["name"] == lab]
     every = sorted((f for f in facts if f["kind"] == "lab" and f["name"] == lab), key=lambda f: f["on"] or "", reverse=True)
-    if rows and history:
+    if rows and history and (went := trend(pid, lab, every, asked)):  # "has her ALT gone up?": which way, then all
+        answer = f"{went} Every result, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every) + "."
+    elif rows and history:
         answer = (f"{pid}'s {lab} results, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every)
                   + ("." if len(every) > 1 or outside is not None else "; the record holds no earlier one."))
     elif rows:
