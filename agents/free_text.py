@@ -150,9 +150,15 @@ def described_entity(res: Any, question: str, found: list[dict[str, Any]]) -> Pa
 
 _KEYWORD_FILLER = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "vs", "versus", "with", "treat",
                              "treats", "treating", "treatment", "therapy", "mechanism", "mechanisms", "action", "moa",
-                             "what", "whats", "s", "is", "about"})
+                             "what", "whats", "s", "is", "about", "prevent", "prevents", "preventing", "prevention"})
 """Words around the names of a keyword query ("imatinib for leukemia", "metformin diabetes mechanism"), and of a
 question that asks what a name is ("What's imatinib?": its "what s" was read as a disease, Burkitt's lymphoma)."""
+
+
+_ASKS_ABOUT = re.compile(r"^(?:what (?:does|do) (?:the )?(?:research|literature|evidence|science|studies|trials|data) "
+                         r"(?:say|show|tell us) (?:about|on)|what is known about|tell me about)\s+")
+"""A lead-in that asks what is known of the words after it ("what does the research say about aspirin for preventing
+cancer?" was told what aspirin is connected to, "cancer" dropped without a word), on the folded question."""
 
 
 def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> ParsedQuestion | None:
@@ -166,7 +172,7 @@ def drug_beside_words(res: Any, question: str, found: list[dict[str, Any]]) -> P
     kind = (found[0]["entity"] or {}).get("type") if len(found) == 1 else None  # an unknown name has no entity
     if kind not in DRUG_TYPES and kind not in DISEASE_TYPES:
         return None
-    toks, name = fold(question).split(), found[0]["mention"].split()
+    toks, name = _ASKS_ABOUT.sub("", fold(question)).split(), found[0]["mention"].split()
     at = next((i for i in range(len(toks)) if toks[i : i + len(name)] == name), None)
     if at is None:
         return None

@@ -49,6 +49,19 @@ def test_words_that_name_a_disease_in_part_are_the_disease(run_graph, resources,
     assert resources.kg.name(out["evidence"][-1]["tail"]) == name
 
 
+@pytest.mark.parametrize("question", ["what does the research say about aspirin for preventing cancer?",
+                                      "What do studies show about aspirin for cancer prevention?",
+                                      "aspirin for preventing cancer"])
+def test_what_is_known_of_a_drug_for_a_disease_named_in_part_asks_which(run_graph, question: str) -> None:
+    """The first was told what aspirin is connected to, "cancer" dropped without a word ("How does aspirin prevent
+    cancer?" asked which cancer)."""
+    out, _ = run_graph({"question": question}, thread=question)
+    assert "__interrupt__" in out, out.get("answer")
+    ask = out["__interrupt__"][0].value
+    assert ask["slot"] == "disease" and ask["mention"] == "cancer"
+    assert {"Breast Neoplasms", "Malignant tumor of colon"} <= {c["name"] for c in ask["candidates"]}
+
+
 @pytest.mark.parametrize(("question", "drug"), [("alopurinol for gout", "allopurinol"), ("alopurinol gout", "allopurinol"),
                                                ("gout colchicin", "colchicine")])
 def test_a_misspelt_drug_beside_a_disease_is_the_drug(run_graph, resources, question: str, drug: str) -> None:
