@@ -59,6 +59,7 @@ from agents.state import DRUG_TYPES, Intent
 from agents.target_refs import about_the_targets
 from agents.thread_disease import of_thread_disease
 from agents.two_questions import accepted_offer
+from agents.typed_disease import of_the_thread_type
 from agents.why_listed import why_listed
 from tools.answers import asked_sign
 from tools.linker import fold
@@ -377,6 +378,7 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
+    question, typed = of_the_thread_type(question, focus.disease, linker)  # "does it work in type 1 too?"
     condition = condition_qualifier(question, linker)  # "Is metformin safe in kidney disease?"
     qual = TRAILING_QUALIFIER.search(question) or _drug_in_place(question, linker, focus) or condition or condition_beside(question)
     if qual and len(question[: qual.start()].split()) < 3:  # "and in children?": an ellipsis of its own
@@ -384,6 +386,8 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
     if qual:  # "how does metformin affect the liver?": how it works, in the liver
         question = re.sub(r"\baffects?$", "work", question[: qual.start()].rstrip(" ,"), flags=re.IGNORECASE) + "?"
     res = _resolve(question, focus, linker)
+    if typed:
+        res.references.append({"text": typed, "how": "type", "entity": focus.disease})
     self_compared(res)  # "how does levodopa compare to the first one?" when levodopa is the first one
     for_treated(res, question, focus, linker)  # "is it better than colchicine?" after how allopurinol treats gout
     if qual and not res.qualifier:
