@@ -50,7 +50,7 @@ from agents.patient_answer import SINCE, lab_it, lab_named
 from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.record_window import timed_again
-from agents.referents import pick, thread_target, wanted
+from agents.referents import only_listed_drug, pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
@@ -230,11 +230,13 @@ def _noun_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
                 res.references.append({"text": m.group(0), "patient_id": focus.patient_id, "how": "patient"})
                 q = q[: m.start()] + focus.patient_id + q[m.end():]
             continue
-        ent = (focus.drug if noun in ("drug", "medication", "medicine", "compound") else
+        ent = ((focus.drug or only_listed_drug(focus)) if noun in ("drug", "medication", "medicine", "compound") else
                thread_target(focus, asked_sign(q)) if noun in ("target", "protein", "receptor", "enzyme") else focus.disease)
         if ent is None:
             res.missing = res.missing or m.group(0)
             continue
+        if ent.get("for"):  # a patient's medication ("how does that drug work?"): the condition it is taken for
+            focus.disease = ent["for"]
         q = _substitute(res, q, m.span(), ent, m.group(0), "noun phrase")
     return q
 

@@ -16,7 +16,7 @@ from agents.intent import REFERENCE, parse_with_reference
 from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
-__all__ = ["pick", "thread_target", "wanted"]
+__all__ = ["only_listed_drug", "pick", "thread_target", "wanted"]
 
 _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
 """A verb of acting on a protein ("does valsartan block it too?")."""
@@ -93,3 +93,10 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         return focus.drug or next((i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES), None) \
             or (focus.disease if focus.disease and focus.disease.get("type") not in DISEASE_TYPES and not focus.by_class else None)
     return focus.drug or focus.disease or focus.record_condition  # "how many patients have it?" after the conditions
+
+
+def only_listed_drug(focus: Focus) -> dict[str, Any] | None:
+    """The one drug the latest answer listed, when it listed one ("how does that drug work?" after "PAT_002's record
+    lists thalidomide for Peptic ulcer" asked what "that drug" meant)."""
+    drugs = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
+    return drugs[0] if len(drugs) == 1 else None

@@ -74,6 +74,25 @@ def test_why_a_patient_takes_a_medication_is_read_from_the_record(run_graph) -> 
     assert no["intent"] == "patient" and no["answer"].startswith("PAT_003's record lists no ")
 
 
+def test_that_drug_after_one_medication_listed_for_a_condition_is_that_medication(run_graph) -> None:
+    """"how does that drug work?" after "PAT_002's record lists thalidomide for Peptic ulcer" asked what "that drug"
+    referred to: the answer had listed one drug, and no turn had a drug slot."""
+    for k in range(1, 9):
+        pid = f"PAT_{k:03d}"
+        shown = _turn(run_graph, f"that{k}", f"What is {pid} taking?")["answer"]
+        taken = re.findall(r"(?:: |, )([^,(:]+?) \(for ([^)]+)\)", shown)
+        alone = [(name, why) for name, why in taken if [w for _, w in taken].count(why) == 1]
+        if alone:
+            break
+    else:
+        pytest.fail("no patient takes one medication for one of their conditions")
+    med, condition = alone[0]
+    listed = _turn(run_graph, f"that-{pid}", f"What is {pid} taking for {condition}?")
+    assert listed["answer"] == f"{pid}'s record lists {med} for {condition}.", listed["answer"]
+    out = _turn(run_graph, f"that-{pid}", "how does that drug work?")
+    assert out["understood_as"] == f"How does {med} treat {condition}?", out["answer"]
+
+
 def _patients_by_medications(run_graph: Any) -> dict[int, str]:
     """A synthetic patient with one medication and one with several, found from their records."""
     found: dict[int, str] = {}
