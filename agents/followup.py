@@ -73,8 +73,9 @@ _OTHER = re.compile(r"\b(?:other(?! than)|another|else)\b", re.IGNORECASE)
 …"); "other than Y" only leaves Y out."""
 _MORE = re.compile(
     r"^(?:(?:are there|is there|do you have|give me|show me|list|name|tell me|(?:what|which) (?:are|is|would be) (?:the|my)|"
-    r"what|which|any)\s+)?(?:any\s+|some\s+)?"
-    r"(?:others|alternatives?|(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"
+    r"what|which|any)\s+)?(?:any\s+|some\s+|an?\s+)?"  # "is there an alternative?" was NOT_FOUND, "no known entity"
+    r"(?:others|alternatives?|another(?: (?:option|drug|medication|medicine|one|treatment|choice))?|"
+    r"(?:other|more) (?:options?|drugs?|medications?|medicines?|ones?|treatments?|alternatives?|"
     r"choices?|diseases?|conditions?|uses?|targets?|proteins?)|(?:any|some) more|(?:anything|something|what|which) else)$", re.IGNORECASE)
 """Nothing but a request for more of a list ("any other options?", "what else?", "others?"): the last question
 again, leaving out what the thread has listed."""
