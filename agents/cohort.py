@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE
-from agents.patient_answer import not_recorded
+from agents.patient_answer import lab_named, not_recorded
 from agents.record_window import not_applied
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, Status
 from memory.records import CohortCount
 from tools.aggregate import STATISTIC
+from tools.cohort_window import window
 from tools.routes import MIN_COHORT
 
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
@@ -170,7 +172,11 @@ def _lab_again(text: str, counted: str, linker: Any) -> str | None:
     lab = _LAB_COUNT.match(counted)
     if lab is None:
         return None
-    m = _THOSE.match(text) or _BARE.match(text)  # not "and LDL?": another lab, perhaps, not other patients
+    if (other := _ANOTHER.match(text)) is not None and lab_named(other["x"]):  # "and LDL?": the other lab, measured
+        when = window(lab["rest"], date.today())  # then (its threshold was the first lab's)
+        whom = f"{lab['who']} {lab['whom']} " if lab["whom"] else ""
+        return f"How many patients {whom}had {other['x']} results{f' {when.words}' if when and when.words else ''}?"
+    m = _THOSE.match(text) or _BARE.match(text)
     if m is None or _REFERS.match(m["x"]):
         return None
     best = linker.link(m["x"]).best if linker is not None else None

@@ -295,3 +295,14 @@ def test_among_those_after_a_count_counts_within_it(run_graph, first: str, then:
     run_graph({"question": first}, thread=first, interactive=False, memory=False, now=NOW)
     out, _ = run_graph({"question": then}, thread=first, interactive=False, memory=False, now=NOW)
     assert out["understood_as"] == asked and out["intent"] == "cohort", out["answer"]
+
+
+def test_another_lab_after_a_lab_count_counts_its_results_over_the_same_stretch(run_graph, settings) -> None:
+    """"and LDL?" after a count of HbA1c results was "How many patients take LDL?" (or, later in a thread, "… with
+    Asthma take LDL?"): the words link a substance."""
+    n, measured, _ = _lab_counts(settings, "LDL cholesterol", date(2026, 6, 3), 0)
+    run_graph({"question": "How many patients had an HbA1c above 6.5 in the past 6 months?"}, thread="ldl",
+              interactive=False, memory=False, now=NOW)
+    out, _ = run_graph({"question": "and LDL?"}, thread="ldl", interactive=False, memory=False, now=NOW)
+    assert out["understood_as"] == "How many patients had LDL results in the past 6 months?", out["answer"]
+    assert f"LDL cholesterol measured between 2026-06-03 and 2026-12-02: {measured} of {n} patients" in out["answer"]
