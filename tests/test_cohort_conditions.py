@@ -17,6 +17,7 @@ Expected figures come from the raw patients file, not from the store that answer
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -173,3 +174,23 @@ def test_a_proportion_gives_the_share_beside_the_count(run_graph, settings) -> N
     assert f"Probenecid: {takers} of {len(research)} patients ({100 * takers / len(research):.0f} %)." in out["answer"]
     plain = _ask(run_graph, "How many patients have asthma?", thread="plain")
     assert f"(research consent): {len(asthma)}. Of them:" in plain["answer"] and " %" not in plain["answer"]
+
+
+@pytest.mark.parametrize(("question", "kind", "relation"), [
+    ("What is the most common medication among patients?", "medications", "takes"),
+    ("Which medications are most prescribed among our patients?", "medications", "takes"),
+    ("What are the most common conditions among our patients?", "conditions", "has_condition"),
+])
+def test_the_most_common_of_a_kind_counts_that_kind_alone(run_graph, settings, question: str, kind: str, relation: str) -> None:
+    """The first listed conditions (the most common first, as for a question that names neither); the second was
+    NOT_FOUND ("among our patients" names no condition, medication or lab)."""
+    counted: dict[str, int] = {}
+    for p in _records(settings):
+        if p["consent"]["research"] and p["consent"][kind]:
+            for name in {f["object_name"] for f in p["facts"] if f["relation"] == relation}:
+                counted[name] = counted.get(name, 0) + 1
+    out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "cohort", out["answer"]
+    lines = re.findall(r"(?:Of them: |; )([^;:]+): (\d+) of \d+ patients", out["answer"])
+    assert lines and all(name in counted for name, _ in lines), out["answer"]  # that kind alone
+    assert int(lines[0][1]) == max(counted.values()), out["answer"]  # the most common first

@@ -81,6 +81,11 @@ _BY_COMPARISON = {"more than": int.__gt__, "over": int.__gt__, "at least": int._
                   "only": int.__eq__, "": int.__eq__, "or more": int.__ge__}
 
 
+_ASKS_MEDS = re.compile(r"\b(?:medications?|medicines?|meds|drugs?|prescri\w*|prescriptions?)\b", re.IGNORECASE)
+_ASKS_CONDS = re.compile(r"\b(?:conditions?|diagnos[ie]s|diseases?|illness(?:es)?|comorbidit(?:y|ies))\b", re.IGNORECASE)
+"""A count that asks for medications or for conditions, by the words for them: the breakdown is of that kind alone."""
+
+
 def _stems(text: str) -> set[str]:
     return {w[:6] for w in _WORD.findall(text.casefold()) if len(w) >= 4 and w not in _GENERIC}
 
@@ -386,15 +391,18 @@ class Aggregate:
         counts.update({f"Medication: {name}": 0 for name in untaken})  # "diuretics", when no patient takes one
         counts.update({f"Condition: {self.names[c][1]}": 0 for c in within})  # "… with depression have migraine?"
         asked_for = bool(drugs or untaken or labs or within or negated)  # a named class: medications, taken or not
+        meds_only, conds_only = _ASKS_MEDS.search(text) is not None, _ASKS_CONDS.search(text) is not None
+        meds_only, conds_only = meds_only and not conds_only, conds_only and not meds_only  # "the most common medication":
+        # the medications alone (it listed conditions, the most common first, as in a question that names neither)
         lines = {lab: [_lab_line(lab, m, above, when)] + ([_lab_line(lab, None, above, when)] if when and m else []) for lab in labs}
         counts.update({line: 0 for lab in labs for line in lines[lab]})  # a named lab none has is counted 0, as a drug is
         for p in cohort:
             seen: set[str] = set()
             for f in p.facts:
-                if f.relation == "takes" and (f.object_id in drugs or not asked_for) and p.allows("medications"):
+                if f.relation == "takes" and (f.object_id in drugs or not asked_for and not conds_only) and p.allows("medications"):
                     seen.add(f"Medication: {f.object_name}")
-                elif f.relation == "has_condition" and (f.object_id in within or not conditioned and not asked_for) \
-                        and p.allows("conditions"):
+                elif f.relation == "has_condition" and (f.object_id in within or not conditioned and not asked_for
+                                                        and not meds_only) and p.allows("conditions"):
                     seen.add(f"Condition: {f.object_name}")
             for lab in labs:  # "… last year": and how many were measured then, which a 0 might only mean
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
