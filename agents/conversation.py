@@ -34,6 +34,7 @@ from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.kinds import target_kind_asked
 from agents.list_refs import latest_drugs
+from agents.meds_for import meds_for
 from agents.metabolites import metabolites_question
 from agents.names import names_question, names_referent
 from agents.not_acting import negated_alone
@@ -290,6 +291,9 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if len(pids := patient_ids_in(first)) > 1 and not then:  # "compare PAT_001 and PAT_002": one record at a time
         then = [f"What is in {pid}'s record?" for pid in pids[1:]]
     out = _resolved(first, messages, res, ctx)
+    if "resolution" in out and (meds := meds_for(asked := out["resolution"].question, res.linker)) != asked:
+        out["resolution"].question = meds  # "Is PAT_002 on any schizophrenia medication?": taking anything for it
+        out["resolution"].references.append({"text": asked, "how": "record"})
     if style in ("simpler", "steps", "sources") and "resolution" in out:  # as "explain that more simply" would be
         out["resolution"].references.append({"text": question, "how": style})
     if written != question and "resolution" in out and not out["resolution"].rewritten:  # shown as understood
