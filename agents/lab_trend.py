@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["trend"]
+__all__ = ["result", "trend"]
 
 _UP = re.compile(r"\b(?:gone up|went up|go(?:ne)? up|risen|rose|rise|increas\w*|higher|climb\w*)\b", re.IGNORECASE)
 _DOWN = re.compile(r"\b(?:gone down|went down|go(?:ne)? down|dropped|drop|fallen|fell|fall|decreas\w*|lower(?:ed)?)\b",
@@ -20,7 +20,8 @@ _JUDGED = re.compile(r"\b(?:improv\w*|wors\w*|better|deteriorat\w*)\b", re.IGNOR
 _CHANGE = re.compile(r"\b(?:changed?|trend\w*)\b", re.IGNORECASE)
 
 
-def _value(f: dict[str, Any]) -> str:
+def result(f: dict[str, Any]) -> str:
+    """One lab result as the answers write it: "25.7 U/L (2026-01-22)"."""
     return f"{f['value']:g} {f['unit']} ({f['on']})"
 
 
@@ -32,8 +33,8 @@ def trend(pid: str, lab: str, every: Sequence[dict[str, Any]], asked: str) -> st
         return ""
     latest, before = every[0], every[1]
     went = "up" if latest["value"] > before["value"] else "down" if latest["value"] < before["value"] else ""
-    said = f"went {went} from {_value(before)} to {_value(latest)}" if went else \
-        f"was the same in its last two results, {_value(before)} and {_value(latest)}"
+    said = f"went {went} from {result(before)} to {result(latest)}" if went else \
+        f"was the same in its last two results, {result(before)} and {result(latest)}"
     wanted = "up" if up and not down else "down" if down and not up else ""
     yes = ("Yes: " if wanted == went else "No: ") if wanted else ""
     tail = "; the records hold no reference ranges to say whether that is better or worse" if judged else ""

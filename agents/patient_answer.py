@@ -10,7 +10,7 @@ from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE, and_listed
 from agents.intent import RECORD_CHECK, TAKEN_FOR
-from agents.lab_trend import trend
+from agents.lab_trend import result, trend
 from agents.record_window import Kept, kept_to, none_in, outside_only
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
@@ -203,7 +203,7 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
         elif kind == "condition" and rows:
             parts.append(f"{counted}condition{'s' if len(rows) != 1 or not counted else ''}: " + ", ".join(f["name"] for f in rows))
         elif kind == "lab" and rows:
-            parts.append("latest labs: " + ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in rows))
+            parts.append("latest labs: " + ", ".join(f"{f['name']} {result(f)}" for f in rows))
         rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
         evidence += [{"head": pid, "head_name": pid, "relation": rel, "tail": f["name"], "tail_name": f["name"] +
                       (f" {f['value']:g} {f['unit']}" if kind == "lab" else "")} for f in rows]
@@ -228,19 +228,20 @@ def _lab_result(pid: str, facts: list[dict[str, Any]], lab: str, withheld: int, 
     latest = [f for f in facts if f["kind"] == "lab" and f["latest"]]
     rows = [f for f in latest if f["name"] == lab]
     every = sorted((f for f in facts if f["kind"] == "lab" and f["name"] == lab), key=lambda f: f["on"] or "", reverse=True)
+    listed = ", ".join(map(result, every))
     if rows and history and (went := trend(pid, lab, every, asked)):  # "has her ALT gone up?": which way, then all
-        answer = f"{went} Every result, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every) + "."
+        answer = f"{went} Every result, the latest first: {listed}."
     elif rows and history:
-        answer = (f"{pid}'s {lab} results, the latest first: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in every)
+        answer = (f"{pid}'s {lab} results, the latest first: {listed}"
                   + ("." if len(every) > 1 or outside is not None else "; the record holds no earlier one."))
     elif rows:
-        answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(f"{f['value']:g} {f['unit']} ({f['on']})" for f in rows) + "."
+        answer = f"{'Yes: ' if yes_no else ''}{pid}'s latest {lab}: " + ", ".join(map(result, rows)) + "."
     elif outside is not None and any(f["kind"] == "lab" and f["name"] == lab for f in outside.outside):
         answer = none_in(pid, Kept([], outside.dated, [f for f in outside.outside if f["name"] == lab]), ["lab"], lab)
     elif not latest and withheld:
         answer, withheld = cannot_say(pid, "lab", f"{lab} results", withheld), 0
     else:
-        others = ", ".join(f"{f['name']} {f['value']:g} {f['unit']} ({f['on']})" for f in latest) or "none"
+        others = ", ".join(f"{f['name']} {result(f)}" for f in latest) or "none"
         answer = f"{'No: ' if yes_no else ''}{pid}'s record has no {lab} result (its latest labs: {others})."
     if withheld:
         answer += f" {withheld_note(withheld)}"
