@@ -32,6 +32,7 @@ from agents.intent import (
     CAUSING,
     RECORD_CHECK,
     SLOT_TYPES,
+    TAKEN_FOR,
     TEMPLATES,
     ParsedQuestion,
     both_listed,
@@ -473,13 +474,16 @@ def _parsed(question: str) -> Any:
 
 
 def _checked(res: Any, question: str, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What a yes/no question about a patient's record names ("does PAT_001 have diabetes?"): its mentions, or, when
-    the scan found no whole name, the words after the verb linked as one ("diabetes" names no entity as written)."""
-    m = RECORD_CHECK.match(question)
+    """What a yes/no question about a patient's record names ("does PAT_001 have diabetes?"), or the condition of
+    "what is PAT_005 taking for diabetes?": its mentions, or, when the scan found no whole name, the words after the
+    verb linked as one ("diabetes" names no entity as written; the second listed every medication)."""
+    m = RECORD_CHECK.match(question) or TAKEN_FOR.search(question)
     if m is None or mentions:
         return mentions
     out = res.linker.link(m["y"])
     best = out.best if out.status is not LinkStatus.UNKNOWN else None
+    if best is None and m.re is TAKEN_FOR:  # "what does PAT_001 take for each condition?": the record, condition by condition
+        return mentions
     return [{"slot": "free", "mention": m["y"], "status": out.status.value, "entity": best.as_dict() if best else None,
              "candidates": [c.as_dict() for c in out.candidates[:5]]}]
 
