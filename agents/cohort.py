@@ -21,6 +21,14 @@ from tools.routes import MIN_COHORT
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
 
 _PEOPLE = r"(?:patients|people|persons|subjects)"
+_MOST_WHAT = (r"(?:(?:what|which) (?:are|is) |what's |list |show(?: me)? )?(?:the )?(?:most (?:common(?:ly (?:used|prescribed|taken|"
+              r"diagnosed))?|frequent(?:ly (?:prescribed|used|taken))?|prescribed|used|taken)|top(?: \d+| five| ten)?) (?:medications?|"
+              r"medicines?|meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?)|(?:what|which) (?:medications?|medicines?|"
+              r"meds|drugs?|conditions?|diagnos[ie]s|diseases?) (?:are|is) (?:the )?most (?:common|frequent|prescribed|often "
+              r"(?:prescribed|taken|diagnosed))")
+"""The most common medications or conditions with nothing after them ("What are the most common medications?"): only
+the patient records count them (the knowledge graph's scope note answered it). "… for gout?" stays a question of the
+graph's."""
 _COHORT = re.compile(
     rf"\b(?:how many|(?:the )?number of|count of|(?:what )?(?:proportion|percentage|share|fraction) of|which|what|"
     rf"list(?: all| the)?|show(?: me)?(?: all| the)?|find(?: all| the)?|name(?: the)?|count(?: the)?)\s+(?:of\s+)?"
@@ -29,7 +37,8 @@ _COHORT = re.compile(
     r"was prescribed|is prescribed|was diagnosed with|is diagnosed with)\b|"
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b|"
-    rf"(?:{STATISTIC.pattern})[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b",
+    rf"(?:{STATISTIC.pattern})[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b|"
+    rf"^{_MOST_WHAT}(?: (?:overall|here|in (?:the|our|my) (?:records|data|cohort|clinic|practice)))?[?.!]*$",
     re.IGNORECASE)  # a statistic as the route reads it: "what does it mean for patients with gout?" is no average
 """A count or a list over patients, or a lab's average over them ("What is the average HbA1c of patients on
 metformin?"); a question about one patient names its id and is answered from its record."""
@@ -272,12 +281,20 @@ def _told(c: CohortCount) -> str:
         others = "other's" if c.unknown == 1 else "others'"
         unread = f" whose {c.kind}s may be read ({c.unknown} {others} may not)" if c.unknown else ""
         return f"{what}: {c.count} of {c.size - c.unknown} patients{unread}"
-    if not c.statistic:
-        return f"{c.name}: {c.count} of {c.size} patients"
+    if not c.statistic:  # among those whose records of its kind may be read (:func:`_unread`)
+        return f"{c.name}: {c.count} of {c.size - c.unknown} patients"
     if c.value is None:  # a few patients' results would point at them
         return (f"{c.name}, {c.statistic} of the latest results: not reported, {c.count} of {c.size} patients measured "
                 f"(fewer than {MIN_COHORT})")
     return f"{c.name}, {c.statistic} of the latest results: {f'{c.value:g} {c.unit}'.rstrip()} ({c.count} of {c.size} patients measured)"
+
+
+def _unread(counts: Sequence[CohortCount]) -> str:
+    """Whose records of a counted kind may not be read, said once after the plain count lines (each is among the
+    others: "Citric acid: 4 of 38 patients"); a tally or an absence says it in its own line."""
+    unread = {c.kind: (c.unknown, c.size) for c in counts if c.kind and c.unknown and not (c.absent or c.tally or c.statistic)}
+    return "".join(f" {n} of the {size} patients {'does' if n == 1 else 'do'} not allow their {kind}s to be read; the {kind} "
+                   f"counts are of the other {size - n}." for kind, (n, size) in sorted(unread.items()))
 
 
 def _when(head: CohortCount) -> str:
@@ -323,7 +340,7 @@ def cohort_answer(state: State) -> dict[str, Any]:
     cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' without {head.without}' if head.without else ''}"
               f"{f' taking {head.taking}' if head.taking else ''}"
               f" (research consent): {size}")
-    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." if told else "") + _when(head)
+    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." + _unread(counts[:_MAX_COUNTS + 1]) if told else "") + _when(head)
     if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all
         answer = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: {answer}"
     withheld = int(hybrid.get("consent_filtered_count", 0))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -112,12 +113,22 @@ def _takers(settings: Any, drug: str) -> int:
                and any(f["relation"] == "takes" and f["object_name"] == drug for f in p["facts"]))
 
 
+def _readable(settings: Any, kind: str) -> int:
+    """Patients who allow research use and their records of ``kind`` to be read: a count line's denominator."""
+    return sum(1 for p in _records(settings) if p["consent"]["research"] and p["consent"][kind])
+
+
 def test_what_patients_take_names_no_condition(run_graph, settings) -> None:
-    research = sum(1 for p in _records(settings) if p["consent"]["research"])
+    """A count line is among the patients whose medications may be read, and says how many may not ("Vitamin E: 2 of
+    43 patients" counted 5 whose medications are withheld)."""
+    research, readable = sum(1 for p in _records(settings) if p["consent"]["research"]), _readable(settings, "medications")
+    assert readable < research  # the synthetic records hold a refusal, or this test shows nothing
     out = _ask(run_graph, "How many patients take vitamin E?")
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["answer"].startswith(f"Patients (research consent): {research}. Of them: Vitamin E: "
-                                    f"{_takers(settings, 'Vitamin E')} of {research} patients."), out["answer"]
+                                    f"{_takers(settings, 'Vitamin E')} of {readable} patients. {research - readable} of "
+                                    f"the {research} patients do not allow their medications to be read; the medication "
+                                    f"counts are of the other {readable}."), out["answer"]
 
 
 def test_another_vitamin_is_not_counted_for_the_one_asked_about(run_graph, settings) -> None:
@@ -171,7 +182,8 @@ def test_a_proportion_gives_the_share_beside_the_count(run_graph, settings) -> N
             f"({100 * len(asthma) / len(research):.0f} %).") in out["answer"], out["answer"]
     takers = _takers(settings, "Probenecid")
     out = _ask(run_graph, "What percentage of patients take probenecid?", thread="pct")
-    assert f"Probenecid: {takers} of {len(research)} patients ({100 * takers / len(research):.0f} %)." in out["answer"]
+    readable = _readable(settings, "medications")
+    assert f"Probenecid: {takers} of {readable} patients ({100 * takers / readable:.0f} %)." in out["answer"]
     plain = _ask(run_graph, "How many patients have asthma?", thread="plain")
     assert f"(research consent): {len(asthma)}. Of them:" in plain["answer"] and " %" not in plain["answer"]
 
@@ -194,3 +206,25 @@ def test_the_most_common_of_a_kind_counts_that_kind_alone(run_graph, settings, q
     lines = re.findall(r"(?:Of them: |; )([^;:]+): (\d+) of \d+ patients", out["answer"])
     assert lines and all(name in counted for name, _ in lines), out["answer"]  # that kind alone
     assert int(lines[0][1]) == max(counted.values()), out["answer"]  # the most common first
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What are the most common medications?", "medications"),
+    ("which drugs are most prescribed?", "medications"),
+    ("what are the top 5 drugs?", "medications"),
+    ("What are the most common diagnoses?", "conditions"),
+])
+def test_the_most_common_medications_or_conditions_are_counted_from_the_records(run_graph, settings, question: str,
+                                                                                kind: str) -> None:
+    """Only the patient records count how often a drug is taken: "What are the most common medications?" got the
+    knowledge graph's scope note, and "the top 5 drugs" counted the patients who take five medications."""
+    research = [p for p in _records(settings) if p["consent"]["research"]]
+    relation = "takes" if kind == "medications" else "has_condition"
+    counts = Counter(f["object_name"] for p in research if p["consent"][kind]
+                     for f in {x["object_name"]: x for x in p["facts"] if x["relation"] == relation}.values())
+    n, top = min((-c, name) for name, c in counts.items())
+    n = -n  # the answer's order: the most patients first, then by name
+    out = _ask(run_graph, question, thread=question)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "cohort", out["answer"]
+    assert f"Of them: {top}: {n} of {_readable(settings, kind)} patients" in out["answer"], out["answer"]
+    assert "Taking 5" not in out["answer"] and "curated drug mechanisms" not in out["answer"], out["answer"]
