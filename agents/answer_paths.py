@@ -35,6 +35,7 @@ from tools.answers import (
     place_of,
     preference,
     rank_endpoints,
+    same_named,
     shared_targets,
     starts_by_type_preference,
     target_mates,
@@ -210,7 +211,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.among and state.intent == Intent.TARGETS.value:  # "what do statins target?"
         return shared_targets(res.kg, state.among, state.goal_types, type_of)
     if class_mechanism(state):  # "how do statins lower cholesterol?"
-        return class_routes(ranked, state.among, state.targets, key=same)
+        return class_routes(ranked, state.among, same_named(res.kg, state.targets), key=same)  # "… lower blood sugar?":
+        # the Hyperglycemia of the curated chains is the phenotype, not the disease the linker read
     if state.among:
         ranked = [p for p in ranked if p.nodes and p.nodes[0] in state.among]
     if state.intent == Intent.SIGNS.value:  # a sign or symptom before a process ("Wheezing" before "inflammatory response")

@@ -18,7 +18,7 @@ from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
 from memory.audit import audit
 from memory.stores import StoreName
-from tools.answers import MANIFESTING, RAISING, joins, manifested_in, types_of, upstream_links
+from tools.answers import MANIFESTING, RAISING, joins, manifested_in, same_named, types_of, upstream_links
 from tools.dense import inject_seeds
 from tools.linker import fold
 from tools.triple_scorer import TripleScorer
@@ -137,7 +137,8 @@ def walk_question(
         ranked = res.ranker.rank(result.paths, qv)
     depth, type_of = ctx.budget().max_depth, types_of(res.kg)
     if two_ended(state) and not any(joins(set(p.nodes), sources, state.targets, res.kg.name) for p in ranked):
-        chains, hops = _shortest_chains(ctx, res, qv, type_conf, sources, set(state.targets).__contains__, 2 * depth + 2,
+        ends = same_named(res.kg, state.targets)  # the disease the question named, under any of its ids
+        chains, hops = _shortest_chains(ctx, res, qv, type_conf, sources, ends.__contains__, 2 * depth + 2,
                                         "no walked path joins the question's drug and disease", fallbacks)
         ranked, result = chains + ranked, dataclasses.replace(result, chain_hops=hops, chain_searched=True)
     elif forward_one_sided(state) and not any(p.edges and type_of(p.nodes[-1]) in state.goal_types for p in ranked):

@@ -50,6 +50,7 @@ __all__ = [
     "preference",
     "rank_endpoints",
     "route_step",
+    "same_named",
     "shared_targets",
     "sign_verb",
     "starts_by_type_preference",
@@ -305,6 +306,17 @@ def upstream_links(kg: Any, diseases: Sequence[str], uses: Callable[[Edge], int]
                     best[e.head] = (key, e)
     order = sorted(best.values(), key=lambda x: x[0])[:k]
     return [CandidatePath((e,), (1.0,), score=-float(key[0])) for key, e in order]
+
+
+def same_named(kg: Any, ids: Collection[str]) -> set[str]:
+    """``ids`` and every entity whose name is one of theirs, case folded: the graph holds 145 names twice
+    (Hyperglycemia is HP:0003074, a phenotype, and MESH:D006943, a disease; the curated chains of SGLT2 inhibitors
+    reach the first, and the linker reads the name as the second)."""
+    out = set(ids)
+    for x in ids:
+        name = fold(kg.name(x))
+        out.update(e.id for e in kg.lookup(kg.name(x)) if fold(e.name) == name)
+    return out
 
 
 def joins(nodes: Collection[str], sources: Collection[str], targets: Collection[str], name: Callable[[str], str]) -> bool:
