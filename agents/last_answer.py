@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agents.focus import ORDINALS, Focus
+from agents.patient_answer import lab_named
 from agents.resolution import Resolution, restated
 from agents.state import DRUG_TYPES
 from tools.linker import fold
@@ -157,6 +158,9 @@ _IT_ON_IT = re.compile(r"^(?:and |so |but )?(?P<aux>does|do|did|can|could|will|w
 donepezil treats Alzheimer's was "Does it cure donepezil?"; "does it block it?" after salbutamol's receptor)."""
 
 
+_JUDGED_WORD = re.compile(r"\b(?:normal|abnormal|ok|okay|fine|good|bad|(?:too )?high|(?:too )?low|elevated|in range|out of range)\b",
+                          re.IGNORECASE)
+"""The judgement a follow-up asks of one lab ("is that high?"), kept in the question it asks."""
 _HEALS = frozenset({"cure", "treat", "heal", "fix", "prevent", "help"})
 """The verbs of "does it cure it?" whose object is a disease."""
 
@@ -180,9 +184,11 @@ def about_last_answer(res: Resolution, q: str, focus: Focus) -> str | None:
     """The question that a follow-up about the last answer asks, or None when ``q`` is not one. With no last answer
     to speak of, ``res.missing`` names what was asked for (the planner says there is nothing to resolve it against);
     a step past the path's end is ``res.refused``, with how many steps there are."""
-    if _JUDGED.match(q) and focus.intent == "patient" and focus.patient_id:  # it was NOT_FOUND, "no known entity"
+    if (judged := _JUDGED.match(q)) and focus.intent == "patient" and focus.patient_id:  # it was NOT_FOUND, "no known entity"
         res.patient_id = focus.patient_id
         res.references.append({"text": q, "how": "labs judged", "patient_id": focus.patient_id})
+        if (lab := lab_named(focus.latest_question or "")) and (word := _JUDGED_WORD.search(judged[0])):  # one lab asked
+            return f"Is {focus.patient_id}'s {lab} {word[0].casefold()}?"  # about: "is that high?" after the latest ALT
         return f"Are {focus.patient_id}'s labs normal?"
     if (m := _WHICH_TARGET.match(q)) and focus.drug and focus.intent in ("mechanism", "targets"):  # it was NOT_FOUND
         res.references.append({"text": q, "how": "which target", "entity": focus.drug})

@@ -39,6 +39,9 @@ _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"im
                        "age": r"age|aged|how old|older than|younger than|date of birth|birth ?date|born|elderly|"
                               r"(?:(?<=are )|(?<=were ))(?:over|above|under|below) \d+|\d+ (?:years?|yrs?) (?:old|of age)|over the age of",
                        "sex": r"sex|gender|male|female|men|women",
+                       # "which of PAT_003's conditions is most serious?" listed the conditions without a word on it
+                       "how serious a condition is": (r"serious|seriousness|severe|severity|worst|life[- ]threatening|"
+                                                      r"prognos(?:is|es)|worrying|concerning"),
                        "reference ranges (whether a value is normal)": (
                            r"normal|abnormal|(?:with)?in (?:the )?(?:normal )?range|out of range|reference ranges?|"
                            r"elevated|too (?:high|low)|(?:high|low)(?=\W*$)")}

@@ -370,6 +370,26 @@ def test_whether_a_lab_value_is_normal_says_the_records_hold_no_ranges(run_graph
     assert "reference ranges" not in condition["answer"], condition["answer"]
 
 
+def test_whether_one_lab_asked_about_is_high_is_asked_of_that_lab(run_graph) -> None:
+    """"is that high?" after "what's PAT_003's latest ALT?" was "Are PAT_003's labs normal?", every lab listed."""
+    note = "The patient records hold conditions, medications and labs, not reference ranges (whether a value is normal)."
+    alt, judged = in_thread(run_graph, "alt-high", "what's PAT_003's latest ALT?", "is that high?")
+    assert judged["understood_as"] == "Is PAT_003's ALT high?", judged["answer"]
+    assert judged["answer"].split('" ', 1)[1] == f"{note} What they hold: {alt['answer']}", (alt["answer"], judged["answer"])
+
+
+def test_which_condition_is_most_serious_says_the_records_do_not_rank_them(run_graph) -> None:
+    """"which of those is most serious?" after a record compared the record's medications ("Compare Haloprogin, …"),
+    and "Which of PAT_003's conditions is most serious?" listed the conditions without a word on it."""
+    note = "The patient records hold conditions, medications and labs, not how serious a condition is."
+    record, ranked = in_thread(run_graph, "serious", "What does PAT_003 have?", "which of those is most serious?")
+    assert ranked["understood_as"] == "Which of PAT_003's conditions is most serious?", ranked["answer"]
+    conditions = record["answer"].split("conditions: ", 1)[1].split(";", 1)[0]
+    assert ranked["answer"].split('" ', 1)[1] == f"{note} What they hold: PAT_003: conditions: {conditions}.", ranked["answer"]
+    _meds, compared = in_thread(run_graph, "dangerous", "What medications is PAT_003 on?", "which one is the most dangerous?")
+    assert compared["understood_as"].startswith("Compare "), compared["answer"]  # medications, not conditions
+
+
 def test_two_patients_named_are_answered_one_at_a_time(run_graph) -> None:
     """"compare PAT_001 and PAT_002" was answered with PAT_001's record alone, PAT_002 dropped without a word."""
     out, _ = run_graph({"question": "compare PAT_001 and PAT_002"}, interactive=False, memory=False)
