@@ -245,7 +245,7 @@ def _within(text: str, counted: str) -> str | None:
         take, x = m["how"].casefold() in _TAKE_WORDS, m["x"]
     else:
         return None
-    taking, having = _TAKING.match(counted), _COUNTED.match(counted)
+    taking, having = _TAKING.match(counted), _COUNTED.match(counted) or _AMONG.search(counted)  # or their medications
     if not take and taking:
         return f"How many patients with {x} take {taking['d']}?"
     if take and having:

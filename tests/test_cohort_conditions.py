@@ -228,3 +228,14 @@ def test_the_most_common_medications_or_conditions_are_counted_from_the_records(
     assert out["status"] is Status.ANSWERED and out["intent"] == "cohort", out["answer"]
     assert f"Of them: {top}: {n} of {_readable(settings, kind)} patients" in out["answer"], out["answer"]
     assert "Taking 5" not in out["answer"] and "curated drug mechanisms" not in out["answer"], out["answer"]
+
+
+def test_how_many_of_them_after_their_medications_counts_within_the_cohort(run_graph) -> None:
+    """"and how many of them are on albuterol?" after "how many patients have asthma?" and "what do they take?" was
+    "How many patients are on albuterol?": the second turn is asked as the cohort's medications, whose words the
+    count within it did not read."""
+    for question in ("how many patients have asthma?", "what do they take?"):
+        _ask(run_graph, question, thread="of-them")
+    out = _ask(run_graph, "and how many of them are on albuterol?", thread="of-them")
+    assert out["understood_as"] == "How many patients with asthma take albuterol?", out["answer"]
+    assert out["answer"].split("\" ", 1)[1].startswith("Patients with Asthma (research consent): "), out["answer"]
