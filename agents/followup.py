@@ -291,7 +291,7 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             continue  # "which drugs do that?": not a name
         if _named_here(q, slot, linker, m.start()) or _it_to_take(q, m.start(1), linker):
             continue  # "cetirizine for colds - how does it work?": the pronoun points inside the question
-        ent = _just_listed(focus, m.group(1), slot) or pick(focus, slot, asked_sign(q))
+        ent = _just_listed(focus, m.group(1), slot) or pick(focus, slot, asked_sign(q), q)
         plural = m.group(1).casefold() in ("they", "them")  # "how do they work?" after "is warfarin a blood thinner?"
         if (ent is None or plural) and focus.named_class and slot != "disease":  # or after a class in a class
             res.references.append({"text": m.group(1), "how": "class", "class": focus.named_class})

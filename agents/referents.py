@@ -61,7 +61,13 @@ def thread_target(focus: Focus, sign: int) -> dict[str, Any] | None:
     return focus.target
 
 
-def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
+_REMEDY = re.compile(r"\b(?:used|prescribed|indicated|given|taken|approved)\s+(?:for|to treat|against|in)\b|\btreats?\b|"
+                     r"\bgood for\b", re.IGNORECASE)
+"""A question that asks what a drug is for ("what diseases is it used for?"): its "it" is a drug, not the protein the
+thread turned to ("Which cells express CD20?" after rituximab's target made it "What diseases is CD20 used for?")."""
+
+
+def pick(focus: Focus, slot: str, sign: int = 0, q: str = "") -> dict[str, Any] | None:
     """The entity a reference fills ``slot`` with: the thread's latest of that slot; for the disease slot, the target
     the thread was about ("what other drugs target it?" after "What does atorvastatin target?") or else the first
     disease of the last list ("how does it work for that?" after "What is sildenafil used for?"); for the drug slot, the
@@ -86,6 +92,9 @@ def pick(focus: Focus, slot: str, sign: int = 0) -> dict[str, Any] | None:
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
             return first
         return focus.disease or thread_target(focus, sign) or first or focus.record_condition  # or the record's conditions
+    drug = next((d for d in [focus.drug or {}, *focus.drugs] if d.get("type") in DRUG_TYPES), None)
+    if slot == "drug" and drug and _REMEDY.search(q):
+        return drug  # what the thread's drug is for, not the protein the thread turned to
     asked = focus.turn.get("disease") if focus.intent == "entity" and not focus.turn.get("drug") else None
     if slot in ("drug", "") and asked and asked.get("type") not in DRUG_TYPES | DISEASE_TYPES:
         return asked  # "where is it found?" after "what is the proton pump?", asked after omeprazole: the protein

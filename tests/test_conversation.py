@@ -914,6 +914,19 @@ def test_it_in_a_question_of_where_it_is_expressed_is_a_protein(run_graph) -> No
     assert where["understood_as"] == "Where is Tyrosine-protein kinase ABL1 expressed?", where["answer"]
 
 
+def test_what_it_is_used_for_after_a_protein_s_cells_is_the_thread_s_drug(run_graph) -> None:
+    """"what is it used for?" after rituximab's target and the cells that express it was "What is B-lymphocyte antigen
+    CD20 used for?": a protein is not used for anything; the thread's drug is."""
+    _turn(run_graph, "cd20-use", {"question": "What is rituximab's target?"}, interactive=False)
+    _turn(run_graph, "cd20-use", {"question": "what cells express it?"}, interactive=False)
+    for asked in ("what is it used for?", "what diseases is it used for?"):
+        out = _turn(run_graph, "cd20-use", {"question": asked}, interactive=False)
+        assert out["understood_as"].startswith("What ") and out["understood_as"].endswith(" is rituximab used for?"), out["answer"]
+        assert out["intent"] == "indications", out["answer"]
+    where = _turn(run_graph, "cd20-use", {"question": "where is it expressed?"}, interactive=False)
+    assert where["understood_as"] == "Where is B-lymphocyte antigen CD20 expressed?", where["answer"]  # still the protein
+
+
 def test_which_drugs_raise_it_after_a_substance_s_role_in_a_disease_is_the_substance(run_graph) -> None:
     """"Which drugs raise it?" after "What is the role of dopamine in Parkinson's?" asked which drugs raise the
     disease; a substance the thread was about is what drugs raise or block."""
