@@ -59,6 +59,10 @@ _THEIR_CLASS = re.compile(rf"^(?:so |and |but )?(?:are|do) (?:they|these|those|t
                           rf"{_ONE_CLASS}", re.IGNORECASE)
 """:data:`_SAME_CLASS` of the thread's two drugs ("are they in the same class?")."""
 
+_BOTH_A = re.compile(r"^(?:so |and |but )?(?:are (?:they|these|those|the two|these two|those two) both (?P<x>[^?.!]+?)|are both "
+                     r"(?:of them|of these|of those) (?P<y>[^?.!]+?))[?.!]*$", re.IGNORECASE)
+"""Whether the thread's two drugs are both of a class ("are they both statins?"), the class in ``x`` or ``y``."""
+
 _WHICH_CLASS = re.compile(
     r"^(?:what|which)(?: drug| medication| medicine)? (?:class(?:es)?|kinds?|types?|family|families|group|category|sort)"
     r"(?: of (?:drugs?|medications?|medicines?|agents?))? (?:is|are|does|do) (?P<x>.+?)(?: (?:belong to|in|part of|"
@@ -246,10 +250,11 @@ _IS_ONE = re.compile(r"^(?:and |so |but )?(?P<v>is|are) (?P<x>\S.*?) (?:also |to
 """Whether a drug is of the class the thread was about ("is alendronate one?" after "How do bisphosphonates work?")."""
 
 
-def of_the_thread(res: Resolution, q: str, focus: Focus) -> str | None:
+def of_the_thread(res: Resolution, q: str, focus: Focus, linker: Any = None) -> str | None:
     """A class question about the thread's class or drugs: :func:`of_thread_class` ("is alendronate one?"), then
-    :func:`same_class_of_them` ("are they in the same class?"); None for any other question."""
-    return of_thread_class(res, q, focus) or same_class_of_them(res, q, focus)
+    :func:`same_class_of_them` ("are they in the same class?", "are they both statins?"); None for any other
+    question."""
+    return of_thread_class(res, q, focus) or same_class_of_them(res, q, focus, linker)
 
 
 def of_thread_class(res: Resolution, q: str, focus: Focus) -> str | None:
@@ -262,16 +267,19 @@ def of_thread_class(res: Resolution, q: str, focus: Focus) -> str | None:
     return f"{m['v'].capitalize()} {m['x']} one of the {focus.named_class}?"
 
 
-def same_class_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+def same_class_of_them(res: Resolution, q: str, focus: Focus, linker: Any = None) -> str | None:
     """"Are they in the same class?" after turns about two drugs (the two the latest answer compared, else the thread's
     two latest, older first): "Are Amlodipine and Nifedipine in the same class?" (it was asked of the latest drug
-    alone, "Are Nifedipine in the same class?"). None for any other question, or with fewer than two drugs."""
-    two = focus.two_drugs
-    if not _THEIR_CLASS.match(q) or len(two) < 2:
+    alone, "Are Nifedipine in the same class?"); "are they both statins?", with a class the ``linker`` knows: "Are
+    atorvastatin and Simvastatin statins?" (it was "Are Simvastatin both statins?"). None for any other question, or
+    with fewer than two drugs."""
+    two, both = focus.two_drugs, _BOTH_A.match(" ".join(q.split()))
+    cls = (both["x"] or both["y"]) if both else ""
+    if not (_THEIR_CLASS.match(q) or cls and linker is not None and linker.drug_class(cls)) or len(two) < 2:
         return None
     res.references.append({"text": q, "how": "both", "entities": two})
     res.pinned.update({fold(d["name"]): d for d in two})
-    return f"Are {two[0]['name']} and {two[1]['name']} in the same class?"
+    return f"Are {two[0]['name']} and {two[1]['name']} {cls}?" if cls else f"Are {two[0]['name']} and {two[1]['name']} in the same class?"
 
 
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:

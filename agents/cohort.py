@@ -67,6 +67,11 @@ _COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:o
 names no one (the negated one was read as a question about asthma)."""
 
 
+_SHARE_OF_IT = re.compile(r"^(?:and |so |ok,? )?(?:(?:what|which) (?:percentage|percent|proportion|share|fraction|%)(?: of (?:them|"
+                          r"patients|all patients|everyone|the total))?(?: (?:is|would be|are) (?:that|this|it|they|those))?|"
+                          r"(?:as|in) (?:a )?(?:percentage|percent|proportion|%)|how much is that in percent)[?.!]*$", re.IGNORECASE)
+"""The last count's share of its patients asked after it ("what percentage is that?")."""
+_HOW_MANY = re.compile(r"^how many (?P<rest>patients\b[^?]*\??)$", re.IGNORECASE)
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 """The drug of the last count, in "and how many started it this year?"."""
 _ANOTHER = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also)(?: (?:for|with|on))? (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
@@ -125,6 +130,8 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         return again
     if (both := _within(text, str(last.get("question", "")))) is not None:
         return both
+    if _SHARE_OF_IT.match(text) and (m := _HOW_MANY.match(str(last.get("question", "")))) is not None:
+        return f"What proportion of {m['rest']}"  # "what percentage is that?" after a count (it was NOT_FOUND)
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
         rest, taking = m["rest"].strip(), _TAKING.match(str(last.get("question", "")))
         return f"How many patients {_IT.sub(lambda _: taking['d'], rest) if taking else rest}?"

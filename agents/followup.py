@@ -447,7 +447,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
     if _instead_or_more(res, body, focus, more and listing):  # "any alternatives?" after a drug's uses; "what else?"
         return res
-    if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus) or why_listed(res, body, focus, linker)
+    if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus, linker) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
             or kind_of_target(res, q, focus) or drug_on_it(res, body, focus, linker) or main_use(res, body, focus)
             or happens_to(res, body, focus, linker)) is not None \

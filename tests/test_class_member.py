@@ -257,6 +257,16 @@ def test_whether_two_drugs_are_of_one_class_reads_the_class_table(run_graph) -> 
     assert same["answer"].removeprefix(f'Understood as: "{same["understood_as"]}" ').startswith("Yes: "), same["answer"]
 
 
+def test_are_they_both_of_a_class_asks_it_of_the_thread_s_two_drugs(run_graph) -> None:
+    """"are they both statins?" after Lipitor and then Zocor was "Are Simvastatin both statins?", told what simvastatin
+    is connected to."""
+    *_, both = in_thread(run_graph, "both statins", "what does Lipitor do", "and Zocor?", "are they both statins?")
+    assert both["understood_as"] == "Are atorvastatin and Simvastatin statins?", both["answer"]
+    assert both["answer"].removeprefix(f'Understood as: "{both["understood_as"]}" ').startswith("Yes, both: "), both["answer"]
+    *_, safe = in_thread(run_graph, "both safe", "what does Lipitor do", "and Zocor?", "are they both safe?")
+    assert "and Simvastatin" not in safe["understood_as"], safe["answer"]  # no class: not this question
+
+
 def test_it_in_a_class_question_after_a_list_of_drugs_is_the_first_drug(run_graph) -> None:
     """"Is it an antibiotic?" after "What treats acne?" was asked of the disease ("Is Acne vulgaris an antibiotic?", and
     told what antibiotics act on in it): a drug class is asked of a drug, the first the list named."""

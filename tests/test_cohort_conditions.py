@@ -239,3 +239,12 @@ def test_how_many_of_them_after_their_medications_counts_within_the_cohort(run_g
     out = _ask(run_graph, "and how many of them are on albuterol?", thread="of-them")
     assert out["understood_as"] == "How many patients with asthma take albuterol?", out["answer"]
     assert out["answer"].split("\" ", 1)[1].startswith("Patients with Asthma (research consent): "), out["answer"]
+
+
+@pytest.mark.parametrize("then", ["what percentage is that?", "as a percentage?", "and what proportion is that?"])
+def test_the_share_asked_after_a_count_is_the_count_again_with_its_share(run_graph, then: str) -> None:
+    """"what percentage is that?" after a count was `NOT_FOUND`, "no known entity in the question"."""
+    _ask(run_graph, "How many patients with gout are on allopurinol?", thread=then)
+    out = _ask(run_graph, then, thread=then)
+    assert out["understood_as"] == "What proportion of patients with gout are on allopurinol?", out["answer"]
+    assert re.search(r"Patients with Gout \(research consent\): \d+ of \d+ \(\d+ %\)", out["answer"]), out["answer"]
