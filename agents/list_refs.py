@@ -13,6 +13,7 @@ from agents.intent import COMPARING, REFERENCE, SET_AGAINST, out_of_scope, parse
 from agents.kinds import disease_kind
 from agents.not_acting import NEGATED
 from agents.preamble import acting_on
+from agents.record_refs import conditions_ranked
 from agents.resolution import Linker, Resolution, restated
 from agents.scope import INTERACTIONS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent
@@ -307,20 +308,13 @@ _BEST_FOR = re.compile(r"\b(?:best|first[- ]line|preferred|recommended|standard|
 first-line treatment for hypertension?" after the drugs for asthma compared those for hypertension)."""
 
 
-_SEVERE = re.compile(r"\b(?:(?:the )?(?:most|more|least|less) (?:serious|severe|life[- ]threatening|worrying|concerning)|"
-                     r"worst)\b", re.IGNORECASE)
-"""How serious a patient's conditions are, asked of a record's list ("which of those is most serious?")."""
-
-
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
     was NOT_FOUND, "no known entity"), about the two drugs just compared or the latest list, and "any interactions
     between them?" (after a patient's medications it asked what "them" meant). None for any other question."""
-    if (severe := _SEVERE.search(q)) and focus.intent == Intent.PATIENT.value and focus.patient_id and focus.record_conditions:
-        res.patient_id = focus.patient_id  # "which of those is most serious?" after a record: its conditions (it
-        res.references.append({"text": q, "how": "conditions ranked", "patient_id": focus.patient_id})  # compared the
-        return f"Which of {focus.patient_id}'s conditions is {severe[0].casefold()}?"  # record's medications)
+    if (ranked := conditions_ranked(res, q, focus)) is not None:
+        return ranked
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None

@@ -8,9 +8,10 @@ import re
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from agents.safe_with import WHOM
+from agents.state import Intent
 from core.text import fold
 
-__all__ = ["of_the_record"]
+__all__ = ["conditions_ranked", "of_the_record"]
 
 _ANY_OF_IT = re.compile(r"^(?:is|are) (?P<n>any|some|one|none) of (?:it|(?P<own>(?:his|her|their) (?:drugs|medications|medicines|meds))) "
                         r"(?P<a>an? )?(?P<c>.+)$", re.IGNORECASE)
@@ -74,3 +75,18 @@ listed drug. Any other question comes back unchanged."""
     if pid and (m := _ANY_OF_IT.match(q)) and linker.class_name(m["c"]):  # "is any of it a statin?": of the list
         return f"is {m['n']} of them {m['a'] or ''}{m['c']}"
     return q
+
+
+_SEVERE = re.compile(r"\b(?:(?:the )?(?:most|more|least|less) (?:serious|severe|life[- ]threatening|worrying|concerning)|"
+                     r"worst)\b", re.IGNORECASE)
+"""How serious a patient's conditions are, asked of a record's list ("which of those is most serious?")."""
+
+
+def conditions_ranked(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which of PAT_003's conditions is most serious?" for "which of those is most serious?" after a record (it compared
+    the record's medications), or None."""
+    if not ((severe := _SEVERE.search(q)) and focus.intent == Intent.PATIENT.value and focus.patient_id and focus.record_conditions):
+        return None
+    res.patient_id = focus.patient_id
+    res.references.append({"text": q, "how": "conditions ranked", "patient_id": focus.patient_id})
+    return f"Which of {focus.patient_id}'s conditions is {severe[0].casefold()}?"
