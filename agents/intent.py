@@ -224,6 +224,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.CAUSES, (rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|"
                          rf"{_RISK}|worsens|aggravates|exacerbates) {_Y}$")),  # "what worsens gout?" listed its drugs
         (Intent.CAUSES, rf"^what(?: else)? (?:can |could |may |might |usually |often )?makes? {_Y} worse$"),
+        # "what could cause gout?" listed its drugs (read as "what could treat gout?")
+        (Intent.CAUSES, rf"^what(?: else)? (?:can|could|may|might|would|does|do|will) (?:cause|trigger|lead to|bring on) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
                          rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?|pathophysiology|pathogenesis|a?etiology) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),

@@ -34,6 +34,10 @@ GOUT, PNEUMONIA, ASTHMA = "MESH:D006073", "MESH:D011014", "MESH:D001249"
     ("pathophysiology of asthma", "asthma"),
     ("what is the pathogenesis of gout?", "gout"),
     ("etiology of migraine", "migraine"),
+    # read as what treats it ("Drugs with a verified mechanism for Gout: …")
+    ("what could cause gout?", "gout"),
+    ("what can cause migraines?", "migraines"),
+    ("What might trigger asthma?", "asthma"),
 ])
 def test_cause_wordings_ask_what_raises_the_disease(question: str, disease: str) -> None:
     parsed = parse_question(question)
