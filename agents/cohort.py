@@ -259,6 +259,8 @@ def _within(text: str, counted: str) -> str | None:
         return f"How many patients with {having['c']} take {x}?"
     if not take and having:  # "which of them also have migraine?" after a count of depression (it was asked of the disease)
         return f"How many patients with {having['c']} also have {x}?"
+    if m.re is _OF_THEM and not (taking or having):  # after a count of every patient ("what's the most common
+        return f"How many patients {'take' if take else 'have'} {x}?"  # condition?"): it was a question about the drug
     return None
 
 

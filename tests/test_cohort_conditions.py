@@ -248,3 +248,11 @@ def test_the_share_asked_after_a_count_is_the_count_again_with_its_share(run_gra
     out = _ask(run_graph, then, thread=then)
     assert out["understood_as"] == "What proportion of patients with gout are on allopurinol?", out["answer"]
     assert re.search(r"Patients with Gout \(research consent\): \d+ of \d+ \(\d+ %\)", out["answer"]), out["answer"]
+
+
+def test_how_many_of_those_patients_after_a_count_of_every_patient_counts_again(run_graph) -> None:
+    """"how many of those patients take allopurinol?" after "what's the most common condition?" (a count of every
+    patient) was answered with what allopurinol is connected to."""
+    _ask(run_graph, "what's the most common condition?", thread="those")
+    out = _ask(run_graph, "how many of those patients take allopurinol?", thread="those")
+    assert out["understood_as"] == "How many patients take allopurinol?", out["answer"]
