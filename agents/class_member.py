@@ -180,7 +180,8 @@ def in_that_class(res: Resolution, q: str, focus: Focus, linker: Any) -> str | N
 
 
 DRUG_NOUNS = (r"(?:other\s+)?(?:targets?|mechanism|indications?|uses?|side[- ]effects?|adverse effects?|doses?|dosage|"
-              r"dosing|interactions?|contraindications?|price|cost|safety)")
+              r"dosing|interactions?|contraindications?|price|cost|safety|half[- ]life|therapeutic (?:range|level|window)|"
+              r"pharmacokinetics)")
 """A drug's nouns that "its" (a drug) or "their" (a class) refers back to; the last ones name what the graph does not
 hold, said so in the answer."""
 _THEIR = re.compile(rf"\btheir\s+({DRUG_NOUNS})\b", re.IGNORECASE)

@@ -87,7 +87,7 @@ _OUT_OF_SCOPE = {
                      r"stomach|lungs?)|(?:nephro|hepato|cardio|oto)toxic\w*"),  # "drugs for Y that don't cause cough"; "does
     # metformin damage the kidneys?" was told what metformin is connected to
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
-    "dosing": (r"dos(?:e|es|age|ages|ing)|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
+    "dosing": (r"dos(?:e|es|age|ages|ing)|therapeutic (?:range|level|window)s?|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
                r"(?:take|taking|use|using) (?:\w+ ){0,2}?(?:(?:every|each) (?:day|night|morning|evening)|daily)|"
                r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "
                r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"

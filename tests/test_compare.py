@@ -216,6 +216,8 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
     # taking it every day was answered with what sumatriptan is connected to, and no word on what the graph lacks
     assert [out_of_scope(q) for q in ("Can I take it every day?", "is it ok to take ibuprofen daily?",
                                       "How does daily aspirin prevent heart attacks?")] == ["dosing", "dosing", ""]
+    # a therapeutic range was answered with what digoxin is connected to, and no word on what the graph lacks
+    assert [out_of_scope(q) for q in ("what is the therapeutic range of digoxin?", "digoxin therapeutic levels")] == ["dosing"] * 2
     # symptoms, who discovered a drug and stopping one were answered with what the graph holds, and no word on what it lacks
     assert [out_of_scope(q) for q in ("What are the symptoms of gout?", "What is the prognosis of CML?",
                                       "Who discovered imatinib?", "When was imatinib approved?",

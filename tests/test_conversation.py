@@ -126,6 +126,8 @@ def focus_messages() -> list[dict[str, Any]]:
     ("what are its other uses?", "What are the other uses of imatinib?"),  # was "what are its other" unknown
     ("and what are its side effects?", "What are the side effects of imatinib?"),
     ("what is its dose?", "What is the dose of imatinib?"),
+    ("what is its therapeutic range?", "What is the therapeutic range of imatinib?"),  # these were NOT_FOUND,
+    ("what's its half-life?", "What's the half-life of imatinib?"),  # "no known entity in the question"
     ("what about gout?", "How does imatinib treat Gout?"),
     # a protein whose name heads drugs' names is asked about as the drugs named so, linked as a direct question
     # links them ("How does imatinib act on insulin?", then "How does insulin act on …?", the protein)
