@@ -8,7 +8,7 @@ import re
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from agents.safe_with import WHOM
-from agents.state import Intent
+from agents.state import DRUG_TYPES, Intent
 from core.text import fold
 
 __all__ = ["conditions_ranked", "of_the_record"]
@@ -73,6 +73,10 @@ listed drug. Any other question comes back unchanged."""
         res.references.append({"text": q, "how": "patient", "patient_id": pid})
         return f"Is {pid} taking anything for {m['y']}"
     if pid and (m := _ANY_OF_IT.match(q)) and linker.class_name(m["c"]):  # "is any of it a statin?": of the list
+        if not any(i.get("type") in DRUG_TYPES for i in (focus.lists[0] if focus.lists else [])):  # none listed (withheld):
+            res.patient_id = pid  # the record, which says what it cannot (it asked what "them" referred to)
+            res.references.append({"text": q, "how": "patient", "patient_id": pid})
+            return f"Is {pid} on any {linker.class_name(m['c'])}"
         return f"is {m['n']} of them {m['a'] or ''}{m['c']}"
     return q
 

@@ -40,6 +40,15 @@ def test_a_withheld_kind_is_neither_yes_nor_no(run_graph, settings) -> None:
     assert answer.startswith(f"{labs}'s record shows no labs: ") and "cannot be said" in answer, answer
 
 
+def test_any_of_it_of_a_class_after_withheld_medications_asks_the_record(run_graph, settings) -> None:
+    """"is any of it a blood thinner?" after a record whose medications are withheld asked what "them" referred to."""
+    hidden = _with_consent(settings, "medications", False)[0]["id"]
+    run_graph({"question": f"What's {hidden} on?"}, thread="wk-any", interactive=False, memory=False)
+    out = _ask(run_graph, "is any of it a blood thinner?", "wk-any")
+    assert out["understood_as"] == f"Is {hidden} on any blood thinners?", out["answer"]
+    assert "cannot be said" in out["answer"], out["answer"]
+
+
 def test_a_readable_kind_still_gets_no(run_graph, settings) -> None:
     shown = next(p for p in _with_consent(settings, "medications", True)
                  if p["consent"]["research"] and not any("warfarin" in f["object_name"].casefold() for f in p["facts"]))
