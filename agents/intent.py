@@ -220,12 +220,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                          rf"treatments?| pills?)? (?:(?:should|can|could|might|may|would|do|does|will) (?:i|he|she|we|they|you|the doctor|my doctor) "
                          rf"(?:take|use|try|prescribe|recommend|give)(?: (?:me|him|her|them|us))?(?: for (?:it|that|this))?|helps?|works?|can help|"
                          rf"(?:are|is) (?:my|his|her|their|our|the) (?:options?|choices?|treatment options?))$")),
-        # "what causes gout?", "why do people get migraines?": what the graph links into the disease as raising it
-        (Intent.CAUSES, (rf"^what(?: else)? (?:usually |commonly |typically )?(?:causes|triggers|leads to|brings on|is behind|"
-                         rf"{_RISK}|worsens|aggravates|exacerbates) {_Y}$")),  # "what worsens gout?" listed its drugs
+        # "what causes gout?", "what worsens gout?", "what could cause gout?" (the last two listed its drugs): what raises it
+        (Intent.CAUSES, (rf"^what(?: else)? (?:usually |commonly |typically |(?:can|could|may|might|would|will|do|does) )?(?:causes?|"
+                         rf"triggers?|leads? to|brings? on|is behind|{_RISK}|worsens|aggravates|exacerbates) {_Y}$")),  # "what could …"
         (Intent.CAUSES, rf"^what(?: else)? (?:can |could |may |might |usually |often )?makes? {_Y} worse$"),
-        # "what could cause gout?" listed its drugs (read as "what could treat gout?")
-        (Intent.CAUSES, rf"^what(?: else)? (?:can|could|may|might|would|does|do|will) (?:cause|trigger|lead to|bring on) {_Y}$"),
         (Intent.CAUSES, (rf"^{_ASK}(?:the |some |any )?(?:main |common |most common |usual |known |underlying |possible )?"
                          rf"(?:root )?(?:causes?|triggers?|risk factors?|drivers?|pathophysiology|pathogenesis|a?etiology) (?:of|for) {_Y}$")),
         (Intent.CAUSES, rf"^(?:why|how) (?:do|does|did|would|can|could) {_PERSON} (?:get|develop|catch|end up with) {_Y}$"),
