@@ -59,10 +59,10 @@ def cohort_question(question: str) -> dict[str, Any]:
             "error": ""}
 
 
-_COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:of them |people |persons )?(?P<rest>"
-                          r"(?:(?:don't|don’t|do not|aren't|aren’t|are not|never|haven't|have not|have never)\s+)?(?:have|has|"
-                          r"had|take|takes|are on|are taking|on|taking|are diagnosed with|with|without|started|began|were diagnosed with)"
-                          r"\b[^?]*)\??$", re.IGNORECASE)
+_COUNT_AGAIN = re.compile(r"^(?:and |what about |how about |also )?how many (?:(?P<of>of them |of those |of these )|people |persons )?"
+                          r"(?P<rest>(?:(?:don't|don’t|do not|aren't|aren’t|are not|never|haven't|have not|have never)\s+)?(?:have|has|"
+                          r"had|take|takes|are on|are taking|on|taking|are diagnosed with|with|without|started|began|were diagnosed with|"
+                          r"are|were)\b[^?]*)\??$", re.IGNORECASE)
 """"and how many have gout?", "and how many don't have asthma?" after a count: another count over the patients, which
 names no one (the negated one was read as a question about asthma)."""
 
@@ -133,8 +133,11 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
     if _SHARE_OF_IT.match(text) and (m := _HOW_MANY.match(str(last.get("question", "")))) is not None:
         return f"What proportion of {m['rest']}"  # "what percentage is that?" after a count (it was NOT_FOUND)
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
-        rest, taking = m["rest"].strip(), _TAKING.match(str(last.get("question", "")))
-        return f"How many patients {_IT.sub(lambda _: taking['d'], rest) if taking else rest}?"
+        counted = str(last.get("question", ""))
+        taking = _TAKING.match(counted) or _WITH_TAKING.match(counted)
+        cohort = (_WITH_TAKING.match(counted) or _COUNTED.match(counted)) if m["of"] else None  # "… of them …": within it
+        rest = _IT.sub(lambda _: taking["d"], m["rest"].strip()) if taking else m["rest"].strip()
+        return f"How many patients{' with ' + cohort['c'] if cohort else ''} {rest}?"
     if (again := _diagnosed_again(text, str(last.get("question", "")), linker)) is not None:  # "and with asthma?"
         return again
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
@@ -237,6 +240,9 @@ _OF_THEM = re.compile(r"^(?:and )?(?:which|how many)(?: of them| of these| of th
                       r"(?P<x>[^?]+?)\??$", re.IGNORECASE)
 """"which of them also have hypertension?" after "How many patients take metformin?": a count within the last one."""
 _TAKING = re.compile(r"^how many patients (?:take|takes|are on|are taking) (?P<d>[^?]+?)\??$", re.IGNORECASE)
+_WITH_TAKING = re.compile(r"^how many patients with (?P<c>.+?) (?:take|takes|are on|are taking) (?P<d>[^?]+?)\??$", re.IGNORECASE)
+"""A count of a drug's takers within a cohort ("How many patients with gout take probenecid?"): "how many of them
+started it this year?" keeps both (it was "How many patients started it this year?")."""
 _NAME_THEM = re.compile(r"^(?:and |ok,? |so )?(?:(?:can you |please )?(?:list|name|show(?: me)?|give me)(?: the names of)? (?:them|those|"
                         r"these|the patients|those patients|these patients)|who (?:are|were) (?:they|those patients|these patients)|"
                         r"which patients (?:are|were) (?:they|those|these))(?: please)?[?.!]*$", re.IGNORECASE)

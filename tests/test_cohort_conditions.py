@@ -256,3 +256,16 @@ def test_how_many_of_those_patients_after_a_count_of_every_patient_counts_again(
     _ask(run_graph, "what's the most common condition?", thread="those")
     out = _ask(run_graph, "how many of those patients take allopurinol?", thread="those")
     assert out["understood_as"] == "How many patients take allopurinol?", out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "asked"), [
+    ("How many patients with gout take probenecid?", "how many of them started it this year?",
+     "How many patients with gout started probenecid this year?"),  # it was "How many patients started it this year?"
+    ("how many patients have gout?", "how many of them are over 60?", "How many patients with gout are over 60?"),
+    # it was "How many of Gout are over 60?", answered with the drugs for gout
+])
+def test_how_many_of_them_keeps_the_cohort_counted_last(run_graph, first: str, then: str, asked: str) -> None:
+    _ask(run_graph, first, thread=then)
+    out = _ask(run_graph, then, thread=then)
+    assert out["understood_as"] == asked, out["answer"]
+    assert "Patients with Gout (research consent): " in out["answer"], out["answer"]
