@@ -73,8 +73,9 @@ listed drug. Any other question comes back unchanged."""
         res.references.append({"text": q, "how": "patient", "patient_id": pid})
         return f"Is {pid} taking anything for {m['y']}"
     if pid and (m := _ANY_OF_IT.match(q)) and linker.class_name(m["c"]):  # "is any of it a statin?": of the list
-        if not any(i.get("type") in DRUG_TYPES for i in (focus.lists[0] if focus.lists else [])):  # none listed (withheld):
-            res.patient_id = pid  # the record, which says what it cannot (it asked what "them" referred to)
+        listed = {i.get("id") for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES}
+        if not {c.id for c in linker.drug_class(m["c"])} & listed:  # none listed (withheld), or none of them: the record
+            res.patient_id = pid  # says so, or what it cannot (it asked what "them" referred to, or refused: NOT_FOUND)
             res.references.append({"text": q, "how": "patient", "patient_id": pid})
             return f"Is {pid} on any {linker.class_name(m['c'])}"
         return f"is {m['n']} of them {m['a'] or ''}{m['c']}"

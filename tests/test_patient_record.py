@@ -448,6 +448,10 @@ def test_is_any_of_it_a_class_after_a_patient_s_medications_asks_of_the_list(run
     listed = meds["messages"][-1]["items"]
     assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("What do the listed antipsychotics"), out["answer"]
     assert f"of the {len(listed)} listed drugs is one of the antipsychotics: chlorprothixene" in out["answer"], out["answer"]
+    # none of them: the record's "No" (it was NOT_FOUND, "none of the 3 listed drugs … is among the statins …")
+    _, none = in_thread(run_graph, "rec-class-none", "what is PAT_002 taking?", "is any of it a statin?")
+    assert none["understood_as"] == "Is PAT_002 on any statins?" and none["status"] is Status.ANSWERED, none["answer"]
+    assert none["answer"].split('" ', 1)[1].startswith("No: PAT_002's record lists no statins"), none["answer"]
 
 
 @pytest.mark.parametrize(("question", "understood"), [("any labs?", "What are PAT_003's labs?"),
