@@ -269,3 +269,14 @@ def test_how_many_of_them_keeps_the_cohort_counted_last(run_graph, first: str, t
     out = _ask(run_graph, then, thread=then)
     assert out["understood_as"] == asked, out["answer"]
     assert "Patients with Gout (research consent): " in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["how many patients have high blood pressure?", "how many patients have high cholesterol?"])
+def test_a_lab_s_words_after_high_name_a_condition_not_the_lab(run_graph, question: str) -> None:
+    """"How many patients have high blood pressure?" counted who had a blood pressure result ("Systolic blood pressure
+    measured: 4 of 4 patients"), and "… high cholesterol?" who had an LDL result, instead of the cohort's medications."""
+    out = _ask(run_graph, question, thread=question)
+    assert " measured" not in out["answer"] and "lab counts" not in out["answer"], out["answer"]
+    assert re.search(r"Of them: [^:;]+: \d+ of \d+ patients", out["answer"]), out["answer"]
+    measured = _ask(run_graph, "How many patients had a blood pressure above 140?", thread=f"{question} lab")
+    assert "Systolic blood pressure > 140 (latest): " in measured["answer"], measured["answer"]  # the lab, still

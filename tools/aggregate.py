@@ -12,7 +12,7 @@ import re
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
@@ -118,6 +118,8 @@ def _started(cohort: list[Any], dated: Dated) -> list[CohortCount]:
     return [CohortCount("", 0, "medication", f"a medication started {when}", count, unknown=len(cohort) - len(readable), tally=True)]
 
 
+_AS_CONDITION = re.compile(r"\b(?:high|low|elevated|raised)$")
+"""The word before a lab's name that makes it a condition ("high blood pressure")."""
 _QUALIFIERS = frozenset(["systolic", "diastolic", "fasting", "serum", "total", "random"])
 
 
@@ -178,13 +180,22 @@ class Aggregate:
             if rel != relation or oid in found:
                 continue
             own = self.stems[oid]
-            if ((own and own & stems) or (relation == "has_lab" and self._lab_in(oid, phrase))) and not self._other_kind(oid, kinds):
+            lab = relation == "has_lab"  # a lab's words after "high" name a condition ("high blood pressure")
+            if ((own and own & stems and not (lab and self._lab_in(oid, phrase, as_condition=True))) or
+                    (lab and self._lab_in(oid, phrase))) and not self._other_kind(oid, kinds):
                 found.add(oid)
         return found
 
-    def _lab_in(self, oid: str, folded: str) -> bool:
-        """Whether ``folded`` (a question's folded words, space-padded) names the lab ``oid``."""
-        return any(f" {words} " in folded for words in self.lab_words.get(oid, ()))
+    def _lab_in(self, oid: str, folded: str, as_condition: bool = False) -> bool:
+        """Whether ``folded`` (a question's folded words, space-padded) names the lab ``oid``, not after a word that
+        makes it a condition ("How many patients have high blood pressure?" counted who had a blood pressure result);
+        ``as_condition``: whether it names it, or a long word of its name, only after such a word ("high cholesterol")."""
+        def after(phrases: Iterable[str]) -> list[bool]:
+            return [bool(_AS_CONDITION.search(folded[: m.start()])) for w in phrases for m in re.finditer(f" {re.escape(w)} ", folded)]
+        named = self.lab_words.get(oid, ())
+        if not as_condition:
+            return not all(said) if (said := after(named)) else False
+        return any(after([*named, *{w for words in named for w in words.split() if len(w) >= 5}])) and all(after(named))
 
     def _linked_conditions(self, q: RetrievalQuery) -> list[Any]:
         """The KG conditions the query links that the records do not hold under that id ("Diabetes mellitus type 1")."""
