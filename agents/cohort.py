@@ -134,8 +134,9 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         return f"What proportion of {m['rest']}"  # "what percentage is that?" after a count (it was NOT_FOUND)
     if (m := _COUNT_AGAIN.match(text)) is not None:  # "and how many started it this year?": the drug counted last
         counted = str(last.get("question", ""))
-        taking = _TAKING.match(counted) or _WITH_TAKING.match(counted)
-        cohort = (_WITH_TAKING.match(counted) or _COUNTED.match(counted)) if m["of"] else None  # "… of them …": within it
+        within = _WITH_TAKING.match(counted)  # "… with gout take probenecid?": the drug and the cohort
+        taking = _TAKING.match(counted) or within
+        cohort = (within or _COUNTED.match(counted)) if m["of"] else None  # "… of them …": within it
         rest = _IT.sub(lambda _: taking["d"], m["rest"].strip()) if taking else m["rest"].strip()
         return f"How many patients{' with ' + cohort['c'] if cohort else ''} {rest}?"
     if (again := _diagnosed_again(text, str(last.get("question", "")), linker)) is not None:  # "and with asthma?"
@@ -307,7 +308,7 @@ def _told(c: CohortCount) -> str:
 def _unread(counts: Sequence[CohortCount]) -> str:
     """Whose records of a counted kind may not be read, said once after the plain count lines (each is among the
     others: "Citric acid: 4 of 38 patients"); a tally or an absence says it in its own line."""
-    unread = {c.kind: (c.unknown, c.size) for c in counts if c.kind and c.unknown and not (c.absent or c.tally or c.statistic)}
+    unread = {c.kind: (c.unknown, c.size) for c in counts if c.unknown and not (c.absent or c.tally or c.statistic)}
     return "".join(f" {n} of the {size} patients {'does' if n == 1 else 'do'} not allow their {kind}s to be read; the {kind} "
                    f"counts are of the other {size - n}." for kind, (n, size) in sorted(unread.items()))
 
@@ -347,15 +348,16 @@ def cohort_answer(state: State) -> dict[str, Any]:
         reason = f"\"{named['what'].strip()}\" names no condition, medication or lab of the patient records"
         return {"status": Status.NOT_FOUND, "answer": f"{NO_EVIDENCE}: {reason}.", "error": reason}
     share = bool(_SHARE.search(state.asked))
+    lines = [c for c in counts if c.kind][:_MAX_COUNTS]
     told = [_told(c) + (f" ({100 * c.count / (c.size - c.unknown):.0f} %)" if share and c.size > c.unknown and not c.statistic else "")
-            for c in counts if c.kind][:_MAX_COUNTS]
+            for c in lines]
     size = f"too few to report (fewer than {MIN_COHORT})" if head.too_few else str(head.size)
     if share and not head.too_few and head.of_all and (head.cohort or head.taking):
         size += f" of {head.of_all} ({100 * head.size / head.of_all:.0f} %)"  # "what proportion of patients have asthma?"
     cohort = (f"patients{f' with {head.cohort}' if head.cohort else ''}{f' without {head.without}' if head.without else ''}"
               f"{f' taking {head.taking}' if head.taking else ''}"
               f" (research consent): {size}")
-    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." + _unread(counts[:_MAX_COUNTS + 1]) if told else "") + _when(head)
+    answer = f"P{cohort[1:]}." + (" Of them: " + "; ".join(told) + "." + _unread(lines) if told else "") + _when(head)
     if (lacking := not_recorded(state.asked)) in ("age", "sex"):  # "how many patients are older than 60?" counted them all
         answer = f"The patient records hold conditions, medications and labs, not {lacking}. What they hold: {answer}"
     withheld = int(hybrid.get("consent_filtered_count", 0))

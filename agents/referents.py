@@ -92,8 +92,8 @@ def pick(focus: Focus, slot: str, sign: int = 0, q: str = "") -> dict[str, Any] 
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"
             return first
         return focus.disease or thread_target(focus, sign) or first or focus.record_condition  # or the record's conditions
-    drug = next((d for d in [focus.drug or {}, *focus.drugs] if d.get("type") in DRUG_TYPES), None)
-    if slot == "drug" and drug and _REMEDY.search(q):
+    if slot == "drug" and _REMEDY.search(q) and (drug := next((d for d in [focus.drug or {}, *focus.drugs]
+                                                               if d.get("type") in DRUG_TYPES), None)):
         return drug  # what the thread's drug is for, not the protein the thread turned to
     asked = focus.turn.get("disease") if focus.intent == "entity" and not focus.turn.get("drug") else None
     if slot in ("drug", "") and asked and asked.get("type") not in DRUG_TYPES | DISEASE_TYPES:

@@ -309,7 +309,7 @@ def upstream_links(kg: Any, diseases: Sequence[str], uses: Callable[[Edge], int]
 
 
 def same_named(kg: Any, ids: Collection[str]) -> set[str]:
-    """``ids`` and every entity whose name is one of theirs, case folded: the graph holds 145 names twice
+    """``ids`` and every entity whose name is one of theirs, case folded: the graph holds 145 names under two or more ids
     (Hyperglycemia is HP:0003074, a phenotype, and MESH:D006943, a disease; the curated chains of SGLT2 inhibitors
     reach the first, and the linker reads the name as the second)."""
     out = set(ids)
