@@ -21,7 +21,7 @@ from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, Status
 from core.text import fold
 
-__all__ = ["DRUG_NOUNS", "asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "in_that_class",
+__all__ = ["DRUG_NOUNS", "asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "each_asked", "in_that_class",
            "membership_answer", "of_the_thread", "of_thread_class", "other_members", "same_class_of_them"]
 
 _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:a kind of|a type of|a form of|one of the|a member of the|"
@@ -374,6 +374,15 @@ def _same_class(pair: list[dict[str, Any]], classes: list[list[str]]) -> str:
     each = "; ".join(f"{d['name']} is one of the {listing(c)}" if c else f"it names no class for {d['name']}"
                      for d, c in zip(pair, classes, strict=True))
     return f"No: the class table puts {a['name']} and {b['name']} in no class together by their names ({each}). {ask}"
+
+
+def each_asked(names: list[str], cls: str) -> str:
+    """"Are A, B and C statins?" ("Is A one of the statins?" for one): the class table's verdict on each of ``names``
+    (:func:`class_membership`), asked after a list none of whose drugs is in the class; "" when a name holds a comma,
+    "and" or "or", which the question could not tell apart from the list."""
+    if not names or any(_APART.search(n) for n in names):
+        return ""
+    return f"Is {names[0]} one of the {cls}?" if len(names) == 1 else f"Are {and_listed(names)} {cls}?"
 
 
 def _several_named(text: str, linker: Any) -> tuple[str, str, str] | None:

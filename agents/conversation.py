@@ -301,7 +301,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if recorded != question and "resolution" in out:  # shown as understood, and what the answer lists
         out["resolution"].references.append({"text": recorded, "how": "record"})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):
-        return {**member, "understood_as": out["resolution"].understood}  # "is it a kinase inhibitor?" after imatinib
+        return {**member, "understood_as": out["resolution"].understood,  # "is it a kinase inhibitor?" after imatinib
+                "references": out["resolution"].references}
     return {**out, "also_asked": then} if then and "resolution" in out else out
 
 

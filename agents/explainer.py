@@ -339,6 +339,7 @@ def _framed(state: State, answer: str) -> str:
         answer = f"Alternatives by mechanism, {alternative['drug_name']} left out. {answer}"
     elif state.excluded:
         answer = f"Leaving out those already named in this conversation. {answer}"
+    answer += "".join(f" {r['note']}" for r in state.references if r.get("how") == "after")  # "Ask … for those."
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
         asked = " ".join(f"\"{q}\"" for q in state.also_asked)
         answer += f" You also asked: {asked} Ask {'it' if len(state.also_asked) == 1 else 'them'} next."

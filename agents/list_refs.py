@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from agents.class_compare import compared_sides
+from agents.class_member import each_asked
 from agents.ellipsis import ORDINAL_ALONE, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
@@ -171,6 +172,12 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
         res.pinned[fold(focus.disease["name"])] = focus.disease  # type: ignore[index]
         res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease, "replaced_by": kind})
         return f"Which {kind} treat {focus.disease['name']}?"  # type: ignore[index]
+    if not inside and not named and (each := each_asked([str(i["name"]) for i in drugs], kind)):  # the table's "No"
+        res.references.append({"text": q, "how": "each of them", "of": [i["id"] for i in drugs]})  # as if named
+        if treats:  # then where the class's drugs for the disease are listed
+            res.references.append({"text": q, "how": "after", "note": f"Ask \"Which {kind} treat {focus.disease['name']}?\""  # type: ignore[index]
+                                   " for those."})
+        return each
     if not inside:
         ask = f"; ask \"Which {kind} treat {focus.disease['name']}?\" for those" if treats else ""  # type: ignore[index]
         who = f"none of the {len(drugs)} listed drugs ({names}) is" if len(drugs) > 1 else f"the listed drug ({names}) is not"

@@ -33,8 +33,13 @@ def test_the_listed_members_of_a_class_and_what_they_act_on(run_graph) -> None:
 def test_a_class_with_none_of_the_listed_drugs_says_so(run_graph) -> None:
     listed = _turn(run_graph, "m2", "What drugs treat gout?")["messages"][-1]["items"]
     out = _turn(run_graph, "m2", "which of them are statins?")
-    assert out["status"] == Status.NOT_FOUND and out["sources"] == []
-    assert f"none of the {len(listed)} listed drugs" in out["answer"] and "statins" in out["answer"]
+    # the class table's "No", as when the drugs are named (it was NOT_FOUND, "none of the 5 listed drugs …")
+    names = [i["name"] for i in listed]
+    assert out["status"] == Status.ANSWERED and out["sources"] == [], out["answer"]
+    assert out["understood_as"] == f"Are {', '.join(names[:-1])} and {names[-1]} statins?", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith(f"No: none of {', '.join(names[:-1])} and {names[-1]} is among "
+                                                      "the statins"), out["answer"]
+    assert out["answer"].endswith('Ask "Which statins treat Gout?" for those.'), out["answer"]
 
 
 def test_which_ones_after_a_list_is_about_the_listed_drugs(run_graph, resources) -> None:
@@ -47,8 +52,8 @@ def test_which_ones_after_a_list_is_about_the_listed_drugs(run_graph, resources)
     if any(i["id"] in triptans for i in listed):
         assert out["status"] == Status.ANSWERED and set(out["among"]) <= triptans, out["answer"]
     else:
-        assert out["status"] == Status.NOT_FOUND and f"none of the {len(listed)} listed drugs" in out["answer"]
-        assert out["answer"].endswith('ask "Which triptans treat Migraine?" for those.'), out["answer"]
+        assert out["status"] == Status.ANSWERED and "is among the triptans" in out["answer"], out["answer"]
+        assert out["answer"].endswith('Ask "Which triptans treat Migraine?" for those.'), out["answer"]
     alone = _turn(run_graph, "ones-alone", "which ones are triptans?")
     assert alone["answer"].startswith(f"The class table lists {len(triptans)} triptans"), alone["answer"]
 
@@ -62,7 +67,7 @@ def test_how_many_of_them_asks_which_of_them(run_graph) -> None:
     assert out["among"] == [i["id"] for i in members], out["answer"]
     _turn(run_graph, "m4", "What drugs treat gout?")
     none = _turn(run_graph, "m4", "how many of them are statins?")
-    assert none["status"] == Status.NOT_FOUND and "none of the" in none["answer"], none["answer"]
+    assert none["status"] == Status.ANSWERED and "No: none of " in none["answer"], none["answer"]
 
 
 def test_other_members_of_a_class_leave_the_thread_s_drug_out(run_graph) -> None:
@@ -305,7 +310,7 @@ def test_another_drug_after_a_class_question_asks_the_same_of_it(run_graph, firs
 
 def test_any_of_that_after_one_medication_asks_of_it(run_graph) -> None:
     """"is any of that a statin?" after PAT_001's one medication told what statins act on; and with one listed drug the
-    answer said "none of the 1 listed drugs"."""
+    answer said "none of the 1 listed drugs". It is the class table's "No" about that drug (it was NOT_FOUND)."""
     _, out = in_thread(run_graph, "any-of-that", "What is PAT_001 taking?", "is any of that a statin?")
-    assert out["status"] is Status.NOT_FOUND, out["answer"]
-    assert "the listed drug (Vitamin E) is not among the statins that medpath knows by name" in out["answer"], out["answer"]
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Is Vitamin E one of the statins?", out["answer"]
+    assert "No: Vitamin E is not among the statins" in out["answer"], out["answer"]
