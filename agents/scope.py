@@ -149,7 +149,9 @@ _OUT_OF_SCOPE = {
     # "What drugs for diabetes were approved last year?" was NOT_FOUND, '"diabetes were approved last year" is not in …'
     "how diseases are diagnosed": (r"how (?:is|are|do|does|can|would|should) (?:\w+ ){0,4}?(?:be )?diagnosed|how to diagnose|"
                                    r"diagnostic (?:tests?|criteria)|(?:what|which) tests? (?:\w+ ){0,3}?(?:diagnose|confirm|detect)"),
-    "stopping a drug": (r"(?:stop|stopping|quit|quitting) (?:taking|using)|(?:come|coming|go|going) off|"
+    "stopping a drug": (r"(?:stop|stops|stopped|stopping|quit|quits|quitting) (?:taking|using)|(?:come|coming|go|going) off|"
+                        r"discontinu(?:e|es|ed|ing|ation)\b|(?:if|when) (?:i|we|you|he|she|they|(?:a|the) patients?|patients) "
+                        r"(?:\w+ )?(?:stops?|stopped|quits?)\b(?! (?:respond|work|help|get)\w*)|"
                         r"(?:can|could|should|may|must) (?:i|we|he|she|they|you) (?:ever )?(?:stop|quit)(?= *(?:it|them|now|that)? *[?.!]*$)"),
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"

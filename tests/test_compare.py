@@ -223,6 +223,12 @@ def test_safety_interactions_and_comparisons_are_out_of_scope() -> None:
                                       "Who discovered imatinib?", "When was imatinib approved?",
                                       "What happens if I stop taking statins?")] == \
         ["symptoms or prognoses of diseases"] * 2 + ["who discovered drugs or when they were approved"] * 2 + ["stopping a drug"]
+    # "stops", "stopped" and "discontinued" were not read as stopping a drug (answered with what the drug is connected to)
+    assert [out_of_scope(q) for q in ("What happens if a patient stops taking Levothyroxine?", "what if she stops levothyroxine?",
+                                      "should warfarin be discontinued before surgery?", "what if he stopped his statin?")] == \
+        ["stopping a drug"] * 4
+    assert [out_of_scope(q) for q in ("when patients stopped responding to imatinib, why?", "What does the stop codon do?")] \
+        == ["", ""]
     assert [out_of_scope(q) for q in ("does aspirin reduce the symptoms of a cold?", "how does penicillin stop bacteria?",
                                       "What drugs treat alcohol withdrawal delirium?")] == [""] * 3
     # use in pregnancy was answered with what the drug is connected to, and no word on what the graph lacks
