@@ -50,6 +50,8 @@ def side_effect_topic(state: State) -> str:
     """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
     graph does not hold; "" for anything else, a chemical substance included ("Does uric acid cause gout?": all but
     one of the graph's 333 are the tail of some relation, as what the body makes is; almost no drug is)."""
+    if state.drug_class and state.intent == Intent.MECHANISM.value and re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+        return "side effects"  # "can statins cause muscle pain?": how the class acts on it, after the note
     if not asks_causing(state):
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})

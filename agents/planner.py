@@ -29,7 +29,6 @@ from agents.free_text import (
     unnamed_words,
 )
 from agents.intent import (
-    CAUSING,
     RECORD_CHECK,
     SLOT_TYPES,
     TAKEN_FOR,
@@ -315,12 +314,11 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
 
 def _class_subject(parsed: Any, klass: dict[str, Any], question: str) -> tuple[Any, dict[str, Any]]:
     """The question and the class once a class is its subject ("what do statins target?"): no drug to link; a link to
-    a disease ("are statins linked to gout?") is how the class acts on it, as "do statins treat gout?" is. "Do statins
-    cause diabetes?" asks of a side effect of one of them, so its class is dropped and the planner asks which."""
+    a disease ("are statins linked to gout?") is how the class acts on it, as "do statins treat gout?" is, and so is
+    "do statins cause diabetes?", after the note that the graph holds no side effects (as for one drug; it asked which
+    statin, only to give that note, ``agents.chain_direction.side_effect_topic``)."""
     if not klass.get("subject"):
         return parsed, klass
-    if parsed.intent is Intent.RELATION and re.search(rf"\b{CAUSING}", question, re.IGNORECASE):
-        return parsed, {}
     return replace(parsed, drug="", intent=Intent.MECHANISM if parsed.intent is Intent.RELATION else parsed.intent), klass
 
 
