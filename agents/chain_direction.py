@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from agents.intent import CAUSING
-from agents.scope import PROGNOSES
-from agents.state import Intent, State
+from agents.scope import ANTIDOTES, PROGNOSES, REVERSING
+from agents.state import DRUG_TYPES, Intent, State
 from core.datasets import DISEASE_TYPES
 from tools.path_ranker import effect
 
@@ -56,6 +56,15 @@ def side_effect_topic(state: State) -> str:
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})
     return "side effects" if drug.get("type") == "Drug" else ""
+
+
+def reversal_topic(state: State) -> str:
+    """``ANTIDOTES`` for "why does vitamin K reverse warfarin?" (two drugs, one undoing the other), which the graph does
+    not hold: it was told that no chain joins them, with no word on it; "" for anything else ("does metformin reverse
+    insulin resistance?" asks how a drug acts on a disease)."""
+    ends = [m.get("entity") or {} for m in state.mentions]
+    two_drugs = len(ends) >= 2 and all(e.get("type") in DRUG_TYPES for e in ends[:2])
+    return ANTIDOTES if state.intent == Intent.MECHANISM.value and two_drugs and REVERSING.search(state.asked) else ""
 
 
 _LEADS_TO = re.compile(r"^(?:and |so )?what (?:does|do|can|will) (?:\S+ ){1,5}?(?:cause|lead to|result in)(?: later)?[?.!]*$",

@@ -26,6 +26,7 @@ from agents.chain_direction import (
     causal_note,
     leads_to_topic,
     named_in_plural,
+    reversal_topic,
     side_effect_topic,
     through_what_it_causes,
 )
@@ -371,7 +372,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     you know?", ``agents.counts``)."""
     ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
     topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
-             or leads_to_topic(state)
+             or leads_to_topic(state) or reversal_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     topic = CONTRAINDICATIONS if any(r.get("how") == "avoided" for r in state.references) else topic  # "… asthmatics avoid?"

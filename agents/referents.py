@@ -13,7 +13,7 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.intent import REFERENCE, parse_with_reference
-from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, out_of_scope
+from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
 __all__ = ["only_listed_drug", "pick", "thread_target", "wanted"]
@@ -81,6 +81,8 @@ def pick(focus: Focus, slot: str, sign: int = 0, q: str = "") -> dict[str, Any] 
     about = focus.drug if focus.drug and focus.drug.get("type") not in DRUG_TYPES | DISEASE_TYPES else None
     if slot == "protein":
         return about or thread_target(focus, sign) or focus.disease
+    if slot == "disease" and REVERSING.search(q) and focus.drug and focus.drug.get("type") in DRUG_TYPES:
+        return focus.drug  # "why does vitamin K reverse it?": what vitamin K undoes is warfarin
     if slot in ("disease", "target"):
         substance = focus.drug if focus.drug and focus.drug.get("type") == "ChemicalSubstance" else None
         if slot == "target" and (about or substance):  # "which drugs raise it?" after the role of dopamine in a disease

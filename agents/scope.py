@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "COMBINED", "COMPARING", "CONTRAINDICATIONS", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "ANTIDOTES", "COMBINED", "COMPARING", "CONTRAINDICATIONS", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "REVERSING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -73,6 +73,11 @@ KEY_STEP = "which step of a mechanism matters most"
 """What :func:`out_of_scope` says "which step is the most important?" asks about (``agents.last_answer`` answers it
 with the first step, where the drug acts)."""
 """What :func:`out_of_scope` says "is metformin safe in pregnancy?" asks about."""
+ANTIDOTES = "antidotes or how to reverse a drug"
+REVERSING = re.compile(r"\b(?:revers(?:e|es|ed|ing)|counteract(?:s|ed|ing)?|neutrali[sz](?:e|es|ed|ing)|undo(?:es)?|"
+                       r"antagoni[sz](?:e|es|ed|ing))\b", re.IGNORECASE)
+"""A question whether one drug undoes another ("why does vitamin K reverse it?" after warfarin): its "it" is the drug,
+not the protein the thread turned to (it was asked of VKORC1, warfarin's target)."""
 _LONG_USE = r"(?:long[- ]term|prolonged|chronic) (?:\w+ )?(?:use|usage)"
 """Use of a drug for long ("what are the risks of long term prednisone use?" was read as a disease's complications)."""
 _OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}?(?:toxicity|overdos\w*)"
@@ -222,8 +227,8 @@ _OUT_OF_SCOPE = {
         r"binders?|ones?|drugs?))?(?=\W*$)|(?:ir)?reversibl[ey] (?:binds?|binding|bound|inhibit\w*|block\w*|antagoni\w*)|"
         r"(?:binds?|bound|binding|inhibits?|blocks?|inhibition of) (?:\w+ ){0,3}?(?:ir)?reversibly|covalent(?:ly)?|"
         r"binding affinity|affinity (?:for|to)|how (?:tightly|strongly) (?:does|do|can) (?:\w+ ){1,3}?bind"),
-    "antidotes or how to reverse a drug": (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
-                                           r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
+    ANTIDOTES: (r"antidotes?|reversal agents?|(?:what|which \w+|how (?:do|can) (?:you|i|we|doctors)"
+                r"|how to) (?:can |could |will )?(?:reverses?|undoes|undo|counteracts?)"),
     # "how is metformin excreted?", "which drugs are metabolized by the liver?" were told what the names are connected to
     "pharmacokinetics": (r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) "
                          r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|"
