@@ -32,7 +32,7 @@ _VERB_TREAT = (
     r"help(?:s)?(?: with| in| treat)?|work(?:s)? (?:in|for|against|on)|act(?:s)? (?:in|on|against)|"
     r"prevent|prevents|cure|cures|relieve|relieves|alleviate|alleviates|manage|manages|improve|improves|"
     r"reduce|reduces|lower|lowers|control|controls|ameliorate|ameliorates|affect|affects|fight|fights|combat|combats|"
-    r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows|heal|heals|ease|eases|"
+    r"kill|kills|eradicate|eradicates|destroy|destroys|clear|clears|stop|stops|slow|slows|heal|heals|ease|eases|protects?(?: against)?|"
     r"benefit|benefits|reverse|reverses|counteract|counteracts|dissolve|dissolves|break up|breaks up)"
 )
 _AGENT = r"(?: drugs?| medications?| medicines?| meds| compounds?| agents?| therap(?:y|ies)| treatments?| pills?)"

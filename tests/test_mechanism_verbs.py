@@ -41,6 +41,9 @@ from agents.state import Intent, Status
     # "exactly" was read into a name ("exactly does lisinopril", "high blood pressure exactly")
     ("how exactly does lisinopril lower blood pressure?", "lisinopril", "high blood pressure"),
     ("how does lisinopril lower blood pressure exactly?", "lisinopril", "high blood pressure"),
+    # "protect" had no rule: "How does losartan protect the kidneys in diabetes?" was told what losartan is connected to
+    ("How does losartan protect the kidneys in diabetes?", "losartan", "kidneys in diabetes"),
+    ("how does aspirin protect against heart attacks?", "aspirin", "heart attacks"),
 ])
 def test_verbs_that_act_against_a_disease_or_an_organism(question: str, drug: str, disease: str) -> None:
     parsed = parse_question(question)
@@ -266,3 +269,14 @@ def test_a_trailing_specifically_is_no_name() -> None:
     """"what does imatinib target specifically?" asked which drugs target "specifically"."""
     parsed = parse_question("what does imatinib target specifically?")
     assert parsed is not None and (parsed.intent, parsed.drug) == (Intent.TARGETS, "imatinib"), parsed
+
+
+@pytest.mark.parametrize("question", ["How does losartan protect the kidneys in diabetes?",
+                                      "How does losartan treat diabetic kidney disease?",
+                                      "how does losartan treat diabetic nephropathy?"])
+def test_kidney_disease_in_diabetes_is_diabetic_renal_disease(run_graph, question: str) -> None:
+    """The graph's Diabetic renal disease had no everyday name (``memory/lay_terms.tsv``): "diabetic kidney disease"
+    asked which entity was meant, and the first question was told what losartan is connected to."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("Losartan acts on Diabetic renal disease through a "), out["answer"]
