@@ -103,7 +103,8 @@ def _asked_again(res: Resolution, q: str, how: str, focus: Focus, question: str 
 
 _JUDGED = re.compile(
     r"^(?:and |so |but |ok,? )?(?:is|are|was|were) (?:that|those|these|it|they|this|the (?:results?|values?|labs?|levels?|"
-    r"numbers?)) (?:all )?(?:normal|abnormal|ok|okay|fine|good|bad|high|low|too high|too low|elevated|in range|within (?:the )?"
+    r"numbers?)) (?:all )?(?:normal|abnormal|ok|okay|fine|good|bad|high|low|too high|too low|elevated|(?:well |poorly )?controlled|"
+    r"under control|worrying|concerning|in range|within (?:the )?"
     r"(?:normal )?range|out of range)[?.!]*$|"
     r"^(?:and |so |but |ok,? )?(?:(?:which|what)(?: of (?:the|his|her|their|those|these))?|(?:are there |is there )?any) "
     r"(?:(?:abnormal|high|low|elevated) (?:labs?|lab (?:results?|values?|tests?)|results?|values?|levels?)|(?:labs?|lab (?:results?|"
@@ -158,7 +159,8 @@ _IT_ON_IT = re.compile(r"^(?:and |so |but )?(?P<aux>does|do|did|can|could|will|w
 donepezil treats Alzheimer's was "Does it cure donepezil?"; "does it block it?" after salbutamol's receptor)."""
 
 
-_JUDGED_WORD = re.compile(r"\b(?:normal|abnormal|ok|okay|fine|good|bad|(?:too )?high|(?:too )?low|elevated|in range|out of range)\b",
+_JUDGED_WORD = re.compile(r"\b(?:normal|abnormal|ok|okay|fine|good|bad|(?:too )?high|(?:too )?low|elevated|(?:well |poorly )?controlled|"
+                          r"under control|worrying|concerning|in range|out of range)\b",
                           re.IGNORECASE)
 """The judgement a follow-up asks of one lab ("is that high?"), kept in the question it asks."""
 _HEALS = frozenset({"cure", "treat", "heal", "fix", "prevent", "help"})

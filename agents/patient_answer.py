@@ -44,7 +44,7 @@ _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"im
                                                       r"prognos(?:is|es)|worrying|concerning"),
                        "reference ranges (whether a value is normal)": (
                            r"normal|abnormal|(?:with)?in (?:the )?(?:normal )?range|out of range|reference ranges?|"
-                           r"elevated|too (?:high|low)|(?:high|low)(?=\W*$)")}
+                           r"elevated|too (?:high|low)|(?:high|low)(?=\W*$)|(?:well |poorly )?controlled|under control")}
 """What a patient question may ask that the synthetic records never hold, by the words that ask it ("any allergies?"
 listed the whole record without a word on allergies; "Is PAT_002 allergic to penicillin?" said "No" because no
 medication is penicillin)."""

@@ -370,11 +370,14 @@ def test_whether_a_lab_value_is_normal_says_the_records_hold_no_ranges(run_graph
     assert "reference ranges" not in condition["answer"], condition["answer"]
 
 
-def test_whether_one_lab_asked_about_is_high_is_asked_of_that_lab(run_graph) -> None:
-    """"is that high?" after "what's PAT_003's latest ALT?" was "Are PAT_003's labs normal?", every lab listed."""
+@pytest.mark.parametrize(("then", "word"), [("is that high?", "high"), ("is that controlled?", "controlled"),
+                                            ("is it under control?", "under control")])
+def test_whether_one_lab_asked_about_is_high_is_asked_of_that_lab(run_graph, then: str, word: str) -> None:
+    """"is that high?" after "what's PAT_003's latest ALT?" was "Are PAT_003's labs normal?", every lab listed; "is that
+    controlled?" was NOT_FOUND ("no known entity in the question") until stop 97."""
     note = "The patient records hold conditions, medications and labs, not reference ranges (whether a value is normal)."
-    alt, judged = in_thread(run_graph, "alt-high", "what's PAT_003's latest ALT?", "is that high?")
-    assert judged["understood_as"] == "Is PAT_003's ALT high?", judged["answer"]
+    alt, judged = in_thread(run_graph, f"alt-{word}", "what's PAT_003's latest ALT?", then)
+    assert judged["understood_as"] == f"Is PAT_003's ALT {word}?", judged["answer"]
     assert judged["answer"].split('" ', 1)[1] == f"{note} What they hold: {alt['answer']}", (alt["answer"], judged["answer"])
 
 
