@@ -19,7 +19,7 @@ from agents.disease_compare import as_written
 from agents.ellipsis import entity_of
 from agents.free_text import lexical
 from agents.intent import SLOT_TYPES
-from agents.kinds import disease_kind
+from agents.kinds import disease_kind, kind_noun
 from agents.state import DISEASE_TYPES, Intent, Status
 from core.text import drop_article
 from tools.answers import of_kind, types_of
@@ -123,7 +123,7 @@ def diseases_of_answer(state: Any, res: Any) -> dict[str, Any]:
         return _place_answer(res, ent, kind)
     found = pagerank_answers(res, [ent["id"]], sorted(DISEASE_TYPES), {ent["id"]}, "out", 0.0,
                              lambda x: of_kind(kg, x, kind))
-    noun = f"{kind}s" if kind else "diseases"
+    noun = kind_noun(kind) if kind else "diseases"
     if not found:
         return {"status": Status.NOT_FOUND, "answer": f"No verified evidence: the knowledge graph's chains from "
                 f"{ent['name']} lead to no {noun}."}
@@ -156,7 +156,7 @@ def _place_answer(res: Any, ent: dict[str, Any], kind: str) -> dict[str, Any]:
     the liver?" was "liver is connected to: Testosterone"."""
     kg = res.kg
     found = [x for x in place_diseases(res, ent["id"]) if of_kind(kg, x, kind)]
-    noun = f"{kind}s" if kind else "diseases"
+    noun = kind_noun(kind) if kind else "diseases"
     if not found:
         return {"status": Status.NOT_FOUND, "answer": f"No verified evidence: the knowledge graph puts no {noun} in "
                 f"the {ent['name']} and names none for it."}

@@ -32,7 +32,7 @@ from agents.chain_direction import (
 )
 from agents.context import Context
 from agents.intent import out_of_scope
-from agents.kinds import of_kind_asked
+from agents.kinds import kind_noun, of_kind_asked
 from agents.listed_targets import each_listed_drug
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
@@ -274,10 +274,10 @@ def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[d
     listed = [e for e in ends if e["id"] in ranked]
     verb = "have" if state.drug_class else "has"
     if listed:
-        these = f"these {state.disease_kind}s" if len(listed) > 1 else f"this {state.disease_kind}"
+        these = f"these {kind_noun(state.disease_kind)}" if len(listed) > 1 else f"this {kind_noun(state.disease_kind, False)}"
         return (f"{subject} {verb} verified mechanisms for {these}: {listing([e['name'] for e in listed])}. "
                 f"Best evidence: {sentence(top)}."), listed
-    return (f"The knowledge graph links {subject} to no {state.disease_kind}, by the diseases' names; the diseases "
+    return (f"The knowledge graph links {subject} to no {kind_noun(state.disease_kind, False)}, by the diseases' names; the diseases "
             f"it {verb} verified mechanisms for are: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}."), ends
 
 

@@ -58,9 +58,9 @@ _POSS = r"(?:'s|’s|')"
 """A possessive ending: "imatinib's targets"."""
 _TARGET_NOUN = r"(?:proteins?|genes?|receptors?|enzymes?|kinases?|(?:ion )?channels?|transporters?|pumps?|targets?)"
 """What a drug acts on, named as a noun: "the enzyme that aspirin inhibits"."""
-_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|(?:blood )?cancers?(?: of the blood)?|tumou?rs?|infections?|ailments?|symptoms?)"
-"""What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does
-imatinib treat?", "what infections does amoxicillin treat?": only that kind is listed, :func:`disease_kind`)."""
+_ILLNESS = r"(?:diseases?|conditions?|disorders?|illness(?:es)?|(?:blood )?cancers?(?: of the blood)?|tumou?rs?|infections?|ailments?|symptoms?|(?<= of )diabetes)"
+"""What a drug treats, named as a noun ("the disease treated by allopurinol") or as a kind ("which cancers does imatinib treat?",
+"what type of diabetes …?": only that kind is listed, :func:`disease_kind`)."""
 _RISK = r"(?:raises|increases) (?:the |your |my |one's )?(?:risk|chances?|odds) (?:of|for)"
 """What raises the risk of a disease ("what increases the risk of gout?")."""
 _PERSON = (r"(?:i|you|we|one|someone|people|(?:an? |the |your |my )?(?:doctors?|physicians?|clinicians?|patients?|persons?|"
@@ -304,7 +304,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:treats?|cures?|is used for|is indicated for)$")),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:treated|cured|helped) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: {_ILLNESS})? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?{_ILLNESS} (?:is|are) {_X} (?:used (?:to treat|for)|indicated for)$"),
+        (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?(?:(?:kind|type)s? of )?{_ILLNESS} (?:is|are) {_X} (?:used for|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|decreases?|dissolves?|breaks? up|kills?|fights?|can (?:lower|reduce|decrease|control|"

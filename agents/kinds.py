@@ -14,10 +14,11 @@ from core.text import fold
 from tools.answers import TARGET_KINDS, TARGET_TYPES
 from tools.linker import LinkStatus
 
-__all__ = ["disease_kind", "kind_of_target", "of_kind_asked", "target_kind", "target_kind_answer", "target_kind_asked"]
+__all__ = ["disease_kind", "kind_noun", "kind_of_target", "of_kind_asked", "target_kind", "target_kind_answer", "target_kind_asked"]
 
 _KIND_WORDS = {"blood_cancer": r"blood cancers?|cancers? of the blood|ha?ematologic(?:al)? (?:cancers?|malignanc(?:y|ies))",
-               "cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?"}
+               "cancer": r"cancers?|tumou?rs?|malignanc(?:y|ies)|neoplasms?", "infection": r"infections?|infectious diseases?",
+               "diabetes": r"(?:kinds?|types?|forms?) of diabetes"}
 _KINDS = re.compile("|".join(f"(?P<{k}>\\b(?:{rx})\\b)" for k, rx in _KIND_WORDS.items()), re.IGNORECASE)
 
 
@@ -49,6 +50,13 @@ def of_kind_asked(question: str, ends: list[dict[str, Any]], name: str) -> tuple
     rest = [e["name"] for e in ends if e not in mine]
     which = "which its name does not" if len(rest) == 1 else "which their names do not"
     return mine, f" {name} also acts on {and_listed(rest)}, {which} call {'a ' + kind if len(rest) == 1 else kind + 's'}."
+
+
+def kind_noun(kind: str, many: bool = True) -> str:
+    """The kind as a noun: "cancers", "cancer"; "kinds of diabetes", "kind of diabetes" (it said "these diabetess")."""
+    if kind == "diabetes":
+        return f"kind{'s' if many else ''} of diabetes"
+    return f"{kind}s" if many else kind
 
 
 def disease_kind(question: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from agents.kinds import disease_kind
 from agents.state import Status
+from tests.conftest import in_thread
 from tools.answers import of_kind
 
 
@@ -12,6 +13,17 @@ def test_the_kind_a_question_names() -> None:
     assert [disease_kind(q) for q in ("What cancers does imatinib treat?", "which tumours does X help?",
                                       "What infections does amoxicillin treat?", "What does imatinib treat?",
                                       "What diseases does imatinib treat?")] == ["cancer", "cancer", "infection", "", ""]
+
+
+def test_which_type_of_diabetes_lists_only_diabetes(run_graph, resources) -> None:
+    """"What type of diabetes is it used for?" after insulin was told what Insulin human is connected to, and "which
+    type of diabetes does metformin treat?" what metformin is: no rule read "type of diabetes" as a kind (stop 97)."""
+    assert [disease_kind(q) for q in ("which type of diabetes does metformin treat?", "What drugs treat diabetes?")] == \
+        ["diabetes", ""]
+    _, out = in_thread(run_graph, "diabetes-kind", "How does insulin work?", "what type of diabetes is it used for?")
+    assert out["status"] is Status.ANSWERED and out["disease_kind"] == "diabetes", out["answer"]
+    assert out["answer"].split('" ', 1)[1].startswith("Insulin human has verified mechanisms for these kinds of diabetes: ")
+    assert all(of_kind(resources.kg, a["id"], "diabetes") for a in out["ranked_answers"]), out["ranked_answers"]
 
 
 def test_a_disease_s_kind_by_its_name_or_the_organism_linked_into_it(resources) -> None:

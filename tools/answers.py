@@ -109,6 +109,7 @@ DISEASE_KINDS: dict[str, re.Pattern[str]] = {
                          r"gliom|mesotheliom|malignan|metasta|mycosis fungoides|waldenstr", re.IGNORECASE),
     "infection": re.compile(r"infect|sepsis|septic|pneumonia|tubercul|malaria|abscess|gonorrh|syphilis|leprosy|"
                             r"candidiasis|mycosis(?! fungoides)|mycoses|worm|helminth|viral|bacterial|fungal|parasit", re.IGNORECASE),
+    "diabetes": re.compile(r"diabet", re.IGNORECASE),
 }
 """The kinds of disease a question may ask for ("What cancers does imatinib treat?"), by words of the graph's names."""
 
