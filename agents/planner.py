@@ -308,8 +308,9 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
         return {"drug_class": res.linker.class_name(parsed.drug), "among": [c.id for c in members], "subject": True}
     if not parsed.among or parsed.intent not in (Intent.TREATS, Intent.TARGETED_BY):
         return {}
-    members = res.linker.drug_class(parsed.among)
-    return {"drug_class": res.linker.class_name(parsed.among), "among": [c.id for c in members]} if members else {}
+    among = re.sub(r"^(?:other|more|another) ", "", parsed.among, flags=re.IGNORECASE)  # "what other antibiotics treat acne?"
+    members = res.linker.drug_class(among)
+    return {"drug_class": res.linker.class_name(among), "among": [c.id for c in members]} if members else {}
 
 
 def _class_subject(parsed: Any, klass: dict[str, Any], question: str) -> tuple[Any, dict[str, Any]]:

@@ -233,6 +233,17 @@ def test_a_drug_class_in_a_which_drug_question_keeps_the_answer_to_its_drugs(run
     assert out["status"] is Status.ANSWERED and out["among"] == [] and out["drug_class"] == ""
 
 
+@pytest.mark.parametrize(("question", "klass"), [("what other antibiotics treat acne?", "antibiotics"),
+                                                ("which other statins lower cholesterol?", "statins")])
+def test_other_members_of_a_class_are_still_the_class(run_graph, resources, question: str, klass: str) -> None:
+    """"what other antibiotics treat acne?" read "other antibiotics" as no class, and listed levomefolic acid and
+    tazarotene first (stop 97)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    members = {c.id for c in resources.linker.drug_class(klass)}
+    assert out["status"] is Status.ANSWERED and out["drug_class"] == klass, out["answer"]
+    assert out["ranked_answers"] and all(a["id"] in members for a in out["ranked_answers"]), out["ranked_answers"]
+
+
 def test_lowering_a_measure_asks_about_its_high_form(run_graph, resources) -> None:
     out, _ = run_graph({"question": "How does lisinopril lower blood pressure?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED

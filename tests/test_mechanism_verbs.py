@@ -280,3 +280,11 @@ def test_kidney_disease_in_diabetes_is_diabetic_renal_disease(run_graph, questio
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["answer"].startswith("Losartan acts on Diabetic renal disease through a "), out["answer"]
+
+
+def test_nerve_pain_is_neuralgia(run_graph) -> None:
+    """"How does gabapentin help nerve pain?" was read as Pain ('Read "nerve pain" as Pain: the closest name'); the
+    graph's Neuralgia had no everyday name (stop 97)."""
+    out, _ = run_graph({"question": "How does gabapentin help nerve pain?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("Gabapentin acts on Neuralgia through a "), out["answer"]
