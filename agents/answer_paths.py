@@ -224,6 +224,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
             _acting_on(state, res, ranked, state.targets, seeds)
     if state.intent == Intent.INDICATIONS.value and state.compared:  # "what do imatinib and dasatinib treat?"
         return _shared_indications(state, ctx, res, seeds)
+    if state.intent == Intent.INDICATIONS.value and state.drug_class and len(state.sources) > 1:  # "what are statins for?"
+        return _class_indications(state, ctx, res, seeds)
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)
     if state.intent != Intent.TREATS.value:
@@ -343,9 +345,29 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
     own: "Metformin and lisinopril both have a verified mechanism for: Cystic fibrosis of the lung". On 136 pairs of
     tune-half drugs, 9 % of those claims were diseases the question file lists for both drugs; held by both lists,
     34 % (``docs/ranking.md``, "What do X and Y treat?")."""
+    listed = _own_lists(state, ctx, res, seeds, state.among)
+    everyone = len(state.among)
+    order = sorted(listed.values(), key=lambda lists: (len(lists) < everyone, lists[0][0]))
+    return [(lists[0][2], _held(lists)) for lists in order if len(lists) in (1, everyone)]
+
+
+def _class_indications(state: State, ctx: Context, res: Any, seeds: list[str]) -> list[tuple[str, CandidatePath]]:
+    """"What are beta blockers used for?": the diseases the most of the class's drugs (``State.sources``, the most
+    connected first) have in their own "What does X treat?" lists, each with its count (``features["class_drugs"]``),
+    ties in the order of the drugs and their lists. One walk from them all listed labetalol's diseases alone, Open-angle
+    glaucoma first: its short paths filled the pool."""
+    listed = _own_lists(state, ctx, res, seeds, state.sources)
+    order = sorted(listed.values(), key=lambda lists: (-len(lists), lists[0][0], lists[0][1]))
+    return [(lists[0][2], _held(lists)) for lists in order]
+
+
+def _own_lists(state: State, ctx: Context, res: Any, seeds: list[str], drugs: Sequence[str]
+               ) -> dict[str, list[tuple[int, int, str, CandidatePath]]]:
+    """Each of ``drugs``' diseases as "What does X treat?" lists them (a walk of its own from the drug alone, ranked
+    for that question), by name: (the drug's place in ``drugs``, the disease's place in its list, id, path)."""
     same = _name_key(res.kg)
-    listed: dict[str, list[tuple[int, int, str, CandidatePath]]] = {}  # by name: (drug, place, id, path) per list
-    for i, drug in enumerate(state.among):
+    listed: dict[str, list[tuple[int, int, str, CandidatePath]]] = {}
+    for i, drug in enumerate(drugs):
         one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
                                   understood_as=f"What does {res.kg.name(drug)} treat?")
         qv = res.embed_one(one.asked)
@@ -354,9 +376,7 @@ def _shared_indications(state: State, ctx: Context, res: Any, seeds: list[str]) 
         ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
         for k, (y, path) in enumerate(_indications(one, ctx, res, ranked, [drug, *seeds])):
             listed.setdefault(same(y), []).append((i, k, y, path))
-    everyone = len(state.among)
-    order = sorted(listed.values(), key=lambda lists: (len(lists) < everyone, lists[0][0]))
-    return [(lists[0][2], _held(lists)) for lists in order if len(lists) in (1, everyone)]
+    return listed
 
 
 def _held(lists: list[tuple[int, int, str, CandidatePath]]) -> CandidatePath:

@@ -147,6 +147,13 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
             return f"{two_compared(state, ends, shared)} Best evidence: {sentence(top)}.", ends
         listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
         return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {sentence(top)}.", ends
+    if intent == Intent.INDICATIONS.value and state.drug_class and state.ranked_answers and \
+            all("class_drugs" in a["path"]["features"] for a in state.ranked_answers):  # "what are beta blockers for?"
+        held = {a["id"]: int(a["path"]["features"]["class_drugs"]) for a in state.ranked_answers}
+        listed = listing([f"{e['name']} ({held.get(e['id'], 0)} of {len(state.sources)})" for e in ends])
+        over = f" (counted over the {len(state.sources)} most connected, of {len(state.among)})" \
+            if len(state.among) > len(state.sources) else ""
+        return f"{drugs} in the knowledge graph have verified mechanisms for: {listed}{over}. Best evidence: {sentence(top)}.", ends
     lead = {
         Intent.TREATS.value: f"{drugs} with a verified mechanism for {_diseases(state, top[-1]['tail_name'])}",
         Intent.TARGETED_BY.value: f"{drugs} that {_acting(state, paths)} {_acted_on(state, top[-1]['tail_name'])}",
