@@ -20,7 +20,11 @@ def names_disease(state: State) -> bool:
 
 def asks_causing(state: State) -> bool:
     """A question whether X causes Y ("Does metformin cause lactic acidosis?", ``agents.intent.CAUSING``)."""
-    return state.intent == Intent.RELATION.value and bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
+    return state.intent == Intent.RELATION.value and _causing(state)
+
+
+def _causing(state: State) -> bool:
+    return bool(re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE))
 
 
 _WORSENING = re.compile(r"\b(?:make|makes|making)\s+(?:\S+\s+){1,4}worse\b|\b(?:worsen|aggravat|exacerbat)\w*|\bbad (?:for|in)\b|"
@@ -50,7 +54,7 @@ def side_effect_topic(state: State) -> str:
     """"side effects" for "Does metformin cause lactic acidosis?": what a drug causes is a side effect, which the
     graph does not hold; "" for anything else, a chemical substance included ("Does uric acid cause gout?": all but
     one of the graph's 333 are the tail of some relation, as what the body makes is; almost no drug is)."""
-    if state.drug_class and state.intent == Intent.MECHANISM.value and re.search(rf"\b{CAUSING}\b", state.asked, re.IGNORECASE):
+    if state.drug_class and state.intent == Intent.MECHANISM.value and _causing(state):
         return "side effects"  # "can statins cause muscle pain?": how the class acts on it, after the note
     if not asks_causing(state):
         return ""

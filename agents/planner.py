@@ -313,7 +313,7 @@ def _drug_class(res: Any, parsed: Any) -> dict[str, Any]:
     return {"drug_class": res.linker.class_name(among), "among": [c.id for c in members]} if members else {}
 
 
-def _class_subject(parsed: Any, klass: dict[str, Any], question: str) -> tuple[Any, dict[str, Any]]:
+def _class_subject(parsed: Any, klass: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """The question and the class once a class is its subject ("what do statins target?"): no drug to link; a link to
     a disease ("are statins linked to gout?") is how the class acts on it, as "do statins treat gout?" is, and so is
     "do statins cause diabetes?", after the note that the graph holds no side effects (as for one drug; it asked which
@@ -400,7 +400,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if not klass and resolution.among:  # "which of them …"; "what do they treat?" makes them the subject
         klass = {"drug_class": LISTED_DRUGS, "among": resolution.among,
                  "subject": parsed is not None and parsed.intent in SUBJECT_INTENTS}
-    parsed, klass = _class_subject(parsed, klass, question)
+    parsed, klass = _class_subject(parsed, klass)
     found = [] if parsed else scan_mentions(res, question, pinned)  # the names in a question no rule parsed
     parsed = parsed or drug_beside_words(res, question, found) or described_entity(res, question, found)
     clar: dict[str, Any] = {}
