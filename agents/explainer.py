@@ -141,16 +141,14 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     if intent == Intent.INDICATIONS.value and state.disease_kind:  # "what cancers does X treat?": only those
         return _of_kind(state, drugs if state.drug_class else top[0]["head_name"], ends, top)
     if intent == Intent.TARGETS.value and state.drug_class:  # "what do statins target?": how many act on each
-        shared = {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
+        shared = _held_by(state)
         ends = [e for e in ends if e["id"] in shared] or ends  # not what one drug's longer path reaches
         if state.compared and len(state.among) == 2:  # "compare aspirin and ibuprofen"
             return f"{two_compared(state, ends, shared)} Best evidence: {sentence(top)}.", ends
-        listed = listing([f"{e['name']} ({shared.get(e['id'], 0)} of {len(state.among)})" for e in ends])
-        return f"{drugs} in the knowledge graph act on: {listed}. Best evidence: {sentence(top)}.", ends
+        return f"{drugs} in the knowledge graph act on: {_counted(ends, shared, len(state.among))}. Best evidence: {sentence(top)}.", ends
     if intent == Intent.INDICATIONS.value and state.drug_class and state.ranked_answers and \
             all("class_drugs" in a["path"]["features"] for a in state.ranked_answers):  # "what are beta blockers for?"
-        held = {a["id"]: int(a["path"]["features"]["class_drugs"]) for a in state.ranked_answers}
-        listed = listing([f"{e['name']} ({held.get(e['id'], 0)} of {len(state.sources)})" for e in ends])
+        listed = _counted(ends, _held_by(state), len(state.sources))
         over = f" (counted over the {len(state.sources)} most connected, of {len(state.among)})" \
             if len(state.among) > len(state.sources) else ""
         return f"{drugs} in the knowledge graph have verified mechanisms for: {listed}{over}. Best evidence: {sentence(top)}.", ends
@@ -165,6 +163,16 @@ def _template(state: State, paths: list[dict[str, Any]]) -> tuple[str, list[dict
     }.get(intent, f"{top[0]['head_name']} is connected to")
     shown, others = of_kind_asked(state.asked, ends, top[0]['head_name']) if intent == Intent.TARGETS.value else (ends, "")
     return f"{lead}: {listing([e['name'] for e in shown])}. Best evidence: {sentence(top)}.{others}", ends
+
+
+def _held_by(state: State) -> dict[str, int]:
+    """How many of a class's (or the listed) drugs each answer holds (``features["class_drugs"]``)."""
+    return {a["id"]: int(a["path"]["features"].get("class_drugs", 0)) for a in state.ranked_answers}
+
+
+def _counted(ends: list[dict[str, str]], held: dict[str, int], total: int) -> str:
+    """"Hypertensive disorder (9 of 12), …": each answer with how many of ``total`` drugs hold it."""
+    return listing([f"{e['name']} ({held.get(e['id'], 0)} of {total})" for e in ends])
 
 
 def _agreeing(name: str, one: str, many: str) -> str:

@@ -11,7 +11,7 @@ from agents.ellipsis import ORDINAL_ALONE, entity_of
 from agents.focus import ORDINALS, Focus
 from agents.free_text import lexical
 from agents.intent import COMPARING, REFERENCE, SET_AGAINST, out_of_scope, parse_with_reference
-from agents.kinds import disease_kind
+from agents.kinds import disease_kind, kind_noun
 from agents.not_acting import NEGATED
 from agents.preamble import acting_on
 from agents.record_refs import conditions_ranked
@@ -114,7 +114,7 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     kind = disease_kind(m["kind"]) if m else ""
     if kind and latest and all(i.get("type") in DRUG_TYPES for i in latest):  # after "What drugs treat lymphoma?"
         res.references.append({"text": q, "how": "kind", "drugs": [i["id"] for i in latest]})
-        res.refused = (f"the last answer lists drugs, and {kind}s are diseases; ask \"What {kind}s does "
+        res.refused = (f"the last answer lists drugs, and {kind_noun(kind)} are diseases; ask \"What {kind_noun(kind)} does "
                        f"{latest[0]['name']} treat?\" for one of them")
         return q
     if not kind or focus.drug is None or not latest or any(i.get("type") not in DISEASE_TYPES for i in latest):
@@ -122,7 +122,7 @@ def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     name = str(focus.drug["name"])
     res.references.append({"text": q, "how": "kind", "entity": focus.drug})
     res.pinned[fold(name)] = focus.drug
-    return f"What {kind}s does {name} treat?"
+    return f"What {kind_noun(kind)} does {name} treat?"
 
 
 CLASS_COMPARED = 5

@@ -26,6 +26,14 @@ def test_which_type_of_diabetes_lists_only_diabetes(run_graph, resources) -> Non
     assert all(of_kind(resources.kg, a["id"], "diabetes") for a in out["ranked_answers"]), out["ranked_answers"]
 
 
+def test_which_of_those_are_types_of_diabetes_names_the_kind(run_graph) -> None:
+    """The kind's noun is "kinds of diabetes" wherever a kind is put in the plural: "which of those are types of
+    diabetes?" after a drug's diseases asked 'Which "diabetess does" do you mean?'."""
+    _, out = in_thread(run_graph, "diabetes-of-those", "What does Insulin human treat?", "which of those are types of diabetes?")
+    assert out["understood_as"] == "What kinds of diabetes does Insulin human treat?", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["disease_kind"] == "diabetes", out["answer"]
+
+
 def test_a_disease_s_kind_by_its_name_or_the_organism_linked_into_it(resources) -> None:
     kg = resources.kg
     by_name = {kg.name(x): x for x in kg.entity_ids()}
