@@ -183,12 +183,21 @@ def _beside_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> 
                       references=[{"text": resolution.question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
 
 
+_HOW_OFTEN_ALONE = re.compile(r"^(?:(?:and|so|but|ok),? )?(?P<h>how (?:often|many times (?:a|per|each) (?:day|week)))(?: then)?[?.!]*$",
+                              re.IGNORECASE)
+""""How often?" or "how many times a day?" alone: after "what dose of metformin should I take?" it asks how often the drug is taken (it was
+NOT_FOUND, "no known entity in the question"); after a patient's lab it is not about a drug."""
+
+
 def _of_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
     """"What are the side effects?" (a question about what the graph does not hold, naming nothing) in a thread about
     a drug: "What are the side effects of imatinib?" (it was NOT_FOUND, "no known entity in the question"). A question
     about a disease's course ("what are the symptoms?") is about the thread's disease: after "what drugs treat gout?"
     it was read as the disease "symptoms" fits by spelling, Pharyngitis ("Sore throat symptom")."""
     question = resolution.question.strip()
+    if (often := _HOW_OFTEN_ALONE.match(question)) and focus.drug is not None and focus.drug.get("type") in DRUG_TYPES:
+        return Resolution(question=f"{often['h'].capitalize()} should {focus.drug['name']} be taken?", pinned={fold(focus.drug["name"]): focus.drug},
+                          references=[{"text": question, "how": "thread drug", "entity": focus.drug}], excluded=resolution.excluded)
     topic = out_of_scope(question)
     about_disease = topic in _DISEASE_TOPICS and focus.illness is not None or focus.drug is None and topic == DIET
     drug = (focus.illness or focus.disease) if about_disease else focus.drug

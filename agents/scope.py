@@ -97,7 +97,8 @@ _OUT_OF_SCOPE = {
                r"(?:take|takes|taking|took|taken|give|given|gave|use|used|using|swallow(?:ed)?|overdo(?:ne)?) (?:\w+ )?too "
                r"(?:much|many)|too (?:much|many)(?: of (?:it|this|that|them)| pills| tablets| doses)?(?=\s*[?.!]*$)|"
                r"(?:for )?how long (?:should|do|does|must|can|will|would) (?:i|you|we|he|she|they|one|patients?) "
-               r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b|^(?:(?:and|so|but|ok),? )?(?:for )?how long(?= *[?.!]*$)"),
+               r"(?:need to |have to )?(?:take|be on|stay on|keep taking|continue)\b|^(?:(?:and|so|but|ok),? )?(?:for )?how long(?= *[?.!]*$)|"
+               r"(?:once|twice|three times|how many times) (?:a|per|each) (?:day|week)\b"),  # "how many times a day?" after metformin
     EFFECT_SIZES: (rf"{HOW_MUCH_ASKED}|\bby how much\b|how (?:strong|big|large|"
                    r"potent|powerful|great) (?:is|are) (?:the |its |their )?effects?|^(?:and |so |but )?how much(?: (?:does|do|"
                    r"can|will) (?:it|they|that)(?: \w+)?(?: (?:it|them))?)?(?=\W*$)"),

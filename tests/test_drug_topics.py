@@ -113,6 +113,21 @@ def test_how_long_after_a_drug_is_its_dosing(run_graph, then: str, understood: s
     assert out_of_scope("how long does it take to work?") != "dosing"  # how soon it acts is another topic
 
 
+@pytest.mark.parametrize(("then", "understood"), [
+    ("how often?", "How often should Metformin be taken?"),
+    ("and how many times a day?", "How many times a day should Metformin be taken?"),
+])
+def test_how_often_after_a_drug_is_its_dosing(run_graph, then: str, understood: str) -> None:
+    """"How often?" after "what dose of metformin should I take?" was NOT_FOUND ("no known entity in the question"),
+    and "how many times a day?" was asked as "How many times a day of Metformin?". Both are asked of the drug, with the
+    note that the graph holds no dosing; after a patient's lab, "how often?" is not made a question about a drug."""
+    _first, out = in_thread(run_graph, f"how-often-{then}", "what dose of metformin should I take?", then)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"{NOTE}dosing" in out["answer"], out["answer"]
+    _lab, after_lab = in_thread(run_graph, f"how-often-lab-{then}", "what was PAT_001's last HbA1c?", "how often?")
+    assert "dosing" not in after_lab["answer"] and "should" not in (after_lab.get("understood_as") or ""), after_lab
+
+
 @pytest.mark.parametrize(("question", "understood", "topic"), [
     ("how does alcohol affect metformin?", "Does metformin interact with alcohol?", "drug interactions"),
     ("can grapefruit juice interfere with atorvastatin?", "Does atorvastatin interact with grapefruit juice?", "drug interactions"),
