@@ -27,7 +27,11 @@ _SOURCES = re.compile(
     r"where (?:does|did|do) (?:that|this|it|the answer|this answer|that information|the information) come from|"
     r"how do you know(?: that| this)?|says who|according to (?:what|whom|who)|(?:(?:can|could) you )?cite (?:that|this|it|them|"
     r"(?:your|the|its|some) (?:sources?|references?))|(?:what are you|what is (?:this|that|it)) based on|"
-    r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?)"
+    r"(?:is|are) (?:there|that|this) (?:any |a |an )?(?:sources?|citations?|references?)(?: for (?:that|this|it))?|"
+    r"(?:and |so )?(?:any|what|which) (?:sources?|citations?|references?|studies|papers?|articles?|trials?|publications?)"
+    r"(?: (?:supports?|backs?(?: up)?|shows?|says?|proves?|confirms?) (?:that|this|it))?|"
+    r"(?:and |so )?(?:is|are) there (?:a |an |any )?(?:study|studies|papers?|articles?|trials?|publications?)"
+    r"(?: (?:on|about|for|behind|supporting|backing) (?:that|this|it))?)"
     r"(?:,? please)?\s*[?.!]*$",
     re.IGNORECASE)
 _SURE = re.compile(r"^(?:(?:and |but |so |hmm,? )?(?:is|was) (?:that|this|it) (?:really )?(?:correct|right|true|accurate|reliable)|"

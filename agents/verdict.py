@@ -62,6 +62,11 @@ def _answered_for(state: State, top: list[dict[str, str]]) -> str:
     return top[0]["head_name"] if other_drug else top[-1]["tail_name"]
 
 
+_RETOLD = frozenset({"sources", "sure", "simpler", "steps"})
+"""References of a request about the last answer ("is there a source for that?", "are you sure?"): its yes or no comes
+from the question asked again, not from the request's words (it opened "Yes: " for "How does imatinib treat CML?")."""
+
+
 def verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
     so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
@@ -72,7 +77,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         return ""  # says yes or no; "is that the only mechanism?" is answered by the other paths, not "Yes"
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    retold = any(r.get("how") in _RETOLD for r in state.references)  # "is there a source for that?" asks no yes or no
+    yes_no = YES_NO.match(state.asked.strip()) or (not retold and YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
     if (on_target or _not_a_disease(state)) and not asked and YES_NO.match(state.asked.strip()) \
             and _TARGETING.search(state.asked) and not out_of_scope(state.question):  # no "Yes" to "bind irreversibly"
         return _directly(top)  # "does metformin act on AMPK?" (read as a mechanism, AMPK's activity its end) had none

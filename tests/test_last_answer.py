@@ -18,7 +18,10 @@ from agents.state import Status
 @pytest.mark.parametrize("ask", ["show me the sources", "where does that come from?", "What are your sources?",
                                  "citations please", "how do you know that?",
                                  # these were NOT_FOUND ("no known entity in the question")
-                                 "can you cite your sources?", "what is that based on?"])
+                                 "can you cite your sources?", "what is that based on?",
+                                 # since stop 98; NOT_FOUND before, and the last two opened "Yes: "
+                                 "what studies support that?", "any references?", "is there a paper on that?",
+                                 "are there studies about it?"])
 def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_graph, ask: str) -> None:
     first, again = in_thread(run_graph, f"src-{ask}", "How does lisinopril treat hypertension?", ask)
     assert again["status"] is Status.ANSWERED, again["answer"]
@@ -26,6 +29,7 @@ def test_a_request_for_sources_asks_the_last_question_again_and_lists_them(run_g
     assert again["evidence"] == first["evidence"]
     assert " Sources: " in again["answer"] and "UniProt:P12821" in again["answer"]  # angiotensin-converting enzyme
     assert [c.get("id") for c in again["citations"]] == [c.get("id") for c in first["citations"]]
+    assert not again["answer"].split('" ', 1)[-1].startswith("Yes"), again["answer"]  # no yes or no was asked
 
 
 @pytest.mark.parametrize("ask", ["are you sure?", "is that correct?", "can I trust that?", "really?"])
