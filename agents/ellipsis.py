@@ -436,7 +436,7 @@ def _compared_for(res: Resolution, q: str, z: str, focus: Focus, linker: Linker)
     return f"Compare {', '.join(names[:-1])} and {names[-1]} for {top.name if top is not None else z}"
 
 
-_DOES_THAT = re.compile(r"^(?P<how>how\s+)?(?:does|do|can|could|will|would|might)\s+(?P<x>.+?)\s+(?:(?:do|does)\s+(?:that|this|the same)"
+_DOES_THAT = re.compile(r"^(?P<how>how\s+)?(?:does|do|can|could|will|would|might)\s+(?P<x>.+?)\s+(?:(?:do|does)\s+(?:that|this|it|the same)"
                         r"(?:\s+thing)?|(?P<w>work|help))(?:\s+too|\s+as well|\s+also)?$", re.IGNORECASE)
 
 

@@ -28,6 +28,9 @@ def test_how_does_it_do_that_asks_how_the_drug_referred_to_works(run_graph, firs
     # "does colchicine work?" and "would colchicine help too?" told what colchicine is connected to ("too" was NOT_FOUND)
     ("How does allopurinol treat gout?", "does colchicine work?", "Does colchicine treat Gout?"),
     ("How does allopurinol treat gout?", "would colchicine help too?", "Does colchicine treat Gout?"),
+    # "do it" as "do that" (since stop 98): it told what vancomycin is connected to, Neonatal Sepsis first
+    ("Which drugs kill Staphylococcus aureus?", "how does vancomycin do it?", "How does vancomycin treat Staphylococcus aureus?"),
+    ("How does allopurinol treat gout?", "does colchicine do it too?", "Does colchicine treat Gout?"),
 ])
 def test_how_does_a_named_drug_do_that_asks_for_its_mechanism_for_the_thread(run_graph, first: str, question: str,
                                                                             understood: str) -> None:
