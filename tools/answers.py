@@ -363,6 +363,13 @@ def class_share(kg: Any, drugs: Sequence[str]) -> Counter[str]:
 
 
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
+PROCESS_TYPES = frozenset({"BiologicalProcess", "MolecularActivity", "Pathway"})
+FEW_TARGETS = 3
+_AMOUNT_RELATIONS = frozenset({"increases abundance of", "decreases abundance of", "increases activity of", "decreases activity of"})
+"""How a process changes a chemical's amount (not "positively correlated with": muscarinic antagonists do not lower
+acetylcholine)."""
+"""What a target acts on a chemical through ("urate salt excretion"): a drug acting on the target acts on the chemical
+(:func:`acting_on`: "which drugs treat gout but not by lowering uric acid?" listed lesinurad, a uricosuric)."""
 """What a drug acts on directly: an entity of another type (a chemical, a process) it may act on through one of these."""
 
 
@@ -417,7 +424,8 @@ def _acting_alike(kg: Any, target: str, sign: int) -> set[str]:
 def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) -> list[str]:
     """The drugs that act on ``node`` ("drugs that block ACE"): directly, through what they become (enalapril —has
     metabolite→ enalaprilat —decreases activity of→ ACE), or, for a ``node`` that is no target (uric acid), through a
-    target (allopurinol → xanthine dehydrogenase → uric acid). With ``sign``, only those whose chain acts in that
+    target (allopurinol → xanthine dehydrogenase → uric acid), and for a chemical through a target and a process
+    (lesinurad → URAT1 → urate salt excretion → uric acid). With ``sign``, only those whose chain acts in that
     direction or has no signed relation. The nearest first, then the most specific (the fewest relations: infliximab,
     which acts on TNF alone, before lenalidomide)."""
     type_of = types_of(kg)
@@ -426,6 +434,11 @@ def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) ->
     chains: list[tuple[Edge, ...]] = [(e,) for e in last]
     chains += [(m, e) for e in last for m in kg.in_edges(e.head)
                if m.relation in BECOMES or (beyond and type_of(e.head) in TARGET_TYPES)]
+    if beyond and type_of(node) == "ChemicalSubstance":  # lesinurad → URAT1 → urate salt excretion → uric acid
+        for e in last:  # a process few targets act on: "inflammatory response" would bring in most drugs
+            into = [m for m in kg.in_edges(e.head) if type_of(m.head) in TARGET_TYPES] \
+                if type_of(e.head) in PROCESS_TYPES and e.relation in _AMOUNT_RELATIONS else []
+            chains += [(t, m, e) for m in into for t in kg.in_edges(m.head)] if len(into) <= FEW_TARGETS else []
     hops: dict[str, int] = {}
     for c in chains:
         if type_of(c[0].head) in drug_types and (not sign or effect([e.relation for e in c]) in (sign, 0)):
