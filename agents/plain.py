@@ -3,12 +3,14 @@ steps?" (both were NOT_FOUND: "no known entity in the question").
 
 A mechanism is told as what the drug does to its first target, in an everyday verb and with what kind of thing the
 target is, and then what the path's signed relations say it does to the disease, the steps between named but not
-spelt out. A list keeps its first sentence, without the evidence path and the ranking. Deterministic: the words come
+spelt out. A list keeps its first sentence, without the ranking, and tells its best evidence in plain words ("what does
+lisinopril target?", retold, was "lisinopril acts on: Angiotensin-converting enzyme." alone). Deterministic: the words come
 from the relations and the entity types, not from a model.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.state import Intent, State
@@ -30,17 +32,19 @@ _VERB = {"decreases activity of": "blocks", "negatively regulates": "holds back"
          "interacts with": "binds to", "physically interacts with": "binds to", "increases degradation of": "breaks down",
          "prevents": "prevents", "treats": "treats", "ameliorates": "eases"}
 """An everyday verb for a drug's first step; any other relation is "acts on"."""
+_SHORTER = re.compile(r"\b(?:short|shorter|brief|briefly|quick|tl;?dr|too long|sum (?:it|that) up)\b", re.IGNORECASE)
+"""A request for the last answer shorter, not plainer ("tl;dr"): a list is not retold with its evidence."""
 _NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def plain_words(triples: list[dict[str, str]], kind: Any) -> str:
+def plain_words(triples: list[dict[str, str]], kind: Any, lead: str = "In plain words") -> str:
     """A path in plain words: "In plain words: lisinopril blocks Angiotensin-converting enzyme (a protein). From there,
     three more steps, through Aldosterone secretion and Positive regulation of blood pressure, lead to Hypertensive
     disorder; taken together, the relations say lisinopril works against it." ``kind``: an entity id's type."""
     first, last = triples[0], triples[-1]
     drug, target = first["head_name"], first["tail_name"]
     what = f" ({KIND[k]})" if (k := kind(first["tail"])) in KIND else ""
-    lead = f"In plain words: {drug} {_VERB.get(first['relation'], 'acts on')} {target}{what}"
+    lead = f"{lead}: {drug} {_VERB.get(first['relation'], 'acts on')} {target}{what}"
     if len(triples) == 1:
         return f"{lead}, directly."
     rest = len(triples) - 1
@@ -66,7 +70,7 @@ def step_by_step(triples: list[dict[str, str]], lead: str = "The path") -> str:
 
 def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
     """The answer to "explain that more simply" (a reference of kind ``simpler``): a mechanism in plain words
-    (:func:`plain_words`), a list by its first sentence; to "what are the steps?" (``steps``), the path's steps
+    (:func:`plain_words`), a list by its first sentence and its best evidence in plain words; to "what are the steps?" (``steps``), the path's steps
     numbered (:func:`step_by_step`; after a list, its best evidence's). ``answer`` itself for any other question."""
     hows = {r.get("how") for r in state.references}
     path = state.intent in (Intent.MECHANISM.value, Intent.RELATION.value) and bool(best.get("triples"))
@@ -76,4 +80,8 @@ def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
         return answer
     if path:
         return plain_words(best["triples"], types_of(kg))
-    return answer.split(" Best evidence:", 1)[0].rstrip(".") + "."
+    listed = answer.split(" Best evidence:", 1)[0].rstrip(".") + "."
+    shorter = any(r.get("how") == "simpler" and _SHORTER.search(str(r.get("text", ""))) for r in state.references)
+    if shorter or not best.get("triples"):  # "tl;dr" after a list: the list alone
+        return listed
+    return f"{listed} {plain_words(best['triples'], types_of(kg), 'Its best evidence in plain words')}"  # it was the list alone
