@@ -70,8 +70,9 @@ def step_by_step(triples: list[dict[str, str]], lead: str = "The path") -> str:
 
 def simpler(state: State, answer: str, best: dict[str, Any], kg: Any) -> str:
     """The answer to "explain that more simply" (a reference of kind ``simpler``): a mechanism in plain words
-    (:func:`plain_words`), a list by its first sentence and its best evidence in plain words; to "what are the steps?" (``steps``), the path's steps
-    numbered (:func:`step_by_step`; after a list, its best evidence's). ``answer`` itself for any other question."""
+    (:func:`plain_words`), a list by its first sentence and its best evidence in plain words (the list alone when
+    asked shorter); to "what are the steps?" (``steps``), the path's steps numbered (:func:`step_by_step`; after a
+    list, its best evidence's). ``answer`` itself for any other question."""
     hows = {r.get("how") for r in state.references}
     path = state.intent in (Intent.MECHANISM.value, Intent.RELATION.value) and bool(best.get("triples"))
     if "steps" in hows and best.get("triples"):  # after a list, its best evidence

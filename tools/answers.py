@@ -363,14 +363,16 @@ def class_share(kg: Any, drugs: Sequence[str]) -> Counter[str]:
 
 
 TARGET_TYPES = frozenset({"Protein", "GeneFamily", "MacromolecularComplex"})
+"""What a drug acts on directly: an entity of another type (a chemical, a process) it may act on through one of these."""
 PROCESS_TYPES = frozenset({"BiologicalProcess", "MolecularActivity", "Pathway"})
+"""What a target acts on a chemical through ("urate salt excretion"): a drug acting on the target acts on the chemical
+(:func:`acting_on`: "which drugs treat gout but not by lowering uric acid?" listed lesinurad, a uricosuric)."""
 FEW_TARGETS = 3
+"""The most targets a process may have for a drug to act through it (:func:`acting_on`): "inflammatory response" would
+bring in most drugs."""
 _AMOUNT_RELATIONS = frozenset({"increases abundance of", "decreases abundance of", "increases activity of", "decreases activity of"})
 """How a process changes a chemical's amount (not "positively correlated with": muscarinic antagonists do not lower
 acetylcholine)."""
-"""What a target acts on a chemical through ("urate salt excretion"): a drug acting on the target acts on the chemical
-(:func:`acting_on`: "which drugs treat gout but not by lowering uric acid?" listed lesinurad, a uricosuric)."""
-"""What a drug acts on directly: an entity of another type (a chemical, a process) it may act on through one of these."""
 
 
 def target_mates(kg: Any, learned: Collection[str], treating: Collection[str], types: Collection[str]) -> list[str]:
@@ -435,7 +437,7 @@ def acting_on(kg: Any, node: str, drug_types: Collection[str], sign: int = 0) ->
     chains += [(m, e) for e in last for m in kg.in_edges(e.head)
                if m.relation in BECOMES or (beyond and type_of(e.head) in TARGET_TYPES)]
     if beyond and type_of(node) == "ChemicalSubstance":  # lesinurad → URAT1 → urate salt excretion → uric acid
-        for e in last:  # a process few targets act on: "inflammatory response" would bring in most drugs
+        for e in last:  # a process few targets act on
             into = [m for m in kg.in_edges(e.head) if type_of(m.head) in TARGET_TYPES] \
                 if type_of(e.head) in PROCESS_TYPES and e.relation in _AMOUNT_RELATIONS else []
             chains += [(t, m, e) for m in into for t in kg.in_edges(m.head)] if len(into) <= FEW_TARGETS else []
