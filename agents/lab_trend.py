@@ -13,9 +13,9 @@ from typing import Any
 
 __all__ = ["result", "trend"]
 
-_UP = re.compile(r"\b(?:gone up|went up|go(?:ne)? up|risen|rose|rise|increas\w*|higher|climb\w*)\b", re.IGNORECASE)
-_DOWN = re.compile(r"\b(?:gone down|went down|go(?:ne)? down|dropped|drop|fallen|fell|fall|decreas\w*|lower(?:ed)?)\b",
-                   re.IGNORECASE)
+_UP = re.compile(r"\b(?:gone up|went up|go(?:ne|ing)? up|risen|rose|rise|rising|increas\w*|higher|climb\w*)\b", re.IGNORECASE)
+_DOWN = re.compile(r"\b(?:gone down|went down|go(?:ne|ing)? down|dropped|drop|dropping|fallen|fell|fall|falling|decreas\w*|"
+                   r"lower(?:ed|ing)?)\b", re.IGNORECASE)  # "is her ALT going up?" was told the latest result alone
 _JUDGED = re.compile(r"\b(?:improv\w*|wors\w*|better|deteriorat\w*)\b", re.IGNORECASE)
 _CHANGE = re.compile(r"\b(?:changed?|trend\w*)\b", re.IGNORECASE)
 

@@ -103,7 +103,8 @@ def asks_the_record(question: str) -> bool:
 _LAB_IT = re.compile(r"\b(?:(?:was|is|has|did|were|does)\s+it|it\s+(?:was|been|gone|went|changed|improved|dropped|risen|rose|"
                      r"fallen|fell|go|come))\b", re.IGNORECASE)
 """An "it" that asks after a value ("what was it last time?", "has it gone up?") right after a question on a lab."""
-HISTORY = re.compile(r"\b(?:last time|before(?: that)?|previous(?:ly)?|earlier|history|trend|over time|changed?|gone (?:up|down)|"
+HISTORY = re.compile(r"\b(?:last time|before(?: that)?|previous(?:ly)?|earlier|history|trend|over time|changed?|go(?:ne|ing) (?:up|down)|"
+                     r"rising|falling|dropping|climbing|increasing|decreasing|"  # "is her ALT going up?": the latest alone
                      r"went (?:up|down)|risen|rose|dropped|fallen|fell|improv\w*|wors\w*|all (?:the |of )?(?:its |the )?"
                      r"(?:results|values|readings))\b", re.IGNORECASE)
 """A lab question that asks for its earlier results too ("what was it last time?", "has her HbA1c gone up?"): every

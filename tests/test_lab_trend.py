@@ -19,6 +19,8 @@ def _lab(value: float, on: str) -> dict[str, Any]:
 @pytest.mark.parametrize(("asked", "said"), [
     ("Has PAT_X's ALT gone up?", "Yes: PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01)."),
     ("Has her ALT dropped?", "No: PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01)."),
+    ("Is her ALT going up?", "Yes: PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01)."),
+    ("Is it falling?", "No: PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01)."),
     ("How has PAT_X's ALT changed?", "PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01)."),
     ("Is PAT_X's ALT improving?", ("PAT_X's ALT went up from 20 U/L (2026-01-01) to 30 U/L (2026-05-01); the records "
                                    "hold no reference ranges to say whether that is better or worse.")),
@@ -42,8 +44,11 @@ def test_a_patient_s_lab_gone_up_or_down_is_answered_yes_or_no(run_graph, settin
              if p.allows("labs") and len(two := last_two(p)) == 2 and two[0].value != two[1].value)
     before, latest = last_two(p)
     went = "up" if latest.value > before.value else "down"
-    for asked, yes in (("up", went == "up"), ("down", went == "down")):
-        out, _ = run_graph({"question": f"Has {p.id}'s ALT gone {asked}?"}, thread=asked, interactive=False, memory=False)
+    # since stop 98 also "is … going up?", "… rising?", "… falling?" (they were told the latest result alone)
+    for question, yes in ((f"Has {p.id}'s ALT gone up?", went == "up"), (f"Has {p.id}'s ALT gone down?", went == "down"),
+                          (f"Is {p.id}'s ALT going up?", went == "up"), (f"Is {p.id}'s ALT rising?", went == "up"),
+                          (f"Is {p.id}'s ALT falling?", went == "down")):
+        out, _ = run_graph({"question": question}, thread=question, interactive=False, memory=False)
         assert out["status"] is Status.ANSWERED
         assert out["answer"].startswith(f"{'Yes' if yes else 'No'}: {p.id}'s ALT went {went} from {before.value:g} "
                                         f"{before.unit} ({before.on}) to {latest.value:g} {latest.unit} ({latest.on})."), out["answer"]
