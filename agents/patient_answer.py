@@ -183,7 +183,8 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
                           history=HISTORY.search(state.asked) is not None or bool(kept.words()),
                           outside=kept if kept.words() else None, asked=state.asked)  # "… in 2026?": every result then
         return {**out, "answer": said + out["answer"]}  # "is her uric acid high?": no range to say it by
-    since = [m for m in state.mentions if m.get("mention")] if SINCE.search(state.asked) and not lacking else []
+    since = [m for m in state.mentions if m.get("mention") and pid not in m["mention"]] \
+        if SINCE.search(state.asked) and not lacking else []  # not "When did PAT_003 start her" ("… her medications?")
     if since:  # "When did PAT_003 start amineptine?"
         return _since(pid, [f for _, f in parsed], since, withheld)
     # "is PAT_002 allergic to penicillin?", "a family history of diabetes?": not a "No" from the medications
@@ -202,10 +203,9 @@ def _answer(state: State, kept: Kept, wants: list[str], withheld: int) -> dict[s
         rows = [f for _, f in picked]
         lines += [x for x, _ in picked]
         counted = f"{len(rows)} " if _HOW_MANY.search(state.asked) else ""  # "how many medications is she on?"
-        if kind == "medication" and rows:
-            parts.append(f"{counted}medication{'s' if len(rows) != 1 or not counted else ''}: " + ", ".join(_shown(f) for f in rows))
-        elif kind == "condition" and rows:
-            parts.append(f"{counted}condition{'s' if len(rows) != 1 or not counted else ''}: " + ", ".join(f["name"] for f in rows))
+        if kind in ("medication", "condition") and rows:  # "when was she diagnosed?": each with its date
+            parts.append(f"{counted}{kind}{'s' if len(rows) != 1 or not counted else ''}: "
+                         + ", ".join(_item(f, dated=SINCE.search(state.asked) is not None) for f in rows))
         elif kind == "lab" and rows:
             parts.append("latest labs: " + ", ".join(f"{f['name']} {result(f)}" for f in rows))
         rel = {"medication": "takes", "condition": "has condition", "lab": "has lab"}[kind]
@@ -291,6 +291,14 @@ def _record_check(pid: str, facts: list[dict[str, Any]], named: list[dict[str, A
     return {"status": Status.ANSWERED, "answer": " ".join(_noted(sentences, withheld)), "evidence": evidence,
             "evidence_text": "; ".join(f"{e['head']} {e['relation']} {e['tail']}" for e in evidence),
             "citations": [{**PATIENT_CITATION, "id": pid}]}
+
+
+def _item(f: dict[str, Any], dated: bool = False) -> str:
+    """A medication or a condition as a record's list shows it ("Amineptine (for Depressive disorder)"), and with
+    ``dated`` the date the record lists it from ("… since 2024-03-02"): "When was PAT_003 diagnosed?", which names no
+    condition, listed the conditions with no date."""
+    shown = _shown(f) if f["kind"] == "medication" else f["name"]
+    return f"{shown} since {f['on']}" if dated and f.get("on") else shown
 
 
 def _since(pid: str, facts: list[dict[str, Any]], named: list[dict[str, Any]], withheld: int) -> dict[str, Any]:

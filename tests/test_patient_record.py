@@ -549,6 +549,21 @@ def test_since_when_a_record_lists_a_medication_or_a_condition(run_graph, settin
     assert _turn(run_graph, "d3", "when should she take it?")["intent"] != "patient"  # advice, not the record
 
 
+def test_since_when_with_nothing_named_dates_every_condition_or_medication(run_graph, settings) -> None:
+    """"When was PAT_003 diagnosed?" listed the conditions with no date (since stop 98: each with its date)."""
+    facts = _record(settings, "PAT_003")["facts"]
+    conditions = [f for f in facts if f["relation"] == "has_condition"]
+    out = _turn(run_graph, "dd1", "When was PAT_003 diagnosed?")
+    assert out["intent"] == "patient" and out["status"] == Status.ANSWERED and conditions, out["answer"]
+    for f in conditions:
+        assert f"{f['object_name']} since {f['on']}" in out["answer"], out["answer"]
+    meds = [f for f in facts if f["relation"] == "takes"]
+    out = _turn(run_graph, "dd2", "When did PAT_003 start her medications?")
+    assert meds and all(f" since {f['on']}" in out["answer"] for f in meds), out["answer"]
+    plain = _turn(run_graph, "dd3", "What conditions does PAT_003 have?")
+    assert " since " not in plain["answer"], plain["answer"]  # only when asked when
+
+
 def test_it_after_a_lab_question_is_that_lab_and_earlier_results_are_listed(run_graph, settings) -> None:
     """"what was it last time?" after "is her HbA1c high?" was read as one of the record's drugs (dipyridamole) and
     told what it is connected to; it is the lab, and "last time", "gone up" ask for every result, the latest first."""
