@@ -191,7 +191,7 @@ _OUT_OF_SCOPE = {
     "advice on which drug a person should take": (
         r"(?:should|must|ought to) (?:i|we|he|she|they|you|my \w+|the patient) (?:take|use|choose|pick|try|start|go with|be (?:on|taking))"
         r"(?! (?:\w+ ){1,3}?(?:with|together)\b)|"  # "should I take it with ibuprofen?" asks whether two go together
-        r"(?:would|do|can) you (?:recommend|suggest|advise)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)|"
+        r"(?:would|do|can) you (?:recommend|suggest|advise)|what (?:should|must|can) (?:i|we|he|she|they|my \w+|the patient) do\b(?! if\b)|(?:is|are) (?:\w+ )?right for (?:me|him|her|us|them)|"
         r"(?:will|would|could|can|does) (?:it|this|that|[\w'-]+) (?:really |actually )?(?:help|work for|cure|fix) (?:me|my|him|his|her|us|our|them|their)\b"),
     # "what is the most common target of NSAIDs?" is what most of them act on, which the class's answer counts
     HOW_OFTEN: (r"most (?:common(?:ly (?:used|prescribed|given|taken))?(?! (?:targets?|mechanisms?|pathways?|receptors?|"

@@ -411,6 +411,18 @@ def test_advice_on_which_drug_to_take_is_out_of_scope() -> None:
             ] == ["advice on which drug a person should take"] * 3 + ["", ""]
 
 
+def test_what_should_someone_do_is_advice(run_graph) -> None:
+    """"what should she do?" after a record and "what should I do about my gout?" had no note (since stop 98 they do;
+    the first was NOT_FOUND alone, "no known entity in the question")."""
+    note = "The knowledge graph holds curated drug mechanisms, not advice on which drug a person should take."
+    out, _ = run_graph({"question": "what should I do about my gout?"}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(f"{note} What it holds: "), out["answer"]
+    run_graph({"question": "tell me about PAT_003"}, thread="advice-she", memory=False)
+    out, _ = run_graph({"question": "what should she do?"}, thread="advice-she", memory=False)
+    assert out["answer"].startswith(note), out["answer"]
+    assert out_of_scope("what should I do if it doesn't work?") != "advice on which drug a person should take"
+
+
 @pytest.mark.parametrize(("question", "note"), [
     ("Is imatinib approved for CML?", "which drugs regulators have approved"),
     ("Is lisinopril recommended for hypertension?", "treatment guidelines (which drug comes first)"),
