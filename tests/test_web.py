@@ -195,6 +195,17 @@ def test_a_follow_up_that_fits_two_drugs_is_answered_by_a_click(server: str, pag
     assert "dasatinib" in page.locator(".answer").nth(1).locator(".understood").inner_text().lower()
 
 
+def test_a_question_sent_while_an_answer_streams_waits_for_it(server: str, page: Any) -> None:
+    """Enter pressed before the last answer has finished is not lost: the question is asked after it, in its thread."""
+    _sign_in(page, server, _token("eve"))
+    for question in ("compare imatinib and dasatinib", "what does it target?"):  # the second without waiting
+        page.fill("#question", question)
+        page.press("#question", "Enter")
+    page.wait_for_function("document.querySelectorAll('.answer, .clarify').length >= 2")
+    assert 'Which drug does "it" mean' in page.locator(".answer, .clarify").nth(1).inner_text()
+    assert page.locator(".msg.user").count() == 2
+
+
 def test_a_follow_up_uses_the_earlier_turn_and_a_reload_keeps_the_thread(server: str, page: Any) -> None:
     _sign_in(page, server, _token("cleo"))
     _ask(page, "How does imatinib treat CML?")

@@ -137,9 +137,16 @@ function progress(node, ms) {
   if (next && !next.className) next.className = "running";
 }
 
+let queued = Promise.resolve();  // one ask at a time: a question sent while an answer streams waits for it, not lost
+
+function send(payload) {
+  // `payload` is made when the question's turn comes, so that it carries the thread the asks before it opened
+  queued = queued.then(() => ask(payload()));
+}
+
 async function ask(payload) {
   say(""); resetProgress();
-  $("#send").disabled = true;
+  $("#ask-form").setAttribute("aria-busy", "true");
   try {
     const resp = await api("POST", "/api/v1/ask/stream", payload);
     const reader = resp.body.getReader(); const decoder = new TextDecoder(); let buf = "";
@@ -164,7 +171,7 @@ async function ask(payload) {
       }
     }
   } catch (err) { failed(err); }
-  finally { $("#send").disabled = false; loadThreads(); loadMemory(); }
+  finally { $("#ask-form").removeAttribute("aria-busy"); loadThreads(); loadMemory(); }
 }
 
 // -- the answer ------------------------------------------------------------------------------------------------------
@@ -274,7 +281,7 @@ function clarifyCard(pending) {
   const card = el("div", { class: "msg assistant clarify" }, el("div", { text: pending.question || "Which one do you mean?" }));
   (pending.candidates || []).forEach((c, i) => card.append(el("button", {
     type: "button", "data-id": c.id, text: `${c.name} (${c.type || c.id})`,
-    onclick: () => { addMessage("user", c.name); ask({ thread_id: state.thread, resume: c.id }); card.remove(); },
+    onclick: () => { addMessage("user", c.name); send(() => ({ thread_id: state.thread, resume: c.id })); card.remove(); },
     "aria-label": `Choose ${c.name}, option ${i + 1}`,
   })));
   return card;
@@ -357,7 +364,7 @@ document.addEventListener("DOMContentLoaded", () => {
     addMessage("user", q); $("#question").value = "";
     // a question typed over a clarification replaces it (or answers it: "type 2"): its options no longer apply
     document.querySelectorAll("#messages .clarify button").forEach((b) => { b.disabled = true; });
-    ask(state.thread ? { question: q, thread_id: state.thread } : { question: q });
+    send(() => (state.thread ? { question: q, thread_id: state.thread } : { question: q }));
   });
   $("#refresh-memory").addEventListener("click", loadMemory);
   $("#forget").addEventListener("click", forget);
