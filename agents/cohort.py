@@ -71,6 +71,10 @@ _SHARE_OF_IT = re.compile(r"^(?:and |so |ok,? )?(?:(?:what|which) (?:percentage|
                           r"patients|all patients|everyone|the total))?(?: (?:is|would be|are) (?:that|this|it|they|those))?|"
                           r"(?:as|in) (?:a )?(?:percentage|percent|proportion|%)|how much is that in percent)[?.!]*$", re.IGNORECASE)
 """The last count's share of its patients asked after it ("what percentage is that?")."""
+_TAKERS = re.compile(r"(?:take|takes|are on|are taking|on|taking)\s", re.IGNORECASE)
+"""A count of a drug's takers with no one named ("how many are on allopurinol?"): after a count of a condition's
+patients, it is asked within them (it counted every patient: "allopurinol: 0 of 38" after "which patients have
+gout?"); "how many have asthma?" after a count of a drug's takers is a count of its own."""
 _HOW_MANY = re.compile(r"^how many (?P<rest>patients\b[^?]*\??)$", re.IGNORECASE)
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 """The drug of the last count, in "and how many started it this year?"."""
@@ -136,7 +140,7 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         counted = str(last.get("question", ""))
         within = _WITH_TAKING.match(counted)  # "… with gout take probenecid?": the drug and the cohort
         taking = _TAKING.match(counted) or within
-        cohort = (within or _COUNTED.match(counted)) if m["of"] else None  # "… of them …": within it
+        cohort = (within or _COUNTED.match(counted)) if m["of"] or _TAKERS.match(m["rest"]) else None  # within it
         rest = _IT.sub(lambda _: taking["d"], m["rest"].strip()) if taking else m["rest"].strip()
         return f"How many patients{' with ' + cohort['c'] if cohort else ''} {rest}?"
     if (again := _diagnosed_again(text, str(last.get("question", "")), linker)) is not None:  # "and with asthma?"

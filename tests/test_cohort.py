@@ -235,3 +235,18 @@ def test_a_name_that_heads_drugs_names_is_counted_as_a_drug(run_graph) -> None:
     *_, out = in_thread(run_graph, "cohort-insulin", "How many patients take metformin?", "what about insulin?")
     assert out["understood_as"] == "How many patients take insulin?" and out["intent"] == "cohort", out["answer"]
     assert re.search(r"insulin \w+: \d+ of \d+ patients", out["answer"]), out["answer"]
+
+
+def test_a_count_of_takers_after_a_condition_s_patients_is_within_them(run_graph) -> None:
+    """"how many are on allopurinol?" after "which patients have gout?" counted every patient ("allopurinol: 0 of 38");
+    a count of a condition after a count of a drug's takers stays a count of its own."""
+    from tests.conftest import in_thread
+
+    _, on, take = in_thread(run_graph, "takers", "which patients have gout?", "how many are on allopurinol?",
+                            "and how many take probenecid?")
+    assert on["understood_as"] == "How many patients with gout are on allopurinol?", on["answer"]
+    assert take["understood_as"] == "How many patients with gout take probenecid?", take["answer"]
+    cohort = re.search(r"Patients with Gout \(research consent\): (\d+)\. Of them: Probenecid: (\d+) of (\d+)", take["answer"])
+    assert cohort and int(cohort[2]) <= int(cohort[3]) <= int(cohort[1]), take["answer"]
+    _, have = in_thread(run_graph, "parallel", "How many patients take metformin?", "and how many have gout?")
+    assert have["understood_as"] == "How many patients have gout?"
