@@ -218,7 +218,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent == Intent.SIGNS.value:  # a sign or symptom before a process ("Wheezing" before "inflammatory response")
         ranked = starts_by_type_preference(ranked, state.goal_types, type_of)
     if state.intent in (Intent.CAUSES.value, Intent.SIGNS.value):  # in the order of tools.answers.upstream_links
-        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, key=same)
+        return rank_endpoints(ranked, "start", state.goal_types, type_of, exclude=seeds, k=_k(state), key=same)
     if state.intent in (Intent.TARGETED_BY.value, Intent.INVOLVED.value):  # the nearest first (drugs before chemicals)
         return _acting_on_each(state, res, ranked, seeds) if targeted_all(state) else \
             _acting_on(state, res, ranked, state.targets, seeds)
@@ -229,7 +229,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     if state.intent == Intent.INDICATIONS.value:
         return _indications(state, ctx, res, ranked, seeds)
     if state.intent != Intent.TREATS.value:
-        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, key=same)
+        return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=_k(state), key=same)
     if treats_all(state):  # "what drugs treat both gout and hypertension?"
         return _treats_all(state, ctx, res, ranked, seeds)
     order, by_path = _drug_candidates(state, res, ranked, state.targets, seeds)
@@ -240,7 +240,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
     elif state.among:
         order = [*(d for d in order if d in state.among), *(d for d in state.among if d not in order and d not in seeds)]
     found = _with_paths(order, by_path, lambda d: _own_walk(state, ctx, res, [d], state.targets),
-                        CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of))
+                        CLASS_WALKS if state.among else len(order), same, preference(state.goal_types, type_of), _k(state))
     return sorted(found, key=lambda a: not set(state.via) & set(a[1].nodes)) if state.via else found
 
 
@@ -250,7 +250,7 @@ def _acting_on(state: State, res: Any, ranked: list[CandidatePath], targets: lis
     first."""
     type_of = types_of(res.kg)
     closest = starts_by_type_preference(sorted(ranked, key=_nearest_acting_on(ranked, targets)), state.goal_types, type_of)
-    return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, key=_name_key(res.kg))
+    return rank_endpoints(closest, "start", state.goal_types, type_of, exclude=seeds, k=_k(state), key=_name_key(res.kg))
 
 
 def _acting_on_each(state: State, res: Any, ranked: list[CandidatePath], seeds: list[str]
@@ -326,10 +326,10 @@ def _indications(state: State, ctx: Context, res: Any, ranked: list[CandidatePat
              if y not in seeds and type_of(y) in state.goal_types and kind(y)]
     order = fuse(list(by_path), pagerank, mates, weights=(1.0, PAGERANK_WEIGHT, INDICATION_TRANSFER_WEIGHT))
     found = _with_paths(order, by_path, lambda y: _own_walk(state, ctx, res, state.sources, [y]), len(order), same,
-                        preference(state.goal_types, type_of))
-    if len(found) < ANSWERS_K:
+                        preference(state.goal_types, type_of), _k(state))
+    if len(found) < _k(state):
         listed = [*seeds, *(x for x, _ in found)]
-        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=ANSWERS_K - len(found),
+        found += rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=listed, k=_k(state) - len(found),
                                 keep=lambda p: kind(p.nodes[-1]), key=same)
     return found
 
@@ -394,8 +394,9 @@ def _name_key(kg: Any) -> Callable[[str], str]:
 
 
 def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: Callable[[str], CandidatePath | None],
-                most: int, key: Callable[[str], str], rank: Callable[[str], int]) -> list[tuple[str, CandidatePath]]:
-    """The first ``ANSWERS_K`` entities of ``order`` that have a path: the pool's best (``by_path``), else one
+                most: int, key: Callable[[str], str], rank: Callable[[str], int], k: int = ANSWERS_K
+                ) -> list[tuple[str, CandidatePath]]:
+    """The first ``k`` entities of ``order`` that have a path: the pool's best (``by_path``), else one
     found by ``walk`` (at most ``most`` walks). An entity with the ``key`` (the name) of one listed takes its place
     when its type comes first (``rank``: the MeSH "Anemia" before the HPO one), else is left out."""
     found: list[tuple[str, CandidatePath]] = []
@@ -412,9 +413,14 @@ def _with_paths(order: Sequence[str], by_path: dict[str, CandidatePath], walk: C
             found[twin] = (x, path)
         elif path is not None:
             found.append((x, path))
-        if len(found) >= ANSWERS_K:
+        if len(found) >= k:
             break
     return found
+
+
+def _k(state: State) -> int:
+    """How many answers the list gives: as many as the question asks for, else ``ANSWERS_K``."""
+    return state.answers_wanted or ANSWERS_K
 
 
 def _own_walk(state: State, ctx: Context, res: Any, sources: list[str], targets: list[str]) -> CandidatePath | None:

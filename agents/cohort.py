@@ -38,7 +38,7 @@ _COHORT = re.compile(
     rf"\bmost (?:common|frequent|frequently prescribed|prescribed)\b.*\b(?:among|in|for|across) (?:the |our |my |all )?"
     rf"(?:{_PEOPLE}|cohort)\b|"
     rf"(?:{STATISTIC.pattern})[^?.!]*?\b(?:of|in|among|for|across|with) (?:the |our |my |all )?{_PEOPLE}\b|"
-    rf"^{_MOST_WHAT}(?: (?:overall|here|in (?:the|our|my) (?:records|data|cohort|clinic|practice)))?[?.!]*$",
+    rf"^(?:{_MOST_WHAT})(?: (?:overall|here|in (?:the|our|my) (?:records|data|cohort|clinic|practice)))?[?.!]*$",
     re.IGNORECASE)  # a statistic as the route reads it: "what does it mean for patients with gout?" is no average
 """A count or a list over patients, or a lab's average over them ("What is the average HbA1c of patients on
 metformin?"); a question about one patient names its id and is answered from its record."""

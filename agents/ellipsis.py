@@ -52,10 +52,11 @@ _ANY_RECORD = re.compile(r"^(?:any|got any|are there any)\s+(?P<z>(?:recent |lat
 """"any labs?" after a patient's record: that part of the record (it was NOT_FOUND, '"any labs" is not in the knowledge
 graph'), or what the records never hold ("any allergies?": the answer says so; it was NOT_FOUND, "no known entity"); a
 thread about anything else reads it as before ("any side effects?")."""
-NEXT_ITEMS = re.compile(r"^(?:(?:can you |please )?(?:show|give|list) me |(?:what|which) (?:are|about) )?(?:(?:some |a few )?more"
+NEXT_ITEMS = re.compile(r"^(?:(?:can you |please )?(?:show|give|list) me |(?:what|which) (?:are|about) |(?:are|is) there (?:any )?|"
+                        r"(?:do you have|have you got) (?:any )?)?(?:(?:some |a few )?more"
                         r"(?: please)?|(?:the )?(?:next|rest)(?: (?:five|5|few|ones?|drugs?|items?|page))?(?: of (?:them|the list))?)$|"
                         r"^keep going$", re.IGNORECASE)
-"""The next items right after a list ("show me more", "the next five", "more": they were NOT_FOUND, and "more" retold
+"""The next items right after a list ("show me more", "the next five", "more", "are there more?": they were NOT_FOUND, and "more" retold
 the first item's mechanism); after anything else "more" asks for the mechanism again, as "tell me more" always does
 (:data:`_AGAIN`)."""
 _AGAIN = re.compile(

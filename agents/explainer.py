@@ -33,6 +33,7 @@ from agents.chain_direction import (
 from agents.context import Context
 from agents.intent import out_of_scope
 from agents.kinds import kind_noun, of_kind_asked
+from agents.list_size import cut_short
 from agents.listed_targets import each_listed_drug
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
@@ -455,7 +456,8 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     citations = _path_citations(best["triples"], res.kg)
     ranked = _cited_answers(state.ranked_answers, res.kg)
     if ranked and state.intent in START_ANSWERS and not state.compared:  # compared drugs are not ranked
-        answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "."
+        answer = f"{answer} Ranked: " + "; ".join(f"{a['rank']}. {a['name']}" for a in ranked) + "." + \
+            cut_short(state.answers_wanted, len(ranked))
         answer += treats_notes(state, ranked, res.kg, res.linker)
         items = [{"id": a["id"], "name": a["name"]} for a in ranked]
     answer = simpler(state, answer, best, res.kg)  # "can you explain that more simply?"

@@ -45,6 +45,7 @@ from agents.list_refs import (
     plural_refs,
     self_compared,
 )
+from agents.list_size import whole_list
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import SINCE, lab_it, lab_named
 from agents.patient_safety import for_the_patient
@@ -445,8 +446,8 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     res = Resolution(question=q, references=[{"text": question, "how": "offered", "question": q}] if offered else [])
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
-    if _instead_or_more(res, body, focus, more and listing):  # "any alternatives?" after a drug's uses; "what else?"
-        return res
+    if _instead_or_more(res, body, focus, more and listing) or whole_list(res, body, focus, listing):  # "what else?"
+        return res  # "any alternatives?" after a drug's uses; "list them all" after a list
     if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus, linker) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
             or kind_of_target(res, q, focus) or drug_on_it(res, body, focus, linker) or main_use(res, body, focus)

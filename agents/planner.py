@@ -40,6 +40,7 @@ from agents.intent import (
 )
 from agents.kinds import disease_kind
 from agents.list_refs import SUBJECT_INTENTS
+from agents.list_size import answers_wanted
 from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
 from agents.safe_with import asks_safety
@@ -423,7 +424,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "disease_kind": disease_kind(question) if intent is Intent.INDICATIONS else "",
         "understood_as": resolution.understood if resolution.rewritten else "", "excluded": excluded,
         "references": resolution.references, "also_asked": [*also, *understood.get("also_asked", [])],
-        "fallbacks": understood["fallbacks"],
+        "fallbacks": understood["fallbacks"], "answers_wanted": answers_wanted(question, resolution.references),
     })
     # a patient named now (or referred to: "their labs") is in scope; a caller's patient_id only scopes a
     # question that names no entity ("what medications?"), so a thread's earlier patient never leaks into a new topic

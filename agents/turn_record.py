@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.list_size import MOST_ANSWERS
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, State, class_mechanism, named_targets
 from agents.via import names_the_kind
 from core.text import fold
@@ -27,7 +28,7 @@ def _slot_entity(state: State, slot: str) -> dict[str, str] | None:
 
 def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], kg: Any = None) -> dict[str, Any]:
     """The assistant's record of this turn in ``messages``: what later follow-ups resolve against."""
-    typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:10]]
+    typed = [{**i, "type": kg.node(i["id"]).type if kg is not None and kg.node(i["id"]) else ""} for i in items[:MOST_ANSWERS]]
     drug = _slot_entity(state, "drug")
     evidence = out.get("evidence") or []
     subject = class_mechanism(state) or _class_subject(state)  # a class is no one drug: "what does it treat?" is the class
