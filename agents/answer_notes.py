@@ -28,7 +28,7 @@ OTHER_PATHS_SHOWN = 3
 
 EACH_TREATS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might|is|are) (?:both |either )?[^,?]+?"
                          r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?:treat|help(?: with)?|"
-                         r"cure|relieve|manage|prevent|work (?:for|on|against|in)|(?:be )?(?:used|given|taken|prescribed) "
+                         r"cure|relieve|manage|prevent|lower|reduce|decrease|bring down|work (?:for|on|against|in)|(?:be )?(?:used|given|taken|prescribed) "
                          r"(?:for|to treat|in)|(?:good|effective|useful) (?:for|against|in)) [^?]+\?*$", re.IGNORECASE)
 """Whether either of two drugs, or each of several, treats a disease ("does allopurinol or colchicine treat gout?",
 "do losartan and valsartan treat hypertension?", "is aspirin or clopidogrel used for stroke?"): each was answered for

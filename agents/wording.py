@@ -78,11 +78,15 @@ path from the drug to its targets is that level."""
 _HOW_COME = re.compile(r"^how come\b(?:(?P<s>(?: [\w-]+){1,3}?) (?P<be>is|are) (?=\w))?", re.IGNORECASE)
 """"How come aspirin helps with pain?" is "how aspirin helps …" ("come aspirin" was read as the drug's name), and "how
 come metformin is used for diabetes?" is "why is metformin used …"."""
+_BOTH_AFTER = re.compile(r"^(?P<q>(?:do|does|can|could|will|would|did|are|is)\s+(?!they\b|these\b|those\b|both\b)\S.*?\s+"
+                         r"(?:and|&)\s+\S+?(?:\s+\S+?)?)\s+(?:both|each|too|as well)\s+(?=\w)", re.IGNORECASE)
+""""Do atorvastatin and simvastatin both lower cholesterol?" is "Do atorvastatin and simvastatin lower cholesterol?",
+each drug asked in turn ("simvastatin both" was read as a name, and the question answered for atorvastatin alone)."""
 
 
 def plain_wording(question: str) -> str:
     """The question as the intent rules read it (the words above made plain, its end punctuation off)."""
-    q = _AT_A_LEVEL.sub("", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", typed(question).rstrip("?.! ")))
+    q = _AT_A_LEVEL.sub("", _IN_THE_SAME_WAY.sub(r"\g<v> the same way", _BOTH_AFTER.sub(r"\g<q> ", typed(question).rstrip("?.! "))))
     q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
     q = _HOW_COME.sub(lambda m: f"why {m['be']}{m['s']} " if m["be"] else "how", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q)))
     q = _COMPARE_HOW.sub(_compare_for, _TWO_VERBS.sub(_both, q))
