@@ -96,7 +96,7 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|there any)(?: of (?:them|these|those|that|it))?|any|are (?:they|these|those|them) all)\s+(?:an? |the )?"
+    r"(?:are|is) (?:any|some|either|there any)(?: of (?:them|these|those|that|it))?|any|are (?:they|these|those|them) (?:all|both))\s+(?:an? |the )?"
     r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against)\b)"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
@@ -151,7 +151,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
     and what those act on, as "what do they target?" asks of all of them; "none of the 5 listed drugs …" when it has
     none (``Resolution.refused``). It was read as what the whole class acts on, also after "how do they work?"."""
     m = _KIND_OF_THEM.match(q.strip())
-    drugs = latest_drugs(focus) or (_listed_drugs(focus) if focus.drug_class == LISTED_DRUGS else [])
+    drugs = latest_drugs(focus) or focus.compared or (_listed_drugs(focus) if focus.drug_class == LISTED_DRUGS else [])
     klass = {c.id for c in linker.drug_class(m["kind"])} if m and drugs else set()
     named = _named_after(m["kind"], linker) if m and drugs and not klass else ""
     if named:  # "which of these is an insulin?": the drugs named after insulin (it told what the protein is connected to)
@@ -185,7 +185,7 @@ def members_of_them(res: Resolution, q: str, focus: Focus, linker: Linker) -> st
                                                                    f"(memory/drug_classes.tsv){ask}")
         return q
     said = ", ".join(i["name"] for i in inside)
-    count = ("The listed drug is one of the" if len(drugs) == 1 else f"All {len(drugs)} listed drugs are" if len(inside) ==
+    count = ("The listed drug is one of the" if len(drugs) == 1 else f"{'Both' if len(drugs) == 2 else f'All {len(drugs)}'} listed drugs are" if len(inside) ==
              len(drugs) else f"1 of the {len(drugs)} listed drugs is "
              "one of the" if len(inside) == 1 else f"{len(inside)} of the {len(drugs)} listed drugs are")
     res.among = [i["id"] for i in inside]

@@ -314,3 +314,13 @@ def test_any_of_that_after_one_medication_asks_of_it(run_graph) -> None:
     _, out = in_thread(run_graph, "any-of-that", "What is PAT_001 taking?", "is any of that a statin?")
     assert out["status"] is Status.ANSWERED and out["understood_as"] == "Is Vitamin E one of the statins?", out["answer"]
     assert "No: Vitamin E is not among the statins" in out["answer"], out["answer"]
+
+
+def test_a_class_asked_of_compared_drugs_is_asked_of_them(run_graph) -> None:
+    """After a comparison ("compare them", "any interactions between them?"), "which of them is an NSAID?" told what
+    every NSAID acts on, and "is either of them a blood thinner?" was "Is either of Aspirin a blood thinner?"."""
+    *_, which = in_thread(run_graph, "cmp1", "What drugs treat pain?", "compare them", "which of them is an NSAID?")
+    assert which["answer"].removeprefix(f'Understood as: "{which["understood_as"]}" ').startswith("No: none of "), which["answer"]
+    assert "NSAIDs in the knowledge graph act on" not in which["answer"]
+    _, either = in_thread(run_graph, "cmp2", "compare aspirin and warfarin", "is either of them a blood thinner?")
+    assert "Both listed drugs are blood thinners: Aspirin, warfarin." in either["answer"], either["answer"]
