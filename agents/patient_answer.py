@@ -410,8 +410,9 @@ def _patient_wants(state: State) -> list[str]:
 
 def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     """The medications a patient answer listed, as the graph names them (when it does), each with the condition it is
-    taken for (``for``): "how does the first one work?" asks how it treats that condition. An answer that listed only
-    conditions lists them ("what drugs treat the first one?" after "What conditions does PAT_003 have?")."""
+    taken for (``for``): "how does the first one work?" asks how it treats that condition. An answer that listed
+    conditions and no medications lists them ("what drugs treat the first one?" after "What conditions does PAT_003
+    have?"; "what is the treatment for that?" after "what does PAT_004 have?", its conditions and labs, found none)."""
     def known(name: str, eid: str = "") -> dict[str, str] | None:
         found = linker.exact(name) if name else []  # the record's own id first: names are not unique
         found = sorted(found, key=lambda c: c.id != eid)
@@ -419,11 +420,10 @@ def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
 
     items: list[dict[str, Any]] = []
     wants = _patient_wants(state)
-    if wants == ["condition"]:
-        facts = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "condition"]
-        return [known(f["name"], f.get("object_id", "")) or {"id": "", "name": f["name"], "type": ""} for f in facts]
+    facts = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "condition"] if "condition" in wants else []
+    conditions = [known(f["name"], f.get("object_id", "")) or {"id": "", "name": f["name"], "type": ""} for f in facts]
     if "medication" not in wants:
-        return items
+        return conditions
     meds = [f for f in (state.hybrid or {}).get("patient_facts", []) if f["kind"] == "medication"]
     condition = _condition_named(state)
     if condition:  # "what is PAT_002 taking for Y?": those it listed
@@ -431,4 +431,4 @@ def patient_items(state: State, linker: Any) -> list[dict[str, Any]]:
     for f in meds:  # one item per medication shown, in order; "" when the graph lacks it
         drug = known(f["name"], f.get("object_id", "")) or {"id": "", "name": f["name"], "type": ""}
         items.append({**drug, "for": known(str(f.get("for_condition") or ""), f.get("for_condition_id", ""))})
-    return items
+    return items or conditions

@@ -598,3 +598,14 @@ def test_what_a_patient_has_and_takes_for_it_in_one_message(run_graph, settings,
         if f.relation in ("takes", "has_condition"):
             assert f.object_name in out["answer"], (f.object_name, out["answer"])
     assert "conditions:" in out["answer"] and "medications:" in out["answer"], out["answer"]
+
+
+def test_the_conditions_of_a_record_with_no_medication_shown_can_be_referred_to(run_graph) -> None:
+    """"how is the second one treated?" after "what does PAT_004 have?" (its conditions and labs; its consent
+    withholds the medications) said no answer listed anything to pick: the conditions are the answer's list."""
+    record, second = in_thread(run_graph, "cond-items", "what does PAT_004 have?", "how is the second one treated?")
+    conditions = re.search(r"conditions: ([^;]+);", record["answer"])
+    assert conditions and "medications" not in record["answer"], record["answer"]
+    named = conditions[1].split(", ")
+    assert len(named) >= 2 and second["understood_as"] == f"How is {named[1]} treated?", second["answer"]
+    assert second["status"] is Status.ANSWERED and second["intent"] == "treats", second["answer"]
