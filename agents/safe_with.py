@@ -21,7 +21,7 @@ from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from memory.patients import PATIENT_ID
 from tools.linker import LinkStatus, fold
 
-__all__ = ["WHOM", "as_safety", "asks_safety", "condition_beside", "condition_qualifier", "safe_again", "taken_with_condition"]
+__all__ = ["WHOM", "as_safety", "asks_safety", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition"]
 
 WHOM = rf"(?:me|him|her|them|us|you|someone|anyone|everyone|{PATIENT_ID.pattern})"
 """Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
@@ -132,3 +132,22 @@ def safe_again(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) ->
     res.qualifier = cond  # "kidney disease": no one entry, a condition the graph does not distinguish
     res.references.append({"text": q, "how": "ellipsis", "qualifier": cond})
     return f"{m['head']}?"
+
+
+_TAKEN_WITH = re.compile(r"^(?P<head>.+\b(?:with|and|plus)\s+)(?P<other>[^?]+?)(?P<tail>\s+(?:together|at the same time))?\?*$",
+                         re.IGNORECASE)
+"""The second drug of a question whether two go together ("Can I take warfarin with ibuprofen?")."""
+
+
+def taken_with_another(res: Resolution, q: str, z: str, focus: Focus, linker: Linker) -> str | None:
+    """"Can I take warfarin with aspirin?" for "what about aspirin?" after "Can I take warfarin with ibuprofen?": the
+    question about two drugs together asked of another (it was "What does Aspirin target?", the thread's drug
+    dropped). None unless the latest question asked about drug interactions and ``z`` names a drug."""
+    m = _TAKEN_WITH.match(focus.question) if out_of_scope(focus.question) == INTERACTIONS else None
+    name = re.sub(r"^(?:with|and|plus)\s+", "", z.strip().rstrip("?.! "), flags=re.IGNORECASE)
+    best = linker.link(name).best if m is not None and name else None
+    if m is None or best is None or best.type not in DRUG_TYPES or fold(best.name) != fold(name):
+        return None
+    res.pinned[fold(best.name)] = {"id": best.id, "name": best.name, "type": best.type}
+    res.references.append({"text": q, "how": "ellipsis", "replaced_by": name})
+    return f"{m['head'][:1].upper()}{m['head'][1:]}{name}{m['tail'] or ''}?"

@@ -60,3 +60,19 @@ def test_a_possessive_is_not_part_of_the_condition(run_graph) -> None:
     """"Is it safe for his kidneys?" said "DrugMechDB does not distinguish his kidneys"."""
     out = _ask(run_graph, "his", "Is metformin safe for my liver?")
     assert "does not distinguish liver;" in out["answer"] and "my liver" not in out["answer"], out["answer"]
+
+
+def test_two_drugs_together_asked_again_of_another_drug(run_graph) -> None:
+    """"what about aspirin?" after "can I take it with ibuprofen?" (warfarin) was "What does Aspirin target?": the thread's
+    drug and the note on interactions were lost."""
+    note = "The knowledge graph holds curated drug mechanisms, not drug interactions."
+    for q in ("How does warfarin work?", "can I take it with ibuprofen?"):
+        _ask(run_graph, "with", q)
+    aspirin = _ask(run_graph, "with", "what about aspirin?")
+    assert aspirin["understood_as"] == "Can I take warfarin with aspirin?" and note in aspirin["answer"], aspirin["answer"]
+    assert "Only Aspirin acts on" in aspirin["answer"] or "both act on" in aspirin["answer"], aspirin["answer"]
+    other = _ask(run_graph, "with", "and with acetaminophen?")
+    assert other["understood_as"] == "Can I take warfarin with acetaminophen?", other["answer"]
+    _ask(run_graph, "together", "is it safe to take warfarin and aspirin together?")
+    clop = _ask(run_graph, "together", "what about clopidogrel?")
+    assert clop["understood_as"] == "Is it safe to take warfarin and clopidogrel together?" and note in clop["answer"]
