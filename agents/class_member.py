@@ -211,8 +211,12 @@ _WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of the
 
 _NAME_SOME = re.compile(r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:name|list|give me|tell me|show me)(?: me)? "
                         r"(?:a few|some|several|a couple|one or two|all)(?: of them| of those)?(?: please)?[?.!]*$|"
-                        r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$",
-                        re.IGNORECASE)
+                        r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$|"
+                        r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:(?:give|show|tell)(?: me)?|name|list|any|"
+                        r"(?:what|which) are(?: some)?)? ?(?:some |a few |an |any )?examples?(?: of (?:them|those|it|one))?"
+                        r"(?: please)?[?.!]*$|^(?:for example|such as|like what|like which ones?)[?.!]*$", re.IGNORECASE)
+"""A request for some of the class's drugs: "name a few", "which ones are there?", "give me examples", "for example?"
+(the last two were NOT_FOUND, '"give me examples" is not in the knowledge graph')."""
 
 
 def _some_of_the_class(res: Resolution, q: str, focus: Focus) -> str | None:
