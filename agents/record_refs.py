@@ -20,6 +20,10 @@ _WHY_ALONE = re.compile(r"^(?:and |but |so )?(?:why|how come|why is that|what fo
 _ANY_FOR = re.compile(r"^(?:is|are) (?:any|some|one|none) of (?:it|them|those|these|that|(?:the|these|those|his|her|their) "
                       r"(?:drugs|medications|medicines|meds)) (?:\w+ )?for (?P<y>.+)$", re.IGNORECASE)
 
+_ONE_OF_THEM = re.compile(r"(?:it|that|this|them|those|these)(?: conditions?| diseases?)?[?.!]*", re.IGNORECASE)
+"""The thread's record's conditions as a pronoun ("are any of her meds for that?" after her conditions, then her
+medications, was answered "No: PAT_001's record lists no medication for that", though it listed one)."""
+
 _ON_ANY_LISTED = re.compile(
     r"^(?:is|does|are) (?:she|he|they|the patient|(?:this|that) patient|\w+_\d+) (?:taking|on|using|prescribed|take|use|have) "
     r"(?:any|one|some|either) of (?:them|those|these|the (?:listed |above )?(?:drugs|medications|medicines|ones))$", re.IGNORECASE)
@@ -71,7 +75,10 @@ listed drug. Any other question comes back unchanged."""
     if pid and (m := _ANY_FOR.match(q)):
         res.patient_id = pid
         res.references.append({"text": q, "how": "patient", "patient_id": pid})
-        return f"Is {pid} taking anything for {m['y']}"
+        conditions = focus.record_conditions if _ONE_OF_THEM.fullmatch(m["y"]) else []
+        if len(conditions) > 1:  # "are any of her meds for them?": each medication with what it is for
+            return f"what is {pid} taking"
+        return f"Is {pid} taking anything for {conditions[0]['name'] if conditions else m['y']}"
     if pid and (m := _ANY_OF_IT.match(q)) and linker.class_name(m["c"]):  # "is any of it a statin?": of the list
         listed = {i.get("id") for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES}
         if not {c.id for c in linker.drug_class(m["c"])} & listed:  # none listed (withheld), or none of them: the record

@@ -609,3 +609,14 @@ def test_the_conditions_of_a_record_with_no_medication_shown_can_be_referred_to(
     named = conditions[1].split(", ")
     assert len(named) >= 2 and second["understood_as"] == f"How is {named[1]} treated?", second["answer"]
     assert second["status"] is Status.ANSWERED and second["intent"] == "treats", second["answer"]
+
+
+def test_any_medication_for_that_reads_that_as_the_record_s_condition(run_graph) -> None:
+    """"are any of her meds for that?" after PAT_001's one condition and her medications was answered "No: PAT_001's
+    record lists no medication for that", though it listed Vitamin E for it."""
+    conditions, _meds, that = in_thread(run_graph, "for-that", "which conditions does PAT_001 have?", "what's she taking?",
+                                        "are any of her meds for that?")
+    condition = re.search(r"conditions: ([^;.]+)", conditions["answer"])
+    assert condition and ", " not in condition[1], conditions["answer"]
+    assert that["understood_as"] == f"Is PAT_001 taking anything for {condition[1]}?", that["answer"]
+    assert that["answer"].split('" ', 1)[1].startswith("Yes: "), that["answer"]
