@@ -47,7 +47,7 @@ from agents.list_refs import (
 )
 from agents.list_size import whole_list
 from agents.name_only import bare_mention, names_an_entity
-from agents.patient_answer import SINCE, lab_it, lab_named
+from agents.patient_answer import SINCE, lab_it, lab_named, not_recorded
 from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.record_window import timed_again
@@ -271,7 +271,8 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             return q[: sm.start()] + focus.patient_id + q[sm.end(): pm.start()] + q[pm.end():].lstrip()
         q = q[: pm.start()] + f"{focus.patient_id}'s" + q[pm.end():]  # and "it" in "is it safe with her meds?" too
     sm = None if pm and res.patient_id else _PATIENT_SUBJECT.search(q)
-    if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q) or SINCE.match(q)) and not WHY_ON.match(q):
+    if sm and focus.patient_id and (PATIENT_WORDS.search(q) or RECORD_CHECK.match(q) or SINCE.match(q) or not_recorded(q)) \
+            and not WHY_ON.match(q):
         res.patient_id = focus.patient_id  # "what conditions does she have?", "is he on metformin?", "when did she start it?"
         res.references.append({"text": sm.group(0), "patient_id": focus.patient_id, "how": "patient"})
         q = q[: sm.start()] + focus.patient_id + q[sm.end():]  # and "it" in "is she still on it?" refers back too

@@ -39,6 +39,9 @@ _NOT_RECORDED_WORDS = {"allergies": r"allerg(?:y|ies|ic)", "immunisations": r"im
                        "age": r"age|aged|how old|older than|younger than|date of birth|birth ?date|born|elderly|"
                               r"(?:(?<=are )|(?<=were ))(?:over|above|under|below) \d+|\d+ (?:years?|yrs?) (?:old|of age)|over the age of",
                        "sex": r"sex|gender|male|female|men|women",
+                       # "what should she do?" after a record ended "No verified evidence: no known entity in the question"
+                       "advice on what a patient should do": (r"(?:should|must|could|can) (?:she|he|they|the patient|PAT_\d+) do|"
+                                                              r"advice|advise|recommend(?:ation)?s?|suggest(?:ion)?s?"),
                        # "which of PAT_003's conditions is most serious?" listed the conditions without a word on it
                        "how serious a condition is": (r"serious|seriousness|severe|severity|worst|life[- ]threatening|"
                                                       r"prognos(?:is|es)|worrying|concerning"),

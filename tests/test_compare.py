@@ -413,13 +413,18 @@ def test_advice_on_which_drug_to_take_is_out_of_scope() -> None:
 
 def test_what_should_someone_do_is_advice(run_graph) -> None:
     """"what should she do?" after a record and "what should I do about my gout?" had no note (since stop 98 they do;
-    the first was NOT_FOUND alone, "no known entity in the question")."""
+    the first was NOT_FOUND alone, "no known entity in the question", and is now asked of the record: "What should
+    PAT_003 do?", the records' note, then what the record holds)."""
     note = "The knowledge graph holds curated drug mechanisms, not advice on which drug a person should take."
     out, _ = run_graph({"question": "what should I do about my gout?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(f"{note} What it holds: "), out["answer"]
     run_graph({"question": "tell me about PAT_003"}, thread="advice-she", memory=False)
     out, _ = run_graph({"question": "what should she do?"}, thread="advice-she", memory=False)
-    assert out["answer"].startswith(note), out["answer"]
+    said = "The patient records hold conditions, medications and labs, not advice on what a patient should do. What they hold: PAT_003: "
+    assert out["understood_as"] == "What should PAT_003 do?" and out["intent"] == "patient", out["answer"]
+    assert out["status"] is Status.ANSWERED and out["answer"].split('" ', 1)[1].startswith(said), out["answer"]
+    asked, _ = run_graph({"question": "what do you recommend for PAT_003?"}, interactive=False, memory=False)
+    assert asked["intent"] == "patient" and asked["answer"].startswith(said), asked["answer"]
     assert out_of_scope("what should I do if it doesn't work?") != "advice on which drug a person should take"
 
 
