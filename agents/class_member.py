@@ -213,10 +213,11 @@ _NAME_SOME = re.compile(r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:
                         r"(?:a few|some|several|a couple|one or two|all)(?: of them| of those)?(?: please)?[?.!]*$|"
                         r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$|"
                         r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:(?:give|show|tell)(?: me)?|name|list|any|"
-                        r"(?:what|which) are(?: some)?)? ?(?:some |a few |an |any )?examples?(?: of (?:them|those|it|one))?"
-                        r"(?: please)?[?.!]*$|^(?:for example|such as|like what|like which ones?)[?.!]*$", re.IGNORECASE)
-"""A request for some of the class's drugs: "name a few", "which ones are there?", "give me examples", "for example?"
-(the last two were NOT_FOUND, '"give me examples" is not in the knowledge graph')."""
+                        r"(?:what|which) are(?: some)?)? ?(?:some |a few |any )?examples(?: of (?:them|those))?(?: please)?[?.!]*$",
+                        re.IGNORECASE)
+"""A request for some of the class's drugs: "name a few", "which ones are there?", "give me examples" (it was NOT_FOUND,
+'"give me examples" is not in the knowledge graph'); one example ("give me an example", "for example?") is the drug
+the last answer's evidence starts from (``agents.last_answer``)."""
 
 
 def _some_of_the_class(res: Resolution, q: str, focus: Focus) -> str | None:

@@ -174,9 +174,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return focus.latest_question[:1].upper() + focus.latest_question[1:]
         if not m or focus.empty or not focus.intent:
             continue
-        if (safe := safe_again(res, q, m.group("z"), focus, linker) or taken_with_another(res, q, m.group("z"), focus, linker)
-                ) is not None:  # "what about kidney disease?" after "Is metformin safe in pregnancy?": whether it is
-            return safe  # safe in that; "what about aspirin?" after "Can I take warfarin with ibuprofen?"
+        if (safe := safe_again(res, q, m.group("z"), focus, linker) or taken_with_another(res, q, m.group("z"), focus, linker)):
+            return safe  # "what about kidney disease?" after "Is metformin safe in pregnancy?"; "what about aspirin?" after "Can I take warfarin with ibuprofen?"
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$|^(?:how|when|why|where|who)\b.*\b(?:it|them)$", z,
