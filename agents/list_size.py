@@ -13,6 +13,7 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.resolution import Resolution, restated
+from agents.wording import COUNT_ASKED
 from tools.linker import fold
 
 __all__ = ["ALL_ANSWERS", "MOST_ANSWERS", "all_of_the_list", "answers_wanted", "cut_short", "whole_list"]
@@ -23,12 +24,6 @@ MOST_ANSWERS = 20
 """The most answers a number asked for gives ("the top 50 drugs" lists 20)."""
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
             "a couple of": 2, "several": 5}
-_ASKED = re.compile(r"^(?:(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?|(?:what|which) (?:are|is))"
-                    r"(?: all| the)?(?: top| first)? (?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|"
-                    r"several|all(?: the)?)(?= (?:[\w-]+ )?(?:drugs|medications|medicines|meds|treatments|therapies|pills|"
-                    r"diseases|conditions|targets|proteins|receptors|enzymes|genes)\b)", re.IGNORECASE)
-"""A count of answers before what is listed (the same words ``agents.wording`` takes out before the rules read the
-question)."""
 _ALL_OF_IT = re.compile(r"^(?:(?:can you |could you |please )?(?:list|show|give|name|tell)(?: me| us)? )?(?:them all|all of them|"
                         r"all (?:of )?(?:those|these)(?: drugs| ones)?|(?:the )?(?:full|complete|whole|entire) list(?: of them)?|"
                         r"(?:every|each) (?:one|drug) of them|all(?: the)? (?:drugs|ones|results))(?: please)?[?.!]*$",
@@ -43,7 +38,7 @@ def answers_wanted(question: str, references: list[dict[str, Any]]) -> int:
     for the whole last list (a reference ``how == "all"``)."""
     if any(r.get("how") == "all" for r in references):
         return ALL_ANSWERS
-    m = _ASKED.match(" ".join(question.split()))
+    m = COUNT_ASKED.match(" ".join(question.split()))
     if m is None:
         return 0
     n = m["n"].casefold()

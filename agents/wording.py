@@ -9,7 +9,7 @@ import re
 
 from agents.scope import typed
 
-__all__ = ["plain_wording"]
+__all__ = ["COUNT_ASKED", "plain_wording"]
 
 _POLITE = re.compile(
     r"^(?:(?:and|but|so|also|ok|okay|then|now),?\s+(?=(?:how|why|what|which|who|does|do|is|are|can)\b)|"
@@ -33,13 +33,13 @@ any drug acts, no name of the graph ("body" was read as Increased body weight)."
 _IN_THE_SAME_WAY = re.compile(r"\b(?P<v>(?:work|act|function)s?) in the same way\b", re.IGNORECASE)
 """"Does losartan work in the same way as lisinopril?" is "… work the same way as …", a comparison (the mechanism
 rule's "does X work in Y" read "same way as lisinopril" as the disease)."""
-_COUNT = re.compile(r"^(?P<ask>(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?|(?:what|which) (?:are|is))"
-                    r"(?: all| the)?(?: top| first)? (?:\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|several|"
+COUNT_ASKED = re.compile(r"^(?P<ask>(?:list|name|show|give|find|suggest|recommend|tell)(?: me| us)?|(?:what|which) (?:are|is))"
+                    r"(?: all| the)?(?: top| first)? (?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|several|"
                     r"all(?: the)?)(?= (?:[\w-]+ )?(?:drugs|medications|medicines|meds|treatments|therapies|pills|diseases|"
                     r"conditions|targets|proteins|receptors|enzymes|genes)\b)", re.IGNORECASE)
 """"Name three drugs for asthma", "what are the top 10 drugs for hypertension?", "list all drugs that inhibit COX-2":
-the answer is a ranked list whatever the count asked, and the count kept the rules from reading them (they were told
-what Asthma, Hypertensive disorder and COX-2 are connected to)."""
+the answer is a ranked list as long as the count asks (``agents.list_size`` reads ``n``), and the count kept the rules
+from reading them (they were told what Asthma, Hypertensive disorder and COX-2 are connected to)."""
 
 _TWO_VERBS = re.compile(r"^(?:(?:is|are) there|what|which)(?: (?:is|are))?(?: an?| any| the| some)? (?:drugs?|medications?|medicines?|"
                         r"meds|pills|treatments?)(?: (?:that|which))? (?:treats?|helps? with|works? for) (?P<a>.+?),? and "
@@ -90,4 +90,4 @@ def plain_wording(question: str) -> str:
     q = _IN_THE_BODY.sub(lambda m: " work" if m["v"] else "", _IN_THE_GRAPH.sub("", _HOW_MANY.sub("which ", q)))
     q = _HOW_COME.sub(lambda m: f"why {m['be']}{m['s']} " if m["be"] else "how", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", q)))
     q = _COMPARE_HOW.sub(_compare_for, _TWO_VERBS.sub(_both, q))
-    return _COUNT.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)
+    return COUNT_ASKED.sub(lambda m: m["ask"] if m["ask"].lower().split()[0] not in ("what", "which") else f"{m['ask']} some", q)
