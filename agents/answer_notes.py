@@ -16,7 +16,7 @@ from agents.state import Intent, State
 from tools.answers import manifested_in
 from tools.linker import fold, guessed
 
-__all__ = ["CITED", "CURE", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
+__all__ = ["CITED", "CURE", "EACH_ACTS", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -35,6 +35,12 @@ EACH_TREATS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|m
 the first drug, the others offered as the next questions, so the user did not learn which of them does. Such a
 question is asked as a comparison for one disease (``agents.drug_compare.compared_for``), and its answer opens with a
 verdict (:func:`for_one_disease`)."""
+EACH_ACTS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) (?:both |either )?[^,?]+?"
+                       r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?P<v>target|act (?:on|upon)|"
+                       r"work on|bind(?: to)?|affect|hit|inhibit|block|antagonize|antagonise) [^?]+\?*$", re.IGNORECASE)
+"""The same of a target ("do atorvastatin and simvastatin both target HMG-CoA reductase?", "does aspirin or ibuprofen
+inhibit COX-1?"): it was answered for atorvastatin, simvastatin offered as the next question. "inhibit", "block" and
+"antagonize" ask for a chain that lowers the target; the other verbs for any chain into it."""
 
 def and_listed(names: list[str]) -> str:
     """Names as a sentence lists them: "Aspirin, Ibuprofen and naproxen" (one name alone as it is)."""
@@ -209,13 +215,14 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     named = {m["entity"]["id"]: m["entity"]["name"] for m in state.mentions if m.get("entity")}
     disease = named.get(state.targets[0], "it") if state.targets else "it"
     reaching = {c["triples"][0]["head"] for c in state.candidates if c.get("triples") and c["triples"][-1]["tail"] in state.targets}
-    parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths])], []
+    parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths],
+                                  [named.get(x, x) for x in state.among if x not in paths and x in reaching])], []
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None:  # not "no verified mechanism": the walk may have found chains that raise it
             parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not lower it (ask "
                          f"\"How does {name} treat {disease}?\" for the best of them)." if drug in reaching else
-                         f"{name} has no chain in the knowledge graph that lowers {disease}.")
+                         f"{name} has no chain in the knowledge graph {'into' if _any_chain(state) else 'that lowers'} {disease}.")
             continue
         parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
         inner.append([x["tail_name"] for x in t[:-1]])
@@ -230,14 +237,27 @@ CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]
 """A question about a cure, which a path that lowers the disease does not answer ("does donepezil cure Alzheimer's?")."""
 
 
-def _each_verdict(state: State, lowering: list[str]) -> str:
+_LOWERING = ("inhibit", "block", "antagonize", "antagonise")
+"""The verbs of :data:`EACH_ACTS` that only a chain lowering the target answers."""
+
+
+def _any_chain(state: State) -> bool:
+    """Whether the question asks for any chain into its target, whatever its signs ("do … both target …?")."""
+    acts = EACH_ACTS.match(" ".join(state.asked.split()))
+    return acts is not None and acts["v"].lower() not in _LOWERING
+
+
+def _each_verdict(state: State, lowering: list[str], reaching: list[str]) -> str:
     """Whether the drugs asked about treat the disease, before each one's mechanism: "Yes, both:" ("do losartan and
     valsartan treat hypertension?", "does allopurinol or colchicine treat gout?"), "Only Aspirin, of the two:" when
     some have no chain that lowers it (each one's sentence says which); it was told each drug's mechanism with no
     answer to the question asked. A question about a cure is told what a chain says; "" for a comparison, or when
-    none has a chain."""
-    n = len(state.among)
-    if not EACH_TREATS.match(" ".join(state.asked.split())) or not lowering:
+    none has a chain. ``reaching``: the drugs whose only chains into it do not lower it, which "do … both target …?"
+    counts too."""
+    n, asked = len(state.among), " ".join(state.asked.split())
+    if _any_chain(state):
+        lowering = [*lowering, *reaching]
+    if not (EACH_ACTS.match(asked) or EACH_TREATS.match(asked)) or not lowering:
         return ""
     if CURE.search(state.asked):
         return "The knowledge graph records how a drug lowers a disease, not whether it cures it:"

@@ -30,6 +30,7 @@ from agents.chain_direction import (
     side_effect_topic,
     through_what_it_causes,
 )
+from agents.class_acts import class_verdict
 from agents.context import Context
 from agents.intent import out_of_scope
 from agents.kinds import kind_noun, of_kind_asked
@@ -444,6 +445,7 @@ def _explain(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str,
     accepted = _route_first(state, accepted)
     best = accepted[0]
     answer, items = each_listed_drug(state, res.kg, best["triples"]) or _template(state, accepted)  # a patient's medications
+    answer = class_verdict(state, res.kg, res.linker) + answer  # "do statins target …?": how many of them do
     if best.get("features", {}).get(SHORTEST_CHAIN) and two_ended(state):  # "what does X treat?" is often that far
         answer += (f" (A shortest chain of {best['hops']} steps in the graph, found after the walk joined none: a lead "
                    "to check, not a mechanism the walk ranked.)")

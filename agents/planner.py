@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from agents.alternatives import alternatives_to
 from agents.by_types import NEAREST_NODES, by_types
 from agents.clarify import ask_which
+from agents.class_acts import class_acts_on
 from agents.class_member import class_as_subject
 from agents.cohort import cohort_question
 from agents.context import Context
@@ -393,7 +394,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return {**understood, "timings": {"planner": _ms(t0)}}
     resolution = not_acting_on(res, alternatives_to(res, about_a_disease(res, about_two(res, understood["resolution"]))))
     question, pinned = resolution.question, resolution.pinned
-    parsed = for_a_disease(class_as_subject(_parsed(question), res.linker), question, res.linker)  # "which gout drugs …"
+    parsed = for_a_disease(class_acts_on(class_as_subject(_parsed(question), res.linker), res.linker), question, res.linker)
     parsed, also, klass = _one_at_a_time(res, question, _besides(res, parsed, resolution))
     klass = klass or _drug_class(res, parsed)
     if parsed is None and (request := class_request_in(res, question)) is not None and (klass := _drug_class(res, request)):

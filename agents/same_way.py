@@ -56,11 +56,13 @@ _TREAT_ALIKE = re.compile(
 """Whether the thread's two drugs treat the same diseases, naming neither."""
 _BOTH_TREAT = re.compile(
     rf"{_OPENING}(?:do|can|would|will|did|are) (?:(?P<both>they both|both(?: of them| drugs| medications)?|the two(?: of them)?|"
-    r"they each|they all|all of them)|they|these|those|these drugs|those drugs) (?:also )?(?:treat|help(?: with)?|work (?:for|against|on)|"
-    r"(?:be )?used (?:for|to treat|against)|cure|prevent|lower|reduce|control) (?P<y>(?!the same\b|similar\b).+?)(?: too| as well)?$",
+    r"they each|they all|all of them)|they|these|those|these drugs|those drugs) (?:also )?(?:(?P<acts>target|act on|work on|"
+    r"bind(?: to)?|inhibit|block|affect)|(?P<v>treat|help(?: with)?|cure|prevent|lower|reduce|control)|work (?:for|against)|"
+    r"(?:be )?used (?:for|to treat|against)) (?P<y>(?!the same\b|similar\b).+?)(?: too| as well)?$",
     re.IGNORECASE)
 """Whether the drugs just listed, or both of the thread's two drugs, treat a disease ("do they both treat
-hypertension?", "do they treat COPD?" after the drugs for asthma)."""
+hypertension?", "do they treat COPD?" after the drugs for asthma) or act on a target ("do they both target HMG-CoA
+reductase?" after atorvastatin and simvastatin: it was "Do atorvastatin both target …?", answered for atorvastatin)."""
 
 
 def _plain(q: str) -> str:
@@ -120,14 +122,20 @@ def treat_alike(res: Resolution, q: str, focus: Focus) -> str | None:
 
 def both_treat(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Which of the listed drugs treat COPD?", kept to the drugs the latest answer listed, for "do they treat COPD?"
-    after "What drugs treat asthma?" (it was "Do Epinephrine treat copd?", the first listed alone); after turns about two
-    drugs, "do they both treat hypertension?" is kept to those two (it was "Do valsartan both treat hypertension?").
-    None for any other question, after a drug class, or with nothing for "they" to be."""
+    after "What drugs treat asthma?" (it was "Do Epinephrine treat copd?", the first listed alone), and "Which of the
+    listed drugs target …?" for "do they all target …?". Two drugs are asked by name, so that the answer says whether
+    both do: after turns about losartan and valsartan (or a list of those two), "do they both treat hypertension?" is
+    "Do Losartan and valsartan treat hypertension?" (it was "Do valsartan both treat hypertension?"). None for any
+    other question, after a drug class, or with nothing for "they" to be."""
     m = _BOTH_TREAT.match(_plain(q))
     listed = [] if focus.drug_class else focus.drug_list
     drugs = listed if len(listed) >= 2 else focus.two_drugs if m and m["both"] else []
     if m is None or len(drugs) < 2:
         return None
+    verb = m["acts"] or m["v"] or "treat"  # "do they both lower cholesterol?" keeps its verb
+    if len(drugs) == 2:
+        _pinned(res, q, drugs)
+        return f"Do {drugs[0]['name']} and {drugs[1]['name']} {verb} {m['y']}?"
     res.references.append({"text": q, "how": "list", "class": "", "drugs": [d["id"] for d in drugs]})
     res.among = [d["id"] for d in drugs]
-    return f"Which of the {LISTED_DRUGS} treat {m['y']}?"
+    return f"Which of the {LISTED_DRUGS} {m['acts'] or 'treat'} {m['y']}?"
