@@ -16,6 +16,7 @@ from agents.answer_notes import and_listed, listing
 from agents.ellipsis import TRAILING_QUALIFIER, drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
+from agents.list_size import EXAMPLES
 from agents.resolution import Resolution
 from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, Status
@@ -212,9 +213,7 @@ _WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of the
 _NAME_SOME = re.compile(r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:name|list|give me|tell me|show me)(?: me)? "
                         r"(?:a few|some|several|a couple|one or two|all)(?: of them| of those)?(?: please)?[?.!]*$|"
                         r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$|"
-                        r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:(?:give|show|tell)(?: me)?|name|list|any|"
-                        r"(?:what|which) are(?: some)?)? ?(?:some |a few |any )?examples(?: of (?:them|those))?(?: please)?[?.!]*$",
-                        re.IGNORECASE)
+                        + EXAMPLES, re.IGNORECASE)
 """A request for some of the class's drugs: "name a few", "which ones are there?", "give me examples" (it was NOT_FOUND,
 '"give me examples" is not in the knowledge graph'); one example ("give me an example", "for example?") is the drug
 the last answer's evidence starts from (``agents.last_answer``)."""

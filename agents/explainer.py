@@ -40,7 +40,7 @@ from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.patient_safety import record_beside
 from agents.plain import simpler
-from agents.safe_with import as_safety
+from agents.safe_with import as_safety, chain_between
 from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer
 from agents.state import (
@@ -405,6 +405,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     if topic == SAFETY and status == Status.ANSWERED:  # "Is ibuprofen safe for PAT_003?": her record beside the drug
         answer += record_beside(state, kg)
+    answer += chain_between(state, kg) if topic == INTERACTIONS and status == Status.ANSWERED else ""  # warfarin, vitamin K
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
 
 

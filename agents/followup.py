@@ -56,6 +56,7 @@ from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
 from agents.scope import COMBINED, DIET, INTERACTIONS, out_of_scope
+from agents.selective import selective_of_them
 from agents.state import DRUG_TYPES, Intent
 from agents.target_refs import about_the_targets
 from agents.thread_disease import of_thread_disease
@@ -421,7 +422,8 @@ def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str 
     CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
     return (it_alike(res, body, focus) or it_like(res, body, focus, linker) or together(res, body, focus) or treat_alike(res, body, focus)
             or both_treat(res, body, focus) or compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus)
-            or members_of_them(res, body, focus, linker) or about_the_targets(res, body, focus) or of_them(res, body, focus))
+            or members_of_them(res, body, focus, linker) or about_the_targets(res, body, focus) or selective_of_them(res, body, focus)
+            or of_them(res, body, focus))
 
 
 def _instead_or_more(res: Resolution, body: str, focus: Focus, more: bool) -> bool:

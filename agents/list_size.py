@@ -13,10 +13,11 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.resolution import Resolution, restated
+from agents.state import DRUG_TYPES
 from agents.wording import COUNT_ASKED
 from tools.linker import fold
 
-__all__ = ["ALL_ANSWERS", "MOST_ANSWERS", "all_of_the_list", "answers_wanted", "cut_short", "whole_list"]
+__all__ = ["ALL_ANSWERS", "EXAMPLES", "MOST_ANSWERS", "all_of_the_list", "answers_wanted", "cut_short", "whole_list"]
 
 ALL_ANSWERS = 20
 """The answers given for "all" of a list."""
@@ -31,6 +32,14 @@ _ALL_OF_IT = re.compile(r"^(?:(?:can you |could you |please )?(?:list|show|give|
 """"list them all", "show me all of them", "give me the full list" after a list: the last question again, for all of
 its answers (the first two were read as "List Gout all?" and answered with what Gout is connected to, the last was
 `NOT_FOUND`, "no known entity in the question")."""
+
+
+EXAMPLES = (r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:(?:give|show|tell)(?: me)?|name|list|any|(?:what|which) "
+            r"are(?: some)?)? ?(?:some |a few |any |more )?examples(?: of (?:them|those|these))?(?: please)?[?.!]*$")
+"""A request for examples ("give me examples", "any examples?"): after a list of drugs, that list again (it was
+`NOT_FOUND`, '"give me examples" is not in the knowledge graph'); after a class, the class's drugs
+(``agents.class_member``)."""
+_EXAMPLES = re.compile(EXAMPLES, re.IGNORECASE)
 
 
 def answers_wanted(question: str, references: list[dict[str, Any]]) -> int:
@@ -61,10 +70,13 @@ def cut_short(wanted: int, listed: int) -> str:
 
 def whole_list(res: Resolution, body: str, focus: Focus, listing: bool) -> bool:
     """After a list (``listing``), "list them all": the last question again, for all of its answers (a reference
-    ``how == "all"``, which :func:`answers_wanted` reads); False for any other question."""
-    if not (listing and focus.question and all_of_the_list(body)):
+    ``how == "all"``, which :func:`answers_wanted` reads), and "give me examples" after a list of drugs that no class
+    keeps to: the last question again; False for any other question."""
+    examples = bool(_EXAMPLES.match(body.strip())) and not (focus.named_class or focus.drug_class) \
+        and bool(focus.lists) and all(i.get("type") in DRUG_TYPES for i in focus.lists[0])
+    if not (listing and focus.question and (examples or all_of_the_list(body))):
         return False
-    res.references.append({"text": res.question, "how": "all", "question": focus.question})
+    res.references.append({"text": res.question, "how": "again" if examples else "all", "question": focus.question})
     res.pinned.update({fold(e["name"]): e for e in (focus.drug, focus.disease) if e})
     res.question = restated(focus.question)
     return True

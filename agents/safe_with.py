@@ -12,16 +12,20 @@ kidney disease?" ask the same (:func:`taken_with_condition`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from agents.answer_notes import sentence
 from agents.chain_direction import names_disease
+from agents.drug_compare import CHAIN_NODES
 from agents.focus import Focus
 from agents.resolution import Linker, Resolution
 from agents.scope import INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from memory.patients import PATIENT_ID
 from tools.linker import LinkStatus, fold
+from tools.walker import shortest_chains
 
-__all__ = ["WHOM", "as_safety", "asks_safety", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition"]
+__all__ = ["JOINING_HOPS", "WHOM", "as_safety", "asks_safety", "chain_between", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition"]
 
 WHOM = rf"(?:me|him|her|them|us|you|someone|anyone|everyone|{PATIENT_ID.pattern})"
 """Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
@@ -151,3 +155,22 @@ def taken_with_another(res: Resolution, q: str, z: str, focus: Focus, linker: Li
     res.pinned[fold(best.name)] = {"id": best.id, "name": best.name, "type": best.type}
     res.references.append({"text": q, "how": "ellipsis", "replaced_by": name})
     return f"{m['head'][:1].upper()}{m['head'][1:]}{name}{m['tail'] or ''}?"
+
+
+JOINING_HOPS = 3
+"""The most steps of a chain from one of two drugs asked about together to the other that the answer tells."""
+
+
+def chain_between(state: State, kg: Any) -> str:
+    """" The knowledge graph joins them by a chain of 3 steps: warfarin negatively regulates Vitamin K epoxide
+    reductase complex subunit 1; …; Vitamin K metabolic process produces vitamin k." after what two drugs asked about
+    together act on ("can I take warfarin with vitamin K?": it said only that they act on no target in common), when a
+    chain of at most :data:`JOINING_HOPS` steps leads from one to the other; "" otherwise."""
+    if not state.compared or len(state.among) != 2 or state.intent != Intent.TARGETS.value:
+        return ""
+    for a, b in (state.among, state.among[::-1]):
+        chains = shortest_chains(kg, [a], {b}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=1, max_nodes=CHAIN_NODES)
+        if chains:
+            t = [{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chains[0].edges]
+            return f" The knowledge graph joins them by a chain of {len(t)} step{'s' if len(t) > 1 else ''}: {sentence(t)}."
+    return ""

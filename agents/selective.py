@@ -16,13 +16,15 @@ from typing import Any
 
 from agents.answer_notes import listing
 from agents.ellipsis import drug_named, entity_of
+from agents.focus import Focus
 from agents.intent import SLOT_TYPES
-from agents.state import Intent, Status, linked_mention
+from agents.resolution import Resolution
+from agents.state import LISTED_DRUGS, Intent, Status, linked_mention
 from agents.what_it_is import acted_on
 from tools.answers import BECOMES, ROUTE_SHARE
 from tools.linker import LinkStatus, fold
 
-__all__ = ["selective_answer", "selective_question"]
+__all__ = ["selective_answer", "selective_of_them", "selective_question"]
 
 _KIND = r"(?:inhibitors?|blockers?|antagonists?|agonists?|ones?|drugs?|medications?)"
 _FOR = (rf"(?:(?:the )?(?:most |more )?selective (?:for|towards?) (?P<t1>.+?)|(?P<t2>\S+?)[- ]selective(?: {_KIND})?|"
@@ -58,6 +60,24 @@ def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None
     return members, drug, entity_of(target), classes[0] if classes else ""
 
 
+_OF_THEM = re.compile(rf"^(?:so |and |ok,? )?(?:which|what)(?: ones?)? (?:of (?:them|these|those)(?: drugs| ones)? )?(?P<be>is|are) {_FOR}[?.!]*$",
+                      re.IGNORECASE)
+"""A question about selectivity that refers to the drugs listed before ("which of them are selective for COX-2?")."""
+
+
+def selective_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which NSAIDs are selective for COX-2?" for "which of them are selective for COX-2?" after the class's drugs
+    ("what are some NSAIDs?") or a turn about the class: it was asked as "How do the listed drugs work?", after the note
+    on comparisons of how well drugs work. None for any other question, or with no class in the thread."""
+    text = " ".join(q.split()).rstrip("?.! ")
+    m = _OF_THEM.match(text)
+    cls = focus.named_class or (focus.drug_class if focus.drug_class != LISTED_DRUGS else "") or next(iter(focus.classes), "")
+    if m is None or not cls:
+        return None
+    res.references.append({"text": q, "how": "class", "class": cls})
+    return f"Which {cls} {text[m.start('be'):]}?"
+
+
 def selective_question(question: str, linker: Any) -> dict[str, Any] | None:
     """The planner's update for a question about selectivity: the intent, the drug (if one is named) and the target,
     so that "which drugs inhibit it?" next is about the target; None for any other question."""
@@ -90,18 +110,18 @@ def selective_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     others = listing([kg.name(t) for t in shared[:3]])
     if drug is not None:
         return {"status": Status.ANSWERED, "items": [], "answer": NOTE + _one(kg, drug, target, acts[drug["id"]], shared, name)}
-    on = [m for m in members if target["id"] in acts[m]]
+    on, n = [m for m in members if target["id"] in acts[m]], len({fold(kg.name(m)) for m in members})  # one per name
     alone = list({fold(kg.name(m)): m for m in reversed([m for m in on if not acts[m] & set(shared)])}.values())[::-1]
     if not on:
-        said = f"None of the {len(members)} {name} in the knowledge graph acts on {target['name']}."
+        said = f"None of the {n} {name} in the knowledge graph acts on {target['name']}."
     elif not shared:
-        said = f"Of the {len(members)} {name}, {len(on)} act on {target['name']}; they share no other target."
+        said = f"Of the {n} {name}, {len({fold(kg.name(m)) for m in on})} act on {target['name']}; they share no other target."
     else:
         listed = listing([kg.name(m) for m in alone[:SHOWN]]) + (f" and {len(alone) - SHOWN} more" if len(alone) > SHOWN else "")
-        said = (f"Of the {len(members)} {name}, these act on {target['name']} and on none of the other targets they share "
+        said = (f"Of the {n} {name}, these act on {target['name']} and on none of the other targets they share "
                 f"({others}): {listed}." if alone else
                 f"Every one of the {name} that acts on {target['name']} acts on {others} too.")
-        both = sum(1 for m in on if acts[m] & set(shared))
+        both = len({fold(kg.name(m)) for m in on if acts[m] & set(shared)})
         said += f" {both} act on both." if alone and both else ""
     items = [entity_of(n) for m in alone[:SHOWN] if (n := kg.node(m)) is not None]
     return {"status": Status.ANSWERED, "items": items, "answer": NOTE + said}

@@ -62,3 +62,12 @@ def test_are_there_more_continues_a_list(run_graph) -> None:
     first, more = in_thread(run_graph, "more?", "What drugs treat hypertension?", "are there more?")
     assert more["status"] is Status.ANSWERED and _names(more), more["answer"]
     assert not set(_names(more)) & set(_names(first)) and "Leaving out those already named" in more["answer"]
+
+
+def test_examples_after_a_list_of_drugs_is_the_list_again(run_graph) -> None:
+    """"give me examples" after "what drugs treat gout?" was NOT_FOUND, '"give me examples" is not in the knowledge graph'."""
+    first, again = in_thread(run_graph, "examples", "what drugs treat gout?", "give me examples")
+    assert again["status"] is Status.ANSWERED and again["understood_as"] == "What drugs treat gout?", again["answer"]
+    assert _names(again) == _names(first), again["answer"]
+    _cls, ssri = in_thread(run_graph, "examples-class", "what is an SSRI?", "any examples?")
+    assert ssri["understood_as"] == "Which drugs are SSRIs?", ssri["answer"]

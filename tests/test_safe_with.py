@@ -76,3 +76,15 @@ def test_two_drugs_together_asked_again_of_another_drug(run_graph) -> None:
     _ask(run_graph, "together", "is it safe to take warfarin and aspirin together?")
     clop = _ask(run_graph, "together", "what about clopidogrel?")
     assert clop["understood_as"] == "Is it safe to take warfarin and clopidogrel together?" and note in clop["answer"]
+
+
+def test_two_drugs_asked_about_together_are_told_the_chain_that_joins_them(run_graph) -> None:
+    """"Can I take warfarin with vitamin K?" said only that they act on no target in common."""
+    for q in ("can I take warfarin with vitamin K?", "does vitamin K interact with warfarin?"):
+        out = _ask(run_graph, q, q)
+        assert "act on no target in common" in out["answer"], out["answer"]
+        assert out["answer"].endswith("The knowledge graph joins them by a chain of 2 steps: warfarin decreases activity of Vitamin K "
+                                      "epoxide reductase complex subunit 1; Vitamin K epoxide reductase complex subunit 1 produces "
+                                      "vitamin k."), out["answer"]
+    far = _ask(run_graph, "far", "can I take warfarin with ibuprofen?")
+    assert "joins them" not in far["answer"], far["answer"]

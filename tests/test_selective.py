@@ -53,3 +53,17 @@ def test_whether_a_drug_is_selective_with_no_target_gets_the_note(run_graph) -> 
     _first, out = in_thread(run_graph, "selective-bare", "what is febuxostat used for?", "is it selective?")
     assert out["understood_as"] == "Is Febuxostat selective?", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work." in out["answer"], out["answer"]
+
+
+def test_the_class_s_count_is_one_per_name(run_graph, resources) -> None:
+    """It counted the class table's entries ("Of the 26 NSAIDs"), where the class's own answer counts names (23)."""
+    out, _ = run_graph({"question": "which NSAIDs are COX-2 selective?"}, interactive=False, memory=False)
+    names = {c.name.casefold() for c in resources.linker.drug_class("NSAIDs")}
+    assert f"Of the {len(names)} NSAIDs," in out["answer"], out["answer"]
+
+
+def test_which_of_them_after_the_class_s_drugs_asks_of_the_class(run_graph) -> None:
+    """It was "How do the listed drugs work?", after the note on comparisons of how well drugs work."""
+    _first, out = in_thread(run_graph, "selective-them", "what are some NSAIDs?", "which of them are selective for COX-2?")
+    assert out["understood_as"] == "Which NSAIDs are selective for COX-2?", out["answer"]
+    assert out["intent"] == "selective" and NOTE in out["answer"], out["answer"]
