@@ -6,8 +6,10 @@ knowledge graph), as was "does losartan help both?". A question that ends by tre
 diseases the thread's turns were about, older first: "what treats both Gout and Hypertension?", which asks for the
 drugs with a mechanism for each, and "does losartan help both Gout and Hypertension?", which answers for the first and
 offers the second. The disease of a question the last answer offered to ask next counts as the newest ("I have high
-blood pressure and gout. What can I take?" answers for Hypertensive disorder and offers "What drug treats gout?"). With
-fewer than two diseases, the question is left to the other rules.
+blood pressure and gout. What can I take?" answers for Hypertensive disorder and offers "What drug treats gout?"), and
+so do the two diseases the last answer listed, when it listed two ("what's the difference between type 1 and type 2
+diabetes?" then "which drugs treat both?" was NOT_FOUND). With fewer than two diseases, the question is left to the
+other rules.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ def both_diseases(res: Resolution, body: str, focus: Focus, linker: Linker) -> s
     the reference and pins the two diseases, so that they link as the thread named them."""
     if (m := _BOTH.match(body.rstrip("?.! "))) is None:
         return None
-    diseases = list({d["id"] or fold(d["name"]): d for d in [*_offered(focus, linker), *focus.diseases]}.values())  # newest first, once each
+    two = focus.lists[0][::-1] if focus.lists and len(focus.lists[0]) == 2 and all(i.get("type") in DISEASE_TYPES for i in focus.lists[0]) \
+        else []  # "what's the difference between type 1 and type 2 diabetes?" listed the two it compared
+    diseases = list({d["id"] or fold(d["name"]): d for d in [*two, *_offered(focus, linker), *focus.diseases]}.values())  # newest first, once each
     if len(diseases) < 2:
         return None
     newer, older = diseases[:2]

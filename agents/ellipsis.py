@@ -9,8 +9,9 @@ from typing import Any
 
 from agents.drug_topic import drug_topic
 from agents.focus import Focus
-from agents.intent import CAUSING, RECORD_CHECK, SLOT_TYPES, TEMPLATES
+from agents.intent import CAUSING, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
+from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again, taken_with_another
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent

@@ -32,7 +32,7 @@ from agents.ellipsis import (
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
 from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_record, works
-from agents.intent import COMPARING, RECORD_CHECK, SET_AGAINST, parse_question
+from agents.intent import COMPARING, SET_AGAINST, parse_question
 from agents.kinds import kind_of_target
 from agents.last_answer import about_last_answer
 from agents.list_refs import (
@@ -51,6 +51,7 @@ from agents.patient_answer import SINCE, lab_it, lab_named, not_recorded
 from agents.patient_safety import for_the_patient
 from agents.record_refs import of_the_record
 from agents.record_window import timed_again
+from agents.record_words import RECORD_CHECK
 from agents.referents import only_listed_drug, pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier

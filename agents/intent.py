@@ -14,8 +14,8 @@ from agents.via import with_via
 from agents.wording import plain_wording
 
 __all__ = [
-    "CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "RECORD_CHECK", "REFERENCE", "RELATING",
-    "REMEDIES_ALONE", "SET_AGAINST", "SLOT_TYPES", "TAKEN_FOR", "TEMPLATES", "ParsedQuestion", "both_listed",
+    "CAUSING", "COMPARING", "LOWERED", "MECHANISM_WORD", "RANKING_DRUGS", "REFERENCE", "RELATING",
+    "REMEDIES_ALONE", "SET_AGAINST", "SLOT_TYPES", "TEMPLATES", "ParsedQuestion", "both_listed",
     "class_request", "out_of_scope", "parse_question", "parse_with_reference", "split_listed",
 ]
 
@@ -265,6 +265,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "what is the best drug for Y?", "what is the drug of choice for Y?" (before "what are the drugs of X?")
         (Intent.TREATS, (rf"^(?:what|which) (?:is|are) (?:the |a |an |some |my |your |our )?{_QUALITY}{_REMEDY}"
                          rf"(?: of choice| options?)? (?:for|of|against|in|to treat) {_Y}$")),
+        # "is there anything better for Y?" (what a follow-up asks after a drug: it linked the words and told what Y is connected to)
+        (Intent.TREATS, rf"^(?:is|are) there (?:anything|something)(?: (?:better|else|stronger|newer|safer|good))? (?:for|against|to treat) {_Y}$"),
         # "what drugs for Y are there?", "which painkillers are safe?" (``agents.everyday``: "drugs for pain")
         (Intent.TREATS, (rf"^(?:what|which) {_QUALITY}{_REMEDY} (?:for|against|to treat) {_Y} (?:are|is) (?:there|available|"
                          r"(?:the )?(?:safe|safest|safer|best|good|effective|ok|okay))$")),
@@ -451,19 +453,6 @@ _CLASS_REQUEST = re.compile(
     r"(?:what|which) (?:are|is) (?:the |some )?|any |the |some )?"
     r"(?P<c>[\w-]+(?: [\w-]+){0,2}?) (?:(?:that|which) (?:can )?(?:treats?|helps?(?: with)?|lowers?|reduces?)|to treat|for|"
     rf"against|used (?:to treat|for|against|in)) {_Y}$", re.IGNORECASE)
-
-
-TAKEN_FOR = re.compile(r"(?:\b(?:taking|takes?|on|prescribed|given|using|uses?)\b(?:\s+[\w-]+){0,2}?\s+for|\b(?:drugs?|medications?|"
-                       r"medicines?|meds|pills)\s+(?:that |which )?(?:treats?|(?:are|is) (?:used |taken |given )?for))\s+"
-                       r"(?P<y>[^?.!]+?)[?.!]*$", re.IGNORECASE)
-"""What a patient takes for a condition ("what is PAT_002 taking for schizophrenia?", "which of PAT_003's drugs treat
-hypertension?", ``y`` the condition)."""
-RECORD_CHECK = re.compile(r"^(?P<why>why\s+)?(?:does|do|did|is|was|has|have|are)\s+.+?\s+(?:have|has|had|taking|takes?|take|on|"
-                          r"prescribed|using|uses?|diagnosed with|diagnosed)\s+(?:any\s+|an?\s+|the\s+)?(?P<y>.+?)[?.!]*$",
-                          re.IGNORECASE)
-"""A yes/no question about what a patient's record lists ("does PAT_001 have diabetes?", "is PAT_001 on metformin?"),
-``y`` what it names; or why it lists a medication ("why is PAT_001 on metformin?", ``why``): what the record says it
-is taken for."""
 
 
 def class_request(question: str) -> ParsedQuestion | None:

@@ -9,9 +9,9 @@ from datetime import date
 from typing import Any
 
 from agents.answer_notes import NO_EVIDENCE, and_listed
-from agents.intent import RECORD_CHECK, TAKEN_FOR
 from agents.lab_trend import result, trend
 from agents.record_window import Kept, kept_to, none_in, outside_only
+from agents.record_words import RECORD_CHECK, TAKEN_FOR
 from agents.state import DRUG_TYPES, State, Status
 from core.text import fold
 from memory.patients import patient_ids_in

@@ -30,9 +30,7 @@ from agents.free_text import (
     unnamed_words,
 )
 from agents.intent import (
-    RECORD_CHECK,
     SLOT_TYPES,
-    TAKEN_FOR,
     TEMPLATES,
     ParsedQuestion,
     both_listed,
@@ -44,6 +42,7 @@ from agents.list_refs import SUBJECT_INTENTS
 from agents.list_size import answers_wanted
 from agents.not_acting import not_acting_on
 from agents.patient_answer import asks_the_record
+from agents.record_words import RECORD_CHECK, TAKEN_FOR
 from agents.safe_with import asks_safety
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State, Status, fresh_turn
 from agents.unanswered import chosen_after, pending_record, unanswered

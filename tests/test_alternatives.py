@@ -201,3 +201,14 @@ def test_what_else_is_used_asks_for_the_other_drugs(run_graph, first: str, quest
     before, out = in_thread(run_graph, f"else-{question}", first, question)
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert before["sources"][0] not in [d["id"] for d in out["ranked_answers"]], out["answer"]
+
+
+def test_anything_better_for_a_disease_lists_its_drugs(run_graph) -> None:
+    """"is there a better option?" after "why is she on thalidomide?" (for Peptic ulcer) is "Is there anything better for
+    Peptic ulcer?", which no rule parsed: it was told what Peptic ulcer is connected to."""
+    out, _ = run_graph({"question": "is there anything better for peptic ulcer?"}, interactive=False, memory=False)
+    assert out["intent"] == "treats" and out["status"] is Status.ANSWERED and out["ranked_answers"], out["answer"]
+    assert "not comparisons of how well drugs work" in out["answer"], out["answer"]
+    *_, better = in_thread(run_graph, "better-ulcer", "what is PAT_002 taking?", "why is she on thalidomide?", "is there a better option?")
+    assert better["understood_as"] == "Is there anything better for Peptic ulcer?", better["answer"]
+    assert better["ranked_answers"] and "thalidomide" not in [a["name"] for a in better["ranked_answers"]], better["answer"]

@@ -42,3 +42,12 @@ def test_the_disease_offered_next_is_the_newest_even_when_the_thread_named_it_be
     focus = Focus(diseases=[high, gout], also_asked=["What drug treats gout?"])
     res = Resolution(question="what treats both?")
     assert both_diseases(res, "what treats both", focus, resources.linker) == "What treats both Hypertensive disorder and Gout?"
+
+
+def test_what_treats_both_after_two_diseases_compared(run_graph) -> None:
+    """"which drugs treat both?" after "what's the difference between type 1 and type 2 diabetes?" was NOT_FOUND: the
+    comparison's answer listed the two, and only the first was the thread's disease."""
+    _diff, both = in_thread(run_graph, "both-compared", "what's the difference between type 1 and type 2 diabetes?",
+                            "which drugs treat both?")
+    assert both["understood_as"] == "Which drugs treat both Diabetes mellitus type 1 and Diabetes mellitus type 2?", both["answer"]
+    assert both["status"] is Status.ANSWERED and both["ranked_answers"], both["answer"]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from langgraph.types import Command
 
-from agents.intent import RECORD_CHECK
+from agents.record_words import RECORD_CHECK
 from agents.state import Status
 from memory.factory import open_patients
 from tests.conftest import in_thread
