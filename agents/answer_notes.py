@@ -14,7 +14,7 @@ from typing import Any
 
 from agents.state import Intent, State
 from tools.answers import manifested_in
-from tools.linker import fold, guessed
+from tools.linker import GUESSED_METHODS, fold, guessed
 
 __all__ = ["CITED", "CURE", "EACH_ACTS", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
@@ -312,24 +312,34 @@ def _nodes(path: dict[str, Any]) -> tuple[str, ...]:
     return tuple([str(t.get("head")) for t in triples] + [str(triples[-1].get("tail"))]) if triples else (str(path.get("text")),)
 
 
+_EITHER = re.compile(r"^(?:both|either)\s+", re.IGNORECASE)
+"""The word before two listed names ("both EGFR and HER2")."""
 LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)
 """What separates the names a text lists ("imatinib and foobarzumab", "gout, asthma and diabetes")."""
 
 
-def guessed_note(state: State) -> str:
+def _known_as(linker: Any, text: str, entity: str) -> bool:
+    """Whether the linker takes ``text`` for ``entity`` by its letters (a name, an alias, a gene symbol), not by a guess."""
+    best = linker.link(text).best
+    return best is not None and best.id == entity and best.method not in GUESSED_METHODS
+
+
+def guessed_note(state: State, linker: Any = None) -> str:
     """Say which names were linked by a guess, not by their letters: "dipyrone" is in no name of the graph, and its
     nearest meaning is Dipyridamole (``tools.linker``: embedding similarity, or a word n-gram of a longer mention; see
     ``tools.linker.guessed``). A name the free-text scan found ("tylenol vs advil for fever") is a whole name or alias as
     written, never a guess. Two names of which one is the entity's ("What do imatinib and foobarzumab treat?": each name
     a slot lists is split off only when all are known) say which the graph does not know; it was dropped without a
-    word."""
+    word. A name is the entity's by its name or, with the ``linker``, by an alias ("which drugs target both EGFR and
+    HER2?": EGFR is Epidermal growth factor receptor, and "both EGFR and HER2" was said to be read as it)."""
     read, told = [], []
     for m in state.mentions:
         if not (ent := m.get("entity")) or m.get("slot") == "free" or not guessed(m["mention"], ent["name"], ent.get("method", "")):
             continue
-        parts = [x for x in LISTED.split(m["mention"]) if x.strip()]
-        if len(parts) == 2 and fold(ent["name"]) in map(fold, parts):
-            other = next(x for x in parts if fold(x) != fold(ent["name"]))
+        parts = [x for x in LISTED.split(_EITHER.sub("", m["mention"])) if x.strip()]
+        own = [x for x in parts if fold(x) == fold(ent["name"]) or linker is not None and _known_as(linker, x, ent["id"])]
+        if len(parts) == 2 and len(own) == 1:
+            other = next(x for x in parts if x != own[0])
             told.append(f"\"{other}\" is not a name in the knowledge graph; answered for {ent['name']}. ")
         else:
             read.append(f"\"{m['mention']}\" as {ent['name']}")

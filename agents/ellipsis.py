@@ -19,8 +19,22 @@ from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
 
-__all__ = ["NEXT_ITEMS", "ORDINAL_ALONE", "ORDINAL_REF", "PATIENT_WORDS", "TRAILING_PLACE", "TRAILING_QUALIFIER", "does_that", "drug_named", "ellipsis", "entity_of", "is_drug",
-           "modifier_swap", "standalone"]
+__all__ = [
+    "NEXT_ITEMS",
+    "ORDINAL_ALONE",
+    "ORDINAL_REF",
+    "PATIENT_WORDS",
+    "TRAILING_PLACE",
+    "TRAILING_QUALIFIER",
+    "as_population",
+    "does_that",
+    "drug_named",
+    "ellipsis",
+    "entity_of",
+    "is_drug",
+    "modifier_swap",
+    "standalone",
+]
 
 ORDINAL_REF = re.compile(
     r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
@@ -65,9 +79,22 @@ _AGAIN = re.compile(
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
     r"more|that mechanism|the pathway|to me|once more))*|(?:tell|show) me more|more|go on|details|more details|"
     r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
-_POPULATIONS = (r"(children|kids|infants|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
-                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men)")
+_POPULATIONS = (r"(children|kids|infants|babies|toddlers|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
+                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men|"
+                r"an? (?:child|kid|infant|baby|toddler|newborn|teenager|adolescent|pregnant woman|elderly (?:patient|person)))")
 _QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
+_PLURAL = {"child": "children", "person": "people", "woman": "women"}
+
+
+def as_population(qualifier: str) -> str:
+    """A population as the answer's note names it: "a child" is "children", "an elderly patient" "elderly patients"."""
+    m = re.match(r"^an? (?P<w>.+)$", qualifier.strip(), re.IGNORECASE)
+    if m is None:
+        return qualifier
+    *head, last = m["w"].split()
+    return " ".join([*head, _PLURAL.get(last.lower(), f"{last[:-1]}ies" if last.endswith("y") and last[-2:] != "ey" else f"{last}s")])
+
+
 TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
 """A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
 TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:(?:in|on|(?<=do )to) |(?<=affect )|(?<=affects ))((?:the |your )?(?:liver|kidneys?|brain|heart|lungs?|gut|intestines?|bowels?|stomach|"

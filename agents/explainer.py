@@ -32,6 +32,7 @@ from agents.chain_direction import (
 )
 from agents.class_acts import class_verdict
 from agents.context import Context
+from agents.ellipsis import as_population
 from agents.intent import out_of_scope
 from agents.kinds import kind_noun, of_kind_asked
 from agents.list_size import cut_short
@@ -338,11 +339,11 @@ def _auto_picked(state: State) -> str:
     return "".join(notes)
 
 
-def _framed(state: State, answer: str) -> str:
+def _framed(state: State, answer: str, linker: Any = None) -> str:
     """Prefix "Understood as: …" when the question was a resolved follow-up, with a note on a qualifier, and say so
     when the answer leaves out what the thread already named ("which other drugs …", "what else?") or reads a name
     by a guess (:func:`agents.answer_notes.guessed_note`)."""
-    answer = guessed_note(state) + _auto_picked(state) + answer
+    answer = guessed_note(state, linker) + _auto_picked(state) + answer
     named = [m["entity"]["name"] for m in state.mentions if state.intent == Intent.INDICATIONS.value and
              m.get("slot") == "disease" and (m.get("entity") or {}).get("id") in state.excluded]
     named = named or [r["text"] for r in state.references if r.get("how") == "besides"]  # "… besides beta blockers?"
@@ -366,7 +367,7 @@ def _framed(state: State, answer: str) -> str:
     note = ""
     qual = next((r["qualifier"] for r in state.references if r.get("qualifier")), "")
     if qual:
-        note = f" DrugMechDB does not distinguish {qual}; this is the general mechanism."
+        note = f" DrugMechDB does not distinguish {as_population(qual)}; this is the general mechanism."
     note += "".join(f" {r['note']}" for r in state.references if r.get("how") == "members")  # "which of them is a …"
     if (ref := next((r for r in state.references if r.get("how") == "about"), None)) and not out_of_scope(state.question):
         more = " or ".join(f'"{q}"' for q in ref.get("ask", []))  # "What is gout?"
@@ -417,7 +418,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out = with_literature(state, out, ctx.get_resources())
     res, status = ctx.get_resources(), out.get("status")
     out["answer"] = _framed(state, identity_lead(state, status, res.linker) + where_lead(state, status, res.kg)
-                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status, res.kg))
+                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status, res.kg), res.linker)
     out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

@@ -385,6 +385,14 @@ def test_a_listed_name_the_graph_does_not_know_is_named(run_graph) -> None:
         assert out["answer"].startswith('"foobarzumab" is not a name in the knowledge graph; answered for imatinib. '), out["answer"]
 
 
+def test_a_listed_name_beside_an_alias_the_graph_knows_is_named(run_graph) -> None:
+    """"Which drugs target both EGFR and HER2?" said it read "both EGFR and HER2" as Epidermal growth factor receptor, by
+    a guess: EGFR is that protein's alias, and HER2 is not in the graph."""
+    out, _ = run_graph({"question": "which drugs target both EGFR and HER2?"}, interactive=False, memory=False)
+    assert out["answer"].startswith('"HER2" is not a name in the knowledge graph; answered for Epidermal growth factor receptor. '), \
+        out["answer"]
+
+
 def test_a_fuzzy_link_through_a_word_of_an_alias_is_said_to_be_a_guess(run_graph) -> None:
     """"What treats mono?" listed PARP inhibitors as if "mono" named Poly [ADP-ribose] polymerase 3: the linker's
     token match found the word in one of its aliases, and only embedding and n-gram links were said to be guesses."""

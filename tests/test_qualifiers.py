@@ -92,3 +92,11 @@ def test_a_condition_beside_is_answered_for_the_disease_asked(run_graph) -> None
                        memory=False)
     assert out["status"] is Status.ANSWERED and "DrugMechDB does not distinguish high blood pressure" in out["answer"]
     assert "Drugs with a verified mechanism for Headache disorder: " in out["answer"], out["answer"]
+
+
+def test_one_person_is_a_population_too(run_graph) -> None:
+    """"and for a child?" after how amoxicillin treats pneumonia was "How does Amoxicillin treat a child?", NOT_FOUND."""
+    _first, out = in_thread(run_graph, "a-child", "how does amoxicillin treat pneumonia?", "and for a child?")
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert "DrugMechDB does not distinguish children; this is the general mechanism." in out["answer"], out["answer"]
+    assert "Pneumonia" in out["answer"], out["answer"]
