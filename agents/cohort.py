@@ -21,11 +21,11 @@ from tools.routes import MIN_COHORT
 __all__ = ["COHORT_CITATION", "cohort_answer", "cohort_followup", "cohort_question", "cohort_refusal", "in_scope", "plain_count"]
 
 _PEOPLE = r"(?:patients|people|persons|subjects)"
-_MOST_WHAT = (r"(?:(?:what|which) (?:are|is) |what's |list |show(?: me)? )?(?:the )?(?:most (?:common(?:ly (?:used|prescribed|taken|"
-              r"diagnosed))?|frequent(?:ly (?:prescribed|used|taken))?|prescribed|used|taken)|top(?: \d+| five| ten)?) (?:medications?|"
+_MOST = (r"most (?:common(?:ly (?:used|prescribed|taken|diagnosed))?|frequent(?:ly (?:prescribed|used|taken|diagnosed))?|"
+         r"prescribed|used|taken|often (?:prescribed|taken|diagnosed|used))")
+_MOST_WHAT = (rf"(?:(?:what|which) (?:are|is) |what's |list |show(?: me)? )?(?:the )?(?:{_MOST}|top(?: \d+| five| ten)?) (?:medications?|"
               r"medicines?|meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?)|(?:what|which) (?:medications?|medicines?|"
-              r"meds|drugs?|conditions?|diagnos[ie]s|diseases?) (?:are|is) (?:the )?most (?:common|frequent|prescribed|often "
-              r"(?:prescribed|taken|diagnosed))")
+              rf"meds|drugs?|conditions?|diagnos[ie]s|diseases?) (?:are|is) (?:the )?{_MOST}")
 """The most common medications or conditions with nothing after them ("What are the most common medications?"): only
 the patient records count them (the knowledge graph's scope note answered it). "… for gout?" stays a question of the
 graph's."""
@@ -80,6 +80,12 @@ _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 """The drug of the last count, in "and how many started it this year?"."""
 _ANOTHER = re.compile(r"^(?:and|(?:and )?(?:what|how) about|also)(?: (?:for|with|on))? (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
 """"what about hypertension?" after a count: the same count of another condition, or of a drug."""
+_KIND = r"(?:medications?|medicines?|meds|drugs?|prescriptions?|conditions?|diagnos[ie]s|diseases?)"
+_KIND_AGAIN = re.compile(rf"^(?:and |what about |how about )?(?:the |their )?(?P<k>{_KIND})(?: then)?[?.!]*$", re.IGNORECASE)
+""""and medications?" after "what conditions are most common?": the same question of the other kind (it was "How many
+patients have medications?", NOT_FOUND)."""
+_ONE = {"medications": "medication", "medicines": "medicine", "drugs": "drug", "prescriptions": "prescription",
+        "conditions": "condition", "diagnoses": "diagnosis", "diseases": "disease"}
 _REFERS = re.compile(r"^(?:it|that|this|them|they|those|these|the (?:first|second|third|last|other)\b.*|in .*|the same.*|"
                      r"(?:the )?(?:men|women|children|kids|adults|elderly|older (?:patients|people)))$", re.IGNORECASE)
 """What no count names: a pronoun, an ordinal, a place or a group of people ("and in women?")."""
@@ -145,6 +151,8 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         return f"How many patients{' with ' + cohort['c'] if cohort else ''} {rest}?"
     if (again := _diagnosed_again(text, str(last.get("question", "")), linker)) is not None:  # "and with asthma?"
         return again
+    if (kind := _other_kind(text, str(last.get("question", "")))) is not None:  # "and medications?"
+        return kind
     if not (last.get("drug") or last.get("disease")) and (m := _ANOTHER.match(text)) is not None and not _REFERS.match(m["x"]):
         best = linker.link(m["x"]).best if linker is not None else None
         return f"How many patients {'take' if best is not None and best.type in DRUG_TYPES else 'have'} {m['x']}?"
@@ -154,6 +162,16 @@ def cohort_followup(question: str, messages: Sequence[dict[str, Any]], linker: A
         counted = _COUNTED.match(str(last.get("question", ""))) or _AMONG.search(str(last.get("question", "")))
         return f"What is the most common medication among patients{f' with {counted[1]}' if counted else ''}?"
     return None
+
+
+def _other_kind(text: str, counted: str) -> str | None:
+    """The last question, a count of the most common medications or conditions, asked of the kind ``text`` names."""
+    m, was = _KIND_AGAIN.match(text), re.search(rf"\b{_KIND}\b", counted, re.IGNORECASE)
+    if m is None or was is None or not re.search(rf"\b(?:{_MOST}|top\b)", counted, re.IGNORECASE):
+        return None
+    word = m["k"].casefold()
+    word = _ONE.get(word, word) if was[0].casefold() in _ONE.values() else word  # "the most common medication": one
+    return f"{counted[:was.start()]}{word}{counted[was.end():]}"
 
 
 _DIAGNOSED_WITH = re.compile(r"\bdiagnosed with (?P<c>.+?)(?= (?:in|since|before|after|during|over|within|for|last|this)\b|\s*\??$)",

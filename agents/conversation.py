@@ -18,7 +18,7 @@ from langgraph.types import interrupt
 from agents.amounts import amounts_question
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
-from agents.cohort import plain_count
+from agents.cohort import cohort_question, plain_count
 from agents.condition_words import avoided_in, causes_condition, has_condition
 from agents.context import Context
 from agents.counts import count_question
@@ -335,6 +335,8 @@ def _membership(question: str, res: Any) -> dict[str, Any] | None:
     it target?" next is about the drug; the update for a question about names or a count; None for any other
     question."""
     linker = res.linker
+    if cohort_question(question):  # "what conditions are most common?": the records count them (it was NOT_FOUND,
+        return None  # '"most common" is not in the knowledge graph', read as which diseases "most common" takes part in)
     if (counted := count_question(question, res)) is not None:  # "how many drugs target EGFR?"
         return counted
     for read in _FROM_THE_LINKER:

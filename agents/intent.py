@@ -318,7 +318,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                          rf"tell|show|give|list|name|find|suggest|recommend|me|{_REMEDY})\b){_Y} (?:management|pills?|{_REMEDY})"
                          rf"(?: of choice| options?)?$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:is|are|can be|could be|may be|should be|would be|gets?)"
-                        rf"(?: usually| commonly| typically| often| normally| mostly)? (?:given|prescribed|indicated|recommended|"
+                        rf"(?: usually| commonly| typically| often| normally| mostly| most(?: commonly| often| frequently)?)? (?:given|prescribed|indicated|recommended|"
                         rf"used|approved|taken|available|effective|good|best|suggested) (?:to (?:treat|manage|control)|for|against|in) {_Y}$")),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:can|could|should|do|does|may|might|would|will) (?:{_PERSON}|he|she|they) "
                         rf"(?:take|use|try|get|give|prescribe|recommend|be given|be prescribed)(?: me| us| them| him| her| you)? (?:for|against|to (?:treat|manage)|in) {_Y}$")),

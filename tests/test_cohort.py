@@ -250,3 +250,24 @@ def test_a_count_of_takers_after_a_condition_s_patients_is_within_them(run_graph
     assert cohort and int(cohort[2]) <= int(cohort[3]) <= int(cohort[1]), take["answer"]
     _, have = in_thread(run_graph, "parallel", "How many patients take metformin?", "and how many have gout?")
     assert have["understood_as"] == "How many patients have gout?"
+
+
+def test_the_most_common_conditions_and_medications_in_any_word_order(run_graph, resources: Any) -> None:
+    """"what conditions are most common?" was NOT_FOUND ('"most common" is not in the knowledge graph', read as which
+    diseases "most common" takes part in), "which medications are most commonly prescribed?" got the graph's note with
+    no count, and "and medications?" after either was "How many patients have medications?", NOT_FOUND."""
+    conditions, meds = in_thread(run_graph, "most-kind", "what conditions are most common?", "and medications?")
+    assert conditions["intent"] == "cohort" and conditions["status"] is Status.ANSWERED, conditions["answer"]
+    assert re.search(r"Of them: [^:]+: \d+ of \d+ patients", conditions["answer"]), conditions["answer"]
+    assert meds["understood_as"] == "what medications are most common?" and meds["intent"] == "cohort", meds["answer"]
+    prescribed, _ = run_graph({"question": "which medications are most commonly prescribed?"}, interactive=False, memory=False)
+    assert prescribed["intent"] == "cohort" and _count(prescribed["answer"]) > 0, prescribed["answer"]
+
+
+def test_the_most_common_conditions_of_a_condition_s_patients_are_their_others(run_graph) -> None:
+    """"What are the most common conditions among patients with gout?" counted no condition (each of them has gout)."""
+    out, _ = run_graph({"question": "what are the most common conditions among patients with gout?"}, interactive=False, memory=False)
+    told = re.findall(r"(?:Of them: |; )([^:;]+): \d+ of \d+ patients", out["answer"])
+    assert told and "Gout" not in told, out["answer"]
+    _first, meds = in_thread(run_graph, "most-among", "what are the most common conditions among patients with gout?", "and medications?")
+    assert meds["understood_as"] == "what are the most common medications among patients with gout?", meds["answer"]

@@ -337,3 +337,11 @@ def test_which_disease_drugs_there_are_asks_what_treats_it(question: str, diseas
     that fits several ("Which gout drugs are there?" was answered, gout being one name)."""
     parsed = parse_question(question)
     assert parsed is not None and parsed.intent is Intent.TREATS and parsed.disease == disease
+
+
+def test_the_drugs_most_prescribed_for_a_disease_are_its_drugs(run_graph) -> None:
+    """"which drugs are most prescribed for asthma?" was told what Asthma is connected to: no rule read "most
+    prescribed"."""
+    out, _ = run_graph({"question": "which drugs are most prescribed for asthma?"}, interactive=False, memory=False)
+    assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how often drugs are prescribed"), out["answer"]

@@ -287,7 +287,7 @@ class Aggregate:
         tallies = self._tallies(q.text, cohort, labs)  # "… take more than 3 medications?", "… 2 ALT results?"
         tallies += _started(cohort, dated) if "medications" in dated.kinds and not (drugs or untaken or keep_to) else []
         when = dated.window.said if dated.window is not None and "labs" in dated.kinds else ""
-        counts = self._counts(q.text, cohort, drugs, untaken, present, within, bool(conds), bool(lacking or tallies), when)
+        counts = self._counts(q.text, cohort, drugs, untaken, present, within, conds, bool(lacking or tallies), when)
         who = (f"{base.cohort or 'any condition'}{f' without {base.without}' if base.without else ''}"
                f"{f' taking {base.taking}' if base.taking else ''}")
         if len(cohort) < MIN_COHORT:  # a small cohort's counts would point at people
@@ -397,10 +397,12 @@ class Aggregate:
         return out
 
     def _counts(self, text: str, cohort: list[Any], drugs: set[str], untaken: list[str], labs: set[str], within: set[str],
-                conditioned: bool, negated: bool = False, when: str = "") -> Counter[str]:
+                conditioned: set[str], negated: bool = False, when: str = "") -> Counter[str]:
         """The cohort's patients counted by what the question names (medications, labs past a threshold, conditions
-        ``within`` the cohort), or by their medications, or (when no condition was named) their conditions; nothing
-        else when it asks for what they lack (``negated``: :meth:`_absent` counts that)."""
+        ``within`` the cohort), or by their medications, or (when no condition was named, or the question asks for
+        conditions) their conditions other than the cohort's own ``conditioned`` ("the most common conditions among
+        patients with gout" counted no condition: every patient there has gout); nothing else when it asks for what they
+        lack (``negated``: :meth:`_absent` counts that)."""
         m = _THRESH.search(text)
         above, limit = m is not None and m.group(1).lower() in _ABOVE, float(m.group(2)) if m else 0.0
         counts: Counter[str] = Counter({f"Medication: {self.kg.name(d)}": 0 for d in drugs})
@@ -417,8 +419,8 @@ class Aggregate:
             for f in p.facts:
                 if f.relation == "takes" and (f.object_id in drugs or not asked_for and not conds_only) and p.allows("medications"):
                     seen.add(f"Medication: {f.object_name}")
-                elif f.relation == "has_condition" and (f.object_id in within or not conditioned and not asked_for
-                                                        and not meds_only) and p.allows("conditions"):
+                elif f.relation == "has_condition" and (f.object_id in within or (not conditioned or conds_only) and not asked_for
+                                                        and not meds_only and f.object_id not in conditioned) and p.allows("conditions"):
                     seen.add(f"Condition: {f.object_name}")
             for lab in labs:  # "… last year": and how many were measured then, which a 0 might only mean
                 vals = sorted((f for f in p.facts if f.object_id == lab), key=lambda f: f.on or "")
