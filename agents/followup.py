@@ -422,8 +422,8 @@ def _of_a_list(res: Resolution, body: str, focus: Focus, linker: Linker) -> str 
     """A question about what an earlier answer listed ("compare them", "which of them treat …?", "which of these cause
     CML?" after a drug's targets, "does it work the same way?" after two drugs), as asked of them; None for any other question."""
     return (it_alike(res, body, focus) or it_like(res, body, focus, linker) or together(res, body, focus) or treat_alike(res, body, focus)
-            or both_treat(res, body, focus) or compared_refs(res, body, focus, linker) or kinds_of_them(res, body, focus)
-            or members_of_them(res, body, focus, linker) or about_the_targets(res, body, focus) or selective_of_them(res, body, focus)
+            or both_treat(res, body, focus) or selective_of_them(res, body, focus, linker) or compared_refs(res, body, focus, linker)
+            or kinds_of_them(res, body, focus) or members_of_them(res, body, focus, linker) or about_the_targets(res, body, focus)
             or of_them(res, body, focus))
 
 

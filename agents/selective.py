@@ -27,8 +27,10 @@ from tools.linker import LinkStatus, fold
 __all__ = ["selective_answer", "selective_of_them", "selective_question"]
 
 _KIND = r"(?:inhibitors?|blockers?|antagonists?|agonists?|ones?|drugs?|medications?)"
-_FOR = (rf"(?:(?:the )?(?:most |more )?selective (?:for|towards?) (?P<t1>.+?)|(?P<t2>\S+?)[- ]selective(?: {_KIND})?|"
+_FOR = (rf"(?:(?:the )?(?:most |more )?selective (?:for|towards?) (?P<t1>.+?)|(?:the )?(?:most |more )?(?P<t2>\S+?)[- ]selective(?: {_KIND})?|"
         rf"(?:an? )?selective (?P<t3>.+?) {_KIND})")
+_CARDIO = re.compile(r"\bcardio-?selective\b", re.IGNORECASE)
+""""Cardioselective" is selective for the heart's beta-1 receptor ("which beta blockers are cardioselective?")."""
 _WHICH = re.compile(rf"^(?:and )?(?:which|what) (?:of (?:the )?)?(?P<c>.+?) (?:is|are) {_FOR}[?.!]*$", re.IGNORECASE)
 _IS = re.compile(rf"^(?:is|are) (?P<x>.+?) {_FOR}[?.!]*$", re.IGNORECASE)
 NOTE = ("The knowledge graph does not record selectivity (how much more strongly a drug acts on one target than on "
@@ -40,7 +42,7 @@ SHOWN = 8
 def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None, dict[str, Any], str] | None:
     """The class's drug ids, the drug asked about (None for "which of the class"), the target, and the class's name;
     None for any other question, or names that link no class, drug or target."""
-    q = " ".join(question.split())
+    q = _CARDIO.sub("beta-1 selective", " ".join(question.split()))
     m = _WHICH.match(q) or _IS.match(q)
     if m is None:
         return None
@@ -60,22 +62,23 @@ def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None
     return members, drug, entity_of(target), classes[0] if classes else ""
 
 
-_OF_THEM = re.compile(rf"^(?:so |and |ok,? )?(?:which|what)(?: ones?)? (?:of (?:them|these|those)(?: drugs| ones)? )?(?P<be>is|are) {_FOR}[?.!]*$",
+_OF_THEM = re.compile(rf"^(?:so |and |ok,? )?(?:which|what)(?: ones?)?(?: drugs?)? (?:of (?:them|these|those)(?: drugs| ones)? )?(?P<be>is|are) {_FOR}[?.!]*$",
                       re.IGNORECASE)
 """A question about selectivity that refers to the drugs listed before ("which of them are selective for COX-2?")."""
 
 
-def selective_of_them(res: Resolution, q: str, focus: Focus) -> str | None:
+def selective_of_them(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     """"Which NSAIDs are selective for COX-2?" for "which of them are selective for COX-2?" after the class's drugs
     ("what are some NSAIDs?") or a turn about the class: it was asked as "How do the listed drugs work?", after the note
-    on comparisons of how well drugs work. None for any other question, or with no class in the thread."""
-    text = " ".join(q.split()).rstrip("?.! ")
+    on comparisons of how well drugs work. None for any other question, or with no class in the thread (two drugs
+    compared are no class: "which one is more selective?" compares them)."""
+    text = _CARDIO.sub("beta-1 selective", " ".join(q.split()).rstrip("?.! "))
     m = _OF_THEM.match(text)
     cls = focus.named_class or (focus.drug_class if focus.drug_class != LISTED_DRUGS else "") or next(iter(focus.classes), "")
-    if m is None or not cls:
+    if m is None or not cls or not linker.drug_class(cls):
         return None
     res.references.append({"text": q, "how": "class", "class": cls})
-    return f"Which {cls} {text[m.start('be'):]}?"
+    return f"Which {cls} are {text[m.end('be'):].strip()}?"
 
 
 def selective_question(question: str, linker: Any) -> dict[str, Any] | None:

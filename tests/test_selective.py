@@ -67,3 +67,14 @@ def test_which_of_them_after_the_class_s_drugs_asks_of_the_class(run_graph) -> N
     _first, out = in_thread(run_graph, "selective-them", "what are some NSAIDs?", "which of them are selective for COX-2?")
     assert out["understood_as"] == "Which NSAIDs are selective for COX-2?", out["answer"]
     assert out["intent"] == "selective" and NOTE in out["answer"], out["answer"]
+
+
+def test_cardioselective_is_selective_for_the_beta_1_receptor(run_graph) -> None:
+    """"which beta blockers are cardioselective?" was not read as selectivity, and "which one is most cardioselective?"
+    after how beta blockers lower blood pressure compared five of them with the note on how well drugs work."""
+    out, _ = run_graph({"question": "which beta blockers are cardioselective?"}, interactive=False, memory=False)
+    assert out["intent"] == "selective" and "act on Beta-1 adrenergic receptor and on none of the other targets" in out["answer"], out["answer"]
+    _first, most = in_thread(run_graph, "cardio", "explain how beta blockers lower blood pressure", "which one is most cardioselective?")
+    assert most["understood_as"] == "Which beta blockers are most beta-1 selective?" and most["intent"] == "selective", most["answer"]
+    _two, pair = in_thread(run_graph, "cardio-two", "compare metoprolol and propranolol", "which one is more cardioselective?")
+    assert pair["understood_as"] == "Compare Metoprolol and Propranolol", pair["answer"]  # two drugs are no class
