@@ -48,6 +48,7 @@ from agents.similar_diseases import similar_question
 from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
+from agents.two_mechanisms import two_mechanisms
 from agents.two_questions import two_questions
 from agents.unanswered import chosen_after
 from core.errors import LLMError
@@ -281,7 +282,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     # hypertensive?": whether it causes hypertension; "how does alcohol affect metformin?": whether metformin interacts
     # with alcohol; "why does warfarin need monitoring?", "signs of toxicity of digoxin": ``agents.drug_topic``
     avoided = question != (question := avoided_in(question, res.linker))  # "what drugs should asthmatics avoid?"
-    if asks_history(question):  # "what did I ask before?": the thread's messages answer it, not the graph
+    if asks_history(question) or two_mechanisms(question, messages):  # "what did I ask before?", "compare the two"
+        # after one drug's mechanisms for two diseases: the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}
     if small_talk(question):  # "hi", "thanks", "what can you do?"
         return {"intent": Intent.SMALL_TALK.value}

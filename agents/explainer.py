@@ -395,7 +395,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug
     topic = CONTRAINDICATIONS if any(r.get("how") == "avoided" for r in state.references) else topic  # "… asthmatics avoid?"
     if state.intent in (Intent.PATIENT.value, Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value,
-                        Intent.SELECTIVE.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value):  # "more selective for": its answer says what
+                        Intent.SELECTIVE.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value, Intent.HISTORY.value):  # "more selective for": its answer says what
         # the graph lacks, as the glossary's does ("what is pharmacokinetics?")
         patient = state.intent == Intent.PATIENT.value  # no record holds safety or interactions
         topic = topic if topic in (SAFETY, INTERACTIONS) and patient else ""

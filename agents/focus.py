@@ -166,6 +166,10 @@ class Focus:
         return not (self.drug or self.disease or self.lists or self.patient_id)
 
 
+_ABOUT_THE_THREAD = ("", None, "history", "small_talk")
+"""The intents of turns about the thread itself, which leave its focus as it was."""
+
+
 def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
     """The focus of a thread: per slot, the latest assistant turn that had it."""
     f = Focus()
@@ -175,8 +179,8 @@ def focus_from(messages: Sequence[dict[str, Any]]) -> Focus:
         f.named_class, f.class_drug = str(latest.get("drug_class") or ""), latest.get("drug")
     elif latest.get("class_subject"):  # "What do penicillins treat?": "are they used for pneumonia?" next
         f.named_class, f.class_intent = str(latest["class_subject"]), str(latest.get("intent") or "")
-    answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent")
-                     and str(m.get("status", "")).endswith("ANSWERED")), {})
+    answered = next((m for m in reversed(messages) if m.get("role") == "assistant" and m.get("intent") not in _ABOUT_THE_THREAD
+                     and str(m.get("status", "")).endswith("ANSWERED")), {})  # a recap or "compare the two" keeps the path
     f.steps = list(answered.get("steps") or [])  # a failed turn since does not hide the last path ("explain step 9")
     # a NOT_FOUND turn that pointed to a study ("show me the sources" after it) counts if it is the later one
     cited = next((m for m in reversed(messages) if m.get("role") == "assistant" and (m is answered or m.get("cited"))), {})

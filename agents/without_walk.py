@@ -26,6 +26,7 @@ from agents.selective import selective_answer
 from agents.similar_diseases import similar_answer
 from agents.small_talk import small_talk_answer
 from agents.state import Intent, State
+from agents.two_mechanisms import two_mechanisms, two_mechanisms_answer
 
 __all__ = ["answered_without_walk"]
 
@@ -39,8 +40,9 @@ _FROM_EDGES = {Intent.METABOLITES.value: metabolites_answer, Intent.PRODUCTS.val
 def answered_without_walk(state: State, ctx: Context) -> tuple[dict[str, Any], list[dict[str, str]], Any] | None:
     """``(answer update, items, graph)`` for a question of an intent answered without a walk (``items``: what a later
     "the second one" picks from, ``graph``: what names them), or None for any other."""
-    if state.intent == Intent.HISTORY.value:  # "what did I ask before?"
-        return history_answer(state.question, state.messages), [], None
+    if state.intent == Intent.HISTORY.value:  # "what did I ask before?", "compare the two" after two mechanisms
+        pair = two_mechanisms(state.question, state.messages)
+        return (two_mechanisms_answer(pair) if pair else history_answer(state.question, state.messages)), [], None
     if state.intent in (Intent.CLASS_MEMBER.value, Intent.COUNT.value):  # "Is atorvastatin a statin?", "how many …?"
         res = ctx.get_resources()
         if state.intent == Intent.COUNT.value:
