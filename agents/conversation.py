@@ -41,6 +41,7 @@ from agents.not_acting import negated_alone
 from agents.patient_answer import record_in_one
 from agents.preamble import evidence_asked, instead_compared, kind_acting, non_class, why_compared, with_preamble
 from agents.products import products_question
+from agents.protein_role import role_question
 from agents.resolution import resolve_choice
 from agents.scope import ALSO_TAKING, DIET, PROGNOSES
 from agents.selective import selective_question
@@ -321,6 +322,7 @@ _FROM_THE_LINKER = (
     names_question,  # "Is Gleevec the same as imatinib?"
     metabolites_question,  # "what does levothyroxine become?"
     products_question,  # "what does xanthine oxidase make?"
+    role_question,  # "what does TNF do?"
     amounts_question,  # "what does allopurinol lower?"
     selective_question,  # "which NSAIDs are COX-2 selective?"
     similar_question,  # "which diseases are similar to gout?"

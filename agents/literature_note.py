@@ -21,7 +21,7 @@ __all__ = ["with_literature"]
 NOT_LITERATURE = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.NAMES.value, Intent.COHORT.value,
                   Intent.PATIENT.value, Intent.COUNT.value, Intent.METABOLITES.value,
                   Intent.PRODUCTS.value, Intent.AMOUNTS.value, Intent.SELECTIVE.value,
-                  Intent.SIMILAR.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value)
+                  Intent.SIMILAR.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value, Intent.ROLE.value)
 """Intents answered from the thread, the class table, the patient records or a count of edges: the literature has
 nothing to add."""
 ABOUT_THE_THREAD = frozenset({"list", "kind", "members", "class", "compared", "step"})

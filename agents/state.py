@@ -93,6 +93,9 @@ class Intent(StrEnum):
     PRODUCTS = "products"
     """What does protein X make ("what does xanthine oxidase make?")? Answered from the graph's edges to what the
     protein raises, by itself or through one process, not a walk."""
+    ROLE = "role"
+    """What does protein X do ("what does TNF do?")? Answered from the protein's own edges and the drugs that act on
+    it, not a walk."""
     SMALL_TALK = "small_talk"
     """A greeting, thanks or "what can you do?" (answered with what medpath answers, not from the graph)"""
 

@@ -22,6 +22,7 @@ from agents.kinds import target_kind_answer
 from agents.metabolites import metabolites_answer
 from agents.names import names_answer
 from agents.products import products_answer
+from agents.protein_role import role_answer
 from agents.selective import selective_answer
 from agents.similar_diseases import similar_answer
 from agents.small_talk import small_talk_answer
@@ -33,7 +34,7 @@ __all__ = ["answered_without_walk"]
 _FROM_EDGES = {Intent.METABOLITES.value: metabolites_answer, Intent.PRODUCTS.value: products_answer,
                Intent.AMOUNTS.value: amounts_answer, Intent.SELECTIVE.value: selective_answer,
                Intent.SIMILAR.value: similar_answer, Intent.GLOSSARY.value: glossary_answer,
-               Intent.DISEASE_KINDS.value: kinds_answer}
+               Intent.DISEASE_KINDS.value: kinds_answer, Intent.ROLE.value: role_answer}
 """Intents answered from an entity's edges, each with its answer (``items``: what "the first one" means next)."""
 
 

@@ -22,10 +22,10 @@ __all__ = ["build_graph", "make_builder"]
 THREAD_ANSWERED = (Intent.HISTORY.value, Intent.SMALL_TALK.value, Intent.CLASS_MEMBER.value, Intent.NAMES.value,
                    Intent.COUNT.value, Intent.DISEASES.value, Intent.DISEASES_OF.value, Intent.METABOLITES.value,
                    Intent.PRODUCTS.value, Intent.AMOUNTS.value, Intent.SELECTIVE.value,
-                   Intent.SIMILAR.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value)
+                   Intent.SIMILAR.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value, Intent.ROLE.value)
 """Intents the explainer answers without a walk: from the thread's messages, as small talk, from the class table, from
 the linker's names, or from the graph (a count, two diseases compared, the diseases an entity takes part in, what a
-drug becomes, what a protein makes, what a drug raises or lowers, a class's selective drugs, the diseases like one, a
+drug becomes, what a protein makes or does, what a drug raises or lowers, a class's selective drugs, the diseases like one, a
 disease's kinds), or from the glossary."""
 
 

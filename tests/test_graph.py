@@ -546,19 +546,27 @@ def test_what_a_disease_does_is_its_signs(run_graph, resources, question: str, d
     assert all(name in out["answer"] for name in signs), out["answer"]
 
 
-@pytest.mark.parametrize("question, name", [("What does ACE do?", "Angiotensin-converting enzyme"),
-                                            ("What does TNF do?", "Tumor necrosis factor"),
-                                            ("What does the serotonin transporter do?", "Sodium-dependent serotonin transporter"),
-                                            ("What does the liver do?", "liver"),  # it was "liver acts on: Androgen receptor"
+@pytest.mark.parametrize("question, name", [("What does the liver do?", "liver"),  # it was "liver acts on: Androgen receptor"
                                             # it listed the drugs that inhibit ACE
                                             ("what happens when you block ACE?", "Angiotensin-converting enzyme")])
-def test_what_a_protein_does_is_what_it_is_connected_to(run_graph, question: str, name: str) -> None:
-    """All three answered "… acts on: Interleukin-1 family, Interleukin-6", the proteins the walk reached through the
-    inflammatory response hub; what the graph holds about a protein is what it is connected to."""
+def test_what_a_place_does_is_what_it_is_connected_to(run_graph, question: str, name: str) -> None:
+    """These answered "… acts on: Interleukin-1 family, Interleukin-6", the proteins the walk reached through the
+    inflammatory response hub; what the graph holds about them is what they are connected to."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "entity", out.get("answer")
     assert out["answer"].startswith(f"{name} is connected to:"), out["answer"]
 
+
+@pytest.mark.parametrize("question, name", [("What does ACE do?", "Angiotensin-converting enzyme"),
+                                            ("What does TNF do?", "Tumor necrosis factor"),
+                                            ("What does the serotonin transporter do?", "Sodium-dependent serotonin transporter")])
+def test_what_a_protein_does_is_its_own_steps(run_graph, question: str, name: str) -> None:
+    """They answered "… acts on: Interleukin-1 family, Interleukin-6", then what the protein is connected to, mostly
+    the diseases its chains end in; since stop 99 its own steps and the drugs that act on it (``agents.protein_role``,
+    ``tests/test_protein_role.py``)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "role", out.get("answer")
+    assert out["answer"].startswith(f"In the knowledge graph, {name} "), out["answer"]
 
 
 def test_a_drug_where_a_treatment_question_wants_a_disease_is_asked_about(run_graph) -> None:
