@@ -312,6 +312,9 @@ def _nodes(path: dict[str, Any]) -> tuple[str, ...]:
     return tuple([str(t.get("head")) for t in triples] + [str(triples[-1].get("tail"))]) if triples else (str(path.get("text")),)
 
 
+_NO_NAME = re.compile(r"^(?:are|is|was|were|be|can|could|do|does|that|which|who|not|also|has|have|may|might|will|would)\b",
+                      re.IGNORECASE)
+"""The first word of a clause after "and", which no name begins with ("what drugs treat gout and are safe in …?")."""
 _EITHER = re.compile(r"^(?:both|either)\s+", re.IGNORECASE)
 """The word before two listed names ("both EGFR and HER2")."""
 LISTED = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s(?:and|or|&)\s)\s*", re.IGNORECASE)
@@ -338,8 +341,7 @@ def guessed_note(state: State, linker: Any = None) -> str:
             continue
         parts = [x for x in LISTED.split(_EITHER.sub("", m["mention"])) if x.strip()]
         own = [x for x in parts if fold(x) == fold(ent["name"]) or linker is not None and _known_as(linker, x, ent["id"])]
-        if len(parts) == 2 and len(own) == 1:
-            other = next(x for x in parts if x != own[0])
+        if len(parts) == 2 and len(own) == 1 and not _NO_NAME.match(other := next(x for x in parts if x != own[0])):
             told.append(f"\"{other}\" is not a name in the knowledge graph; answered for {ent['name']}. ")
         else:
             read.append(f"\"{m['mention']}\" as {ent['name']}")

@@ -398,7 +398,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
                         Intent.SELECTIVE.value, Intent.GLOSSARY.value, Intent.DISEASE_KINDS.value, Intent.HISTORY.value):  # "more selective for": its answer says what
         # the graph lacks, as the glossary's does ("what is pharmacokinetics?")
         patient = state.intent == Intent.PATIENT.value  # no record holds safety or interactions
-        topic = topic if topic in (SAFETY, INTERACTIONS) and patient else ""
+        topic = topic if topic in (SAFETY, INTERACTIONS, CONTRAINDICATIONS) and patient else ""  # "is any of it contraindicated?"
     if not topic or (topic == HOW_OFTEN and state.intent == Intent.COHORT.value):  # the records count how often
         return answer
     if state.intent == Intent.SIGNS.value and status == Status.ANSWERED:  # the graph's signs, the answer says what they are

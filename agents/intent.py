@@ -384,6 +384,8 @@ def _clean(span: str, slot: str = "") -> str:
     if slot == "y":  # "CML patients", "used in diabetes treatment"
         span = re.sub(r"(?<=\S)\s+(?:patients|sufferers|treatment|therapy|management|risk|symptoms|prevention|prophylaxis)$", "",
                       span, flags=re.IGNORECASE)  # "… for migraine prevention?"
+        span = re.sub(r"(?<=\S)\s+(?:and|but) (?:are|is) (?:also )?(?:safe|safer|ok|okay|fine)$", "", span, flags=re.IGNORECASE)  # "gout
+        # and are safe (in kidney disease)": the scope note says the graph holds no safety
     span = re.sub(r"(?<=\S)\s+(?:too|as well|also|(?:(?:taken|prescribed|given) )?(?:every day|every night|every morning|daily|"
                   r"nightly)|taken|prescribed)$", "", span.strip(), flags=re.IGNORECASE)  # "… treat it too?", "… aspirin every day?"
     return span.strip()

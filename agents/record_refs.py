@@ -35,11 +35,12 @@ _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|do
 """What the patient takes for all the conditions the last answer listed ("what is she taking for them?")."""
 _RISKY = re.compile(r"^(?:is |are )?(?:any(?:thing)?|something|any of (?:it|that|this|them|those|these)|(?:all of )?(?:these|they|"
                     r"those|them)(?: drugs| medications| medicines| meds)?)(?: in (?:it|that|this|(?:her|his|the|their) record))? "
-                    r"(?:risky|dangerous|unsafe|safe|ok|okay|harmful|worrying|concerning|a (?:risk|concern|problem|worry))"
+                    r"(?:risky|dangerous|unsafe|safe|ok|okay|harmful|worrying|concerning|contraindicated|a (?:risk|concern|problem|worry))"
                     rf"(?: for {WHOM}| with (?:her|his|their|the patient's) (?:conditions?|diseases?|"
                     r"problems?|diagnos[ie]s))?$", re.IGNORECASE)
 """Whether anything in the record the last answer showed is risky ("is any of it risky?", "are they safe?", "is any of
-them risky with her conditions?": they asked which condition, or compared the medications as interactions)."""
+them risky with her conditions?": they asked which condition, or compared the medications as interactions; "is any of it
+contraindicated?" asked which condition until stop 99)."""
 
 
 def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:

@@ -515,6 +515,14 @@ def test_whether_anything_in_a_record_is_risky_is_its_medications_with_a_note(ru
         out["answer"], out["answer"]
 
 
+def test_whether_anything_in_a_record_is_contraindicated_is_its_medications_with_a_note(run_graph) -> None:
+    """"is any of it contraindicated?" after a record asked which of her conditions "it" meant (since stop 99)."""
+    _record, out = in_thread(run_graph, "contraindicated", "Show me PAT_005's record", "is any of it contraindicated?")
+    assert out["understood_as"] == "Are PAT_005's medications safe?" and out["status"] is Status.ANSWERED, out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not contraindications. What it holds: PAT_005: medications: " in \
+        out["answer"], out["answer"]
+
+
 def test_a_count_by_age_says_the_records_hold_none(run_graph) -> None:
     """"How many patients are older than 60?" counted every patient after the note that the graph does not say when
     drugs were approved ("are older" read as a drug's age)."""

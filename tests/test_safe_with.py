@@ -88,3 +88,11 @@ def test_two_drugs_asked_about_together_are_told_the_chain_that_joins_them(run_g
                                       "vitamin k."), out["answer"]
     far = _ask(run_graph, "far", "can I take warfarin with ibuprofen?")
     assert "joins them" not in far["answer"], far["answer"]
+
+
+def test_a_clause_on_safety_after_the_disease_is_not_part_of_its_name(run_graph) -> None:
+    """"what drugs treat gout and are safe in kidney disease?" said '"are safe" is not a name in the knowledge graph'."""
+    out = _ask(run_graph, "and-safe", "what drugs treat gout and are safe in kidney disease?")
+    assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+    assert "are safe" not in out["answer"].split("What it holds:")[0].replace("are safe in kidney disease?", ""), out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not safety." in out["answer"], out["answer"]
