@@ -17,6 +17,7 @@ from agents.alternatives import SIMILAR, SUBSTITUTE, best_of_the_thread, instead
 from agents.both_of import both_diseases
 from agents.class_member import DRUG_NOUNS, asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
+from agents.compared_refs import compared_refs, for_treated, self_compared
 from agents.drug_topic import drug_on_it, happens_to, main_use
 from agents.ellipsis import (
     NEXT_ITEMS,
@@ -35,16 +36,7 @@ from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_reco
 from agents.intent import COMPARING, SET_AGAINST, parse_question
 from agents.kinds import kind_of_target
 from agents.last_answer import about_last_answer
-from agents.list_refs import (
-    compared_refs,
-    fits_several,
-    for_treated,
-    kinds_of_them,
-    members_of_them,
-    of_them,
-    plural_refs,
-    self_compared,
-)
+from agents.list_refs import fits_several, kinds_of_them, members_of_them, of_them, plural_refs
 from agents.list_size import whole_list
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import SINCE, lab_it, lab_named, not_recorded
