@@ -13,10 +13,11 @@ import re
 from typing import Any
 
 from agents.answer_notes import and_listed, listing
-from agents.ellipsis import TRAILING_QUALIFIER, drug_named, entity_of
+from agents.ellipsis import drug_named, entity_of
 from agents.focus import Focus
 from agents.intent import ParsedQuestion
 from agents.list_size import EXAMPLES
+from agents.qualifiers import TRAILING_QUALIFIER
 from agents.resolution import Resolution
 from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, Status

@@ -11,6 +11,7 @@ from agents.drug_topic import drug_topic
 from agents.focus import Focus
 from agents.intent import CAUSING, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
+from agents.qualifiers import PATIENT_WORDS, QUALIFIERS
 from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again, taken_with_another
@@ -23,10 +24,6 @@ __all__ = [
     "NEXT_ITEMS",
     "ORDINAL_ALONE",
     "ORDINAL_REF",
-    "PATIENT_WORDS",
-    "TRAILING_PLACE",
-    "TRAILING_QUALIFIER",
-    "as_population",
     "does_that",
     "drug_named",
     "ellipsis",
@@ -79,35 +76,6 @@ _AGAIN = re.compile(
     r"(?:explain|describe|elaborate on|tell me more about|walk me through)(?: (?:that|this|it|the mechanism|how|again|"
     r"more|that mechanism|the pathway|to me|once more))*|(?:tell|show) me more|more|go on|details|more details|"
     r"what is the mechanism|what's the mechanism|what is the pathway)(?: please)?$", re.IGNORECASE)
-_POPULATIONS = (r"(children|kids|infants|babies|toddlers|newborns|neonates|adolescents|teenagers|pediatric patients|paediatric patients|"
-                r"adults|the elderly|elderly patients|older adults|older people|pregnancy|pregnant women|women|men|"
-                r"an? (?:child|kid|infant|baby|toddler|newborn|teenager|adolescent|pregnant woman|elderly (?:patient|person)))")
-_QUALIFIERS = re.compile(rf"^(?:in\s+)?{_POPULATIONS}$", re.IGNORECASE)
-_PLURAL = {"child": "children", "person": "people", "woman": "women"}
-
-
-def as_population(qualifier: str) -> str:
-    """A population as the answer's note names it: "a child" is "children", "an elderly patient" "elderly patients"."""
-    m = re.match(r"^an? (?P<w>.+)$", qualifier.strip(), re.IGNORECASE)
-    if m is None:
-        return qualifier
-    *head, last = m["w"].split()
-    return " ".join([*head, _PLURAL.get(last.lower(), f"{last[:-1]}ies" if last.endswith("y") and last[-2:] != "ey" else f"{last}s")])
-
-
-TRAILING_QUALIFIER = re.compile(rf"(?<=\S\s)(?:in|for)\s+{_POPULATIONS}(?=\s*[?.!]*$)", re.IGNORECASE)
-"""A population at the end of a question ("What treats migraines in children?"): the graph does not distinguish it."""
-TRAILING_PLACE = re.compile(r"(?<=\S\s)(?:(?:in|on|(?<=do )to) |(?<=affect )|(?<=affects ))((?:the |your )?(?:liver|kidneys?|brain|heart|lungs?|gut|intestines?|bowels?|stomach|"
-                            r"skin|muscles?|bones?|pancreas|bladder|eyes?|thyroid|joints?|airways?|colon|spinal cord|"
-                            r"central nervous system|CNS))(?=\s*[?.!]*$)", re.IGNORECASE)
-"""An organ at the end of a question about a drug ("how does metformin work in the liver?", "what does acetaminophen do
-to the liver?", which asked which liver disease was meant; "how does metformin affect the liver?", answered for Hepatic
-Veno-Occlusive Disease): the curated mechanisms are not told apart by where in the body they act."""
-PATIENT_WORDS = re.compile(r"\b(medications?|medicines?|meds|pills?|tablets?|drugs?|taking|prescri\w*|conditions?|diagnos\w*|labs?|"
-                            r"results?|tests?|problems?|allerg(?:y|ies)|vaccinations?|immuni[sz]ations?|surger(?:y|ies)|operations|age|sex|gender)\b",
-                           re.IGNORECASE)
-
-
 def standalone(intent: str, drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str:
     """The standalone question for an intent and its slots; empty when a slot it needs is missing. A drug is asked
     how it acts on a protein, not how it treats one (after "Which drugs inhibit ABL1?", "how does the second one
@@ -196,7 +164,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         if m and (of_class := _of_another_class(res, q, m.group("z").strip(), focus, linker)) is not None:
             return of_class
         if m and not focus.intent and focus.named_class and focus.latest_question and (
-                qual := _QUALIFIERS.match(m.group("z").strip())):  # "what about in pregnancy?" after "are statins safe?"
+                qual := QUALIFIERS.match(m.group("z").strip())):  # "what about in pregnancy?" after "are statins safe?"
             res.qualifier = qual.group(1)
             res.references.append({"text": q, "how": "ellipsis", "qualifier": qual.group(1), "class": focus.named_class})
             return focus.latest_question[:1].upper() + focus.latest_question[1:]
@@ -205,7 +173,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         if (safe := safe_again(res, q, m.group("z"), focus, linker) or taken_with_another(res, q, m.group("z"), focus, linker)):
             return safe  # "what about kidney disease?" after "Is metformin safe in pregnancy?"; "what about aspirin?" after "Can I take warfarin with ibuprofen?"
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
-            if not _QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
+            if not QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$|^(?:how|when|why|where|who)\b.*\b(?:it|them)$", z,
                     re.IGNORECASE) or ORDINAL_ALONE.match(z):  # "for how long can you take it?" asks a question of its own
             return None  # "what about its targets?", "what about the second?": a possessive or an ordinal, resolved as one
@@ -219,7 +187,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             res.patient_id = focus.patient_id
             res.references.append({"text": q, "how": "ellipsis", "patient_id": focus.patient_id})
             return f"What are {focus.patient_id}'s {z}?"
-        qual = _QUALIFIERS.match(z)
+        qual = QUALIFIERS.match(z)
         # "and in children?"; "and in the kidney?" after how metformin works in the liver
         if qual or _in_place(m.string[m.start(): m.end("z")], z, focus, linker):
             return _qualified(res, q, focus, qual.group(1) if qual else z)

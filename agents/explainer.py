@@ -32,7 +32,6 @@ from agents.chain_direction import (
 )
 from agents.class_acts import class_verdict
 from agents.context import Context
-from agents.ellipsis import as_population
 from agents.intent import out_of_scope
 from agents.kinds import kind_noun, of_kind_asked
 from agents.list_size import cut_short
@@ -41,6 +40,7 @@ from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
 from agents.patient_safety import record_beside
 from agents.plain import simpler
+from agents.qualifiers import as_population
 from agents.safe_with import as_safety, chain_between
 from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
 from agents.signs import asks_signs, upstream_answer

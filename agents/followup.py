@@ -23,9 +23,6 @@ from agents.ellipsis import (
     NEXT_ITEMS,
     ORDINAL_ALONE,
     ORDINAL_REF,
-    PATIENT_WORDS,
-    TRAILING_PLACE,
-    TRAILING_QUALIFIER,
     does_that,
     ellipsis,
     modifier_swap,
@@ -41,6 +38,7 @@ from agents.list_size import whole_list
 from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import SINCE, lab_it, lab_named, not_recorded
 from agents.patient_safety import for_the_patient
+from agents.qualifiers import PATIENT_WORDS, TRAILING_PLACE, TRAILING_QUALIFIER
 from agents.record_refs import of_the_record
 from agents.record_window import timed_again
 from agents.record_words import RECORD_CHECK

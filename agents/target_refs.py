@@ -24,8 +24,8 @@ import re
 from typing import Any
 
 from agents.diseases_of import that_referred
-from agents.ellipsis import TRAILING_PLACE
 from agents.focus import Focus
+from agents.qualifiers import TRAILING_PLACE
 from agents.referents import thread_target
 from agents.resolution import Resolution
 from agents.state import DRUG_TYPES
