@@ -214,6 +214,9 @@ _WHICH_OF_THEM = re.compile(r"^(?:and |so |but )?(?:which|what)(?: ones?| of the
 _NAME_SOME = re.compile(r"^(?:and |so |ok,? )?(?:(?:can|could) you |please )?(?:name|list|give me|tell me|show me)(?: me)? "
                         r"(?:a few|some|several|a couple|one or two|all)(?: of them| of those)?(?: please)?[?.!]*$|"
                         r"^(?:and |so )?(?:which|what) ones are there[?.!]*$|^(?:and |so )?what are some(?: of them)?[?.!]*$|"
+                        r"^(?:and |so )?(?:which|what)(?: ones| drugs| of them)? (?:are|is) (?:there )?in (?:the|your) (?:knowledge )?"
+                        r"(?:graph|database|data)[?.!]*$|^(?:and |so )?(?:which|what)(?: ones| drugs| of them)? (?:do|does) (?:you|the "
+                        r"(?:knowledge )?graph) (?:have|hold|know)[?.!]*$|"
                         + EXAMPLES, re.IGNORECASE)
 """A request for some of the class's drugs: "name a few", "which ones are there?", "give me examples" (it was NOT_FOUND,
 '"give me examples" is not in the knowledge graph'); one example ("give me an example", "for example?") is the drug

@@ -257,7 +257,8 @@ def test_how_do_they_work_after_several_drugs_of_a_class_is_about_those_drugs(ru
 
 
 @pytest.mark.parametrize("then", ["name a few", "can you name some?", "which ones are there?", "give me examples",
-                                  "any examples?", "what are some examples?"])
+                                  "any examples?", "what are some examples?",
+                                  "which ones are in the graph?", "which ones do you have?"])  # since stop 99
 def test_a_request_for_some_after_a_class_lists_its_drugs(run_graph, then: str) -> None:
     """They were NOT_FOUND ('"name a few" is not in the knowledge graph')."""
     _first, out = in_thread(run_graph, f"name-some-{then}", "how do SSRIs work?", then)
