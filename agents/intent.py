@@ -290,7 +290,7 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.TARGETED_BY, (rf"^(?:(?:is|are) there |do |does )?{_ASK}(?:the |some |any |an? )?(?:other |known )?(?:drugs?|medications?|medicines?|compounds?|ligands?|inhibitors?|blockers?|"
                               rf"agonists?|antagonists?|activators?) (?:that |which )?(?:targets?|targeting|hits?|hitting|binds?(?: to)?|binding|"
                               rf"inhibits?|inhibiting|blocks?|blocking|acts? on|acting on|of) {_Y}$")),
-        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS})?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
+        (Intent.INDICATIONS, (rf"^(?:what|which)(?: else| other)?(?: (?:kinds? of |types? of |sorts? of )?{_ILLNESS}|(?<=which) ones)?(?: else)? (?:does|do|can|could|is|are) {_X}(?: be)? "
                               rf"(?:(?:mostly|mainly|primarily|usually|typically|commonly|generally|normally) )?(?:treat|cure|help(?: with)?|"
                               rf"used (?:to treat|for|against)|prescribed (?:for|against)|indicated (?:for|in)|good for|given for|approved for)$")),
         # "which cancers is imatinib involved in?" (of a drug; of anything else, ``agents.diseases_of``)

@@ -345,3 +345,12 @@ def test_the_drugs_most_prescribed_for_a_disease_are_its_drugs(run_graph) -> Non
     out, _ = run_graph({"question": "which drugs are most prescribed for asthma?"}, interactive=False, memory=False)
     assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not how often drugs are prescribed"), out["answer"]
+
+
+@pytest.mark.parametrize("then", ["which ones do both treat?", "which diseases do both treat?"])
+def test_which_ones_both_treat_after_two_drugs_is_what_they_treat(run_graph, then: str) -> None:
+    """"which ones do both treat?" after what amoxicillin and then ciprofloxacin treat was NOT_FOUND ("no known entity in
+    the question"): no rule read "which ones do X treat?" (since stop 99)."""
+    *_, out = in_thread(run_graph, f"both-ones-{then}", "what does amoxicillin treat?", "what about ciprofloxacin?", then)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications" and out["compared"], out["answer"]
+    assert "Amoxicillin and ciprofloxacin" in out["answer"], out["answer"]
