@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from agents.focus import Focus
+from agents.patient_answer import lab_named
 from agents.resolution import Linker, Resolution
 from agents.safe_with import WHOM
 from agents.state import DRUG_TYPES, Intent
@@ -43,6 +44,10 @@ them risky with her conditions?": they asked which condition, or compared the me
 contraindicated?" asked which condition until stop 99)."""
 
 
+_LAB_OF = re.compile(r"\b(?:trend|results?|values?|levels?|history|readings?|measurements?)\b", re.IGNORECASE)
+"""Words of a lab's results ("what was the ALT trend?"), which after a record are the patient's."""
+
+
 def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     """Right after a patient's medications: "why?" is why the patient is on them ("why is PAT_001 on it", resolved as
     such, one medication or a choice among several), and "is any of it for diabetes?" asks the record what the
@@ -71,6 +76,10 @@ listed drug. Any other question comes back unchanged."""
         res.patient_id = pid  # ("… risky with her conditions?" is no question of interactions)
         res.references.append({"text": q, "how": "patient", "patient_id": pid, "safety": True})
         return f"Are {pid}'s medications safe"
+    if pid and lab_named(q) and _LAB_OF.search(q) and (the := re.search(r"\bthe\b", q, re.IGNORECASE)):  # "what was the ALT
+        res.patient_id = pid  # trend?" after a record: that patient's (it was NOT_FOUND, "no known entity in the question")
+        res.references.append({"text": q, "how": "patient", "patient_id": pid})
+        return f"{q[: the.start()]}{pid}'s{q[the.end():]}"
     if pid and _WHY_ALONE.match(q) and any(i.get("for") for i in (focus.lists[0] if focus.lists else [])):
         return f"why is {pid} on it"
     if pid and (m := _ANY_FOR.match(q)):

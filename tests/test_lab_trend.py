@@ -10,6 +10,7 @@ import pytest
 from agents.lab_trend import trend
 from agents.state import Status
 from memory.factory import open_patients
+from tests.conftest import in_thread
 
 
 def _lab(value: float, on: str) -> dict[str, Any]:
@@ -52,3 +53,12 @@ def test_a_patient_s_lab_gone_up_or_down_is_answered_yes_or_no(run_graph, settin
         assert out["status"] is Status.ANSWERED
         assert out["answer"].startswith(f"{'Yes' if yes else 'No'}: {p.id}'s ALT went {went} from {before.value:g} "
                                         f"{before.unit} ({before.on}) to {latest.value:g} {latest.unit} ({latest.on})."), out["answer"]
+
+
+@pytest.mark.parametrize("then", ["what was the ALT trend?", "show me the ALT trend"])
+def test_a_lab_s_trend_after_a_record_is_the_patient_s(run_graph, then: str) -> None:
+    """"what was the ALT trend?" after PAT_006's labs was NOT_FOUND ("no known entity in the question"): no pronoun
+    named the patient (since stop 99)."""
+    _labs, out = in_thread(run_graph, f"trend-{then}", "what labs does PAT_006 have?", then)
+    assert out["status"] is Status.ANSWERED and "PAT_006's ALT" in out["understood_as"], out["answer"]
+    assert "PAT_006's ALT went " in out["answer"] or "PAT_006's ALT was the same" in out["answer"], out["answer"]
