@@ -58,10 +58,10 @@ def class_verdict(state: State, kg: Any, linker: Any) -> str:
     members = class_drugs(linker, state.drug_class)
     direct, through, other = [], [], []
     for d in members:
-        became = [m for x in ids[fold(d.name)] for m in _becomes(kg, x)]
-        if any(_acts(kg, x, state.targets, lowering) for x in ids[fold(d.name)]):
+        own = ids[fold(d.name)]
+        if any(_acts(kg, x, state.targets, lowering) for x in own):
             direct.append(d.name)
-        elif found := next((m for m in became if _acts(kg, m, state.targets, lowering)), None):
+        elif found := next((m for x in own for m in _becomes(kg, x) if _acts(kg, m, state.targets, lowering)), None):
             through.append(f"{d.name} through {kg.name(found)}")
         else:
             other.append(d.name)

@@ -17,10 +17,11 @@ from agents.answer_notes import listing
 from agents.ellipsis import entity_of
 from agents.intent import SLOT_TYPES
 from agents.state import Intent, Status, linked_mention
+from core.text import drop_article
 from memory.protocols import Edge
-from tools.linker import LinkStatus, fold
+from tools.linker import GUESSED_METHODS, LinkStatus, fold
 
-__all__ = ["ABUNDANCE", "abundance_chains", "products_answer", "products_question"]
+__all__ = ["ABUNDANCE", "abundance_chains", "products_answer", "products_question", "protein_asked"]
 
 _ASKED = re.compile(
     r"^(?:and |so )?(?:what (?:does|do) (?P<a>.+?) (?:make|produce|synthesi[sz]e|generate|create|form)|what (?:is|are) "
@@ -40,15 +41,25 @@ SHOWN = 6
 """How many products the answer names."""
 
 
-def _maker(question: str, linker: Any) -> dict[str, Any] | None:
-    """The protein the question asks about; None for any other question, or a name that links to no protein."""
-    m = _ASKED.match(" ".join(question.split()))
+def protein_asked(asked: re.Pattern[str], question: str, linker: Any, types: Collection[str], *,
+                  by_letters: bool = False) -> dict[str, Any] | None:
+    """The entity of one of ``types`` that the one group of ``asked`` that matched names, linked in the target slot;
+    with ``by_letters``, a leading article dropped and no guess taken ("what does the serotonin transporter do?",
+    ``agents.protein_role``). None for any other question, or a name that links to none of them."""
+    m = asked.match(" ".join(question.split()))
     name = next((g for g in (m.groups() if m else ()) if g), None)
     if not name:
         return None
-    out = linker.link(name, SLOT_TYPES["target"])
+    out = linker.link(drop_article(name.strip()) if by_letters else name, SLOT_TYPES["target"])
     best = out.best if out.status is LinkStatus.LINKED else None
-    return entity_of(best) if best is not None and best.type in _MAKERS else None
+    if best is None or best.type not in types or by_letters and best.method in GUESSED_METHODS:
+        return None
+    return entity_of(best)
+
+
+def _maker(question: str, linker: Any) -> dict[str, Any] | None:
+    """The protein the question asks about; None for any other question, or a name that links to no protein."""
+    return protein_asked(_ASKED, question, linker, _MAKERS)
 
 
 def products_question(question: str, linker: Any) -> dict[str, Any] | None:

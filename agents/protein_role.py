@@ -13,10 +13,8 @@ from typing import Any
 
 from agents.answer_notes import and_listed, listing
 from agents.ellipsis import entity_of
-from agents.intent import SLOT_TYPES
+from agents.products import protein_asked
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, Status, linked_mention
-from core.text import drop_article
-from tools.linker import GUESSED_METHODS, LinkStatus
 
 __all__ = ["role_answer", "role_question"]
 
@@ -36,13 +34,7 @@ DRUGS_SHOWN = 5
 
 def _protein(question: str, linker: Any) -> dict[str, Any] | None:
     """The protein the question asks about, linked by its letters; None for any other question or name."""
-    m = _ASKED.match(" ".join(question.split()))
-    name = next((g for g in (m.groups() if m else ()) if g), None)
-    if not name:
-        return None
-    out = linker.link(drop_article(name.strip()), SLOT_TYPES["target"])  # "the serotonin transporter"
-    best = out.best if out.status is LinkStatus.LINKED else None
-    return entity_of(best) if best is not None and best.type in _PROTEINS and best.method not in GUESSED_METHODS else None
+    return protein_asked(_ASKED, question, linker, _PROTEINS, by_letters=True)  # "the serotonin transporter"
 
 
 def role_question(question: str, linker: Any) -> dict[str, Any] | None:
