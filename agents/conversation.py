@@ -27,7 +27,7 @@ from agents.disease_types import kinds_of_the_thread, kinds_question
 from agents.diseases_of import diseases_of_question
 from agents.drug_topic import FOOD_OR_DRINK, food_first, toxicity_of, what_it_acts_on
 from agents.ellipsis import drug_named
-from agents.everyday import why_not
+from agents.everyday import same_of_two, why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.glossary import glossary_question
 from agents.history import asks_history
@@ -271,7 +271,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         return {"resolution": chosen, "fallbacks": []}
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
-    question = evidence_asked(why_not(question))  # "Is there evidence that vitamin D prevents fractures?"
+    question = evidence_asked(same_of_two(why_not(question)))  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
     question = non_class(question, res.linker)  # "What are non-steroidal options for asthma?"
     question = kind_acting(question, res.linker)  # "Which drugs are PD-1 inhibitors?"

@@ -12,7 +12,7 @@ import re
 
 from agents.scope import EFFECTIVE_ASKED, HOW_MUCH_ASKED, NOT_CAUSING, NOT_WORKING
 
-__all__ = ["everyday", "why_not"]
+__all__ = ["everyday", "same_of_two", "why_not"]
 
 _THINS = re.compile(r"\bthin(?P<s>s)? (?:the |your |my |his |her |their )?blood\b", re.IGNORECASE)
 """"How does aspirin thin the blood?": how it prevents blood clots (it linked Blood and found no chain)."""
@@ -70,9 +70,15 @@ is connected to); why a drug does not work is what ``agents.scope`` says the gra
 is what it does."""
 _BOTH_DO = re.compile(r"\s+both(?= (?:treat|target|act on|work on|inhibit|block|help(?: with)?|cure|prevent)\b)", re.IGNORECASE)
 """"What do imatinib and dasatinib both treat?": what each treats (it read "imatinib and dasatinib both" as a name)."""
-_SAME_USES = re.compile(r"^(?:do|does) (?P<x>\S.*? and \S.*?) (?:treat|cure|help(?: with)?) the same (?:diseases|conditions|"
-                        r"things|illnesses|indications|disorders)(?P<end>[?.!]*)$", re.IGNORECASE)
-""""Do imatinib and dasatinib treat the same diseases?": what each treats ("same diseases" was looked up as a name)."""
+_SAME_USES = re.compile(r"^(?:do|does) (?P<x>\S.*? and \S.*?) (?:treat|cure|help(?: with)?) (?:the )?same (?:diseases?|conditions?|"
+                        r"things?|illness(?:es)?|indications?|disorders?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Do imatinib and dasatinib treat the same diseases?": what each treats ("same diseases" was looked up as a name; "…
+the same disease?" asked what "the same disease" referred to)."""
+_SAME_TARGET = re.compile(r"^(?:do|does) (?P<x>\S.*? and \S.*?) (?:have|share|act on|hit|target|bind(?: to)?|work on|"
+                          r"inhibit|block) (?:the )?same (?:targets?|proteins?|receptors?|enzymes?)(?P<end>[?.!]*)$",
+                          re.IGNORECASE)
+""""Do aspirin and ibuprofen hit the same target?": whether they share one (it asked what "the same target" referred
+to; "… act on the same targets?" was NOT_FOUND, "same targets" looked up as a name)."""
 _AWAKE = re.compile(r"^how (?P<aux>does|do) (?P<x>\S.*?) keep (?:you|me|us|people|him|her|them) (?:awake|alert|up)(?P<end>[?.!]*)$",
                     re.IGNORECASE)
 """"How does caffeine keep you awake?": how it works, what it acts on (it told what caffeine is connected to, a leukemia
@@ -104,6 +110,23 @@ def why_not(question: str) -> str:
     return _WHY_NOT.sub(lambda m: f"How {_do(m[0])} {m['x']} treat {m['y']}{m['end']}", question)
 
 
+_SAME_AS = re.compile(r"^(?:do|does) (?P<x>\S.*?) (?P<v>have|share|act on|hit|target|bind(?: to)?|work on|treat|cure) "
+                      r"(?:the )?same (?P<n>targets?|proteins?|receptors?|enzymes?|diseases?|conditions?|things?|"
+                      r"indications?) as (?P<y>\S.*?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Does aspirin have the same target as ibuprofen?", "does omeprazole treat the same diseases as ranitidine?": both
+named first, as :data:`_SAME_TARGET` and :data:`_SAME_USES` read them (it looked for a chain from aspirin to
+ibuprofen)."""
+
+
+def same_of_two(question: str) -> str:
+    """"Do X and Y treat the same disease?" → "What do X and Y treat?" (:data:`_SAME_USES`); "do X and Y hit the same
+    target?" → "Do X and Y share a target?" (:data:`_SAME_TARGET`). Asked before the thread is read: "the same
+    target" of two named drugs is what they share, not a reference to an earlier turn."""
+    q = _SAME_AS.sub(lambda m: f"Do {m['x']} and {m['y']} {m['v']} the same {m['n']}{m['end']}", question)
+    q = _SAME_TARGET.sub(r"Do \g<x> share a target\g<end>", q)
+    return _SAME_USES.sub(r"What do \g<x> treat\g<end>", q)
+
+
 def _do(words: str) -> str:
     """"do" for "why don't antibiotics …", "does" for "why doesn't aspirin …"."""
     return "do" if re.match(r"why (?:don|do not|aren|are not)", words, re.IGNORECASE) else "does"
@@ -128,7 +151,7 @@ def everyday(question: str) -> str:
     q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
     q = _THERE_ARE.sub(r"What are some \g<d> \g<n>\g<end>", q)
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
-    q = _BOTH_DO.sub("", _SAME_USES.sub(r"What do \g<x> treat\g<end>", q))
+    q = _BOTH_DO.sub("", same_of_two(q))
     q = _APPROVED.sub("", _SPARING_FOR.sub("", _SPARING.sub(r"What are the \g<d> drugs", q)))
     q = _THINS.sub(lambda m: f"prevent{m['s'] or ''} blood clots", q)
     q = _AS_THINNER.sub(lambda m: f"prevent{m['s']} blood clots", _THINNING.sub("effect on blood clots", q))

@@ -65,6 +65,13 @@ from tests.conftest import in_thread
     # what two drugs treat: "imatinib and dasatinib both" and "same diseases" were looked up as names
     ("What do imatinib and dasatinib both treat?", "What do imatinib and dasatinib treat?"),
     ("Do imatinib and dasatinib treat the same diseases?", "What do imatinib and dasatinib treat?"),
+    # what two named drugs share (since stop 100): "the same target" was asked about as a reference to an earlier turn,
+    # "same targets" looked up as a name, and "… as ibuprofen" read as a chain from aspirin to ibuprofen
+    ("do omeprazole and ranitidine treat the same disease?", "What do omeprazole and ranitidine treat?"),
+    ("do aspirin and ibuprofen hit the same target?", "Do aspirin and ibuprofen share a target?"),
+    ("Do aspirin and ibuprofen act on the same targets?", "Do aspirin and ibuprofen share a target?"),
+    ("does aspirin have the same target as ibuprofen?", "Do aspirin and ibuprofen share a target?"),
+    ("does omeprazole treat the same diseases as ranitidine?", "What do omeprazole and ranitidine treat?"),
     ("What drugs treat both gout and hypertension?", "What drugs treat both gout and hypertension?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
@@ -354,3 +361,11 @@ def test_which_ones_both_treat_after_two_drugs_is_what_they_treat(run_graph, the
     *_, out = in_thread(run_graph, f"both-ones-{then}", "what does amoxicillin treat?", "what about ciprofloxacin?", then)
     assert out["status"] is Status.ANSWERED and out["intent"] == "indications" and out["compared"], out["answer"]
     assert "Amoxicillin and ciprofloxacin" in out["answer"], out["answer"]
+
+
+def test_two_named_drugs_and_the_same_target_are_compared_not_asked_about(run_graph) -> None:
+    """"Do aspirin and ibuprofen hit the same target?", the first question of a thread, asked what "the same target"
+    referred to: the thread had named nothing (since stop 100)."""
+    (out,) = in_thread(run_graph, "same-target", "do aspirin and ibuprofen hit the same target?")
+    assert out["status"] is Status.ANSWERED, out
+    assert out["answer"].startswith("Aspirin and Ibuprofen both act on: Prostaglandin G/H synthase"), out["answer"]
