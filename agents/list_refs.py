@@ -50,12 +50,21 @@ _OF_THEM = re.compile(
 sodium channels?": it was answered with every drug that acts on one, not the listed ones)."""
 
 
+_OBJECT_ASKED = re.compile(r"(?:do|does|did|can|could|will|would) (?!(?:any|some|all|each|either|one)\b)\S.*? "
+                           r"(?:treat|cure|help(?: with)?|prevent|target|inhibit|block|activate|act on|work on)[?.!]*$",
+                           re.IGNORECASE)
+""""Which ones does allopurinol treat?": the listed drugs would be what the verb acts on, which no drug is; the ones
+are what it treats (it was "Which of the listed drugs does allopurinol treat?")."""
+
+
 def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     """"Which of them treat heart failure?" after a list of drugs: which of the class treat it (after "Which beta
     blockers …"), or which of the listed drugs (``Resolution.among``; after a question about the listed drugs, those
     its answer listed: it was read as "Which listed drugs …", a class medpath does not know, and the answer was not
     kept to them)."""
     m = _OF_THEM.match(q)
+    if m and m["other"] and _OBJECT_ASKED.match(m["other"]):  # "which ones does allopurinol treat?": diseases, not them
+        return None
     about_listed = focus.drug_class == LISTED_DRUGS  # "how do they work?" listed targets: "them" are still the drugs
     compared = [d["id"] for d in focus.compared]  # "compare ibuprofen and acetaminophen": "them" are those two
     # after "what do they treat?" (a question about the listed drugs that listed diseases), still those drugs

@@ -25,11 +25,16 @@ _ONE_OF_THEM = re.compile(r"(?:it|that|this|them|those|these)(?: conditions?| di
 """The thread's record's conditions as a pronoun ("are any of her meds for that?" after her conditions, then her
 medications, was answered "No: PAT_001's record lists no medication for that", though it listed one)."""
 
+_WHO = r"(?P<who>she|he|they|the patient|(?:this|that) patient|\w+_\d+)"
 _ON_ANY_LISTED = re.compile(
-    r"^(?:is|does|are) (?:she|he|they|the patient|(?:this|that) patient|\w+_\d+) (?:taking|on|using|prescribed|take|use|have) "
-    r"(?:any|one|some|either) of (?:them|those|these|the (?:listed |above )?(?:drugs|medications|medicines|ones))$", re.IGNORECASE)
-"""Whether the thread's patient takes any of the drugs the last answer listed ("is she on any of them?" after "What
-treats peptic ulcer?")."""
+    rf"^(?:is|does|are) {_WHO} (?:taking|on|using|prescribed|take|use|have) "
+    r"(?:any|one|some|either) of (?:them|those|these|the (?:listed |above )?(?:drugs|medications|medicines|ones))$|"
+    rf"^which (?:one )?of (?:them|those|these)(?: drugs| medications| medicines| ones)? (?:is|does|are) {_WHO.replace('who', 'who2')} "
+    r"(?:taking|on|using|prescribed|take|use)$", re.IGNORECASE)
+"""Whether the thread's patient, or one the question names, takes any of the drugs the last answer listed ("is she on
+any of them?" after "What treats peptic ulcer?"; "is PAT_001 taking any of them?" and "which of these is PAT_003 on?"
+after a list of drugs, which were "Is PAT_001 taking any of Gout?" and "What is PAT_003 taking for of the listed?"
+until stop 100)."""
 _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|does|do|are) (?:she|he|they|the patient|\w+_\d+) "
                       r"(?:taking|take|on|using|use|prescribed|given)(?: for)? (?:them|those|these|both|all of them|each of them)$",
                       re.IGNORECASE)
@@ -57,12 +62,15 @@ def of_the_record(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
 asks the record (it told what statins act on). "Is she on any of them?" after a list of drugs asks the record about each
 listed drug. Any other question comes back unchanged."""
     listed = focus.drug_list
-    if focus.patient_id and len(listed) >= 2 and _ON_ANY_LISTED.match(q):  # it was "Is PAT_002 on any of those?", "No:
-        res.patient_id = focus.patient_id  # PAT_002's record lists no of those", or "them" read as the listed drugs' disease
-        res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})
+    on_any = _ON_ANY_LISTED.match(q)
+    who = (on_any["who"] or on_any["who2"]) if on_any else ""
+    named = who.upper() if re.fullmatch(r"\w+_\d+", who) else focus.patient_id
+    if named and len(listed) >= 2 and on_any:  # it was "Is PAT_002 on any of those?", "No: PAT_002's record lists no of
+        res.patient_id = named  # those", or "them" read as the listed drugs' disease
+        res.references.append({"text": q, "how": "patient", "patient_id": named})
         res.pinned.update({fold(d["name"]): d for d in listed})
         names = [d["name"] for d in listed]
-        return f"Is {focus.patient_id} taking {', '.join(names[:-1])} or {names[-1]}"
+        return f"Is {named} taking {', '.join(names[:-1])} or {names[-1]}"
     if focus.patient_id and focus.intent != "patient" and (m := _ANY_OF_IT.match(q)) and m["own"] and linker.class_name(m["c"]):
         res.patient_id = focus.patient_id  # "are any of her drugs statins?" turns after the record: the record
         res.references.append({"text": q, "how": "patient", "patient_id": focus.patient_id})

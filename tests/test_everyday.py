@@ -369,3 +369,13 @@ def test_two_named_drugs_and_the_same_target_are_compared_not_asked_about(run_gr
     (out,) = in_thread(run_graph, "same-target", "do aspirin and ibuprofen hit the same target?")
     assert out["status"] is Status.ANSWERED, out
     assert out["answer"].startswith("Aspirin and Ibuprofen both act on: Prostaglandin G/H synthase"), out["answer"]
+
+
+def test_which_ones_a_named_drug_treats_after_a_list_is_what_it_treats(run_graph) -> None:
+    """"which ones does allopurinol treat?" after the drugs for gout was "Which of the listed drugs does allopurinol
+    treat?", answered with allopurinol's targets: the listed drugs were taken for what allopurinol treats (since stop
+    100)."""
+    *_, out = in_thread(run_graph, "ones-allopurinol", "what drugs treat gout?", "which ones does allopurinol treat?")
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
+    assert out["answer"].startswith("allopurinol has a verified mechanism for: "), out["answer"]
+    assert "Gout" in out["answer"].split(". ")[0], out["answer"]

@@ -23,6 +23,16 @@ def test_any_of_the_listed_drugs_is_checked_against_the_record(run_graph) -> Non
     assert "Amineptine" in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize("then", ["is PAT_003 taking any of them?", "which of these is PAT_003 on?"])
+def test_a_named_patient_is_checked_against_the_list(run_graph, then: str) -> None:
+    """With the patient named in the question and none in the thread, they were "Is PAT_003 taking any of Gout?" (the
+    record's conditions) and "What is PAT_003 taking for of the listed?" (since stop 100)."""
+    _first, out = in_thread(run_graph, f"named-list-{then}", "what drugs treat gout?", then)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["understood_as"].startswith("Is PAT_003 taking Febuxostat, "), out["answer"]
+    assert "No: PAT_003's record lists none of Febuxostat, " in out["answer"] and "Amineptine" in out["answer"], out["answer"]
+
+
 @pytest.mark.parametrize("then", ["which labs are abnormal?", "any abnormal results?", "which of his labs are too high?",
                                   "are any abnormal?", "are any of them high?"])  # the last two were NOT_FOUND
 def test_which_labs_are_abnormal_is_about_the_record(run_graph, then: str) -> None:
