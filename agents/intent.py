@@ -305,6 +305,10 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         (Intent.INDICATIONS, (rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "
                               rf"(?:treats?|cures?|is used for|is indicated for)$")),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:is|are)(?: the)? {_ILLNESS} (?:treated|cured|helped) (?:with|by) {_X}$"),
+        # "list 10 diseases imatinib treats", "what are the top 20 diseases that …" (``agents.wording`` drops the count)
+        (Intent.INDICATIONS, (rf"^{_ASK}(?:the |some |a few |all (?:the )?)?{_ILLNESS} (?:that |which )?{_NOT_PRONOUN}{_X} "
+                              rf"(?:treats?|cures?|helps?(?: with)?|(?:is|are|can be) (?:used|prescribed|indicated|given) "
+                              rf"(?:for|to treat|in|against))$")),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: {_ILLNESS})? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
         (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?(?:(?:kind|type)s? of )?{_ILLNESS} (?:is|are) {_X} (?:used for|indicated for)$"),
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"

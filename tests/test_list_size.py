@@ -71,3 +71,18 @@ def test_examples_after_a_list_of_drugs_is_the_list_again(run_graph) -> None:
     assert _names(again) == _names(first), again["answer"]
     _cls, ssri = in_thread(run_graph, "examples-class", "what is an SSRI?", "any examples?")
     assert ssri["understood_as"] == "Which drugs are SSRIs?", ssri["answer"]
+
+
+@pytest.mark.parametrize(("question", "wanted"), [("list 10 diseases imatinib treats", 10),
+                                                  ("what are the top 8 diseases that imatinib treats?", 8),
+                                                  ("name all the conditions metformin is used for", ALL_ANSWERS)])
+def test_a_number_of_diseases_a_drug_treats_is_its_indications(run_graph, question: str, wanted: int) -> None:
+    """They were told what the drug is connected to, its targets first: no rule read "diseases imatinib treats" with
+    the count dropped (since stop 100)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "indications", out["answer"]
+    assert out["answer"].split(":")[0].endswith("has a verified mechanism for"), out["answer"]
+    if wanted == ALL_ANSWERS:  # metformin reaches fewer than 20 diseases: all of them, more than the usual five
+        assert 5 < len(out["ranked_answers"]) <= ALL_ANSWERS, out["answer"]
+    else:
+        assert len(out["ranked_answers"]) == wanted, out["answer"]
