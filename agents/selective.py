@@ -33,33 +33,44 @@ _CARDIO = re.compile(r"\bcardio-?selective\b", re.IGNORECASE)
 """"Cardioselective" is selective for the heart's beta-1 receptor ("which beta blockers are cardioselective?")."""
 _WHICH = re.compile(rf"^(?:and )?(?:which|what) (?:of (?:the )?)?(?P<c>.+?) (?:is|are) {_FOR}[?.!]*$", re.IGNORECASE)
 _IS = re.compile(rf"^(?:is|are) (?P<x>.+?) {_FOR}[?.!]*$", re.IGNORECASE)
+_BARE = re.compile(rf"^(?:is|are) (?P<x>.+?) (?:an? )?(?:non-?)?selective(?: {_KIND})?[?.!]*$", re.IGNORECASE)
+""""Is propranolol selective?", naming no target: among the targets its class shares (it got the note on comparisons of
+how well drugs work and what propranolol is connected to)."""
 NOTE = ("The knowledge graph does not record selectivity (how much more strongly a drug acts on one target than on "
         "another); it records which targets each drug's curated mechanisms name. ")
 SHOWN = 8
 """How many drugs the answer names."""
 
 
-def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None, dict[str, Any], str] | None:
-    """The class's drug ids, the drug asked about (None for "which of the class"), the target, and the class's name;
-    None for any other question, or names that link no class, drug or target."""
+def _asked(question: str, linker: Any) -> tuple[list[str], dict[str, Any] | None, str, dict[str, Any] | None] | None:
+    """The class's drug ids, the drug asked about (None for "which of the class"), the class's name, and the target
+    (None when the question names none: "is propranolol selective?"); None for any other question, or names that
+    link no class, drug or target."""
     q = _CARDIO.sub("beta-1 selective", " ".join(question.split()))
     m = _WHICH.match(q) or _IS.match(q)
-    if m is None:
-        return None
-    named = next(g for g in (m["t1"], m["t2"], m["t3"]) if g)
+    named = next((g for g in (m["t1"], m["t2"], m["t3"]) if g), "") if m else ""
     target = next((out.best for text in (named, f"{named} receptor") if (out := linker.link(text, SLOT_TYPES["target"])).status
-                   is LinkStatus.LINKED), None)  # "beta-1 selective": the beta-1 receptor
+                   is LinkStatus.LINKED), None) if named else None  # "beta-1 selective": the beta-1 receptor
     if target is None or target.type not in ("Protein", "GeneFamily", "MacromolecularComplex"):
-        return None
+        bare = _BARE.match(q)  # "is aspirin a selective inhibitor?" names no target ("a" is none)
+        drug = drug_named(bare["x"], linker) if bare else None
+        return (*_class_of(drug, linker), None) if drug is not None else None
+    assert m is not None
     if "c" in m.groupdict():
         members = [c.id for c in linker.drug_class(m["c"])]
-        return (members, None, entity_of(target), linker.class_name(m["c"])) if members else None
+        return (members, None, linker.class_name(m["c"]), entity_of(target)) if members else None
     drug = drug_named(m["x"], linker)
     if drug is None:
         return None
+    members, drug, name = _class_of(drug, linker)
+    return members, drug, name, entity_of(target)
+
+
+def _class_of(drug: dict[str, Any], linker: Any) -> tuple[list[str], dict[str, Any], str]:
+    """The drug's first class's drug ids, the drug, and the class's name (none and "" for a drug of no class)."""
     classes = linker.classes_of(drug["id"])
     members = [c.id for c in linker.drug_class(classes[0])] if classes else []
-    return members, drug, entity_of(target), classes[0] if classes else ""
+    return members, drug, classes[0] if classes else ""
 
 
 _OF_THEM = re.compile(rf"^(?:so |and |ok,? )?(?:which|what)(?: ones?)?(?: drugs?)? (?:of (?:them|these|those)(?: drugs| ones)? )?(?P<be>is|are) {_FOR}[?.!]*$",
@@ -87,8 +98,8 @@ def selective_question(question: str, linker: Any) -> dict[str, Any] | None:
     asked = _asked(question, linker)
     if asked is None:
         return None
-    _members, drug, target, _name = asked
-    mentions = [linked_mention("target", target)]
+    _members, drug, _name, target = asked
+    mentions = [linked_mention("target", target)] if target is not None else []
     if drug is not None:
         mentions.insert(0, linked_mention("drug", drug))
     return {"intent": Intent.SELECTIVE.value, "mentions": mentions}
@@ -106,9 +117,13 @@ def selective_answer(question: str, kg: Any, linker: Any) -> dict[str, Any]:
     asked = _asked(question, linker)
     if asked is None:  # the planner routes only questions it read this way
         return {"status": Status.NOT_FOUND, "answer": "No verified evidence: no drug class and target named in the question."}
-    members, drug, target, name = asked
+    members, drug, name, target = asked
     acts = {m: _targets(kg, m) for m in (*members, *([drug["id"]] if drug else []))}
     counts = Counter(t for m in members for t in acts[m])
+    if target is None and drug is not None:  # "is propranolol selective?"
+        common = [t for t, n in counts.most_common() if n >= ROUTE_SHARE * len(members)]
+        return {"status": Status.ANSWERED, "items": [], "answer": NOTE + _among(kg, drug, acts[drug["id"]], common, name)}
+    assert target is not None
     shared = [t for t, n in counts.most_common() if t != target["id"] and n >= ROUTE_SHARE * len(members)]
     others = listing([kg.name(t) for t in shared[:3]])
     if drug is not None:
@@ -141,3 +156,18 @@ def _one(kg: Any, drug: dict[str, Any], target: dict[str, Any], acts: set[str], 
             else "no other target"
         return f"It records {drug['name']} acting on {target['name']} and on {beside}."
     return f"It records {drug['name']} acting on {target['name']} and also on {listing([kg.name(t) for t in also[:3]])}."
+
+
+def _among(kg: Any, drug: dict[str, Any], acts: set[str], common: list[str], name: str) -> str:
+    """The sentence for "is propranolol selective?": which of the targets its class shares it acts on (all of them:
+    "none of them alone"; some: those alone), or, for a drug of no class or a class that shares fewer than two,
+    what it acts on."""
+    on = [t for t in common if t in acts]
+    if not name or len(common) < 2 or not on:
+        return f"It records {drug['name']} acting on {listing([kg.name(t) for t in sorted(acts)][:4]) or 'nothing'}."
+    shared = f"the targets the {name} share ({listing([kg.name(t) for t in common[:4]])})"
+    if len(on) == len(common):
+        every = "both" if len(common) == 2 else f"all {len(common)}"
+        return f"Of {shared}, it records {drug['name']} acting on {every}: by its mechanisms, it is not selective among them."
+    return (f"Of {shared}, it records {drug['name']} acting on {listing([kg.name(t) for t in on])} alone, not on "
+            f"{listing([kg.name(t) for t in common if t not in acts][:3])}.")

@@ -42,17 +42,35 @@ def test_one_drug_is_told_what_else_it_acts_on(run_graph) -> None:
                     r"targets they share \(Beta-2 adrenergic receptor", beta["answer"]), beta["answer"]
 
 
-@pytest.mark.parametrize("question", ["is imatinib selective?", "which drugs treat gout?", "which statins are the strongest?",
+@pytest.mark.parametrize("question", ["which drugs treat gout?", "which statins are the strongest?",
                                       "is the test selective for CML?"])
 def test_other_questions_are_not_about_selectivity(resources, question: str) -> None:
     assert selective_question(question, resources.linker) is None
 
 
-def test_whether_a_drug_is_selective_with_no_target_gets_the_note(run_graph) -> None:
-    """"is it selective?" after a drug was told what the drug is connected to, with no word on selectivity."""
+def test_whether_a_drug_is_selective_with_no_target_reads_its_targets(run_graph) -> None:
+    """"is it selective?" after a drug was told what the drug is connected to, with no word on selectivity; until stop
+    100 it got the note on comparisons of how well drugs work, and what the drug is connected to. Now the note on
+    selectivity, then what the drug acts on (a drug of no class)."""
     _first, out = in_thread(run_graph, "selective-bare", "what is febuxostat used for?", "is it selective?")
     assert out["understood_as"] == "Is Febuxostat selective?", out["answer"]
-    assert "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work." in out["answer"], out["answer"]
+    assert out["intent"] == "selective", out["answer"]
+    assert out["answer"].endswith(NOTE + "It records Febuxostat acting on Xanthine dehydrogenase/oxidase."), out["answer"]
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("is propranolol selective?", "it records Propranolol acting on both: by its mechanisms, it is not selective among them."),
+    ("is propranolol non-selective?", "it records Propranolol acting on both: by its mechanisms, it is not selective among them."),
+    ("is metoprolol selective?", "it records Metoprolol acting on Beta-1 adrenergic receptor alone, not on Beta-2 adrenergic receptor."),
+    ("is aspirin a selective inhibitor?", "it records Aspirin acting on both: by its mechanisms, it is not selective among them."),
+])
+def test_whether_a_drug_of_a_class_is_selective_reads_the_class_s_shared_targets(run_graph, question: str, said: str) -> None:
+    """"Is propranolol selective?" got the note on comparisons of how well drugs work and what it is connected to;
+    "is aspirin a selective inhibitor?" read "selective" as a channel activity and was NOT_FOUND (since stop 100)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["intent"] == "selective" and out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(NOTE + "Of the targets the "), out["answer"]
+    assert out["answer"].endswith(said), out["answer"]
 
 
 def test_the_class_s_count_is_one_per_name(run_graph, resources) -> None:
