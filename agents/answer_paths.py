@@ -53,7 +53,7 @@ BOTH_WALKS = 24
 """A question naming several diseases at once ("which drugs treat both …"): at most this many walks of their own find
 a candidate's path into a disease the pool has none into."""
 
-__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "pagerank_answers", "path_record", "steering_text"]
+__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "own_list", "pagerank_answers", "path_record", "steering_text"]
 
 
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
@@ -377,6 +377,14 @@ def _own_lists(state: State, ctx: Context, res: Any, seeds: list[str], drugs: Se
         for k, (y, path) in enumerate(_indications(one, ctx, res, ranked, [drug, *seeds])):
             listed.setdefault(same(y), []).append((i, k, y, path))
     return listed
+
+
+def own_list(state: State, ctx: Context, res: Any, drug: str, k: int) -> list[str]:
+    """The first ``k`` diseases "What does X treat?" lists for ``drug`` (ids, in order), as :func:`_own_lists` walks
+    for one drug of a comparison."""
+    one = dataclasses.replace(state, answers_wanted=k, goal_types=sorted(DISEASE_TYPES), disease_kind="", excluded=[])
+    return [y for _i, _k, y, _p in sorted((x for lists in _own_lists(one, ctx, res, [], [drug]).values() for x in lists),
+                                            key=lambda x: x[1])]
 
 
 def _held(lists: list[tuple[int, int, str, CandidatePath]]) -> CandidatePath:

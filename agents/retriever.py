@@ -13,6 +13,7 @@ from langgraph.runtime import Runtime
 from agents.answer_paths import answers_and_top, path_record, steering_text
 from agents.cohort import in_scope
 from agents.context import Context
+from agents.known_use import known_use
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
@@ -251,6 +252,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
                 memory = {"enabled": True, "error": str(exc)}
     answers, top = answers_and_top(state, ctx, res, ranked)
+    use = known_use(state, ctx, res) if top else None  # "does imatinib treat hypertension?": one of its uses?
     records = [path_record(p, res.kg) for p in top]
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
@@ -271,6 +273,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "memory": memory,
         "candidates": records,
         "ranked_answers": answers,
+        "known_use": use,
         # the service's order stands unless the memory re-ranked the paths
         "retrieved": triples if triples is not None and ranked is walked else rank_triples(ranked, res.kg, res.triples),
         "pool": [[[e.head, e.relation, e.tail] for e in p.edges] for p in ranked[: ctx.keep_pool]],

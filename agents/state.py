@@ -190,6 +190,9 @@ class State(InputState):
     answers_wanted: int = 0
     """How many ranked answers the question asks for ("name three drugs for asthma", "list them all"): 0 for the
     usual five (``agents.list_size``)."""
+    known_use: bool | None = None
+    """"Does X treat Y?": whether Y is one of X's uses (``agents.known_use``), which the answer's yes needs; None for
+    any other question."""
     ranked_answers: list[dict[str, Any]] = field(default_factory=list)
     """One-sided questions ("which drug treats Y?"): the best answer entities, ranked, each with its best path
     (``path``) and, after the explainer, its ``citations``."""
@@ -225,7 +228,7 @@ class State(InputState):
 
 PER_TURN_DEFAULTS: dict[str, Any] = {
     "status": Status.RUNNING, "intent": "", "mentions": [], "sources": [], "targets": [], "goal_types": [],
-    "disease_kind": "", "drug_class": "", "among": [], "via": [], "compared": False, "excluded": [], "clarification": {}, "candidates": [], "answers_wanted": 0, "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
+    "disease_kind": "", "drug_class": "", "among": [], "via": [], "compared": False, "excluded": [], "clarification": {}, "candidates": [], "answers_wanted": 0, "known_use": None, "ranked_answers": [], "retrieved": [], "pool": [], "walk": {}, "dense": {}, "hybrid": {}, "route": {},
     "review": {}, "answer": "", "evidence": [], "evidence_text": "", "citations": [], "error": "",
     "understood_as": "", "references": [], "suggestions": [], "also_asked": [],
 }

@@ -62,6 +62,14 @@ def _answered_for(state: State, top: list[dict[str, str]]) -> str:
     return top[0]["head_name"] if other_drug else top[-1]["tail_name"]
 
 
+_NOT_A_USE = ("Not among {drug}'s uses as medpath finds them: neither the diseases it lists for {drug} (ask \"What "
+              "does {drug} treat?\") nor those of the curated drugs that act on its targets as it does include "
+              "{disease}. The nearest chain: ")
+"""The opening when the walk found a lowering chain, but the disease is none of the drug's uses (``agents.known_use``):
+"does imatinib treat hypertension?" was answered "Yes: imatinib acts on Hypertensive disorder through a 6-step
+mechanism"."""
+
+
 _RETOLD = frozenset({"sources", "sure", "simpler", "steps"})
 """References of a request about the last answer ("is there a source for that?", "are you sure?"): its yes or no comes
 from the question asked again, not from the request's words (it opened "Yes: " for "How does imatinib treat CML?")."""
@@ -90,6 +98,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
             return _NOT_A_CURE
         if _SLOWS.search(f"{state.asked} {state.question}"):  # "does it slow the disease?"
             return _NOT_SLOWED
+        if state.known_use is False:  # "does imatinib treat hypertension?": a chain, but none of its uses
+            return _NOT_A_USE.format(drug=top[0]["head_name"], disease=top[-1]["tail_name"])
         return f"Yes for {_answered_for(state, top)}: " if state.also_asked else "Yes: "  # "… help both X and Y?"
     if not on_target or not asked or not found or not YES_NO.match(state.asked.strip()):
         return ""

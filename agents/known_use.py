@@ -1,0 +1,55 @@
+"""Whether "does X treat Y?" asks about one of X's uses, for the yes or no that opens the answer (``agents.verdict``).
+
+The walk finds a lowering chain from almost any drug into almost any disease: the graph is the union of the curated
+mechanisms, and a chain can pass from one drug's mechanism into another's. "Does imatinib treat hypertension?" was
+answered "Yes: imatinib acts on Hypertensive disorder through a 6-step mechanism", through abnormal cell
+proliferation in the kidney. A disease is one of X's uses here when "What does X treat?" lists it among its first
+:data:`USES_LISTED` (the drug's own list, ``agents.answer_paths.own_list``), or when the curated drugs that act on
+X's targets as X does have chains into it (``tools.answers.disease_mates``); a finding counts as the diseases the graph
+makes it a manifestation of ("does montelukast help with allergies?": Allergy —manifestation of→ Allergic rhinitis,
+which montelukast's list holds). Otherwise the answer opens by saying so,
+and the chain follows as the nearest evidence.
+
+Measured by ``python bench/bench_known_use.py`` (README, "Does X treat Y?").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.answer_paths import own_list
+from agents.context import Context
+from agents.list_size import ALL_ANSWERS
+from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
+from agents.via import YES_NO
+from core.tracing import span
+from tools.answers import disease_mates, manifested_in, types_of
+from tools.linker import fold
+
+__all__ = ["USES_LISTED", "known_use"]
+
+USES_LISTED = ALL_ANSWERS
+"""How far down the drug's own list of diseases a use may stand: as many as "list all diseases X treats" gives."""
+
+
+def known_use(state: State, ctx: Context, res: Any) -> bool | None:
+    """For a yes/no question whether one drug treats one disease ("does imatinib treat hypertension?", "does it
+    help with fever?" understood as "How does Aspirin treat Fever?"): whether the disease is one of the drug's uses
+    (see the module); None for any other question."""
+    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    if state.intent != Intent.MECHANISM.value or not yes_no or len(state.sources) != 1 or len(state.targets) != 1 \
+            or state.among or state.compared:
+        return None
+    kg, (drug, disease) = res.kg, (state.sources[0], state.targets[0])
+    type_of = types_of(kg)
+    if type_of(drug) not in DRUG_TYPES or type_of(disease) not in DISEASE_TYPES:
+        return None
+    names = {fold(kg.name(y)) for y in (disease, *manifested_in(kg, disease))}  # "allergies": allergic rhinitis's
+    curation = res.ranker.curation
+    with span("tool.answers.known_use", **{"medpath.answer.sources": 1}) as sp:
+        if any(fold(kg.name(y)) in names for y in disease_mates(kg, drug, curation.drugs, curation.diseases_of)):
+            sp.set_attribute("medpath.known_use", "curated drugs alike")
+            return True
+        listed = any(fold(kg.name(y)) in names for y in own_list(state, ctx, res, drug, USES_LISTED))
+        sp.set_attribute("medpath.known_use", "own list" if listed else "none")
+        return listed

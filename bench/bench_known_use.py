@@ -1,0 +1,81 @@
+"""Benchmark: the yes that opens "Does X treat Y?", on pairs the question file lists and on pairs it does not.
+
+Usage: python bench/bench_known_use.py [--split check] [--pairs 150] [--seed 11]
+
+Draws ``--pairs`` (drug, disease) pairs of the half's questions (the file lists the disease for the drug), and for
+each drug one disease drawn at random among the file's diseases that the file lists for that drug in neither half.
+Asks "Does {X} treat {Y}?" for each through the graph, as ``ask`` asks it, and counts:
+
+- **chain**: answers whose chain lowers the disease: those the answer opened with "Yes: " before ``agents.known_use``;
+- **yes**: answers that open with "Yes: " now (the chain, and the disease one of the drug's uses);
+- **not a use**: answers that open with ``agents.verdict``'s "Not among X's uses as medpath finds them: …".
+
+The file's indications are not every use of a drug, so a "yes" on a drawn pair is not always wrong. Nothing here is a
+pass/fail test; the gold pairs are only read to draw and to count, never by the answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.datasets import load_paths, split_tune_check
+from core.settings import Settings
+from medpath.evaluation.chat import scratch_home
+from medpath.session import Session
+
+
+def pairs_of(split: str, n: int, seed: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]], dict[str, str]]:
+    """``n`` listed pairs of the half, ``n`` unlisted ones (one per listed pair's drug), and every id's name."""
+    tune, check = split_tune_check(load_paths(ROOT / "data/drugmechdb/paths_dev.jsonl"))
+    listed: dict[str, set[str]] = defaultdict(set)
+    name: dict[str, str] = {}
+    for r in (*tune, *check):
+        listed[r.drug_id].add(r.disease_id)
+        name[r.drug_id], name[r.disease_id] = r.drug, r.disease
+    rng = random.Random(seed)
+    pos = rng.sample(sorted({(r.drug_id, r.disease_id) for r in (check if split == "check" else tune)}), n)
+    diseases = sorted({y for ys in listed.values() for y in ys})
+    neg = []
+    for drug, _ in pos:
+        y = rng.choice(diseases)
+        while y in listed[drug]:
+            y = rng.choice(diseases)
+        neg.append((drug, y))
+    return pos, neg, name
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", default="check", choices=("tune", "check"))
+    ap.add_argument("--pairs", type=int, default=150)
+    ap.add_argument("--seed", type=int, default=11)
+    args = ap.parse_args()
+    pos, neg, name = pairs_of(args.split, args.pairs, args.seed)
+    start = time.perf_counter()
+    print(f"{args.split} half, seed {args.seed}")
+    print("| pairs | asked | chain (the old yes) | yes | not a use |")
+    print("|---|---:|---:|---:|---:|")
+    with scratch_home(Settings.from_env()) as settings:
+        session = Session(settings, interactive=False)
+        for label, pairs in (("listed", pos), ("not listed", neg)):
+            yes = not_use = 0
+            for drug, disease in pairs:
+                out = session.ask(f"Does {name[drug]} treat {name[disease]}?", thread_id=str(uuid.uuid4()))
+                answer = str(out.get("answer", ""))
+                yes += answer.startswith("Yes: ")
+                not_use += answer.startswith("Not among ")
+            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |")
+    print(f"{time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
