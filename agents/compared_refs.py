@@ -108,6 +108,12 @@ _BEST_FOR = re.compile(r"\b(?:best|first[- ]line|preferred|recommended|standard|
 first-line treatment for hypertension?" after the drugs for asthma compared those for hypertension)."""
 
 
+_FOR_Y = re.compile(r"\b(?:for|in|against) (?P<y>(?!(?:it|them|that|this|me|you|him|her|us|the (?:stomach|heart|kidneys?|"
+                    r"liver))\b)[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""The disease a ranking asks about ("which is better for diabetic kidney disease?"): it was dropped, and the classes
+compared as before."""
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
@@ -127,7 +133,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
         # "which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND)
         res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})
-        return focus.latest_question[:1].upper() + focus.latest_question[1:]
+        y = f" for {fy['y']}" if (fy := _FOR_Y.search(q)) else ""  # "which is better for diabetic kidney disease?"
+        return focus.latest_question[:1].upper() + focus.latest_question[1:].rstrip("?.! ") + y
     if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target

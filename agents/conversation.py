@@ -50,7 +50,7 @@ from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
 from agents.two_mechanisms import two_mechanisms
-from agents.two_questions import two_questions
+from agents.two_questions import classes_for, two_questions
 from agents.unanswered import chosen_after
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -303,6 +303,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if len(pids := patient_ids_in(first)) > 1 and not then:  # "compare PAT_001 and PAT_002": one record at a time
         then = [f"What is in {pid}'s record?" for pid in pids[1:]]
     out = _resolved(first, messages, res, ctx)
+    if not then and "resolution" in out and (pair := classes_for(out["resolution"].question, res.linker.drug_class)):
+        out["resolution"].question, then = pair  # "which is better for diabetic kidney disease?" after two classes
     if "resolution" in out and (meds := meds_for(asked := out["resolution"].question, res.linker)) != asked:
         out["resolution"].question = meds  # "Is PAT_002 on any schizophrenia medication?": taking anything for it
         out["resolution"].references.append({"text": asked, "how": "record"})

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from agents.everyday import everyday
 from agents.intent import parse_question
 
-__all__ = ["accepted_offer", "two_questions"]
+__all__ = ["accepted_offer", "classes_for", "two_questions"]
 
 _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:(?:what|which|how|why)\s+\S+|"
                   r"(?:does|do|is|are|can|could)\s+(?:it|they|this|that|these|those|there|the|an?|any)\b)\s+.+?)[?.!]*$",
@@ -36,12 +36,32 @@ for CML?"): two questions, the drugs first (the second, third and the last two w
 _NO_DISEASE = re.compile(r"(?:these|those|this|that|the|such|my|your|its|their|other|listed|all|some|any|which|what)\b", re.IGNORECASE)
 
 
+_CLASSES_FOR = re.compile(
+    r"^(?:(?:can|could) you |please )?(?:(?:compare|contrast) )?(?P<a>[\w' -]+?) (?:and|with|to|vs\.?|versus) "
+    r"(?P<b>[\w' -]+?) (?:for|in|against|in treating|when treating|in the treatment of) (?P<y>[^?]+?)[?.!]*$", re.IGNORECASE)
+"""Two drug classes set against each other for a disease ("compare ACE inhibitors and ARBs for diabetic kidney
+disease", "SSRIs vs SNRIs for anxiety")."""
+
+
+def classes_for(question: str, is_class: Callable[[str], object]) -> tuple[str, list[str]] | None:
+    """"ACE inhibitors vs ARBs in diabetic kidney disease", "compare SSRIs with SNRIs in anxiety": how the first class
+    treats it, then the second offered next, as "compare ACE inhibitors and ARBs for …" was already answered (the
+    first was answered with ACE's own chain, the ARBs dropped without a word, and the second was `NOT_FOUND`); None
+    unless ``is_class`` knows both names."""
+    m = _CLASSES_FOR.match(" ".join(question.split()))
+    if m is None or not (is_class(m["a"]) and is_class(m["b"])):
+        return None
+    return f"How do {m['a']} treat {m['y']}?", [f"How do {m['b']} treat {m['y']}?"]
+
+
 def two_questions(question: str, is_class: Callable[[str], object] = lambda _: False) -> tuple[str, list[str]]:
     """The first question of a message that asks two, and the second; ``(question, [])`` when the message asks one,
     or when its first part is no question on its own ("How does imatinib and dasatinib treat CML?" lists two drugs;
     "what about dasatinib and what does it target?" refers back). "What do gout drugs target?" is two: "What drugs
     treat gout?", then "What do they target?" (it was NOT_FOUND, "gout drugs" read as gout); the words before
     "drugs" that ``is_class`` knows as a drug class ask what the class acts on, as before."""
+    if (pair := classes_for(question, is_class)) is not None:
+        return pair
     t = _THEIR_TARGETS.match(everyday(" ".join(question.split())))
     disease = (t["a"] or t["b"] or t["c"] or t["d"] or t["e"]) if t else ""
     if disease and not _NO_DISEASE.match(disease) and not is_class(disease):

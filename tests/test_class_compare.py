@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from agents.class_compare import compared_classes, compared_sides
 from agents.state import Status
+from tests.conftest import in_thread
 
 SCOPE = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
 
@@ -156,3 +159,28 @@ def test_they_after_a_class_s_targets_are_the_class_not_an_older_list(run_graph)
         out = _turn(run_graph, thread, then)
         assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
         assert "camphor" not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "second"), [
+    ("compare ACE inhibitors and ARBs for diabetic kidney disease", "How do ARBs treat diabetic kidney disease?"),
+    ("ACE inhibitors vs ARBs in diabetic kidney disease", "How do ARBs treat diabetic kidney disease?"),
+    ("SSRIs vs SNRIs for anxiety", "How do SNRIs treat anxiety?"),
+    ("compare SSRIs with SNRIs in anxiety", "How do SNRIs treat anxiety?"),
+])
+def test_two_classes_for_a_disease_answer_the_first_and_offer_the_second(run_graph, question: str, second: str) -> None:
+    """The first already did; until stop 100 the second was answered with ACE's chain into the disease, the ARBs
+    dropped without a word, the third listed the drugs for anxiety (Thiocolchicoside first) and the last was
+    `NOT_FOUND`, '"SSRIs with SNRIs" is not in the knowledge graph'."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons"), out["answer"]
+    assert out["intent"] == "mechanism" and out["also_asked"] == [second], out["answer"]
+
+
+def test_which_is_better_for_a_disease_after_two_classes_keeps_the_disease(run_graph) -> None:
+    """"which is better for diabetic kidney disease?" after "compare ACE inhibitors and ARBs" compared the classes
+    again, the disease dropped (since stop 100)."""
+    _first, out = in_thread(run_graph, "classes-for", "compare ACE inhibitors and ARBs",
+                            "which is better for diabetic kidney disease?")
+    assert out["understood_as"] == "How do ACE inhibitors treat diabetic kidney disease?", out["answer"]
+    assert out["also_asked"] == ["How do ARBs treat diabetic kidney disease?"], out["answer"]
