@@ -43,7 +43,7 @@ from agents.plain import simpler
 from agents.qualifiers import as_population
 from agents.safe_with import as_safety, chain_between
 from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
-from agents.signs import asks_signs, upstream_answer
+from agents.signs import asks_signs, onward_links, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
     Intent,
@@ -407,6 +407,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     if topic == SAFETY and status == Status.ANSWERED:  # "Is ibuprofen safe for PAT_003?": her record beside the drug
         answer += record_beside(state, kg)
     answer += chain_between(state, kg) if topic == INTERACTIONS and status == Status.ANSWERED else ""  # warfarin, vitamin K
+    answer = onward_links(state, kg) + answer if topic == PROGNOSES and status == Status.ANSWERED else answer  # "… lead to?"
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
 
 

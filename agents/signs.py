@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.state import Intent
+from agents.state import DISEASE_TYPES, Intent
+from tools.answers import same_named, types_of
 
-__all__ = ["COURSE_RULES", "SIGN_RULES", "asks_signs", "upstream_answer"]
+__all__ = ["COURSE_RULES", "SIGN_RULES", "asks_signs", "onward_links", "upstream_answer"]
 
 _Y = (r"(?:(?:a|an|the) )?(?!(?:the|a|an|some|any|its|their|his|her|my|your|our|these|those|it|this|that|they|them|"
       r"what|which|how|who|why|is|are|do|does|list|name|tell|show|give)\b)"
@@ -83,3 +84,18 @@ def asks_signs(question: str) -> bool:
     the answer says so before the drugs for the disease."""
     q = " ".join(question.split()).rstrip("?.! ")
     return any(rx.match(q) for rx in _ASKED)
+
+
+def onward_links(state: Any, kg: Any) -> str:
+    """"What does hyperuricemia lead to?", "what are the complications of …?": the diseases and findings the graph
+    links the asked disease onward to, each with its relation ("The knowledge graph links Hyperuricemia onward to: Gout
+    (Hyperuricemia manifestation of it). "), before the drugs for it; "" when it links it to none. It listed the drugs alone, after the
+    note that the graph holds no prognoses."""
+    y = next((m["entity"] for m in state.mentions if m.get("slot") == "disease" and m.get("entity")), None)
+    if y is None:
+        return ""
+    type_of, links = types_of(kg), {}
+    for e in (e for x in sorted(same_named(kg, [y["id"]])) for e in kg.out_edges(x)):  # "Hyperuricemia": HPO and MeSH
+        if type_of(e.tail) in DISEASE_TYPES and (name := kg.name(e.tail)).casefold() != str(y["name"]).casefold():
+            links.setdefault(name.casefold(), f"{name} ({y['name']} {e.relation} it)")
+    return f"The knowledge graph links {y['name']} onward to: {', '.join(links.values())}. " if links else ""

@@ -141,3 +141,21 @@ def test_a_disease_s_course_asks_which_disease_and_says_what_the_graph_lacks(run
     assert done["status"] is Status.ANSWERED and done["intent"] == "treats", done["answer"]
     assert done["answer"].startswith("The knowledge graph holds curated drug mechanisms, not symptoms or prognoses of "
                                      "diseases. What it holds: Drugs with a verified mechanism for Diabetes mellitus type 2")
+
+
+@pytest.mark.parametrize(("question", "onward"), [
+    ("what does hyperuricemia lead to?", "The knowledge graph links Hyperuricemia onward to: Gout (Hyperuricemia manifestation of it). "),
+    ("is hypertension serious?", "The knowledge graph links Hypertensive disorder onward to: Cerebrovascular accident "
+                                 "(Hypertensive disorder affects risk for it). "),
+])
+def test_a_disease_s_course_names_what_the_graph_links_it_onward_to(run_graph, question: str, onward: str) -> None:
+    """They listed the drugs for the disease alone, after the note that the graph holds no prognoses: the graph's own
+    links from it to other diseases were left out (since stop 100)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    lead = f"The knowledge graph holds curated drug mechanisms, not {PROGNOSES}. What it holds: "
+    assert out["answer"].startswith(lead + onward + "Drugs with a verified mechanism for "), out["answer"]
+
+
+def test_a_disease_linked_onward_to_nothing_gets_the_drugs_alone(run_graph) -> None:
+    out, _ = run_graph({"question": "what are the complications of diabetes mellitus type 2?"}, interactive=False, memory=False)
+    assert "onward to" not in out["answer"] and "Drugs with a verified mechanism for Diabetes mellitus type 2" in out["answer"], out["answer"]
