@@ -145,8 +145,8 @@ def test_a_disease_s_course_asks_which_disease_and_says_what_the_graph_lacks(run
 
 @pytest.mark.parametrize(("question", "onward"), [
     ("what does hyperuricemia lead to?", "The knowledge graph links Hyperuricemia onward to: Gout (Hyperuricemia manifestation of it). "),
-    ("is hypertension serious?", "The knowledge graph links Hypertensive disorder onward to: Cerebrovascular accident "
-                                 "(Hypertensive disorder affects risk for it). "),
+    ("is hypertension serious?", ("The knowledge graph links Hypertensive disorder onward to: Cerebrovascular accident "
+                                  "(Hypertensive disorder affects risk for it). ")),
 ])
 def test_a_disease_s_course_names_what_the_graph_links_it_onward_to(run_graph, question: str, onward: str) -> None:
     """They listed the drugs for the disease alone, after the note that the graph holds no prognoses: the graph's own
