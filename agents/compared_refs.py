@@ -114,6 +114,16 @@ _FOR_Y = re.compile(r"\b(?:for|in|against) (?P<y>(?!(?:it|them|that|this|me|you|
 compared as before."""
 
 
+def _sides_again(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
+    """"Which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND), for
+    the disease it names ("which is better for diabetic kidney disease?"); "" for any other question."""
+    if not (_DIFFERENCE.match(q) or _RANKS.match(q)) or (sides := compared_sides(focus.latest_question, linker)) is None:
+        return ""
+    res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})
+    latest = focus.latest_question[:1].upper() + focus.latest_question[1:]
+    return f"{latest.rstrip('?.! ')} for {fy['y']}" if (fy := _FOR_Y.search(q)) else latest
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
@@ -130,11 +140,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     latest = latest_drugs(focus)
     if m is None and (again := _uses_ranked(res, q, focus, latest)):
         return again
-    if m is None and (_DIFFERENCE.match(q) or _RANKS.match(q)) and (sides := compared_sides(focus.latest_question, linker)):
-        # "which one is better?" right after "compare statins and aspirin": the same two again (it was NOT_FOUND)
-        res.references.append({"text": q, "how": "compared", "sides": [s.name for s in sides]})
-        y = f" for {fy['y']}" if (fy := _FOR_Y.search(q)) else ""  # "which is better for diabetic kidney disease?"
-        return focus.latest_question[:1].upper() + focus.latest_question[1:].rstrip("?.! ") + y
+    if m is None and (again := _sides_again(res, q, focus, linker)):
+        return again
     if COMPARING.search(q) and len(focus.classes) >= 2 and not (latest or focus.compared or (m and (m["n"] or m["a"]))):
         res.references.append({"text": q, "how": "compared", "classes": focus.classes[1::-1]})  # "what's the difference?"
         return f"Compare {focus.classes[1]} and {focus.classes[0]}"  # after what ARBs and then ACE inhibitors target
