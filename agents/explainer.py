@@ -9,6 +9,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from agents.all_listed import all_listed_lead
 from agents.answer_notes import (
     NO_EVIDENCE,
     and_listed,
@@ -419,7 +420,7 @@ def explain(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     out = with_literature(state, out, ctx.get_resources())
     res, status = ctx.get_resources(), out.get("status")
     out["answer"] = _framed(state, identity_lead(state, status, res.linker) + where_lead(state, status, res.kg)
-                            + listed_lead(state, status) + _scoped(state, out.get("answer", ""), status, res.kg), res.linker)
+                            + listed_lead(state, status) + all_listed_lead(state, status, res.kg) + _scoped(state, out.get("answer", ""), status, res.kg), res.linker)
     out["messages"] = [turn_record(state, out, items, kg)]
     out["timings"] = {"explainer": (time.perf_counter() - t0) * 1000}
     return out

@@ -20,13 +20,13 @@ from typing import Any
 from agents.answer_paths import own_list
 from agents.context import Context
 from agents.list_size import ALL_ANSWERS
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
+from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State
 from agents.via import YES_NO
 from core.tracing import span
 from tools.answers import disease_mates, manifested_in, types_of
 from tools.linker import fold
 
-__all__ = ["USES_LISTED", "known_use"]
+__all__ = ["USES_LISTED", "is_use", "known_use", "listed_uses"]
 
 USES_LISTED = ALL_ANSWERS
 """How far down the drug's own list of diseases a use may stand: as many as "list all diseases X treats" gives."""
@@ -40,7 +40,12 @@ def known_use(state: State, ctx: Context, res: Any) -> bool | None:
     if state.intent != Intent.MECHANISM.value or not yes_no or len(state.sources) != 1 or len(state.targets) != 1 \
             or state.among or state.compared:
         return None
-    kg, (drug, disease) = res.kg, (state.sources[0], state.targets[0])
+    return is_use(state, ctx, res, state.sources[0], state.targets[0])
+
+
+def is_use(state: State, ctx: Context, res: Any, drug: str, disease: str) -> bool | None:
+    """Whether ``disease`` is one of ``drug``'s uses (see the module); None when they are no drug and disease."""
+    kg = res.kg
     type_of = types_of(kg)
     if type_of(drug) not in DRUG_TYPES or type_of(disease) not in DISEASE_TYPES:
         return None
@@ -53,3 +58,14 @@ def known_use(state: State, ctx: Context, res: Any) -> bool | None:
         listed = any(fold(kg.name(y)) in names for y in own_list(state, ctx, res, drug, USES_LISTED))
         sp.set_attribute("medpath.known_use", "own list" if listed else "none")
         return listed
+
+
+def listed_uses(state: State, ctx: Context, res: Any, answers: list[dict[str, Any]]) -> None:
+    """"Which of them treat hypertension?" after a list of drugs (``State.among``, the listed drugs): each answer's
+    ``known_use``, whether the disease is one of that drug's uses. PAT_003's Haloprogin, Amineptine and Pirlindole
+    were said to have "a verified mechanism" for Hypertensive disorder, by chains through calcium ion import and
+    serotonin. Nothing for any other question."""
+    if state.intent != Intent.TREATS.value or state.drug_class != LISTED_DRUGS or len(state.targets) != 1:
+        return
+    for a in answers:
+        a["known_use"] = is_use(state, ctx, res, a["id"], state.targets[0])
