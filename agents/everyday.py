@@ -118,11 +118,19 @@ named first, as :data:`_SAME_TARGET` and :data:`_SAME_USES` read them (it looked
 ibuprofen)."""
 
 
+_ON_THE_ORGAN = re.compile(r"\b(?:(?P<good>easier|gentler|kinder)|harder|tougher|rougher) (?:on|to) (?:the |your |my |his |her )?"
+                           r"(?:stomach|kidneys?|liver|heart|gut)(?= than\b)", re.IGNORECASE)
+""""Is celecoxib easier on the stomach than ibuprofen?" is whether it is better tolerated: the organ was read as a third
+name to compare (Gastric Acid)."""
+
+
 def same_of_two(question: str) -> str:
     """"Do X and Y treat the same disease?" → "What do X and Y treat?" (:data:`_SAME_USES`); "do X and Y hit the same
-    target?" → "Do X and Y share a target?" (:data:`_SAME_TARGET`). Asked before the thread is read: "the same
+    target?" → "Do X and Y share a target?" (:data:`_SAME_TARGET`); "is X easier on the stomach than Y?" → "is X
+    better tolerated than Y?" (:data:`_ON_THE_ORGAN`). Asked before the thread is read: "the same
     target" of two named drugs is what they share, not a reference to an earlier turn."""
-    q = _SAME_AS.sub(lambda m: f"Do {m['x']} and {m['y']} {m['v']} the same {m['n']}{m['end']}", question)
+    q = _ON_THE_ORGAN.sub(lambda m: "better tolerated" if m["good"] else "worse tolerated", question)
+    q = _SAME_AS.sub(lambda m: f"Do {m['x']} and {m['y']} {m['v']} the same {m['n']}{m['end']}", q)
     q = _SAME_TARGET.sub(r"Do \g<x> share a target\g<end>", q)
     return _SAME_USES.sub(r"What do \g<x> treat\g<end>", q)
 

@@ -89,7 +89,9 @@ _OUT_OF_SCOPE = {
                      r"(?:\w+ )?(?:drowsy|sleepy|tired|dizzy|nauseous|sick|gain weight|fat|hungry|bleed)|non[- ]?drowsy|"
                      r"(?:non[- ])?sedating|(?:damage|damages|damaging|harm|harms|hurt|hurts) (?:the |your |my |his |her )?"
                      r"(?:kidneys?|liver|heart|stomach|lungs?)|bad for (?:the |your |my |his |her )?(?:kidneys?|liver|heart|"
-                     r"stomach|lungs?)|(?:nephro|hepato|cardio|oto)toxic\w*"),  # "drugs for Y that don't cause cough"; "does
+                     r"stomach|lungs?)|(?:nephro|hepato|cardio|oto)toxic\w*|(?:easier|easiest|gentler|gentlest|kinder|harder|hardest|tougher|"
+                     r"rougher) (?:on|to) (?:the |your |my |his |her )?(?:kidneys?|liver|heart|stomach|gut|lungs?)|"
+                     r"(?:better|best|well|worse) tolerated|tolerability"),  # "drugs for Y that don't cause cough"; "does
     # metformin damage the kidneys?" was told what metformin is connected to
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|therapeutic (?:range|level|window)s?|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
@@ -288,6 +290,6 @@ share a target?": it was asked as "Do fluoxetine share a target?", and naming bo
 RELATING = re.compile(r"\b(?:related|connected|linked|relationship|relation|connection)\b", re.IGNORECASE)
 """Words of a question that asks how what it names is related ("how are aspirin and warfarin related?"): for two drugs,
 a comparison of what they act on (there was no chain from one drug to the other to walk: NOT_FOUND)."""
-SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|faster|slower|quicker|more \w+|less \w+) than|compared? (?:to|with)|vs\.?|"
-                         r"versus)\b", re.IGNORECASE)
+SET_AGAINST = re.compile(r"\b(?:(?:better|worse|stronger|weaker|safer|faster|slower|quicker|more \w+|less \w+|(?:better|worse) "
+                         r"tolerated) than|compared? (?:to|with)|vs\.?|versus)\b", re.IGNORECASE)
 """What sets a drug a question names against another one ("is it better than colchicine?": "it" refers back)."""

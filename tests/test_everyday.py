@@ -72,6 +72,9 @@ from tests.conftest import in_thread
     ("Do aspirin and ibuprofen act on the same targets?", "Do aspirin and ibuprofen share a target?"),
     ("does aspirin have the same target as ibuprofen?", "Do aspirin and ibuprofen share a target?"),
     ("does omeprazole treat the same diseases as ranitidine?", "What do omeprazole and ranitidine treat?"),
+    # the organ was read as a third name to compare (Gastric Acid), or the question as a chain to the stomach
+    ("is celecoxib easier on the stomach than ibuprofen?", "is celecoxib better tolerated than ibuprofen?"),
+    ("is naproxen harder on the kidneys than ibuprofen?", "is naproxen worse tolerated than ibuprofen?"),
     ("What drugs treat both gout and hypertension?", "What drugs treat both gout and hypertension?"),
 ])
 def test_everyday_words_are_read_in_the_graph_s_terms(question: str, read: str) -> None:
@@ -379,3 +382,20 @@ def test_which_ones_a_named_drug_treats_after_a_list_is_what_it_treats(run_graph
     assert out["status"] is Status.ANSWERED and out["intent"] == "indications", out["answer"]
     assert out["answer"].startswith("allopurinol has a verified mechanism for: "), out["answer"]
     assert "Gout" in out["answer"].split(". ")[0], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["which one is easier on the stomach?", "which is gentler on the stomach?"])
+def test_which_of_two_drugs_is_easier_on_the_stomach_compares_them(run_graph, then: str) -> None:
+    """It was "Which of the listed drugs is easier on the stomach?", answered with what the stomach is connected to
+    (since stop 100)."""
+    _first, out = in_thread(run_graph, f"stomach-{then}", "what's the difference between ibuprofen and naproxen?", then)
+    assert out["understood_as"] == "Compare Ibuprofen and naproxen", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not side effects. What it holds: Ibuprofen and naproxen both act on" \
+        in out["answer"], out["answer"]
+
+
+def test_one_drug_easier_on_the_stomach_than_another_compares_the_two(run_graph) -> None:
+    """It compared celecoxib, Gastric Acid and ibuprofen, "stomach" read as the acid (since stop 100)."""
+    out, _ = run_graph({"question": "is celecoxib easier on the stomach than ibuprofen?"}, interactive=False, memory=False)
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: "
+                                    "celecoxib and Ibuprofen both act on: Prostaglandin G/H synthase 2."), out["answer"]
