@@ -26,7 +26,7 @@ from core.tracing import span
 from tools.answers import disease_mates, manifested_in, types_of
 from tools.linker import fold
 
-__all__ = ["USES_LISTED", "is_use", "known_use", "listed_uses"]
+__all__ = ["USES_LISTED", "is_use", "known_use", "listed_uses", "uses_read"]
 
 USES_LISTED = ALL_ANSWERS
 """How far down the drug's own list of diseases a use may stand: as many as "list all diseases X treats" gives."""
@@ -69,3 +69,10 @@ def listed_uses(state: State, ctx: Context, res: Any, answers: list[dict[str, An
         return
     for a in answers:
         a["known_use"] = is_use(state, ctx, res, a["id"], state.targets[0])
+
+
+def uses_read(state: State, ctx: Context, res: Any, answers: list[dict[str, Any]]) -> bool | None:
+    """Both readings for the retriever: each listed drug's ``known_use`` (:func:`listed_uses`, on ``answers``), and
+    the question's own (:func:`known_use`, returned)."""
+    listed_uses(state, ctx, res, answers)
+    return known_use(state, ctx, res)

@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 from agents.answer_paths import answers_and_top, path_record, steering_text
 from agents.cohort import in_scope
 from agents.context import Context
-from agents.known_use import known_use, listed_uses
+from agents.known_use import uses_read
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, forward_one_sided, stand_ins, two_ended
 from core.errors import DenseUnavailableError, MedpathError, NotFoundError
 from core.tracing import error, span
@@ -252,8 +252,7 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 fallbacks.append({"component": "memory", "reason": str(exc), "fallback": "no memory"})
                 memory = {"enabled": True, "error": str(exc)}
     answers, top = answers_and_top(state, ctx, res, ranked)
-    use = known_use(state, ctx, res) if top else None  # "does imatinib treat hypertension?": one of its uses?
-    listed_uses(state, ctx, res, answers)  # "which of them treat hypertension?" after a list: each one's
+    use = uses_read(state, ctx, res, answers) if top else None  # "does imatinib treat hypertension?": one of its uses?
     records = [path_record(p, res.kg) for p in top]
     for rec, p in zip(records, top, strict=True):
         if p.features.get("vault_boost"):
