@@ -39,7 +39,7 @@ from agents.name_only import bare_mention, names_an_entity
 from agents.patient_answer import SINCE, lab_it, lab_named, not_recorded
 from agents.patient_safety import for_the_patient
 from agents.qualifiers import PATIENT_WORDS, TRAILING_PLACE, TRAILING_QUALIFIER
-from agents.record_refs import of_the_record
+from agents.record_refs import of_the_record, what_helps
 from agents.record_window import timed_again
 from agents.record_words import RECORD_CHECK
 from agents.referents import only_listed_drug, pick, thread_target, wanted
@@ -438,6 +438,9 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q, references=[{"text": question, "how": "offered", "question": q}] if offered else [])
+    if (helps := what_helps(res, q, focus)) is not None:  # "what medications would help her?" after her conditions
+        res.question = helps
+        return res
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
     if _instead_or_more(res, body, focus, more and listing) or whole_list(res, body, focus, listing):  # "what else?"

@@ -12,7 +12,7 @@ from agents.safe_with import WHOM
 from agents.state import DRUG_TYPES, Intent
 from core.text import fold
 
-__all__ = ["conditions_ranked", "of_the_record"]
+__all__ = ["conditions_ranked", "of_the_record", "what_helps"]
 
 _ANY_OF_IT = re.compile(r"^(?:is|are) (?P<n>any|some|one|none) of (?:it|(?P<own>(?:his|her|their) (?:drugs|medications|medicines|meds))) "
                         r"(?P<a>an? )?(?P<c>.+)$", re.IGNORECASE)
@@ -49,6 +49,14 @@ them risky with her conditions?": they asked which condition, or compared the me
 contraindicated?" asked which condition until stop 99)."""
 
 
+_WHOM = r"(?:her|him|them|the patient|(?:this|that) patient|\w+_\d+)"
+_WHAT_HELPS = re.compile(rf"^(?:so |and |ok,? )?(?:(?:what|which) (?:drugs?|medications?|medicines?|meds|treatments?|options?|"
+                         rf"therap(?:y|ies))(?: (?:would|could|might|can|will|should))? (?:help|work for|treat|be good for|be best for|"
+                         rf"suit) {_WHOM}|what (?:would|do) you (?:recommend|suggest)(?: for {_WHOM})?|what (?:should|could|can) "
+                         rf"(?:she|he|they|the patient) (?:take|be given|try))$", re.IGNORECASE)
+"""What would treat the patient whose conditions the last answer listed ("what medications would help her?": it was
+"What medications would help PAT_001's?", answered with her medications; "what drugs would help him?" was
+`NOT_FOUND`, '"him" is not in the knowledge graph')."""
 _LAB_OF = re.compile(r"\b(?:trend|results?|values?|levels?|history|readings?|measurements?)\b", re.IGNORECASE)
 """Words of a lab's results ("what was the ALT trend?"), which after a record are the patient's."""
 
@@ -105,6 +113,21 @@ listed drug. Any other question comes back unchanged."""
             return f"Is {pid} on any {linker.class_name(m['c'])}"
         return f"is {m['n']} of them {m['a'] or ''}{m['c']}"
     return q
+
+
+def what_helps(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"What medications would help her?" after a patient's conditions: "What drugs treat <her first condition>?", the
+    others offered after the answer (:data:`_WHAT_HELPS`); None for any other question. Asked before "her" is read as
+    the patient ("What medications would help PAT_001's?")."""
+    pid = focus.patient_id if focus.intent == "patient" else None
+    if not (pid and focus.record_conditions and _WHAT_HELPS.match(q.strip().rstrip("?.! "))):
+        return None
+    first, *rest = [c["name"] for c in focus.record_conditions]
+    res.references.append({"text": q, "how": "patient", "patient_id": pid})
+    if rest:
+        res.references.append({"text": q, "how": "after", "note": " ".join(
+            f"Ask \"What drugs treat {c}?\" for {pid}'s {c}." for c in rest)})
+    return f"What drugs treat {first}?"
 
 
 _SEVERE = re.compile(r"\b(?:(?:the )?(?:most|more|least|less) (?:serious|severe|life[- ]threatening|worrying|concerning)|"

@@ -52,3 +52,19 @@ def test_they_both_after_two_drugs_are_the_two(run_graph) -> None:
     assert out["status"] is Status.ANSWERED, out["answer"]
     assert out["understood_as"] == "Do Losartan and valsartan treat hypertension?", out["answer"]
     assert out["answer"].startswith("Understood as") and "Yes, both: Losartan acts on" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "asked"), [
+    ("what is PAT_001's diagnosis?", "what medications would help her?", "What drugs treat Vitamin E deficiency?"),
+    ("what conditions does PAT_003 have?", "what drugs would help him?", "What drugs treat Depressive disorder?"),
+    ("what is PAT_001's diagnosis?", "what would you recommend?", "What drugs treat Vitamin E deficiency?"),
+])
+def test_what_would_help_the_patient_asks_what_treats_her_condition(run_graph, first: str, then: str, asked: str) -> None:
+    """"What medications would help her?" was "What medications would help PAT_001's?", answered with her medications;
+    "what drugs would help him?" was `NOT_FOUND`, '"him" is not in the knowledge graph'; "what would you recommend?"
+    was `NOT_FOUND`, "no known entity in the question" (since stop 100). A second condition is offered after."""
+    _first, out = in_thread(run_graph, f"helps-{then}", first, then)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == asked, out["answer"]
+    assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
+    if "PAT_003" in first:
+        assert out["answer"].endswith('Ask "What drugs treat Infection by Loa loa?" for PAT_003\'s Infection by Loa loa.'), out["answer"]
