@@ -30,11 +30,13 @@ _ON_ANY_LISTED = re.compile(
     rf"^(?:is|does|are) {_WHO} (?:taking|on|using|prescribed|take|use|have) "
     r"(?:any|one|some|either) of (?:them|those|these|the (?:listed |above )?(?:drugs|medications|medicines|ones))$|"
     rf"^which (?:one )?of (?:them|those|these)(?: drugs| medications| medicines| ones)? (?:is|does|are) {_WHO.replace('who', 'who2')} "
-    r"(?:taking|on|using|prescribed|take|use)$", re.IGNORECASE)
+    r"(?:taking|on|using|prescribed|take|use)$|"
+    r"^(?:is|are) (?:any|one|some|either) of (?:them|those|these)(?: drugs| medications| medicines| ones)? (?:already |also )?"
+    r"(?:on|in) (?:her|his|their|the patient's|(?P<who3>\w+_\d+)'s) (?:record|list|medications|meds|drugs)$", re.IGNORECASE)
 """Whether the thread's patient, or one the question names, takes any of the drugs the last answer listed ("is she on
 any of them?" after "What treats peptic ulcer?"; "is PAT_001 taking any of them?" and "which of these is PAT_003 on?"
 after a list of drugs, which were "Is PAT_001 taking any of Gout?" and "What is PAT_003 taking for of the listed?"
-until stop 100)."""
+until stop 100; "are any of them already on her record?", which was `NOT_FOUND`)."""
 _FOR_ALL = re.compile(r"^what(?: (?:drugs|medications|medicines|meds))? (?:is|does|do|are) (?:she|he|they|the patient|\w+_\d+) "
                       r"(?:taking|take|on|using|use|prescribed|given)(?: for)? (?:them|those|these|both|all of them|each of them)$",
                       re.IGNORECASE)
@@ -71,7 +73,7 @@ asks the record (it told what statins act on). "Is she on any of them?" after a 
 listed drug. Any other question comes back unchanged."""
     listed = focus.drug_list
     on_any = _ON_ANY_LISTED.match(q)
-    who = (on_any["who"] or on_any["who2"]) if on_any else ""
+    who = (on_any["who"] or on_any["who2"] or on_any["who3"] or "") if on_any else ""
     named = who.upper() if re.fullmatch(r"\w+_\d+", who) else focus.patient_id
     if named and len(listed) >= 2 and on_any:  # it was "Is PAT_002 on any of those?", "No: PAT_002's record lists no of
         res.patient_id = named  # those", or "them" read as the listed drugs' disease

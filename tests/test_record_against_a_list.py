@@ -23,7 +23,8 @@ def test_any_of_the_listed_drugs_is_checked_against_the_record(run_graph) -> Non
     assert "Amineptine" in out["answer"], out["answer"]
 
 
-@pytest.mark.parametrize("then", ["is PAT_003 taking any of them?", "which of these is PAT_003 on?"])
+@pytest.mark.parametrize("then", ["is PAT_003 taking any of them?", "which of these is PAT_003 on?",
+                                  "are any of these on PAT_003's record?"])  # NOT_FOUND until stop 100
 def test_a_named_patient_is_checked_against_the_list(run_graph, then: str) -> None:
     """With the patient named in the question and none in the thread, they were "Is PAT_003 taking any of Gout?" (the
     record's conditions) and "What is PAT_003 taking for of the listed?" (since stop 100)."""
@@ -68,3 +69,12 @@ def test_what_would_help_the_patient_asks_what_treats_her_condition(run_graph, f
     assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
     if "PAT_003" in first:
         assert out["answer"].endswith('Ask "What drugs treat Infection by Loa loa?" for PAT_003\'s Infection by Loa loa.'), out["answer"]
+
+
+def test_any_of_them_on_her_record_after_what_would_help_her(run_graph) -> None:
+    """"are any of them already on his record?" after the drugs for his condition was `NOT_FOUND`, "no known entity in
+    the question" (since stop 100)."""
+    *_, out = in_thread(run_graph, "on-his-record", "what conditions does PAT_003 have?", "what drugs would help him?",
+                        "are any of them already on his record?")
+    assert out["understood_as"].startswith("Is PAT_003 taking "), out["answer"]
+    assert "PAT_003's record lists Pirlindole (for Depressive disorder) among the medications" in out["answer"], out["answer"]
