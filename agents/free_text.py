@@ -59,8 +59,11 @@ def scan_mentions(res: Any, question: str, pinned: dict[str, dict[str, Any]]) ->
 _PAIR = re.compile(
     r"^(?:(?:can you |please )?(?:compare|contrast)|(?:what(?:'s|’s| is| are) )?(?:the )?differences? between|how (?:do|does|is|are))"
     r" (?P<a>.+?) (?:and|with|to|vs\.?|versus|from) (?P<b>.+?)(?: (?:differ|compare|different))?[?.!]*$|"
-    r"^(?P<c>\S+(?: \S+)?) (?:vs\.?|versus) (?P<d>.+?)[?.!]*$", re.IGNORECASE)
-"""Two things set side by side ("compare warfarin and apixaban", "what is the difference between X and Y?", "X vs Y")."""
+    r"^(?P<c>\S+(?: \S+)?) (?:vs\.?|versus) (?P<d>.+?)[?.!]*$|"
+    r"^(?:is|are) (?P<e>\S+(?: \S+)?) (?:better|worse|safer|stronger|weaker|more \w+|less \w+|(?:better|worse) tolerated) than "
+    r"(?P<f>\S+(?: \S+)?)[?.!]*$", re.IGNORECASE)
+"""Two things set side by side ("compare warfarin and apixaban", "what is the difference between X and Y?", "X vs Y",
+"is apixaban better than warfarin?")."""
 
 
 def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -72,7 +75,7 @@ def _unnamed_compared(res: Any, question: str, found: list[dict[str, Any]]) -> l
     drugs = any((f.get("entity") or {}).get("type") in DRUG_TYPES for f in found)
     if m is None or not (drugs or res.linker.classes_in(question)):
         return []
-    sides = [x for x in (m["a"], m["b"]) if x] or [m["c"], m["d"]]
+    sides = next([m[a], m[b]] for a, b in (("a", "b"), ("c", "d"), ("e", "f")) if m[a])
     named = [fold(f["mention"]) for f in found]
     out = []
     for side in sides:

@@ -348,7 +348,11 @@ def _not_found(res: Any, mentions: list[dict[str, Any]], why: str = "") -> dict[
     suggestions = [{**c.as_dict(), "for": unknown[0]} for c in near]
     names = ", ".join(f'"{u}"' for u in unknown)
     error = f"{names} {'is' if len(unknown) == 1 else 'are'} not in the knowledge graph"
-    if classes := res.linker.classes_named_like(unknown[0]) if len(unknown) == 1 else []:  # "semaglutide"
+    generic = res.linker.generic_of(unknown[0]) if len(unknown) == 1 else ""  # "Ozempic": semaglutide, not held
+    if generic:
+        error += f": it is a brand of {generic}, which the knowledge graph does not hold either"
+        suggestions = []  # "did you mean ozagrel?"
+    if classes := res.linker.classes_named_like(generic or unknown[0]) if len(unknown) == 1 else []:  # "semaglutide"
         held = [c.name for c in res.linker.drug_class(classes[0])[:3]]
         error += (f"; by its name it is one of the {classes[0]}, of which the knowledge graph holds {', '.join(held)} (ask "
                   f"\"How do {classes[0]} work?\")")

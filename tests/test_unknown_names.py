@@ -105,3 +105,25 @@ def test_an_unknown_disease_beside_a_known_drug_says_what_the_drug_acts_on(run_g
     assert f'"{unknown}" is not in the knowledge graph' in out["answer"] and held in out["answer"], out["answer"]
     unknown_drug, _ = run_graph({"question": "How does zorblax treat gout?"}, interactive=False, memory=False)
     assert "holds on" not in unknown_drug["answer"], unknown_drug["answer"]  # gout is no drug
+
+
+@pytest.mark.parametrize(("question", "brand", "generic", "klass"), [
+    ("what does ozempic do?", "ozempic", "semaglutide", "GLP-1 agonists"),
+    ("how does mounjaro work?", "mounjaro", "tirzepatide", ""),
+    ("is eliquis safer than warfarin?", "eliquis", "apixaban", "anticoagulants"),
+])
+def test_a_brand_of_a_drug_the_graph_lacks_names_its_generic(run_graph, question: str, brand: str, generic: str,
+                                                              klass: str) -> None:
+    """"What does ozempic do?" was NOT_FOUND with "did you mean ozagrel?"; "is eliquis safer than warfarin?" told what
+    warfarin is connected to, Eliquis dropped without a word (since stop 100)."""
+    (out,) = in_thread(run_graph, f"brand-{brand}", question)
+    assert out["status"] is Status.NOT_FOUND, out["answer"]
+    assert (f'"{brand}" is not in the knowledge graph: it is a brand of {generic}, which the knowledge graph does not hold '
+            "either") in out["answer"], out["answer"]
+    assert "did you mean" not in out["answer"] and (not klass or f"by its name it is one of the {klass}" in out["answer"]), out["answer"]
+
+
+def test_an_unknown_drug_set_against_a_known_one_is_named(run_graph) -> None:
+    """"Is apixaban better than warfarin?" told what warfarin is connected to, apixaban dropped without a word."""
+    (out,) = in_thread(run_graph, "better-than-unknown", "is apixaban better than warfarin?")
+    assert out["status"] is Status.NOT_FOUND and '"apixaban" is not in the knowledge graph' in out["answer"], out["answer"]

@@ -70,10 +70,14 @@ class EntityLinker:
         *,
         embed_link: float = 0.82, embed_suggest: float = 0.62,
         degree: Callable[[str], int] | None = None, classes: dict[str, tuple[str, ...]] | None = None,
+        brands: dict[str, str] | None = None,
     ) -> None:
         """Index names and aliases; ``name_vectors`` are (entity ids, unit rows) for the fallback; ``degree`` (the
         graph's) orders the names an acronym may abbreviate, the most connected first; ``classes`` (folded class name →
-        name stems, :func:`tools.name_tables.read_drug_classes`) lets a class name ask which of its members is meant."""
+        name stems, :func:`tools.name_tables.read_drug_classes`) lets a class name ask which of its members is meant;
+        ``brands`` (folded brand → generic, :func:`tools.name_tables.read_brands`) names the generic of a brand the graph
+        does not hold."""
+        self._brands = dict(brands or {})
         self.entities = entities
         self.aliases = aliases
         self._degree = degree
@@ -196,6 +200,11 @@ class EntityLinker:
         keys = self._by_token.get(key.split()[-1], set()) if key else set()
         fits = (lambda k: k.endswith(" " + key)) if ending else (lambda k: k.startswith(key + " "))
         return sorted({eid for k in keys if fits(k) for eid in self._by_fold[k] if self.entities[eid].type in types})
+
+    def generic_of(self, word: str) -> str:
+        """The generic name of a brand the brand table lists ("Ozempic" → "semaglutide"), whether the graph holds it
+        or not; "" for any other word."""
+        return self._brands.get(fold(word), "")
 
     def classes_named_like(self, word: str) -> list[str]:
         """The classes whose stem a drug's name carries, held in the graph or not ("semaglutide" → GLP-1 agonists)."""

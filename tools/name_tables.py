@@ -11,7 +11,7 @@ from core.datasets import DRUG_TYPES
 from core.text import fold
 from memory.protocols import Entity
 
-__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "GENE_SYMBOLS", "LAY_TERMS", "read_drug_classes", "with_brand_names",
+__all__ = ["BRAND_NAMES", "DRUG_CLASSES", "DRUG_NAMES", "GENE_SYMBOLS", "LAY_TERMS", "read_brands", "read_drug_classes", "with_brand_names",
            "with_drug_names", "with_gene_symbols", "with_lay_terms"]
 
 BRAND_NAMES = Path(__file__).resolve().parent.parent / "memory" / "brand_names.tsv"
@@ -56,6 +56,18 @@ def with_gene_symbols(entities: dict[str, Entity], aliases: dict[str, tuple[str,
     linked to IL-10 by its embedding. By the protein's name only: the graph gives Alpha-2A adrenergic receptor the
     alias "Tumor necrosis factor". Like the brand names, a missing table or line adds nothing."""
     return _with_table(entities, aliases, path, ("Protein",), by_alias=False)
+
+
+def read_brands(path: Path = BRAND_NAMES) -> dict[str, str]:
+    """Each brand name of the table, folded, → its generic name as written ("ozempic" → "semaglutide"), whether the
+    graph holds the generic or not. A missing table or a malformed line adds nothing."""
+    out: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#") and "\t" in line:
+                generic, brands = line.split("\t", 1)
+                out.update({fold(b): generic.strip() for b in brands.split(",") if fold(b)})
+    return out
 
 
 def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:

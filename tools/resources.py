@@ -23,7 +23,14 @@ from tools.embedder import CachedEmbedder, Embedder, make_embedder
 from tools.judge import EmbeddedJudge
 from tools.linker import EntityLinker
 from tools.literature import Literature
-from tools.name_tables import read_drug_classes, with_brand_names, with_drug_names, with_gene_symbols, with_lay_terms
+from tools.name_tables import (
+    read_brands,
+    read_drug_classes,
+    with_brand_names,
+    with_drug_names,
+    with_gene_symbols,
+    with_lay_terms,
+)
 from tools.path_ranker import ALL_FEATURES, PathRanker, TransitionTables
 from tools.ranker_models import load_model
 from tools.triple_scorer import TripleScorer
@@ -132,7 +139,8 @@ def load_resources(settings: Settings) -> Resources:
     except (MedpathError, OSError, ValueError) as exc:
         dense_error = str(exc)
     aliases = with_gene_symbols(kg.entities, with_lay_terms(kg.entities, with_drug_names(kg.entities, with_brand_names(kg.entities, kg.aliases))))
-    linker = EntityLinker(kg.entities, aliases, linker_vectors, embedder, degree=kg.degree, classes=read_drug_classes())
+    linker = EntityLinker(kg.entities, aliases, linker_vectors, embedder, degree=kg.degree, classes=read_drug_classes(),
+                          brands=read_brands())
     base = Resources(settings=settings, kg=kg, embedder=embedder, linker=linker, predictor=None,  # type: ignore[arg-type]
                      ranker=None, judge=None, priors=None, dense=dense, dense_error=dense_error,  # type: ignore[arg-type]
                      entity_vectors=entity_vectors)
