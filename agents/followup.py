@@ -438,13 +438,10 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
     if body != q.rstrip("?.! ") and (bare_mention(body, linker) or modifier_swap(body, focus, linker)):
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q, references=[{"text": question, "how": "offered", "question": q}] if offered else [])
-    if (helps := what_helps(res, q, focus)) is not None:  # "what medications would help her?" after her conditions
-        res.question = helps
-        return res
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
     more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
-    if _instead_or_more(res, body, focus, more and listing) or whole_list(res, body, focus, listing):  # "what else?"
-        return res  # "any alternatives?" after a drug's uses; "list them all" after a list
+    if what_helps(res, q, focus) or _instead_or_more(res, body, focus, more and listing) or whole_list(res, body, focus, listing):
+        return res  # "what would help her?" after her conditions, "any alternatives?" after a drug's uses, "list them all"
     if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus, linker) or why_listed(res, body, focus, linker)
             or about_last_answer(res, body, focus) or both_diseases(res, body, focus, linker)
             or kind_of_target(res, q, focus) or drug_on_it(res, body, focus, linker) or main_use(res, body, focus)

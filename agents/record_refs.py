@@ -117,19 +117,20 @@ listed drug. Any other question comes back unchanged."""
     return q
 
 
-def what_helps(res: Resolution, q: str, focus: Focus) -> str | None:
-    """"What medications would help her?" after a patient's conditions: "What drugs treat <her first condition>?", the
-    others offered after the answer (:data:`_WHAT_HELPS`); None for any other question. Asked before "her" is read as
-    the patient ("What medications would help PAT_001's?")."""
+def what_helps(res: Resolution, q: str, focus: Focus) -> bool:
+    """"What medications would help her?" after a patient's conditions: ``res.question`` "What drugs treat <her first
+    condition>?", the others offered after the answer (:data:`_WHAT_HELPS`); False for any other question. Asked
+    before "her" is read as the patient ("What medications would help PAT_001's?")."""
     pid = focus.patient_id if focus.intent == "patient" else None
     if not (pid and focus.record_conditions and _WHAT_HELPS.match(q.strip().rstrip("?.! "))):
-        return None
+        return False
     first, *rest = [c["name"] for c in focus.record_conditions]
     res.references.append({"text": q, "how": "patient", "patient_id": pid})
     if rest:
         res.references.append({"text": q, "how": "after", "note": " ".join(
             f"Ask \"What drugs treat {c}?\" for {pid}'s {c}." for c in rest)})
-    return f"What drugs treat {first}?"
+    res.question = f"What drugs treat {first}?"
+    return True
 
 
 _SEVERE = re.compile(r"\b(?:(?:the )?(?:most|more|least|less) (?:serious|severe|life[- ]threatening|worrying|concerning)|"
