@@ -64,7 +64,7 @@ def _answered_for(state: State, top: list[dict[str, str]]) -> str:
 
 _NOT_A_USE = ("Not among {drug}'s uses as medpath finds them: neither the diseases it lists for {drug} (ask \"What "
               "does {drug} treat?\") nor those of the curated drugs that act on its targets as it does include "
-              "{disease}. The nearest chain: ")
+              "{disease}. The chain the knowledge graph holds: ")
 """The opening when the walk found a lowering chain, but the disease is none of the drug's uses (``agents.known_use``):
 "does imatinib treat hypertension?" was answered "Yes: imatinib acts on Hypertensive disorder through a 6-step
 mechanism"."""

@@ -21,7 +21,7 @@ def test_a_chain_into_a_disease_that_is_none_of_the_drug_s_uses_is_no_yes(run_gr
     assert out["status"] is Status.ANSWERED and out["known_use"] is False, out["answer"]
     assert out["answer"].startswith(f"Not among {drug}'s uses as medpath finds them: neither the diseases it lists for "
                                     f"{drug} (ask \"What does {drug} treat?\") nor those of the curated drugs that act on "
-                                    f"its targets as it does include {disease}. The nearest chain: {drug} acts on {disease} "
+                                    f"its targets as it does include {disease}. The chain the knowledge graph holds: {drug} acts on {disease} "
                                     "through "), out["answer"]
     listed, _ = run_graph({"question": f"list all diseases that {drug} treats"}, interactive=False, memory=False)
     assert disease not in [a["name"] for a in listed["ranked_answers"]], listed["answer"]
