@@ -103,11 +103,19 @@ def _for(m: re.Match[str]) -> str:
     return f"{noun} for {_FOR[int(m.lastgroup[1:])][0]}"  # type: ignore[index]
 
 
+_WHY_IS_NOT = re.compile(r"^why (?P<aux>is|are|does|do) (?P<x>.+?) not (?:(?:be )?used (?:for|to treat|against|in)|work (?:on|for|"
+                         r"against|in)|treat|help(?: with)?|cure|prevent|act on|kill) (?P<y>.+?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Why is colchicine not used for hyperuricemia?", the negation after the drug: read "colchicine not" as colchicine and
+was `NOT_FOUND` (:data:`_WHY_NOT` reads "why isn't colchicine used …")."""
+
+
 def why_not(question: str) -> str:
     """"Why don't antibiotics work on viruses?" → "How do antibiotics treat viruses?" (:data:`_WHY_NOT`); asked before
     the thread is read, so that a class it names is not taken for a new disease of the thread's drug ("How does
     warfarin act on Viruses?")."""
-    return _WHY_NOT.sub(lambda m: f"How {_do(m[0])} {m['x']} treat {m['y']}{m['end']}", question)
+    q = _WHY_IS_NOT.sub(lambda m: f"How {'do' if m['aux'].casefold() in ('are', 'do') else 'does'} {m['x']} treat "
+                                  f"{m['y']}{m['end']}", question)
+    return _WHY_NOT.sub(lambda m: f"How {_do(m[0])} {m['x']} treat {m['y']}{m['end']}", q)
 
 
 _SAME_AS = re.compile(r"^(?:do|does) (?P<x>\S.*?) (?P<v>have|share|act on|hit|target|bind(?: to)?|work on|treat|cure) "

@@ -131,7 +131,7 @@ _OUT_OF_SCOPE = {
     # "I'm allergic to penicillin. What antibiotics can I take for pneumonia?": not "allergic rhinitis", a disease
     "allergies to drugs": r"allergic (?:to|reactions? to)|allerg(?:y|ies) to|(?:drug|penicillin|sulfa|medication) allerg(?:y|ies)",
     "how well drugs work": EFFECTIVE_ASKED,
-    WHY_NOT: NOT_WORKING,
+    WHY_NOT: rf"{NOT_WORKING}|why (?:is|are|does|do) \S+(?: \S+){{0,3}}? not (?:(?:be )?used|work|treat|help|cure|prevent|act)\b",
     ADDICTION: r"addictive|addicting|habit[- ]forming|(?:get|getting|become|becoming|be) (?:\w+ )?(?:addicted|hooked)",
     "monitoring (blood tests while on a drug)": (r"\bmonitor(?:ing|ed|s)?\b|\bINR\b|(?:need|needs|needing|require|requires|"
                                                  r"get|gets|have|has) (?:\w+ )?(?:blood tests?|blood work|levels? checked)"),

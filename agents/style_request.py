@@ -21,7 +21,8 @@ _SIMPLER = (r"(?:(?:can|could|would) you |please )?(?:explain|say|tell me|descri
             r" (?:(?:more )?simply|in (?:simple|simpler|plain|everyday|lay|layman'?s?) (?:terms|words|english|language)|"
             r"like i'?m (?:five|5|a child|a kid)|for a (?:layman|layperson|non-expert|child|kid|beginner))|"
             r"(?:in (?:simple|simpler|plain|everyday|layman'?s?) (?:terms|words|english|language)|simply|eli5|"
-            r"keep it simple|(?:no|without) (?:the )?jargon)")
+            r"keep it simple|(?:no|without) (?:the )?jargon|(?:like|as if) (?:i'?m|i am) (?:five|5|a child|a kid)|"
+            r"for (?:a )?(?:layman|layperson|non-expert|beginner)s?)")
 _STEPS = (r"(?:(?:can|could|would) you |please )?(?:explain (?:it |this |that )?|walk me through (?:it |this |that )?|"
           r"go |take me through it )?step[- ]by[- ]step|(?:list|give me|show me) (?:all )?the steps")
 _BRIEF = (r"(?:(?:can|could|would) you |please )?(?:keep it (?:short|brief)|be brief|briefly|in short|in (?:one|a) "

@@ -62,6 +62,8 @@ from tests.conftest import in_thread
     ("Why don't antibiotics work on viruses?", "How do antibiotics treat viruses?"),
     ("Why doesn't aspirin treat gout?", "How does aspirin treat gout?"),
     ("Why isn't metformin used for type 1 diabetes?", "How does metformin treat type 1 diabetes?"),
+    ("Why is colchicine not used for hyperuricemia?", "How does colchicine treat hyperuricemia?"),  # since stop 100
+    ("why are statins not used for gout?", "How do statins treat gout?"),
     # what two drugs treat: "imatinib and dasatinib both" and "same diseases" were looked up as names
     ("What do imatinib and dasatinib both treat?", "What do imatinib and dasatinib treat?"),
     ("Do imatinib and dasatinib treat the same diseases?", "What do imatinib and dasatinib treat?"),
@@ -399,3 +401,12 @@ def test_one_drug_easier_on_the_stomach_than_another_compares_the_two(run_graph)
     out, _ = run_graph({"question": "is celecoxib easier on the stomach than ibuprofen?"}, interactive=False, memory=False)
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: "
                                     "celecoxib and Ibuprofen both act on: Prostaglandin G/H synthase 2."), out["answer"]
+
+
+def test_why_a_drug_is_not_used_with_the_negation_after_it_gets_the_note(run_graph) -> None:
+    """"Why is it not used for hyperuricemia?" after colchicine read "colchicine not" as colchicine by a guess, with no
+    note that the graph does not hold why a drug does not work (since stop 100)."""
+    _first, out = in_thread(run_graph, "why-is-not", "how does colchicine work in gout?", "why is it not used for hyperuricemia?")
+    assert out["understood_as"] == "How does colchicine treat hyperuricemia?", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not why a drug does not work." in out["answer"], out["answer"]
+    assert "Read " not in out["answer"], out["answer"]

@@ -17,6 +17,10 @@ from agents.style_request import style_request
     ("In plain words, how does lisinopril work?", "how does lisinopril work?", "simpler"),
     ("ELI5: how does metformin treat diabetes?", "how does metformin treat diabetes?", "simpler"),
     ("ELI5, how does it work?", "how does it work?", "simpler"),  # not "ELI5?" with how asked after it
+    # since stop 100: "sertraline like I'm five" was read as sertraline by a guess, and no plain words given
+    ("explain the mechanism of sertraline like I'm five", "explain the mechanism of sertraline?", "simpler"),
+    ("how does metformin work, like I am 5?", "how does metformin work?", "simpler"),
+    ("how does insulin work for a layman?", "how does insulin work?", "simpler"),
     ("how does imatinib treat CML, step by step please", "how does imatinib treat CML?", "steps"),
     ("Briefly, what does aspirin treat?", "what does aspirin treat?", "brief"),
     # the sources: "CML? Give me the sources" was read as a guessed name
