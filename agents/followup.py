@@ -183,8 +183,11 @@ def _ordinal(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     word, ref, span = (alone["o"], alone["ref"], (0, len(q))) if alone else (m.group(1) or m.group(2), m.group(0), m.span())
     if re.search(r"\b(?:does|do|did) $", q[: span[0]]) and ref.casefold().endswith(" target"):  # the verb, not the noun
         ref, span = ref[: -len(" target")], (span[0], span[1] - len(" target"))  # "what does the second target?"
-    k = ORDINALS[word.casefold()]
-    items = focus.list_for(k, ref, wanted(q, span))
+    k, slot = ORDINALS[word.casefold()], wanted(q, span)
+    items = focus.list_for(k, ref, slot)
+    if slot == "disease" and items and k < len(items) and items[k].get("for") and k < len(focus.record_conditions) \
+            and not re.search(r"(?:drug|medication|medicine|med|pill)s?$", ref, re.IGNORECASE):
+        items = focus.record_conditions  # "how is the first one treated?" after a record: its first condition
     if items is None:
         res.missing = res.missing or ref
         return q

@@ -78,3 +78,13 @@ def test_any_of_them_on_her_record_after_what_would_help_her(run_graph) -> None:
                         "are any of them already on his record?")
     assert out["understood_as"].startswith("Is PAT_003 taking "), out["answer"]
     assert "PAT_003's record lists Pirlindole (for Depressive disorder) among the medications" in out["answer"], out["answer"]
+
+
+def test_how_the_first_one_is_treated_after_a_record_is_its_first_condition(run_graph) -> None:
+    """"How is the first one treated?" after PAT_002's conditions and medications was "How is thalidomide treated?",
+    the first medication, answered with what thalidomide is connected to (since stop 100); "how does the second one
+    work?" is still the second medication."""
+    _first, out = in_thread(run_graph, "ordinal-condition", "what does PAT_002 have?", "how is the second one treated?")
+    assert out["understood_as"] == "How is Schizophrenia treated?" and out["intent"] == "treats", out["answer"]
+    _first, med = in_thread(run_graph, "ordinal-med", "what does PAT_002 have?", "how does the second one work?")
+    assert med["understood_as"].startswith("How does Amineptine "), med["answer"]
