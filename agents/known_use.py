@@ -7,8 +7,7 @@ proliferation in the kidney. A disease is one of X's uses here when "What does X
 :data:`USES_LISTED` (the drug's own list, ``agents.answer_paths.own_list``), or when the curated drugs that act on
 X's targets as X does have chains into it (``tools.answers.disease_mates``); a finding counts as the diseases the graph
 makes it a manifestation of ("does montelukast help with allergies?": Allergy —manifestation of→ Allergic rhinitis,
-which montelukast's list holds). Otherwise the answer opens by saying so,
-and the chain follows as the nearest evidence.
+which montelukast's list holds). Otherwise the answer opens by saying so, and the chain the graph holds follows.
 
 Measured by ``python bench/bench_known_use.py`` (README, "Does X treat Y?").
 """

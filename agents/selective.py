@@ -160,7 +160,7 @@ def _one(kg: Any, drug: dict[str, Any], target: dict[str, Any], acts: set[str], 
 
 def _among(kg: Any, drug: dict[str, Any], acts: set[str], common: list[str], name: str) -> str:
     """The sentence for "is propranolol selective?": which of the targets its class shares it acts on (all of them:
-    "none of them alone"; some: those alone), or, for a drug of no class or a class that shares fewer than two,
+    "not selective among them"; some: those alone), or, for a drug of no class or a class that shares fewer than two,
     what it acts on."""
     on = [t for t in common if t in acts]
     if not name or len(common) < 2 or not on:
