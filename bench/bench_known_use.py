@@ -12,6 +12,9 @@ Asks "Does {X} treat {Y}?" for each through the graph, as ``ask`` asks it, and c
 
 The file's indications are not every use of a drug, so a "yes" on a drawn pair is not always wrong. Nothing here is a
 pass/fail test; the gold pairs are only read to draw and to count, never by the answer.
+
+``--thresholds 1,0.5,0`` also counts, for each threshold, the yes a rule would give that said yes as well when the
+ranker scores the chain above it (the answers' first candidate's ``score``): the alternative the README weighs.
 """
 
 from __future__ import annotations
@@ -58,22 +61,28 @@ def main() -> None:
     ap.add_argument("--split", default="check", choices=("tune", "check"))
     ap.add_argument("--pairs", type=int, default=150)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--thresholds", default="", help="comma-separated ranker scores, e.g. 1,0.5,0")
     args = ap.parse_args()
+    thresholds = [float(t) for t in args.thresholds.split(",") if t.strip()]
     pos, neg, name = pairs_of(args.split, args.pairs, args.seed)
     start = time.perf_counter()
     print(f"{args.split} half, seed {args.seed}")
-    print("| pairs | asked | chain (the old yes) | yes | not a use |")
-    print("|---|---:|---:|---:|---:|")
+    print("| pairs | asked | chain (the old yes) | yes | not a use |" + "".join(f" yes above {t} |" for t in thresholds))
+    print("|---|---:|---:|---:|---:|" + "---:|" * len(thresholds))
     with scratch_home(Settings.from_env()) as settings:
         session = Session(settings, interactive=False)
         for label, pairs in (("listed", pos), ("not listed", neg)):
             yes = not_use = 0
+            above = [0] * len(thresholds)
             for drug, disease in pairs:
                 out = session.ask(f"Does {name[drug]} treat {name[disease]}?", thread_id=str(uuid.uuid4()))
                 answer = str(out.get("answer", ""))
                 yes += answer.startswith("Yes: ")
                 not_use += answer.startswith("Not among ")
-            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |")
+                score = out["candidates"][0]["score"] if out.get("candidates") else None
+                for i, t in enumerate(thresholds):
+                    above[i] += answer.startswith("Yes: ") or (answer.startswith("Not among ") and score is not None and score > t)
+            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |" + "".join(f" {n} |" for n in above))
     print(f"{time.perf_counter() - start:.0f} s")
 
 
