@@ -8,7 +8,8 @@ Asks "Does {X} treat {Y}?" for each through the graph, as ``ask`` asks it, and c
 
 - **chain**: answers whose chain lowers the disease: those the answer opened with "Yes: " before ``agents.known_use``;
 - **yes**: answers that open with "Yes: " now (the chain, and the disease one of the drug's uses);
-- **not a use**: answers that open with ``agents.verdict``'s "Not among X's uses as medpath finds them: …".
+- **not a use**: answers that open with ``agents.verdict``'s "Not among X's uses as medpath finds them: …";
+- the median ``ask`` time of the row's questions (warm, in process).
 
 The file's indications are not every use of a drug, so a "yes" on a drawn pair is not always wrong. Nothing here is a
 pass/fail test; the gold pairs are only read to draw and to count, never by the answer.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import uuid
@@ -74,15 +76,19 @@ def main() -> None:
         for label, pairs in (("listed", pos), ("not listed", neg)):
             yes = not_use = 0
             above = [0] * len(thresholds)
+            took: list[float] = []
             for drug, disease in pairs:
+                t0 = time.perf_counter()
                 out = session.ask(f"Does {name[drug]} treat {name[disease]}?", thread_id=str(uuid.uuid4()))
+                took.append((time.perf_counter() - t0) * 1000)
                 answer = str(out.get("answer", ""))
                 yes += answer.startswith("Yes: ")
                 not_use += answer.startswith("Not among ")
                 score = out["candidates"][0]["score"] if out.get("candidates") else None
                 for i, t in enumerate(thresholds):
                     above[i] += answer.startswith("Yes: ") or (answer.startswith("Not among ") and score is not None and score > t)
-            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |" + "".join(f" {n} |" for n in above))
+            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |" + "".join(f" {n} |" for n in above)
+                  + f" median ask {statistics.median(took):.1f} ms")
     print(f"{time.perf_counter() - start:.0f} s")
 
 
