@@ -85,10 +85,11 @@ def pick(focus: Focus, slot: str, sign: int = 0, q: str = "") -> dict[str, Any] 
         return focus.drug  # "why does vitamin K reverse it?": what vitamin K undoes is warfarin
     if slot in ("disease", "target"):
         substance = focus.drug if focus.drug and focus.drug.get("type") == "ChemicalSubstance" else None
+        if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout, and
+            # after a chemical's targets ("what drugs block it?" after morphine's: it was "What drugs block morphine?")
+            return thread_target(focus, sign) or focus.disease or first
         if slot == "target" and (about or substance):  # "which drugs raise it?" after the role of dopamine in a disease
             return about or substance  # "which drugs inhibit it?" after "what does ABL1 do?" (it was the first item, CML)
-        if slot == "target" and focus.intent == "targets":  # after "What does lesinurad target?" in a thread on gout
-            return thread_target(focus, sign) or focus.disease or first
         if focus.intent == "amounts" and focus.lists and focus.lists[0]:  # "what else lowers it?" after "what does
             return focus.lists[0][0]  # allopurinol lower?": the first chemical it listed
         if focus.intent == "indications" and first:  # "how does it work for that?" after "what is it used for?"

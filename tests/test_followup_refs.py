@@ -107,3 +107,12 @@ def test_which_ones_after_a_class_and_a_disease_lists_the_class_s_drugs_for_it(r
     _, out = in_thread(run_graph, f"ones-{first}", first, then)
     assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
     assert out["ranked_answers"], out["answer"]
+
+
+@pytest.mark.parametrize("then", ["what drugs block it?", "what drugs block them?"])
+def test_what_blocks_a_chemical_s_listed_target_is_about_the_target(run_graph, then: str) -> None:
+    """After morphine's targets (morphine is a chemical in the graph), it was "What drugs block morphine?", NOT_FOUND:
+    a chemical the thread was about came before the listed target (since stop 100)."""
+    _first, out = in_thread(run_graph, f"block-{then}", "what receptors does morphine act on?", then)
+    assert out["understood_as"] == "What drugs block Opioid receptor?", out["answer"]
+    assert "Naloxone" in [a["name"] for a in out["ranked_answers"]], out["answer"]
