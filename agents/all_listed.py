@@ -52,7 +52,8 @@ def _all_of_them(state: State, kg: Any, uses: list[str], disease: str) -> str:
     answered = {fold(a["name"]) for a in state.ranked_answers}
     if len(state.ranked_answers) >= (state.answers_wanted or 5) and any(fold(n) not in answered for n in names):
         return ""
-    missing = [n for n in names if fold(n) not in {fold(u) for u in uses}]
+    used = {fold(u) for u in uses}
+    missing = [n for n in names if fold(n) not in used]
     if not missing:
         return f"Yes, {'both' if len(names) == 2 else f'all {len(names)}'}: "
     return (f"Not all: {len(names) - len(missing)} of the {len(names)} ha{'s' if len(names) - len(missing) == 1 else 've'} "

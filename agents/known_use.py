@@ -20,7 +20,7 @@ from agents.answer_paths import own_list
 from agents.context import Context
 from agents.list_size import ALL_ANSWERS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State
-from agents.via import YES_NO
+from agents.verdict import asks_yes_no
 from core.tracing import span
 from tools.answers import disease_mates, manifested_in, types_of
 from tools.linker import fold
@@ -35,8 +35,7 @@ def known_use(state: State, ctx: Context, res: Any) -> bool | None:
     """For a yes/no question whether one drug treats one disease ("does imatinib treat hypertension?", "does it
     help with fever?" understood as "How does Aspirin treat Fever?"): whether the disease is one of the drug's uses
     (see the module); None for any other question."""
-    yes_no = YES_NO.match(state.asked.strip()) or (YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
-    if state.intent != Intent.MECHANISM.value or not yes_no or len(state.sources) != 1 or len(state.targets) != 1 \
+    if state.intent != Intent.MECHANISM.value or not asks_yes_no(state) or len(state.sources) != 1 or len(state.targets) != 1 \
             or state.among or state.compared:
         return None
     return is_use(state, ctx, res, state.sources[0], state.targets[0])

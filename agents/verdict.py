@@ -15,7 +15,7 @@ from tools.answers import BECOMES, asked_sign, asked_verb
 from tools.linker import fold
 from tools.path_ranker import effect
 
-__all__ = ["verdict"]
+__all__ = ["asks_yes_no", "verdict"]
 
 _TARGETING = re.compile(r"\b(?:targets?|targeted|bind|binds|bound|acts? on|acted on|hits?)\b", re.IGNORECASE)
 """Words of a question whether a drug acts on a protein, in no direction ("does imatinib target PDGFRA?", "is KIT a
@@ -75,6 +75,15 @@ _RETOLD = frozenset({"sources", "sure", "simpler", "steps"})
 from the question asked again, not from the request's words (it opened "Yes: " for "How does imatinib treat CML?")."""
 
 
+def asks_yes_no(state: State) -> bool:
+    """Whether the question asks yes or no: as asked ("does ibuprofen help with fever?"), or as the user wrote it when
+    it was understood as a mechanism ("does it help with fever?" → "How does Aspirin treat Fever?"); a request about
+    the last answer ("is there a source for that?", :data:`_RETOLD`) asks none."""
+    retold = any(r.get("how") in _RETOLD for r in state.references)
+    return bool(YES_NO.match(state.asked.strip()) or (not retold and YES_NO.match(state.question.strip())
+                                                      and state.asked.startswith("How does ")))
+
+
 def verdict(state: State, top: list[dict[str, str]]) -> str:
     """"Does imatinib inhibit ABL1?": "Yes: " when the path acts on the protein the way the question asks, and says
     so when it acts the other way; "Does ibuprofen help with fever?": "Yes: " when the path's signs say the drug
@@ -85,8 +94,7 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         return ""  # says yes or no; "is that the only mechanism?" is answered by the other paths, not "Yes"
     asked, found = asked_sign(state.asked), effect([t["relation"] for t in top])
     on_target = state.intent == Intent.RELATION.value and any(m.get("slot") == "target" for m in state.mentions)
-    retold = any(r.get("how") in _RETOLD for r in state.references)  # "is there a source for that?" asks no yes or no
-    yes_no = YES_NO.match(state.asked.strip()) or (not retold and YES_NO.match(state.question.strip()) and state.asked.startswith("How does "))
+    yes_no = asks_yes_no(state)
     if (on_target or _not_a_disease(state)) and not asked and YES_NO.match(state.asked.strip()) \
             and _TARGETING.search(state.asked) and not out_of_scope(state.question):  # no "Yes" to "bind irreversibly"
         return _directly(top)  # "does metformin act on AMPK?" (read as a mechanism, AMPK's activity its end) had none
