@@ -53,7 +53,7 @@ BOTH_WALKS = 24
 """A question naming several diseases at once ("which drugs treat both …"): at most this many walks of their own find
 a candidate's path into a disease the pool has none into."""
 
-__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "own_list", "pagerank_answers", "path_record", "steering_text"]
+__all__ = ["BOTH_WALKS", "CLASS_WALKS", "answers_and_top", "drug_candidates", "own_list", "pagerank_answers", "path_record", "steering_text"]
 
 
 def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
@@ -232,7 +232,7 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=_k(state), key=same)
     if treats_all(state):  # "what drugs treat both gout and hypertension?"
         return _treats_all(state, ctx, res, ranked, seeds)
-    order, by_path = _drug_candidates(state, res, ranked, state.targets, seeds)
+    order, by_path = drug_candidates(state, res, ranked, state.targets, seeds)
     order = by_type_preference(order, state.goal_types, type_of)
     if state.via:  # "… by blocking TNF": the drugs that act on it with a path in the pool, then the others; each
         # part nearest and most specific first (agents.via)
@@ -262,7 +262,7 @@ def _acting_on_each(state: State, res: Any, ranked: list[CandidatePath], seeds: 
     return [a for a in each[0] if all(a[0] in drugs for drugs in others)]
 
 
-def _drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
+def drug_candidates(state: State, res: Any, ranked: list[CandidatePath], diseases: list[str], seeds: list[str]
                      ) -> tuple[list[str], dict[str, CandidatePath]]:
     """"Which drug treats Y": the drugs whose best lowering paths into ``diseases`` ``ranked`` holds, fused with
     PageRank upstream from them and with the drugs sharing a target with the curated drugs for them
@@ -283,7 +283,7 @@ def _treats_all(state: State, ctx: Context, res: Any, ranked: list[CandidatePath
     diseases. Each disease's candidates are ranked as for one (its paths fused with PageRank upstream from it), the
     lists fused; a drug is kept when the pool, or a walk of its own (``BOTH_WALKS`` at most in all), has a path into
     every disease. The path into the first disease is the one listed."""
-    each = [_drug_candidates(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds)
+    each = [drug_candidates(state, res, [p for p in ranked if p.nodes and p.nodes[-1] == y], [y], seeds)
             for y in state.targets]
     orders, pools = [order for order, _ in each], [by_path for _, by_path in each]
     found: list[tuple[str, CandidatePath]] = []

@@ -64,7 +64,8 @@ def _answered_for(state: State, top: list[dict[str, str]]) -> str:
 
 _NOT_A_USE = ("Not among {drug}'s uses as medpath finds them: neither the diseases it lists for {drug} (ask \"What "
               "does {drug} treat?\") nor those of the curated drugs that act on its targets as it does include "
-              "{disease}. The chain the knowledge graph holds: ")
+              "{disease}, and the drugs it lists for {disease} (ask \"What drugs treat {disease}?\") do not include "
+              "{drug}. The chain the knowledge graph holds: ")
 """The opening when the walk found a lowering chain, but the disease is none of the drug's uses (``agents.known_use``):
 "does imatinib treat hypertension?" was answered "Yes: imatinib acts on Hypertensive disorder through a 6-step
 mechanism"."""
@@ -99,8 +100,11 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
             and _TARGETING.search(state.asked) and not out_of_scope(state.question):  # no "Yes" to "bind irreversibly"
         return _directly(top)  # "does metformin act on AMPK?" (read as a mechanism, AMPK's activity its end) had none
     # "does it help with fever?", understood as "How does Aspirin treat Fever?"; not "is that why it's used for asthma?"
-    if state.intent == Intent.MECHANISM.value and not state.among and found < 0 and yes_no \
-            and not out_of_scope(state.question):  # "is it addictive?": no "Yes" for a chain that lowers addiction
+    use_asked = state.intent == Intent.MECHANISM.value and not state.among and yes_no \
+        and not out_of_scope(state.question)  # "is it addictive?": no "Yes" for a chain that lowers addiction
+    if use_asked and found >= 0 and state.known_use is False:  # "does imatinib treat gout?": a chain whose signs
+        return _NOT_A_USE.format(drug=top[0]["head_name"], disease=top[-1]["tail_name"])  # say no lowering had nothing
+    if use_asked and (found < 0 or (found == 0 and state.known_use)):  # "does X treat Y?" whose chain has no sign: a use
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
         if CURE.search(f"{state.asked} {state.question}"):
             return _NOT_A_CURE

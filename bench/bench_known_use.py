@@ -6,9 +6,12 @@ Draws ``--pairs`` (drug, disease) pairs of the half's questions (the file lists 
 each drug one disease drawn at random among the file's diseases that the file lists for that drug in neither half.
 Asks "Does {X} treat {Y}?" for each through the graph, as ``ask`` asks it, and counts:
 
-- **chain**: answers whose chain lowers the disease: those the answer opened with "Yes: " before ``agents.known_use``;
-- **yes**: answers that open with "Yes: " now (the chain, and the disease one of the drug's uses);
-- **not a use**: answers that open with ``agents.verdict``'s "Not among X's uses as medpath finds them: …";
+- **chain**: answers whose chain lowers the disease (by its relations' signs): those the answer opened with "Yes: "
+  before ``agents.known_use``;
+- **yes**: answers that open with "Yes: " now (the disease one of the drug's uses, and a chain that lowers it or has
+  no sign);
+- **not a use**: answers that open with ``agents.verdict``'s "Not among X's uses as medpath finds them: …" (since
+  stop 101 also for a chain that has no sign or raises the disease, which opened with nothing before);
 - the median ``ask`` time of the row's questions (warm, in process).
 
 The file's indications are not every use of a drug, so a "yes" on a drawn pair is not always wrong. Nothing here is a
@@ -36,6 +39,7 @@ from core.datasets import load_paths, split_tune_check
 from core.settings import Settings
 from medpath.evaluation.chat import scratch_home
 from medpath.session import Session
+from tools.path_ranker import effect
 
 
 def pairs_of(split: str, n: int, seed: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]], dict[str, str]]:
@@ -69,12 +73,12 @@ def main() -> None:
     pos, neg, name = pairs_of(args.split, args.pairs, args.seed)
     start = time.perf_counter()
     print(f"{args.split} half, seed {args.seed}")
-    print("| pairs | asked | chain (the old yes) | yes | not a use |" + "".join(f" yes above {t} |" for t in thresholds))
+    print("| pairs | asked | chain that lowers Y (the old yes) | yes | not a use |" + "".join(f" yes above {t} |" for t in thresholds))
     print("|---|---:|---:|---:|---:|" + "---:|" * len(thresholds))
     with scratch_home(Settings.from_env()) as settings:
         session = Session(settings, interactive=False)
         for label, pairs in (("listed", pos), ("not listed", neg)):
-            yes = not_use = 0
+            chain = yes = not_use = 0
             above = [0] * len(thresholds)
             took: list[float] = []
             for drug, disease in pairs:
@@ -82,12 +86,13 @@ def main() -> None:
                 out = session.ask(f"Does {name[drug]} treat {name[disease]}?", thread_id=str(uuid.uuid4()))
                 took.append((time.perf_counter() - t0) * 1000)
                 answer = str(out.get("answer", ""))
+                chain += effect([t["relation"] for t in out.get("evidence") or []]) < 0
                 yes += answer.startswith("Yes: ")
                 not_use += answer.startswith("Not among ")
                 score = out["candidates"][0]["score"] if out.get("candidates") else None
                 for i, t in enumerate(thresholds):
                     above[i] += answer.startswith("Yes: ") or (answer.startswith("Not among ") and score is not None and score > t)
-            print(f"| {label} | {len(pairs)} | {yes + not_use} | {yes} | {not_use} |" + "".join(f" {n} |" for n in above)
+            print(f"| {label} | {len(pairs)} | {chain} | {yes} | {not_use} |" + "".join(f" {n} |" for n in above)
                   + f" median ask {statistics.median(took):.1f} ms")
     print(f"{time.perf_counter() - start:.0f} s")
 

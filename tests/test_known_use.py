@@ -9,6 +9,7 @@ import pytest
 
 from agents.state import Status
 from tests.conftest import in_thread
+from tools.path_ranker import effect
 
 
 @pytest.mark.parametrize(("question", "drug", "disease"), [
@@ -21,8 +22,9 @@ def test_a_chain_into_a_disease_that_is_none_of_the_drug_s_uses_is_no_yes(run_gr
     assert out["status"] is Status.ANSWERED and out["known_use"] is False, out["answer"]
     assert out["answer"].startswith(f"Not among {drug}'s uses as medpath finds them: neither the diseases it lists for "
                                     f"{drug} (ask \"What does {drug} treat?\") nor those of the curated drugs that act on "
-                                    f"its targets as it does include {disease}. The chain the knowledge graph holds: {drug} acts on {disease} "
-                                    "through "), out["answer"]
+                                    f"its targets as it does include {disease}, and the drugs it lists for {disease} (ask "
+                                    f"\"What drugs treat {disease}?\") do not include {drug}. The chain the knowledge graph "
+                                    f"holds: {drug} acts on {disease} through "), out["answer"]
     listed, _ = run_graph({"question": f"list all diseases that {drug} treats"}, interactive=False, memory=False)
     assert disease not in [a["name"] for a in listed["ranked_answers"]], listed["answer"]
 
@@ -45,3 +47,24 @@ def test_a_follow_up_yes_no_question_is_read_the_same_way(run_graph) -> None:
 def test_questions_that_ask_no_yes_or_no_are_not_read(run_graph) -> None:
     out, _ = run_graph({"question": "How does imatinib treat hypertension?"}, interactive=False, memory=False)
     assert out["known_use"] is None and not out["answer"].startswith(("Yes", "Not among")), out["answer"]
+
+
+def test_a_use_the_drug_s_own_list_misses_is_read_from_the_disease_s_list(run_graph) -> None:
+    """"Does theophylline treat COPD?" was hedged: theophylline's own list of diseases opens with the common cold, and
+    misses COPD; COPD's own list of drugs holds theophylline (since stop 101)."""
+    out, _ = run_graph({"question": "does theophylline treat COPD?"}, interactive=False, memory=False)
+    assert out["known_use"] is True and out["answer"].startswith("Yes: "), out["answer"]
+    diseases, _ = run_graph({"question": "list all diseases that theophylline treats"}, interactive=False, memory=False)
+    assert "Chronic obstructive lung disease" not in [a["name"] for a in diseases["ranked_answers"]], diseases["answer"]
+    drugs, _ = run_graph({"question": "list all drugs for COPD"}, interactive=False, memory=False)
+    assert "theophylline" in [a["name"].lower() for a in drugs["ranked_answers"]], drugs["answer"]
+
+
+@pytest.mark.parametrize(("question", "drug"), [("does moxifloxacin treat iron deficiency anemia?", "moxifloxacin"),
+                                                ("Does carbinoxamine treat impotence?", "carbinoxamine")])
+def test_a_chain_without_a_lowering_sign_into_none_of_the_uses_says_so(run_graph, question: str, drug: str) -> None:
+    """A chain whose signs say it raises the disease, or say nothing, opened with no yes or no: the chain read as the
+    answer (since stop 101)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert effect([t["relation"] for t in out["evidence"]]) >= 0, out["answer"]
+    assert out["known_use"] is False and out["answer"].startswith(f"Not among {drug}'s uses"), out["answer"]
