@@ -249,7 +249,7 @@ _OUT_OF_SCOPE = {
                            r"sooner|most quickly)|fast[- ]acting"),
     SUBSTITUTES: (r"instead of|in place of|rather than|switch(?:ed|ing)? (?:\w+ )?(?:from|to)|(?:replace|substitute)[sd]? "
                   r"(?:\w+ ){0,2}?(?:with|for)|replacement for"),
-    RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better|"
+    RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better(?! tolerated)|"
                     # a choice ("which is best, aspirin or ibuprofen?", "which of them is best?"); "the best drug for
                     # gout" asks what treats it
                     r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"

@@ -386,10 +386,12 @@ def test_which_ones_a_named_drug_treats_after_a_list_is_what_it_treats(run_graph
     assert "Gout" in out["answer"].split(". ")[0], out["answer"]
 
 
-@pytest.mark.parametrize("then", ["which one is easier on the stomach?", "which is gentler on the stomach?"])
+@pytest.mark.parametrize("then", ["which one is easier on the stomach?", "which is gentler on the stomach?",
+                                  "which is better tolerated?", "which one is better tolerated?"])
 def test_which_of_two_drugs_is_easier_on_the_stomach_compares_them(run_graph, then: str) -> None:
     """It was "Which of the listed drugs is easier on the stomach?", answered with what the stomach is connected to
-    (since stop 100)."""
+    (since stop 100); "which is better tolerated?" got the note on comparisons of how well drugs work, its "which is
+    better" read first (since stop 101)."""
     _first, out = in_thread(run_graph, f"stomach-{then}", "what's the difference between ibuprofen and naproxen?", then)
     assert out["understood_as"] == "Compare Ibuprofen and naproxen", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not side effects. What it holds: Ibuprofen and naproxen both act on" \
