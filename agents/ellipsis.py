@@ -15,6 +15,7 @@ from agents.qualifiers import PATIENT_WORDS, QUALIFIERS
 from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again, taken_with_another
+from agents.scope import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
@@ -144,6 +145,32 @@ def asked_again(focus: Focus) -> tuple[dict[str, Any], dict[str, Any]] | None:
     return (drug, end) if drug and end else None
 
 
+_WHY = re.compile(r"^(?:(?:but|and|so|ok|okay),? )?(?:why|why not|how so|why is that|why is that not|why not then|how come)[?.!]*$",
+                  re.IGNORECASE)
+
+
+def _why_again(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"why not?" right after an answer that said what the knowledge graph does not hold ("is lisinopril safe in
+    pregnancy?"; it was "How does lisinopril act on Angiotensin-converting enzyme?"), or that found nothing ("why?" after
+    "can it cause lactic acidosis?" was `NOT_FOUND`, "no known entity in the question"): that question again, its
+    answer saying why; after an answer that a disease is none of
+    the drug's uses as medpath finds them ("does imatinib treat hypertension?", ``agents.known_use``): what the drug
+    treats (it was the chain into the disease again). None otherwise."""
+    turn = focus.turn
+    asked, drug = str(turn.get("question") or ""), turn.get("drug")
+    if not _WHY.match(q) or not asked:
+        return None
+    if out_of_scope(asked) or str(turn.get("status", "")).endswith("NOT_FOUND"):  # its answer said why
+        res.references.append({"text": q, "how": "ellipsis"})
+        res.pinned.update(turn.get("named") or {})
+        return asked
+    if turn.get("known_use") is False and drug:
+        res.references.append({"text": q, "how": "ellipsis", "entity": drug})
+        res.pinned[fold(drug["name"])] = drug
+        return f"What does {drug['name']} treat?"
+    return None
+
+
 def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed. After "which
     drugs block histamine?", "and serotonin?" is what they act on, in the same direction (it kept Histamine and read
@@ -152,6 +179,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         return None
     if (both := _also_having(res, q, focus)) is not None:  # "what about if I also have diabetes?"
         return both
+    if (why := _why_again(res, q, focus)) is not None:
+        return why
     if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
         drug, disease = ends
         res.references.append({"text": q, "how": "ellipsis", "entity": drug})

@@ -46,7 +46,8 @@ def turn_record(state: State, out: dict[str, Any], items: list[dict[str, str]], 
             "patient_id": state.patient_id, "drug_class": state.drug_class, "target": _target(state, evidence, kg),
             "compared": _compared(state, kg), "steps": _steps(state, evidence, kg), "cited": bool(out.get("citations")),
             "class_subject": _class_subject(state), "named": _named(state), "also_asked": list(state.also_asked),
-            "unknown": [m["mention"] for m in state.mentions if m.get("status") == "unknown" and m.get("mention")]}
+            "unknown": [m["mention"] for m in state.mentions if m.get("status") == "unknown" and m.get("mention")],
+            "known_use": state.known_use}
 
 
 def _named(state: State) -> dict[str, dict[str, str]]:

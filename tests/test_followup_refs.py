@@ -116,3 +116,20 @@ def test_what_blocks_a_chemical_s_listed_target_is_about_the_target(run_graph, t
     _first, out = in_thread(run_graph, f"block-{then}", "what receptors does morphine act on?", then)
     assert out["understood_as"] == "What drugs block Opioid receptor?", out["answer"]
     assert "Naloxone" in [a["name"] for a in out["ranked_answers"]], out["answer"]
+
+
+@pytest.mark.parametrize(("turns", "understood", "opens"), [
+    (("is lisinopril safe in pregnancy?", "why not?"), "is lisinopril safe in pregnancy?",
+     "The knowledge graph holds curated drug mechanisms, not safety."),
+    (("how does metformin work?", "can it cause lactic acidosis?", "why?"), "Can Metformin cause lactic acidosis?",
+     "The knowledge graph holds curated drug mechanisms, not side effects."),
+    (("does imatinib treat hypertension?", "why not?"), "What does imatinib treat?", "imatinib has a verified mechanism for: "),
+])
+def test_why_after_an_answer_that_said_no_or_not_held_asks_what_says_why(run_graph, turns: tuple[str, ...], understood: str,
+                                                                         opens: str) -> None:
+    """"why not?" after the note that the graph holds no safety was "How does lisinopril act on Angiotensin-converting
+    enzyme?"; "why?" after a side effect the graph does not name was `NOT_FOUND`; "why not?" after "Not among
+    imatinib's uses …" was the chain into hypertension again (since stop 101)."""
+    *_, out = in_thread(run_graph, f"why-{turns[-2]}", *turns)
+    assert out["understood_as"] == understood and out["status"] is not Status.ERROR, out["answer"]
+    assert opens in out["answer"], out["answer"]
