@@ -30,7 +30,8 @@ def test_a_chain_into_a_disease_that_is_none_of_the_drug_s_uses_is_no_yes(run_gr
 
 
 @pytest.mark.parametrize("question", ["does allopurinol treat gout?", "Does imatinib treat chronic myeloid leukemia?",
-                                      "does montelukast help with allergies?"])  # a finding of a disease it treats
+                                      "does montelukast help with allergies?",  # a finding of a disease it treats
+                                      "does prednisone treat asthma?"])  # through what it becomes (since stop 101)
 def test_a_chain_into_one_of_the_drug_s_uses_is_a_yes(run_graph, question: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["known_use"] is True and out["answer"].startswith("Yes: "), out["answer"]

@@ -107,3 +107,19 @@ def test_the_lists_do_not_depend_on_string_hashing() -> None:
     outs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(outs) == 1
+
+
+def test_what_a_drug_becomes_acts_for_it_in_what_it_treats() -> None:
+    """p —has metabolite→ m —increases activity of→ G; the curated q becomes r, which activates G too, and treats
+    Asthma; the curated s activates G itself and treats Rash. p shares both through what it and they become: it had
+    no target at all ("does prednisone treat asthma?" found none of the glucocorticoids for it; since stop 101).
+    "Which drug treats Y" still reads direct edges alone (``target_mates``): there the same measured worse."""
+    types = {"p": "Drug", "m": "Drug", "q": "Drug", "r": "ChemicalSubstance", "s": "Drug", "G": "Protein",
+             "Asthma": "Disease", "Rash": "Disease"}
+    edges = [Edge("p", "has metabolite", "m"), Edge("m", "increases activity of", "G"), Edge("q", "produces", "r"),
+             Edge("r", "increases activity of", "G"), Edge("s", "increases activity of", "G")]
+    kg = PublicKG({x: Entity(x, x, t) for x, t in types.items()}, {}, edges)
+    diseases = {"q": {"Asthma"}, "s": {"Rash"}}
+    assert sorted(disease_mates(kg, "p", set(diseases), lambda d: diseases.get(d, ()))) == ["Asthma", "Rash"]
+    assert disease_mates(kg, "s", set(diseases), lambda d: diseases.get(d, ())) == ["Asthma"]
+    assert target_mates(kg, set(diseases), {"q"}, ["Drug"]) == []  # q's own edge is to r, no target
