@@ -9,7 +9,9 @@ from typing import Any
 
 from agents.context import Context
 from agents.kinds import target_kind
-from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State, class_mechanism, targeted_all, treats_all
+from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, targeted_all, treats_all
+from agents.steering import steering_text
+from agents.walking import walk_question
 from core.tracing import span
 from tools.answers import (
     ANSWERS_K,
@@ -70,34 +72,6 @@ def path_record(p: CandidatePath, kg: Any) -> dict[str, Any]:
         "hops": p.hops,
         "features": {k: round(v, 4) for k, v in p.features.items()},
     }
-
-
-_ONE_END = {Intent.INDICATIONS.value: ("drug", "What does {} treat?"), Intent.TREATS.value: ("disease", "What drug treats {}?")}
-"""The plain wording of a question about one end (:func:`steering_text`), as ``medpath eval kg`` asks it."""
-
-
-def steering_text(state: State, kg: Any) -> str:
-    """The text whose embedding steers the walk, the ranker and the triple scorer. A mechanism question naming one
-    drug and one disease is embedded as the plain template with the graph's names ("How does imatinib treat
-    Gastrointestinal stromal tumor?"), so that every wording of it ("Is imatinib used for GIST?", "does imatinib
-    work for GIST?") gets the same evidence. So is a relation question between one drug and one disease ("imatinib
-    in GIST: mechanism?"). So are "what does X treat?" and "what drug treats Y?" ("what is imatinib prescribed for?"
-    listed other diseases than "what does imatinib treat?"), unless the question says more (a class, a way of acting,
-    what to leave out, a kind of disease). Any other question is embedded as asked (or as understood, for a
-    follow-up)."""
-    plain = _ONE_END.get(state.intent)
-    if plain and not (state.via or state.drug_class or state.excluded or state.among or state.compared or state.disease_kind):
-        ends, others = (state.sources, state.targets) if plain[0] == "drug" else (state.targets, state.sources)
-        if len(ends) == 1 and not others:
-            return plain[1].format(kg.name(ends[0]))
-    if len(state.sources) != 1 or len(state.targets) != 1:
-        return state.asked
-    drug, disease = kg.node(state.sources[0]), kg.node(state.targets[0])
-    relation = (state.intent == Intent.RELATION.value and drug is not None and disease is not None
-                and drug.type in DRUG_TYPES and disease.type in DISEASE_TYPES)
-    if state.intent == Intent.MECHANISM.value or relation:
-        return f"How does {kg.name(state.sources[0])} treat {kg.name(state.targets[0])}?"
-    return state.asked
 
 
 def answers_and_top(state: State, ctx: Context, res: Any, ranked: list[CandidatePath]
@@ -363,17 +337,16 @@ def _class_indications(state: State, ctx: Context, res: Any, seeds: list[str]) -
 
 def _own_lists(state: State, ctx: Context, res: Any, seeds: list[str], drugs: Sequence[str]
                ) -> dict[str, list[tuple[int, int, str, CandidatePath]]]:
-    """Each of ``drugs``' diseases as "What does X treat?" lists them (a walk of its own from the drug alone, ranked
-    for that question), by name: (the drug's place in ``drugs``, the disease's place in its list, id, path)."""
+    """Each of ``drugs``' diseases as "What does X treat?" lists them (that question's walk for the drug alone, its
+    dense back-off and shortest chains included, ``agents.walking``), by name: (the drug's place in ``drugs``, the
+    disease's place in its list, id, path). A bare walk gave a starved drug no paths of its own, so that "What do
+    atorvastatin and simvastatin treat?" marked a disease "both" that "What does simvastatin treat?" did not list."""
     same = _name_key(res.kg)
     listed: dict[str, list[tuple[int, int, str, CandidatePath]]] = {}
     for i, drug in enumerate(drugs):
-        one = dataclasses.replace(state, sources=[drug], among=[], compared=False, drug_class="",
-                                  understood_as=f"What does {res.kg.name(drug)} treat?")
-        qv = res.embed_one(one.asked)
-        with span("tool.walker.walk", **{"medpath.answer.sources": 1, "medpath.answer.targets": 0}):
-            walk = GraphWalker(res.kg, ctx.budget()).walk([drug], [], res.predictor.conf_fn(qv), state.goal_types)
-        ranked = sorted(res.ranker.rank(walk.paths, qv), key=lambda p: not lowers(p))
+        one = dataclasses.replace(state, intent=Intent.INDICATIONS.value, sources=[drug], targets=[], among=[],
+                                  compared=False, drug_class="", understood_as=f"What does {res.kg.name(drug)} treat?")
+        ranked = sorted(walk_question(one, ctx, res)[0], key=lambda p: not lowers(p))
         for k, (y, path) in enumerate(_indications(one, ctx, res, ranked, [drug, *seeds])):
             listed.setdefault(same(y), []).append((i, k, y, path))
     return listed

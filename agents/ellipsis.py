@@ -177,10 +177,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
     serotonin as a drug: "Which drugs act on Histamine?")."""
     if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
         return None
-    if (both := _also_having(res, q, focus)) is not None:  # "what about if I also have diabetes?"
-        return both
-    if (why := _why_again(res, q, focus)) is not None:
-        return why
+    if (both := _also_having(res, q, focus) or _why_again(res, q, focus)) is not None:  # "what about if I also have
+        return both  # diabetes?"; "why not?" after a note that the graph does not hold it
     if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
         drug, disease = ends
         res.references.append({"text": q, "how": "ellipsis", "entity": drug})

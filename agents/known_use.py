@@ -18,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from agents.answer_paths import drug_candidates, own_list, steering_text
+from agents.answer_paths import drug_candidates, own_list
 from agents.context import Context
 from agents.list_size import ALL_ANSWERS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State
+from agents.steering import steering_text
 from agents.verdict import asks_yes_no
 from core.datasets import DRUG_TYPE_ORDER
 from core.tracing import span

@@ -402,11 +402,8 @@ def disease_mates(kg: Any, drug: str, learned: Collection[str], diseases_of: Cal
                   ) -> list[str]:
     """"What does X treat?" mirrored from :func:`target_mates`: diseases ranked, for each target ``drug`` acts on
     and its direction, by the share of the other ``learned`` drugs acting on it alike that have a curated chain into
-    them (``diseases_of``), summed over its targets. The drug's own chains never count. Here a drug acts on what it
-    becomes acts on, and so do its mates (:func:`_aims`): on the tune half's split of ``bench/bench_answer_transfer.py``
-    that moved "what does X treat" from 0.497 / 0.765 / 0.598 to 0.497 / 0.769 / 0.599 (Hit@1 / Hit@5 / MRR), while
-    the same in :func:`target_mates` moved "which drug treats Y" from 0.447 / 0.742 / 0.561 to 0.433 / 0.745 / 0.553,
-    so that one reads direct edges alone."""
+    them (``diseases_of``), summed over its targets. The drug's own chains never count. Here a drug and its mates act
+    on what they become acts on (:func:`_aims`); in :func:`target_mates` that measured worse (docs/ranking.md)."""
     learned = set(learned) - {drug}
     score: dict[str, float] = {}
     for key in sorted(_aims(kg, drug)):
@@ -422,18 +419,14 @@ def _aim(e: Edge) -> tuple[str, int]:
 
 
 def _aims(kg: Any, drug: str) -> set[tuple[str, int]]:
-    """What ``drug`` acts on, each with its direction: its own edges to targets, and those of what it becomes
-    (enalapril —produces→ enalaprilat —decreases activity of→ ACE; prednisone —has metabolite→ prednisolone —increases
-    activity of→ the glucocorticoid receptor). Without the second, such a drug had no targets to share, and "does
-    prednisone treat asthma?" found none of the curated glucocorticoids for it."""
+    """What ``drug`` and what it becomes act on, each with its direction (prednisone, through prednisolone)."""
     type_of = types_of(kg)
     acting = [drug, *(e.tail for e in kg.out_edges(drug) if e.relation in BECOMES)]
     return {_aim(e) for x in acting for e in kg.out_edges(x) if type_of(e.tail) in TARGET_TYPES}
 
 
 def _acting_alike(kg: Any, target: str, sign: int, becoming: bool = True) -> set[str]:
-    """Whatever acts on ``target`` in the direction ``sign``: directly, or, with ``becoming``, through what it becomes
-    (enalapril, through enalaprilat)."""
+    """Whatever acts on ``target`` in the direction ``sign``: directly, or also through what it becomes."""
     direct = {e.head for e in kg.in_edges(target) if effect([e.relation]) == sign}
     return direct | {e.head for x in direct for e in kg.in_edges(x) if e.relation in BECOMES} if becoming else direct
 
