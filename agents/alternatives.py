@@ -29,7 +29,7 @@ from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
-__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "best_of_the_thread", "instead_of_the_thread_drug"]
+__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "asks_another", "best_of_the_thread", "instead_of_the_thread_drug"]
 
 _PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
 _DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
@@ -59,9 +59,11 @@ SUBSTITUTE = re.compile(
     r"(?:i|we|you|he|she|they|one) (?:take|use|try|get)|"
     # "what else is used?" after how donepezil treats Alzheimer's disease was NOT_FOUND, "no known entity in the question"
     r"(?:what|which|anything|something) else(?: drugs?| medications?| medicines?)? (?:is|are) (?:(?:commonly |usually )?"
-    r"(?:used|given|prescribed|available)|there|out there)(?: for (?:it|this|that))?|what else (?:works|helps)$", re.IGNORECASE)
+    r"(?:used|given|prescribed|available)|there|out there)(?: for (?:it|this|that))?|"
+    r"(?:what|anything|something) else(?: that)? (?:works|helps|(?:can|could|might|would|will|may) (?:help|work))(?: (?:with|for) "
+    r"(?:it|this|that))?$", re.IGNORECASE)
 """A request for another drug with nothing named ("is there a substitute?", "what could I take instead?", "what else
-can I take?"): more of the last list (``agents.followup``), or after a turn about one drug its alternatives
+can I take?", "what else could help?"): more of the last list (``agents.followup``), or after a turn about one drug its alternatives
 (:func:`instead_of_the_thread_drug`)."""
 _BARE = re.compile(
     r"^(?:(?:are there|is there|do you have|(?:what|which)(?:'s| is| are| would be)(?: the| my)?|any|give me|suggest|name)\s+)?"
@@ -69,6 +71,12 @@ _BARE = re.compile(
     r"medicines?|treatments?)|another (?:option|drug|medication|medicine|treatment))(?: to (?:it|this|that)(?: drug| one)?)?$",
     re.IGNORECASE)
 """A request for another drug with nothing named, as a noun ("is there an alternative?", "what are the other options?")."""
+def asks_another(text: str) -> bool:
+    """Whether ``text`` asks only for another drug, nothing named ("what else could help?", "are there alternatives?")."""
+    q = text.strip().rstrip("?.! ")
+    return bool(SUBSTITUTE.match(q) or _BARE.match(q))
+
+
 _SIMILAR_NOUN = r"(?:drugs?|medications?|medicines?|ones?|treatments?|options?)"
 SIMILAR = re.compile(
     r"^(?:(?:is there|are there|do you have|do you know|(?:what|which)(?:'s| is| are| would be)|any|give me|suggest|name|list)\s+)?"

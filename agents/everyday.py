@@ -160,11 +160,21 @@ _THERE_ARE = re.compile(r"^(?:which|what) (?P<d>(?!(?:other|the|these|those|such
 "no known entity in the question": no rule read it, and the free-text scan drops a name that fits several)."""
 
 
+_BESIDES_FIRST = re.compile(r"^(?P<w>(?:what|which)(?: other)? (?:drugs?|medications?|medicines?|meds|pills|treatments?|"
+                            r"options?|ones?)) (?P<b>besides|other than|apart from|aside from|except(?: for)?) (?P<x>[^?]+?) "
+                            r"(?P<v>(?:(?:can|could|will|would|also|do|does) )?(?:treat|help(?: with)?|work (?:for|on)|cure|"
+                            r"(?:is|are) (?:used|prescribed|given) (?:for|to treat))) (?P<y>[^?]+?)(?P<end>[?.!]*)$",
+                            re.IGNORECASE)
+""""What drugs besides allopurinol treat gout?": what leaves a drug out, said before the verb, said after the disease,
+where the planner reads it (``agents.planner._besides``); it listed allopurinol third, the words dropped."""
+
+
 def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
     q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
+    q = _BESIDES_FIRST.sub(r"\g<w> \g<v> \g<y> \g<b> \g<x>\g<end>", q)
     q = _THERE_ARE.sub(r"What are some \g<d> \g<n>\g<end>", q)
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
     q = _BOTH_DO.sub("", same_of_two(q))

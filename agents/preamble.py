@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.alternatives import asks_another
 from agents.answer_notes import LISTED, and_listed
 from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES
@@ -89,6 +90,8 @@ def with_preamble(message: str, linker: Any) -> str:
     if having := having_conditions(message, linker):  # "I have high blood pressure and diabetes."
         return having
     m = _SPLIT.match(" ".join(message.split())) or _SPLIT_SOFT.match(" ".join(message.split()))
+    if m is not None and asks_another(m["q"]):  # "My dad has gout and takes allopurinol. What else could help?"
+        return _others_than(m["s"], message, linker)
     ref = _IT.search(m["q"]) if m else None
     they = _THEY.search(m["q"]) if m and ref is None else None
     if m is not None and they is not None:
@@ -110,6 +113,22 @@ def with_preamble(message: str, linker: Any) -> str:
     own = ref.group(0).casefold() == "its" or bool(ref["s"])
     possessive = "'s" if own else ""
     return f"{q[:ref.start()]}{name}{possessive}{q[ref.end():]}"
+
+
+def _others_than(statement: str, message: str, linker: Any) -> str:
+    """"My dad has gout and takes allopurinol. What else could help?" → "What are the alternatives to allopurinol for
+    gout?" (it was answered with how allopurinol treats gout, the question dropped): the one drug the statement names,
+    and the one disease when it names one; ``message`` itself unless it names one drug."""
+    found = [(mention, cands[0]) for mention, cands in linker.scan(statement) if cands]
+    drugs = {c.id: mention for mention, c in found if c.type in DRUG_TYPES}
+    diseases = {c.id: mention for mention, c in found if c.type in DISEASE_TYPES}
+    if len(drugs) != 1:
+        return message
+    drug = next(iter(drugs.values()))
+    taken = _TAKEN_FOR.search(statement.rstrip(".!") + ".")  # "I take metformin for diabetes.": "diabetes" fits several
+    disease = taken["y"] if taken else next(iter(diseases.values())) if len(diseases) == 1 else ""  # "for my blood
+    # pressure" keeps "my": the lay name of Hypertensive disorder, where "blood pressure" is the measure
+    return f"What are the alternatives to {drug} for {disease}?" if disease else f"What are the alternatives to {drug}?"
 
 
 def _named(text: str, linker: Any) -> dict[str, str]:

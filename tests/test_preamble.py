@@ -116,3 +116,27 @@ def test_a_drug_allergy_said_before_the_question_gets_the_note(run_graph) -> Non
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not allergies to drugs."), out["answer"]
     rhinitis, _ = run_graph({"question": "what treats allergic rhinitis?"}, interactive=False, memory=False)
     assert "allergies" not in rhinitis["answer"], rhinitis["answer"]
+
+
+@pytest.mark.parametrize(("message", "understood", "left_out"), [
+    ("My dad has gout and takes allopurinol. What else could help?", "Which other drugs treat gout?", "allopurinol"),
+    ("I take metformin for diabetes. Are there alternatives?", "Which other drugs treat diabetes?", "Metformin"),
+    ("my mom is on warfarin for atrial fibrillation - what else can she take?", "Which other drugs treat atrial fibrillation?",
+     "warfarin"),
+])
+def test_a_request_for_another_drug_after_a_statement_asks_for_the_alternatives(run_graph, message: str, understood: str,
+                                                                                left_out: str) -> None:
+    """It was answered with how the drug treats the disease, or by what acts on the drug's target, the question dropped
+    (since stop 101)."""
+    out, _ = run_graph({"question": message}, interactive=False, memory=False)
+    assert out["understood_as"] == understood and out["status"] is Status.ANSWERED, out["answer"]
+    assert f"{left_out} left out" in out["answer"] and left_out not in [a["name"] for a in out["ranked_answers"]], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["what drugs besides allopurinol treat gout?",
+                                      "which medications other than allopurinol are used for gout?"])
+def test_a_drug_left_out_before_the_verb_is_left_out(run_graph, question: str) -> None:
+    """"What drugs besides allopurinol treat gout?" listed allopurinol third, the words dropped (since stop 101)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["answer"].startswith("Leaving out allopurinol, as asked."), out["answer"]
+    assert [a["name"] for a in out["ranked_answers"]][:2] == ["Febuxostat", "pegloticase"], out["answer"]

@@ -27,10 +27,12 @@ def test_alternatives_after_one_drug_are_to_that_drug(run_graph, first: str, the
     assert "Metoprolol left out" in out["answer"] and "bisoprolol" in out["answer"], out["answer"]
 
 
-@pytest.mark.parametrize("asked", ["are there any alternatives?", "is there an alternative?", "is there another option?"])
+@pytest.mark.parametrize("asked", ["are there any alternatives?", "is there an alternative?", "is there another option?",
+                                   "what else could help?", "anything else that might help?"])
 def test_alternatives_after_a_drug_for_a_disease_are_other_drugs_for_it(run_graph, asked: str) -> None:
     """With a disease in the turn, the alternatives are the other drugs for that disease ("is there an alternative?"
-    after how allopurinol treats gout was NOT_FOUND, "no known entity in the question")."""
+    after how allopurinol treats gout was NOT_FOUND, "no known entity in the question"; so was "what else could
+    help?" until stop 101)."""
     _first, out = in_thread(run_graph, f"alt-disease-{asked}", "how does aspirin treat headache?", asked)
     assert out["understood_as"] == "Which other drugs treat Headache disorder?", out["answer"]
 
