@@ -111,7 +111,9 @@ _OUT_OF_SCOPE = {
            rf"^(?:(?:so |and |ok,? )?(?:what|anything|things?|is there anything)(?: else)? (?:(?!{_MEDS}\b)\w+ ){{0,4}}?(?:avoid|"
            rf"stay away from|keep away from|steer clear of))\b(?! (?:\w+ )?{_MEDS}\b)"),
     INTERACTIONS: (r"(?:drug[- ])?interactions?|interacts? with|interact(?= *[?.!]*$)|(?:risks?|dangers?) (?:with|of combining (?:it|them) "
-                   r"with) (?:\w+(?:'s)? ){0,2}?(?:other )?(?:meds|medications|medicines|drugs|pills)\b|(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
+                   r"with) (?:\w+(?:'s)? ){0,2}?(?:other )?(?:meds|medications|medicines|drugs|pills)\b|"
+                   r"(?:an? |any )?(?:problems?|issues?|concerns?|conflicts?) (?:\w+ ){0,2}?together|(?:problematic|bad|fine) together|"
+                   r"(?:can|could|may|should) (?:\w+ ){1,4}?be (?:taken|used|"
                           r"combined|mixed|given) together|(?:safe|ok|okay|risky|dangerous|harmful) (?:to (?:take|use|combine|mix)"
                           r"(?: \w+){0,3} )?(?:with|together)|(?:safe|ok|okay|risky|dangerous|harmful) to (?:combine|mix)\b|(?:take|taking|use|using|combine|combining|mix|mixing) \w+(?: \w+)? "
                           r"(?:with|together with)|(?:take|taking|use|using|combine|combining|mix|mixing) (?:\w+ ){1,3}?together|"

@@ -75,6 +75,15 @@ def test_a_patients_drugs_together_are_said_to_be_interactions(run_graph) -> Non
                                     "holds: PAT_003: medications: "), out["answer"]
 
 
+@pytest.mark.parametrize("ask", ["is any of them a problem together?", "are there any issues taking them together?"])
+def test_whether_listed_medications_are_a_problem_together_is_about_interactions(run_graph, ask: str) -> None:
+    """"Is any of them a problem together?" was "Which of the listed drugs is a problem together?", `NOT_FOUND`
+    (since stop 101)."""
+    _meds, out = in_thread(run_graph, f"problem-{ask}", "what medications is PAT_002 on?", ask)
+    assert out["status"] is Status.ANSWERED and "The knowledge graph holds curated drug mechanisms, not drug " \
+        "interactions." in out["answer"], out["answer"]
+
+
 def test_a_drug_named_for_a_population_is_still_a_qualifier(run_graph) -> None:
     """Whom a drug is for is a patient or a person; a population stays what the graph does not distinguish."""
     out, _ = run_graph({"question": "Is ibuprofen safe for children?"}, thread="children", interactive=False, memory=False)
