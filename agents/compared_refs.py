@@ -207,7 +207,8 @@ def for_treated(res: Resolution, asked: str, focus: Focus, linker: Linker) -> No
         return
     res.references.append({"text": asked, "how": "thread disease", "entity": disease})
     res.pinned[fold(disease["name"])] = disease
-    res.question = f"{res.question.rstrip('?.! ')} for {disease['name']}{'?' if res.question.endswith('?') else ''}"
+    q = re.sub(r"\s+(?:for|in|against) (?:that|this|it)\b(?=\W*$)", "", res.question.rstrip("?.! "), flags=re.IGNORECASE)
+    res.question = f"{q} for {disease['name']}{'?' if res.question.endswith('?') else ''}"  # "… for that?": the disease
 
 
 def self_compared(res: Resolution) -> None:
