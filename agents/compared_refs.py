@@ -90,7 +90,7 @@ _AGAINST_ONE = re.compile(r"^(?:(?:so |and |but |ok,? )?what(?:'s|’s| is| are)
                           r"they)\b)(?P<r>[\w' -]+?) (?:added|also given|given too|given as well)|(?:so |and |but |ok,? )?(?:is|are|would|will|"
                           r"does|do|might|could) (?!(?:it|that|this|they|those|these|the|one|any|some|either)\b)(?P<t>.+?) (?:be |work |works )?"
                           r"(?:any |even |much )?(?:better|more effective|superior|a better (?:choice|option))"
-                          r"(?: (?:instead|then|though|here))?|(?:so |and |but )?(?:is|are) "
+                          r"(?: (?:instead|then|though|here|(?:for|in|against) (?:it|that|this)))?|(?:so |and |but )?(?:is|are) "
                           r"(?!(?:it|that|this|they|those|these|the|one)\b)(?P<s>.+?) the same(?: thing| way)?(?: too)?)$",
                           re.IGNORECASE)
 """A question that sets one new drug against the thread's drug ("what's the difference with febuxostat?" after "How

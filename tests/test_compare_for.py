@@ -158,6 +158,9 @@ def test_which_is_better_right_after_a_turn_about_a_disease_is_asked_for_that_di
     _, that = in_thread(run_graph, "better-that", "How does allopurinol treat gout?", "is it better than colchicine for that?")
     assert that["understood_as"] == "Is allopurinol better than colchicine for Gout?", that["answer"]  # it was "… for
     # that for Gout?" (since stop 101)
+    _, other = in_thread(run_graph, "better-for-it", "How does allopurinol treat gout?", "is febuxostat better for it?")
+    assert other["understood_as"] == "Compare allopurinol and Febuxostat for Gout", other["answer"]  # it told what
+    # febuxostat is connected to (since stop 101)
     listed, best, second = in_thread(run_graph, "better-list", "What drugs treat gout?", "which of them is best?",
                                      "is the second better than the first?")
     names = [a["name"] for a in listed["ranked_answers"]]
