@@ -42,7 +42,7 @@ from agents.qualifiers import PATIENT_WORDS, TRAILING_PLACE, TRAILING_QUALIFIER
 from agents.record_refs import of_the_record, what_helps
 from agents.record_window import timed_again
 from agents.record_words import RECORD_CHECK
-from agents.referents import only_listed_drug, pick, thread_target, wanted
+from agents.referents import CONTRACTED, one_for_they, only_listed_drug, pick, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
@@ -249,6 +249,7 @@ def _lab_pronoun(res: Resolution, q: str, focus: Focus) -> str:
 
 def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     q = re.sub(r"^(?:what|how)\s+about\s+(?=(?:its|their)\b)", "what are ", q, flags=re.IGNORECASE)
+    q = CONTRACTED.sub(lambda c: f"{c[1]} {'is' if c[2].casefold() == 's' else 'are'}", q)
     m = _POSSESSIVE.search(q)
     if m:
         if focus.drug is None:
@@ -305,8 +306,9 @@ def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
             return q
         if ent.get("for"):  # a patient's medication ("why is she on it?"): the condition it is taken for
             focus.disease = ent["for"]
-        q = _substitute(res, q, m.span(), ent, m.group(1), "pronoun")
+        q = one_for_they(_substitute(res, q, m.span(), ent, m.group(1), "pronoun"), m.start(1) + len(ent["name"]), plural)
     return q
+
 
 
 _SINGULAR_VERB = re.compile(r"\b(does|is|has|was)(\s+)$", re.IGNORECASE)

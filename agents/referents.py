@@ -16,13 +16,17 @@ from agents.intent import REFERENCE, parse_with_reference
 from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
-__all__ = ["only_listed_drug", "pick", "thread_target", "wanted"]
+__all__ = ["CONTRACTED", "one_for_they", "only_listed_drug", "pick", "thread_target", "wanted"]
 
 _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
 """A verb of acting on a protein ("does valsartan block it too?")."""
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
 """Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
+_ACTED_ON = re.compile(r"^\W*(?:['’](?:s|re)|\s+(?:is|are|gets?|being))?\s+(?:blocked|inhibited|activated|stimulated|turned (?:off|on)|"
+                       r"switched (?:off|on)|knocked out|bound)\b", re.IGNORECASE)
+"""A pronoun acted on ("what happens when it's blocked?" after imatinib's targets): the target, not the drug (it was
+"What happens when imatinib's blocked?")."""
 _EXPRESSED = re.compile(r"\bexpress(?:es|ed|ing)?\b", re.IGNORECASE)
 """Where a gene or protein is expressed: what such a question's "it" stands for is a protein."""
 
@@ -36,6 +40,8 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
         return "drug"
     if _EXPRESSED.search(q):  # "what cells express it?" after rituximab's target: CD20, not rituximab
         return "protein"
+    if after_targets and _ACTED_ON.match(q[span[1]:]):  # "what happens when they are blocked?" after a drug's targets
+        return "target"
     topic = out_of_scope(q)
     if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
         return "disease"
@@ -112,3 +118,13 @@ def only_listed_drug(focus: Focus) -> dict[str, Any] | None:
     lists thalidomide for Peptic ulcer" asked what "that drug" meant)."""
     drugs = [i for i in (focus.lists[0] if focus.lists else []) if i.get("type") in DRUG_TYPES]
     return drugs[0] if len(drugs) == 1 else None
+
+
+CONTRACTED = re.compile(r"\b(it|they)['’](s|re)(?= (?:\w+ )?\w+(?:ed|en)\b)", re.IGNORECASE)
+"""A pronoun contracted with its verb before a participle ("what happens when it's blocked?"): "it is", so that the
+name put in its place does not keep the "'s" ("What happens when imatinib's blocked?")."""
+
+
+def one_for_they(q: str, end: int, plural: bool) -> str:
+    """One name put for "they": its verb in the singular ("… when they are blocked?" → "… when ABL1 is blocked?")."""
+    return q[:end] + re.sub(r"^ are\b", " is", q[end:]) if plural else q

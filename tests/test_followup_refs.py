@@ -133,3 +133,18 @@ def test_why_after_an_answer_that_said_no_or_not_held_asks_what_says_why(run_gra
     *_, out = in_thread(run_graph, f"why-{turns[-2]}", *turns)
     assert out["understood_as"] == understood and out["status"] is not Status.ERROR, out["answer"]
     assert opens in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("what does imatinib target?", "what happens when it's blocked?",
+     "What happens when Tyrosine-protein kinase ABL1 is blocked?"),
+    ("what receptors does propranolol block?", "what happens when they're blocked?",
+     "What happens when Beta-1 adrenergic receptor is blocked?"),
+    ("what receptors does propranolol block?", "what happens when they are blocked?",
+     "What happens when Beta-1 adrenergic receptor is blocked?"),
+])
+def test_what_is_blocked_after_a_drug_s_targets_is_its_target(run_graph, first: str, then: str, understood: str) -> None:
+    """They were "What happens when imatinib's blocked?", "… when Propranolol're blocked?" and "… when Propranolol are
+    blocked?": the drug put in the place of what it blocks, the contraction kept (since stop 101)."""
+    _first, out = in_thread(run_graph, f"blocked-{then}", first, then)
+    assert out["understood_as"] == understood, out["answer"]
