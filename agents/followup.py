@@ -29,6 +29,7 @@ from agents.ellipsis import (
     standalone,
 )
 from agents.focus import ORDINALS, Focus, focus_from, listed
+from agents.history import back_to
 from agents.how_it_works import WHY_ON, does_it_work, listed_medication, on_record, works
 from agents.intent import COMPARING, SET_AGAINST, parse_question
 from agents.kinds import kind_of_target
@@ -379,6 +380,9 @@ def resolve_followup(question: str, messages: Sequence[dict[str, Any]], linker: 
         return Resolution(question=count, references=[{"text": question, "how": "cohort"}])
     if why := cohort_refusal(question, messages):  # "list them" after a count: no patient is named
         return Resolution(question=question, refused=why)
+    if (earlier := back_to(question, messages)) is not None:  # "go back to the first question"
+        return Resolution(question=earlier or question, refused="" if earlier else "this conversation has no earlier "
+                          "question to go back to", references=[{"text": question, "how": "again", "question": earlier}])
     focus = focus_from(messages).choose(chosen) if chosen else focus_from(messages)
     question, typed = of_the_thread_type(question, focus.disease, linker)  # "does it work in type 1 too?"
     condition = condition_qualifier(question, linker)  # "Is metformin safe in kidney disease?"

@@ -14,13 +14,14 @@ from typing import Any
 from agents.focus import focus_from
 from agents.state import Intent, Status
 
-__all__ = ["HISTORY", "HISTORY_SHOWN", "asks_history", "history_answer"]
+__all__ = ["HISTORY", "HISTORY_SHOWN", "asks_history", "back_to", "history_answer"]
 
 HISTORY = re.compile(
     r"^(?:(?:so |and |ok,? )?(?:what|which)(?: questions?)? (?:did|have|had) (?:i|we) (?:just |already |previously )?"
     r"(?:ask(?:ed)?|talk(?:ed)? about|discuss(?:ed)?|cover(?:ed)?)(?: you)?"
     r"(?: (?:before|earlier|so far|previously|today|in this (?:conversation|chat|thread)))*|"
     r"what (?:was|were) my (?P<which>first|last|previous|earlier) questions?|"
+    r"what did (?:i|we) (?:ask|say) (?P<said>first|last)(?: of all)?|"
     r"(?:what (?:was|were) your|(?:(?:can|could|would) you |please )?(?:repeat|show me|give me) (?:your|the)) "
     r"(?P<answer>first|last|previous|earlier) (?:answers?|repl(?:y|ies)|responses?)(?: again)?|"
     r"(?P<again>what (?:was|is) (?:your|the|that) (?:answer|reply|response)(?: again)?|what did you (?:just )?say(?: again)?|"
@@ -102,12 +103,30 @@ def history_answer(question: str, messages: Sequence[dict[str, Any]]) -> dict[st
         asked, said = turns[0] if which == "first" else turns[-1]
         answer = " ".join(str(said.get("content", "")).split())
         return {"status": Status.ANSWERED, "answer": f"My {which} answer, to \"{asked}\": {answer}"}
-    if m is not None and m["which"]:
-        pick = lines[0] if m["which"].casefold() == "first" else lines[-1]
-        return {"status": Status.ANSWERED, "answer": f"Your {m['which'].casefold()} question was {pick}."}
+    if m is not None and (which := m["which"] or m["said"]):  # "what did I ask first?" (it was NOT_FOUND)
+        pick = lines[0] if which.casefold() == "first" else lines[-1]
+        return {"status": Status.ANSWERED, "answer": f"Your {which.casefold()} question was {pick}."}
     shown = lines[-HISTORY_SHOWN:]
     first = len(lines) - len(shown) + 1
     more = f" ({first - 1} earlier ones not shown)" if first > 1 else ""
     numbered = "; ".join(f"{first + i}. {line}" for i, line in enumerate(shown))
     count = f"{len(lines)} question{'s' if len(lines) > 1 else ''}"
     return {"status": Status.ANSWERED, "answer": f"In this conversation you asked {count}{more}: {numbered}."}
+
+
+_BACK_TO = re.compile(r"^(?:(?:ok,? |so |and )?(?:let'?s |let us |can we |could we |please )?(?:go back|get back|return|come back)"
+                      r" to|back to) (?:my |the |our )?(?P<w>first|original|previous|last|earlier) question(?: please)?[?.!]*$",
+                      re.IGNORECASE)
+"""A request to return to an earlier question ("go back to the first question": it was `NOT_FOUND`, "no known entity
+in the question")."""
+
+
+def back_to(question: str, messages: Sequence[dict[str, Any]]) -> str | None:
+    """The earlier question "go back to the first question" asks again, as that turn understood it; "" with no earlier
+    question; None for any other question."""
+    m = _BACK_TO.match(" ".join(question.split()))
+    turns = list(_turns(messages)) if m is not None else []
+    if m is None or not turns:
+        return None if m is None else ""
+    asked, record = turns[0] if m["w"].casefold() in ("first", "original") else turns[-1]
+    return str(record.get("question") or asked)

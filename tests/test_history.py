@@ -17,7 +17,8 @@ def _ask(run_graph: Any, thread: str, question: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("question", ["what did I ask before?", "What have we talked about so far?", "recap",
                                       "summarize our conversation", "what was my first question?", "show my questions",
-                                      "can you summarize our conversation?", "give me a summary of our conversation"])
+                                      "can you summarize our conversation?", "give me a summary of our conversation",
+                                      "what did I ask first?"])  # since stop 101 (it was NOT_FOUND)
 def test_wordings_that_ask_about_the_thread(question: str) -> None:
     assert asks_history(question)
 
@@ -97,3 +98,15 @@ def test_the_last_answer_asked_again(run_graph, again: str) -> None:
     out = _ask(run_graph, f"again-{again}", again)
     assert out["answer"].startswith('My last answer, to "How does imatinib treat CML?": imatinib acts on'), out["answer"]
     assert asks_history("what did you tell me?")
+
+
+def test_going_back_to_an_earlier_question_asks_it_again(run_graph) -> None:
+    """"Go back to the first question" was `NOT_FOUND`, "no known entity in the question" (since stop 101)."""
+    assert _ask(run_graph, "back-none", "go back to the first question")["answer"] == (
+        "No verified evidence: this conversation has no earlier question to go back to.")
+    _ask(run_graph, "back", "How does imatinib treat CML?")
+    _ask(run_graph, "back", "what does dasatinib target?")
+    out = _ask(run_graph, "back", "let's go back to the first question")
+    assert out["understood_as"] == "How does imatinib treat CML?" and out["status"] == "ANSWERED", out["answer"]
+    assert out["answer"].startswith('Understood as: "How does imatinib treat CML?" imatinib acts on Chronic myeloid'), \
+        out["answer"]
