@@ -169,12 +169,21 @@ _BESIDES_FIRST = re.compile(r"^(?P<w>(?:what|which)(?: other)? (?:drugs?|medicat
 where the planner reads it (``agents.planner._besides``); it listed allopurinol third, the words dropped."""
 
 
+_WANTS_ON = re.compile(r"^why (?:does|did|would|is|has) (?:my|the|his|her|our|their) (?:doctor|gp|physician|cardiologist|"
+                       r"psychiatrist|nurse|pharmacist|specialist)(?:s)? (?:want|wants|wanted|have|has|had|put|putting|keep|"
+                       r"keeping|prescribe|prescribing|start|starting)(?: (?:me|him|her|us|them|my \w+))?(?: to be| to stay)? "
+                       r"on (?:a |an |the )?(?P<x>[^?.!]+?)(?P<end>[?.!]*)$", re.IGNORECASE)
+""""Why does my doctor want me on a statin?": what the drug is used for (it was `NOT_FOUND`, '"my", "doctor want me on a
+statin" are not in the knowledge graph')."""
+
+
 def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
     "does aspirin thin the blood?" → "does aspirin prevent blood clots?"."""
     q = _DRUGS_HOW.sub(lambda m: f"What drugs {m['v'].casefold()}{m['y']}{m['end']}", question)
     q = _BESIDES_FIRST.sub(r"\g<w> \g<v> \g<y> \g<b> \g<x>\g<end>", q)
+    q = _WANTS_ON.sub(r"What is \g<x> used for\g<end>", q)
     q = _THERE_ARE.sub(r"What are some \g<d> \g<n>\g<end>", q)
     q = _HOW_MUCH.sub("how ", _HOW_STRONG.sub(r"how does \g<x> affect \g<y>", why_not(_TELL_HOW.sub(_asked_how, _AWAKE.sub(r"How \g<aux> \g<x> work\g<end>", q)))))
     q = _BOTH_DO.sub("", same_of_two(q))

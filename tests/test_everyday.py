@@ -412,3 +412,15 @@ def test_why_a_drug_is_not_used_with_the_negation_after_it_gets_the_note(run_gra
     assert out["understood_as"] == "How does colchicine treat hyperuricemia?", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not why a drug does not work." in out["answer"], out["answer"]
     assert "Read " not in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("question", "opens"), [
+    ("why does my doctor want me on a statin?", "Statins in the knowledge graph have verified mechanisms for: "),
+    ("why did the doctor put my mom on warfarin?", "warfarin has a verified mechanism for: "),
+    ("explain how ssri's work", "SSRIs in the knowledge graph act on: "),
+])
+def test_why_a_doctor_chose_a_drug_and_a_class_written_with_an_apostrophe(run_graph, question: str, opens: str) -> None:
+    """The first two were `NOT_FOUND` ('"my", "doctor want me on a statin" are not in the knowledge graph'), the last
+    said '"ssri's" is not in the knowledge graph' (since stop 101)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(opens), out["answer"]

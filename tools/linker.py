@@ -182,7 +182,7 @@ class EntityLinker:
         """The class table's key for a mention and the words that name it: as written, in the plural, or without a
         word after it that says what it is ("statin drugs", "ACE inhibitor medications"), an article before it dropped
         ("the statins"); ("", "") for none."""
-        written = drop_article(mention.strip())  # "the statins"
+        written = re.sub(r"(?<=[A-Za-z])['’]s$", "s", drop_article(mention.strip()))  # "the statins"; "SSRI's", a plural
         for text in (written, _KIND_AFTER.sub("", written)):
             key = fold(text)
             if key in self._classes or plural(key) in self._classes:  # "monoclonal antibody": … antibodies
