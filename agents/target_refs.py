@@ -94,7 +94,8 @@ def what_that_does(res: Resolution, q: str, focus: Focus) -> str | None:
 
 
 _ON_THEM = re.compile(
-    r"^(?:and |so )?(?:which|what) (?P<other>other )?(?:drugs?|medications?|medicines?) (?:also )?(?P<verb>act on|target|inhibit|block|"
+    r"^(?:and |so )?(?:which|what|(?:are|is) there(?: any)?|any) (?P<other>other )?(?:drugs?|medications?|medicines?) "
+    r"(?:that |which )?(?:also )?(?P<verb>act on|target|inhibit|block|"
     r"activate|bind(?: to)?|hit|work on|share)(?: any of)? (?:them|these|those|(?:these|those|the(?: listed| above| same)?) "
     r"(?:targets|proteins|genes)|the same ones)(?: as (?:it|that one|this one))?[?.!]*$", re.IGNORECASE)
 LISTED_PROTEINS = "the listed proteins"
@@ -102,7 +103,8 @@ LISTED_PROTEINS = "the listed proteins"
 
 
 def drugs_on_them(res: Resolution, q: str, focus: Focus) -> str | None:
-    """"Which drugs act on the listed proteins?" for "which drugs act on them?" right after an answer that listed two
+    """"Which drugs act on the listed proteins?" for "which drugs act on them?" (since stop 101 also "are there drugs
+    that target them?", which asked of the disease) right after an answer that listed two
     or more proteins, gene families or complexes and nothing else, with every one of them in ``res.targets``; None
     for any other question, or after any other list."""
     m = _ON_THEM.match(q.strip())

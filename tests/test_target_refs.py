@@ -86,6 +86,8 @@ def test_what_that_does_after_one_listed_entity_is_about_it(run_graph) -> None:
     ("What does imatinib target?", "Which other drugs hit the same targets?"),
     ("What does imatinib target?", "which drugs share these targets?"),
     ("What does imatinib target?", "what other drugs act on the same ones?"),
+    ("what genes are involved in alzheimer's?", "are there drugs that target them?"),  # since stop 101: "Are there
+    ("what proteins are involved in gout?", "any drugs that inhibit them?"),  # drugs that target Alzheimer's disease?"
 ])
 def test_drugs_acting_on_listed_proteins_act_on_any_of_them(run_graph, first: str, then: str) -> None:
     """"which drugs act on them?" after a list of proteins was asked of the first protein alone (after imatinib's
