@@ -153,9 +153,9 @@ def _why_again(res: Resolution, q: str, focus: Focus) -> str | None:
     """"why not?" right after an answer that said what the knowledge graph does not hold ("is lisinopril safe in
     pregnancy?"; it was "How does lisinopril act on Angiotensin-converting enzyme?"), or that found nothing ("why?" after
     "can it cause lactic acidosis?" was `NOT_FOUND`, "no known entity in the question"): that question again, its
-    answer saying why; after an answer that a disease is none of
-    the drug's uses as medpath finds them ("does imatinib treat hypertension?", ``agents.known_use``): what the drug
-    treats (it was the chain into the disease again). None otherwise."""
+    answer saying why; after an answer that a disease is none of the drug's uses as medpath finds them ("does imatinib
+    treat hypertension?", ``agents.known_use``): what the drug treats (it was the chain into the disease again). None
+    otherwise."""
     turn = focus.turn
     asked, drug = str(turn.get("question") or ""), turn.get("drug")
     if not _WHY.match(q) or not asked:

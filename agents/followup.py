@@ -43,7 +43,7 @@ from agents.qualifiers import PATIENT_WORDS, TRAILING_PLACE, TRAILING_QUALIFIER
 from agents.record_refs import of_the_record, what_helps
 from agents.record_window import timed_again
 from agents.record_words import RECORD_CHECK
-from agents.referents import CONTRACTED, one_for_they, only_listed_drug, pick, thread_target, wanted
+from agents.referents import one_for_they, only_listed_drug, pick, spelled_out, thread_target, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
@@ -249,8 +249,7 @@ def _lab_pronoun(res: Resolution, q: str, focus: Focus) -> str:
 
 
 def _pronouns(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
-    q = re.sub(r"^(?:what|how)\s+about\s+(?=(?:its|their)\b)", "what are ", q, flags=re.IGNORECASE)
-    q = CONTRACTED.sub(lambda c: f"{c[1]} {'is' if c[2].casefold() == 's' else 'are'}", q)
+    q = spelled_out(re.sub(r"^(?:what|how)\s+about\s+(?=(?:its|their)\b)", "what are ", q, flags=re.IGNORECASE))
     m = _POSSESSIVE.search(q)
     if m:
         if focus.drug is None:

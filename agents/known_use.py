@@ -22,13 +22,12 @@ from agents.answer_paths import drug_candidates, own_list
 from agents.context import Context
 from agents.list_size import ALL_ANSWERS
 from agents.state import DISEASE_TYPES, DRUG_TYPES, LISTED_DRUGS, Intent, State
-from agents.steering import steering_text
 from agents.verdict import asks_yes_no
+from agents.walking import walk_question
 from core.datasets import DRUG_TYPE_ORDER
 from core.tracing import span
 from tools.answers import by_type_preference, disease_mates, manifested_in, types_of
 from tools.linker import fold
-from tools.walker import GraphWalker
 
 __all__ = ["DRUGS_LISTED", "USES_LISTED", "drug_order", "is_use", "known_use", "listed_uses", "uses_read"]
 
@@ -93,12 +92,10 @@ def uses_read(state: State, ctx: Context, res: Any, answers: list[dict[str, Any]
 
 
 def drug_order(state: State, ctx: Context, res: Any, disease: str) -> list[str]:
-    """The drugs "What drug treats Y?" ranks for ``disease`` (ids, best first, drugs before chemicals): a walk of its
-    own into the disease, ranked for that question, fused as that answer fuses (``agents.answer_paths.drug_candidates``)."""
+    """The drugs "What drug treats Y?" ranks for ``disease`` (ids, best first, drugs before chemicals): that question's
+    walk (``agents.walking``, dense back-off included), fused as that answer fuses (``agents.answer_paths.drug_candidates``)."""
     one = dataclasses.replace(state, intent=Intent.TREATS.value, sources=[], targets=[disease], among=[], via=[],
-                              excluded=[], compared=False, drug_class="", disease_kind="", goal_types=list(DRUG_TYPE_ORDER))
-    qv = res.embed_one(steering_text(one, res.kg))
-    with span("tool.walker.walk", **{"medpath.answer.sources": 0, "medpath.answer.targets": 1}):
-        walk = GraphWalker(res.kg, ctx.budget()).walk([], [disease], res.predictor.conf_fn(qv), one.goal_types)
-    order, _ = drug_candidates(one, res, res.ranker.rank(walk.paths, qv), [disease], [disease])
+                              excluded=[], compared=False, drug_class="", disease_kind="", goal_types=list(DRUG_TYPE_ORDER),
+                              understood_as=f"What drug treats {res.kg.name(disease)}?")
+    order, _ = drug_candidates(one, res, walk_question(one, ctx, res)[0], [disease], [disease])
     return by_type_preference(order, one.goal_types, types_of(res.kg))

@@ -16,7 +16,7 @@ from agents.intent import REFERENCE, parse_with_reference
 from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
-__all__ = ["CONTRACTED", "one_for_they", "only_listed_drug", "pick", "thread_target", "wanted"]
+__all__ = ["one_for_they", "only_listed_drug", "pick", "spelled_out", "thread_target", "wanted"]
 
 _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
 """A verb of acting on a protein ("does valsartan block it too?")."""
@@ -120,9 +120,13 @@ def only_listed_drug(focus: Focus) -> dict[str, Any] | None:
     return drugs[0] if len(drugs) == 1 else None
 
 
-CONTRACTED = re.compile(r"\b(it|they)['’](s|re)(?= (?:\w+ )?\w+(?:ed|en)\b)", re.IGNORECASE)
-"""A pronoun contracted with its verb before a participle ("what happens when it's blocked?"): "it is", so that the
-name put in its place does not keep the "'s" ("What happens when imatinib's blocked?")."""
+_CONTRACTED = re.compile(r"\b(it|they)['’](s|re)(?= (?:\w+ )?\w+(?:ed|en)\b)", re.IGNORECASE)
+
+
+def spelled_out(q: str) -> str:
+    """A pronoun contracted with its verb before a participle spelled out ("what happens when it's blocked?": "it is"),
+    so that the name put in its place does not keep the "'s" ("What happens when imatinib's blocked?")."""
+    return _CONTRACTED.sub(lambda c: f"{c[1]} {'is' if c[2].casefold() == 's' else 'are'}", q)
 
 
 def one_for_they(q: str, end: int, plural: bool) -> str:
