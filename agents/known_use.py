@@ -39,7 +39,8 @@ DRUGS_LISTED = ALL_ANSWERS
 its own list of diseases misses Y ("does theophylline treat COPD?": theophylline's list opens with the common cold;
 COPD's list of drugs holds it 19th): as many as "list all drugs for Y" gives, so that the answer can be checked by
 asking it. On the tune half of ``bench/bench_known_use.py`` the first 10, 20, 30 and 50 gave 2, 3, 5 and 6 more yes
-among its 24 hedged listed pairs, and 0, 0, 0 and 1 among its 45 hedged unlisted ones."""
+among its 24 hedged listed pairs, and 0, 0, 0 and 1 among its 45 hedged unlisted ones (with a bare walk into the
+disease, before :func:`drug_order` took the question's own walk; the bench's counts did not move with that)."""
 
 
 def known_use(state: State, ctx: Context, res: Any) -> bool | None:
