@@ -16,6 +16,7 @@ from typing import Any
 from agents.answer_notes import listing
 from agents.state import LISTED_DRUGS, Intent, State, Status
 from core.text import fold
+from tools.answers import ANSWERS_K
 
 __all__ = ["all_listed_lead"]
 
@@ -50,7 +51,7 @@ def _all_of_them(state: State, kg: Any, uses: list[str], disease: str) -> str:
     when the answer lists as many drugs as it may and some are missing (a drug left off it may still have one)."""
     names = list(dict.fromkeys(kg.name(x) for x in state.among))
     answered = {fold(a["name"]) for a in state.ranked_answers}
-    if len(state.ranked_answers) >= (state.answers_wanted or 5) and any(fold(n) not in answered for n in names):
+    if len(state.ranked_answers) >= (state.answers_wanted or ANSWERS_K) and any(fold(n) not in answered for n in names):
         return ""
     used = {fold(u) for u in uses}
     missing = [n for n in names if fold(n) not in used]

@@ -38,9 +38,8 @@ DRUGS_LISTED = ALL_ANSWERS
 """How far down the disease's own list of drugs ("What drug treats Y?", :func:`drug_order`) the drug may stand, when
 its own list of diseases misses Y ("does theophylline treat COPD?": theophylline's list opens with the common cold;
 COPD's list of drugs holds it 19th): as many as "list all drugs for Y" gives, so that the answer can be checked by
-asking it. On the tune half of ``bench/bench_known_use.py`` the first 10, 20, 30 and 50 gave 2, 3, 5 and 6 more yes
-among its 24 hedged listed pairs, and 0, 0, 0 and 1 among its 45 hedged unlisted ones (with a bare walk into the
-disease, before :func:`drug_order` took the question's own walk; the bench's counts did not move with that)."""
+asking it. ``python bench/bench_known_use.py --split tune --depths 10,20,30,50`` gives 121, 124, 126 and 127 yeses
+of 150 listed pairs, and 2, 2, 2 and 3 of 150 unlisted ones; 30 would add two more, and a user could not see them"""
 
 
 def known_use(state: State, ctx: Context, res: Any) -> bool | None:

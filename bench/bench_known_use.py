@@ -17,6 +17,9 @@ Asks "Does {X} treat {Y}?" for each through the graph, as ``ask`` asks it, and c
 The file's indications are not every use of a drug, so a "yes" on a drawn pair is not always wrong. Nothing here is a
 pass/fail test; the gold pairs are only read to draw and to count, never by the answer.
 
+``--depths 10,20,30,50`` asks every pair once per depth, ``agents.known_use.DRUGS_LISTED`` set to it: how far down
+the disease's own list of drugs a yes may come from (the shipped 20 was chosen on the tune half this way).
+
 ``--thresholds 1,0.5,0`` also counts, for each threshold, the yes a rule would give that said yes as well when the
 ranker scores the chain above it (the answers' first candidate's ``score``): the alternative the README weighs.
 """
@@ -35,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from agents import known_use
 from core.datasets import load_paths, split_tune_check
 from core.settings import Settings
 from medpath.evaluation.chat import scratch_home
@@ -68,6 +72,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=150)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--thresholds", default="", help="comma-separated ranker scores, e.g. 1,0.5,0")
+    ap.add_argument("--depths", default="", help="comma-separated depths of the disease's list, e.g. 10,20,30,50")
     args = ap.parse_args()
     thresholds = [float(t) for t in args.thresholds.split(",") if t.strip()]
     pos, neg, name = pairs_of(args.split, args.pairs, args.seed)
@@ -75,9 +80,12 @@ def main() -> None:
     print(f"{args.split} half, seed {args.seed}")
     print("| pairs | asked | chain that lowers Y (the old yes) | yes | not a use |" + "".join(f" yes above {t} |" for t in thresholds))
     print("|---|---:|---:|---:|---:|" + "---:|" * len(thresholds))
+    depths = [int(d) for d in args.depths.split(",") if d.strip()] or [known_use.DRUGS_LISTED]
     with scratch_home(Settings.from_env()) as settings:
         session = Session(settings, interactive=False)
-        for label, pairs in (("listed", pos), ("not listed", neg)):
+        for depth, (label, pairs) in ((d, row) for d in depths for row in (("listed", pos), ("not listed", neg))):
+            known_use.DRUGS_LISTED = depth  # read at each ask
+            label = f"{label}, first {depth} drugs" if args.depths else label
             chain = yes = not_use = 0
             above = [0] * len(thresholds)
             took: list[float] = []

@@ -4,7 +4,7 @@ convenience, never a failure."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from core.datasets import DRUG_TYPES
@@ -61,28 +61,25 @@ def with_gene_symbols(entities: dict[str, Entity], aliases: dict[str, tuple[str,
 def read_brands(path: Path = BRAND_NAMES) -> dict[str, str]:
     """Each brand name of the table, folded, → its generic name as written ("ozempic" → "semaglutide"), whether the
     graph holds the generic or not. A missing table or a malformed line adds nothing."""
-    out: dict[str, str] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#") and "\t" in line:
-                generic, brands = line.split("\t", 1)
-                out.update({fold(b): generic.strip() for b in brands.split(",") if fold(b)})
-    return out
+    return {fold(b): generic.strip() for generic, brands in _rows(path) for b in brands if fold(b)}
 
 
 def read_drug_classes(path: Path = DRUG_CLASSES) -> dict[str, tuple[str, ...]]:
     """Class name, as the table writes it, → the stems of its members' names ("statins" → ``statin``; "^cef" is a
     beginning, "=sertraline" a whole name, for a class without a shared stem). The names of one line come in the
     table's order, its first name first. A missing table or a malformed line adds nothing."""
-    out: dict[str, tuple[str, ...]] = {}
+    return {" ".join(name.split()): tuple(x.casefold() for x in stems) for names, stems in _rows(path)
+            for name in names.split(",") if fold(name)}
+
+
+def _rows(path: Path) -> Iterator[tuple[str, list[str]]]:
+    """The ``name<TAB>term, term`` lines of a table: the name, and its terms stripped, empty ones dropped; comments,
+    blank and malformed lines skipped, nothing for a missing table."""
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#") and "\t" in line:
-                names, stems = line.split("\t", 1)
-                for name in names.split(","):
-                    if fold(name):
-                        out[" ".join(name.split())] = tuple(x.strip().casefold() for x in stems.split(",") if x.strip())
-    return out
+                name, terms = line.split("\t", 1)
+                yield name, [t.strip() for t in terms.split(",") if t.strip()]
 
 
 def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]], path: Path,
@@ -97,11 +94,7 @@ def _with_table(entities: dict[str, Entity], aliases: dict[str, tuple[str, ...]]
             for text in (e.name, *(aliases.get(e.id, ()) if by_alias else ())):
                 by_name.setdefault(fold(text), []).append(e.id)
     out = dict(aliases)
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#") or "\t" not in line:
-            continue
-        name, terms = line.split("\t", 1)
+    for name, extra in _rows(path):
         for eid in dict.fromkeys(by_name.get(fold(name), [])):
-            extra = tuple(b.strip() for b in terms.split(",") if b.strip())
             out[eid] = (*out.get(eid, ()), *(b for b in extra if b not in out.get(eid, ())))
     return out
