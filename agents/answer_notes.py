@@ -217,20 +217,38 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     reaching = {c["triples"][0]["head"] for c in state.candidates if c.get("triples") and c["triples"][-1]["tail"] in state.targets}
     parts, inner = [_each_verdict(state, [named.get(x, x) for x in state.among if x in paths],
                                   [named.get(x, x) for x in state.among if x not in paths and x in reaching])], []
+    alike = _alike(state.among, paths)
+    none = [named.get(x, x) for x in state.among if x not in paths and x not in reaching]
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
-        if t is None:  # not "no verified mechanism": the walk may have found chains that raise it
+        if t is None and drug in reaching:  # not "no verified mechanism": the walk may have found chains that raise it
             parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not lower it (ask "
-                         f"\"How does {name} treat {disease}?\" for the best of them)." if drug in reaching else
-                         f"{name} has no chain in the knowledge graph {'into' if _any_chain(state) else 'that lowers'} {disease}.")
+                         f"\"How does {name} treat {disease}?\" for the best of them).")
+        if t is None and drug not in reaching and named.get(drug, drug) == none[0]:  # every drug with none, at once
+            parts.append(f"{_capitalized(and_listed(none))} ha{'s' if len(none) == 1 else 've'} no chain in the knowledge graph "
+                         f"{'into' if _any_chain(state) else 'that lowers'} {disease}.")
+        if t is None:
             continue
-        parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
         inner.append([x["tail_name"] for x in t[:-1]])
-    if len(inner) >= 2:
+        if len(group := alike[drug]) > 1 and group[0] == drug:  # "Nebivolol, Propranolol and Sotalol act on …"
+            parts.append(f"{_capitalized(and_listed([named.get(x, x) for x in group]))} act on {t[-1]['tail_name']} through "
+                         f"the same {steps(len(t)).split(' ', 1)[1]} (shown for {name}): {sentence(t)}.")
+        elif len(group) == 1:
+            parts.append(f"{name} acts on {t[-1]['tail_name']} through {steps(len(t))}: {sentence(t)}.")
+    if len(inner) >= 2 and len({tuple(g) for g in alike.values()}) > 1:
         shared = [n for n in inner[0] if all(n in other for other in inner[1:])]
         who = "Both" if len(inner) == 2 else f"All {len(inner)}"
         parts.append(f"{who} pass through: {listing(shared)}." if shared else "Their mechanisms share no step in between.")
     return " ".join(p for p in parts if p), [{"id": x, "name": named.get(x, x)} for x in state.among if x in paths]
+
+
+def _alike(drugs: list[str], paths: dict[str, list[dict[str, str]]]) -> dict[str, list[str]]:
+    """For each drug with a path, the drugs (in the question's order) whose paths are the same after the drug itself:
+    ten beta blockers compared for migraine each told the same four steps through the Beta-1 adrenergic receptor."""
+    def rest(t: list[dict[str, str]]) -> tuple[Any, ...]:
+        return (t[0]["relation"], t[0]["tail"], *((x["relation"], x["tail"]) for x in t[1:]))
+    keys = {d: rest(paths[d]) for d in drugs if d in paths}
+    return {d: [x for x in drugs if keys.get(x) == k] for d, k in keys.items()}
 
 
 CURE = re.compile(r"\b(?:cure[sd]?|curing|heal(?:s|ed)?|get rid of|eliminate[sd]?|reverse[sd]?)\b", re.IGNORECASE)

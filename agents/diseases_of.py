@@ -41,6 +41,9 @@ _OF = re.compile(
     rf"^(?:and |so )?(?:which|what)(?: other)? {_KIND} (?:does|do|can) (?P<x2>.+?) (?:play a (?:role|part) in|contribute "
     rf"to|take part in|affect|drive|cause|underlie)$", re.IGNORECASE)
 """Which diseases an entity takes part in (the entity's name in ``x`` or ``x2``)."""
+_USES = re.compile(r"\s(?:(?:used|indicated|prescribed|given|taken|good) )?(?:for|to treat|against)$", re.IGNORECASE)
+"""The end of a question about a drug's uses that :data:`_OF` also matches ("which illnesses are statins used for?" was
+NOT_FOUND, '"statins used for" is not in the knowledge graph'; "what conditions are beta blockers for?")."""
 _OF_PLACE = re.compile(
     rf"^(?:(?:what|which) (?:are|is) |list |name |tell me )?(?:the |some |any )?(?:(?:common|main|known) )?{_KIND} "
     rf"(?:of|in|affecting) (?P<x>.+?)$|"
@@ -83,7 +86,7 @@ def diseases_of_question(question: str, linker: Any) -> dict[str, Any] | None:
     text = drop_article((m["x"] or m["x2"]).strip())
     # "that target", "it": resolved against the thread first (it was NOT_FOUND, '"that target" is not in the knowledge
     # graph'), then asked again; so is "what diseases is it used for?" ('"it used for" is not in the knowledge graph')
-    if _REFERENCE.match(text) or _REFERENCE.match(text.split()[0]):
+    if _REFERENCE.match(text) or _REFERENCE.match(text.split()[0]) or _USES.search(text):
         return None
     best = as_written(text, "target", linker)
     if best is None and len(text.split()) <= 3 and lexical(linker.link(text, SLOT_TYPES["target"])).status is LinkStatus.UNKNOWN:

@@ -43,7 +43,7 @@ from agents.patient_safety import record_beside
 from agents.plain import simpler
 from agents.qualifiers import as_population
 from agents.safe_with import as_safety, chain_between
-from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY
+from agents.scope import CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, PROGNOSES, SAFETY, elided_topic
 from agents.signs import asks_signs, onward_links, upstream_answer
 from agents.state import (
     LISTED_DRUGS,
@@ -390,7 +390,9 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     no record holds ("is any of it risky?" after a record), and so are counts the graph answers ("how many diseases do
     you know?", ``agents.counts``)."""
     ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
-    topic = (out_of_scope(state.question) or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
+    before = next((str(m.get("question", "")) for m in reversed(state.messages) if m.get("role") == "assistant"), "")
+    topic = (out_of_scope(state.question) or elided_topic(state.question, before)  # "which one is least likely to?"
+             or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
              or leads_to_topic(state) or reversal_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))
     topic = as_safety(topic, state)  # "can I take aspirin with a stomach ulcer?": with a disease, not another drug

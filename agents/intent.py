@@ -310,7 +310,8 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
                               rf"(?:treats?|cures?|helps?(?: with)?|(?:is|are|can be) (?:used|prescribed|indicated|given) "
                               rf"(?:for|to treat|in|against))$")),
         (Intent.INDICATIONS, rf"^(?:what|which)(?: {_ILLNESS})? (?:can|could|is|are) (?:be )?(?:treated|helped|managed) (?:with|by) {_X}$"),
-        (Intent.INDICATIONS, rf"^(?:what|which) (?:other )?(?:(?:kind|type)s? of )?{_ILLNESS} (?:is|are) {_X} (?:used for|indicated for)$"),
+        (Intent.INDICATIONS, (rf"^(?:what|which) (?:other )?(?:(?:kind|type)s? of )?{_ILLNESS} (?:is|are) {_X} (?:usually |mainly |"
+                              rf"typically |mostly )?(?:(?:used|indicated|prescribed|given|taken) )?for$")),  # "… is it for?"
         (Intent.TREATS, (rf"^{_WHICH_DRUG} (?:treats?|is used (?:to treat|for|against)|are used (?:to treat|for|against)|helps?(?: with| in)?|"
                         rf"cures?|can treat|could treat|is effective (?:for|against)|works?(?: best)? (?:for|against)|lowers?|reduces?|controls?|"
                         rf"relieves?|prevents?|decreases?|dissolves?|breaks? up|kills?|fights?|can (?:lower|reduce|decrease|control|"

@@ -41,13 +41,16 @@ def listed_drugs(focus: Focus) -> list[dict[str, Any]]:
 
 
 _OF_THEM = re.compile(
-    r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any))"
+    r"^(?:which|what|(?:do|does|(?P<modal>can|could|will|would)) (?:any|some|all|either|one)|(?P<be>is|are) (?:any|some|there any)|"
+    r"(?:and |so |but )?(?P<bare>any))"
     r"(?:(?: one)? of (?:them|these|those|the above)(?: drugs| medications| medicines| ones)?|(?<=which) ones?|(?<=what) ones)\s+(?:also |still |then )?"
     r"(?:(?P<rest>(?:treats?|helps?|lowers?|reduces?|prevents?|cures?|works? (?:for|in|against|on)|affects?|(?:is|are|can be) used "
-    r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?)\b.*)|(?P<other>.+))$",
+    r"(?:for|to treat)|targets?|inhibits?|blocks?|activates?|acts? on|binds?(?: to)?|"
+    r"(?:(?:good|useful|helpful|used|prescribed|given|indicated) )?for)\b.*)|(?P<other>.+))$",
     re.IGNORECASE)
 """A question about the drugs the last answer listed ("which of them treat heart failure?", "which of them work on
-sodium channels?": it was answered with every drug that acts on one, not the listed ones)."""
+sodium channels?": it was answered with every drug that acts on one, not the listed ones). "Any of them for diabetes?"
+asks which of them treat it (it was looked up as a class, "of them for diabetes")."""
 
 
 _OBJECT_ASKED = re.compile(r"(?:do|does|did|can|could|will|would) (?!(?:any|some|all|each|either|one)\b)\S.*? "
@@ -88,19 +91,23 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         return f"How do the {LISTED_DRUGS} work?"
     if m["other"]:  # "which of them is the cheapest?": about the listed drugs, not something the graph answers
         verb = f"{m['modal'] or m['be']} " if m["modal"] or m["be"] else ""  # "are any of them safe …?": "… are safe …?"
+        if m["bare"] and not re.match(r"(?:with|without|that|which|who|in|on|for|are|is|have|has|can|could)\b", m["other"]):
+            verb = "are "  # "any of them cheaper?" (it was "Any of Gout cheaper?")
         res.among = res.among if klass else drugs  # "are any of them used for nausea?": it listed other drugs for nausea
         return f"Which of the {klass or LISTED_DRUGS} {verb}{m['other']}?"
     if not klass:
         res.among = drugs
     verb = re.sub(r"^(?:treats|helps|lowers|reduces|prevents|cures|works|targets|inhibits|blocks|activates|acts|binds)\b",
-                  lambda v: v.group(0)[:-1], m["rest"])
+                  lambda v: v.group(0)[:-1], re.sub(r"^(?:(?:good|useful|helpful|used|prescribed|given|indicated) )?for\b",
+                                                    "treat", m["rest"], flags=re.IGNORECASE))
     return f"Which {klass or 'of the ' + LISTED_DRUGS} {verb}?"
 
 
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
-    r"(?:are|is) (?:any|some|either|there any)(?: of (?:them|these|those|that|it))?|any|are (?:they|these|those|them) (?:all|both))\s+(?:an? |the )?"
-    r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against)\b)"
+    r"(?:are|is) (?:any|some|either|there any)(?: of (?:them|these|those|that|it))?|any(?: of (?:them|these|those))?|"
+    r"are (?:they|these|those|them) (?:all|both))\s+(?:an? |the )?"
+    r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against|of)\b)"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
 of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?"; "are they all statins?" after a list

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ALSO_TAKING", "ANTIDOTES", "COMBINED", "COMPARING", "CONTRAINDICATIONS", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "REVERSING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "out_of_scope", "typed"]
+__all__ = ["ALSO_TAKING", "ANTIDOTES", "COMBINED", "COMPARING", "CONTRAINDICATIONS", "DIET", "HOW_OFTEN", "INTERACTIONS", "KEY_STEP", "NO_RESPONSE", "PROGNOSES", "RANKING_DRUGS", "RELATING", "REVERSING", "SAFETY", "SET_AGAINST", "SUBSTITUTES", "elided_topic", "out_of_scope", "typed"]
 
 _DOSE_FOR_DOES = re.compile(r"^(how|why|what|which|where|when|who)\s+dose\b(?=\s+\w)(?!\s+(?:of|for|should|is|are|do|does|"
                             r"would|can|could|to|and|per|in|range|schedule|regimen|levels?|i|you|we)\b)", re.IGNORECASE)
@@ -281,6 +281,21 @@ def out_of_scope(question: str) -> str:
     DrugMechDB curates mechanisms: how a drug acts on its targets and, through them, on a disease."""
     m = _SCOPE.search(typed(question))
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
+
+
+_ELIDED = re.compile(r"\b(?:likely|liable|apt|prone) to\s*[?.!]*$", re.IGNORECASE)
+"""A question whose verb is left to the one before it ("which one is least likely to?")."""
+_CAUSING = re.compile(r"\b(?:cause[sd]?|causing|give[sn]?|trigger(?:s|ed)?|lead(?:s)? to|bring(?:s)? on|result(?:s)? in)\b",
+                      re.IGNORECASE)
+
+
+def elided_topic(question: str, previous: str) -> str:
+    """What the graph does not hold that a question asks about when its verb is the last question's: "which one is
+    least likely to?" after "do statins cause muscle pain?" asks about side effects (it got the note on comparisons of
+    how well drugs work); "" for any other question."""
+    if not _ELIDED.search(question) or not previous:
+        return ""
+    return out_of_scope(previous) or ("side effects" if _CAUSING.search(previous) else "")
 
 
 COMPARING = re.compile(rf"\b(?:{_COMPARE}|differences?|differs|different|similar(?:ities|ity)?|in common|alike|share[sd]?|"

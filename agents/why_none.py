@@ -64,10 +64,13 @@ def why_none(state: State, name: Any) -> tuple[str, str]:
                 f"(\"What drugs act on {names[0]}?\")"), ""
     if "chain_hops" not in state.walk:
         if state.drug_class and not state.ranked_answers and state.targets:
-            none = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph"
+            none, acts, has = f"none of the {len(state.among)} {state.drug_class} in the knowledge graph", "acts", "has a"
+            if len(state.among) == 1:  # "any of them for diabetes?" after one medication ("none of the 1 listed drugs")
+                one = " ".join([*state.drug_class.split()[:-1], state.drug_class.split()[-1].removesuffix("s")])
+                none, acts, has = f"the one {one}, {name(state.among[0])},", "does not act", "has no"
             if state.intent == Intent.TARGETED_BY.value:  # "which of them block sodium channels?"
-                return f"{none} acts on {asked_kind(state) or name(state.targets[0])}", ""
-            return f"{none} has a verified mechanism for {name(state.targets[0])}", ""
+                return f"{none} {acts} on {asked_kind(state) or name(state.targets[0])}", ""
+            return f"{none} {has} verified mechanism for {name(state.targets[0])}", ""
         if not state.candidates:
             return "no candidate path was found within the walk budget", ""
         if forward_one_sided(state):

@@ -4,6 +4,8 @@ the first drug, the second offered as the question to ask next."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from langgraph.types import Command
 
@@ -15,10 +17,16 @@ COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons o
 
 
 def _told(answer: str, name: str, disease: str) -> str:
-    """The sentence that tells ``name``'s mechanism for ``disease``."""
-    lead = f"{name[:1].upper()}{name[1:]} acts on {disease} through a"
-    assert lead in answer, answer
-    return answer.split(lead, 1)[1].split(". ", 1)[0]
+    """The sentence that tells ``name``'s mechanism for ``disease``, alone or shared with other drugs whose mechanism
+    is the same after the drug ("X and Y act on D through the same 3-step mechanism (shown for X): …")."""
+    cap = f"{name[:1].upper()}{name[1:]}"
+    lead = f"{cap} acts on {disease} through a"
+    if lead in answer:
+        return answer.split(lead, 1)[1].split(". ", 1)[0]
+    same = re.search(rf"(?:^|\. |: )[^.:]*\b(?i:{re.escape(name)})\b[^.:]* act on {re.escape(disease)} through the same "
+                     rf"(\d+-step mechanism) \(shown for [^)]+\): ([^.]*)", answer)
+    assert same, answer
+    return f" {same[1]}: {same[2]}"
 
 
 @pytest.mark.parametrize(("question", "drugs", "disease"), [
@@ -50,7 +58,7 @@ def test_each_compared_drug_is_told_its_own_mechanism(run_graph, resources, ques
         told = _told(out["answer"], kg.name(drug), disease)
         assert told.startswith((f" {len(triples)}-step mechanism: ", f"n {len(triples)}-step mechanism: "))
         assert triples[-1]["head_name"] in told
-        places.append(out["answer"].index(f"{kg.name(drug)[1:]} acts on {disease}"))
+        places.append(out["answer"].index(kg.name(drug)[1:], len(COMPARES)))  # the first line that names it
     assert places == sorted(places)  # in the order the question named them
 
 
@@ -93,6 +101,40 @@ def test_a_drug_without_a_path_is_named_and_only_the_others_share_steps() -> Non
     assert for_one_disease(state)[0].endswith(
         "Beta reaches Gout in the knowledge graph only by chains whose signs do not lower it (ask \"How does Beta treat "
         "Gout?\" for the best of them).")
+
+
+def _compared(names: list[str], paths: dict[str, list[tuple[str, str, str]]]) -> State:
+    """Drugs d1, d2, … named ``names`` compared for Gout (y), with the paths given by (head, relation, tail) ids."""
+    ids = [f"d{i}" for i in range(1, len(names) + 1)]
+    label = {**dict(zip(ids, names, strict=True)), "p": "P1", "q": "Q1", "y": "Gout"}
+    mentions = [{"slot": "drug", "mention": n, "entity": {"id": i, "name": n, "type": "Drug"}} for i, n in zip(ids, names, strict=True)]
+    mentions.append({"slot": "disease", "mention": "gout", "entity": {"id": "y", "name": "Gout", "type": "Disease"}})
+    ranked = [{"id": d, "name": label[d], "path": {"triples": [{"head": h, "head_name": label[h], "relation": r, "tail": t,
+                                                                 "tail_name": label[t]} for h, r, t in p]}}
+              for d, p in paths.items()]
+    return State(question="which is best for gout?", intent="treats", among=ids, targets=["y"], compared=True,
+                 mentions=mentions, ranked_answers=ranked)
+
+
+def test_drugs_whose_mechanisms_are_the_same_after_the_drug_are_told_it_once() -> None:
+    """Ten beta blockers compared for migraine were each told the same four steps through the Beta-1 receptor; the
+    drugs with none were told one sentence each."""
+    same = {d: [(d, "inhibits", "p"), ("p", "causes", "y")] for d in ("d1", "d3", "d4")}
+    state = _compared(["alpha", "beta", "gamma", "delta", "eps"], {**same, "d4": [("d4", "inhibits", "q"), ("q", "causes", "y")]})
+    text, items = for_one_disease(state)
+    assert text == ("Alpha and gamma act on Gout through the same 2-step mechanism (shown for Alpha): alpha inhibits P1; "
+                    "P1 causes Gout. Beta and eps have no chain in the knowledge graph that lowers Gout. Delta acts on "
+                    "Gout through a 2-step mechanism: delta inhibits Q1; Q1 causes Gout. Their mechanisms share no step in "
+                    "between."), text
+    assert [i["id"] for i in items] == ["d1", "d3", "d4"]
+    # the same relation to another target is another mechanism
+    other = _compared(["alpha", "beta"], {"d1": [("d1", "inhibits", "p"), ("p", "causes", "y")],
+                                           "d2": [("d2", "activates", "p"), ("p", "causes", "y")]})
+    assert "the same" not in for_one_disease(other)[0]
+    # when all of them are the same, no line on the steps they share
+    alike = _compared(["alpha", "beta"], {"d1": same["d1"], "d2": [("d2", "inhibits", "p"), ("p", "causes", "y")]})
+    assert for_one_disease(alike)[0] == ("Alpha and beta act on Gout through the same 2-step mechanism (shown for Alpha): "
+                                         "alpha inhibits P1; P1 causes Gout.")
 
 
 def test_them_after_a_comparison_are_the_compared_drugs(run_graph, resources) -> None:

@@ -424,3 +424,42 @@ def test_why_a_doctor_chose_a_drug_and_a_class_written_with_an_apostrophe(run_gr
     said '"ssri's" is not in the knowledge graph' (since stop 101)."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(opens), out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "opens"), [
+    ("what's omeprazole", "what condition is it for?", "What condition is Omeprazole for?", "Omeprazole has a verified mechanism for: "),
+    ("what's omeprazole", "what disease is it usually given for?", "What disease is Omeprazole usually given for?",
+     "Omeprazole has a verified mechanism for: "),
+    ("what do statins target?", "which illnesses are they used for?", "Which illnesses are statins used for?",
+     "Statins in the knowledge graph have verified mechanisms for: "),
+])
+def test_which_condition_a_drug_is_for(run_graph, first: str, then: str, understood: str, opens: str) -> None:
+    """"What condition is it for?" read "condition" as Cardiac conduction abnormality; "which illnesses are statins used
+    for?" was NOT_FOUND, '"statins used for" is not in the knowledge graph' (since stop 102)."""
+    _first, out = in_thread(run_graph, f"for-{then}", first, then)
+    assert out["intent"] == "indications", out["answer"]
+    assert out["answer"].startswith(f"Understood as: \"{understood}\" {opens}"), out["answer"]
+
+
+@pytest.mark.parametrize("question", ["which illnesses are statins used for?", "what conditions are beta blockers for?"])
+def test_which_illnesses_a_class_is_for(run_graph, question: str) -> None:
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["intent"] == "indications" and out["drug_class"], out["answer"]
+
+
+def test_any_of_them_for_a_disease_asks_which_listed_drugs_treat_it(run_graph) -> None:
+    """"Any of them for diabetes?" after a list of drugs was refused: 'medpath knows no drug class named "of them for
+    diabetes"'; after one medication the answer said "none of the 1 listed drugs" (since stop 102)."""
+    _first, out = in_thread(run_graph, "any-for", "name some statins", "any of them for heart attacks?")
+    assert out["understood_as"] == "Which of the listed drugs treat heart attacks?", out["answer"]
+    assert out["drug_class"] == "listed drugs" and len(out["among"]) >= 2, out["answer"]
+    _first, one = in_thread(run_graph, "any-for-one", "What is PAT_001 taking?", "any of them for diabetes?")
+    assert one["understood_as"] == "Which of the listed drugs treat diabetes?", one["answer"]
+    assert len(one["among"]) == 1 and "none of the 1" not in one["answer"], one["answer"]
+    assert "the one listed drug, Vitamin E, has no verified mechanism for Diabetes mellitus" in one["answer"], one["answer"]
+
+
+def test_which_one_is_least_likely_to_after_a_side_effect_gets_the_side_effects_note(run_graph) -> None:
+    """It got the note on comparisons of how well drugs work (since stop 102)."""
+    _first, out = in_thread(run_graph, "least-likely", "do statins cause muscle pain?", "which one is least likely to?")
+    assert "not side effects" in out["answer"] and "not comparisons" not in out["answer"], out["answer"]
