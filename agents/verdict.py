@@ -71,6 +71,12 @@ _NOT_A_USE = ("Not among {drug}'s uses as medpath finds them: neither the diseas
 mechanism"."""
 
 
+_USE_NOT_LOWERED = ("Among {drug}'s uses as medpath finds them, though the chain found does not lower {disease} by the "
+                    "signs of its relations: ")
+"""The opening when the disease is one of the drug's uses (``agents.known_use``) but the walk's chain raises it by its
+signs: "does metformin treat type 1 diabetes?" opened with nothing, a yes/no question left without either."""
+
+
 _RETOLD = frozenset({"sources", "sure", "simpler", "steps"})
 """References of a request about the last answer ("is there a source for that?", "are you sure?"): its yes or no comes
 from the question asked again, not from the request's words (it opened "Yes: " for "How does imatinib treat CML?")."""
@@ -104,6 +110,8 @@ def verdict(state: State, top: list[dict[str, str]]) -> str:
         and not out_of_scope(state.question)  # "is it addictive?": no "Yes" for a chain that lowers addiction
     if use_asked and found >= 0 and state.known_use is False:  # "does imatinib treat gout?": a chain whose signs
         return _NOT_A_USE.format(drug=top[0]["head_name"], disease=top[-1]["tail_name"])  # say no lowering had nothing
+    if use_asked and found > 0 and state.known_use:  # a use, by a chain that raises it: said, not "Yes"
+        return _USE_NOT_LOWERED.format(drug=top[0]["head_name"], disease=top[-1]["tail_name"])
     if use_asked and (found < 0 or (found == 0 and state.known_use)):  # "does X treat Y?" whose chain has no sign: a use
         # "Does ibuprofen help with fever?": the path's signs say it lowers the disease; "does it cure …?" is more
         if CURE.search(f"{state.asked} {state.question}"):

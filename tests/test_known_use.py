@@ -69,3 +69,12 @@ def test_a_chain_without_a_lowering_sign_into_none_of_the_uses_says_so(run_graph
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert effect([t["relation"] for t in out["evidence"]]) >= 0, out["answer"]
     assert out["known_use"] is False and out["answer"].startswith(f"Not among {drug}'s uses"), out["answer"]
+
+
+def test_a_use_whose_chain_raises_the_disease_is_said_to_be_one(run_graph) -> None:
+    """"Does metformin treat type 1 diabetes?" opened with nothing, a yes/no question answered with neither: the disease
+    is among its uses as medpath finds them, and the walk's chain raises it by its signs (since stop 102)."""
+    out, _ = run_graph({"question": "does metformin treat type 1 diabetes?"}, interactive=False, memory=False)
+    assert out["known_use"] is True and out["evidence"] and effect([t["relation"] for t in out["evidence"]]) > 0, out["answer"]
+    assert out["answer"].startswith("Among Metformin's uses as medpath finds them, though the chain found does not lower "
+                                    "Diabetes mellitus type 1 by the signs of its relations: Metformin acts on "), out["answer"]

@@ -26,10 +26,17 @@ def test_a_bare_type_is_the_thread_s_disease_of_that_type(resources: Any, questi
     assert of_the_thread_type(question, T2D, resources.linker)[0] == said
 
 
-def test_no_typed_disease_in_the_thread_changes_nothing(resources: Any) -> None:
+def test_a_disease_with_no_type_in_the_thread_changes_nothing(resources: Any) -> None:
     gout = {"id": "MESH:D006073", "name": "Gout", "type": "Disease"}
     assert of_the_thread_type("and type 1?", gout, resources.linker) == ("and type 1?", "")
-    assert of_the_thread_type("and type 1?", None, resources.linker) == ("and type 1?", "")
+
+
+def test_with_no_disease_in_the_thread_a_bare_type_is_diabetes(run_graph: Any, resources: Any) -> None:
+    """"which is better for type 2?" after insulin and metformin compared the two for no disease, the words dropped
+    (since stop 102)."""
+    assert of_the_thread_type("and type 1?", None, resources.linker) == ("and Diabetes mellitus type 1?", "type 1")
+    *_, out = in_thread(run_graph, "typed-none", "how does insulin work?", "what about metformin?", "which is better for type 2?")
+    assert out["compared"] and [resources.kg.name(t) for t in out["targets"]] == ["Diabetes mellitus type 2"], out["answer"]
 
 
 def test_does_it_work_in_type_1_after_type_2_asks_of_type_1(run_graph: Any, resources: Any) -> None:
