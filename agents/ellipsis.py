@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 ORDINAL_REF = re.compile(
-    r"\b(?:the\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
+    r"\b(?:(?:the|her|his|their|my|your)\s+)?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
     r"(?:one|drug|medication|medicine|protein|target|disease|condition|result|option|answer|item|of (?:those|these|them))\b|"
     r"\bthe\s+(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?=\W*$|\s+(?:works?|acts?|treats?|targets?|does|do|"
     r"helps?|blocks?|inhibits?|compares?|differs?)\b)", re.IGNORECASE)  # "… about the third", "how does the first work?"

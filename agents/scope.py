@@ -162,7 +162,9 @@ _OUT_OF_SCOPE = {
     "stopping a drug": (r"(?:stop|stops|stopped|stopping|quit|quits|quitting) (?:taking|using)|(?:come|coming|go|going) off|"
                         r"discontinu(?:e|es|ed|ing|ation)\b|(?:if|when) (?:i|we|you|he|she|they|(?:a|the) patients?|patients) "
                         r"(?:\w+ )?(?:stops?|stopped|quits?)\b(?! (?:respond|work|help|get)\w*)|"
-                        r"(?:can|could|should|may|must) (?:i|we|he|she|they|you) (?:ever )?(?:stop|quit)(?= *(?:it|them|now|that)? *[?.!]*$)"),
+                        r"(?:can|could|should|may|must) (?:i|we|he|she|they|you) (?:ever )?(?:stop|quit)(?= *(?:it|them|now|that)? *[?.!]*$)|"
+                        # "can I stop it suddenly?" was told what sertraline is connected to, with no note
+                        r"(?:stop|stops|stopped|stopping|quit|quits|quitting) (?:\w+ ){0,2}?(?:suddenly|abruptly|cold turkey|all at once)"),
     "use in pregnancy or breastfeeding": (r"(?:while|whilst|when|if|during|am|is|are|i'm|i’m|she's|she’s|get|getting|"
                                           r"become|becoming|trying to get) (?:\w+ ){0,2}?(?:pregnant|pregnancy|nursing)|"
                                           r"breast[- ]?feed(?:ing)?|(?<!in )(?:pregnant|nursing|expectant) (?:women|woman|mothers?|"

@@ -884,6 +884,10 @@ def test_a_question_out_of_scope_that_names_a_class_is_not_about_the_thread_s_dr
     out = _turn(run_graph, "stop", {"question": "What happens if I stop taking statins?"}, interactive=False)
     assert "imatinib" not in out["understood_as"] and "imatinib" not in out["answer"], out["answer"]
     assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not stopping a drug."), out["answer"]
+    # "can I stop it suddenly?" was told what sertraline is connected to, with no note (since stop 102)
+    _turn(run_graph, "stop-now", {"question": "how does sertraline help anxiety"}, interactive=False)
+    now = _turn(run_graph, "stop-now", {"question": "can I stop it suddenly?"}, interactive=False)
+    assert "The knowledge graph holds curated drug mechanisms, not stopping a drug." in now["answer"], now["answer"]
 
 
 def test_it_after_a_question_about_a_protein_is_the_protein(run_graph) -> None:

@@ -61,6 +61,15 @@ def test_what_is_the_first_one_for_after_a_patient_s_medications_reads_the_recor
     assert other["status"] is Status.ANSWERED and other["ranked_answers"], other["answer"]
 
 
+@pytest.mark.parametrize("then", ["how does her first medication work?", "and his first drug?"])
+def test_her_first_medication_is_the_first_one_the_record_lists(run_graph, then: str) -> None:
+    """"How does her first medication work?" was "How does her thalidomide work?", the pronoun kept before the name and
+    the record's condition not read (since stop 102)."""
+    listed, out = in_thread(run_graph, f"her-first-{then}", "What is PAT_002 taking?", then)
+    drug, condition = listed["answer"].split("medications: ", 1)[1].split(")", 1)[0].split(" (for ", 1)
+    assert out["understood_as"] == f"How does {drug} treat {condition}?", out["answer"]
+
+
 def test_what_is_it_for_outside_a_patient_thread_lists_what_the_drug_treats(run_graph) -> None:
     _, out = in_thread(run_graph, "what-for", "What does metformin target?", "what is it for?")
     assert out["understood_as"] == "What is Metformin for?" and out["intent"] == "indications", out["answer"]
