@@ -104,7 +104,7 @@ used for?" refers)."""
 _POSSESSIVE = re.compile(rf"\bits\s+({DRUG_NOUNS})\b", re.IGNORECASE)
 """A drug's noun that "its" refers back to (``agents.class_member.DRUG_NOUNS``)."""
 _AUXILIARY = "".join(rf"(?<=\b{w} )|" for w in ("does", "do", "did", "can", "could", "would", "will", "might", "may"))[:-1]
-_PRONOUN = re.compile(rf"\b(it|they|them|(?:that|this) one(?=\W*$)|that(?=\W*$)|(?:{_AUXILIARY})(?:that|this)(?: one)?"
+_PRONOUN = re.compile(rf"\b(it|they|them|(?:that|this) one(?=\W*$)|that(?=\W*$|, \w+ or \w)|(?:{_AUXILIARY})(?:that|this)(?: one)?"
                       r"(?=\s+(?!(?:mean|matter|happen|sound|seem|apply|count|change)\b)[a-z]))\b", re.IGNORECASE)
 """A pronoun: "that" at the end ("how does it work for that?"), or "that" or "this" as the subject after a verb ("how
 does that treat diabetes?" after "What does metformin target?"; it was NOT_FOUND, "that" not in the graph), with "one"

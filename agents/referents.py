@@ -31,6 +31,11 @@ _EXPRESSED = re.compile(r"\bexpress(?:es|ed|ing)?\b", re.IGNORECASE)
 """Where a gene or protein is expressed: what such a question's "it" stands for is a protein."""
 
 
+_BETTER_FOR = re.compile(r"\b(?:better|best|worse|safer|stronger|more effective|most effective|preferred|first[- ]line) "
+                         r"(?:for|in|against)\s*$", re.IGNORECASE)
+"""Words before a pronoun that stands for a disease drugs are compared for ("which is better for that, …?")."""
+
+
 def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
     """Which slot a pronoun at ``span`` fills: drug before the verb of a treat/target question, disease after (a
     target after a verb of acting on a protein: "which drugs inhibit it?", and "does valsartan block it too?" right
@@ -40,6 +45,8 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
         return "drug"
     if _EXPRESSED.search(q):  # "what cells express it?" after rituximab's target: CD20, not rituximab
         return "protein"
+    if _BETTER_FOR.search(q[: span[0]]) and re.match(r"\s*(?:[?.!]*$|,)", q[span[1]:]):  # "is tylenol or advil better for
+        return "disease"  # it?" after the drugs for headache: the disease (the drugs were compared for nothing)
     if after_targets and _ACTED_ON.match(q[span[1]:]):  # "what happens when they are blocked?" after a drug's targets
         return "target"
     topic = out_of_scope(q)

@@ -377,3 +377,14 @@ def test_compare_how_two_drugs_lower_a_measure_is_a_comparison_for_its_disease(r
     assert "Cholesterol in the knowledge graph act on" not in out["answer"]
     for name in drugs:
         assert _told(out["answer"], name, disease)
+
+
+@pytest.mark.parametrize("then", ["is tylenol or advil better for it?", "which is better for that, tylenol or advil?"])
+def test_two_drugs_compared_for_it_are_compared_for_the_thread_s_disease(run_graph, resources, then: str) -> None:
+    """After the drugs for headache, "is tylenol or advil better for it?" compared what the two target, "it" dropped,
+    and "which is better for that, tylenol or advil?" said '"that" is not in the knowledge graph' (since stop 102)."""
+    first, out = in_thread(run_graph, f"for-it-{then}", "whats good for a headache", then)
+    disease = resources.kg.name(first["targets"][0])
+    assert out["compared"] and [resources.kg.name(y) for y in out["targets"]] == [disease], out["answer"]
+    assert out["understood_as"].endswith((f"better for {disease}?", f"better for {disease}, tylenol or advil?")), out["answer"]
+    assert out["answer"].startswith(f"Understood as: \"{out['understood_as']}\" {COMPARES}"), out["answer"]
