@@ -33,6 +33,7 @@ from agents.glossary import glossary_question
 from agents.history import asks_history
 from agents.intent import RANKING_DRUGS, out_of_scope
 from agents.kinds import target_kind_asked
+from agents.language import foreign, in_english
 from agents.list_refs import latest_drugs
 from agents.meds_for import meds_for
 from agents.metabolites import metabolites_question
@@ -269,6 +270,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     about the thread itself or small talk."""
     if (chosen := chosen_after(question, messages, res.linker)) is not None:  # "type 2 diabetes" while asked which
         return {"resolution": chosen, "fallbacks": []}
+    if language := foreign(question):  # "¿cómo trata el imatinib la leucemia mieloide crónica?" (``agents.language``)
+        return {"status": Status.NOT_FOUND, "error": in_english(question, language, res.linker, DRUG_TYPES)}
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
     question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(same_of_two(why_not(question)))  # "Is there evidence that vitamin D prevents fractures?"
