@@ -40,6 +40,11 @@ _WHY_THAT = re.compile(
     r"(?: one| drug)? (?:first|at the top|top|number one|(?:ranked|listed) first))[?.!]*$", re.IGNORECASE)
 """Why the list's first drug ("why that one?" right after "what's the best treatment for high blood pressure?": it was
 "Why Hypertensive disorder?", answered with what the disease is connected to)."""
+_WHY_NAMED = re.compile(r"^(?:and |so |but |ok,? )?(?:why|how come) (?P<not>not )?(?!(?:is|are|was|were|does|do|did|would|should|"
+                        r"can|could|will|that|this|it|they|them|the first)\b)(?P<x>[^?.!,]+?)[?.!]*$", re.IGNORECASE)
+"""Why a listed drug, by its name alone ("why methamphetamine?" after the drugs for depression), or why not one the list
+lacks ("why not sertraline?"): they were asked how the drug treats the disease, without its place in the list or what
+the list ranks by."""
 _RANKS_BY = ("the list ranks drugs by their best curated mechanism path into the disease, by how near they sit to it "
              "in the knowledge graph and by whether curated drugs for it act on their targets the same way, not by how "
              "well or how often they are used")
@@ -54,7 +59,7 @@ def why_listed(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None
     with a ``why listed`` reference that holds the drug's place in that list (0 when it is not there); None for any
     other question, or when the last answer listed no drugs for a disease (after a target's drugs:
     :func:`_on_target_list`)."""
-    m = _WHY.match(q) or _IS_LISTED.match(q)
+    m = _WHY.match(q) or _IS_LISTED.match(q) or _listed_by_name(q, focus, linker)
     first = _WHY_THAT.match(q) and focus.intent == "treats" and focus.treats_list
     if m is not None and focus.target_list and not focus.treats_list:  # after "which drugs inhibit xanthine oxidase?"
         return _on_target_list(res, q, m, *focus.target_list, linker)
@@ -85,6 +90,14 @@ def _on_target_list(res: Resolution, q: str, m: re.Match[str], target: dict[str,
                            "ranks_by": _RANKS_BY_TARGET})
     res.pinned.update({fold(drug["name"]): drug, fold(target["name"]): target})
     return f"How does {drug['name']} act on {target['name']}?"
+
+
+def _listed_by_name(q: str, focus: Focus, linker: Any) -> re.Match[str] | None:
+    """:data:`_WHY_NAMED`'s match when it names a drug of the last "which drugs treat Y?" list, or with "not", one the
+    list lacks; None otherwise ("why carbidopa?" after why levodopa is used is another question, ``agents.ellipsis``)."""
+    m = _WHY_NAMED.match(q)
+    drug = _named_drug(m["x"], focus.treats_list, linker) if m and focus.treats_list else None
+    return m if drug is not None and bool(_place(drug, focus.treats_list)) != bool(m["not"]) else None
 
 
 def _named_drug(text: str, listed: list[dict[str, Any]], linker: Any) -> dict[str, Any] | None:

@@ -15,7 +15,8 @@ _ORDINAL = ["first", "second", "third", "fourth", "fifth"]
 
 
 @pytest.mark.parametrize("place, wording", [(0, "why is {} first?"), (2, "why is {} on the list?"),
-                                            (4, "why did you list {}?")])
+                                            (4, "why did you list {}?"),
+                                            (1, "why {}?")])  # it told the mechanism alone (since stop 102)
 def test_a_listed_drug_s_place_and_mechanism(run_graph, place: int, wording: str) -> None:
     listed = run_graph({"question": "Which drugs treat gout?"}, thread=f"why-{place}", interactive=False, memory=False)[0]
     items = listed["messages"][-1]["items"]
@@ -46,6 +47,19 @@ def test_a_drug_left_off_the_list_says_so(run_graph) -> None:
     assert out["understood_as"] == f"How does colchicine treat {disease}?", out["answer"]
     assert f"Colchicine was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
     assert out["status"] is Status.ANSWERED and out["evidence"][-1]["tail"] == listed["messages"][-1]["disease"]["id"]
+
+
+def test_why_not_a_drug_the_list_lacks_says_so(run_graph) -> None:
+    """"why not colchicine?" after the drugs for gout told its mechanism alone; a drug that is on the list is not what
+    "why not" asks about (since stop 102)."""
+    listed, out = in_thread(run_graph, "why-not-bare", "Which drugs treat gout?", "why not colchicine?")
+    items, disease = listed["messages"][-1]["items"], listed["messages"][-1]["disease"]["name"]
+    assert out["understood_as"] == f"How does colchicine treat {disease}?", out["answer"]
+    assert f"Colchicine was not among the {len(items)} drugs listed for {disease}: " in out["answer"], out["answer"]
+    _, on = in_thread(run_graph, "why-not-on", "Which drugs treat gout?", f"why not {items[0]['name']}?")
+    assert "drugs listed for" not in on["answer"], on["answer"]
+    _, other = in_thread(run_graph, "why-bare-off", "Which drugs treat gout?", "why colchicine?")
+    assert "drugs listed for" not in other["answer"], other["answer"]  # "why X?" is about a drug the list has
 
 
 def test_without_a_list_of_drugs_for_a_disease_it_is_read_as_before(run_graph) -> None:
