@@ -34,6 +34,8 @@ _IS_A = re.compile(r"^(?:is (?P<x>.+?) (?:really |actually |also )?(?:a kind of|
 article, nor does a mass noun: "is methotrexate chemotherapy?"; the words after it must name a class)."""
 
 
+_EITHER_CLASS = re.compile(r"^(?P<a>.+?),? or (?:an? )?(?P<b>.+?)$", re.IGNORECASE)
+"""A choice between two classes ("is fluoxetine an SSRI or an SNRI?": it told what fluoxetine is connected to)."""
 _SEVERAL_OF = re.compile(r"^are (?P<rest>[^?]+?)[?.!]*$", re.IGNORECASE)
 """Whether each of several drugs is of a class ("are aspirin and ibuprofen both NSAIDs?"): it was read as a chain from
 the first drug to the second (NOT_FOUND). :func:`_several_named` splits the drugs from the class."""
@@ -311,6 +313,10 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
             return {"several": drugs, "class": cls, "members": [d["id"] in ids for d in drugs]}
     m = _IS_A.match(text)
     x, said = ((m["x"] or m["xs"]), m["c"]) if m else ("", "")
+    if m is not None and (pick := _EITHER_CLASS.match(said)) and all(linker.class_name(c) for c in pick.groups()) \
+            and (drug := drug_named(x, linker, read=True)) is not None:  # "is fluoxetine an SSRI or an SNRI?"
+        return {"drug": drug, "mention": x, "either": [(linker.class_name(c), drug["id"] in {d.id for d in linker.drug_class(c)})
+                                                        for c in pick.groups()]}
     if m is not None and not linker.class_name(said):  # "is Lithium carbonate a mood stabilizer?": not "Lithium"
         x, said = next(((f"{x} {said[: a.start()]}", said[a.end():]) for a in _ARTICLE.finditer(said)
                         if linker.class_name(said[a.end():])), (x, said))
@@ -337,6 +343,8 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
         return {"status": Status.ANSWERED, "answer": _same_class(check["pair"], check["classes"])}
     if "several" in check:
         return {"status": Status.ANSWERED, "answer": _several_of(check)}
+    if "either" in check:
+        return {"status": Status.ANSWERED, "answer": _either_of(check["drug"]["name"], check["either"])}
     drug, cls = check["drug"]["name"], check.get("class", "")
     if "classes" in check:  # "what class of drug is lisinopril?"
         found = check["classes"]
@@ -359,6 +367,16 @@ def class_as_subject(parsed: ParsedQuestion | None, linker: Any) -> ParsedQuesti
             or not linker.drug_class(parsed.disease):
         return parsed
     return ParsedQuestion(Intent.TARGETS, parsed.disease)
+
+
+def _either_of(drug: str, either: list[tuple[str, bool]]) -> str:
+    """"Is fluoxetine an SSRI or an SNRI?": which of the two classes the table puts the drug in, by its name."""
+    (a, in_a), (b, in_b) = either
+    verdict = (f"{drug} is one of both the {a} and the {b} by its name" if in_a and in_b else
+               f"{drug} is one of the {a if in_a else b}, not the {b if in_a else a}, by its name" if in_a or in_b else
+               f"{drug} is among neither the {a} nor the {b}")
+    return (f"{verdict[:1].upper()}{verdict[1:]} (the class table lists a class's drugs by the stems of their names). For "
+            f"how it acts, ask \"What does {drug} target?\".")
 
 
 def _class_in_class(check: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from agents.focus import Focus
 from agents.intent import REFERENCE, parse_with_reference
-from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, out_of_scope
+from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
 __all__ = ["one_for_they", "only_listed_drug", "pick", "spelled_out", "thread_target", "wanted"]
@@ -52,8 +52,9 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
     topic = out_of_scope(q)
     if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
         return "disease"
-    if topic in (INTERACTIONS, COMBINED):  # "is it safe with her other meds?" after a patient's medications (it was a
-        return "drug"  # condition); "why is carbidopa given with it?" after levodopa (it was Parkinson's disease)
+    if topic in (INTERACTIONS, COMBINED, SAFETY):  # "is it safe with her other meds?" after a patient's medications (it
+        return "drug"  # was a condition); "why is carbidopa given with it?" after levodopa (it was Parkinson's disease);
+        # "is it safe long term?" after the drugs for arthritis (it was "Is Arthritis safe long term?")
     parsed = parse_with_reference(q, span)
     if parsed is not None:
         if REFERENCE in parsed.disease.upper():  # "which drugs inhibit it?": a target when the thread just listed them

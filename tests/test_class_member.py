@@ -305,3 +305,14 @@ def test_drugs_of_a_kind_are_listed_by_what_acts_on_the_target(run_graph) -> Non
     out, _ = run_graph({"question": "Which drugs are PD-1 inhibitors?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["intent"] == "targeted_by", out["answer"]
     assert {"pembrolizumab", "nivolumab"} <= {d["name"].casefold() for d in out["ranked_answers"]}, out["answer"]
+
+
+@pytest.mark.parametrize(("question", "opens"), [
+    ("is fluoxetine an SSRI or an SNRI?", "Fluoxetine is one of the SSRIs, not the SNRIs, by its name"),
+    ("is venlafaxine an SSRI or SNRI?", "Venlafaxine is one of the SNRIs, not the SSRIs, by its name"),
+    ("is aspirin a statin or a beta blocker?", "Aspirin is among neither the statins nor the beta blockers"),
+])
+def test_a_choice_between_two_classes_says_which_one(run_graph, question: str, opens: str) -> None:
+    """It told what fluoxetine is connected to, and what it was asked went unanswered (since stop 102)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["answer"].startswith(opens + " (the class table lists"), out["answer"]

@@ -463,3 +463,11 @@ def test_which_one_is_least_likely_to_after_a_side_effect_gets_the_side_effects_
     """It got the note on comparisons of how well drugs work (since stop 102)."""
     _first, out = in_thread(run_graph, "least-likely", "do statins cause muscle pain?", "which one is least likely to?")
     assert "not side effects" in out["answer"] and "not comparisons" not in out["answer"], out["answer"]
+
+
+def test_is_it_safe_after_a_list_of_drugs_asks_of_a_drug(run_graph) -> None:
+    """"Is it safe long term?" after the drugs for arthritis was "Is Arthritis safe long term?" (since stop 102)."""
+    listed, out = in_thread(run_graph, "safe-after-list", "what drugs treat arthritis?", "is it safe long term?")
+    first = listed["ranked_answers"][0]["name"]
+    assert out["understood_as"] == f"Is {first} safe long term?", out["answer"]
+    assert "not safety" in out["answer"], out["answer"]
