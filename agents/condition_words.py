@@ -16,7 +16,7 @@ from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.link_outcome import LinkStatus
 
-__all__ = ["CONDITION_ADJECTIVES", "avoided_in", "causes_condition", "has_condition"]
+__all__ = ["CONDITION_ADJECTIVES", "avoided_in", "causes_condition", "has_condition", "sufferers_taking"]
 
 CONDITION_ADJECTIVES = {
     "diabetic": "diabetes", "hypertensive": "hypertension", "hypotensive": "hypotension", "asthmatic": "asthma",
@@ -98,3 +98,22 @@ def avoided_in(question: str, linker: Any) -> str:
     if out is None or out.best is None or out.status is LinkStatus.UNKNOWN or out.best.type not in DISEASE_TYPES:
         return question  # "which drugs should I avoid with warfarin?": what it is taken with
     return f"Which drugs can make {y} worse?"
+
+
+_SUFFERERS_TAKE = re.compile(rf"^(?P<m>can|could|may|should|do|are) (?P<who>(?:{_SUFFERERS.pattern[2:-2]})) (?P<v>take|use|be given|"
+                             r"have|allowed to take|able to take) (?P<x>[^?.!]+?)(?P<end>[?.!]*)$", re.IGNORECASE)
+"""Whether people with a condition may take a drug, the person named by it ("can diabetics take prednisone?")."""
+
+
+def sufferers_taking(question: str) -> str:
+    """"Can diabetics take prednisone?" → "Can people take prednisone if they have diabetes?", the safety question
+    ``agents.safe_with`` reads (it told what prednisone is connected to, with no word on safety); any other question
+    unchanged."""
+    m = _SUFFERERS_TAKE.match(" ".join(question.split()))
+    if m is None:
+        return question
+    condition = CONDITION_ADJECTIVES[m["adj"].casefold()]
+    modal = m["m"].casefold() if m["m"].casefold() in ("can", "could", "may", "should") else "can"  # "are … allowed to"
+    verb = "take" if m["v"].casefold() in ("have", "allowed to take", "able to take") else m["v"]
+    return f"{modal.capitalize()} people {verb} {m['x']} if they have {condition}{m['end'] or '?'}"
+

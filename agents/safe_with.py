@@ -62,6 +62,11 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     match is read the same way). None for any other question, and for a condition that names one disease ("Is
     ibuprofen safe with asthma?" tells the graph's chain between the two)."""
     m = _SAFE_WITH.search(question) if out_of_scope(question) == SAFETY else taken_with_condition(question)
+    if m is None and out_of_scope(question) in (INTERACTIONS, "") and _TAKING.match(question):  # "is prednisone safe with
+        said = _WITH_CONDITION.search(question)  # diabetes?", "can I take it if I have diabetes?": a disease several
+        several = linker.link(said["c"]) if said else None  # entries fit was dropped, and the note was on interactions
+        m = said if several is not None and several.status is LinkStatus.AMBIGUOUS and several.best is not None \
+            and several.best.type in DISEASE_TYPES else None
     if m is None or _FOR_WHOM.match(question, m.start()):  # "for PAT_003", "for her": whom, not what
         return None
     out = linker.link(m["c"])
@@ -110,7 +115,7 @@ def as_safety(topic: str, state: State) -> str:
         return topic
     if any(r.get("safety") for r in state.references) or (not topic and state.patient_id and _TAKING.match(state.asked)):
         return SAFETY  # "Can PAT_003 take ibuprofen?"
-    asked = bool(topic) or bool(_TAKING.match(state.question) and _WITH_CONDITION.search(state.question))
+    asked = bool(topic) or any(_TAKING.match(q) and _WITH_CONDITION.search(q) for q in (state.question, state.asked))
     return SAFETY if asked and state.intent == Intent.RELATION.value and names_disease(state) else topic
 
 

@@ -20,6 +20,11 @@ _SET_BESIDE = r"compare[ds]?|comparing|comparison|vs\.?|versus"
 the answer says the graph holds no such comparisons. How two drugs differ asks what each does, which the graph holds
 ("How do febuxostat and pegloticase differ?" opened with that note)."""
 _COMPARE = rf"{_SET_BESIDE}|differences? between|differ"
+_MECHANISMS_NEXT = r"(?! (?:the |their )?(?:mechanisms?|modes? of action|targets?|pathways?|how)\b)"
+_RANKS_BESIDE = (rf"compare[ds]?{_MECHANISMS_NEXT}|comparing{_MECHANISMS_NEXT}|comparison(?! of (?:the |their )?(?:mechanisms?|"
+                 rf"modes? of action|targets?|pathways?)\b)|vs\.?|versus")
+""":data:`_SET_BESIDE` when it may ask which drug is better: "compare the mechanisms of aspirin and clopidogrel" and
+"compare how they work" ask what the graph holds (they opened with the note on comparisons of how well drugs work)."""
 """Words that compare what a question names, in :data:`COMPARING`."""
 ALSO_TAKING = r"(?:can|could|may|should) (?:i|we|you|he|she|they) (?:also|still) (?:take|use|have)"
 """Another drug taken beside one ("can I also take ibuprofen?"): its interactions (``agents.conversation`` reads the
@@ -261,7 +266,7 @@ _OUT_OF_SCOPE = {
                     # "is thalidomide the best option for peptic ulcer?" was answered "Yes: thalidomide acts on …"
                     r"(?:is|are|was|would be) (?:[\w'-]+ ){1,3}?(?:the|an?) (?:best|ideal|optimal|top|first[- ]line|"
                     r"most appropriate|right|better) (?:option|choice|drug|treatment|medication|medicine|therapy|pick|one)s?|"
-                    rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_SET_BESIDE}|"
+                    rf"better than|more (?:effective|potent)|superior to|preferred (?:over|to)|work better|better for|{_RANKS_BESIDE}|"
                     r"(?:treats?|works?|helps?)(?: \w+){1,3} (?:better|best)(?=\s*[,:;]\s*\w+,? (?:or|vs\.?|versus) )|"
                     r"strongest|stronger|weaker|most (?:effective|potent)|(?:most|more|less|least|highly) selective|selectivity|"
                     r"selective (?:for|to|towards?|at)|(?:is|are) (?:it|they|that|this|\w+) (?:very |really |more |less )?selective"

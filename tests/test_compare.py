@@ -803,3 +803,14 @@ def test_how_two_drugs_work_together_compares_them(run_graph) -> None:
                                     "What it holds: lisinopril and Metoprolol "), out["answer"]
     *_, then = in_thread(run_graph, "together", "what does lisinopril do?", "and metoprolol?", "how do they work together?")
     assert then["understood_as"] == "Compare lisinopril and Metoprolol", then["answer"]
+
+
+@pytest.mark.parametrize("question", ["compare the mechanisms of aspirin and clopidogrel",
+                                      "compare how ibuprofen and naproxen work"])
+def test_a_comparison_of_mechanisms_gets_no_note_on_how_well_drugs_work(run_graph, question: str) -> None:
+    """They asked what the graph holds and opened with the note on comparisons of how well drugs work (since stop 102);
+    "compare aspirin and ibuprofen" keeps it."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and "not comparisons" not in out["answer"], out["answer"]
+    plain, _ = run_graph({"question": "compare aspirin and ibuprofen"}, interactive=False, memory=False)
+    assert plain["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons"), plain["answer"]

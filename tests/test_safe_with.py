@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.state import Status
 
 NOT_SAFETY = "The knowledge graph holds curated drug mechanisms, not safety."
@@ -96,3 +98,21 @@ def test_a_clause_on_safety_after_the_disease_is_not_part_of_its_name(run_graph)
     assert out["intent"] == "treats" and out["ranked_answers"], out["answer"]
     assert "are safe" not in out["answer"].split("What it holds:")[0].replace("are safe in kidney disease?", ""), out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not safety." in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize("question", ["is prednisone safe with diabetes?", "Can I take prednisone if I have diabetes?",
+                                      "can diabetics take prednisone?"])
+def test_a_disease_several_entries_fit_is_a_condition_the_graph_does_not_distinguish(run_graph, question: str) -> None:
+    """"diabetes" fits several entries, and was dropped without a word: the first got the note on drug interactions, the
+    second and the third no note at all ("can diabetics take …" is asked as "… if they have diabetes"; since stop 102)."""
+    out = _ask(run_graph, f"several-{question}", question)
+    assert "DrugMechDB does not distinguish diabetes; this is the general mechanism. The knowledge graph holds curated " \
+        "drug mechanisms, not safety." in out["answer"], out["answer"]
+
+
+def test_people_named_by_their_condition_are_asked_about_with_it(run_graph) -> None:
+    """"Should asthmatics use propranolol?" told how propranolol acts on asthma with no note on safety (since stop 102)."""
+    out = _ask(run_graph, "asthmatics-use", "should asthmatics use propranolol?")
+    assert out["understood_as"] == "Should people use propranolol if they have asthma?", out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: Propranolol acts on Asthma" \
+        in out["answer"], out["answer"]
