@@ -57,7 +57,7 @@ from agents.state import (
     two_ended,
 )
 from agents.turn_record import turn_record
-from agents.verdict import verdict
+from agents.verdict import asks_yes_no, verdict
 from agents.what_it_is import identity_lead
 from agents.where import where_lead
 from agents.why_listed import listed_lead
@@ -291,12 +291,12 @@ def _of_kind(state: State, subject: str, ends: list[dict[str, str]], top: list[d
     links X to none, with what it does link X to."""
     ranked = {a["id"] for a in state.ranked_answers}  # the retriever kept them to the kind
     listed = [e for e in ends if e["id"] in ranked]
-    verb = "have" if state.drug_class else "has"
-    if listed:
+    verb, yes = "have" if state.drug_class else "has", ("Yes: " if listed else "No: ") if asks_yes_no(state) else ""
+    if listed:  # "does methotrexate treat cancer?" opens "Yes: " (since stop 102)
         these = f"these {kind_noun(state.disease_kind)}" if len(listed) > 1 else f"this {kind_noun(state.disease_kind, False)}"
-        return (f"{subject} {verb} verified mechanisms for {these}: {listing([e['name'] for e in listed])}. "
+        return (f"{yes}{subject} {verb} verified mechanisms for {these}: {listing([e['name'] for e in listed])}. "
                 f"Best evidence: {sentence(top)}."), listed
-    return (f"The knowledge graph links {subject} to no {kind_noun(state.disease_kind, False)}, by the diseases' names; the diseases "
+    return (f"{yes}{'the' if yes else 'The'} knowledge graph links {subject} to no {kind_noun(state.disease_kind, False)}, by the diseases' names; the diseases "
             f"it {verb} verified mechanisms for are: {listing([e['name'] for e in ends])}. Best evidence: {sentence(top)}."), ends
 
 

@@ -111,6 +111,7 @@ _LOWERS = re.compile(r"\b(?P<verb>(?:lower|reduce|decrease|control|manage|bring 
 CAUSING = r"(?:cause|induce|trigger|lead to|result in|give (?:you|me|people|someone|patients))"
 """The verb of "does X cause Y?": of a drug, a question about its side effects."""
 
+_KIND_ALONE = r"(?=(?:cancers?|tumou?rs?|infections?)(?: too| as well| also)?$)"  # "does it treat cancer too?": no one entry
 _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(p, re.IGNORECASE))
     for intent, p in (
@@ -119,9 +120,9 @@ _RULES: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
         # "is imatinib used for any cancers?", "does X treat any infections?": what X treats, of that kind (before the
         # yes/no mechanism rules, which would read "any cancers" as a disease)
         (Intent.INDICATIONS, (rf"^(?:is|are|can|could) {_X} (?:be )?(?:used|prescribed|given|indicated|good) (?:for|to treat|against|in) "
-                              rf"(?:any|some) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
+                              rf"(?:(?:any|some) |{_KIND_ALONE})(?:kinds? of |types? of |sorts? of )?{_ILLNESS}(?: too| as well| also)?$")),
         (Intent.INDICATIONS, (rf"^(?:does|do|can|could|will) {_X} (?:treat|cure|help(?: with)?|work (?:for|against|on)) "
-                              rf"(?:any|some|other) (?:kinds? of |types? of |sorts? of )?{_ILLNESS}$")),
+                              rf"(?:(?:any|some|other) |{_KIND_ALONE})(?:kinds? of |types? of |sorts? of )?{_ILLNESS}(?: too| as well| also)?$")),
         # "why is lesinurad used?" (before the mechanism rule that reads "used" as the disease; "why is X used for Y?" is one)
         (Intent.INDICATIONS, rf"^why (?:is|are|was|were) {_NOT_PRONOUN}{_X} (?:used|given|prescribed|recommended|taken)$"),
         # "when is lamotrigine prescribed?" (told what lamotrigine is connected to); "when is X taken?" is timing

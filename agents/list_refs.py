@@ -106,13 +106,14 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
 _KIND_OF_THEM = re.compile(
     r"^(?:(?:which|what|how many)(?: ones?)?(?: of (?:them|these|those|the above)(?: diseases| conditions| ones)?)? (?:are|is)|"
     r"(?:are|is) (?:any|some|either|there any)(?: of (?:them|these|those|that|it))?|any(?: of (?:them|these|those))?|"
-    r"are (?:they|these|those|them) (?:all|both))\s+(?:an? |the )?"
+    r"are (?:they|these|those|them) (?:all|both)|(?:and )?(?:which|what)(?= (?:cancers?|tumou?rs|infections?|malignancies)\W*$))"
+    r"\s+(?:an? |the )?"
     r"(?!(?:used|prescribed|given|indicated|approved|taken|good|effective|useful|helpful|safe|for|against|of)\b)"
     r"(?P<kind>[\w -]+?)[?.!]*$", re.IGNORECASE)
 """A question about the kind of the diseases or drugs the last answer listed ("which of those are cancers?", "how many
 of them are SSRIs?": it was read as "How many of Depressive disorder are SSRIs?"; "are they all statins?" after a list
 of drugs was asked of the list's target). "Which of them are used for lung cancer?" asks no kind of them (it was
-refused: "cancers are diseases")."""
+refused: "cancers are diseases"). "Which cancers?" after what a drug treats asks the same (it was NOT_FOUND)."""
 
 
 def kinds_of_them(res: Resolution, q: str, focus: Focus) -> str | None:

@@ -87,7 +87,23 @@ def test_a_yes_no_question_about_any_disease_of_a_kind_lists_them(run_graph) -> 
         assert parsed is not None and parsed.intent.value == "indications" and parsed.drug == "imatinib", q
     out, _ = run_graph({"question": "Does imatinib treat any cancers?"}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["disease_kind"] == "cancer"
-    assert out["answer"].startswith("imatinib has verified mechanisms for these cancers: ")
+    assert out["answer"].startswith("Yes: imatinib has verified mechanisms for these cancers: ")  # a yes since stop 102
+    none, _ = run_graph({"question": "is metformin used for any cancers?"}, interactive=False, memory=False)
+    assert none["answer"].startswith("No: the knowledge graph links Metformin to no cancer"), none["answer"]
+    listed, _ = run_graph({"question": "what cancers does metformin treat?"}, interactive=False, memory=False)
+    assert listed["answer"].startswith("The knowledge graph links Metformin to no cancer"), listed["answer"]
+
+
+def test_a_kind_named_alone_asks_for_the_diseases_of_that_kind(run_graph) -> None:
+    """"Does methotrexate treat cancer?" was read as Malignant tumor of colon, the closest name; "which cancers?" after
+    what it treats was NOT_FOUND (since stop 102)."""
+    out, _ = run_graph({"question": "does methotrexate treat cancer?"}, interactive=False, memory=False)
+    assert out["intent"] == "indications" and out["disease_kind"] == "cancer", out["answer"]
+    assert out["answer"].startswith("Yes: methotrexate has verified mechanisms for these cancers: "), out["answer"]
+    _, too = in_thread(run_graph, "kind-too", "How does methotrexate treat rheumatoid arthritis?", "does it treat cancer too?")
+    assert too["disease_kind"] == "cancer" and too["intent"] == "indications", too["answer"]
+    _, which = in_thread(run_graph, "kind-which", "what does methotrexate treat?", "which cancers?")
+    assert which["understood_as"] == "What cancers does methotrexate treat?", which["answer"]
 
 
 def test_what_a_drug_treats_besides_a_disease_leaves_it_out(run_graph) -> None:
