@@ -72,7 +72,8 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
     compared = [d["id"] for d in focus.compared]  # "compare ibuprofen and acetaminophen": "them" are those two
     # after "what do they treat?" (a question about the listed drugs that listed diseases), still those drugs
     drugs = compared or [i["id"] for i in latest_drugs(focus) or (listed_drugs(focus) or focus.listed if about_listed else focus.listed)]
-    klass = "" if focus.drug_class == LISTED_DRUGS or compared else focus.drug_class
+    klass = "" if focus.drug_class == LISTED_DRUGS or compared else focus.drug_class or (
+        "" if latest_drugs(focus) else focus.named_class)  # "which of them treat pneumonia?" after how antibiotics work
     if not m or not (klass or drugs):
         return None
     res.references.append({"text": q, "how": "list", "class": klass, "drugs": drugs})

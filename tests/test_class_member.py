@@ -316,3 +316,17 @@ def test_a_choice_between_two_classes_says_which_one(run_graph, question: str, o
     """It told what fluoxetine is connected to, and what it was asked went unanswered (since stop 102)."""
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(opens + " (the class table lists"), out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood", "cls"), [
+    ("how do antibiotics work?", "which of them treat pneumonia?", "Which antibiotics treat pneumonia?", "antibiotics"),
+    ("how do antibiotics work?", "which ones are used for pneumonia?", "Which antibiotics are used for pneumonia?", "antibiotics"),
+    ("what do statins target?", "which ones treat stroke?", "Which statins treat stroke?", "statins"),
+])
+def test_which_of_them_after_how_a_class_works_keeps_to_the_class(run_graph, first: str, then: str, understood: str,
+                                                                 cls: str) -> None:
+    """"Which of them treat pneumonia?" after "how do antibiotics work?" was "Which of antibiotics treat pneumonia?",
+    and listed acetylcysteine; "which ones …?" listed every drug for the disease (since stop 102)."""
+    _first, out = in_thread(run_graph, f"class-ones-{then}-{cls}", first, then)
+    assert out["understood_as"] == understood and out["drug_class"] == cls, out["answer"]
+    assert out["ranked_answers"] and {a["id"] for a in out["ranked_answers"]} <= set(out["among"]), out["answer"]
