@@ -102,6 +102,12 @@ _ALL_OF = re.compile(r"\b(?:any|all|some|each|either|both|none) of (?:it|that|th
 """The latest list's drugs as a whole ("is any of it risky together?"): "it" could be any one of them."""
 
 
+_BARE_INTERACTIONS = re.compile(r"^(?:(?:and |so |but )?(?:are there |is there |any |what about )+)?(?:any )?(?:(?:drug|possible|"
+                                r"known|dangerous|bad) )?(?:interactions?|drug[- ]drug interactions?)[?.!]*$", re.IGNORECASE)
+"""Interactions asked of nothing named ("any drug interactions?" after a patient's medications: it was NOT_FOUND, '"any
+drug interactions" is not in the knowledge graph'): among the latest list's drugs when it lists two or more."""
+
+
 _BEST_FOR = re.compile(r"\b(?:best|first[- ]line|preferred|recommended|standard|usual) (?:treatments?|drugs?|medications?|"
                        r"medicines?|therap(?:y|ies)|options?|remed(?:y|ies)) for\b|\b(?:drugs?|treatments?) of choice for\b",
                        re.IGNORECASE)
@@ -134,6 +140,12 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return ranked
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
+    if interactions and _BARE_INTERACTIONS.match(q) and len(latest_drugs(focus)) >= 2:  # "any drug interactions?"
+        q = q.rstrip("?.! ") + " between them?"
+    elif interactions and _BARE_INTERACTIONS.match(q) and len(one := latest_drugs(focus)) == 1:  # after one medication
+        res.pinned[fold(one[0]["name"])] = one[0]
+        res.references.append({"text": q, "how": "ellipsis", "entity": one[0]})
+        return f"Any drug interactions of {one[0]['name']}?"
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     # "what is the best treatment for it?" asks what treats it (after a record it compared the record's medications)
     if m is None and _BEST_FOR.search(q):

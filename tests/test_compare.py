@@ -814,3 +814,16 @@ def test_a_comparison_of_mechanisms_gets_no_note_on_how_well_drugs_work(run_grap
     assert out["status"] is Status.ANSWERED and "not comparisons" not in out["answer"], out["answer"]
     plain, _ = run_graph({"question": "compare aspirin and ibuprofen"}, interactive=False, memory=False)
     assert plain["answer"].startswith("The knowledge graph holds curated drug mechanisms, not comparisons"), plain["answer"]
+
+
+@pytest.mark.parametrize(("record", "then", "understood"), [
+    ("tell me about PAT_003", "any drug interactions?", "Compare Haloprogin, Amineptine, Pirlindole and Praziquantel"),
+    ("What is PAT_002 taking?", "are there any interactions?", "Compare thalidomide, Amineptine and chlorprothixene"),
+    ("tell me about PAT_001", "any drug interactions?", "Any drug interactions of Vitamin E?"),
+])
+def test_interactions_asked_of_nothing_named_are_asked_of_the_medications(run_graph, record: str, then: str,
+                                                                          understood: str) -> None:
+    """They were NOT_FOUND: '"any drug interactions" is not in the knowledge graph' (since stop 102)."""
+    _first, out = in_thread(run_graph, f"bare-interactions-{record}", record, then)
+    assert out["understood_as"] == understood, out["answer"]
+    assert "The knowledge graph holds curated drug mechanisms, not drug interactions. What it holds: " in out["answer"]
