@@ -48,25 +48,25 @@ _DIFFERENCE = re.compile(r"^(?:so |and |but |ok,? |then )?(?:what(?:'s|’s| is|
                          r"(?:main |key |real |big )?differences?(?: then)?$", re.IGNORECASE)
 """"what's the difference?" after turns about two drugs (it was NOT_FOUND: "the difference" is not in the knowledge
 graph); after two drug classes it compares the classes."""
-_COUNTS = {"two": 2, "three": 3, "2": 2, "3": 3}
+_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 """How many of the list "the first two" compares."""
 
 
 _RANKS = re.compile(r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those|"
-                    r" of the two| of the (?:listed )?drugs)? (?:is|are|would be|works?|acts?|lasts?|has(?: an?| the)?|'s|’s) (?:the )?(?:better|best|more \w+|"
+                    r" of the (?:two|three|four|2|3|4)| of the (?:listed )?drugs)? (?:is|are|would be|works?|acts?|lasts?|has(?: an?| the)?|'s|’s) (?:the )?(?:better|best|more \w+|"
                     r"most \w+|less \w+|least \w+|stronger|strongest|safer|safest|weaker|worse|faster|fastest|quickest|first[- ]line|"
                     r"cheaper|older|oldest|newer|newest|selective|specific|longer|longest|shorter|shortest|"
                     r"preferred|(?:easier|easiest|gentler|gentlest|kinder|harder|hardest|tougher|rougher) (?:on|to)|"
                     r"better tolerated|(?:more |less |better |best |most |least )?tolerable)\b|"
-                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the (?:two|three|four|2|3|4))? "
                     r"(?:should|would you recommend|do you recommend|do you suggest)(?: i| we)?(?:(?: take| use| choose| pick| try| go with)\b|(?=\W*$))|"
-                    r"^(?:so |and |but |ok,? |then )?which(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"^(?:so |and |but |ok,? |then )?which(?: one| drug| medication| medicine| of them| of these| of those| of the (?:two|three|four|2|3|4))? "
                     r"should (?:i|we) avoid\b|^(?:so |and |but |ok,? |then )?(?:are|is) (?:any|some|one|either) of (?:them|these|those) "
                     r"(?:any )?(?:better|safer|stronger|more effective|preferred)\b|"
-                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the (?:two|three|four|2|3|4))? "
                     r"(?:has|have|causes?|gives?|leads? to) (?:the )?(?P<fx>fewest|fewer|least|less|most|more) (?:side[- ]effects|adverse effects|"
                     r"interactions|weight gain|weight loss|(?:\w+ )?(?:problems|risk|harm|damage))\b|"
-                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the two)? "
+                    r"^(?:so |and |but |ok,? |then )?(?:which|what)(?: one| drug| medication| medicine| of them| of these| of those| of the (?:two|three|four|2|3|4))? "
                     r"(?:has|have|is backed by) (?:the )?(?:most|more|best|strongest|better) (?:evidence|proof|research|studies|data)\b",
                     re.IGNORECASE)
 """A question that ranks the thread's drugs without naming one ("which one is better?", "which of them is best?",
@@ -102,6 +102,9 @@ _ALL_OF = re.compile(r"\b(?:any|all|some|each|either|both|none) of (?:it|that|th
 """The latest list's drugs as a whole ("is any of it risky together?"): "it" could be any one of them."""
 
 
+_OF_THE_N = re.compile(r"\bof the (two|three|four|2|3|4)\b", re.IGNORECASE)
+"""How many of the thread's latest drugs a ranking asks about ("which of the three is newest?" after imatinib, dasatinib
+and nilotinib: it compared the last two)."""
 _BARE_INTERACTIONS = re.compile(r"^(?:(?:and |so |but )?(?:are there |is there |any |what about )+)?(?:any )?(?:(?:drug|possible|"
                                 r"known|dangerous|bad) )?(?:interactions?|drug[- ]drug interactions?)[?.!]*$", re.IGNORECASE)
 """Interactions asked of nothing named ("any drug interactions?" after a patient's medications: it was NOT_FOUND, '"any
@@ -181,6 +184,8 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
         listed = latest if len(latest) >= 2 or (m and latest) else listed_drugs(focus)  # a list of targets since
         drugs = focus.compared or focus.two_apart_from(listed) or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
+        if (n := _OF_THE_N.search(q)) and not latest and len(focus.drugs) >= _COUNTS[n[1].casefold()] > len(drugs):
+            drugs = focus.drugs[: _COUNTS[n[1].casefold()]][::-1]  # "which of the three is newest?" after three turns
     drugs = list({d["id"]: d for d in drugs}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
         drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]

@@ -827,3 +827,12 @@ def test_interactions_asked_of_nothing_named_are_asked_of_the_medications(run_gr
     _first, out = in_thread(run_graph, f"bare-interactions-{record}", record, then)
     assert out["understood_as"] == understood, out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not drug interactions. What it holds: " in out["answer"]
+
+
+def test_which_of_the_three_compares_the_thread_s_three_latest_drugs(run_graph) -> None:
+    """"Which of the three is newest?" after imatinib, dasatinib and nilotinib was "Which of the three is newest of
+    nilotinib?" (since stop 102)."""
+    *_, out = in_thread(run_graph, "of-the-three", "how does imatinib treat CML?", "and dasatinib?", "and nilotinib?",
+                        "which of the three is newest?")
+    assert out["understood_as"] == "Compare imatinib, Dasatinib and nilotinib", out["answer"]
+    assert "not who discovered drugs or when they were approved" in out["answer"], out["answer"]
