@@ -43,7 +43,7 @@ from agents.qualifiers import PATIENT_WORDS, TRAILING_PLACE, TRAILING_QUALIFIER
 from agents.record_refs import of_the_record, what_helps
 from agents.record_window import timed_again
 from agents.record_words import RECORD_CHECK
-from agents.referents import one_for_they, only_listed_drug, pick, spelled_out, thread_target, wanted
+from agents.referents import one_for_they, only_listed_drug, pick, spelled_out, thread_target, verb_on, wanted
 from agents.resolution import Linker, Resolution, restated
 from agents.safe_with import WHOM, condition_beside, condition_qualifier
 from agents.same_way import both_treat, it_alike, it_like, together, treat_alike
@@ -461,7 +461,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         return res
     on_target = focus.target if focus.intent == "targets" and (_DO_THAT.match(body) or _SAME_TARGET.match(body)) else None
     on_disease = focus.disease if (more or _DO_THAT.match(body)) and focus.intent not in _LISTING else None
-    same = ("act on", on_target) if on_target else ("treat", on_disease) if on_disease else None
+    same = ("act on", on_target) if on_target else (verb_on(on_disease, focus.question), on_disease) if on_disease else None
     if same:
         other = more or bool(_OTHER.search(q))  # "which drugs do that?" leaves nothing out
         res.references.append({"text": q, "how": "more" if other else "do that", "entity": same[1]})

@@ -16,10 +16,12 @@ from agents.intent import REFERENCE, parse_with_reference
 from agents.scope import COMBINED, INTERACTIONS, PROGNOSES, REVERSING, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 
-__all__ = ["one_for_they", "only_listed_drug", "pick", "spelled_out", "thread_target", "wanted"]
+__all__ = ["one_for_they", "only_listed_drug", "pick", "spelled_out", "thread_target", "verb_on", "wanted"]
 
 _ACTS_ON = re.compile(r"\b(?:block|inhibit|activate|bind(?: to)?|target|act on|antagoni[sz]e|stimulate|hit)s?\b", re.IGNORECASE)
 """A verb of acting on a protein ("does valsartan block it too?")."""
+_HAPPENS_IF = re.compile(rf"\bwhat happens (?:if|when) (?:you |we |i |one |a drug |drugs )?{_ACTS_ON.pattern}\s*$", re.IGNORECASE)
+"""What becomes of blocking the pronoun's entity: a target."""
 _TAKEN = re.compile(r"\b(?:(?:take|takes|taking|took|given|prescribed|prescribe)|"
                     r"(?:is|are|was|were|been|being|put|started|kept|stays?|stayed)(?:\s+\S+){0,2}\s+on)\s+$", re.IGNORECASE)
 """Words before a pronoun that stands for a drug ("why does she take it?", "why is she on it?")."""
@@ -49,6 +51,8 @@ def wanted(q: str, span: tuple[int, int], after_targets: bool = False) -> str:
         return "disease"  # it?" after the drugs for headache: the disease (the drugs were compared for nothing)
     if after_targets and _ACTED_ON.match(q[span[1]:]):  # "what happens when they are blocked?" after a drug's targets
         return "target"
+    if _HAPPENS_IF.search(q[: span[0]]) and re.match(r"\W*$", q[span[1]:]):  # "what happens if you block it?" after
+        return "target"  # "what does ACE do?": ACE (it was the first thing the answer named, Angiotensin II)
     topic = out_of_scope(q)
     if topic == PROGNOSES:  # "is it serious?" after how imatinib treats CML: CML (it was "Is imatinib serious?")
         return "disease"
@@ -140,3 +144,13 @@ def spelled_out(q: str) -> str:
 def one_for_they(q: str, end: int, plural: bool) -> str:
     """One name put for "they": its verb in the singular ("… when they are blocked?" → "… when ABL1 is blocked?")."""
     return q[:end] + re.sub(r"^ are\b", " is", q[end:]) if plural else q
+
+
+def verb_on(entity: dict[str, Any], asked: str) -> str:
+    """The verb of "which drugs do that?" about ``entity``: "treat" a disease; of a protein the thread asked about
+    blocking or activating, that ("what happens if you block it?" after what ACE does: it was "Which drugs treat
+    Angiotensin-converting enzyme?"), else "act on"."""
+    if entity.get("type") in DISEASE_TYPES:
+        return "treat"
+    verb = re.search(r"\b(block|inhibit|antagoni[sz]e|activate|stimulate)", asked, re.IGNORECASE)
+    return "act on" if verb is None else "activate" if verb[1].casefold() in ("activate", "stimulate") else "inhibit"

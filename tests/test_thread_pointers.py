@@ -73,3 +73,13 @@ def test_her_first_medication_is_the_first_one_the_record_lists(run_graph, then:
 def test_what_is_it_for_outside_a_patient_thread_lists_what_the_drug_treats(run_graph) -> None:
     _, out = in_thread(run_graph, "what-for", "What does metformin target?", "what is it for?")
     assert out["understood_as"] == "What is Metformin for?" and out["intent"] == "indications", out["answer"]
+
+
+def test_blocking_it_after_a_protein_is_blocking_the_protein(run_graph) -> None:
+    """"What happens if you block it?" after "what does ACE do?" asked of Angiotensin II, the first thing the answer
+    named; then "which drugs do that?" was "Which drugs treat Angiotensin-converting enzyme?" (since stop 102)."""
+    _first, out, then = in_thread(run_graph, "block-it", "what does ACE do?", "what happens if you block it?",
+                                  "which drugs do that?")
+    assert out["understood_as"] == "What happens if you block Angiotensin-converting enzyme?", out["answer"]
+    assert then["understood_as"] == "Which drugs inhibit Angiotensin-converting enzyme?", then["answer"]
+    assert then["status"] is Status.ANSWERED and then["ranked_answers"], then["answer"]
