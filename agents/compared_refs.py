@@ -111,6 +111,19 @@ _BARE_INTERACTIONS = re.compile(r"^(?:(?:and |so |but )?(?:are there |is there |
 drug interactions" is not in the knowledge graph'): among the latest list's drugs when it lists two or more."""
 
 
+def _bare_interactions(res: Resolution, q: str, focus: Focus) -> tuple[str, str]:
+    """"Any drug interactions?" (:data:`_BARE_INTERACTIONS`): asked between the latest list's drugs when it lists two or
+    more (the question, and ""), or, after one medication, of that one ("", "Any drug interactions of Vitamin E?")."""
+    latest = latest_drugs(focus)
+    if len(latest) >= 2:
+        return q.rstrip("?.! ") + " between them?", ""
+    if len(latest) == 1:
+        res.pinned[fold(latest[0]["name"])] = latest[0]
+        res.references.append({"text": q, "how": "ellipsis", "entity": latest[0]})
+        return q, f"Any drug interactions of {latest[0]['name']}?"
+    return q, ""
+
+
 _BEST_FOR = re.compile(r"\b(?:best|first[- ]line|preferred|recommended|standard|usual) (?:treatments?|drugs?|medications?|"
                        r"medicines?|therap(?:y|ies)|options?|remed(?:y|ies)) for\b|\b(?:drugs?|treatments?) of choice for\b",
                        re.IGNORECASE)
@@ -134,6 +147,22 @@ def _sides_again(res: Resolution, q: str, focus: Focus, linker: Linker) -> str:
     return f"{latest.rstrip('?.! ')} for {fy['y']}" if (fy := _FOR_Y.search(q)) else latest
 
 
+def _compared_drugs(q: str, m: re.Match[str] | None, focus: Focus, latest: list[dict[str, Any]], alone: bool
+                    ) -> list[dict[str, Any]]:
+    """The drugs a comparison is about: the first N or the two named by place of the latest list, else the drugs just
+    compared, the listed drugs, or the drugs the thread's turns were about."""
+    pool = latest or focus.compared or listed_drugs(focus)  # after a comparison, the last list is of targets
+    if m is not None and m["n"]:
+        return pool[: _COUNTS[m["n"].split()[-1].casefold()]]
+    if m is not None and (m["a"] or m["c"]):
+        return [pool[ORDINALS[w.casefold()]] for w in (m["a"] or m["c"], m["b"] or m["d"]) if ORDINALS[w.casefold()] < len(pool)]
+    listed = latest if len(latest) >= 2 or (m and latest) else listed_drugs(focus)  # a list of targets since
+    drugs = focus.compared or focus.two_apart_from(listed) or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
+    if (n := _OF_THE_N.search(q)) and not latest and len(focus.drugs) >= _COUNTS[n[1].casefold()] > len(drugs):
+        return focus.drugs[: _COUNTS[n[1].casefold()]][::-1]  # "which of the three is newest?" after three turns
+    return drugs
+
+
 def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """"Compare the first two", "how do the first and third differ?" after a list of drugs, or "compare them" after
     turns about two drugs: "Compare X and Y", the drugs pinned (``State.compared``); so is "which one is better?" (it
@@ -143,12 +172,10 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return ranked
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
-    if interactions and _BARE_INTERACTIONS.match(q) and len(latest_drugs(focus)) >= 2:  # "any drug interactions?"
-        q = q.rstrip("?.! ") + " between them?"
-    elif interactions and _BARE_INTERACTIONS.match(q) and len(one := latest_drugs(focus)) == 1:  # after one medication
-        res.pinned[fold(one[0]["name"])] = one[0]
-        res.references.append({"text": q, "how": "ellipsis", "entity": one[0]})
-        return f"Any drug interactions of {one[0]['name']}?"
+    if interactions and _BARE_INTERACTIONS.match(q):  # "any drug interactions?"
+        q, one = _bare_interactions(res, q, focus)
+        if one:
+            return one
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None
     # "what is the best treatment for it?" asks what treats it (after a record it compared the record's medications)
     if m is None and _BEST_FOR.search(q):
@@ -176,17 +203,7 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
     organ = all(c.type == "GrossAnatomicalStructure" for _, cands in found for c in cands)  # "… safer for the stomach?"
     if m is None and found and not disease and not organ and not ((rk := _RANKS.match(q)) and rk["fx"]):
         return None  # "… fewer stomach problems?" (fx) compares them
-    pool = latest or focus.compared or listed_drugs(focus)  # after a comparison, the last list is of targets
-    if m is not None and m["n"]:
-        drugs = pool[: _COUNTS[m["n"].split()[-1].casefold()]]
-    elif m is not None and (m["a"] or m["c"]):
-        drugs = [pool[ORDINALS[w.casefold()]] for w in (m["a"] or m["c"], m["b"] or m["d"]) if ORDINALS[w.casefold()] < len(pool)]
-    else:  # the drugs just compared, the listed drugs, or the drugs the thread's turns were about
-        listed = latest if len(latest) >= 2 or (m and latest) else listed_drugs(focus)  # a list of targets since
-        drugs = focus.compared or focus.two_apart_from(listed) or (listed if len(listed) >= 2 and not alone else focus.drugs[:2][::-1])
-        if (n := _OF_THE_N.search(q)) and not latest and len(focus.drugs) >= _COUNTS[n[1].casefold()] > len(drugs):
-            drugs = focus.drugs[: _COUNTS[n[1].casefold()]][::-1]  # "which of the three is newest?" after three turns
-    drugs = list({d["id"]: d for d in drugs}.values())
+    drugs = list({d["id"]: d for d in _compared_drugs(q, m, focus, latest, bool(alone))}.values())
     if len(drugs) < 2 and m is None and focus.named_class:  # "which one is the strongest?" after "What do statins …"
         drugs = [entity_of(c) for c in linker.drug_class(focus.named_class)[:CLASS_COMPARED]]
     if len(drugs or latest) == 1 and m is None:  # "which of those is best?" after one medication: "no known entity"

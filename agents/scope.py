@@ -244,6 +244,9 @@ _OUT_OF_SCOPE = {
     # "how is metformin excreted?", "which drugs are metabolized by the liver?" were told what the names are connected to
     "pharmacokinetics": (r"half[- ]li(?:fe|ves)|pharmacokinetic\w*|bioavailab\w*|(?:stay|stays|last|lasts) in (?:the|your|my) "
                          r"(?:body|system|blood)|lasts? longer|metaboli[sz]ed (?:by|in|through)|"
+                         # "how long does it last?" after aspirin was told what aspirin is connected to, with no note
+                         r"how long (?:does|do|will|would|can) (?:(?:its|their|the) effects?|(?!(?:the )?(?:symptoms?|signs?|pain|infections?|"
+                         r"illness|diseases?|fevers?|colds?|flu|attacks?|episodes?)\b)\w+) (?:last|stay)(?= *(?:for)? *[?.!]*$)|"
                          # "what enzymes metabolize warfarin?" was told what warfarin is connected to, its target
                          r"(?:what|which)(?: [\w-]+){0,3}? metaboli[sz]es?|metaboli[sz]ing enzymes?|excret(?:ed|ion)|"
                          r"(?:renal|hepatic) clearance|clearance of|how (?:is|are) (?:\w+ ){1,3}?(?:cleared|eliminated)|"

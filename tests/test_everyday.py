@@ -471,3 +471,12 @@ def test_is_it_safe_after_a_list_of_drugs_asks_of_a_drug(run_graph) -> None:
     first = listed["ranked_answers"][0]["name"]
     assert out["understood_as"] == f"Is {first} safe long term?", out["answer"]
     assert "not safety" in out["answer"], out["answer"]
+
+
+def test_how_long_a_drug_lasts_gets_the_note_on_pharmacokinetics(run_graph) -> None:
+    """"And how long does it last?" after aspirin was told what aspirin is connected to, with no note; how long a
+    disease's symptoms last is no question about a drug (since stop 102)."""
+    _first, out = in_thread(run_graph, "lasts", "How does aspirin prevent heart attacks?", "and how long does it last?")
+    assert "The knowledge graph holds curated drug mechanisms, not pharmacokinetics." in out["answer"], out["answer"]
+    flu, _ = run_graph({"question": "how long do symptoms of flu last?"}, interactive=False, memory=False)
+    assert "pharmacokinetics" not in flu["answer"], flu["answer"]
