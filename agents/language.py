@@ -26,6 +26,7 @@ _WORDS = {
                "sono una",
 }
 """Words of each language that English questions do not use (articles, question words, common verbs)."""
+_WORD_SETS = {lang: frozenset(words.split()) for lang, words in _WORDS.items()}
 _ENGLISH = frozenset(["how", "what", "which", "why", "who", "does", "do", "did", "is", "are", "can", "could", "the", "of", "for", "with", "treat", "treats", "work", "works", "drug", "drugs", "and", "or", "to", "in", "on"])
 """Words of English questions: one of them and the question is read as English, as before."""
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
@@ -47,9 +48,9 @@ def foreign(question: str) -> str:
     tokens = [_ELIDED.sub("", t).casefold() for t in _TOKEN.findall(question)]
     if any(t in _ENGLISH for t in tokens) or len(tokens) < 2:
         return ""
-    scores = {lang: len({t for t in tokens if t in words.split()}) for lang, words in _WORDS.items()}
+    scores = {lang: len(words.intersection(tokens)) for lang, words in _WORD_SETS.items()}
     best = max(scores, key=lambda lang: scores[lang])
-    return best if scores[best] >= 2 or (tokens and tokens[0] in ("cómo", "qué", "cuál", "comment", "wie", "welche")) else ""
+    return best if scores[best] >= 2 or tokens[0] in ("cómo", "qué", "cuál", "comment", "wie", "welche") else ""
 
 
 def in_english(question: str, language: str, linker: Any, drug_types: frozenset[str] | set[str]) -> str:
