@@ -46,7 +46,7 @@ from tools.answers import (
 from tools.judge import verbalize_path
 from tools.linker import fold
 from tools.path_ranker import effect
-from tools.walker import CandidatePath, GraphWalker
+from tools.walker import SHORTEST_CHAIN, CandidatePath, GraphWalker
 
 CLASS_WALKS = 12
 """A question naming a drug class ("which statins …"): at most this many of its drugs get a walk of their own."""
@@ -206,6 +206,8 @@ def _answer_paths(state: State, ctx: Context, res: Any, ranked: list[CandidatePa
         return rank_endpoints(ranked, "end", state.goal_types, type_of, exclude=seeds, k=_k(state), key=same)
     if treats_all(state):  # "what drugs treat both gout and hypertension?"
         return _treats_all(state, ctx, res, ranked, seeds)
+    if state.compared and state.among and len(state.targets) == 1 and not state.via:  # "is X or Y better for Z?"
+        return _each_as_asked(state, ctx, res)
     order, by_path = drug_candidates(state, res, ranked, state.targets, seeds)
     order = by_type_preference(order, state.goal_types, type_of)
     if state.via:  # "… by blocking TNF": the drugs that act on it with a path in the pool, then the others; each
@@ -350,6 +352,25 @@ def _own_lists(state: State, ctx: Context, res: Any, seeds: list[str], drugs: Se
         for k, (y, path) in enumerate(_indications(one, ctx, res, ranked, [drug, *seeds])):
             listed.setdefault(same(y), []).append((i, k, y, path))
     return listed
+
+
+def _each_as_asked(state: State, ctx: Context, res: Any) -> list[tuple[str, CandidatePath]]:
+    """Drugs compared for one disease ("is pegloticase better than colchicine for gout?"): each drug's path is the one
+    "How does X treat Z?" tells (that question's walk and ranking, the drug alone), the first that lowers the disease
+    (not a shortest chain found beyond the walk's reach: "does metformin or aspirin treat gout?" is "Only Aspirin").
+    One walk from all of them ranked each drug's paths among the others', so that the comparison told pegloticase's
+    2-step mechanism right after "How does pegloticase treat Gout?" had told a 3-step one."""
+    found: list[tuple[str, CandidatePath]] = []
+    for drug in state.among[:CLASS_WALKS]:
+        one = dataclasses.replace(state, intent=Intent.MECHANISM.value, sources=[drug], among=[], compared=False,
+                                  drug_class="", goal_types=[], answers_wanted=0,
+                                  understood_as=f"How does {res.kg.name(drug)} treat {res.kg.name(state.targets[0])}?")
+        ranked = walk_question(one, ctx, res)[0]
+        path = next((p for p in ranked if p.nodes and p.nodes[0] == drug and p.nodes[-1] in state.targets and lowers(p)
+                     and SHORTEST_CHAIN not in p.features), None)  # a chain beyond the walk's reach is not a mechanism
+        if path is not None:
+            found.append((drug, path))
+    return found
 
 
 def own_list(state: State, ctx: Context, res: Any, drug: str, k: int) -> list[str]:

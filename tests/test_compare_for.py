@@ -62,6 +62,29 @@ def test_each_compared_drug_is_told_its_own_mechanism(run_graph, resources, ques
     assert places == sorted(places)  # in the order the question named them
 
 
+@pytest.mark.parametrize("question", [
+    "is pegloticase better than colchicine for gout?",
+    "which is better for pain, ibuprofen or acetaminophen?",
+    "compare allopurinol, febuxostat and colchicine for gout",
+])
+def test_each_compared_drug_is_told_the_mechanism_its_own_question_tells(run_graph, resources, question: str) -> None:
+    """"How does pegloticase treat Gout?" told a 3-step mechanism, and right after it "is it better than colchicine?"
+    told a 2-step one: one walk from both drugs ranked each drug's paths among the other's. Each drug's path is now the
+    evidence of "How does X treat Y?" asked alone."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"], out["answer"]
+    kg, disease = resources.kg, out["targets"][0]
+    paths = {a["id"]: a["path"]["triples"] for a in out["ranked_answers"]}
+    assert len(paths) >= 2, out["answer"]
+    for drug, triples in paths.items():
+        alone, _ = run_graph({"question": f"How does {kg.name(drug)} treat {kg.name(disease)}?"}, thread=drug,
+                             interactive=False, memory=False)
+        assert alone["targets"] == [disease], alone["answer"]
+        told = alone["answer"].split(" mechanism: ", 1)[1].split(". ", 1)[0]
+        assert told.rstrip(".") == "; ".join(f"{t['head_name']} {t['relation']} {t['tail_name']}" for t in triples), (
+            drug, told, triples)
+
+
 def test_the_steps_all_compared_drugs_pass_through_are_named(run_graph) -> None:
     out, _ = run_graph({"question": "how does sildenafil compare to tadalafil for erectile dysfunction?"},
                        interactive=False, memory=False)
