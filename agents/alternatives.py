@@ -29,13 +29,18 @@ from tools.answers import TARGET_TYPES, class_share, direct_chains, sign_verb
 from tools.linker import LinkStatus, fold
 from tools.path_ranker import effect
 
-__all__ = ["SIMILAR", "SUBSTITUTE", "alternatives_to", "asks_another", "best_of_the_thread", "instead_of_the_thread_drug"]
+__all__ = ["BETTER_ONES", "QUALITY", "QUALITY_WORDS", "SIMILAR", "SUBSTITUTE", "alternatives_to", "asks_another", "best_of_the_thread", "instead_of_the_thread_drug"]
 
 _PEOPLE = r"(?:i|we|you|one|a patient|someone|people|my \w+|he|she|they)"
 _DRUGS = r"(?:drugs?|medications?|medicines?|meds|treatments?|options?|pills?)"
+QUALITY_WORDS = (r"(?:safer|less risky|cheaper|less expensive|more affordable|better|more effective|stronger|gentler|milder|"
+                 r"kinder)")
+QUALITY = rf"(?:{QUALITY_WORDS} )?"
+"""What an alternative is asked to be better in ("a safer alternative to aspirin"): the alternatives are told after the
+note that the graph does not hold it (safety, prices, side effects, comparisons of how well drugs work)."""
 _INSTEAD = re.compile(
     r"^(?:(?:(?:what|which)(?:'s|’s| is| are)|are there|is there|(?:list|name|give me|show me|suggest|recommend))?\s*"
-    r"(?:the |some |any |good |other |an? |another )?"
+    rf"(?:the |some |any |good |other |an? |another )?{QUALITY}"
     rf"(?:alternatives?|substitutes?|replacements?|other options?|another option) (?:to|for|besides|other than|instead of) "
     r"(?P<x>.+?)|"
     rf"(?:what|which)(?: else| other)?(?: {_DRUGS})? (?:can|could|should|might|do|would) {_PEOPLE} (?:use|take|try|give|get|"
@@ -67,10 +72,20 @@ can I take?", "what else could help?"): more of the last list (``agents.followup
 (:func:`instead_of_the_thread_drug`)."""
 _BARE = re.compile(
     r"^(?:(?:are there|is there|do you have|(?:what|which)(?:'s| is| are| would be)(?: the| my)?|any|give me|suggest|name)\s+)?"
-    r"(?:any |some |an? |other |another |good )*(?:alternatives?|substitutes?|replacements?|other (?:options?|drugs?|medications?|"
+    rf"(?:any |some |an? |other |another |good )*{QUALITY}(?:alternatives?|substitutes?|replacements?|other (?:options?|drugs?|medications?|"
     r"medicines?|treatments?)|another (?:option|drug|medication|medicine|treatment))(?: to (?:it|this|that)(?: drug| one)?)?$",
     re.IGNORECASE)
 """A request for another drug with nothing named, as a noun ("is there an alternative?", "what are the other options?")."""
+BETTER_ONES = re.compile(
+    r"^(?:(?:are there|is there|do you have|give me|show me|suggest|name|list|(?:what|which)(?:'s| is| are| would be)(?: the| my)?|"
+    rf"any)\s+)?(?:any |some |an? |other |more )?{QUALITY_WORDS} (?:alternatives?|options?|drugs?|medications?|medicines?|"
+    r"treatments?|ones?|choices?|substitutes?)(?: (?:for|to) (?:it|this|that|me|him|her|them))?$", re.IGNORECASE)
+"""A request for more of a list, or for another drug than the thread's, that is better in a way the graph does not
+hold ("what's a safer alternative?", "any cheaper options?"): the same as without the word, after the note that says
+so (it was told what the drug is connected to, or `NOT_FOUND`: '"any cheaper options" is not in the knowledge
+graph')."""
+
+
 def asks_another(text: str) -> bool:
     """Whether ``text`` asks only for another drug, nothing named ("what else could help?", "are there alternatives?")."""
     q = text.strip().rstrip("?.! ")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from agents.alternatives import SIMILAR, SUBSTITUTE, best_of_the_thread, instead_of_the_thread_drug
+from agents.alternatives import BETTER_ONES, SIMILAR, SUBSTITUTE, best_of_the_thread, instead_of_the_thread_drug
 from agents.both_of import both_diseases
 from agents.class_member import DRUG_NOUNS, asks_class_of, in_that_class, of_the_thread
 from agents.cohort import cohort_followup, cohort_refusal
@@ -447,7 +447,7 @@ def _resolve(question: str, focus: Focus, linker: Linker) -> Resolution:
         body = f"what about {body}"  # "and Uveitis?": a bare name after "and" repeats the last question with it
     res = Resolution(question=q, references=[{"text": question, "how": "offered", "question": q}] if offered else [])
     listing = bool(focus.question and focus.intent in _LISTING and focus.lists)
-    more = bool(_MORE.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
+    more = bool(_MORE.match(body) or BETTER_ONES.match(body) or SUBSTITUTE.fullmatch(body) or SIMILAR.match(body) or listing and NEXT_ITEMS.match(body))
     if what_helps(res, q, focus) or _instead_or_more(res, body, focus, more and listing) or whole_list(res, body, focus, listing):
         return res  # "what would help her?" after her conditions, "any alternatives?" after a drug's uses, "list them all"
     if (again := in_that_class(res, body, focus, linker) or of_the_thread(res, body, focus, linker) or why_listed(res, body, focus, linker)

@@ -96,7 +96,8 @@ _OUT_OF_SCOPE = {
                      r"(?:kidneys?|liver|heart|stomach|lungs?)|bad for (?:the |your |my |his |her )?(?:kidneys?|liver|heart|"
                      r"stomach|lungs?)|(?:nephro|hepato|cardio|oto)toxic\w*|(?:easier|easiest|gentler|gentlest|kinder|harder|hardest|tougher|"
                      r"rougher) (?:on|to) (?:the |your |my |his |her )?(?:kidneys?|liver|heart|stomach|gut|lungs?)|"
-                     r"(?:better|best|well|worse) tolerated|tolerability"),  # "drugs for Y that don't cause cough"; "does
+                     r"(?:better|best|well|worse) tolerated|tolerability|(?:gentler|milder|kinder) (?:alternatives?|options?|"
+                     r"substitutes?|drugs?|medications?|medicines?)"),  # "drugs for Y that don't cause cough"; "does
     # metformin damage the kidneys?" was told what metformin is connected to
     # "too much" of a drug taken, not of a substance ("what diseases are caused by too much uric acid?")
     "dosing": (r"dos(?:e|es|age|ages|ing)|therapeutic (?:range|level|window)s?|how (?:much|often)\b[^?]*\b(?:take|taken|give|given|use|used)|"
@@ -262,6 +263,7 @@ _OUT_OF_SCOPE = {
     SUBSTITUTES: (r"instead of|in place of|rather than|switch(?:ed|ing)? (?:\w+ )?(?:from|to)|(?:replace|substitute)[sd]? "
                   r"(?:\w+ ){0,2}?(?:with|for)|replacement for"),
     RANKING_DRUGS: (r"(?:which|what)(?: one| drug| medication| of them| of the two)? (?:is|would be|works) better(?! tolerated)|"
+                    r"(?:better|more effective|stronger) (?:alternatives?|substitutes?|options?)|"  # "is there a better alternative?"
                     # a choice ("which is best, aspirin or ibuprofen?", "which of them is best?"); "the best drug for
                     # gout" asks what treats it
                     r"(?:which|what)(?: one| of them| of the two| of these| of those)?(?:'s| is| would be| works) best"

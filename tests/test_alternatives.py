@@ -212,3 +212,28 @@ def test_anything_better_for_a_disease_lists_its_drugs(run_graph) -> None:
     *_, better = in_thread(run_graph, "better-ulcer", "what is PAT_002 taking?", "why is she on thalidomide?", "is there a better option?")
     assert better["understood_as"] == "Is there anything better for Peptic ulcer?", better["answer"]
     assert better["ranked_answers"] and "thalidomide" not in [a["name"] for a in better["ranked_answers"]], better["answer"]
+
+
+@pytest.mark.parametrize(("first", "question", "understood", "topic"), [
+    ("How does aspirin prevent strokes?", "what's a safer alternative?", "Which other drugs treat Cerebrovascular accident?",
+     "safety"),
+    ("what drugs treat gout?", "any cheaper options?", "What drugs treat gout?", "prices"),
+    ("what is omeprazole?", "is there a gentler alternative?",
+     "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?", "side effects"),
+    ("what is omeprazole?", "is there a better alternative?",
+     "Which other drugs inhibit Potassium-transporting ATPase alpha chain 1?", "comparisons of how well drugs work"),
+    ("", "what's a safer alternative to aspirin?", "Which other drugs inhibit Prostaglandin G/H synthase 2?", "safety"),
+    ("", "is there a cheaper alternative to imatinib for CML?", "Which other drugs treat CML?", "prices"),
+])
+def test_an_alternative_better_in_a_way_the_graph_lacks_is_told_after_the_note(run_graph, first: str, question: str,
+                                                                                understood: str, topic: str) -> None:
+    """"what's a safer alternative?" after how aspirin prevents strokes was asked of aspirin, and told what it is
+    connected to; "any cheaper options?" after a list was `NOT_FOUND`; "what's a safer alternative to aspirin?" was
+    told aspirin's connections. Each is now the alternatives or more of the list, after the note on what the graph
+    does not hold."""
+    *_, out = in_thread(run_graph, f"better-{question}-{first}", *[q for q in (first, question) if q])
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert f"The knowledge graph holds curated drug mechanisms, not {topic}. What it holds: " in out["answer"], out["answer"]
+    assert out["ranked_answers"] and all(a["type"] in DRUG_TYPES for a in out["ranked_answers"])
+    named = {"aspirin", "omeprazole", "imatinib"} & set(f"{first} {question}".casefold().replace("?", "").split())
+    assert not named & {a["name"].casefold() for a in out["ranked_answers"]}, out["answer"]
