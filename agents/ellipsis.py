@@ -17,6 +17,7 @@ from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again, taken_with_another
 from agents.scope import out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
+from agents.topic_again import same_topic_for
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
@@ -197,8 +198,8 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return focus.latest_question[:1].upper() + focus.latest_question[1:]
         if not m or focus.empty or not focus.intent:
             continue
-        if (safe := safe_again(res, q, m.group("z"), focus, linker) or taken_with_another(res, q, m.group("z"), focus, linker)):
-            return safe  # "what about kidney disease?" after "Is metformin safe in pregnancy?"; "what about aspirin?" after "Can I take warfarin with ibuprofen?"
+        if safe := next(filter(None, (f(res, q, m.group("z"), focus, linker) for f in (same_topic_for, safe_again, taken_with_another))), None):
+            return safe  # "what about lisinopril?" after its side effects, "… kidney disease?" after a safety question
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$|^(?:how|when|why|where|who)\b.*\b(?:it|them)$", z,
@@ -353,6 +354,8 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
     text = standalone(intent, drug, disease)
     if not text:
         return None
+    if intent == Intent.RELATION.value and drug and disease and re.search(rf"\b{CAUSING}\b", focus.question, re.IGNORECASE):
+        text = f"Does {drug['name']} cause {disease['name']}?"  # "what about naproxen?" after "does ibuprofen cause …?"
     if intent == "targeted_by" and disease and slot_drug and drug:  # "what about allopurinol?" after "which of them
         text = f"Does {drug['name']} {asked_verb(focus.question)} {disease['name']}?"  # inhibit xanthine oxidase?"
     elif intent == "targeted_by" and disease:  # "and IL-6?" after "Which drugs lower TNF?" keeps "lower"
