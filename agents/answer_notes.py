@@ -16,7 +16,7 @@ from agents.state import Intent, State
 from tools.answers import manifested_in
 from tools.linker import GUESSED_METHODS, fold, guessed
 
-__all__ = ["CITED", "CURE", "EACH_ACTS", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
+__all__ = ["CITED", "CURE", "EACH_ACTS", "EACH_CAUSES", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
            "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
 
 NO_EVIDENCE = "No verified evidence"
@@ -38,6 +38,12 @@ verdict (:func:`for_one_disease`)."""
 EACH_ACTS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) (?:both |either )?[^,?]+?"
                        r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?P<v>target|act (?:on|upon)|"
                        r"work on|bind(?: to)?|affect|hit|inhibit|block|antagonize|antagonise) [^?]+\?*$", re.IGNORECASE)
+EACH_CAUSES = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) (?:both |either )?[^,?]+?"
+                         r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?:cause|trigger|induce|give (?:you |me )?|"
+                         r"lead to|bring on|result in) [^?]+\?*$", re.IGNORECASE)
+"""The same of a disease or sign the drugs may cause ("do lisinopril and losartan cause cough?"): it was answered for
+lisinopril, losartan offered as the next question. A chain that raises the disease answers it (the note on side effects
+comes first: ``agents.chain_direction.side_effect_topic``)."""
 """The same of a target ("do atorvastatin and simvastatin both target HMG-CoA reductase?", "does aspirin or ibuprofen
 inhibit COX-1?"): it was answered for atorvastatin, simvastatin offered as the next question. "inhibit", "block" and
 "antagonize" ask for a chain that lowers the target; the other verbs for any chain into it."""
@@ -222,11 +228,12 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None and drug in reaching:  # not "no verified mechanism": the walk may have found chains that raise it
-            parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not lower it (ask "
-                         f"\"How does {name} treat {disease}?\" for the best of them).")
+            ask = f"Does {name} cause {disease}?" if raising(state) else f"How does {name} treat {disease}?"
+            parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not "
+                         f"{'raise' if raising(state) else 'lower'} it (ask \"{ask}\" for the best of them).")
         if t is None and drug not in reaching and named.get(drug, drug) == none[0]:  # every drug with none, at once
             parts.append(f"{_capitalized(and_listed(none))} ha{'s' if len(none) == 1 else 've'} no chain in the knowledge graph "
-                         f"{'into' if _any_chain(state) else 'that lowers'} {disease}.")
+                         f"{'into' if _any_chain(state) else 'that raises' if raising(state) else 'that lowers'} {disease}.")
         if t is None:
             continue
         inner.append([x["tail_name"] for x in t[:-1]])
@@ -275,13 +282,19 @@ def _each_verdict(state: State, lowering: list[str], reaching: list[str]) -> str
     n, asked = len(state.among), " ".join(state.asked.split())
     if _any_chain(state):
         lowering = [*lowering, *reaching]
-    if not (EACH_ACTS.match(asked) or EACH_TREATS.match(asked)) or not lowering:
+    if not (EACH_ACTS.match(asked) or EACH_TREATS.match(asked) or EACH_CAUSES.match(asked)) or not lowering:
         return ""
     if CURE.search(state.asked):
         return "The knowledge graph records how a drug lowers a disease, not whether it cures it:"
     if len(lowering) == n:
         return "Yes, both:" if n == 2 else f"Yes, all {n}:"
     return f"Only {and_listed([_capitalized(x) for x in lowering])}, of the {'two' if n == 2 else n}:"
+
+
+def raising(state: State) -> bool:
+    """Whether the drugs compared for one disease are asked whether they cause it (:data:`EACH_CAUSES`): each one's
+    chain must raise it, not lower it."""
+    return bool(state.compared and EACH_CAUSES.match(" ".join(state.asked.split())))
 
 
 def _capitalized(name: str) -> str:

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from agents.answer_notes import raising
 from agents.context import Context
 from agents.kinds import target_kind
 from agents.state import DISEASE_TYPES, Intent, State, class_mechanism, targeted_all, treats_all
@@ -361,13 +362,14 @@ def _each_as_asked(state: State, ctx: Context, res: Any) -> list[tuple[str, Cand
     One walk from all of them ranked each drug's paths among the others', so that the comparison told pegloticase's
     2-step mechanism right after "How does pegloticase treat Gout?" had told a 3-step one."""
     found: list[tuple[str, CandidatePath]] = []
-    for drug in state.among[:CLASS_WALKS]:
+    up = raising(state)  # "do lisinopril and losartan cause cough?": a chain that raises it (a chain beyond the walk's
+    for drug in state.among[:CLASS_WALKS]:  # reach is no mechanism)
         one = dataclasses.replace(state, intent=Intent.MECHANISM.value, sources=[drug], among=[], compared=False,
                                   drug_class="", goal_types=[], answers_wanted=0,
                                   understood_as=f"How does {res.kg.name(drug)} treat {res.kg.name(state.targets[0])}?")
         ranked = walk_question(one, ctx, res)[0]
-        path = next((p for p in ranked if p.nodes and p.nodes[0] == drug and p.nodes[-1] in state.targets and lowers(p)
-                     and SHORTEST_CHAIN not in p.features), None)  # a chain beyond the walk's reach is not a mechanism
+        path = next((p for p in ranked if p.nodes and p.nodes[0] == drug and p.nodes[-1] in state.targets and SHORTEST_CHAIN
+                     not in p.features and (effect([e.relation for e in p.edges]) > 0 if up else lowers(p))), None)
         if path is not None:
             found.append((drug, path))
     return found

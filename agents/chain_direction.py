@@ -56,6 +56,8 @@ def side_effect_topic(state: State) -> str:
     one of the graph's 333 are the tail of some relation, as what the body makes is; almost no drug is)."""
     if state.drug_class and state.intent == Intent.MECHANISM.value and _causing(state):
         return "side effects"  # "can statins cause muscle pain?": how the class acts on it, after the note
+    if state.compared and len(state.among) >= 2 and _causing(state):
+        return "side effects"  # "do lisinopril and losartan cause cough?"
     if not asks_causing(state):
         return ""
     drug = next((m.get("entity") or {} for m in state.mentions if m.get("slot") == "drug"), {})

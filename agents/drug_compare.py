@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.answer_notes import EACH_ACTS, EACH_TREATS, and_listed
+from agents.answer_notes import EACH_ACTS, EACH_CAUSES, EACH_TREATS, and_listed
 from agents.free_text import NO_NAME, lexical
 from agents.intent import (
     COMPARING,
@@ -78,7 +78,7 @@ def compared_for(res: Any, question: str, parsed: ParsedQuestion | None, known: 
     ``known`` accepts a listed name as :func:`several_drugs`'s does. {} for any other question."""
     names, diseases = _choice(question)
     if not names and (not (_compares(question) or _EITHER_FOR.match(question) or EACH_TREATS.match(question)
-                              or EACH_ACTS.match(question))
+                              or EACH_ACTS.match(question) or EACH_CAUSES.match(question))
                       or (parsed is not None and parsed.intent not in (Intent.MECHANISM, Intent.RELATION))):
         return {}
     if not names and parsed is not None:

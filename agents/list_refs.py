@@ -87,6 +87,8 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
         res.among = drugs  # gout's drugs, listed: "Which drugs treat Gout?" without those that act that way
         res.pinned[fold(disease["name"])] = disease
         return f"Which drugs treat {disease['name']} that {m['other']}?"
+    if m["other"] and drugs and not klass and (cause := _CAUSES.match(m["other"])):  # "which one causes cough?"
+        return _do_they_cause(res, drugs, cause["what"], focus)
     if m["other"] and drugs and not klass and out_of_scope(q):  # "which of those are inhalers?": the note, then what
         res.among = drugs  # the graph holds on them (it ended "no known entity in the question")
         return f"How do the {LISTED_DRUGS} work?"
@@ -102,6 +104,25 @@ def of_them(res: Resolution, q: str, focus: Focus) -> str | None:
                   lambda v: v.group(0)[:-1], re.sub(r"^(?:(?:good|useful|helpful|used|prescribed|given|indicated) )?for\b",
                                                     "treat", m["rest"], flags=re.IGNORECASE))
     return f"Which {klass or 'of the ' + LISTED_DRUGS} {verb}?"
+
+
+_CAUSES = re.compile(r"^(?:(?:can|could|may|might|would|will|does|do) )?(?:causes?|induces?|triggers?|leads? to|results? in|"
+                     r"brings? on|gives? (?:you|me|people|someone|patients))\s+(?P<what>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""What a question about the listed drugs asks them to cause ("which one causes cough?")."""
+
+
+def _do_they_cause(res: Resolution, drugs: list[str], what: str, focus: Focus) -> str:
+    """"Which one causes cough?" after "compare lisinopril and losartan" (or "which of them cause cough?" after a list):
+    "Do lisinopril and Losartan cause cough?", each drug's chain that raises it after the note on side effects
+    (``agents.answer_notes.EACH_CAUSES``). It was "Which of the listed drugs causes cough?", answered with what Cough
+    is connected to."""
+    known = {i["id"]: i for i in [*focus.compared, *latest_drugs(focus), *listed_drugs(focus), *focus.listed]}
+    named = [known[d] for d in drugs if d in known]
+    for drug in named:
+        res.pinned[fold(drug["name"])] = {k: drug[k] for k in ("id", "name", "type") if k in drug}
+    names = [d["name"] for d in named]
+    return f"Do{' both' if len(names) == 2 else ''} {', '.join(names[:-1])} and {names[-1]} cause {what}?" if len(names) > 1 \
+        else f"Does {''.join(names)} cause {what}?"
 
 
 _KIND_OF_THEM = re.compile(

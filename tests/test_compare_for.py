@@ -11,6 +11,7 @@ from langgraph.types import Command
 
 from agents.answer_notes import for_one_disease
 from agents.state import State, Status
+from tools.path_ranker import effect
 from tests.conftest import in_thread
 
 COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
@@ -411,3 +412,36 @@ def test_two_drugs_compared_for_it_are_compared_for_the_thread_s_disease(run_gra
     assert out["compared"] and [resources.kg.name(y) for y in out["targets"]] == [disease], out["answer"]
     assert out["understood_as"].endswith((f"better for {disease}?", f"better for {disease}, tylenol or advil?")), out["answer"]
     assert out["answer"].startswith(f"Understood as: \"{out['understood_as']}\" {COMPARES}"), out["answer"]
+
+
+def _raises(triples: list[dict[str, str]]) -> bool:
+    return effect([t["relation"] for t in triples]) > 0
+
+
+@pytest.mark.parametrize("question", ["do lisinopril and losartan cause cough?",
+                                      "can aspirin or ibuprofen cause stomach ulcers?"])
+def test_whether_each_named_drug_causes_a_disease_is_told_by_chains_that_raise_it(run_graph, question: str) -> None:
+    """It was answered for the first drug, the second offered as the next question."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["compared"] and len(out["among"]) == 2, out["answer"]
+    assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not side effects. What it holds: "
+                                    "Yes, both: "), out["answer"]
+    assert not out["also_asked"] and len(out["ranked_answers"]) == 2
+    assert all(_raises(a["path"]["triples"]) for a in out["ranked_answers"]), out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("compare lisinopril and losartan", "which one causes cough?"),
+    ("what drugs treat hypertension?", "which of them cause cough?"),
+])
+def test_which_of_the_drugs_causes_a_disease_asks_each_of_them(run_graph, first: str, then: str) -> None:
+    """They were "Which of the listed drugs causes cough?", answered with what Cough is connected to (Common cold)."""
+    before, out = in_thread(run_graph, f"cause-{first}", first, then)
+    drugs = before["among"] if before["compared"] else [a["id"] for a in before["ranked_answers"]]
+    assert out["status"] is Status.ANSWERED and out["compared"] and out["among"] == drugs[: len(out["among"])], out["answer"]
+    assert len(out["among"]) >= 2 and out["understood_as"].endswith(" cause cough?"), out["answer"]
+    assert "not side effects. What it holds: " in out["answer"] and "Common cold" not in out["answer"], out["answer"]
+    paths = {a["id"]: a["path"]["triples"] for a in out["ranked_answers"]}
+    assert paths and all(_raises(t) and t[-1]["tail_name"] == "Cough" for t in paths.values()), out["answer"]
+    told = out["answer"].split("What it holds: ", 1)[1]
+    assert told.startswith("Yes, " if len(paths) == len(out["among"]) else "Only "), told
