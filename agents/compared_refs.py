@@ -110,6 +110,11 @@ _BARE_INTERACTIONS = re.compile(r"^(?:(?:and |so |but )?(?:are there |is there |
 """Interactions asked of nothing named ("any drug interactions?" after a patient's medications: it was NOT_FOUND, '"any
 drug interactions" is not in the knowledge graph'): among the latest list's drugs when it lists two or more."""
 
+_AMONG_THEM = re.compile(r"\s+(?:between|among|amongst|with) (?:them|these|those|each other|one another|(?:my|her|his|their) "
+                         r"(?:medications|medicines|meds|drugs))(?=[?.!]*$)", re.IGNORECASE)
+"""Interactions asked among the latest list's drugs ("any interactions between them?"): after one medication, asked of
+it (it was "Any interactions between Vitamin E?")."""
+
 
 def _bare_interactions(res: Resolution, q: str, focus: Focus) -> tuple[str, str]:
     """"Any drug interactions?" (:data:`_BARE_INTERACTIONS`): asked between the latest list's drugs when it lists two or
@@ -172,8 +177,9 @@ def compared_refs(res: Resolution, q: str, focus: Focus, linker: Linker) -> str 
         return ranked
     interactions = out_of_scope(q) == "drug interactions"  # "any interactions between them?": what each acts on
     q = _ALL_OF.sub("they", q) if interactions else q  # "is any of it risky together?" after a patient's medications
-    if interactions and _BARE_INTERACTIONS.match(q):  # "any drug interactions?"
-        q, one = _bare_interactions(res, q, focus)
+    bare = _AMONG_THEM.sub("", q) if len(latest_drugs(focus)) == 1 else q  # "… between them?" after one medication
+    if interactions and _BARE_INTERACTIONS.match(bare):  # "any drug interactions?"
+        q, one = _bare_interactions(res, bare, focus)
         if one:
             return one
     m = _COMPARED.search(q) if COMPARING.search(q) or interactions or _ALIKE.match(q) or _ORDINAL_AGAINST.search(q) else None

@@ -820,6 +820,9 @@ def test_a_comparison_of_mechanisms_gets_no_note_on_how_well_drugs_work(run_grap
     ("tell me about PAT_003", "any drug interactions?", "Compare Haloprogin, Amineptine, Pirlindole and Praziquantel"),
     ("What is PAT_002 taking?", "are there any interactions?", "Compare thalidomide, Amineptine and chlorprothixene"),
     ("tell me about PAT_001", "any drug interactions?", "Any drug interactions of Vitamin E?"),
+    # since stop 103: it was "Any interactions between Vitamin E?"
+    ("What is PAT_001 taking?", "any interactions between them?", "Any drug interactions of Vitamin E?"),
+    ("What is PAT_002 taking?", "any interactions between them?", "Compare thalidomide, Amineptine and chlorprothixene"),
 ])
 def test_interactions_asked_of_nothing_named_are_asked_of_the_medications(run_graph, record: str, then: str,
                                                                           understood: str) -> None:
