@@ -51,7 +51,7 @@ from agents.small_talk import small_talk, without_small_talk
 from agents.state import DRUG_TYPES, Intent, Status
 from agents.style_request import style_request
 from agents.two_mechanisms import two_mechanisms
-from agents.two_questions import classes_for, two_questions
+from agents.two_questions import TAKE_WITH, classes_for, two_questions
 from agents.unanswered import chosen_after
 from core.errors import LLMError
 from memory.patients import patient_ids_in
@@ -273,7 +273,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     if language := foreign(question):  # "¿cómo trata el imatinib la leucemia mieloide crónica?" (``agents.language``)
         return {"status": Status.NOT_FOUND, "error": in_english(question, language, res.linker, DRUG_TYPES)}
     question, style = style_request(question)  # "How does allopurinol treat gout? Explain simply."
-    question = with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
+    stated, question = question, with_preamble(question, res.linker)  # "My doctor prescribed metformin. How does it work?"
     question = evidence_asked(same_of_two(why_not(question)))  # "Is there evidence that vitamin D prevents fractures?"
     question = why_compared(question)  # "Why is rizatriptan better than zolmitriptan for migraine?"
     question = non_class(question, res.linker)  # "What are non-steroidal options for asthma?"
@@ -316,6 +316,8 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
         out["resolution"].references.append({"text": question, "how": style})
     if written != question and "resolution" in out and not out["resolution"].rewritten:  # shown as understood
         out["resolution"].references.append({"text": written, "how": "avoided" if avoided else "condition word"})
+    if stated != question and TAKE_WITH.match(first) and "resolution" in out:  # "I'm on lisinopril, can I take
+        out["resolution"].references.append({"text": stated, "how": "taken beside"})  # ibuprofen?": shown as understood
     if recorded != question and "resolution" in out:  # shown as understood, and what the answer lists
         out["resolution"].references.append({"text": recorded, "how": "record"})
     if "resolution" in out and out["resolution"].rewritten and (member := _membership(out["resolution"].question, res)):

@@ -33,7 +33,7 @@ from agents.alternatives import asks_another
 from agents.answer_notes import LISTED, and_listed
 from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES
-from tools.linker import GUESSED_METHODS, LinkStatus
+from tools.linker import GUESSED_METHODS, LinkStatus, fold
 
 __all__ = ["acting_on", "evidence_asked", "having_conditions", "instead_compared", "kind_acting", "non_class", "why_compared",
            "with_preamble"]
@@ -41,7 +41,7 @@ __all__ = ["acting_on", "evidence_asked", "having_conditions", "instead_compared
 _SPLIT = re.compile(r"^(?P<s>[^?]+?[.!])\s+(?P<q>(?:how|what|which|why|does|do|is|are|can|could|should|will|would|when|"
                     r"where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
 """A statement, then a question opening with a question word."""
-_SPLIT_SOFT = re.compile(r"^(?P<s>(?:i|i'm|i’m|my \w+(?: \w+)?|he|she|we|they)\b[^?.!]*?\b(?:take|takes|taking|took|on|prescribed|"
+_SPLIT_SOFT = re.compile(r"^(?P<s>(?:i|i'm|i’m|im|my \w+(?: \w+)?|he|she|we|they)\b[^?.!]*?\b(?:take|takes|taking|took|on|prescribed|"
                          r"given|started|using|use|uses)\b[^?.!]*?)\s*(?:[,;:]|\s[-–—])\s+(?P<q>(?:how|what|which|why|does|do|is|"
                          r"are|can|could|should|will|would|when|where)\b[^?.!]*[?.!]*)$", re.IGNORECASE)
 """The same after a comma, a dash or a semicolon, when the statement is of someone taking a drug ("i was prescribed
@@ -92,6 +92,8 @@ def with_preamble(message: str, linker: Any) -> str:
     m = _SPLIT.match(" ".join(message.split())) or _SPLIT_SOFT.match(" ".join(message.split()))
     if m is not None and asks_another(m["q"]):  # "My dad has gout and takes allopurinol. What else could help?"
         return _others_than(m["s"], message, linker)
+    if beside := _taken_beside(m["s"], m["q"], linker) if m else _if_taking(message, linker):  # "I'm on lisinopril, can
+        return beside  # I take ibuprofen for back pain?", "is aspirin ok for a headache if I take warfarin?"
     ref = _IT.search(m["q"]) if m else None
     they = _THEY.search(m["q"]) if m and ref is None else None
     if m is not None and they is not None:
@@ -113,6 +115,49 @@ def with_preamble(message: str, linker: Any) -> str:
     own = ref.group(0).casefold() == "its" or bool(ref["s"])
     possessive = "'s" if own else ""
     return f"{q[:ref.start()]}{name}{possessive}{q[ref.end():]}"
+
+
+_CAN_TAKE = re.compile(
+    r"^(?:(?:can|could|may|should) (?:i|we|he|she|they|you) (?:also |still |safely )?(?:take|use|have|try|give (?:him|her|them))\s+|"
+    r"(?:is|would) (?:it|that) (?:ok|okay|safe|fine|alright) (?:for (?:me|him|her|them) )?to (?:take|use|try|have)\s+)"
+    r"(?P<y>.+?)(?: (?:for|to treat|to help with|with) (?:my |his |her |their |a |an |the )?(?P<z>[^?.!]+?))?[?.!]*$|"
+    r"^(?:is|are) (?P<y2>.+?) (?:ok|okay|safe|fine|alright)(?: to (?:take|use))?(?: (?:for|with) (?:my |his |her |their |a |an |"
+    r"the )?(?P<z2>[^?.!]+?))?[?.!]*$", re.IGNORECASE)
+"""Whether another drug may be taken ("can I take ibuprofen for my back pain?", "is aspirin ok for a headache?")."""
+_TAKING = re.compile(r"\b(?:take|takes|taking|took|on|using|use|uses|prescribed)\b", re.IGNORECASE)
+_IF_TAKING = re.compile(r"^(?P<q>.+?),? (?:if|when|while|since|as|because) (?:i|i'm|i’m|i am|we|we're|he|she|they|my \w+)"
+                        r"(?: (?:am|is|are|was))? (?:already |currently |also )?(?:take|takes|taking|on|using|use|uses|"
+                        r"prescribed)\b (?P<x>[^?.!]+?)[?.!]*$", re.IGNORECASE)
+"""The same with the drug taken after it ("is aspirin ok for a headache if I take warfarin?")."""
+
+
+def _taken_beside(statement: str, q: str, linker: Any) -> str:
+    """"I'm on lisinopril, can I take ibuprofen for my back pain?" → "Can I take ibuprofen with lisinopril? How does
+    ibuprofen treat back pain?": a question of the two drugs' interactions (its note, then what each acts on), the
+    disease asked next; it was answered with how lisinopril acts on Backache. "" unless the statement is of someone
+    taking one drug and the question asks whether another drug may be taken, each named by its letters."""
+    drugs = {c[0].id: mention for mention, c in linker.scan(statement) if c and c[0].type in DRUG_TYPES} \
+        if _TAKING.search(statement) else {}
+    m = _CAN_TAKE.match(q.strip())
+    other = (m["y"] or m["y2"]) if m else ""
+    if len(drugs) != 1 or not other or not _is_drug_named(other, linker) or fold(other) == fold(next(iter(drugs.values()))):
+        return ""
+    also = f" How does {other} treat {m['z'] or m['z2']}?" if m["z"] or m["z2"] else ""
+    return f"Can I take {other} with {next(iter(drugs.values()))}?{also}"
+
+
+def _if_taking(message: str, linker: Any) -> str:
+    """"Is aspirin ok for a headache if I take warfarin?" → as :func:`_taken_beside` reads "I take warfarin. Is aspirin
+    ok for a headache?"; "" for any other message."""
+    m = _IF_TAKING.match(" ".join(message.split()))
+    return _taken_beside(f"I take {m['x']}", m["q"], linker) if m else ""
+
+
+def _is_drug_named(text: str, linker: Any) -> bool:
+    """Whether ``text`` names one drug by its letters."""
+    out = linker.link(text, SLOT_TYPES["drug"])
+    return out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DRUG_TYPES \
+        and out.best.method not in GUESSED_METHODS
 
 
 def _others_than(statement: str, message: str, linker: Any) -> str:

@@ -15,13 +15,17 @@ from collections.abc import Callable
 from agents.everyday import everyday
 from agents.intent import parse_question
 
-__all__ = ["accepted_offer", "classes_for", "two_questions"]
+__all__ = ["TAKE_WITH", "accepted_offer", "classes_for", "two_questions"]
 
 _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:(?:what|which|how|why)\s+\S+|"
                   r"(?:does|do|is|are|can|could)\s+(?:it|they|this|that|these|those|there|the|an?|any)\b)\s+.+?)[?.!]*$",
                   re.IGNORECASE)
 """Two questions: the second opens with a question word, or with a verb and its subject ("Which drugs treat gout and
 are safe in pregnancy?" is one question)."""
+TAKE_WITH = re.compile(r"^can i take \S.* with \S.*?\??$", re.IGNORECASE)
+"""Whether two drugs may be taken together, a question no rule parses ("Can I take ibuprofen with lisinopril? How
+does ibuprofen treat back pain?", as ``agents.preamble`` asks "I'm on lisinopril, can I take ibuprofen for my back
+pain?")."""
 _USED_FOR = r"(?:for|used for|used in|used to treat|that treat|which treat)"
 _PLURAL = r"(?:drugs|medications|medicines)"
 _DRUGS = r"(?:drugs?|medications?|medicines?)"  # "the drug used for CML": one drug, but the question is theirs
@@ -67,7 +71,7 @@ def two_questions(question: str, is_class: Callable[[str], object] = lambda _: F
     if disease and not _NO_DISEASE.match(disease) and not is_class(disease):
         return f"What drugs treat {disease}?", ["What do they target?"]
     m = _TWO.match(" ".join(question.split()))
-    if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None:
+    if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None and not TAKE_WITH.match(first):
         return question, []
     second = m["second"]
     return f"{first}?", [f"{second[0].upper()}{second[1:]}?"]

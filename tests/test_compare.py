@@ -3,6 +3,8 @@ about safety or interactions says first that the graph holds neither."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from langgraph.types import Command
 
@@ -720,7 +722,8 @@ def test_another_drug_beside_the_thread_s_or_the_statement_s_is_compared_with_it
     for q in ("I'm on metformin. Can I also take ibuprofen?", "my mom takes warfarin and aspirin, is that ok?"):
         (out,) = in_thread(run_graph, f"also-{q}", q)
         assert out["status"] is Status.ANSWERED and out["compared"] and len(out["among"]) == 2, out["answer"]
-        assert out["answer"].startswith("The knowledge graph holds curated drug mechanisms, not drug interactions."), out["answer"]
+        answer = re.sub(r'^Understood as: "Can I take ibuprofen with metformin\?" ', "", out["answer"])  # since stop 103
+        assert answer.startswith("The knowledge graph holds curated drug mechanisms, not drug interactions."), out["answer"]
 
 
 def test_whether_a_drug_is_addictive_is_out_of_scope_and_never_answered_yes(run_graph) -> None:

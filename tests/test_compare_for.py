@@ -11,8 +11,8 @@ from langgraph.types import Command
 
 from agents.answer_notes import for_one_disease
 from agents.state import State, Status
-from tools.path_ranker import effect
 from tests.conftest import in_thread
+from tools.path_ranker import effect
 
 COMPARES = "The knowledge graph holds curated drug mechanisms, not comparisons of how well drugs work. What it holds: "
 
