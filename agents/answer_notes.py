@@ -38,15 +38,15 @@ verdict (:func:`for_one_disease`)."""
 EACH_ACTS = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) (?:both |either )?[^,?]+?"
                        r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?P<v>target|act (?:on|upon)|"
                        r"work on|bind(?: to)?|affect|hit|inhibit|block|antagonize|antagonise) [^?]+\?*$", re.IGNORECASE)
+"""The same of a target ("do atorvastatin and simvastatin both target HMG-CoA reductase?", "does aspirin or ibuprofen
+inhibit COX-1?"): it was answered for atorvastatin, simvastatin offered as the next question. "inhibit", "block" and
+"antagonize" ask for a chain that lowers the target; the other verbs for any chain into it."""
 EACH_CAUSES = re.compile(r"^(?:so |and |ok,? )?(?:does|do|can|could|will|would|might) (?:both |either )?[^,?]+?"
                          r"(?:,? (?:or|and|&) |, )[^?]+? (?:both |all |each |really |also )?(?:cause|trigger|induce|give (?:you |me )?|"
                          r"lead to|bring on|result in) [^?]+\?*$", re.IGNORECASE)
 """The same of a disease or sign the drugs may cause ("do lisinopril and losartan cause cough?"): it was answered for
 lisinopril, losartan offered as the next question. A chain that raises the disease answers it (the note on side effects
 comes first: ``agents.chain_direction.side_effect_topic``)."""
-"""The same of a target ("do atorvastatin and simvastatin both target HMG-CoA reductase?", "does aspirin or ibuprofen
-inhibit COX-1?"): it was answered for atorvastatin, simvastatin offered as the next question. "inhibit", "block" and
-"antagonize" ask for a chain that lowers the target; the other verbs for any chain into it."""
 
 def and_listed(names: list[str]) -> str:
     """Names as a sentence lists them: "Aspirin, Ibuprofen and naproxen" (one name alone as it is)."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from agents.alternatives import asks_another
 from agents.answer_notes import LISTED, and_listed
+from agents.ellipsis import drug_named
 from agents.intent import SLOT_TYPES
 from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import GUESSED_METHODS, LinkStatus, fold
@@ -120,8 +121,8 @@ def with_preamble(message: str, linker: Any) -> str:
 _CAN_TAKE = re.compile(
     r"^(?:(?:can|could|may|should) (?:i|we|he|she|they|you) (?:also |still |safely )?(?:take|use|have|try|give (?:him|her|them))\s+|"
     r"(?:is|would) (?:it|that) (?:ok|okay|safe|fine|alright) (?:for (?:me|him|her|them) )?to (?:take|use|try|have)\s+)"
-    r"(?P<y>.+?)(?: (?:for|to treat|to help with|with) (?:my |his |her |their |a |an |the )?(?P<z>[^?.!]+?))?[?.!]*$|"
-    r"^(?:is|are) (?P<y2>.+?) (?:ok|okay|safe|fine|alright)(?: to (?:take|use))?(?: (?:for|with) (?:my |his |her |their |a |an |"
+    r"(?P<y>.+?)(?: (?:for|to treat|to help with) (?:my |his |her |their |a |an |the )?(?P<z>[^?.!]+?))?[?.!]*$|"
+    r"^(?:is|are) (?P<y2>.+?) (?:ok|okay|safe|fine|alright)(?: to (?:take|use))?(?: for (?:my |his |her |their |a |an |"
     r"the )?(?P<z2>[^?.!]+?))?[?.!]*$", re.IGNORECASE)
 """Whether another drug may be taken ("can I take ibuprofen for my back pain?", "is aspirin ok for a headache?")."""
 _TAKING = re.compile(r"\b(?:take|takes|taking|took|on|using|use|uses|prescribed)\b", re.IGNORECASE)
@@ -140,7 +141,7 @@ def _taken_beside(statement: str, q: str, linker: Any) -> str:
         if _TAKING.search(statement) else {}
     m = _CAN_TAKE.match(q.strip())
     other = (m["y"] or m["y2"]) if m else ""
-    if len(drugs) != 1 or not other or not _is_drug_named(other, linker) or fold(other) == fold(next(iter(drugs.values()))):
+    if len(drugs) != 1 or not other or drug_named(other, linker, read=True) is None or fold(other) == fold(next(iter(drugs.values()))):
         return ""
     also = f" How does {other} treat {m['z'] or m['z2']}?" if m["z"] or m["z2"] else ""
     return f"Can I take {other} with {next(iter(drugs.values()))}?{also}"
@@ -151,13 +152,6 @@ def _if_taking(message: str, linker: Any) -> str:
     ok for a headache?"; "" for any other message."""
     m = _IF_TAKING.match(" ".join(message.split()))
     return _taken_beside(f"I take {m['x']}", m["q"], linker) if m else ""
-
-
-def _is_drug_named(text: str, linker: Any) -> bool:
-    """Whether ``text`` names one drug by its letters."""
-    out = linker.link(text, SLOT_TYPES["drug"])
-    return out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DRUG_TYPES \
-        and out.best.method not in GUESSED_METHODS
 
 
 def _others_than(statement: str, message: str, linker: Any) -> str:
