@@ -225,15 +225,16 @@ def for_one_disease(state: State) -> tuple[str, list[dict[str, str]]]:
                                   [named.get(x, x) for x in state.among if x not in paths and x in reaching])], []
     alike = _alike(state.among, paths)
     none = [named.get(x, x) for x in state.among if x not in paths and x not in reaching]
+    up = raising(state)  # "do lisinopril and losartan cause cough?": chains that raise it
     for drug in state.among:
         t, name = paths.get(drug), _capitalized(named.get(drug, drug))
         if t is None and drug in reaching:  # not "no verified mechanism": the walk may have found chains that raise it
-            ask = f"Does {name} cause {disease}?" if raising(state) else f"How does {name} treat {disease}?"
+            ask = f"Does {name} cause {disease}?" if up else f"How does {name} treat {disease}?"
             parts.append(f"{name} reaches {disease} in the knowledge graph only by chains whose signs do not "
-                         f"{'raise' if raising(state) else 'lower'} it (ask \"{ask}\" for the best of them).")
+                         f"{'raise' if up else 'lower'} it (ask \"{ask}\" for the best of them).")
         if t is None and drug not in reaching and named.get(drug, drug) == none[0]:  # every drug with none, at once
             parts.append(f"{_capitalized(and_listed(none))} ha{'s' if len(none) == 1 else 've'} no chain in the knowledge graph "
-                         f"{'into' if _any_chain(state) else 'that raises' if raising(state) else 'that lowers'} {disease}.")
+                         f"{'into' if _any_chain(state) else 'that raises' if up else 'that lowers'} {disease}.")
         if t is None:
             continue
         inner.append([x["tail_name"] for x in t[:-1]])

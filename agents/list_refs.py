@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.answer_notes import and_listed
 from agents.class_member import each_asked
 from agents.focus import Focus
 from agents.intent import REFERENCE, out_of_scope, parse_with_reference
@@ -121,8 +122,8 @@ def _do_they_cause(res: Resolution, drugs: list[str], what: str, focus: Focus) -
     for drug in named:
         res.pinned[fold(drug["name"])] = {k: drug[k] for k in ("id", "name", "type") if k in drug}
     names = [d["name"] for d in named]
-    return f"Do{' both' if len(names) == 2 else ''} {', '.join(names[:-1])} and {names[-1]} cause {what}?" if len(names) > 1 \
-        else f"Does {''.join(names)} cause {what}?"
+    return f"Do{' both' if len(names) == 2 else ''} {and_listed(names)} cause {what}?" if len(names) > 1 \
+        else f"Does {and_listed(names)} cause {what}?"
 
 
 _KIND_OF_THEM = re.compile(

@@ -137,14 +137,14 @@ def _taken_beside(statement: str, q: str, linker: Any) -> str:
     ibuprofen treat back pain?": a question of the two drugs' interactions (its note, then what each acts on), the
     disease asked next; it was answered with how lisinopril acts on Backache. "" unless the statement is of someone
     taking one drug and the question asks whether another drug may be taken, each named by its letters."""
-    drugs = {c[0].id: mention for mention, c in linker.scan(statement) if c and c[0].type in DRUG_TYPES} \
-        if _TAKING.search(statement) else {}
+    taken = list({c[0].id: mention for mention, c in linker.scan(statement) if c and c[0].type in DRUG_TYPES}.values()) \
+        if _TAKING.search(statement) else []
     m = _CAN_TAKE.match(q.strip())
     other = (m["y"] or m["y2"]) if m else ""
-    if len(drugs) != 1 or not other or drug_named(other, linker, read=True) is None or fold(other) == fold(next(iter(drugs.values()))):
+    if len(taken) != 1 or not other or drug_named(other, linker, read=True) is None or fold(other) == fold(taken[0]):
         return ""
-    also = f" How does {other} treat {m['z'] or m['z2']}?" if m["z"] or m["z2"] else ""
-    return f"Can I take {other} with {next(iter(drugs.values()))}?{also}"
+    disease = m["z"] or m["z2"]
+    return f"Can I take {other} with {taken[0]}?" + (f" How does {other} treat {disease}?" if disease else "")
 
 
 def _if_taking(message: str, linker: Any) -> str:
