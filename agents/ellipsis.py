@@ -16,11 +16,13 @@ from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
 from agents.safe_with import safe_again, taken_with_another
 from agents.scope import out_of_scope
+from agents.slot_swaps import entity_of, modifier_swap, place_swap
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.topic_again import same_topic_for
 from tools.answers import asked_verb
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
+from tools.word_forms import condition_named
 
 __all__ = [
     "NEXT_ITEMS",
@@ -102,10 +104,6 @@ def _counted(drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str
     if drug:
         return f"How many patients take {drug['name']}?"
     return f"How many patients have {disease['name']}?" if disease else ""
-
-
-def entity_of(cand: Any) -> dict[str, Any]:
-    return {"id": cand.id, "name": cand.name, "type": cand.type}
 
 
 def drug_named(mention: str, linker: Any, read: bool = False) -> dict[str, Any] | None:
@@ -252,34 +250,6 @@ def _also_having(res: Resolution, q: str, focus: Focus) -> str | None:
     return f"What drugs treat both {focus.disease['name']} and {m['y']}?"
 
 
-_OPPOSITES = {"acute": "chronic", "chronic": "acute", "primary": "secondary", "secondary": "primary"}
-"""Words whose opposite a follow-up can name alone: "and acute?" after chronic myeloid leukemia."""
-
-
-def modifier_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
-    """The thread's disease (or drug) with one of its modifiers changed or added, when ``z`` is that modifier: "and type
-    2?" after type 1 diabetes (or after Diabetes mellitus) is Diabetes mellitus type 2, "and acute?" after chronic
-    myeloid leukemia is acute myeloid leukemia. Only a name the graph holds exactly counts; otherwise None."""
-    words = z.split()
-    size = len(words)  # "type 2" for "type 1"; one word for its opposite ("acute" for "chronic")
-    if not 1 <= size <= 3:
-        return None
-    for ent in (focus.disease, focus.drug):
-        name = (ent or {}).get("name", "").split()
-        for i, word in enumerate([*name, ""]):  # "": appended ("and type 1?" after Diabetes mellitus, none named)
-            same_head = size > 1 and fold(word) == fold(words[0]) and fold(" ".join(name[i:i + size])) != fold(z)
-            added = not word and size > 1 and any(c.isdigit() for c in z)  # "type 1", a numbered modifier
-            if not (same_head or added or size == 1 and _OPPOSITES.get(fold(word)) == fold(words[0])):
-                continue
-            text = " ".join(name[:i] + words + name[i + size:])
-            out = linker.link(text)
-            top = out.candidates[0] if out.candidates and out.status.value == "linked" else None
-            if top and top.id != ent["id"] and top.type == ent["type"] and not guessed(text, top.name, top.method) \
-                    and set(fold(z).split()) <= set(fold(top.name).replace(",", " ").split()):  # type: ignore[index]
-                return entity_of(top)  # "and type 3?" is no misspelling of type 2
-    return None
-
-
 def _qualified(res: Resolution, q: str, focus: Focus, qualifier: str) -> str | None:
     """The last question again, with a qualifier the graph does not distinguish ("and in children?"); None when there
     is no last question to ask again."""
@@ -300,30 +270,14 @@ def _in_place(written: str, z: str, focus: Focus, linker: Linker) -> bool:
     return place is not None and place.type in PLACE_TYPES and place_swap(z, focus, linker) is None
 
 
-def place_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
-    """The thread's disease in another place in the body, when ``z`` names the place: "and in the ovary?" after how
-    carboplatin treats Malignant tumor of lung is Malignant tumor of ovary (it asked how carboplatin acts on the ovary);
-    None when the disease names no place, or the graph holds no such disease of the other place."""
-    place = linker.link(z).best
-    name = str((focus.disease or {}).get("name", ""))
-    if not name or place is None or place.type not in PLACE_TYPES:
-        return None
-    words = name.split()
-    at = [i for i, w in enumerate(words) if any(c.type in PLACE_TYPES and c.id != place.id for c in linker.exact(w))]
-    if len(at) != 1:
-        return None
-    text = " ".join([*words[: at[0]], place.name, *words[at[0] + 1:]])
-    out = linker.link(text, SLOT_TYPES["disease"])
-    top = out.best if out.status is LinkStatus.LINKED else None
-    return entity_of(top) if top is not None and top.type in DISEASE_TYPES and top.id != focus.disease["id"] else None  # type: ignore[index]
-
-
 def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, linker: Linker) -> str | None:
     """The last question with the slot that ``z`` fills replaced by it (``m``: the ellipsis matched in ``q``)."""
     if (swapped := modifier_swap(z, focus, linker) or place_swap(z, focus, linker)) is not None:  # "what about type 2?"
         z = swapped["name"]
-    out = linker.link(z)
-    if not out.candidates:  # "what about in PCOS?" names a disease the graph lacks, not a drug
+    out = linker.link(z)  # "what about lactic acidosis?": a condition the graph lacks, not the drug lactic acid it guessed
+    top = out.candidates[0] if out.candidates else None
+    if top is None or top.type in DRUG_TYPES and guessed(z, top.name, top.method) and condition_named(z):
+        # "what about in PCOS?" names a disease the graph lacks, not a drug
         slot_drug = focus.intent in ("targets", "indications") and not _IN_FOR.search(q[:m.start("z")] + m["z"][:4])
         new = {"id": "", "name": z, "type": ""}
     else:
@@ -349,8 +303,9 @@ def _replaced(res: Resolution, q: str, m: re.Match[str], z: str, focus: Focus, l
     if not slot_drug and intent in ("treats", "mechanism") and new.get("id") and out.status.value == "linked":
         # linked as the slot links it: "and hypertension?" after what treats gout is Hypertensive disorder, as in
         # "What treats hypertension?" (it was the HPO sign Hypertension, linked untyped)
-        typed = linker.link(z, SLOT_TYPES["disease"])
-        disease = new = entity_of(typed.best) if typed.status.value == "linked" and typed.best else new
+        typed = linker.link(z, SLOT_TYPES["disease"])  # "what about kidney damage?": which of the kidney's diseases
+        disease = new = entity_of(typed.best) if typed.status.value == "linked" and typed.best else (
+            {"id": "", "name": z, "type": ""} if typed.status.value == "ambiguous" else new)  # (it was the Kidney)
     text = standalone(intent, drug, disease)
     if not text:
         return None

@@ -57,6 +57,7 @@ from agents.state import (
     two_ended,
 )
 from agents.turn_record import turn_record
+from agents.two_questions import without_offered
 from agents.verdict import asks_yes_no, verdict
 from agents.what_it_is import identity_lead
 from agents.where import where_lead
@@ -391,7 +392,8 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     you know?", ``agents.counts``)."""
     ours = state.understood_as.startswith("Compare ") and _ALIKE_ASKED.search(state.question)  # ranks nothing
     before = next((str(m.get("question", "")) for m in reversed(state.messages) if m.get("role") == "assistant"), "")
-    topic = (out_of_scope(state.question) or elided_topic(state.question, before)  # "which one is least likely to?"
+    asked = without_offered(state.question, state.also_asked)  # not the note of a question offered next
+    topic = (out_of_scope(asked) or elided_topic(asked, before)  # "which one is least likely to?"
              or ("" if ours else out_of_scope(state.understood_as)) or side_effect_topic(state)
              or leads_to_topic(state) or reversal_topic(state)
              or (PROGNOSES if state.intent == Intent.TREATS.value and asks_signs(state.asked) else ""))

@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 
 from agents.everyday import everyday
-from agents.intent import parse_question
+from agents.intent import out_of_scope, parse_question
 
-__all__ = ["TAKE_WITH", "accepted_offer", "classes_for", "two_questions"]
+__all__ = ["TAKE_WITH", "accepted_offer", "classes_for", "two_questions", "without_offered"]
 
 _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?P<second>(?:(?:what|which|how|why)\s+\S+|"
                   r"(?:does|do|is|are|can|could)\s+(?:it|they|this|that|these|those|there|the|an?|any)\b)\s+.+?)[?.!]*$",
@@ -71,8 +71,9 @@ def two_questions(question: str, is_class: Callable[[str], object] = lambda _: F
     if disease and not _NO_DISEASE.match(disease) and not is_class(disease):
         return f"What drugs treat {disease}?", ["What do they target?"]
     m = _TWO.match(" ".join(question.split()))
-    if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None and not TAKE_WITH.match(first):
-        return question, []
+    if m is None or parse_question(first := m["first"].rstrip(" ,;")) is None and not TAKE_WITH.match(first) \
+            and not out_of_scope(first):  # "What are the side effects of metformin and how does it work?" (it dropped the
+        return question, []  # second without a word)
     second = m["second"]
     return f"{first}?", [f"{second[0].upper()}{second[1:]}?"]
 
@@ -88,3 +89,13 @@ def accepted_offer(question: str, offered: list[str]) -> str | None:
     '"yes" is not in the knowledge graph'."""
     return offered[0] if offered and _YES.match(question.strip()) else None
 
+
+
+def without_offered(question: str, offered: list[str]) -> str:
+    """``question`` up to the questions in it that its answer offers to ask next (``State.also_asked``): "How does
+    metformin treat diabetes? And what about its side effects?" answers the first, so a note on side effects belongs
+    to the second's answer, not the first's (it opened the first's)."""
+    for later in offered:
+        at = question.casefold().rfind(later.rstrip("?.! ").casefold())
+        question = question[:at] if at > 0 else question
+    return question

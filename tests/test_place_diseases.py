@@ -104,3 +104,19 @@ def test_a_disease_named_after_a_place_is_not_asked_among_the_place_s_diseases(r
     for mention in ("kidney problems", "the heart", "liver"):
         asked = resources.linker.link(mention, SLOT_TYPES["disease"])
         assert asked.status is LinkStatus.AMBIGUOUS and asked.candidates[0].type in DISEASES, (mention, asked)
+
+
+@pytest.mark.parametrize("mention", ["kidney damage", "liver damage", "heart injury"])
+def test_damage_to_an_organ_asks_among_its_diseases(resources, mention) -> None:
+    """"what drugs treat kidney damage?" listed drugs "with a verified mechanism for Kidney" (the organ, read as the
+    closest name): damage to an organ names no disease of it in particular, as "kidney problems" does not."""
+    out = resources.linker.link(mention, SLOT_TYPES["disease"])
+    assert out.status is LinkStatus.AMBIGUOUS and {c.type for c in out.candidates[:-1]} <= DISEASES, out
+    assert out.candidates[0].type in DISEASES, out
+
+
+def test_what_about_damage_to_an_organ_asks_about_its_diseases(run_graph) -> None:
+    """It was "How does lisinopril act on Kidney?", with no chain found."""
+    _, out = in_thread(run_graph, "organ-damage", "what does lisinopril treat?", "what about kidney damage?")
+    assert out["understood_as"] == "How does lisinopril treat kidney damage?", out["answer"]
+    assert '"kidney damage" fits several entries' in out["answer"] and "act on Kidney" not in out["answer"], out["answer"]

@@ -89,3 +89,24 @@ def test_a_yes_with_no_offer_is_left_alone() -> None:
     assert accepted_offer("yes", []) is None
     assert accepted_offer("yes, but what about gout?", ["What does it treat?"]) is None
     assert accepted_offer("Go ahead.", ["What does it treat?", "What causes it?"]) == "What does it treat?"
+
+
+@pytest.mark.parametrize("question, first, then", [
+    # it answered the side effects alone and dropped "how does it work?" without a word
+    ("What are the side effects of metformin and how does it work?", "What are the side effects of metformin?",
+     ["How does it work?"]),
+    ("is ibuprofen safe during pregnancy? what does it treat?", "is ibuprofen safe during pregnancy?", ["What does it treat?"]),
+])
+def test_a_first_question_the_graph_cannot_answer_still_offers_the_second(question: str, first: str, then: list[str]) -> None:
+    assert two_questions(question) == (first, then)
+
+
+def test_the_note_on_what_the_graph_lacks_belongs_to_the_question_it_answers(run_graph) -> None:
+    """"How does metformin treat diabetes? And what about its side effects?" opened the mechanism with "The knowledge
+    graph holds curated drug mechanisms, not side effects. What it holds: …", though it answered the first question."""
+    out, _ = run_graph({"question": "How does metformin treat diabetes? And what about its side effects?"},
+                       thread="note-two", interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED and out["also_asked"] == ["What about its side effects?"], out["answer"]
+    assert "not side effects" not in out["answer"] and "Metformin acts on Diabetes mellitus" in out["answer"], out["answer"]
+    out, _ = run_graph({"question": "yes"}, thread="note-two", interactive=False, memory=False)
+    assert "The knowledge graph holds curated drug mechanisms, not side effects." in out["answer"], out["answer"]

@@ -42,8 +42,8 @@ _ADJECTIVES = {"lung": ("pulmonary",), "lungs": ("pulmonary",), "liver": ("hepat
 """An organ's adjective in the graph's disease names ("Pulmonary Fibrosis")."""
 _FILLER = frozenset({"of", "the", "in", "a", "an"})
 _ANY_ILLNESS = frozenset({"my", "your", "his", "her", "problem", "condition", "issue", "trouble", "health", "disease",
-                          "disorder", "illness"})
-"""Words beside a place that name no disease of it in particular ("heart problems", "my kidneys")."""
+                          "disorder", "illness", "damage", "injury", "injuries"})
+"""Words beside a place that name no disease of it in particular ("heart problems", "my kidneys", "kidney damage")."""
 
 
 def diseases_at(mention: str, places: Iterable[Entity], entities: Iterable[Entity],

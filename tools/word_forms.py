@@ -12,6 +12,7 @@ from core.text import fold
 __all__ = [
     "GUESSED_METHODS",
     "SPELLING",
+    "condition_named",
     "eponyms",
     "guessed",
     "plural",
@@ -26,6 +27,9 @@ SPELLING = 88
 """The least rapidfuzz ``ratio`` (0–100) at which a name is read as a misspelling of another."""
 GUESSED_METHODS = frozenset({"embedding", "ngram"})
 """Link methods that guess at a name rather than read it: by meaning, or by a word n-gram of a longer mention."""
+_CONDITION = re.compile(r"(?:osis|itis|a?emia|pathy|algia|iasis|plegia|penia|uria|rrh?o?ea|\bdisease|\bdisorder|\bsyndrome|"
+                        r"\bdeficiency|\bfailure|\binfection|\bcancer|\bpain|\binjury|\bdamage|\btoxicity|\bpoisoning)$")
+"""The ending of a folded name that names a condition ("lactic acidosis", "kidney damage"), never a drug."""
 _EPONYM = re.compile(r"^(?P<x>\w+ s) (?:disease|syndrome|disorder|chorea)$")
 """A folded eponym's name: "parkinson s disease" (Parkinson's disease)."""
 _POSSESSIVE = re.compile(r"(?<=\w) s (?=\w)")
@@ -123,3 +127,9 @@ def guessed(mention: str, name: str, method: str) -> bool:
     possessive = a.endswith(" s") and b.startswith(f"{a[:-2]} ")  # "Parkinson's", Parkinson's disease (:func:`eponyms`)
     possessive = possessive or _POSSESSIVE.sub(" ", b) == a  # "non-Hodgkin lymphoma" (:func:`unpossessed`)
     return method in GUESSED_METHODS and a != b and not possessive
+
+
+def condition_named(mention: str) -> bool:
+    """Whether ``mention`` is worded as a condition: "lactic acidosis", which the linker guessed to be the drug lactic
+    acid by meaning, is a disease the graph lacks."""
+    return bool(_CONDITION.search(fold(mention)))
