@@ -411,7 +411,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     if topic == SAFETY and status == Status.ANSWERED:  # "Is ibuprofen safe for PAT_003?": her record beside the drug
         answer += record_beside(state, kg)
-    answer += chain_between(state, kg) if topic == INTERACTIONS and status == Status.ANSWERED else ""  # warfarin, vitamin K
+    answer += chain_between(state, kg) if topic in (INTERACTIONS, SAFETY) and status == Status.ANSWERED else ""  # warfarin, vitamin K
     answer = onward_links(state, kg) + answer if topic == PROGNOSES and status == Status.ANSWERED else answer  # "… lead to?"
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"
 

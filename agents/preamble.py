@@ -119,12 +119,15 @@ def with_preamble(message: str, linker: Any) -> str:
 
 
 _CAN_TAKE = re.compile(
-    r"^(?:(?:can|could|may|should) (?:i|we|he|she|they|you) (?:also |still |safely )?(?:take|use|have|try|give (?:him|her|them))\s+|"
-    r"(?:is|would) (?:it|that) (?:ok|okay|safe|fine|alright) (?:for (?:me|him|her|them) )?to (?:take|use|try|have)\s+)"
+    r"^(?:(?:can|could|may|should) (?P<p>i|we|he|she|they|you) (?:also |still |safely )?(?:take|use|have|try|give (?:him|her|them))\s+|"
+    r"(?:is|would) (?:it|that) (?:ok|okay|safe|fine|alright) (?:for (?P<p2>me|him|her|them) )?to (?:take|use|try|have)\s+)"
     r"(?P<y>.+?)(?: (?:for|to treat|to help with) (?:my |his |her |their |a |an |the )?(?P<z>[^?.!]+?))?[?.!]*$|"
     r"^(?:is|are) (?P<y2>.+?) (?:ok|okay|safe|fine|alright)(?: to (?:take|use))?(?: for (?:my |his |her |their |a |an |"
     r"the )?(?P<z2>[^?.!]+?))?[?.!]*$", re.IGNORECASE)
 """Whether another drug may be taken ("can I take ibuprofen for my back pain?", "is aspirin ok for a headache?")."""
+_PERSON = {"i": "I", "you": "I", "me": "I", "we": "we", "he": "he", "him": "he", "she": "she", "her": "she", "they": "they",
+           "them": "they"}
+"""Who would take it, as the question says ("is it safe for her to take aspirin?": "Can she take aspirin with …?")."""
 _TAKING = re.compile(r"\b(?:take|takes|taking|took|on|using|use|uses|prescribed)\b", re.IGNORECASE)
 _IF_TAKING = re.compile(r"^(?P<q>.+?),? (?:if|when|while|since|as|because) (?:i|i'm|i’m|i am|we|we're|he|she|they|my \w+)"
                         r"(?: (?:am|is|are|was))? (?:already |currently |also )?(?:take|takes|taking|on|using|use|uses|"
@@ -144,7 +147,8 @@ def _taken_beside(statement: str, q: str, linker: Any) -> str:
     if len(taken) != 1 or not other or drug_named(other, linker, read=True) is None or fold(other) == fold(taken[0]):
         return ""
     disease = m["z"] or m["z2"]
-    return f"Can I take {other} with {taken[0]}?" + (f" How does {other} treat {disease}?" if disease else "")
+    who = _PERSON[(m["p"] or m["p2"] or "i").casefold()]
+    return f"Can {who} take {other} with {taken[0]}?" + (f" How does {other} treat {disease}?" if disease else "")
 
 
 def _if_taking(message: str, linker: Any) -> str:

@@ -23,6 +23,7 @@ from agents.scope import INTERACTIONS, SAFETY, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent, State
 from memory.patients import PATIENT_ID
 from tools.linker import LinkStatus, fold
+from tools.meeting import meeting_of
 from tools.walker import shortest_chains
 
 __all__ = ["JOINING_HOPS", "WHOM", "as_safety", "asks_safety", "chain_between", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition"]
@@ -178,4 +179,21 @@ def chain_between(state: State, kg: Any) -> str:
         if chains:
             t = [{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chains[0].edges]
             return f" The knowledge graph joins them by a chain of {len(t)} step{'s' if len(t) > 1 else ''}: {sentence(t)}."
-    return ""
+    return _where_they_meet(state, kg)
+
+
+def _where_they_meet(state: State, kg: Any) -> str:
+    """" Their mechanisms meet at blood coagulation: Aspirin decreases activity of Prostaglandin G/H synthase 1; …
+    warfarin negatively regulates Vitamin K epoxide reductase complex subunit 1; …. Along these chains both lower blood
+    coagulation." after what two drugs taken together act on, when no chain joins them but both reach one node within
+    a few steps (``tools.meeting``); it said only that they act on no target in common. "" otherwise."""
+    if (met := meeting_of(kg, state.among)) is None:
+        return ""
+    told = [sentence([{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chain])
+            for chain in (met.first, met.second)]
+    where, (one, other) = kg.name(met.node), met.signs()
+    names = [kg.name(d) for d in state.among]
+    verb = {-1: "lower", 1: "raise"}
+    how = (f" Along these chains both {verb[one]} {where}." if one == other and one else
+           f" Along these chains {names[0]} {verb[one]}s it and {names[1]} {verb[other]}s it." if one and other else "")
+    return f" Their mechanisms meet at {where}: {told[0]}. {told[1]}.{how}"

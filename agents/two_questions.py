@@ -22,7 +22,7 @@ _TWO = re.compile(r"^(?P<first>.+?\S)\s*(?:\?\s*|,?\s+and\s+(?:also\s+)?|;\s*)(?
                   re.IGNORECASE)
 """Two questions: the second opens with a question word, or with a verb and its subject ("Which drugs treat gout and
 are safe in pregnancy?" is one question)."""
-TAKE_WITH = re.compile(r"^can i take \S.* with \S.*?\??$", re.IGNORECASE)
+TAKE_WITH = re.compile(r"^can (?:i|we|he|she|they) take \S.* with \S.*?\??$", re.IGNORECASE)
 """Whether two drugs may be taken together, a question no rule parses ("Can I take ibuprofen with lisinopril? How
 does ibuprofen treat back pain?", as ``agents.preamble`` asks "I'm on lisinopril, can I take ibuprofen for my back
 pain?")."""
