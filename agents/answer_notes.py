@@ -16,8 +16,29 @@ from agents.state import Intent, State
 from tools.answers import manifested_in
 from tools.linker import GUESSED_METHODS, fold, guessed
 
-__all__ = ["CITED", "CURE", "EACH_ACTS", "EACH_CAUSES", "EACH_TREATS", "LISTED", "NARROWER_SHOWN", "NO_EVIDENCE", "OTHER_PATHS_SHOWN", "and_listed", "for_one_disease", "guessed_note", "listing", "sentence", "several_indicated",
-           "sources_line", "steps", "thread_notes", "treats_notes", "two_compared"]
+__all__ = [
+    "CITED",
+    "CURE",
+    "EACH_ACTS",
+    "EACH_CAUSES",
+    "EACH_TREATS",
+    "LISTED",
+    "NARROWER_SHOWN",
+    "NO_EVIDENCE",
+    "OTHER_PATHS_SHOWN",
+    "after_scope",
+    "and_listed",
+    "for_one_disease",
+    "guessed_note",
+    "listing",
+    "sentence",
+    "several_indicated",
+    "sources_line",
+    "steps",
+    "thread_notes",
+    "treats_notes",
+    "two_compared",
+]
 
 NO_EVIDENCE = "No verified evidence"
 """How every answer without an accepted path begins."""
@@ -381,3 +402,15 @@ def guessed_note(state: State, linker: Any = None) -> str:
     if not read:
         return lead
     return f"{lead}Read {', '.join(read)}: the closest {'name' if len(read) == 1 else 'names'} in the knowledge graph. "
+
+
+_SCOPE_LEAD = re.compile(r"^The knowledge graph holds curated drug mechanisms, not [^.]+\.(?: What it holds:)? ")
+"""The note that opens an answer to a question the graph cannot answer (``agents.explainer._scoped``)."""
+
+
+def after_scope(answer: str, lead: str) -> str:
+    """``lead`` before ``answer``, after its note on what the graph lacks when it opens with one: "The knowledge graph
+    holds curated drug mechanisms, not safety. What it holds: Alternatives by mechanism, Aspirin left out. …" (the
+    lead came first, so that the note read as being about the alternatives)."""
+    m = _SCOPE_LEAD.match(answer)
+    return f"{answer[:m.end()]}{lead}{answer[m.end():]}" if m else f"{lead}{answer}"

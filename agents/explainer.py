@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from agents.all_listed import all_listed_lead
 from agents.answer_notes import (
     NO_EVIDENCE,
+    after_scope,
     and_listed,
     for_one_disease,
     guessed_note,
@@ -353,13 +354,13 @@ def _framed(state: State, answer: str, linker: Any = None) -> str:
                       m.get("slot") == "target" and (m.get("entity") or {}).get("id") in state.excluded]
     alternative = next((r for r in state.references if r.get("how") == "alternatives"), None)
     if named:  # "what does ibuprofen treat besides pain?"
-        answer = f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. {answer}"
+        answer = after_scope(answer, f"Leaving out {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]}, as asked. ")
     elif alternative and alternative.get("for"):  # "alternatives to lisinopril for high blood pressure"
-        answer = f"Other drugs for {alternative['for']}, {alternative['drug_name']} left out. {answer}"
+        answer = after_scope(answer, f"Other drugs for {alternative['for']}, {alternative['drug_name']} left out. ")
     elif alternative:  # "What are alternatives to ibuprofen?" (``agents.alternatives``)
-        answer = f"Alternatives by mechanism, {alternative['drug_name']} left out. {answer}"
+        answer = after_scope(answer, f"Alternatives by mechanism, {alternative['drug_name']} left out. ")
     elif state.excluded:
-        answer = f"Leaving out those already named in this conversation. {answer}"
+        answer = after_scope(answer, "Leaving out those already named in this conversation. ")
     answer += "".join(f" {r['note']}" for r in state.references if r.get("how") == "after")  # "Ask … for those."
     if state.also_asked:  # "How does imatinib and dasatinib treat CML?": one at a time
         asked = " ".join(f"\"{q}\"" for q in state.also_asked)

@@ -237,3 +237,14 @@ def test_an_alternative_better_in_a_way_the_graph_lacks_is_told_after_the_note(r
     assert out["ranked_answers"] and all(a["type"] in DRUG_TYPES for a in out["ranked_answers"])
     named = {"aspirin", "omeprazole", "imatinib"} & set(f"{first} {question}".casefold().replace("?", "").split())
     assert not named & {a["name"].casefold() for a in out["ranked_answers"]}, out["answer"]
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("what's a safer alternative to aspirin?", "Alternatives by mechanism, Aspirin left out. "),
+    ("any cheaper alternatives to lisinopril for high blood pressure?", "Other drugs for high blood pressure, lisinopril left out. "),
+])
+def test_the_note_on_what_the_graph_lacks_comes_before_what_is_left_out(run_graph, question: str, lead: str) -> None:
+    """"Alternatives by mechanism, Aspirin left out. The knowledge graph holds curated drug mechanisms, not safety.
+    What it holds: …" read as if the alternatives were what the graph lacks."""
+    [out] = in_thread(run_graph, f"lead-{question}", question)
+    assert f"What it holds: {lead}" in out["answer"] and out["answer"].index("The knowledge graph holds") < out["answer"].index(lead), out["answer"]
