@@ -177,8 +177,8 @@ def chain_between(state: State, kg: Any) -> str:
     for a, b in (state.among, state.among[::-1]):
         chains = shortest_chains(kg, [a], {b}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=1, max_nodes=CHAIN_NODES)
         if chains:
-            t = [{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chains[0].edges]
-            return f" The knowledge graph joins them by a chain of {len(t)} step{'s' if len(t) > 1 else ''}: {sentence(t)}."
+            n = len(chains[0].edges)
+            return f" The knowledge graph joins them by a chain of {n} step{'s' if n > 1 else ''}: {_told(chains[0].edges, kg)}."
     return _where_they_meet(state, kg)
 
 
@@ -189,11 +189,15 @@ def _where_they_meet(state: State, kg: Any) -> str:
     a few steps (``tools.meeting``); it said only that they act on no target in common. "" otherwise."""
     if (met := meeting_of(kg, state.among)) is None:
         return ""
-    told = [sentence([{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chain])
-            for chain in (met.first, met.second)]
+    told = [_told(chain, kg) for chain in (met.first, met.second)]
     where, (one, other) = kg.name(met.node), met.signs()
     names = [kg.name(d) for d in state.among]
     verb = {-1: "lower", 1: "raise"}
     how = (f" Along these chains both {verb[one]} {where}." if one == other and one else
            f" Along these chains {names[0]} {verb[one]}s it and {names[1]} {verb[other]}s it." if one and other else "")
     return f" Their mechanisms meet at {where}: {told[0]}. {told[1]}.{how}"
+
+
+def _told(chain: Any, kg: Any) -> str:
+    """A chain of edges as the sentence an answer tells it in."""
+    return sentence([{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chain])
