@@ -16,6 +16,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from agents.amounts import amounts_question
+from agents.beside import beside_the_thread_drug
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import cohort_question, plain_count
@@ -26,7 +27,6 @@ from agents.disease_compare import compared_diseases
 from agents.disease_types import kinds_of_the_thread, kinds_question
 from agents.diseases_of import diseases_of_question
 from agents.drug_topic import FOOD_OR_DRINK, food_first, toxicity_of, what_it_acts_on
-from agents.ellipsis import drug_named
 from agents.everyday import same_of_two, why_not
 from agents.followup import Resolution, focus_from, resolve_followup
 from agents.glossary import glossary_question
@@ -44,7 +44,7 @@ from agents.preamble import evidence_asked, instead_compared, kind_acting, non_c
 from agents.products import products_question
 from agents.protein_role import role_question
 from agents.resolution import resolve_choice
-from agents.scope import ALSO_TAKING, DIET, PROGNOSES
+from agents.scope import DIET, PROGNOSES
 from agents.selective import selective_question
 from agents.similar_diseases import similar_question
 from agents.small_talk import small_talk, without_small_talk
@@ -169,21 +169,6 @@ def _works_like(resolution: Resolution, drug: dict[str, Any] | None) -> Resoluti
 
 _DISEASE_TOPICS = frozenset({PROGNOSES, "whether a disease is inherited or catching"})
 """What the graph does not hold about a disease: asked in a thread, about the thread's disease before its drug."""
-
-
-_ALSO_TAKE = re.compile(rf"^(?:and |so |ok,? |but )?{ALSO_TAKING} (?P<x>[\w' -]+?)(?: too| as well)?[?.!]*$", re.IGNORECASE)
-"""Another drug taken beside the thread's ("can I also take ibuprofen?" after how warfarin works)."""
-
-
-def _beside_the_thread_drug(resolution: Resolution, focus: Any, linker: Any) -> Resolution:
-    """"Can I also take ibuprofen?" after warfarin: "Can I take ibuprofen with warfarin?", which compares the two after
-    the note on interactions (it was told what ibuprofen is connected to)."""
-    m, drug = _ALSO_TAKE.match(resolution.question.strip()), focus.drug
-    other = drug_named(m["x"], linker) if m and drug and drug.get("type") in DRUG_TYPES else None
-    if other is None or other["id"] == drug["id"]:
-        return resolution
-    return Resolution(question=f"Can I take {m['x']} with {drug['name']}?", pinned={fold(drug["name"]): drug},
-                      references=[{"text": resolution.question, "how": "thread drug", "entity": drug}], excluded=resolution.excluded)
 
 
 _HOW_OFTEN_ALONE = re.compile(r"^(?:(?:and|so|but|ok),? )?(?P<h>how (?:often|many times (?:a|per|each) (?:day|week)))(?: then)?[?.!]*$",
@@ -425,8 +410,8 @@ def _resolved(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx: 
         if not resolution.refused:
             return {"resolution": resolution, "fallbacks": fallbacks}
     if not resolution.rewritten and not resolution.refused:
-        resolution = _of_the_thread_drug(_works_differently(_works_like(resolution, focus.drug), focus), focus, res.linker)
-        resolution = kinds_of_the_thread(_beside_the_thread_drug(resolution, focus, res.linker), focus, res.linker)  # "… types?"
+        resolution = beside_the_thread_drug(_works_differently(_works_like(resolution, focus.drug), focus), focus, res.linker, messages)
+        resolution = kinds_of_the_thread(_of_the_thread_drug(resolution, focus, res.linker), focus, res.linker)  # "… types?"
         if unknown := _unknown_referred(resolution, messages):  # "what are the side effects?" after ondansetron
             return {"status": Status.NOT_FOUND, "error": unknown}
         if (named := _disease_named(resolution, focus, res, ctx)) is not None:  # "what are the symptoms?"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.beside import interaction_with
 from agents.focus import Focus
 from agents.resolution import Resolution
 from agents.scope import ADDICTION, CONTRAINDICATIONS, HOW_OFTEN, INTERACTIONS, SAFETY, out_of_scope
@@ -46,6 +47,10 @@ def drug_topic(res: Resolution, q: str, z: str, focus: Focus) -> str | None:
         res.references.append({"text": q, "how": "ellipsis", "entity": drug, "topic": INTERACTIONS})  # was meant
         res.pinned[fold(drug["name"])] = drug
         return f"Does {drug['name']} interact with {food['f'] or food['c']}?"
+    if (asked := interaction_with(z, focus.drug)) is not None:  # "what about interactions with aspirin?"
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": INTERACTIONS})
+        res.pinned[fold(focus.drug["name"])] = focus.drug  # type: ignore[index]
+        return asked
     if focus.drug is None or not (topic in _DRUG_TOPICS or topic == INTERACTIONS and "interact" in z.casefold()):
         return None
     res.references.append({"text": q, "how": "ellipsis", "entity": focus.drug, "topic": topic})

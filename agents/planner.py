@@ -41,6 +41,7 @@ from agents.kinds import disease_kind
 from agents.list_refs import SUBJECT_INTENTS
 from agents.list_size import answers_wanted
 from agents.not_acting import not_acting_on
+from agents.other_side import unnamed_other
 from agents.patient_answer import asks_the_record
 from agents.record_words import RECORD_CHECK, TAKEN_FOR
 from agents.safe_with import asks_safety
@@ -415,6 +416,7 @@ def plan(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     else:
         intent, mentions, also = free_text(question, found)
     intent, mentions = by_types(res, question, intent, mentions, bool(klass))
+    mentions = [*mentions, *unnamed_other(res, question, mentions)]  # "does warfarin interact with apixaban?"
     intent, klass = _kept_to(res, question, parsed, intent, mentions, klass)
     sources, targets = _into_the_disease(question, intent, mentions, *_ends(mentions, intent))
     targets = family_targets(res, intent, mentions, targets, klass)  # "which of them block sodium channels?"

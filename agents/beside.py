@@ -1,0 +1,112 @@
+"""Another drug named beside the thread's, with nothing that says "it": after a turn about warfarin, "can I also take
+aspirin?", "can I take aspirin too?", "is it ok to take aspirin as well?", "is aspirin ok too?" ask whether the two go
+together ("Can I take aspirin with warfarin?"), and "any interactions with aspirin?", "any problem combining it with
+aspirin?" whether they interact ("Does warfarin interact with aspirin?"). They were answered for aspirin alone, or
+reworded "Interactions with aspirin of warfarin?"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agents.focus import Focus
+from agents.intent import SLOT_TYPES
+from agents.resolution import Linker, Resolution
+from agents.scope import ALSO_TAKING
+from agents.slot_swaps import entity_of
+from agents.state import DRUG_TYPES
+from tools.link_outcome import LinkStatus
+from tools.linker import fold
+
+__all__ = ["ANY_MEDS", "NOT_ONE", "beside_the_thread_drug", "interaction_with"]
+
+_LEAD = r"^(?:(?:and|so|ok|okay|but|also|then|well),? )?"
+_X = r"(?P<x>[\w' -]+?)"
+_TOO = r"(?: too| as well| also| at the same time| alongside(?: it)?| in addition| on top of (?:it|that))"
+_FINE = r"(?:ok|okay|safe|fine|alright|all right)"
+
+_TAKE = tuple(re.compile(rf"{_LEAD}{w}[?.!]*$", re.IGNORECASE) for w in (
+    rf"{ALSO_TAKING} {_X}{_TOO}?",
+    rf"(?:can|could|may|should) (?P<who>i|we|he|she|they) (?:take|use|have|add) {_X}{_TOO}",
+    rf"(?:is it|would it be|will it be) {_FINE} (?:for (?P<obj>me|him|her|us|them) )?to (?:also )?(?:take|use|have|add) {_X}{_TOO}?",
+    rf"is {_X} (?:also )?{_FINE}(?: for (?P<obj>me|him|her|us|them))?(?: to take)?{_TOO}"))
+"""Another drug taken beside the thread's: "can I also take ibuprofen?", "can she take aspirin too?", "is it safe for
+him to take aspirin?", "is aspirin ok too?"."""
+
+_FOR_ME = re.compile(rf"{_LEAD}is {_X} {_FINE} (?:for (?P<obj>me|him|her|us|them)|to take)[?.!]*$", re.IGNORECASE)
+""""Is aspirin safe for me?": beside the thread's drug only when the latest question said someone takes it."""
+
+_STATED = re.compile(r"\b(?:i|we|he|she|they|my \w+|his \w+|her \w+)(?:'m|'re|'s| am| are| is)? (?:also |still |currently |now )?"
+                     r"(?:on|taking|takes?|been (?:on|taking)|prescribed)\b", re.IGNORECASE)
+"""A question that says someone takes a drug ("I'm on warfarin", "my mom takes warfarin")."""
+
+_ASKING = r"(?:(?:what|how) about |are there |is there |any )*"
+_INTERACTIONS = tuple(re.compile(rf"{_LEAD}{_ASKING}{w} {_X}[?.!]*$", re.IGNORECASE) for w in (
+    (r"(?:any |an? |the )?(?:(?:drug|possible|known|dangerous|bad|serious|major) )?(?:interactions?|drug[- ]drug interactions?) "
+    r"(?:with|between (?:it|them|this|that) and)"),
+    (r"(?:any |an? )?(?:problems?|issues?|risks?|dangers?|concerns?|conflicts?) (?:with |in |from )?(?:combining|mixing|taking) "
+    r"(?:it |them |that |this )?(?:with|and)")))
+"""Interactions with another named thing: "any interactions with aspirin?", "any problem combining with aspirin?"."""
+
+NOT_ONE = re.compile(r"^(?:it|them|this|that|those|these|each other|one another|both)$|\b(?:drugs?|medications?|medicines?|meds|"
+                      r"pills?|supplements|anything|something|others?)$", re.IGNORECASE)
+"""What names no one other drug ("any interactions with other drugs?", "… with it?")."""
+
+ANY_MEDS = re.compile(r"^(?:(?:any|other|my|his|her|their|your|common|certain|some|any other) )*(?:(?:prescription|common|"
+                       r"other) )?(?:drugs?|medications?|medicines?|meds|pills?)$", re.IGNORECASE)
+"""Drugs named as such ("other drugs", "my other meds"): the thread drug's interactions in general."""
+
+_PERSON = {"me": "I", "us": "we", "him": "he", "her": "she", "them": "they"}
+
+
+def interaction_with(question: str, drug: dict[str, Any] | None) -> str | None:
+    """"Does warfarin interact with aspirin?" for "any interactions with aspirin?" or "what about interactions with
+    alcohol?" after a turn about ``drug``; None for any other question, with no drug, or when what follows "with" names
+    no one thing or is the drug itself. What it names is left for the planner to link."""
+    m = next((t for w in _INTERACTIONS if (t := w.match(" ".join(question.split())))), None)
+    x = m["x"] if m else ""
+    if drug is None or drug.get("type") not in DRUG_TYPES or not x or fold(x) == fold(drug["name"]):
+        return None
+    if ANY_MEDS.match(x):  # "any interactions with other drugs?"
+        return f"Any drug interactions of {drug['name']}?"
+    if NOT_ONE.search(x):
+        return None
+    return f"Does {drug['name']} interact with {x}?"
+
+
+def _other_drug(mention: str, linker: Linker, drug: dict[str, Any]) -> dict[str, Any] | None:
+    out = linker.link(mention, SLOT_TYPES["drug"])
+    best = out.best if out.status is LinkStatus.LINKED else None
+    return None if best is None or best.type not in DRUG_TYPES or best.id == drug["id"] else entity_of(best)
+
+
+def _who(m: re.Match[str]) -> str:
+    said = (m.groupdict().get("who") or "").casefold() or _PERSON.get((m.groupdict().get("obj") or "").casefold(), "")
+    lead = re.search(r"\b(?:i|we|he|she|they)\b(?= (?:also|still) )", m.group(0), re.IGNORECASE)  # ALSO_TAKING's person
+    said = said or (lead.group(0).casefold() if lead else "i")
+    return "I" if said in ("i", "you") else said
+
+
+def _stated(messages: Sequence[dict[str, Any]]) -> bool:
+    latest = next((m for m in reversed(messages) if m.get("role") == "user"), {})
+    return bool(_STATED.search(str(latest.get("content") or "")))
+
+
+def beside_the_thread_drug(resolution: Resolution, focus: Focus, linker: Linker,
+                           messages: Sequence[dict[str, Any]] = ()) -> Resolution:
+    """:func:`interaction_with`, or "Can I take aspirin with warfarin?" for "can I also take aspirin?" (and the wordings of
+    :data:`_TAKE`; "is aspirin safe for me?" when the latest question said who takes the thread's drug), the person
+    kept ("can she take aspirin too?": "Can she take …"); ``resolution`` unchanged for any other question."""
+    question, drug = " ".join(resolution.question.split()), focus.drug
+    if drug is None or drug.get("type") not in DRUG_TYPES:
+        return resolution
+    ref = {"text": resolution.question, "how": "thread drug", "entity": drug}
+    if (asked := interaction_with(question, drug)) is not None:
+        return Resolution(question=asked, pinned={fold(drug["name"]): drug}, references=[ref], excluded=resolution.excluded)
+    m = next((t for w in _TAKE if (t := w.match(question))), None) or (_FOR_ME.match(question) if _stated(messages) else None)
+    if m is None or _other_drug(m["x"], linker, drug) is None:
+        return resolution
+    return Resolution(question=f"Can {_who(m)} take {m['x']} with {drug['name']}?", pinned={fold(drug["name"]): drug},
+                      references=[ref], excluded=resolution.excluded)
+
