@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from agents.focus import DRUG_LISTS, Focus
-from agents.intent import SLOT_TYPES
+from agents.intent import CAUSING, SLOT_TYPES
 from agents.resolution import Resolution
 from agents.scope import NO_RESPONSE, out_of_scope
 from agents.state import DISEASE_TYPES, DRUG_TYPES
@@ -140,6 +140,10 @@ def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str 
     left out. None after a list of drugs (more of them), for a request for alternatives after a turn with a disease (the
     other drugs for it, read elsewhere) and for any other question."""
     drug, disease = focus.drug, focus.turn.get("disease")
+    caused = disease if focus.intent == "relation" and re.search(rf"\b{CAUSING}\b", str(focus.turn.get("question") or ""),
+                                                                  re.IGNORECASE) else None
+    disease = None if caused else disease  # "why does lisinopril cause cough?": not what it is taken for (it was "Which
+    # other drugs treat Cough?"), and alternatives that act the same way may cause it too
     if drug is not None and focus.turn.get("drug") == drug and focus.intent not in DRUG_LISTS and SIMILAR.match(body) \
             and drug.get("type") in DRUG_TYPES:  # "is there a similar drug?": like it, by mechanism, whatever the disease
         res.references.append({"text": res.question, "how": "thread drug", "entity": drug})
@@ -155,6 +159,9 @@ def instead_of_the_thread_drug(res: Resolution, body: str, focus: Focus) -> str 
         res.excluded.append(drug["id"])
         return f"Which other drugs treat {disease['name']}?"
     res.pinned[fold(drug["name"])] = drug
+    if caused:
+        res.references.append({"how": "after", "note": f"They act as {drug['name']} does; the knowledge graph does not hold "
+                                                       f"whether they cause {caused['name']} too."})
     return f"What are alternatives to {drug['name']}?"
 
 

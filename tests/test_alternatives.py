@@ -248,3 +248,18 @@ def test_the_note_on_what_the_graph_lacks_comes_before_what_is_left_out(run_grap
     What it holds: …" read as if the alternatives were what the graph lacks."""
     [out] = in_thread(run_graph, f"lead-{question}", question)
     assert f"What it holds: {lead}" in out["answer"] and out["answer"].index("The knowledge graph holds") < out["answer"].index(lead), out["answer"]
+
+
+@pytest.mark.parametrize(("first", "question", "drug", "caused", "target"), [
+    ("why does lisinopril cause cough?", "what else could I take?", "lisinopril", "Cough", "Angiotensin-converting enzyme"),
+    ("can ibuprofen cause stomach ulcers?", "what should I take instead?", "Ibuprofen", "Gastric ulcer", "Prostaglandin G/H synthase"),
+])
+def test_an_alternative_after_what_a_drug_causes_replaces_the_drug(run_graph, first: str, question: str, drug: str,
+                                                                   caused: str, target: str) -> None:
+    """What a drug causes is not what it is taken for: "what else could I take?" after "why does lisinopril cause
+    cough?" was "Which other drugs treat Cough?". It asks for lisinopril's alternatives, and says they act as it does."""
+    _, out = in_thread(run_graph, f"alt-caused-{first}", first, question)
+    assert out["status"] is Status.ANSWERED and out["understood_as"].startswith("Which other drugs inhibit " + target), out["answer"]
+    assert f"Alternatives by mechanism, {drug} left out." in out["answer"], out["answer"]
+    assert out["answer"].endswith(f"They act as {drug} does; the knowledge graph does not hold whether they cause {caused} too."), \
+        out["answer"]
