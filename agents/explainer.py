@@ -40,7 +40,7 @@ from agents.list_size import cut_short
 from agents.listed_targets import each_listed_drug
 from agents.literature_note import with_literature
 from agents.patient_answer import patient_answer, patient_items
-from agents.patient_safety import record_beside
+from agents.patient_safety import record_beside, record_pairs
 from agents.plain import simpler
 from agents.qualifiers import as_population
 from agents.safe_with import as_safety, chain_between
@@ -411,7 +411,7 @@ def _scoped(state: State, answer: str, status: Any, kg: Any) -> str:
         return answer
     lead = f"The knowledge graph holds curated drug mechanisms, not {topic}."
     if topic == SAFETY and status == Status.ANSWERED:  # "Is ibuprofen safe for PAT_003?": her record beside the drug
-        answer += record_beside(state, kg)
+        answer += record_beside(state, kg) + record_pairs(state, kg)
     answer += chain_between(state, kg) if topic in (INTERACTIONS, SAFETY) and status == Status.ANSWERED else ""  # warfarin, vitamin K
     answer = onward_links(state, kg) + answer if topic == PROGNOSES and status == Status.ANSWERED else answer  # "… lead to?"
     return f"{lead} What it holds: {answer}" if status == Status.ANSWERED else f"{lead} {answer}"

@@ -13,12 +13,16 @@ import re
 from typing import Any
 
 from agents.answer_notes import and_listed
+from agents.drug_compare import CHAIN_NODES
 from agents.focus import Focus
 from agents.patient_answer import withheld_note
 from agents.resolution import Resolution
+from agents.safe_with import JOINING_HOPS, WITH_RECORD, told
 from agents.state import DRUG_TYPES, Intent, State
+from tools.path_ranker import effect
+from tools.walker import shortest_chains
 
-__all__ = ["for_the_patient", "record_beside"]
+__all__ = ["for_the_patient", "record_beside", "record_pairs"]
 
 _SAFE_FOR = re.compile(r"\b(?:safe|ok|okay|alright|fine|risky|dangerous|harmful) for (him|her|them)\b", re.IGNORECASE)
 """The thread's patient as whom a drug would be safe for ("is it safe for her to take ibuprofen?")."""
@@ -66,3 +70,36 @@ def record_beside(state: State, kg: Any) -> str:
         return text
     who = f"{others[0]} does not act" if len(others) == 1 else f"None of the {'other ' if taken else ''}medications acts"
     return text + f" {who} directly on anything {drug.name} acts on in the knowledge graph."
+
+
+_MEDS_SAFE = re.compile(r"\b(?:medications?|meds|drugs|medicines?)\b.*\b(?:safe|ok|okay|alright|fine|risky|dangerous|harmful)\b",
+                        re.IGNORECASE)
+"""Whether a patient's medications are safe ("Are PAT_003's medications safe?", as "are these safe for her?" is read)."""
+
+
+def record_pairs(state: State, kg: Any) -> str:
+    """" Along the shortest chain the knowledge graph holds from Lenalidomide to Migraine, Lenalidomide raises it: …."
+    (a chain of at most :data:`JOINING_HOPS` steps) for each medication of a patient's record and each condition it is not taken for, when the question
+    asks whether the medications are safe ("are her meds safe with her conditions?", "are these safe for her?": it
+    told the record alone), or that no such chain raises one; "" for any other question. What the chains say is not
+    safety, which the note before it says the graph does not hold."""
+    if state.intent != Intent.PATIENT.value or not state.patient_id or not (WITH_RECORD.search(state.asked) or _MEDS_SAFE.search(state.asked)):
+        return ""
+    facts = (state.hybrid or {}).get("patient_facts", [])
+    conditions = {f["object_id"]: f["name"] for f in facts if f["kind"] == "condition" and kg.node(f.get("object_id") or "")}
+    meds = {f["object_id"]: f for f in facts if f["kind"] == "medication" and kg.node(f.get("object_id") or "")}
+    raising, looked = [], 0
+    for med_id, med in meds.items():
+        for cond_id, cond in conditions.items():
+            if cond_id == med.get("for_condition_id"):
+                continue
+            looked += 1
+            chains = shortest_chains(kg, [med_id], {cond_id}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=1,
+                                     max_nodes=CHAIN_NODES)
+            if chains and effect([e.relation for e in chains[0].edges]) > 0:
+                raising.append(f" Along the shortest chain the knowledge graph holds from {med['name']} to {cond}, "
+                               f"{med['name']} raises it: {told(chains[0].edges, kg)}.")
+    if raising or not looked:
+        return "".join(raising)
+    return (f" No chain of at most {JOINING_HOPS} steps in the knowledge graph has one of the medications raise a condition "
+            "it is not taken for.")

@@ -26,7 +26,7 @@ from tools.linker import LinkStatus, fold
 from tools.meeting import meeting_of
 from tools.walker import shortest_chains
 
-__all__ = ["JOINING_HOPS", "WHOM", "as_safety", "asks_safety", "chain_between", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition"]
+__all__ = ["JOINING_HOPS", "WHOM", "WITH_RECORD", "as_safety", "asks_safety", "chain_between", "condition_beside", "condition_qualifier", "safe_again", "taken_with_another", "taken_with_condition", "told"]
 
 WHOM = rf"(?:me|him|her|them|us|you|someone|anyone|everyone|{PATIENT_ID.pattern})"
 """Whom a drug would be safe for, as a pronoun or a patient id ("… safe for her", "… for PAT_003 to take …")."""
@@ -57,6 +57,13 @@ _FOR_WHOM = re.compile(rf"for (?:{WHOM}|(?:the|this|my|our) (?:patient|child|bab
 _PREP = re.compile(r"^(?:and |but |so )?(?P<prep>in|for|with|during)\s+", re.IGNORECASE)
 
 
+WITH_RECORD = re.compile(r"\b(?:with|in|for|given) (?:her|his|their|my|our|PAT_\d+'s) (?:other |current |medical |existing |own )?"
+                          r"(?:conditions?|diseases?|illness(?:es)?|diagnos[ie]s|health problems?|problems)\b", re.IGNORECASE)
+"""The conditions a patient's record lists, as what medications may be unsafe with ("are her meds safe with her
+conditions?": it was read as a condition named "conditions" that the graph does not distinguish, under the note on
+drug interactions)."""
+
+
 def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
     """The condition of a safety question when it links to no one disease ("kidney disease", "liver problems"), its
     first group the condition: a qualifier the graph does not distinguish, as a population is (``TRAILING_QUALIFIER``'s
@@ -68,7 +75,7 @@ def condition_qualifier(question: str, linker: Linker) -> re.Match[str] | None:
         several = linker.link(said["c"]) if said else None  # entries fit was dropped, and the note was on interactions
         m = said if several is not None and several.status is LinkStatus.AMBIGUOUS and several.best is not None \
             and several.best.type in DISEASE_TYPES else None
-    if m is None or _FOR_WHOM.match(question, m.start()):  # "for PAT_003", "for her": whom, not what
+    if m is None or _FOR_WHOM.match(question, m.start()) or WITH_RECORD.search(question):  # "for her": whom, not what
         return None
     out = linker.link(m["c"])
     one = out.status is LinkStatus.LINKED and out.best is not None and out.best.type in DISEASE_TYPES
@@ -114,7 +121,8 @@ def as_safety(topic: str, state: State) -> str:
     which reads as one about interactions or about nothing the graph lacks; else ``topic``."""
     if topic not in (INTERACTIONS, ""):
         return topic
-    if any(r.get("safety") for r in state.references) or (not topic and state.patient_id and _TAKING.match(state.asked)):
+    if any(r.get("safety") for r in state.references) or (not topic and state.patient_id and _TAKING.match(state.asked)) \
+            or state.patient_id and WITH_RECORD.search(state.asked):  # "are her meds safe with her conditions?"
         return SAFETY  # "Can PAT_003 take ibuprofen?"
     asked = bool(topic) or any(_TAKING.match(q) and _WITH_CONDITION.search(q) for q in (state.question, state.asked))
     return SAFETY if asked and state.intent == Intent.RELATION.value and names_disease(state) else topic
@@ -178,7 +186,7 @@ def chain_between(state: State, kg: Any) -> str:
         chains = shortest_chains(kg, [a], {b}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=1, max_nodes=CHAIN_NODES)
         if chains:
             n = len(chains[0].edges)
-            return f" The knowledge graph joins them by a chain of {n} step{'s' if n > 1 else ''}: {_told(chains[0].edges, kg)}."
+            return f" The knowledge graph joins them by a chain of {n} step{'s' if n > 1 else ''}: {told(chains[0].edges, kg)}."
     return _where_they_meet(state, kg)
 
 
@@ -189,15 +197,15 @@ def _where_they_meet(state: State, kg: Any) -> str:
     a few steps (``tools.meeting``); it said only that they act on no target in common. "" otherwise."""
     if (met := meeting_of(kg, state.among)) is None:
         return ""
-    told = [_told(chain, kg) for chain in (met.first, met.second)]
+    said = [told(chain, kg) for chain in (met.first, met.second)]
     where, (one, other) = kg.name(met.node), met.signs()
     names = [kg.name(d) for d in state.among]
     verb = {-1: "lower", 1: "raise"}
     how = (f" Along these chains both {verb[one]} {where}." if one == other and one else
            f" Along these chains {names[0]} {verb[one]}s it and {names[1]} {verb[other]}s it." if one and other else "")
-    return f" Their mechanisms meet at {where}: {told[0]}. {told[1]}.{how}"
+    return f" Their mechanisms meet at {where}: {said[0]}. {said[1]}.{how}"
 
 
-def _told(chain: Any, kg: Any) -> str:
+def told(chain: Any, kg: Any) -> str:
     """A chain of edges as the sentence an answer tells it in."""
     return sentence([{"head_name": kg.name(e.head), "relation": e.relation, "tail_name": kg.name(e.tail)} for e in chain])

@@ -98,3 +98,29 @@ def test_what_consent_withholds_is_said_beside_the_drug(run_graph, settings) -> 
     out, _ = run_graph({"question": f"Is ibuprofen safe for {pid}?"}, thread="withheld", interactive=False, memory=False)
     assert f"{pid}'s record lists conditions: " in out["answer"] and "medications: " not in out["answer"], out["answer"]
     assert "recorded facts are withheld by the patient's consent, so the record may hold more." in out["answer"], out["answer"]
+
+
+def test_a_record_s_medications_with_its_conditions_are_told_by_the_graph_s_chains(run_graph) -> None:
+    """"are her meds safe with her conditions?" read "conditions" as a condition the graph does not distinguish, under
+    the note on drug interactions, and told the record alone. It gets the safety note, the record, and each medication
+    whose shortest chain to a condition it is not taken for raises that condition (``record_pairs``)."""
+    _, out = in_thread(run_graph, "record-pairs-2", "What is PAT_002 taking?", "are her medications safe with her conditions?")
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Are PAT_002's medications safe with her conditions?"
+    assert out["answer"].startswith('Understood as: "Are PAT_002\'s medications safe with her conditions?" ' + NOTE + "PAT_002: "), \
+        out["answer"]
+    assert "does not distinguish" not in out["answer"], out["answer"]
+    assert out["answer"].endswith(" No chain of at most 3 steps in the knowledge graph has one of the medications raise a "
+                                  "condition it is not taken for."), out["answer"]
+    [out] = in_thread(run_graph, "record-pairs-26", "are PAT_026's meds ok with their conditions?")
+    assert out["answer"].startswith(NOTE + "PAT_026: medications: "), out["answer"]
+    said = "Along the shortest chain the knowledge graph holds from Acetylcarnitine to Chronic myeloid leukemia, Acetylcarnitine raises it: "
+    assert said in out["answer"] and "from imatinib to Chronic myeloid leukemia" not in out["answer"], out["answer"]
+    _, out = in_thread(run_graph, "record-pairs-29", "What is PAT_029 taking?", "are these safe for him?")
+    assert out["understood_as"] == "Are PAT_029's medications safe?", out["answer"]
+    assert "from Brivaracetam to Depressive disorder, Brivaracetam raises it: Brivaracetam negatively regulates" in out["answer"], \
+        out["answer"]
+
+
+def test_a_record_question_without_its_conditions_gets_no_chains(run_graph) -> None:
+    [out] = in_thread(run_graph, "record-pairs-none", "what is PAT_026 taking?")
+    assert "Along the shortest chain" not in out["answer"] and "No chain of at most" not in out["answer"], out["answer"]
