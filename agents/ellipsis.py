@@ -11,10 +11,10 @@ from agents.drug_topic import drug_topic
 from agents.focus import Focus
 from agents.intent import CAUSING, SLOT_TYPES, TEMPLATES
 from agents.listed_scope import of_the_listed
-from agents.qualifiers import PATIENT_WORDS, QUALIFIERS
+from agents.qualifiers import PATIENT_WORDS, QUALIFIERS, TRAILING_QUALIFIER
 from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
-from agents.safe_with import safe_again, taken_with_another
+from agents.safe_with import condition_qualifier, safe_again, taken_with_another
 from agents.scope import out_of_scope
 from agents.slot_swaps import entity_of, modifier_swap, place_swap
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
@@ -197,7 +197,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
         if not m or focus.empty or not focus.intent:
             continue
         if safe := next(filter(None, (f(res, q, m.group("z"), focus, linker) for f in (same_topic_for, safe_again, taken_with_another))), None):
-            return safe  # "what about lisinopril?" after its side effects, "… kidney disease?" after a safety question
+            return _qualifier_kept(res, safe, linker)  # "what about lisinopril?" after its side effects, "… kidney disease?"
         z = re.sub(r"^(?:for|in|with|on)\s+(?=\S)", "", m.group("z").strip(), flags=re.IGNORECASE) \
             if not QUALIFIERS.match(m.group("z").strip()) else m.group("z").strip()
         if re.match(r"^(?:its|their|his|her)\b|^(?:it|that|this|they|them|these|those)$|^(?:how|when|why|where|who)\b.*\b(?:it|them)$", z,
@@ -230,6 +230,20 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
             return _CLASS_ASKS[focus.intent].format(name)  # "what about the statins?" after atorvastatin's targets
         return _replaced(res, q, m, z, focus, linker)
     return None
+
+
+def _qualifier_kept(res: Resolution, text: str, linker: Linker) -> str:
+    """``text``, with the reference to the population or condition it keeps from the last question ("Is Rosuvastatin
+    safe in pregnancy?" for "what about rosuvastatin?"), so that the answer says the graph does not distinguish it,
+    as it said of the last one (the note was dropped), and asked without it, as the last one was ("is glipizide safe in
+    kidney disease?" was told as a chain to the Kidney)."""
+    population = TRAILING_QUALIFIER.search(text)
+    qual = population or condition_qualifier(text, linker)
+    if not qual or res.qualifier or any(r.get("qualifier") for r in res.references):
+        return text
+    res.qualifier = qual[1]  # the question without it, as the last one was asked ("kidney disease" linked the Kidney)
+    res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1], "safety": population is None})
+    return text[: qual.start()].rstrip(" ,") + "?"
 
 
 _ALSO_HAVING = re.compile(r"^(?:(?:and|so|but|ok) )?(?:(?:what|how) about |what )?(?:if|when) (?:i|she|he|they|you|we|the patient) "

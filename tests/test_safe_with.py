@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.state import Status
+from tests.conftest import in_thread
 
 NOT_SAFETY = "The knowledge graph holds curated drug mechanisms, not safety."
 
@@ -116,3 +117,19 @@ def test_people_named_by_their_condition_are_asked_about_with_it(run_graph) -> N
     assert out["understood_as"] == "Should people use propranolol if they have asthma?", out["answer"]
     assert "The knowledge graph holds curated drug mechanisms, not safety. What it holds: Propranolol acts on Asthma" \
         in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "understood", "kept"), [
+    ("is atorvastatin safe in pregnancy?", "what about rosuvastatin?", "is Rosuvastatin safe in pregnancy?", "pregnancy"),
+    ("is ibuprofen safe in children?", "and acetaminophen?", "is Acetaminophen safe in children?", "children"),
+    ("is metformin safe in kidney disease?", "what about glipizide?", "is glipizide safe in kidney disease?", "kidney disease"),
+])
+def test_another_drug_after_a_safety_question_keeps_what_the_graph_does_not_distinguish(run_graph, first: str, follow_up: str,
+                                                                                     understood: str, kept: str) -> None:
+    """The follow-up dropped the note the first answer had ("DrugMechDB does not distinguish pregnancy"), and "kidney
+    disease" kept in the question was told as a chain to the Kidney (``agents.ellipsis._qualifier_kept``)."""
+    _, out = in_thread(run_graph, f"kept-{first}", first, follow_up)
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert out["answer"].startswith(f'Understood as: "{understood}" DrugMechDB does not distinguish {kept}; this is the general '
+                                    "mechanism. The knowledge graph holds curated drug mechanisms, not safety."), out["answer"]
+    assert "through" not in out["answer"].split("What it holds: ")[1].split(". ")[0], out["answer"]  # no chain to the Kidney
