@@ -78,11 +78,36 @@ _OF_THEM = re.compile(rf"^(?:so |and |ok,? )?(?:which|what)(?: ones?)?(?: drugs?
 """A question about selectivity that refers to the drugs listed before ("which of them are selective for COX-2?")."""
 
 
+_ONE_OF = re.compile(r"^(?:and |so |but |what about |how about )?(?:is|was|isn't|wasn't) (?P<x>.+?) (?:one of (?:them|those|these|"
+                     r"the (?:drugs|ones|list))|among (?:them|those|these)|on (?:the|that|this|your) list|(?:listed|included)(?: there)?)"
+                     r"[?.!]*$", re.IGNORECASE)
+"""Whether a drug is one of those the last answer listed ("is carvedilol one of them?" after which beta blockers are
+cardioselective: it was told what carvedilol is connected to)."""
+
+
+def _one_of_them(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
+    """"Is Carvedilol beta-1 selective?" for "is carvedilol one of them?" after "Which beta blockers are beta-1
+    selective?" (or after the same question of another drug); None for any other question."""
+    m = _ONE_OF.match(" ".join(q.split())) if focus.intent == Intent.SELECTIVE.value else None
+    before = _CARDIO.sub("beta-1 selective", focus.question)  # "… are beta-1 selective?", or of one drug after it
+    asked = (_WHICH.match(before) or _IS.match(before)) if m else None
+    drug = drug_named(m["x"], linker) if m and asked else None
+    if drug is None or asked is None:
+        return None
+    res.references.append({"text": q, "how": "listed", "entity": drug})
+    res.pinned[fold(drug["name"])] = drug
+    end = asked.end("c") if "c" in asked.groupdict() else asked.end("x")
+    phrase = re.sub(r"^(?:is|are)\s+", "", before[end:].strip()).rstrip("?.! ")  # "beta-1 selective"
+    return f"Is {drug['name']} {phrase}?"
+
+
 def selective_of_them(res: Resolution, q: str, focus: Focus, linker: Any) -> str | None:
     """"Which NSAIDs are selective for COX-2?" for "which of them are selective for COX-2?" after the class's drugs
     ("what are some NSAIDs?") or a turn about the class: it was asked as "How do the listed drugs work?", after the note
     on comparisons of how well drugs work. None for any other question, or with no class in the thread (two drugs
     compared are no class: "which one is more selective?" compares them)."""
+    if (one := _one_of_them(res, q, focus, linker)) is not None:
+        return one
     text = _CARDIO.sub("beta-1 selective", " ".join(q.split()).rstrip("?.! "))
     m = _OF_THEM.match(text)
     cls = focus.named_class or (focus.drug_class if focus.drug_class != LISTED_DRUGS else "") or next(iter(focus.classes), "")

@@ -96,3 +96,14 @@ def test_cardioselective_is_selective_for_the_beta_1_receptor(run_graph) -> None
     assert most["understood_as"] == "Which beta blockers are most beta-1 selective?" and most["intent"] == "selective", most["answer"]
     _two, pair = in_thread(run_graph, "cardio-two", "compare metoprolol and propranolol", "which one is more cardioselective?")
     assert pair["understood_as"] == "Compare Metoprolol and Propranolol", pair["answer"]  # two drugs are no class
+
+
+def test_one_of_them_after_a_class_s_selective_drugs_asks_it_of_the_drug(run_graph) -> None:
+    """"is carvedilol one of them?" after which beta blockers are cardioselective was told what carvedilol is connected
+    to, with no word on selectivity (``agents.selective._one_of_them``); so was a second one after it."""
+    outs = in_thread(run_graph, "selective-one-of", "how do beta blockers work?", "which ones are cardioselective?",
+                     "is carvedilol one of them?", "is propranolol one of them?")
+    for out, drug in zip(outs[2:], ("Carvedilol", "Propranolol"), strict=True):
+        assert out["status"] is Status.ANSWERED and out["understood_as"] == f"Is {drug} beta-1 selective?", out["answer"]
+        assert f"It records {drug} acting on Beta-1 adrenergic receptor" in out["answer"], out["answer"]
+    assert "and also on Beta-2 adrenergic receptor" in outs[3]["answer"], outs[3]["answer"]
