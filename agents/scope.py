@@ -295,8 +295,10 @@ def out_of_scope(question: str) -> str:
     return list(_OUT_OF_SCOPE)[int(m.lastgroup[1:])] if m and m.lastgroup else ""
 
 
-_ELIDED = re.compile(r"\b(?:likely|liable|apt|prone) to\s*[?.!]*$", re.IGNORECASE)
-"""A question whose verb is left to the one before it ("which one is least likely to?")."""
+_ELIDED = re.compile(r"\b(?:likely|liable|apt|prone) to\s*[?.!]*$|^(?:and |so |but |ok,? )?(?:which|what)(?: ones?| drugs?| of "
+                     r"(?:them|those|these))? (?:do|does|did|don't|doesn't|didn't|do not|does not|did not)(?: not)?\s*[?.!]*$",
+                     re.IGNORECASE)
+"""A question whose verb is left to the one before it ("which one is least likely to?", "which ones don't?")."""
 _CAUSING = re.compile(r"\b(?:cause[sd]?|causing|give[sn]?|trigger(?:s|ed)?|lead(?:s)? to|bring(?:s)? on|result(?:s)? in)\b",
                       re.IGNORECASE)
 

@@ -465,6 +465,15 @@ def test_which_one_is_least_likely_to_after_a_side_effect_gets_the_side_effects_
     assert "not side effects" in out["answer"] and "not comparisons" not in out["answer"], out["answer"]
 
 
+@pytest.mark.parametrize(("first", "then"), [("do antihistamines cause drowsiness?", "which ones don't?"),
+                                             ("do statins cause muscle pain?", "which ones do?")])
+def test_which_ones_do_after_a_side_effect_gets_the_side_effects_note(run_graph, first: str, then: str) -> None:
+    """It told the class's targets with no word on side effects (since stop 105)."""
+    _first, out = in_thread(run_graph, f"which-do-{first}", first, then)
+    assert out["status"] is Status.ANSWERED and "The knowledge graph holds curated drug mechanisms, not side effects." in out["answer"], \
+        out["answer"]
+
+
 def test_is_it_safe_after_a_list_of_drugs_asks_of_a_drug(run_graph) -> None:
     """"Is it safe long term?" after the drugs for arthritis was "Is Arthritis safe long term?" (since stop 102)."""
     listed, out = in_thread(run_graph, "safe-after-list", "what drugs treat arthritis?", "is it safe long term?")
