@@ -170,12 +170,21 @@ def _why_again(res: Resolution, q: str, focus: Focus) -> str | None:
     return None
 
 
+_WHICH_NOT = re.compile(r"^(?:and |so |but |ok,? )?(?:which|what)(?: ones?| drugs?| of (?:them|those|these))? (?:don't|do not)"
+                        r"(?: work| help)?[?.!]*$", re.IGNORECASE)
+"""Which drugs do not do what the last list's do ("which ones don't?" after the drugs for gout)."""
+
+
 def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | None:
     """'what about gout?', 'and in children?', 'does it work?': the last question with one slot changed. After "which
     drugs block histamine?", "and serotonin?" is what they act on, in the same direction (it kept Histamine and read
     serotonin as a drug: "Which drugs act on Histamine?")."""
     if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
         return None
+    if _WHICH_NOT.match(q) and focus.intent == "treats" and focus.disease is not None:  # "which ones don't?" after what
+        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease})  # treats gout: NOT_FOUND, "no
+        res.pinned[fold(focus.disease["name"])] = focus.disease  # known entity in the question"
+        return f"Which drugs don't treat {focus.disease['name']}?"
     if (both := _also_having(res, q, focus) or _why_again(res, q, focus)) is not None:  # "what about if I also have
         return both  # diabetes?"; "why not?" after a note that the graph does not hold it
     if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
@@ -267,7 +276,12 @@ def _also_having(res: Resolution, q: str, focus: Focus) -> str | None:
 def _qualified(res: Resolution, q: str, focus: Focus, qualifier: str) -> str | None:
     """The last question again, with a qualifier the graph does not distinguish ("and in children?"); None when there
     is no last question to ask again."""
-    base = standalone(focus.intent, focus.drug, focus.disease)
+    drugs = [d for d in focus.compared if d.get("type") in DRUG_TYPES]
+    if len(drugs) >= 2:  # "and in children?" after "compare ibuprofen and naproxen": the two again (it was the first one's
+        res.pinned.update({fold(d["name"]): d for d in drugs})  # targets in children)
+        base = "Compare " + ", ".join(d["name"] for d in drugs[:-1]) + f" and {drugs[-1]['name']}"
+    else:
+        base = standalone(focus.intent, focus.drug, focus.disease)
     if not base:
         return None
     res.qualifier = qualifier

@@ -489,3 +489,23 @@ def test_how_long_a_drug_lasts_gets_the_note_on_pharmacokinetics(run_graph) -> N
     assert "The knowledge graph holds curated drug mechanisms, not pharmacokinetics." in out["answer"], out["answer"]
     flu, _ = run_graph({"question": "how long do symptoms of flu last?"}, interactive=False, memory=False)
     assert "pharmacokinetics" not in flu["answer"], flu["answer"]
+
+
+def test_which_ones_don_t_after_a_disease_s_drugs_asks_which_do_not_treat_it(run_graph) -> None:
+    """It was NOT_FOUND, "no known entity in the question" (since stop 105)."""
+    _first, out = in_thread(run_graph, "which-dont-gout", "which drugs treat gout?", "which ones don't?")
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == "Which drugs don't treat Gout?", out["answer"]
+    assert "not which drugs do not treat a disease" in out["answer"], out["answer"]
+
+
+@pytest.mark.parametrize(("first", "then", "understood"), [
+    ("compare ibuprofen and naproxen", "and in children?", "Compare Ibuprofen and naproxen in children?"),
+    ("what drugs are used for epilepsy?", "which is safest?", ""),  # the comparison "which is safest?" was read as
+])
+def test_a_population_after_a_comparison_compares_the_drugs_again(run_graph, first: str, then: str, understood: str) -> None:
+    """"and in children?" after a comparison was asked of the first drug alone ("What does Ibuprofen target in
+    children?"; since stop 105)."""
+    outs = in_thread(run_graph, f"compared-in-{first}", first, then, *(["and in pregnancy?"] if "safest" in then else []))
+    out, understood = outs[-1], understood or outs[1]["understood_as"] + " in pregnancy?"
+    assert understood.startswith("Compare ") and out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert "DrugMechDB does not distinguish" in out["answer"] and len(out["among"]) >= 2, out["answer"]
