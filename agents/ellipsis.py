@@ -181,11 +181,7 @@ def ellipsis(res: Resolution, q: str, focus: Focus, linker: Linker) -> str | Non
     serotonin as a drug: "Which drugs act on Histamine?")."""
     if ORDINAL_REF.search(q) or ORDINAL_ALONE.match(q):  # "what about the second one for COPD?": the ordinal's turn
         return None
-    if _WHICH_NOT.match(q) and focus.intent == "treats" and focus.disease is not None:  # "which ones don't?" after what
-        res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease})  # treats gout: NOT_FOUND, "no
-        res.pinned[fold(focus.disease["name"])] = focus.disease  # known entity in the question"
-        return f"Which drugs don't treat {focus.disease['name']}?"
-    if (both := _also_having(res, q, focus) or _why_again(res, q, focus)) is not None:  # "what about if I also have
+    if (both := _which_not(res, q, focus) or _also_having(res, q, focus) or _why_again(res, q, focus)) is not None:  # "what about if I also have
         return both  # diabetes?"; "why not?" after a note that the graph does not hold it
     if _AGAIN.match(q) and (ends := asked_again(focus)) is not None:
         drug, disease = ends
@@ -253,6 +249,16 @@ def _qualifier_kept(res: Resolution, text: str, linker: Linker) -> str:
     res.qualifier = qual[1]  # the question without it, as the last one was asked ("kidney disease" linked the Kidney)
     res.references.append({"text": qual.group(0), "how": "qualifier", "qualifier": qual[1], "safety": population is None})
     return text[: qual.start()].rstrip(" ,") + "?"
+
+
+def _which_not(res: Resolution, q: str, focus: Focus) -> str | None:
+    """"Which drugs don't treat Gout?" for "which ones don't?" after what treats gout (it was NOT_FOUND, "no known entity
+    in the question"); None for any other question."""
+    if not _WHICH_NOT.match(q) or focus.intent != "treats" or focus.disease is None:
+        return None
+    res.references.append({"text": q, "how": "ellipsis", "entity": focus.disease})
+    res.pinned[fold(focus.disease["name"])] = focus.disease
+    return f"Which drugs don't treat {focus.disease['name']}?"
 
 
 _ALSO_HAVING = re.compile(r"^(?:(?:and|so|but|ok) )?(?:(?:what|how) about |what )?(?:if|when) (?:i|she|he|they|you|we|the patient) "

@@ -19,6 +19,7 @@ from agents.patient_answer import withheld_note
 from agents.resolution import Resolution
 from agents.safe_with import JOINING_HOPS, WITH_RECORD, told
 from agents.state import DRUG_TYPES, Intent, State
+from tools.meeting import MEETING_MAX_DEGREE
 from tools.path_ranker import effect
 from tools.walker import shortest_chains
 
@@ -28,9 +29,19 @@ _SAFE_FOR = re.compile(r"\b(?:safe|ok|okay|alright|fine|risky|dangerous|harmful)
 """The thread's patient as whom a drug would be safe for ("is it safe for her to take ibuprofen?")."""
 
 
+_CAN_TAKE = re.compile(r"^(?:(?:and|so|but|ok),? )?(?P<can>can|could|may|should) (?P<who>she|he|they) (?:also |still )?(?:take|use|"
+                       r"have) (?P<x>[\w' -]+?)(?: too| as well| also)?[?.!]*$", re.IGNORECASE)
+"""The thread's patient as who would take a drug ("can she take aspirin too?")."""
+
+
 def for_the_patient(res: Resolution, q: str, focus: Focus) -> str:
     """"is it safe for her to take ibuprofen too?" after a patient's record: "her" is the patient (the question was
-    answered for ibuprofen alone, with no word of her record); ``q`` unchanged for any other question."""
+    answered for ibuprofen alone, with no word of her record); "can she take aspirin too?" is "Can PAT_002 take
+    aspirin?" (it was too); ``q`` unchanged for any other question."""
+    if (can := _CAN_TAKE.match(" ".join(q.split()))) and focus.patient_id and focus.intent == "patient":
+        res.patient_id = focus.patient_id
+        res.references.append({"text": can["who"], "patient_id": focus.patient_id, "how": "patient", "safety": True})
+        return f"{can['can'].capitalize()} {focus.patient_id} take {can['x']}?"
     m = _SAFE_FOR.search(q)
     if m is None or not focus.patient_id:
         return q
@@ -57,6 +68,8 @@ def record_beside(state: State, kg: Any) -> str:
     text = f" {state.patient_id}'s record lists " + ("; ".join(listed) if listed else "no condition or medication") + "."
     if withheld := int(hybrid.get("consent_filtered_count", 0)):  # as the record's own answers say it
         text += f" {withheld_note(withheld)}"
+    text += "".join(_raises(kg, drug.id, drug.name, f["object_id"], f["name"]) for f in facts  # "can she take ibuprofen?"
+                    if f["kind"] == "condition" and kg.node(f.get("object_id") or ""))  # with a peptic ulcer
     taken = any(i == drug.id for _, i in meds)
     if taken:
         text += f" {drug.name} is one of the medications it lists."
@@ -78,8 +91,8 @@ _MEDS_SAFE = re.compile(r"\b(?:medications?|meds|drugs|medicines?)\b.*\b(?:safe|
 
 
 def record_pairs(state: State, kg: Any) -> str:
-    """" Along the shortest chain the knowledge graph holds from Lenalidomide to Migraine, Lenalidomide raises it: …."
-    (a chain of at most :data:`JOINING_HOPS` steps) for each medication of a patient's record and each condition it is not taken for, when the question
+    """" Along a chain of 3 steps from Brivaracetam to Depressive disorder, Brivaracetam raises it: …." (:func:`_raises`)
+    for each medication of a patient's record and each condition it is not taken for, when the question
     asks whether the medications are safe ("are her meds safe with her conditions?", "are these safe for her?": it
     told the record alone), or that no such chain raises one; "" for any other question. What the chains say is not
     safety, which the note before it says the graph does not hold."""
@@ -91,15 +104,22 @@ def record_pairs(state: State, kg: Any) -> str:
     raising, looked = [], 0
     for med_id, med in meds.items():
         for cond_id, cond in conditions.items():
-            if cond_id == med.get("for_condition_id"):
-                continue
-            looked += 1
-            chains = shortest_chains(kg, [med_id], {cond_id}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=1,
-                                     max_nodes=CHAIN_NODES)
-            if chains and effect([e.relation for e in chains[0].edges]) > 0:
-                raising.append(f" Along the shortest chain the knowledge graph holds from {med['name']} to {cond}, "
-                               f"{med['name']} raises it: {told(chains[0].edges, kg)}.")
-    if raising or not looked:
+            if cond_id != med.get("for_condition_id"):
+                looked += 1
+                raising.append(_raises(kg, med_id, med["name"], cond_id, cond))
+    if any(raising) or not looked:
         return "".join(raising)
-    return (f" No chain of at most {JOINING_HOPS} steps in the knowledge graph has one of the medications raise a condition "
-            "it is not taken for.")
+    return (f" No chain of at most {JOINING_HOPS} steps in the knowledge graph, through no node with over {MEETING_MAX_DEGREE} "
+            "edges, has one of the medications raise a condition it is not taken for.")
+
+
+def _raises(kg: Any, drug_id: str, drug: str, cond_id: str, cond: str) -> str:
+    """" Along a chain of 3 steps from X to Y, X raises it: …." when the shortest chain from X to Y (at most
+    :data:`JOINING_HOPS` steps) that passes through no hub (a node with over ``MEETING_MAX_DEGREE`` edges) raises Y;
+    "" otherwise."""
+    chains = shortest_chains(kg, [drug_id], {cond_id}.__contains__, lambda *_: {}, max_hops=JOINING_HOPS, limit=5, max_nodes=CHAIN_NODES)
+    chain = next((c.edges for c in chains if all(kg.degree(e.tail) <= MEETING_MAX_DEGREE for e in c.edges[:-1])), None)
+    if chain is None or effect([e.relation for e in chain]) <= 0:  # not through "inflammatory response" (461 edges),
+        return ""  # which joins most drugs to most diseases
+    n = len(chain)
+    return f" Along a chain of {n} step{'s' if n > 1 else ''} from {drug} to {cond}, {drug} raises it: {told(chain, kg)}."
