@@ -19,7 +19,7 @@ from agents.state import DRUG_TYPES
 from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
-__all__ = ["ANY_MEDS", "NOT_ONE", "beside_the_thread_drug", "interaction_with"]
+__all__ = ["ANY_MEDS", "NOT_ONE", "beside_the_thread_drug", "interaction_with", "several_taken"]
 
 _LEAD = r"^(?:(?:and|so|ok|okay|but|also|then|well),? )?"
 _X = r"(?P<x>[\w' -]+?)"
@@ -34,8 +34,18 @@ _TAKE = tuple(re.compile(rf"{_LEAD}{w}[?.!]*$", re.IGNORECASE) for w in (
 """Another drug taken beside the thread's: "can I also take ibuprofen?", "can she take aspirin too?", "is it safe for
 him to take aspirin?", "is aspirin ok too?"."""
 
-_FOR_ME = re.compile(rf"{_LEAD}is {_X} {_FINE} (?:for (?P<obj>me|him|her|us|them)|to take)[?.!]*$", re.IGNORECASE)
-""""Is aspirin safe for me?": beside the thread's drug only when the latest question said someone takes it."""
+_IF_STATED = (re.compile(rf"{_LEAD}is {_X} {_FINE} (?:for (?P<obj>me|him|her|us|them)|to take)[?.!]*$", re.IGNORECASE),
+              re.compile(rf"{_LEAD}(?:can|could|may|should) (?P<who>i|we|he|she|they) (?:take|use|have|add) {_X}[?.!]*$", re.IGNORECASE))
+""""Is aspirin safe for me?", "can I take ibuprofen?": beside the thread's drugs only when the latest question said
+someone takes them ("I'm on lisinopril and metformin")."""
+_STARTED = re.compile(rf"{_LEAD}(?P<who>i|we|he|she|they)(?:'ve| have| has)? (?:just |also |recently |now )*(?:started(?: on| taking)?|"
+                      rf"began(?: taking)?|been (?:put on|prescribed)|got prescribed|was prescribed|am starting) {_X}[,;.]?(?: and| so)? "
+                      rf"(?:is|will|would|could) (?:that|this|it) (?:be )?(?:a problem|an issue|{_FINE}|dangerous|bad|risky)[?.!]*$",
+                      re.IGNORECASE)
+""""and I just started amiodarone, is that a problem?" after a turn about warfarin."""
+_SEVERAL = re.compile(r"^(?:(?:i|we|he|she|they)(?:'m|'re| am| are| is)?|my \w+(?: \w+)?(?:'s| is)?) (?:also |currently |now )?"
+                      r"(?:on|taking|take|takes) (?P<x>[\w' -]+?)((?:,| and|, and) [\w' -]+?)+[.!]*$", re.IGNORECASE)
+"""A statement that someone takes several drugs, and nothing asked ("I'm on lisinopril and metformin")."""
 
 _STATED = re.compile(r"\b(?:i|we|he|she|they|my \w+|his \w+|her \w+)(?:'m|'re|'s| am| are| is)? (?:also |still |currently |now )?"
                      r"(?:on|taking|takes?|been (?:on|taking)|prescribed)\b", re.IGNORECASE)
@@ -98,15 +108,31 @@ def beside_the_thread_drug(resolution: Resolution, focus: Focus, linker: Linker,
     """:func:`interaction_with`, or "Can I take aspirin with warfarin?" for "can I also take aspirin?" (and the wordings of
     :data:`_TAKE`; "is aspirin safe for me?" when the latest question said who takes the thread's drug), the person
     kept ("can she take aspirin too?": "Can she take …"); ``resolution`` unchanged for any other question."""
-    question, drug = " ".join(resolution.question.split()), focus.drug
+    question, drug, stated = " ".join(resolution.question.split()), focus.drug, _stated(messages)
+    several = [d for d in focus.compared if d.get("type") in DRUG_TYPES] if stated else []
+    drug = several[0] if len(several) >= 2 else drug  # "I'm on lisinopril and metformin": both
     if drug is None or drug.get("type") not in DRUG_TYPES:
         return resolution
     ref = {"text": resolution.question, "how": "thread drug", "entity": drug}
-    if (asked := interaction_with(question, drug)) is not None:
+    if (asked := interaction_with(question, drug)) is not None and len(several) < 2:
         return Resolution(question=asked, pinned={fold(drug["name"]): drug}, references=[ref], excluded=resolution.excluded)
-    m = next((t for w in _TAKE if (t := w.match(question))), None) or (_FOR_ME.match(question) if _stated(messages) else None)
+    m = next((t for w in (*_TAKE, _STARTED, *(_IF_STATED if stated else ())) if (t := w.match(question))), None)
     if m is None or _other_drug(m["x"], linker, drug) is None:
         return resolution
-    return Resolution(question=f"Can {_who(m)} take {m['x']} with {drug['name']}?", pinned={fold(drug["name"]): drug},
+    taken = several if len(several) >= 2 else [drug]
+    names = ", ".join(d["name"] for d in taken[:-1]) + (f" and {taken[-1]['name']}" if len(taken) > 1 else taken[0]["name"])
+    return Resolution(question=f"Can {_who(m)} take {m['x']} with {names}?", pinned={fold(d["name"]): d for d in taken},
                       references=[ref], excluded=resolution.excluded)
+
+
+def several_taken(question: str, linker: Linker) -> str:
+    """"What do lisinopril and metformin target?" for "I'm on lisinopril and metformin" (it was NOT_FOUND, "no chain of
+    relations from lisinopril to Metformin"), when every name links to a drug; ``question`` unchanged otherwise."""
+    q = " ".join(question.split())
+    m = _SEVERAL.match(q)
+    names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", q[m.start("x"):].rstrip(".! "))] if m else []
+    if len(names) < 2 or any((out := linker.link(n, SLOT_TYPES["drug"])).status is not LinkStatus.LINKED or out.best is None
+                             or out.best.type not in DRUG_TYPES for n in names):
+        return question
+    return f"What do {', '.join(names[:-1])} and {names[-1]} target?"
 

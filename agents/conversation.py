@@ -16,7 +16,7 @@ from typing import Any
 from langgraph.types import interrupt
 
 from agents.amounts import amounts_question
-from agents.beside import beside_the_thread_drug
+from agents.beside import beside_the_thread_drug, several_taken
 from agents.class_compare import compared_sides
 from agents.class_member import class_members, class_membership, other_members
 from agents.cohort import cohort_question, plain_count
@@ -271,7 +271,7 @@ def understand(question: str, messages: Sequence[dict[str, Any]], res: Any, ctx:
     # hypertensive?": whether it causes hypertension; "how does alcohol affect metformin?": whether metformin interacts
     # with alcohol; "why does warfarin need monitoring?", "signs of toxicity of digoxin": ``agents.drug_topic``
     avoided = question != (question := avoided_in(question, res.linker))  # "what drugs should asthmatics avoid?"
-    question = sufferers_taking(question)  # "can diabetics take prednisone?": if they have diabetes
+    question = several_taken(sufferers_taking(question), res.linker)  # "can diabetics take prednisone?", "I'm on X and Y"
     if asks_history(question) or two_mechanisms(question, messages):  # "what did I ask before?", "compare the two"
         # after one drug's mechanisms for two diseases: the thread's messages answer it, not the graph
         return {"intent": Intent.HISTORY.value}

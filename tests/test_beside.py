@@ -70,3 +70,25 @@ def test_the_other_drug_the_graph_does_not_hold_is_named(run_graph, question: st
 def test_food_drugs_as_such_and_held_drugs_are_answered_as_before(run_graph, question: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(INTERACTIONS), out["answer"]
+
+
+@pytest.mark.parametrize(("first", "follow_up", "understood"), [
+    ("I take warfarin", "can I take aspirin?", "Can I take aspirin with warfarin?"),
+    ("I take warfarin", "and I just started amiodarone, is that a problem?", "Can I take amiodarone with warfarin?"),
+    ("I'm on lisinopril and metformin", "can I take ibuprofen?", "Can I take ibuprofen with lisinopril and Metformin?"),
+    ("my dad takes warfarin and atorvastatin", "is it ok for him to take aspirin?", "Can he take aspirin with warfarin and atorvastatin?"),
+])
+def test_a_drug_after_saying_which_are_taken_is_asked_with_them(run_graph, first: str, follow_up: str, understood: str) -> None:
+    """They were answered about the new drug alone; "I'm on lisinopril and metformin" was NOT_FOUND, "no chain of
+    relations from lisinopril to Metformin", and is now what each acts on."""
+    said, out = in_thread(run_graph, f"stated-{first}-{follow_up}", first, follow_up)
+    assert said["status"] is Status.ANSWERED, said["answer"]
+    assert out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
+    assert out["answer"].startswith(f'Understood as: "{understood}" {INTERACTIONS}'), out["answer"]
+    if " and " in first:
+        assert said["understood_as"].startswith("What do ") and "act on no target in common" in said["answer"], said["answer"]
+
+
+def test_a_bare_can_i_take_stays_about_one_drug_when_nothing_said_it_is_taken(run_graph) -> None:
+    _, out = in_thread(run_graph, "not-stated", "how does warfarin work?", "can I take aspirin?")
+    assert not out["understood_as"] and INTERACTIONS not in out["answer"], out["answer"]
