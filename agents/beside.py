@@ -47,9 +47,10 @@ _SEVERAL = re.compile(r"^(?:(?:i|we|he|she|they)(?:'m|'re| am| are| is)?|my \w+(
                       r"(?:on|taking|take|takes) (?P<x>[\w' -]+?)((?:,| and|, and) [\w' -]+?)+[.!]*$", re.IGNORECASE)
 """A statement that someone takes several drugs, and nothing asked ("I'm on lisinopril and metformin")."""
 
-_STATED = re.compile(r"\b(?:i|we|he|she|they|my \w+|his \w+|her \w+)(?:'m|'re|'s| am| are| is)? (?:also |still |currently |now )?"
+_STATED = re.compile(r"^(?:(?:and|so|well|ok|also|but),? )?(?:i|we|he|she|they|my \w+|his \w+|her \w+)(?:'m|'re|'s| am| are| is)? (?:also |still |currently |now )?"
                      r"(?:on|taking|takes?|been (?:on|taking)|prescribed)\b", re.IGNORECASE)
-"""A question that says someone takes a drug ("I'm on warfarin", "my mom takes warfarin")."""
+"""A sentence that says someone takes a drug ("I'm on warfarin", "my mom takes warfarin"; not "can I take aspirin with
+a stomach ulcer?")."""
 
 _ASKING = r"(?:(?:what|how) about |are there |is there |any )*"
 _INTERACTIONS = tuple(re.compile(rf"{_LEAD}{_ASKING}{w} {_X}[?.!]*$", re.IGNORECASE) for w in (
@@ -117,8 +118,8 @@ def beside_the_thread_drug(resolution: Resolution, focus: Focus, linker: Linker,
     if (asked := interaction_with(question, drug)) is not None and len(several) < 2:
         return Resolution(question=asked, pinned={fold(drug["name"]): drug}, references=[ref], excluded=resolution.excluded)
     m = next((t for w in (*_TAKE, _STARTED, *(_IF_STATED if stated else ())) if (t := w.match(question))), None)
-    if m is None or _other_drug(m["x"], linker, drug) is None:
-        return resolution
+    if m is None or re.search(r"\b(?:with|and|plus|together)\b", m["x"], re.IGNORECASE) or _other_drug(m["x"], linker, drug) is None:
+        return resolution  # "can I take ibuprofen with aspirin?" names both itself
     taken = several if len(several) >= 2 else [drug]
     names = ", ".join(d["name"] for d in taken[:-1]) + (f" and {taken[-1]['name']}" if len(taken) > 1 else taken[0]["name"])
     return Resolution(question=f"Can {_who(m)} take {m['x']} with {names}?", pinned={fold(d["name"]): d for d in taken},

@@ -177,6 +177,11 @@ _WANTS_ON = re.compile(r"^why (?:does|did|would|is|has) (?:my|the|his|her|our|th
 statin" are not in the knowledge graph')."""
 
 
+_EMPTY_STOMACH = re.compile(r"\s+(?:on|with) an? empty stomach\b", re.IGNORECASE)
+"""When a drug is taken, which the graph does not hold ("should I take levothyroxine on an empty stomach?" looked for a
+chain to the stomach)."""
+
+
 def everyday(question: str) -> str:
     """The question with its everyday words for what drugs do in the graph's terms: "What is the best painkiller?" →
     "What is the best drug for pain?" (it was NOT_FOUND, '"the best painkiller" is not in the knowledge graph'),
@@ -194,4 +199,4 @@ def everyday(question: str) -> str:
     q = _AND_LOSS.sub(lambda m: f"{m['p']} obesity", q)
     q = _SLEEP.sub(lambda m: f"{m['v']} with insomnia", _EFFECTIVE.sub(lambda m: f"What does {m['x'] or m['d']} treat", q))
     q = _QUIT.sub(lambda m: f"{m['v']} with nicotine dependence" if m["v"] else "nicotine dependence", q)
-    return _REMEDY_FOR.sub(_for, q)
+    return _REMEDY_FOR.sub(_for, _EMPTY_STOMACH.sub("", q))

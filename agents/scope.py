@@ -88,6 +88,14 @@ _LONG_USE = r"(?:long[- ]term|prolonged|chronic) (?:\w+ )?(?:use|usage)"
 _OF_TOO_MUCH = r"(?: and (?:signs|symptoms))? (?:of|from) (?:an? )?(?:\w+ ){0,2}?(?:toxicity|overdos\w*)"
 """Symptoms of too much of a drug ("what are the symptoms of digoxin toxicity?" was read as a disease's)."""
 _OUT_OF_SCOPE = {
+    # "should I take levothyroxine on an empty stomach?" was read as advice on which drug to take; first, as it starts where
+    # that does ("… with food?" stays a question of drug interactions)
+    "when to take a drug (on an empty stomach, before or after meals, at what time of day)": (
+        r"(?:(?:should|can|could|do|must) (?:i|we|you|he|she|they) |is it (?:ok|okay|better|best|fine) to )?(?:take|taking|give|"
+        r"giving)\b[^?]*?\b(?:on an? empty stomach|(?:before|after) "
+        r"(?:meals?|food|eating|breakfast|dinner|bed(?:time)?)|at (?:night|bedtime)|in the (?:morning|evening)|time of (?:the )?day)\b|"
+        r"(?:what|which) time(?: of (?:the )?day)? (?:should|do|can|must) (?:i|we|you|he|she|they) (?:take|give)\b|"
+        r"^(?:and |so )?when (?:should|do|must) (?:i|we|you|he|she|they) take\b"),
     "side effects": (rf"side[- ]effects?|adverse (?:drug )?(?:effects?|events?|reactions?)|(?:that|which|drugs|medications|medicines|meds|pills) {NOT_CAUSING}|"
                      r"(?:drugs?|medications?|medicines?|meds|pills) (?:that |which )?(?:can |could |may |might |do |does )?"
                      r"(?:(?:cause|induce|trigger|bring on|worsen|aggravate|exacerbate)s?|makes? (?:\w+ ){1,3}?worse)|makes? (?:you|me|people|someone|him|her|them) "

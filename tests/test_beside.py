@@ -92,3 +92,12 @@ def test_a_drug_after_saying_which_are_taken_is_asked_with_them(run_graph, first
 def test_a_bare_can_i_take_stays_about_one_drug_when_nothing_said_it_is_taken(run_graph) -> None:
     _, out = in_thread(run_graph, "not-stated", "how does warfarin work?", "can I take aspirin?")
     assert not out["understood_as"] and INTERACTIONS not in out["answer"], out["answer"]
+
+
+def test_a_question_that_names_both_drugs_is_left_as_asked(run_graph) -> None:
+    """"Can I take ibuprofen with aspirin?" after "Can I take aspirin with a stomach ulcer?" (a question, which says
+    nobody takes aspirin) was "Can I take ibuprofen with aspirin with Aspirin?" while this was written."""
+    _, out = in_thread(run_graph, "both-named", "Can I take aspirin with a stomach ulcer?", "Can I take ibuprofen with aspirin?")
+    assert not out["understood_as"] and out["answer"].startswith(INTERACTIONS), out["answer"]
+    _, also = in_thread(run_graph, "both-named-2", "I take warfarin", "can I take ibuprofen with aspirin?")
+    assert not also["understood_as"] and out["answer"].startswith(INTERACTIONS), also["answer"]

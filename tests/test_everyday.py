@@ -509,3 +509,18 @@ def test_a_population_after_a_comparison_compares_the_drugs_again(run_graph, fir
     out, understood = outs[-1], understood or outs[1]["understood_as"] + " in pregnancy?"
     assert understood.startswith("Compare ") and out["status"] is Status.ANSWERED and out["understood_as"] == understood, out["answer"]
     assert "DrugMechDB does not distinguish" in out["answer"] and len(out["among"]) >= 2, out["answer"]
+
+
+WHEN = "The knowledge graph holds curated drug mechanisms, not when to take a drug (on an empty stomach, before or after meals, at what time of day)."
+
+
+@pytest.mark.parametrize("turns", [("Should I take levothyroxine on an empty stomach?",),
+                                   ("how does levothyroxine work?", "should I take it on an empty stomach?"),
+                                   ("is it better to take atorvastatin at night?",),
+                                   ("what time of day should I take lisinopril?",)])
+def test_when_to_take_a_drug_gets_its_own_note(run_graph, turns: tuple[str, ...]) -> None:
+    """The first was NOT_FOUND, a chain looked for from levothyroxine to the stomach, after the note on advice on which drug
+    to take; the others had that note, or none (since stop 105)."""
+    out = in_thread(run_graph, f"when-{turns[-1]}", *turns)[-1]
+    assert out["status"] is Status.ANSWERED and WHEN + " What it holds: " in out["answer"], out["answer"]
+    assert "stomach" not in {(m.get("entity") or {}).get("name", "").casefold() for m in out["mentions"]}, out["mentions"]
