@@ -22,6 +22,7 @@ from agents.resolution import Resolution
 from agents.scope import RANKING_DRUGS, out_of_scope
 from agents.state import DRUG_TYPES, LISTED_DRUGS, Intent, Status
 from core.text import fold
+from tools.link_outcome import LinkStatus
 
 __all__ = ["DRUG_NOUNS", "asks_class_of", "class_as_subject", "class_drugs", "class_members", "class_membership", "each_asked", "in_that_class",
            "membership_answer", "of_the_thread", "of_thread_class", "other_members", "same_class_of_them"]
@@ -293,6 +294,10 @@ def same_class_of_them(res: Resolution, q: str, focus: Focus, linker: Any = None
     return f"Are {two[0]['name']} and {two[1]['name']} {cls}?" if cls else f"Are {two[0]['name']} and {two[1]['name']} in the same class?"
 
 
+_CLASS_WORD = re.compile(r"^(?:anti[\w-]+|[\w-]+(?:ants?|ics?))$", re.IGNORECASE)
+"""A word shaped like a drug class's name ("immunosuppressant", "antidiabetic"), which the class table may lack."""
+
+
 def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     """``{"drug": entity, "mention": text, "class": plural, "member": bool}`` for "is X a C?" naming one drug the linker
     links and a class it knows; for "what class is X?", ``{"drug", "mention", "classes": [its classes]}``; for "are X
@@ -325,6 +330,9 @@ def class_membership(question: str, linker: Any) -> dict[str, Any] | None:
     if m is not None and cls and drug is None and (inner := linker.class_name(x)) and inner != cls:
         members, outer = ({c.id for c in linker.drug_class(t)} for t in (x, said))  # "is penicillin an antibiotic?"
         return {"inner_class": inner, "class": cls, "shared": len(members & outer), "of": len(members)}
+    if m is not None and not cls and _CLASS_WORD.match(said) and (named := drug_named(x, linker, read=True)) is not None \
+            and linker.link(said).status is not LinkStatus.LINKED:  # "is adalimumab an immunosuppressant?": a class the
+        return {"drug": named, "mention": x, "classes": linker.classes_of(named["id"]), "unknown_class": said}  # table lacks
     if m is None or drug is None:
         return None
     return {"drug": drug, "mention": x, "class": cls, "member": drug["id"] in {c.id for c in linker.drug_class(said)}}
@@ -351,7 +359,8 @@ def membership_answer(question: str, linker: Any) -> dict[str, Any]:
         named = f"{', the '.join(found[:-1])} and the {found[-1]}" if len(found) > 1 else "".join(found)
         verdict = (f"{drug} is one of the {named} by its name" if found else
                    f"The class table names no class for {drug} by its name")
-        return {"status": Status.ANSWERED, "answer": f"{verdict} (the class table lists a class's drugs by the stems of "
+        lead = f"The class table has no class named \"{check['unknown_class']}\". " if check.get("unknown_class") else ""
+        return {"status": Status.ANSWERED, "answer": f"{lead}{verdict} (the class table lists a class's drugs by the stems of "
                 f"their names). For how it acts, ask \"What does {drug} target?\"."}
     verdict = (f"Yes: {drug} is one of the {cls} by its name (the class table lists a class's drugs by the stems of "
                f"their names)" if check["member"] else

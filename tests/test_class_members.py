@@ -327,3 +327,19 @@ def test_a_class_asked_of_compared_drugs_is_asked_of_them(run_graph) -> None:
     assert "NSAIDs in the knowledge graph act on" not in which["answer"]
     _, either = in_thread(run_graph, "cmp2", "compare aspirin and warfarin", "is either of them a blood thinner?")
     assert "Both listed drugs are blood thinners: Aspirin, warfarin." in either["answer"], either["answer"]
+
+
+@pytest.mark.parametrize(("question", "said", "classes"), [
+    ("Is adalimumab an immunosuppressant?", "immunosuppressant", "adalimumab is one of the monoclonal antibodies and the biologics"),
+    ("is metformin an antidiabetic?", "antidiabetic", "Metformin is one of the biguanides"),
+])
+def test_a_class_the_table_lacks_is_said_to_be_missing(run_graph, question: str, said: str, classes: str) -> None:
+    """It was told what the drug is connected to, with no word on the class asked about (since stop 105)."""
+    out, _ = run_graph({"question": question}, interactive=False, memory=False)
+    assert out["status"] is Status.ANSWERED, out["answer"]
+    assert out["answer"].startswith(f'The class table has no class named "{said}". {classes} by its name'), out["answer"]
+
+
+def test_a_class_word_that_names_a_graph_entry_is_read_as_before(run_graph) -> None:
+    out, _ = run_graph({"question": "is ibuprofen an anti-inflammatory?"}, interactive=False, memory=False)
+    assert "class table" not in out["answer"] and "inflammatory response" in out["answer"], out["answer"]
