@@ -23,6 +23,10 @@ _OTHER_SIDE = re.compile(r"\b(?:interacts?|interfere|take|taking|use|using|combi
 """The second thing of a question whether two go together ("does warfarin interact with apixaban?")."""
 
 
+_MEAL = re.compile(r"\b(?:breakfast|lunch|dinner|supper|meals?|snacks?|water|juice|soda|drinks?|food|eating)$", re.IGNORECASE)
+"""What is eaten or drunk beside a drug ("can I take aspirin with breakfast?"): no drug the graph lacks."""
+
+
 def unnamed_other(res: Any, question: str, mentions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The second thing of a question whether two drugs go together, when the question's one linked drug is the
     first and the linker knows no entry by the second's letters ("does warfarin interact with apixaban?") or only a
@@ -31,7 +35,8 @@ def unnamed_other(res: Any, question: str, mentions: list[dict[str, Any]]) -> li
     [] for any other question, for food or drink ("with alcohol?"), or for drugs named as such ("with other drugs")."""
     m = _OTHER_SIDE.search(" ".join(question.split())) if out_of_scope(question) == INTERACTIONS else None
     other = m["b"] if m else ""
-    if len(mentions) != 1 or not other or FOOD_OR_DRINK.match(f"with {other}") or NOT_ONE.search(other) or ANY_MEDS.match(other):
+    if len(mentions) != 1 or not other or FOOD_OR_DRINK.match(f"with {other}") or _MEAL.search(other) or NOT_ONE.search(other) \
+            or ANY_MEDS.match(other):
         return []
     said = {fold(str(mentions[0].get("mention") or "")), fold(str((mentions[0].get("entity") or {}).get("name") or ""))}
     out = lexical(res.linker.link(other))

@@ -66,7 +66,8 @@ def test_the_other_drug_the_graph_does_not_hold_is_named(run_graph, question: st
 
 
 @pytest.mark.parametrize("question", ["Does metformin interact with alcohol?", "can I take ibuprofen with food?",
-                                      "is it safe to take warfarin with other drugs?", "does warfarin interact with aspirin?"])
+                                      "is it safe to take warfarin with other drugs?", "does warfarin interact with aspirin?",
+                                      "Can I take aspirin with breakfast?", "can I take ibuprofen with a glass of water?"])
 def test_food_drugs_as_such_and_held_drugs_are_answered_as_before(run_graph, question: str) -> None:
     out, _ = run_graph({"question": question}, interactive=False, memory=False)
     assert out["status"] is Status.ANSWERED and out["answer"].startswith(INTERACTIONS), out["answer"]
