@@ -11,12 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.focus import Focus
-from agents.intent import SLOT_TYPES
 from agents.resolution import Linker, Resolution
 from agents.scope import ALSO_TAKING
-from agents.slot_swaps import entity_of
+from agents.slot_swaps import drug_named
 from agents.state import DRUG_TYPES
-from tools.link_outcome import LinkStatus
 from tools.linker import fold
 
 __all__ = ["ANY_MEDS", "NOT_ONE", "beside_the_thread_drug", "interaction_with", "several_taken"]
@@ -86,12 +84,6 @@ def interaction_with(question: str, drug: dict[str, Any] | None) -> str | None:
     return f"Does {drug['name']} interact with {x}?"
 
 
-def _other_drug(mention: str, linker: Linker, drug: dict[str, Any]) -> dict[str, Any] | None:
-    out = linker.link(mention, SLOT_TYPES["drug"])
-    best = out.best if out.status is LinkStatus.LINKED else None
-    return None if best is None or best.type not in DRUG_TYPES or best.id == drug["id"] else entity_of(best)
-
-
 def _who(m: re.Match[str]) -> str:
     said = (m.groupdict().get("who") or "").casefold() or _PERSON.get((m.groupdict().get("obj") or "").casefold(), "")
     lead = re.search(r"\b(?:i|we|he|she|they)\b(?= (?:also|still) )", m.group(0), re.IGNORECASE)  # ALSO_TAKING's person
@@ -118,8 +110,9 @@ def beside_the_thread_drug(resolution: Resolution, focus: Focus, linker: Linker,
     if (asked := interaction_with(question, drug)) is not None and len(several) < 2:
         return Resolution(question=asked, pinned={fold(drug["name"]): drug}, references=[ref], excluded=resolution.excluded)
     m = next((t for w in (*_TAKE, _STARTED, *(_IF_STATED if stated else ())) if (t := w.match(question))), None)
-    if m is None or re.search(r"\b(?:with|and|plus|together)\b", m["x"], re.IGNORECASE) or _other_drug(m["x"], linker, drug) is None:
-        return resolution  # "can I take ibuprofen with aspirin?" names both itself
+    other = drug_named(m["x"], linker) if m and not re.search(r"\b(?:with|and|plus|together)\b", m["x"], re.IGNORECASE) else None
+    if m is None or other is None or other["id"] == drug["id"]:  # "can I take ibuprofen with aspirin?" names both itself
+        return resolution
     taken = several if len(several) >= 2 else [drug]
     names = ", ".join(d["name"] for d in taken[:-1]) + (f" and {taken[-1]['name']}" if len(taken) > 1 else taken[0]["name"])
     return Resolution(question=f"Can {_who(m)} take {m['x']} with {names}?", pinned={fold(d["name"]): d for d in taken},
@@ -132,8 +125,7 @@ def several_taken(question: str, linker: Linker) -> str:
     q = " ".join(question.split())
     m = _SEVERAL.match(q)
     names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", q[m.start("x"):].rstrip(".! "))] if m else []
-    if len(names) < 2 or any((out := linker.link(n, SLOT_TYPES["drug"])).status is not LinkStatus.LINKED or out.best is None
-                             or out.best.type not in DRUG_TYPES for n in names):
+    if len(names) < 2 or any(drug_named(n, linker) is None for n in names):
         return question
     return f"What do {', '.join(names[:-1])} and {names[-1]} target?"
 

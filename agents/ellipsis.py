@@ -16,11 +16,11 @@ from agents.record_words import RECORD_CHECK
 from agents.resolution import Linker, Resolution
 from agents.safe_with import condition_qualifier, safe_again, taken_with_another
 from agents.scope import out_of_scope
-from agents.slot_swaps import entity_of, modifier_swap, place_swap
+from agents.slot_swaps import drug_named, entity_of, modifier_swap, place_swap
 from agents.state import DISEASE_TYPES, DRUG_TYPES, Intent
 from agents.topic_again import same_topic_for
 from tools.answers import asked_verb
-from tools.linker import LinkStatus, fold, guessed
+from tools.linker import fold, guessed
 from tools.places import PLACE_TYPES
 from tools.word_forms import condition_named
 
@@ -104,16 +104,6 @@ def _counted(drug: dict[str, Any] | None, disease: dict[str, Any] | None) -> str
     if drug:
         return f"How many patients take {drug['name']}?"
     return f"How many patients have {disease['name']}?" if disease else ""
-
-
-def drug_named(mention: str, linker: Any, read: bool = False) -> dict[str, Any] | None:
-    """The drug a mention links to; with ``read``, only one it names by its letters ("is ezetimibe better combined
-    with a statin?" linked "ezetimibe better combined with" by a word of it, and answered whether it is a statin)."""
-    out = linker.link(mention, SLOT_TYPES["drug"])
-    drug = out.best if out.status is LinkStatus.LINKED else None
-    if drug is not None and read and guessed(mention, drug.name, drug.method):
-        return None
-    return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
 
 
 def is_drug(ent: dict[str, Any] | None) -> bool:

@@ -8,11 +8,11 @@ from typing import Any
 from agents.focus import Focus
 from agents.intent import SLOT_TYPES
 from agents.resolution import Linker
-from agents.state import DISEASE_TYPES
+from agents.state import DISEASE_TYPES, DRUG_TYPES
 from tools.linker import LinkStatus, fold, guessed
 from tools.places import PLACE_TYPES
 
-__all__ = ["entity_of", "modifier_swap", "place_swap"]
+__all__ = ["drug_named", "entity_of", "modifier_swap", "place_swap"]
 
 
 def entity_of(cand: Any) -> dict[str, Any]:
@@ -64,3 +64,13 @@ def place_swap(z: str, focus: Focus, linker: Linker) -> dict[str, Any] | None:
     out = linker.link(text, SLOT_TYPES["disease"])
     top = out.best if out.status is LinkStatus.LINKED else None
     return entity_of(top) if top is not None and top.type in DISEASE_TYPES and top.id != focus.disease["id"] else None  # type: ignore[index]
+
+
+def drug_named(mention: str, linker: Any, read: bool = False) -> dict[str, Any] | None:
+    """The drug a mention links to; with ``read``, only one it names by its letters ("is ezetimibe better combined
+    with a statin?" linked "ezetimibe better combined with" by a word of it, and answered whether it is a statin)."""
+    out = linker.link(mention, SLOT_TYPES["drug"])
+    drug = out.best if out.status is LinkStatus.LINKED else None
+    if drug is not None and read and guessed(mention, drug.name, drug.method):
+        return None
+    return None if drug is None or drug.type not in DRUG_TYPES else entity_of(drug)
